@@ -1,0 +1,76 @@
+"""The `pop-bot` command.
+
+Subcommands import what they need when they run, so that `pop-bot replay` or `pop-bot bench engine`
+start fast and never load discord.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _run(args: argparse.Namespace) -> int:
+    from bot.main import run_bot
+
+    return run_bot()
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from engine.pop.replay_cli import replay_main
+
+    return replay_main(args.files, jsonl=args.jsonl)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    if args.what == "engine":
+        from engine.pop.bench import bench_engine_main
+
+        return bench_engine_main(seconds=args.seconds)
+    if args.what == "render":
+        from render.bench import bench_render_main
+
+        return bench_render_main(seconds=args.seconds)
+    print(f"unknown benchmark: {args.what}", file=sys.stderr)
+    return 2
+
+
+def _render(args: argparse.Namespace) -> int:
+    from render.cli import render_main
+
+    return render_main(args.record, args.out)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pop-bot", description="Pop on Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run.set_defaults(func=_run)
+
+    replay = sub.add_parser("replay", help="replay pop-record/1 files and print their summaries")
+    replay.add_argument("files", nargs="*", help="record files ('-' reads stdin)")
+    replay.add_argument(
+        "--jsonl", action="store_true", help="read JSON Lines; one summary line per input line"
+    )
+    replay.set_defaults(func=_replay)
+
+    render = sub.add_parser("render", help="draw every step of a recorded game as PNG files")
+    render.add_argument("record", help="a pop-record/1 file")
+    render.add_argument("--out", required=True, help="folder for the PNG files")
+    render.set_defaults(func=_render)
+
+    bench = sub.add_parser("bench", help="benchmarks that print JSON")
+    bench.add_argument("what", choices=["engine", "render"])
+    bench.add_argument("--seconds", type=float, default=3.0, help="how long to measure")
+    bench.set_defaults(func=_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

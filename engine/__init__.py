@@ -1,0 +1,1 @@
+"""The rules of the games. Pure, synchronous, deterministic: no Discord, asyncio, Pillow or SQL."""

@@ -1,0 +1,1 @@
+"""Pop, exactly as ../shared/rules/pop.md says."""

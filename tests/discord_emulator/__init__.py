@@ -1,0 +1,16 @@
+"""A loopback Discord for end-to-end tests: REST v10 + gateway on 127.0.0.1.
+
+Start with ``server.Emulator``; act as users with ``client.Actor``; run a real discord.py bot
+with ``bot_runner.BotRunner``. The fixtures in ``tests/conftest.py`` wire them together.
+"""
+
+from .bot_runner import BotRunner
+from .client import ActionRefused, Actor, InteractionResult
+from .model import EPHEMERAL, Attachment, Channel, Guild, Message, Perm, Role, User
+from .server import Emulator
+from .world import World, build_world
+
+__all__ = [
+    "EPHEMERAL", "ActionRefused", "Actor", "Attachment", "BotRunner", "Channel", "Emulator",
+    "Guild", "InteractionResult", "Message", "Perm", "Role", "User", "World", "build_world",
+]

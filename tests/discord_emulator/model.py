@@ -1,0 +1,405 @@
+"""The emulated Discord world: guilds, channels, threads, roles, members, messages, interactions.
+
+Plain dataclasses with no I/O. Each object knows how to render itself as the JSON payload Discord
+would send (``to_payload``). Permission arithmetic follows Discord's documented algorithm
+(base permissions from roles, then @everyone / role / member overwrites of the channel).
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+
+class Perm:
+    """Permission bits (https://discord.com/developers/docs/topics/permissions)."""
+
+    CREATE_INSTANT_INVITE = 1 << 0
+    ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    SEND_TTS_MESSAGES = 1 << 12
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    MENTION_EVERYONE = 1 << 17
+    USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
+    CREATE_PUBLIC_THREADS = 1 << 35
+    CREATE_PRIVATE_THREADS = 1 << 36
+    SEND_MESSAGES_IN_THREADS = 1 << 38
+
+    ALL = (1 << 51) - 1
+    #: What @everyone gets in a fresh guild, roughly.
+    EVERYONE_DEFAULT = (
+        CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS
+        | ATTACH_FILES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+    )
+    #: Lost together with SEND_MESSAGES (Discord's implicit denial).
+    NEEDS_SEND = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
+
+
+class ChannelType:
+    TEXT = 0
+    PUBLIC_THREAD = 11
+    PRIVATE_THREAD = 12
+
+
+class Clock:
+    """Wall-clock time plus a settable offset, so tests can jump 16 minutes ahead instantly."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def datetime(self) -> datetime:
+        return datetime.fromtimestamp(self.now(), UTC)
+
+    def iso(self) -> str:
+        return self.datetime().isoformat()
+
+    def advance(self, seconds: float = 0.0, *, minutes: float = 0.0) -> None:
+        self.offset += seconds + 60 * minutes
+
+
+class Snowflakes:
+    """Discord ids made from the (emulated) current time, so ``expires_at`` and friends work."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._counter = itertools.count()
+
+    def next(self) -> int:
+        ms = int(self.clock.now() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._counter) % (1 << 22))
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "username": self.name, "global_name": self.name.title(),
+            "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "name": self.name, "permissions": str(self.permissions),
+            "position": self.position, "color": 0, "colors": {"primary_color": 0},
+            "hoist": False, "managed": False, "mentionable": False, "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    roles: list[Role]
+    joined_at: str
+
+    def to_payload(self, *, with_user: bool = True) -> dict[str, Any]:
+        payload = {
+            "roles": [str(r.id) for r in self.roles], "nick": None, "avatar": None,
+            "joined_at": self.joined_at, "deaf": False, "mute": False, "pending": False,
+            "flags": 0,
+        }
+        if with_user:
+            payload["user"] = self.user.to_payload()
+        return payload
+
+
+@dataclass
+class Overwrite:
+    target_id: int
+    kind: int  # 0 = role, 1 = member
+    allow: int = 0
+    deny: int = 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"id": str(self.target_id), "type": self.kind,
+                "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass(eq=False)
+class Channel:
+    """A text channel or a thread (a thread has a ``parent``)."""
+
+    id: int
+    guild: Guild
+    name: str
+    type: int = ChannelType.TEXT
+    parent: Channel | None = None
+    owner_id: int | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    position: int = 0
+    deleted: bool = False
+    archived: bool = False
+    created_at: str = ""
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def to_payload(self) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(self.id), "type": self.type, "guild_id": str(self.guild.id),
+            "name": self.name, "flags": 0,
+        }
+        if self.is_thread:
+            assert self.parent is not None
+            payload.update({
+                "parent_id": str(self.parent.id), "owner_id": str(self.owner_id),
+                "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
+                "last_message_id": None, "total_message_sent": 0,
+                "thread_metadata": {
+                    "archived": self.archived, "auto_archive_duration": 1440,
+                    "archive_timestamp": self.created_at, "locked": False,
+                    "create_timestamp": self.created_at,
+                },
+            })
+        else:
+            payload.update({
+                "position": self.position, "topic": None, "nsfw": False, "parent_id": None,
+                "last_message_id": None, "rate_limit_per_user": 0,
+                "permission_overwrites": [o.to_payload() for o in self.overwrites.values()],
+            })
+        return payload
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner: User
+    roles: list[Role] = field(default_factory=list)
+    members: dict[int, Member] = field(default_factory=dict)
+    channels: list[Channel] = field(default_factory=list)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[0]
+
+    def member(self, user: User) -> Member:
+        return self.members[user.id]
+
+    def role(self, name: str) -> Role:
+        return next(r for r in self.roles if r.name == name)
+
+    def channel(self, name: str) -> Channel:
+        """The live (not deleted) channel or thread with this name."""
+        return next(c for c in self.channels if c.name == name and not c.deleted)
+
+    @property
+    def text_channels(self) -> list[Channel]:
+        return [c for c in self.channels if not c.is_thread and not c.deleted]
+
+    @property
+    def threads(self) -> list[Channel]:
+        return [c for c in self.channels if c.is_thread and not c.deleted]
+
+    def base_permissions(self, member: Member) -> int:
+        if member.user is self.owner:
+            return Perm.ALL
+        perms = self.everyone.permissions
+        for role in member.roles:
+            perms |= role.permissions
+        return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
+
+    def permissions_in(self, member: Member, channel: Channel) -> int:
+        """Discord's algorithm: base permissions, then the channel's overwrites in order."""
+        perms = self.base_permissions(member)
+        if perms & Perm.ADMINISTRATOR:
+            return Perm.ALL
+        source = channel.parent or channel  # threads inherit their parent's overwrites
+        ow = source.overwrites
+        if everyone := ow.get(self.everyone.id):
+            perms = (perms & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role in member.roles:
+            if o := ow.get(role.id):
+                allow |= o.allow
+                deny |= o.deny
+        perms = (perms & ~deny) | allow
+        if mine := ow.get(member.user.id):
+            perms = (perms & ~mine.deny) | mine.allow
+        if not perms & Perm.VIEW_CHANNEL:
+            return 0
+        if not perms & Perm.SEND_MESSAGES:
+            perms &= ~Perm.NEEDS_SEND
+        return perms
+
+    def to_payload(self, *, channels_payload: bool = True) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(self.id), "name": self.name, "icon": None, "splash": None,
+            "discovery_splash": None, "owner_id": str(self.owner.id), "afk_channel_id": None,
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "roles": [r.to_payload() for r in self.roles],
+            "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
+            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
+            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
+            "premium_subscription_count": 0, "preferred_locale": "en-US",
+            "public_updates_channel_id": None, "nsfw_level": 0,
+            "premium_progress_bar_enabled": False, "unavailable": False, "large": False,
+            "member_count": len(self.members), "lazy": True,
+        }
+        if channels_payload:
+            payload.update({
+                "channels": [c.to_payload() for c in self.text_channels],
+                "threads": [c.to_payload() for c in self.threads],
+                "members": [m.to_payload() for m in self.members.values()],
+                "voice_states": [], "presences": [], "stage_instances": [],
+                "guild_scheduled_events": [], "soundboard_sounds": [],
+                "joined_at": self.members[self.owner.id].joined_at
+                if self.owner.id in self.members else None,
+            })
+        return payload
+
+
+@dataclass(eq=False)
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str
+    url: str
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def to_payload(self) -> dict[str, Any]:
+        payload = {
+            "id": str(self.id), "filename": self.filename, "size": self.size, "url": self.url,
+            "proxy_url": self.url + "?proxy=1", "content_type": self.content_type,
+        }
+        if self.description is not None:
+            payload["description"] = self.description
+        return payload
+
+
+@dataclass(eq=False)
+class Message:
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    components: list[dict[str, Any]] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    #: The only user who may see this message, if it is ephemeral.
+    ephemeral_for: User | None = None
+    #: Set when an interaction created this message: (interaction id, type, user).
+    interaction: Interaction | None = None
+    webhook_id: int | None = None
+    type: int = 0
+    timestamp: str = ""
+    edited_timestamp: str | None = None
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_for is not None
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    def visible_to(self, user: User) -> bool:
+        return not self.deleted and (self.ephemeral_for is None or self.ephemeral_for is user)
+
+    def iter_components(self) -> list[dict[str, Any]]:
+        """Every interactive component of the message, flattened out of its action rows."""
+        found = []
+        for row in self.components:
+            found.extend(row.get("components", []))
+        return found
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") == 2]
+
+    @property
+    def button_labels(self) -> list[str]:
+        return [b.get("label", "") for b in self.buttons]
+
+    def to_payload(self, guild_member: Member | None = None) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(self.id), "channel_id": str(self.channel.id), "type": self.type,
+            "author": self.author.to_payload(), "content": self.content,
+            "timestamp": self.timestamp, "edited_timestamp": self.edited_timestamp,
+            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [a.to_payload() for a in self.attachments], "embeds": self.embeds,
+            "components": self.components, "pinned": False, "flags": self.flags,
+        }
+        if self.webhook_id is not None:
+            payload["webhook_id"] = str(self.webhook_id)
+            payload["application_id"] = str(self.webhook_id)
+        if self.interaction is not None:
+            i = self.interaction
+            payload["interaction_metadata"] = {
+                "id": str(i.id), "type": i.type, "user": i.user.to_payload(),
+                "authorizing_integration_owners": {"0": str(i.guild.id)},
+            }
+        if guild_member is not None:
+            payload["guild_id"] = str(self.channel.guild.id)
+            payload["member"] = guild_member.to_payload(with_user=False)
+        return payload
+
+
+@dataclass(eq=False)
+class Interaction:
+    id: int
+    token: str
+    type: int  # 2 application command, 3 component, 5 modal submit
+    user: User
+    channel: Channel
+    data: dict[str, Any]
+    created_at: float  # emulated clock seconds
+    message: Message | None = None  # the message holding the clicked component
+    response_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+
+    @property
+    def guild(self) -> Guild:
+        return self.channel.guild
+
+    @property
+    def responded(self) -> bool:
+        return self.response_type is not None
+
+
+def new_token() -> str:
+    return "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)

@@ -1,0 +1,459 @@
+"""REST API v10: the routes discord.py uses for a bot with slash commands, buttons and threads.
+
+Each handler checks what Discord checks (existence, permissions, message limits, interaction
+deadlines and tokens) and raises :class:`DiscordError` with Discord's status and error code.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from . import wire
+from .model import EPHEMERAL, LOADING, Channel, Interaction, Message, Perm
+from .ratelimit import too_many_requests
+from .wire import DiscordError, invalid_form, json_response
+
+if TYPE_CHECKING:
+    from .server import Emulator
+
+MAX_CONTENT = 2000
+MAX_ROWS = 5
+MAX_ROW_WIDTH = 5
+MAX_CUSTOM_ID = 100
+MAX_ATTACHMENTS = 10
+MAX_EMBEDS = 10
+
+# interaction callback types
+PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE, MODAL = (
+    1, 4, 5, 6, 7, 8, 9)
+# interaction types
+APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT = 2, 3, 5
+
+
+@dataclass
+class Upload:
+    filename: str
+    data: bytes
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upload]]:
+    """The JSON payload and the uploaded files of a JSON or multipart request."""
+    files: dict[int, Upload] = {}
+    if request.content_type.startswith("multipart/"):
+        payload: dict[str, Any] = {}
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())  # type: ignore[union-attr]
+            elif part.name and (m := re.fullmatch(r"files\[(\d+)\]", part.name)):
+                files[int(m[1])] = Upload(part.filename or "file", await part.read())  # type: ignore[union-attr]
+        return payload, files
+    if not request.can_read_body:
+        return {}, files
+    return await request.json(), files
+
+
+def validate_message(payload: dict[str, Any], files: dict[int, Upload], size_limit: int,
+                     *, kept_attachments: int = 0) -> None:
+    """Discord's per-message limits, which discord.py leaves to the server."""
+    content = payload.get("content")
+    if content is not None and len(content) > MAX_CONTENT:
+        raise invalid_form("content", "BASE_TYPE_MAX_LENGTH",
+                           f"Must be {MAX_CONTENT} or fewer in length.")
+    if len(payload.get("embeds") or []) > MAX_EMBEDS:
+        raise invalid_form("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    rows = payload.get("components") or []
+    if len(rows) > MAX_ROWS:
+        raise invalid_form("components", "BASE_TYPE_MAX_LENGTH",
+                           f"Must be {MAX_ROWS} or fewer in length.")
+    seen: set[str] = set()
+    for r, row in enumerate(rows):
+        children = row.get("components", [])
+        width = sum(MAX_ROW_WIDTH if c.get("type", 2) in (3, 5, 6, 7, 8) else 1 for c in children)
+        if row.get("type") == 1 and width > MAX_ROW_WIDTH:
+            raise invalid_form(f"components.{r}.components", "BASE_TYPE_BAD_LENGTH",
+                               "Must be between 1 and 5 in length.")
+        for c, child in enumerate(children):
+            custom_id = child.get("custom_id")
+            if custom_id is None:
+                continue
+            if len(custom_id) > MAX_CUSTOM_ID:
+                raise invalid_form(f"components.{r}.components.{c}.custom_id",
+                                   "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+            if custom_id in seen:
+                raise invalid_form(f"components.{r}.components.{c}.custom_id",
+                                   "COMPONENT_CUSTOM_ID_DUPLICATED",
+                                   "Component custom id cannot be duplicated")
+            seen.add(custom_id)
+    entries = payload.get("attachments")
+    count = len(entries) if entries is not None else kept_attachments + len(files)
+    if count > MAX_ATTACHMENTS or len(files) > MAX_ATTACHMENTS:
+        raise invalid_form("attachments", "BASE_TYPE_MAX_LENGTH",
+                           f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+    for upload in files.values():
+        if len(upload.data) > size_limit:
+            raise DiscordError(413, wire.REQUEST_TOO_LARGE, "Request entity too large")
+
+
+class RestApi:
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def add_routes(self, app: web.Application, prefix: str) -> None:
+        p = prefix
+        app.router.add_routes([
+            web.get(p + "/users/@me", self.get_me),
+            web.get(p + "/oauth2/applications/@me", self.get_application),
+            web.get(p + "/applications/@me", self.get_application),
+            web.get(p + "/gateway", self.get_gateway),
+            web.get(p + "/gateway/bot", self.get_gateway),
+            web.put(p + "/applications/{app}/commands", self.put_commands),
+            web.get(p + "/applications/{app}/commands", self.get_commands),
+            web.put(p + "/applications/{app}/guilds/{guild}/commands", self.put_commands),
+            web.get(p + "/applications/{app}/guilds/{guild}/commands", self.get_commands),
+            web.get(p + "/guilds/{guild}/members/{user}", self.get_member),
+            web.get(p + "/channels/{channel}", self.get_channel),
+            web.get(p + "/channels/{channel}/messages", self.get_messages),
+            web.post(p + "/channels/{channel}/messages", self.post_message),
+            web.get(p + "/channels/{channel}/messages/{message}", self.get_message),
+            web.patch(p + "/channels/{channel}/messages/{message}", self.patch_message),
+            web.delete(p + "/channels/{channel}/messages/{message}", self.delete_message),
+            web.post(p + "/channels/{channel}/messages/{message}/threads",
+                     self.post_thread_from_message),
+            web.post(p + "/channels/{channel}/threads", self.post_thread),
+            web.post(p + "/interactions/{id}/{token}/callback", self.interaction_callback),
+            web.post(p + "/webhooks/{app}/{token}", self.post_followup),
+            web.get(p + "/webhooks/{app}/{token}/messages/{message}", self.get_webhook_message),
+            web.patch(p + "/webhooks/{app}/{token}/messages/{message}",
+                      self.patch_webhook_message),
+            web.delete(p + "/webhooks/{app}/{token}/messages/{message}",
+                       self.delete_webhook_message),
+        ])
+
+    # ------------------------------------------------------------------ helpers
+
+    def channel(self, request: web.Request, *, need: int = 0) -> Channel:
+        """The channel of the route, or 404 10003; 403 50013 if the bot lacks ``need``."""
+        channel = self.emu.channel_by_id(int(request.match_info["channel"]))
+        if channel is None or channel.deleted:
+            raise DiscordError(404, wire.UNKNOWN_CHANNEL, "Unknown Channel")
+        if not self.emu.has(self.emu.bot_user, channel, Perm.VIEW_CHANNEL):
+            raise DiscordError(403, 50001, "Missing Access")
+        if need and not self.emu.has(self.emu.bot_user, channel, need):
+            raise DiscordError(403, wire.MISSING_PERMISSIONS, "Missing Permissions")
+        return channel
+
+    def message_in(self, channel: Channel, message_id: str) -> Message:
+        message = self.emu.messages.get(int(message_id))
+        if message is None or message.deleted or message.channel is not channel or message.ephemeral:
+            raise DiscordError(404, wire.UNKNOWN_MESSAGE, "Unknown Message")
+        return message
+
+    def interaction_for(self, request: web.Request) -> Interaction:
+        """The interaction behind a webhook token; 401 50027 once the token has expired."""
+        emu = self.emu
+        if request.match_info["app"] != str(emu.application_id):
+            raise DiscordError(404, wire.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        token = request.match_info["token"]
+        found = next((i for i in emu.interactions.values() if i.token == token), None)
+        if found is None or emu.clock.now() - found.created_at > emu.token_lifetime:
+            raise DiscordError(401, wire.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+        return found
+
+    def webhook_message(self, interaction: Interaction, message_id: str) -> Message:
+        if message_id == "@original":
+            message = interaction.original
+        else:
+            message = next((m for m in [interaction.original, *interaction.followups]
+                            if m is not None and str(m.id) == message_id), None)
+        if message is None or message.deleted:
+            raise DiscordError(404, wire.UNKNOWN_MESSAGE, "Unknown Message")
+        return message
+
+    def attachments_after(self, channel: Channel, payload: dict[str, Any],
+                          files: dict[int, Upload], existing: list | None) -> list | None:
+        """The new attachment list (None = unchanged), following Discord's ``attachments`` rules.
+
+        Each entry of ``payload["attachments"]`` is either a kept attachment (its real id) or a
+        new upload (the index n of ``files[n]``). Without the list, uploads are added to what
+        the message already has.
+        """
+        entries = payload.get("attachments")
+        if entries is None:
+            if not files:
+                return None
+            return list(existing or []) + [self.store_upload(channel, u) for _, u in sorted(files.items())]
+        kept = {a.id: a for a in existing or []}
+        result = []
+        for n, entry in enumerate(entries):
+            attachment_id = int(entry["id"])
+            if attachment_id in kept:
+                result.append(kept[attachment_id])
+            elif attachment_id in files:
+                result.append(self.store_upload(channel, files[attachment_id],
+                                                entry.get("filename"), entry.get("description")))
+            else:
+                raise invalid_form(f"attachments.{n}.id", "ATTACHMENT_NOT_FOUND",
+                                   "Unknown attachment")
+        return result
+
+    def store_upload(self, channel: Channel, upload: Upload, filename: str | None = None,
+                     description: str | None = None):
+        name = filename or upload.filename
+        content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return self.emu.new_attachment(channel, name, upload.data, content_type, description)
+
+    def new_message(self, channel: Channel, payload: dict[str, Any], files: dict[int, Upload],
+                    **kwargs: Any) -> Message:
+        return self.emu.create_message(
+            channel, self.emu.bot_user, content=payload.get("content") or "",
+            components=payload.get("components"), embeds=payload.get("embeds"),
+            attachments=self.attachments_after(channel, payload, files, []) or [],
+            flags=int(payload.get("flags") or 0) & ~EPHEMERAL, **kwargs)
+
+    def edit(self, message: Message, payload: dict[str, Any], files: dict[int, Upload]) -> Message:
+        validate_message(payload, files, self.emu.attachment_size_limit,
+                         kept_attachments=len(message.attachments))
+        if "content" in payload:
+            message.content = payload["content"] or ""
+        if "components" in payload:
+            message.components = payload["components"] or []
+        if "embeds" in payload:
+            message.embeds = payload["embeds"] or []
+        attachments = self.attachments_after(message.channel, payload, files, message.attachments)
+        if attachments is not None:
+            message.attachments = attachments
+        message.flags &= ~LOADING
+        message.edited_timestamp = self.emu.clock.iso()
+        self.emu.dispatch_message("MESSAGE_UPDATE", message)
+        return message
+
+    def rate_limit_headers(self, headers: dict[str, str]) -> dict[str, str]:
+        return headers if self.emu.rate_limit_headers else {}
+
+    # ------------------------------------------------------------------ identity and commands
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response({**self.emu.bot_user.to_payload(), "verified": True,
+                              "mfa_enabled": False})
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        emu = self.emu
+        owner = emu.guilds[0].owner if emu.guilds else emu.bot_user
+        return json_response({
+            "id": str(emu.application_id), "name": emu.bot_user.name, "icon": None,
+            "description": "", "bot_public": False, "bot_require_code_grant": False,
+            "owner": owner.to_payload(), "verify_key": "0" * 64, "team": None, "flags": 0,
+            "summary": "", "bot": emu.bot_user.to_payload(),
+        })
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.emu.gateway_url, "shards": 1, "session_start_limit": {
+            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+
+    def _command_list(self, request: web.Request) -> list[dict[str, Any]]:
+        if request.match_info["app"] != str(self.emu.application_id):
+            raise DiscordError(403, 50001, "Missing Access")
+        if "guild" in request.match_info:
+            return self.emu.guild_commands.setdefault(int(request.match_info["guild"]), [])
+        return self.emu.global_commands
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        current = self._command_list(request)
+        old_ids = {(c["name"], c.get("type", 1)): c["id"] for c in current}
+        new = []
+        for command in await request.json():
+            key = (command["name"], command.get("type", 1))
+            new.append({
+                "type": 1, "description": "", "options": [], "default_member_permissions": None,
+                "nsfw": False, **command,
+                "id": old_ids.get(key) or str(self.emu.snowflakes.next()),
+                "application_id": str(self.emu.application_id), "version": "1",
+            })
+            if "guild" in request.match_info:
+                new[-1]["guild_id"] = request.match_info["guild"]
+        current[:] = new
+        return json_response(new)
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        return json_response(self._command_list(request))
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        guild = self.emu.guild_by_id(int(request.match_info["guild"]))
+        member = guild and guild.members.get(int(request.match_info["user"]))
+        if member is None:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return json_response(member.to_payload())
+
+    # ------------------------------------------------------------------ channels and messages
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self.channel(request).to_payload())
+
+    async def get_messages(self, request: web.Request) -> web.Response:
+        channel = self.channel(request, need=Perm.READ_MESSAGE_HISTORY)
+        limit = int(request.query.get("limit", 50))
+        messages = [m for m in self.emu.messages.values()
+                    if m.channel is channel and not m.deleted and not m.ephemeral]
+        newest_first = sorted(messages, key=lambda m: m.id, reverse=True)[:limit]
+        return json_response([m.to_payload() for m in newest_first])
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        channel = self.channel(request, need=Perm.READ_MESSAGE_HISTORY)
+        return json_response(self.message_in(channel, request.match_info["message"]).to_payload())
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        channel = self.channel(request)
+        window = self.emu.channel_window(channel)
+        if (wait := window.take()) is not None:
+            return too_many_requests(wait, is_global=False,
+                                     headers=self.rate_limit_headers(window.headers()))
+        send = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
+        payload, files = await read_body(request)
+        self.channel(request, need=send | (Perm.ATTACH_FILES if files else 0))
+        validate_message(payload, files, self.emu.attachment_size_limit)
+        if not (payload.get("content") or payload.get("embeds") or files
+                or payload.get("components") or payload.get("sticker_ids")):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
+        message = self.new_message(channel, payload, files)
+        return json_response(message.to_payload(),
+                             headers=self.rate_limit_headers(window.headers()))
+
+    async def patch_message(self, request: web.Request) -> web.Response:
+        channel = self.channel(request)
+        message = self.message_in(channel, request.match_info["message"])
+        if message.author is not self.emu.bot_user:
+            raise DiscordError(403, wire.CANNOT_EDIT_OTHERS,
+                               "Cannot edit a message authored by another user")
+        payload, files = await read_body(request)
+        return json_response(self.edit(message, payload, files).to_payload())
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        channel = self.channel(request)
+        message = self.message_in(channel, request.match_info["message"])
+        if message.author is not self.emu.bot_user:
+            self.channel(request, need=Perm.MANAGE_MESSAGES)
+        self.emu.delete_message(message)
+        return web.Response(status=204)
+
+    async def post_thread_from_message(self, request: web.Request) -> web.Response:
+        channel = self.channel(request, need=Perm.CREATE_PUBLIC_THREADS)
+        message = self.message_in(channel, request.match_info["message"])
+        if any(t.id == message.id for t in channel.guild.channels):
+            raise DiscordError(400, 160004, "A thread has already been created for this message")
+        payload = await request.json()
+        thread = self.emu.add_thread(channel, payload["name"], thread_id=message.id)
+        return json_response(thread.to_payload(), status=201)
+
+    async def post_thread(self, request: web.Request) -> web.Response:
+        payload = await request.json()
+        private = payload.get("type", 12) == 12
+        need = Perm.CREATE_PRIVATE_THREADS if private else Perm.CREATE_PUBLIC_THREADS
+        channel = self.channel(request, need=need)
+        if channel.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        thread = self.emu.add_thread(channel, payload["name"], private=private)
+        return json_response(thread.to_payload(), status=201)
+
+    # ------------------------------------------------------------------ interactions
+
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        emu = self.emu
+        interaction = emu.interactions.get(int(request.match_info["id"]))
+        if interaction is None or interaction.token != request.match_info["token"]:
+            raise DiscordError(404, wire.UNKNOWN_INTERACTION, "Unknown interaction")
+        if interaction.responded:
+            raise DiscordError(400, wire.ALREADY_ACKNOWLEDGED,
+                               "Interaction has already been acknowledged.")
+        if emu.clock.now() - interaction.created_at > emu.response_deadline:
+            raise DiscordError(404, wire.UNKNOWN_INTERACTION, "Unknown interaction")
+        payload, files = await read_body(request)
+        kind = payload.get("type")
+        data = payload.get("data") or {}
+        on_component = interaction.type == COMPONENT or (
+            interaction.type == MODAL_SUBMIT and interaction.message is not None)
+        allowed = {MESSAGE, DEFERRED_MESSAGE}
+        allowed |= {DEFERRED_UPDATE, UPDATE_MESSAGE} if on_component else set()
+        allowed |= {MODAL} if interaction.type != MODAL_SUBMIT else set()
+        if kind not in allowed:
+            raise invalid_form("type", "INTERACTION_RESPONSE_TYPE_INVALID",
+                               f"Callback type {kind} is not valid for this interaction")
+        if kind in (MESSAGE, UPDATE_MESSAGE):
+            validate_message(data, files, emu.attachment_size_limit)
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        user = interaction.user if ephemeral else None
+        message_type = 20 if interaction.type == APPLICATION_COMMAND else 0
+        channel = interaction.channel
+        if kind == MESSAGE:
+            interaction.original = self.new_message(
+                channel, data, files, ephemeral_for=user, interaction=interaction,
+                message_type=message_type)
+        elif kind == DEFERRED_MESSAGE:
+            interaction.original = emu.create_message(
+                channel, emu.bot_user, flags=LOADING, ephemeral_for=user,
+                interaction=interaction, message_type=message_type)
+        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            assert interaction.message is not None
+            interaction.original = interaction.message
+            if kind == UPDATE_MESSAGE:
+                self.edit(interaction.message, data, files)
+        elif kind == MODAL:
+            interaction.modal = data
+        interaction.response_type = kind
+        if "with_response" not in request.query:
+            return web.Response(status=204)
+        original = interaction.original
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id), "type": interaction.type,
+                "response_message_loading": kind == DEFERRED_MESSAGE,
+                "response_message_ephemeral": bool(original and original.ephemeral),
+            },
+            "resource": {"type": kind},
+        }
+        if original is not None:
+            answer["interaction"]["response_message_id"] = str(original.id)
+            if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE_MESSAGE):
+                answer["resource"]["message"] = original.to_payload()
+        return json_response(answer)
+
+    async def post_followup(self, request: web.Request) -> web.Response:
+        interaction = self.interaction_for(request)
+        if not interaction.responded:
+            raise DiscordError(404, wire.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        payload, files = await read_body(request)
+        original = interaction.original
+        if interaction.response_type == DEFERRED_MESSAGE and original and original.loading:
+            message = self.edit(original, payload, files)  # fills "thinking", keeps its flags
+        else:
+            validate_message(payload, files, self.emu.attachment_size_limit)
+            ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
+            message = self.new_message(
+                interaction.channel, payload, files, interaction=interaction,
+                ephemeral_for=interaction.user if ephemeral else None)
+            interaction.followups.append(message)
+        if request.query.get("wait") in ("true", "1", "True"):
+            return json_response(message.to_payload())
+        return web.Response(status=204)
+
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self.interaction_for(request)
+        return json_response(self.webhook_message(interaction,
+                                                  request.match_info["message"]).to_payload())
+
+    async def patch_webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self.interaction_for(request)
+        message = self.webhook_message(interaction, request.match_info["message"])
+        payload, files = await read_body(request)
+        return json_response(self.edit(message, payload, files).to_payload())
+
+    async def delete_webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self.interaction_for(request)
+        self.emu.delete_message(self.webhook_message(interaction, request.match_info["message"]))
+        return web.Response(status=204)

@@ -1,0 +1,413 @@
+"""The emulator: one aiohttp server on 127.0.0.1 speaking REST v10, the gateway and attachments.
+
+Tests build a world (guilds, channels, roles, users), start a real discord.py client against
+``api_base`` / ``gateway_url``, then act through :class:`~tests.discord_emulator.client.Actor`.
+Rules Discord enforces but discord.py does not check are enforced here; faults can be injected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from .gateway import INTENT_MESSAGE_CONTENT, Session, gateway_handler
+from .model import (
+    EPHEMERAL,
+    Attachment,
+    Channel,
+    ChannelType,
+    Clock,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Overwrite,
+    Perm,
+    Role,
+    Snowflakes,
+    User,
+)
+from .ratelimit import Fault, Window, too_many_requests
+from .rest import RestApi
+from .wire import DiscordError, json_response
+
+API_PREFIX = "/api/v10"
+#: Paths that carry their own credentials (the interaction token), not the bot token, and are
+#: exempt from the global rate limit.
+TOKEN_ROUTES = (f"{API_PREFIX}/interactions/", f"{API_PREFIX}/webhooks/")
+MIB = 1024 * 1024
+
+
+class Emulator:
+    """A loopback Discord. Use as ``async with Emulator() as emu:``."""
+
+    def __init__(
+        self,
+        *,
+        token: str = "emulated.bot.token",
+        response_deadline: float = 3.0,
+        token_lifetime: float = 15 * 60,
+        attachment_size_limit: int = 10 * MIB,
+        message_rate: tuple[int, float] = (5, 5.0),
+        global_rate: tuple[int, float] = (50, 1.0),
+        rate_limit_headers: bool = True,
+    ) -> None:
+        self.token = token
+        self.response_deadline = response_deadline
+        self.token_lifetime = token_lifetime
+        self.attachment_size_limit = attachment_size_limit
+        self.message_rate = message_rate
+        #: When False, successful answers carry no X-RateLimit-* headers, so discord.py cannot
+        #: pace itself and meets real 429s instead.
+        self.rate_limit_headers = rate_limit_headers
+
+        self.clock = Clock()
+        self.snowflakes = Snowflakes(self.clock)
+        self.bot_user = User(self.snowflakes.next(), "popbot", bot=True)
+        self.application_id = self.bot_user.id
+
+        self.guilds: list[Guild] = []
+        self.users: dict[str, User] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+
+        self.sessions: list[Session] = []
+        self.gateway_connections: list[web.WebSocketResponse] = []
+        self.faults: list[Fault] = []
+        self.global_window = Window(*global_rate, bucket="global")
+        self.channel_windows: dict[int, Window] = {}
+        #: (method, path, status) of every REST request, in order.
+        self.requests: list[tuple[str, str, int]] = []
+        #: Monotonic times of 401/403/429 answers (Discord bans at 10,000 in 10 minutes).
+        self.invalid_requests: list[float] = []
+
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> Emulator:
+        app = web.Application(middlewares=[self._middleware], client_max_size=200 * MIB)
+        RestApi(self).add_routes(app, API_PREFIX)
+        app.router.add_get("/", self._gateway)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
+                           self._serve_attachment)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def stop(self) -> None:
+        for ws in self.gateway_connections:
+            with contextlib.suppress(Exception):
+                await ws.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Emulator:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``POP_DISCORD_API_BASE`` should be set to."""
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``POP_DISCORD_GATEWAY_URL`` should be set to."""
+        return f"ws://127.0.0.1:{self.port}/"
+
+    # ------------------------------------------------------------------ building the world
+
+    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
+        owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
+        guild = Guild(self.snowflakes.next(), name, owner)
+        guild.roles.append(Role(guild.id, "@everyone", Perm.EVERYONE_DEFAULT))  # id = guild id
+        bot_role = self.add_role(guild, self.bot_user.name, Perm.EVERYONE_DEFAULT | Perm.MANAGE_MESSAGES
+                                 | Perm.MANAGE_THREADS, dispatch=False)
+        self.add_member(guild, owner, dispatch=False)
+        self.add_member(guild, self.bot_user, roles=[bot_role], dispatch=False)
+        self.guilds.append(guild)
+        return guild
+
+    def add_user(self, name: str) -> User:
+        if name in self.users:
+            raise ValueError(f"user {name!r} exists")
+        user = User(self.snowflakes.next(), name)
+        self.users[name] = user
+        return user
+
+    def add_member(self, guild: Guild, user: User, *, roles: list[Role] = (),  # type: ignore[assignment]
+                   dispatch: bool = True) -> Member:
+        member = Member(user, list(roles), self.clock.iso())
+        guild.members[user.id] = member
+        if dispatch:
+            self.dispatch("GUILD_MEMBER_ADD", {**member.to_payload(), "guild_id": str(guild.id)})
+        return member
+
+    def add_role(self, guild: Guild, name: str, permissions: int, *, dispatch: bool = True) -> Role:
+        role = Role(self.snowflakes.next(), name, permissions, position=len(guild.roles))
+        guild.roles.append(role)
+        if dispatch:
+            self.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()})
+        return role
+
+    def add_text_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(self.snowflakes.next(), guild, name, position=len(guild.text_channels),
+                          created_at=self.clock.iso())
+        guild.channels.append(channel)
+        self.dispatch("CHANNEL_CREATE", channel.to_payload())
+        return channel
+
+    def add_thread(self, parent: Channel, name: str, *, owner: User | None = None,
+                   thread_id: int | None = None, private: bool = False) -> Channel:
+        thread = Channel(
+            thread_id or self.snowflakes.next(), parent.guild, name,
+            type=ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD,
+            parent=parent, owner_id=(owner or self.bot_user).id, created_at=self.clock.iso(),
+        )
+        parent.guild.channels.append(thread)
+        self.dispatch("THREAD_CREATE", {**thread.to_payload(), "newly_created": True})
+        return thread
+
+    def actor(self, user: User | str, channel: Channel | None = None):  # -> Actor
+        """The story API for one user (``ana = emu.actor("ana")``)."""
+        from .client import Actor
+
+        if isinstance(user, str):
+            user = self.users[user]
+        return Actor(self, user, channel or self.default_channel)
+
+    @property
+    def default_channel(self) -> Channel | None:
+        for guild in self.guilds:
+            if guild.text_channels:
+                return guild.text_channels[0]
+        return None
+
+    def guild_by_id(self, guild_id: int) -> Guild | None:
+        return next((g for g in self.guilds if g.id == guild_id), None)
+
+    def channel_by_id(self, channel_id: int) -> Channel | None:
+        for guild in self.guilds:
+            for channel in guild.channels:
+                if channel.id == channel_id:
+                    return channel
+        return None
+
+    # ------------------------------------------------------------------ changing the world mid-game
+
+    def set_role_permissions(self, role: Role, permissions: int) -> None:
+        role.permissions = permissions
+        guild = next(g for g in self.guilds if role in g.roles)
+        self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.to_payload()})
+
+    def set_overwrite(self, channel: Channel, target: Role | User, *, allow: int = 0,
+                      deny: int = 0) -> None:
+        """Replace the channel's overwrite for a role or a member (dispatches CHANNEL_UPDATE)."""
+        kind = 0 if isinstance(target, Role) else 1
+        channel.overwrites[target.id] = Overwrite(target.id, kind, allow, deny)
+        self.dispatch("CHANNEL_UPDATE", channel.to_payload())
+
+    def deny(self, channel: Channel, target: Role | User, permissions: int) -> None:
+        """Take permissions away from a role or member in one channel (and its threads)."""
+        old = channel.overwrites.get(target.id)
+        allow, deny = (old.allow, old.deny) if old else (0, 0)
+        self.set_overwrite(channel, target, allow=allow & ~permissions, deny=deny | permissions)
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or thread; later requests to it get 404 / 10003."""
+        channel.deleted = True
+        if channel.is_thread:
+            assert channel.parent is not None
+            self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild.id),
+                                            "parent_id": str(channel.parent.id), "type": channel.type})
+        else:
+            for thread in channel.guild.threads:
+                if thread.parent is channel:
+                    thread.deleted = True
+            self.dispatch("CHANNEL_DELETE", channel.to_payload())
+
+    def permissions(self, user: User, channel: Channel) -> int:
+        member = channel.guild.members.get(user.id)
+        return 0 if member is None else channel.guild.permissions_in(member, channel)
+
+    def has(self, user: User, channel: Channel, permission: int) -> bool:
+        return self.permissions(user, channel) & permission == permission
+
+    # ------------------------------------------------------------------ time and faults
+
+    def advance(self, seconds: float = 0.0, *, minutes: float = 0.0) -> None:
+        """Move the emulated clock forward (token expiry, timestamps, snowflakes)."""
+        self.clock.advance(seconds, minutes=minutes)
+
+    def fail_next(self, status: int, count: int = 1, *, method: str | None = None,
+                  path: str | None = None, retry_after: float = 0.2) -> Fault:
+        """Answer the next ``count`` REST requests matching method/path with ``status``.
+
+        ``status=429`` sends a proper rate-limit answer (discord.py waits ``retry_after``);
+        500 is retried by discord.py after 1 s, 3 s, ...
+        """
+        fault = Fault(status, count, method, path, retry_after)
+        self.faults.append(fault)
+        return fault
+
+    async def drop_gateway(self, *, resumable: bool = True) -> None:
+        """Close every bot socket without ending its session, as a network hiccup would.
+
+        With ``resumable=False`` the sessions are forgotten too: the client must IDENTIFY again.
+        """
+        for session in self.sessions:
+            if session.ws is not None and not session.ws.closed:
+                if not resumable:
+                    session.closed = True
+                await session.ws.close(code=4000, message=b"dropped by the emulator")
+
+    # ------------------------------------------------------------------ waiting
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0,
+                       message: str = "condition") -> Any:
+        """Poll ``predicate`` until it returns something truthy, and return that."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"timed out after {timeout} s waiting for {message}")
+            await asyncio.sleep(0.01)
+
+    async def wait_until_bot_ready(self, timeout: float = 10.0) -> Session:
+        return await self.wait_for(
+            lambda: next((s for s in self.sessions if s.ready and s.connected), None),
+            timeout, "a ready gateway session")
+
+    # ------------------------------------------------------------------ gateway dispatch
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        for session in self.sessions:
+            if not session.closed:
+                session.dispatch(event, data)
+
+    def dispatch_message(self, event: str, message: Message) -> None:
+        """MESSAGE_CREATE / MESSAGE_UPDATE for a public message.
+
+        Content reaches the bot only with the message content intent (or if it wrote the message).
+        """
+        if message.ephemeral:
+            return  # Discord never tells bots about ephemeral messages
+        member = message.channel.guild.members.get(message.author.id)
+        payload = message.to_payload(guild_member=member)
+        for session in self.sessions:
+            if session.closed:
+                continue
+            data = payload
+            mentioned = f"<@{self.bot_user.id}>" in message.content
+            if (message.author is not self.bot_user and not mentioned
+                    and not session.intents & INTENT_MESSAGE_CONTENT):
+                data = {**payload, "content": "", "embeds": [], "attachments": [],
+                        "components": []}
+            session.dispatch(event, data)
+
+    # ------------------------------------------------------------------ messages
+
+    def create_message(self, channel: Channel, author: User, *, content: str = "",
+                       components: list[dict[str, Any]] | None = None,
+                       embeds: list[dict[str, Any]] | None = None,
+                       attachments: list[Attachment] | None = None, flags: int = 0,
+                       ephemeral_for: User | None = None, interaction: Interaction | None = None,
+                       message_type: int = 0) -> Message:
+        message = Message(
+            self.snowflakes.next(), channel, author, content=content,
+            components=components or [], embeds=embeds or [], attachments=attachments or [],
+            flags=(flags | EPHEMERAL) if ephemeral_for else (flags & ~EPHEMERAL),
+            ephemeral_for=ephemeral_for, interaction=interaction,
+            webhook_id=self.application_id if interaction else None, type=message_type,
+            timestamp=self.clock.iso(),
+        )
+        self.messages[message.id] = message
+        self.dispatch_message("MESSAGE_CREATE", message)
+        return message
+
+    def delete_message(self, message: Message) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            self.dispatch("MESSAGE_DELETE", {"id": str(message.id),
+                                             "channel_id": str(message.channel.id),
+                                             "guild_id": str(message.channel.guild.id)})
+
+    def new_attachment(self, channel: Channel, filename: str, data: bytes, content_type: str,
+                       description: str | None = None) -> Attachment:
+        attachment_id = self.snowflakes.next()
+        url = f"{self.base_url}/attachments/{channel.id}/{attachment_id}/{filename}"
+        attachment = Attachment(attachment_id, filename, data, content_type, url, description)
+        self.attachments[attachment_id] = attachment
+        return attachment
+
+    def channel_window(self, channel: Channel) -> Window:
+        if channel.id not in self.channel_windows:
+            limit, period = self.message_rate
+            self.channel_windows[channel.id] = Window(limit, period, bucket=f"msg-{channel.id:x}")
+        return self.channel_windows[channel.id]
+
+    def visible_messages(self, user: User, channel: Channel) -> list[Message]:
+        if channel.deleted or not self.has(user, channel, Perm.VIEW_CHANNEL):
+            return []
+        return [m for m in self.messages.values()
+                if m.channel is channel and m.visible_to(user)]
+
+    # ------------------------------------------------------------------ HTTP plumbing
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if not request.path.startswith(API_PREFIX):
+            return await handler(request)
+        response = await self._api(request, handler)
+        self.requests.append((request.method, request.path, response.status))
+        if response.status in (401, 403, 429):
+            self.invalid_requests.append(time.monotonic())
+        return response
+
+    async def _api(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        token_route = request.path.startswith(TOKEN_ROUTES)
+        if not token_route and request.headers.get("Authorization") != f"Bot {self.token}":
+            return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        for fault in self.faults:
+            if fault.matches(request):
+                return fault.respond()
+        if not token_route and (wait := self.global_window.take()) is not None:
+            return too_many_requests(wait, is_global=True, headers={})
+        try:
+            return await handler(request)
+        except DiscordError as error:
+            return error.to_response()
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        return await gateway_handler(self, request)
+
+    async def _serve_attachment(self, request: web.Request) -> web.Response:
+        attachment = self.attachments.get(int(request.match_info["attachment_id"]))
+        if attachment is None or attachment.filename != request.match_info["filename"]:
+            raise web.HTTPNotFound()
+        return web.Response(body=attachment.data, content_type=attachment.content_type)
+
+    def unanswered_interactions(self) -> list[Interaction]:
+        return [i for i in self.interactions.values() if not i.responded]

@@ -1,0 +1,82 @@
+"""A tiny bot for the emulator's own tests: /hello answers ephemerally with a PNG and a button;
+the button edits that message. Plus a few knobs the rule tests turn (slow answers, spam)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+from PIL import Image
+
+
+def tiny_png(colour: str = "red") -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), colour).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+class Counter(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.clicks = 0
+
+    @discord.ui.button(label="Count", custom_id="tiny:count", style=discord.ButtonStyle.primary)
+    async def count(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        self.clicks += 1
+        await interaction.response.edit_message(content=f"clicked {self.clicks} times", view=self)
+
+
+class TinyBot(discord.Client):
+    """Records what happened so tests can assert on the bot's side too."""
+
+    def __init__(self, *, sync: bool = True, intents: discord.Intents | None = None) -> None:
+        super().__init__(intents=intents or discord.Intents.default())
+        self.tree = app_commands.CommandTree(self)
+        self.sync = sync
+        self.errors: list[BaseException] = []
+        self.seen_messages: list[discord.Message] = []
+        self.delay = 0.0
+        self._register()
+
+    async def setup_hook(self) -> None:
+        if self.sync:
+            await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen_messages.append(message)
+
+    def _register(self) -> None:
+        bot = self
+
+        @self.tree.command(description="Say hello with a picture")
+        async def hello(interaction: discord.Interaction) -> None:
+            try:
+                if bot.delay:
+                    await asyncio.sleep(bot.delay)
+                picture = discord.File(io.BytesIO(tiny_png()), "hello.png",
+                                       description="a red square")
+                await interaction.response.send_message(
+                    "hello", file=picture, view=Counter(), ephemeral=True)
+            except discord.HTTPException as error:
+                bot.errors.append(error)
+
+        group = app_commands.Group(name="pop", description="Pop")
+
+        @group.command(description="Open a table")
+        @app_commands.choices(mode=[app_commands.Choice(name="co-op", value="coop"),
+                                    app_commands.Choice(name="versus", value="versus")])
+        async def new(interaction: discord.Interaction, mode: str, seats: int = 4) -> None:
+            await interaction.response.send_message(f"table {mode} for {seats}")
+
+        self.tree.add_command(group)
+
+        @self.tree.command(description="Thinks, then answers")
+        async def think(interaction: discord.Interaction, secret: bool = False) -> None:
+            await interaction.response.defer(ephemeral=secret, thinking=True)
+            await asyncio.sleep(bot.delay)
+            try:
+                await interaction.followup.send("done thinking")
+            except discord.HTTPException as error:
+                bot.errors.append(error)

@@ -28,6 +28,22 @@ class Counter(discord.ui.View):
         await interaction.response.edit_message(content=f"clicked {self.clicks} times", view=self)
 
 
+class Flavours(discord.ui.View):
+    @discord.ui.select(custom_id="tiny:flavour", placeholder="Flavour", options=[
+        discord.SelectOption(label="Lemon", value="lemon"),
+        discord.SelectOption(label="Cherry", value="cherry")])
+    async def flavour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f"you chose {select.values[0]}",
+                                                view=None)
+
+
+class Rename(discord.ui.Modal, title="Rename the table"):
+    name = discord.ui.TextInput(label="New name", custom_id="tiny:name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"renamed to {self.name.value}")
+
+
 class TinyBot(discord.Client):
     """Records what happened so tests can assert on the bot's side too."""
 
@@ -38,6 +54,7 @@ class TinyBot(discord.Client):
         self.errors: list[BaseException] = []
         self.seen_messages: list[discord.Message] = []
         self.delay = 0.0
+        self.interactions: list[discord.Interaction] = []
         self._register()
 
     async def setup_hook(self) -> None:
@@ -46,6 +63,9 @@ class TinyBot(discord.Client):
 
     async def on_message(self, message: discord.Message) -> None:
         self.seen_messages.append(message)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.interactions.append(interaction)
 
     def _register(self) -> None:
         bot = self
@@ -71,6 +91,14 @@ class TinyBot(discord.Client):
             await interaction.response.send_message(f"table {mode} for {seats}")
 
         self.tree.add_command(group)
+
+        @self.tree.command(description="Pick a flavour")
+        async def pick(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("pick one", view=Flavours())
+
+        @self.tree.command(description="Rename with a form")
+        async def rename(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(Rename())
 
         @self.tree.command(description="Thinks, then answers")
         async def think(interaction: discord.Interaction, secret: bool = False) -> None:

@@ -1,0 +1,126 @@
+"""What happened, step by step: the pictures and the replay summary are both made from these.
+
+Events are public: they never carry a card that is still secret (a hand, a drawn card, a Chief
+card still face down). Grids are tuples of columns A..E, each listed top to bottom; `queues[c]`
+is the absolute row of column c's Queue card (rules §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Grid = tuple[tuple[int, ...], ...]
+CHIEF = "chief"
+
+
+@dataclass(frozen=True, slots=True)
+class SetStarted:
+    set_number: int
+    grid: Grid
+    queues: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    set_number: int
+    turn_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    """A seat drew a card (two-player variant, solo refill). Which card stays secret."""
+
+    seat: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChiefTookCards:
+    face_up: tuple[int, ...]
+    face_down_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """All five cards of the turn, face up, with the column each goes to and the order."""
+
+    plays: dict[str, tuple[int, ...]]  # owner (a seat or "chief") -> cards
+    columns: tuple[tuple[int, str], ...]  # (card, owner) for columns A..E
+    arrows: int
+    descending: bool  # True when 3+ arrows: placed E, D, C, B, A
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    card: int
+    owner: str
+    column: int
+    row: int
+    grid: Grid  # after the placement
+    queues: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded:
+    """Cards leaving the grid at once; depth 0 is the placed card's group, 1+ are chains."""
+
+    cards: tuple[int, ...]
+    positions: tuple[tuple[int, int], ...]  # (column, row) of each card, before the fall
+    owner: str
+    depth: int
+    grid: Grid  # still showing the exploding cards
+    queues: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fell:
+    grid: Grid  # after gravity closed the gaps
+    queues: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    """A seat took exploded cards, plus whatever waited beside the Chief."""
+
+    seat: str
+    cards: tuple[int, ...]
+    from_chief: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChiefKept:
+    """The Chief's explosion: the cards wait beside it (or are lost, in Trick)."""
+
+    cards: tuple[int, ...]
+    lost: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    set_number: int
+    turn_number: int
+    grid: Grid
+    queues: tuple[int, ...]
+    collected: dict[str, tuple[int, ...]]  # cumulative in the set, sorted
+    chief_pile: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetEnded:
+    set_number: int
+    scores: dict[str, int]
+    discarded: tuple[int, ...]  # what still waited beside the Chief
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    totals: dict[str, int]
+    winners: tuple[str, ...]
+    tiebreak: str | None  # None, "card_in_hand" or "shared"
+    result: dict  # mode-specific: see rules §7 (coop level, solo/enigma won and turns)
+
+
+Event = (
+    SetStarted | TurnStarted | CardDrawn | ChiefTookCards | Revealed | Placed | Exploded | Fell
+    | Collected | ChiefKept | TurnEnded | SetEnded | GameEnded
+)

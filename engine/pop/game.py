@@ -1,0 +1,413 @@
+"""Pop's rules, top to bottom: set-up, a turn, scoring, the end of a set and of a game.
+
+Every mode of ../shared/rules/pop.md lives here and only here. The functions with a trailing
+underscore-free name are the public API:
+
+- `new_game(...)` deals a table from a seed;
+- `legal_choices(state, seat)` says what a seat may pick and how many;
+- `choose(state, seat, cards)` records (or changes) a seat's secret pick and, once every seat
+  has picked, reveals and resolves the turn, returning the events;
+- `apply(state, seat, cards)` is the same without touching the given state;
+- `view(state, seat)` lives in `engine.pop.view`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import rng
+from .cards import ALL_CARDS, ARROW, COLOUR, SYMBOLS
+from .errors import AlreadyRevealed, GameOver, NotASeat, NotInHand, WrongCount
+from .events import (
+    CHIEF,
+    CardDrawn,
+    ChiefKept,
+    ChiefTookCards,
+    Collected,
+    GameEnded,
+    Revealed,
+    SetEnded,
+    SetStarted,
+    TurnEnded,
+    TurnStarted,
+)
+from .grid import NUM_COLUMNS, place, snapshot
+from .state import PopState, SetRecord
+
+HAND_SIZE = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
+TURNS_PER_SET = {"competitive": 8, "trick": 8, "coop": 9}
+SEAT_RANGE = {"competitive": (2, 5), "trick": (2, 5), "coop": (3, 5), "solo": (1, 1),
+              "enigma": (1, 1)}
+# Chief's cards each turn by number of people: (face up, face down). Five people: no Chief.
+CHIEF_CARDS = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
+SOLO_TITLES = {1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
+COOP_LEVELS = ("beginners", "apprentice_guards", "competent_guards", "expert_guards",
+               "legendary_guards")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One set's starting position: columns top to bottom, hands, draw pile (top first)."""
+
+    grid: list[list[int]]
+    hands: dict[str, list[int]]
+    draw_pile: list[int]
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    cards: tuple[int, ...]  # the cards the seat may pick from
+    count: int  # how many it must pick
+
+
+# --- Set-up ---------------------------------------------------------------------------------
+
+
+def new_game(
+    mode: str,
+    seats: Sequence[str],
+    *,
+    seed: int,
+    sets: int = 3,
+    two_player_variant: bool | None = None,
+    difficulty: int | None = None,
+    puzzle: Deal | None = None,
+    events: list | None = None,
+) -> PopState:
+    """A new table, its first set dealt from `seed` (or, in Enigma, from the given puzzle)."""
+    seats = list(seats)
+    check_seats(mode, seats)
+    if mode in ("competitive", "trick"):
+        if not 1 <= sets <= 3:
+            raise ValueError("a game is 1, 2 or 3 sets")
+        if two_player_variant is None:
+            two_player_variant = len(seats) == 2  # on by default for two people
+    else:
+        sets = 1
+    if two_player_variant and (mode not in ("competitive", "trick") or len(seats) != 2):
+        raise ValueError("the two-player variant is for competitive or Trick games of 2 people")
+    if mode == "solo":
+        difficulty = 1 if difficulty is None else difficulty
+        if difficulty not in SOLO_TITLES:
+            raise ValueError("solo difficulty is 1 (Beginner) to 4 (Expert)")
+    if mode == "enigma" and puzzle is None:
+        raise ValueError("an Enigma needs a puzzle: a layout and a hand")
+    seed &= (1 << 64) - 1
+    state = PopState(
+        mode=mode, seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
+        difficulty=difficulty if mode == "solo" else None, rng_seed=seed, rng_state=seed,
+    )
+    if mode == "enigma":
+        # A puzzle's hand is dealt to the one seat, whatever name the puzzle gave it.
+        (hand,) = puzzle.hands.values()
+        start_set(state, Deal(puzzle.grid, {seats[0]: hand}, puzzle.draw_pile), events)
+    else:
+        start_set(state, deal_from_rng(state), events)
+    return state
+
+
+def check_seats(mode: str, seats: Sequence[str]) -> None:
+    if mode not in SEAT_RANGE:
+        raise ValueError(f"unknown mode {mode!r}")
+    low, high = SEAT_RANGE[mode]
+    if not low <= len(seats) <= high:
+        people = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{mode} is played by {people} people, not {len(seats)}")
+    if len(set(seats)) != len(seats):
+        raise ValueError("two seats have the same name")
+    for seat in seats:
+        if not isinstance(seat, str) or not seat or seat == CHIEF:
+            raise ValueError(f"{seat!r} cannot be a seat name ('chief' is reserved)")
+
+
+def deal_from_rng(state: PopState) -> Deal:
+    """Shuffle and lay out a set as the rules' set-up says, drawing on the state's RNG."""
+    rows = state.difficulty if state.mode == "solo" else 1
+    s, deck = rng.shuffled(state.rng_state, list(ALL_CARDS))
+    grid: list[list[int]] = [[] for _ in range(NUM_COLUMNS)]
+    for row in range(rows):
+        for c in range(NUM_COLUMNS):
+            # A card matching its left (or, in solo, upper) neighbour goes to the bottom.
+            while True:
+                card = deck.pop(0)
+                left = COLOUR[grid[c - 1][row]] if c else -1
+                up = COLOUR[grid[c][row - 1]] if row else -1
+                if COLOUR[card] not in (left, up):
+                    grid[c].append(card)
+                    break
+                deck.append(card)
+    s, deck = rng.shuffled(s, deck)
+    state.rng_state = s
+    size = HAND_SIZE[state.mode]
+    hands = {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.seats)}
+    return Deal(grid, hands, deck[len(state.seats) * size:])
+
+
+def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
+    """Lay out a set's deal (bottom-aligned, every Queue under the tallest column), then turn 1."""
+    grid = deal.grid
+    state.set_number += 1
+    state.turn_number = 0
+    state.columns = [grid[0][:], grid[1][:], grid[2][:], grid[3][:], grid[4][:]]
+    state.queues = [max(map(len, grid))] * NUM_COLUMNS
+    state.hands = {seat: deal.hands[seat][:] for seat in state.seats}
+    state.draw_pile = deal.draw_pile[:]
+    state.chief_pile = []
+    state.collected = {seat: [] for seat in state.seats}
+    # The record keeps its own copies: the live lists change as the set is played.
+    state.records.append(SetRecord([c[:] for c in grid],
+                                   {seat: deal.hands[seat][:] for seat in state.seats},
+                                   deal.draw_pile[:]))
+    state.phase = "choosing"
+    if events is not None:
+        events.append(SetStarted(state.set_number, snapshot(state.columns), tuple(state.queues)))
+    _start_turn(state, events)
+
+
+def _start_turn(state: PopState, events: list | None) -> None:
+    state.turn_number += 1
+    state.choices = {}
+    if events is not None:
+        events.append(TurnStarted(state.set_number, state.turn_number))
+    pile = state.draw_pile
+    if state.two_player_variant:
+        for seat in state.seats:
+            state.hands[seat].append(pile.pop(0))
+            if events is not None:
+                events.append(CardDrawn(seat, 1))
+        up, down = 1, 0
+    else:
+        up, down = CHIEF_CARDS[len(state.seats)] if state.mode not in ("solo", "enigma") else (0, 0)
+    state.chief_face_up = pile[:up]
+    state.chief_face_down = pile[up:up + down]
+    del pile[:up + down]
+    if events is not None and up + down:
+        events.append(ChiefTookCards(tuple(state.chief_face_up), down))
+
+
+# --- Choosing ---------------------------------------------------------------------------------
+
+
+def cards_to_choose(state: PopState) -> int:
+    if state.mode in ("solo", "enigma"):
+        return 5
+    return 2 if state.two_player_variant else 1
+
+
+def legal_choices(state: PopState, seat: str) -> ChoiceSpec:
+    """What `seat` may pick from now, and how many cards it must pick (0 when it cannot act)."""
+    if seat not in state.hands:
+        raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    if state.phase != "choosing":
+        return ChoiceSpec((), 0)
+    return ChoiceSpec(tuple(sorted(state.hands[seat])), cards_to_choose(state))
+
+
+def choose(
+    state: PopState,
+    seat: str,
+    cards: Sequence[int],
+    *,
+    turn: tuple[int, int] | None = None,
+    events: list | None = None,
+    steps: bool = True,
+) -> None:
+    """Record (or replace) a seat's secret pick; the last pick reveals and resolves the turn.
+
+    `turn` is the (set, turn) the player saw when choosing: a pick for a turn already revealed
+    is refused rather than applied to the next one. Raises a RuleError and changes nothing when
+    the pick is illegal. With `steps=False` only turn-level events are emitted (no placement
+    steps): what a replay summary needs, at a fraction of the cost.
+    """
+    hand = state.hands.get(seat)
+    if hand is None:
+        raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    if state.phase != "choosing" or turn is not None:
+        _check_turn(state, seat, turn)
+    need = cards_to_choose(state)
+    picked = sorted(cards)
+    if len(picked) != need or (need > 1 and len(set(picked)) != need):
+        raise WrongCount(f"choose exactly {need} different card{'s' if need > 1 else ''}", seat)
+    for card in picked:
+        if card not in hand:
+            raise NotInHand(f"card {card} is not in {seat}'s hand", seat)
+    choices = state.choices
+    choices[seat] = picked
+    state.version += 1
+    if len(choices) == len(state.seats):
+        _resolve_turn(state, events, steps)
+
+
+def _check_turn(state: PopState, seat: str, turn: tuple[int, int] | None) -> None:
+    if state.phase == "over":
+        raise GameOver("the game is over", seat)
+    if turn is not None and tuple(turn) != (state.set_number, state.turn_number):
+        raise AlreadyRevealed(f"set {turn[0]} turn {turn[1]} is already revealed", seat)
+    if state.phase != "choosing":
+        raise GameOver("the set is over; the next one is not dealt yet", seat)
+
+
+def apply(state: PopState, seat: str, cards: Sequence[int], *,
+          turn: tuple[int, int] | None = None) -> tuple[PopState, list]:
+    """The pure form of `choose`: returns (new state, events); the given state is untouched."""
+    new = state.copy()
+    events: list = []
+    choose(new, seat, cards, turn=turn, events=events)
+    return new, events
+
+
+# --- Resolving a turn -------------------------------------------------------------------------
+
+
+def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> None:
+    hands = state.hands
+    plays = {seat: state.choices[seat] for seat in state.seats}  # in seat order
+    state.records[-1].turns.append({"plays": plays})
+    placing: list[tuple[int, str]] = []
+    for seat, picked in plays.items():
+        hand = hands[seat]
+        for card in picked:
+            hand.remove(card)
+            placing.append((card, seat))
+    chief_cards = state.chief_face_up + state.chief_face_down
+    for card in chief_cards:
+        placing.append((card, CHIEF))
+    state.chief_face_up, state.chief_face_down, state.choices = [], [], {}
+    placing.sort()  # lowest card to column A ... highest to E
+    arrows = sum([ARROW[card] for card, _ in placing])
+    descending = arrows >= 3
+    if events is not None:
+        shown = {seat: tuple(picked) for seat, picked in plays.items()}
+        if chief_cards:
+            shown[CHIEF] = tuple(chief_cards)
+        events.append(Revealed(shown, tuple(placing), arrows, descending))
+
+    step_events = events if steps else None
+    cols, queues = state.columns, state.queues
+    fatal = False
+    for column in (4, 3, 2, 1, 0) if descending else (0, 1, 2, 3, 4):
+        card, owner = placing[column]
+        if fatal:
+            state.unplaced.append(card)
+            continue
+        exploded = place(cols, queues, column, card, owner, step_events)
+        if exploded:
+            _credit(state, owner, exploded, step_events)
+            fatal = state.mode == "coop"  # any explosion ends a cooperative game at once
+    if events is not None:
+        events.append(TurnEnded(
+            state.set_number, state.turn_number, snapshot(cols), tuple(queues),
+            {seat: tuple(sorted(state.collected[seat])) for seat in state.seats},
+            tuple(state.chief_pile)))
+    _after_turn(state, fatal, events)
+
+
+def _credit(state: PopState, owner: str, exploded: list[int], events: list | None) -> None:
+    """§5: a seat collects the explosion and the Chief's waiting pile; the Chief keeps its own."""
+    if owner == CHIEF:
+        lost = state.mode == "trick"
+        (state.discarded if lost else state.chief_pile).extend(exploded)
+        if events is not None:
+            events.append(ChiefKept(tuple(exploded), lost))
+        return
+    waiting = state.chief_pile
+    state.collected[owner].extend(exploded)
+    state.collected[owner].extend(waiting)
+    if events is not None:
+        events.append(Collected(owner, tuple(exploded), tuple(waiting)))
+    state.chief_pile = []
+
+
+def _after_turn(state: PopState, fatal: bool, events: list | None) -> None:
+    mode = state.mode
+    if mode == "coop":
+        if fatal or state.turn_number == TURNS_PER_SET["coop"]:
+            _end_set(state, events)
+            left = len(state.hands[state.seats[0]])
+            _end_game(state, events, {"won": not fatal, "level": coop_level(left, fatal),
+                                      "cards_left": left})
+            return
+    elif mode in ("solo", "enigma"):
+        seat = state.seats[0]
+        won = not any(state.columns)
+        if mode == "solo" and not won:
+            drawn = state.draw_pile[:5]
+            del state.draw_pile[:5]
+            state.hands[seat].extend(drawn)
+            if events is not None and drawn:
+                events.append(CardDrawn(seat, len(drawn)))
+        if won or mode == "enigma" or not state.hands[seat]:
+            _end_set(state, events)
+            _end_game(state, events, {"won": won, "turns": state.turn_number})
+            return
+    elif state.turn_number == TURNS_PER_SET[mode]:
+        _end_set(state, events)
+        if state.set_number == state.sets_total:
+            _end_competition(state, events)
+        elif state.deals_from_rng:
+            start_set(state, deal_from_rng(state), events)
+        else:
+            state.phase = "awaiting_deal"
+        return
+    _start_turn(state, events)
+
+
+def coop_level(cards_left: int, last_turn_exploded: bool) -> str:
+    if cards_left >= 5:
+        return "beginners"
+    if cards_left >= 3:
+        return "apprentice_guards"
+    if cards_left >= 1:
+        return "competent_guards"
+    return "expert_guards" if last_turn_exploded else "legendary_guards"
+
+
+def _end_set(state: PopState, events: list | None) -> None:
+    scores = {seat: sum(SYMBOLS[c] for c in state.collected[seat]) for seat in state.seats}
+    state.set_scores.append(scores)
+    discarded = tuple(state.chief_pile)
+    state.discarded.extend(discarded)
+    state.chief_pile = []
+    if events is not None:
+        events.append(SetEnded(state.set_number, scores, discarded))
+
+
+def totals(state: PopState) -> dict[str, int]:
+    return {seat: sum(s[seat] for s in state.set_scores) for seat in state.seats}
+
+
+def _end_competition(state: PopState, events: list | None) -> None:
+    """Lowest total wins (highest in Trick); then fewest symbols on the card left in hand."""
+    total = totals(state)
+    best = (max if state.mode == "trick" else min)(total.values())
+    leaders = [seat for seat in state.seats if total[seat] == best]
+    tiebreak = None
+    if len(leaders) > 1:
+        in_hand = {seat: sum(SYMBOLS[c] for c in state.hands[seat]) for seat in leaders}
+        fewest = min(in_hand.values())
+        leaders = [seat for seat in leaders if in_hand[seat] == fewest]
+        tiebreak = "card_in_hand" if len(leaders) == 1 else "shared"
+    state.winners = leaders
+    state.tiebreak = tiebreak
+    _finish(state, events, total, None)
+
+
+def _end_game(state: PopState, events: list | None, result: dict) -> None:
+    won = result["won"]
+    state.winners = list(state.seats) if won else []
+    _finish(state, events, totals(state), result)
+
+
+def _finish(state: PopState, events: list | None, total: dict[str, int], result: dict | None):
+    state.phase = "over"
+    state.result = result
+    if events is not None:
+        events.append(GameEnded(total, tuple(state.winners), state.tiebreak, result))
+
+
+def solo_title(state: PopState) -> str | None:
+    """The title a won solo game earns, by difficulty (rules §6)."""
+    if state.mode == "solo" and state.result and state.result["won"]:
+        return SOLO_TITLES[state.difficulty]
+    return None

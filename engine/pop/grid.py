@@ -1,0 +1,157 @@
+"""The grid: placing a card, explosions, gravity and chains (rules §2-§3).
+
+A grid is five lists (columns A..E, top to bottom) plus `queues`, the absolute row of each
+column's Queue card. Column c's k cards sit in rows queues[c]-k .. queues[c]-1, so a card's
+neighbour in another column is found through absolute rows: that is what makes the mid-turn
+Queue offsets right without any special case.
+
+This is the engine's inner loop (replays, AI players and the puzzle solver all run it), so it
+works on plain lists and ints, and builds event objects only when asked for.
+"""
+
+from __future__ import annotations
+
+from .cards import COLOUR
+from .events import Exploded, Fell, Placed
+
+NUM_COLUMNS = 5
+_NOTHING: list[int] = []  # shared, never mutated: most placements explode nothing
+
+
+def snapshot(cols: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, cols))
+
+
+def card_at(cols: list[list[int]], queues: list[int], column: int, row: int) -> int:
+    """The card at an absolute row of a column, or 0 where there is none."""
+    col = cols[column]
+    j = row - queues[column] + len(col)
+    return col[j] if 0 <= j < len(col) else 0
+
+
+def place(
+    cols: list[list[int]],
+    queues: list[int],
+    column: int,
+    card: int,
+    owner: str,
+    events: list | None = None,
+) -> list[int]:
+    """Place a card and resolve its explosion and whole chain. Returns every exploded card."""
+    row = queues[column]
+    queues[column] = row + 1
+    col = cols[column]
+    col.append(card)
+    if events is not None:
+        events.append(Placed(card, owner, column, row, snapshot(cols), tuple(queues)))
+    # Between placements no two same-colour cards touch (§3 invariant), so the placed card's
+    # group is the card and its same-colour neighbours: above, left and right.
+    colour = COLOUR[card]
+    above = len(col) > 1 and COLOUR[col[-2]] == colour
+    left = right = -1  # index of a same-colour neighbour in the column on that side
+    if column:
+        ocol = cols[column - 1]
+        j = row - queues[column - 1] + len(ocol)
+        if 0 <= j < len(ocol) and COLOUR[ocol[j]] == colour:
+            left = j
+    if column < 4:
+        ocol = cols[column + 1]
+        j = row - queues[column + 1] + len(ocol)
+        if 0 <= j < len(ocol) and COLOUR[ocol[j]] == colour:
+            right = j
+    if not above and left < 0 and right < 0:
+        return _NOTHING
+
+    if events is not None:
+        group = {column: {len(col) - 1, len(col) - 2} if above else {len(col) - 1}}
+        if left >= 0:
+            group[column - 1] = {left}
+        if right >= 0:
+            group[column + 1] = {right}
+        _note_explosion(cols, queues, group, owner, 0, events)
+    # Gravity: each column stays anchored at its Queue card, so dropping a card from its list
+    # is the whole fall. The cards above the lowest gap moved: only they can make a new pair.
+    exploded = [col.pop()]
+    if above:
+        exploded.append(col.pop())
+    fallen = {column: len(col)} if col else {}
+    if left >= 0:
+        exploded.append(cols[column - 1].pop(left))
+        if left:
+            fallen[column - 1] = left
+    if right >= 0:
+        exploded.append(cols[column + 1].pop(right))
+        if right:
+            fallen[column + 1] = right
+    if events is not None:
+        events.append(Fell(snapshot(cols), tuple(queues)))
+
+    depth = 1
+    marked = _pairs_of_fallen_cards(cols, queues, fallen) if fallen else None
+    while marked:  # the chain (§3.3)
+        if events is not None:
+            _note_explosion(cols, queues, marked, owner, depth, events)
+        fallen = {}
+        for c, gone in marked.items():
+            col = cols[c]
+            for j in sorted(gone, reverse=True):
+                exploded.append(col.pop(j))
+            moved = max(gone) + 1 - len(gone)
+            if moved:
+                fallen[c] = moved
+        if events is not None:
+            events.append(Fell(snapshot(cols), tuple(queues)))
+        marked = _pairs_of_fallen_cards(cols, queues, fallen)
+        depth += 1
+    return exploded
+
+
+def _pairs_of_fallen_cards(cols: list[list[int]], queues: list[int],
+                           fallen: dict[int, int]) -> dict[int, set[int]]:
+    """The chain step (§3.3): same-colour pairs made by a fall, as indices per column.
+
+    `fallen[c]` counts the cards at the top of column c that moved down. Every new pair has a
+    card that moved, and every card of a group of two or more is in a pair, so marking both
+    cards of each such pair marks exactly the groups that explode.
+    """
+    marked: dict[int, set[int]] = {}
+    for c, moved in fallen.items():
+        col = cols[c]
+        n = len(col)
+        top = queues[c] - n
+        for j in range(moved):
+            colour = COLOUR[col[j]]
+            if j + 1 < n and COLOUR[col[j + 1]] == colour:
+                marked.setdefault(c, set()).update((j, j + 1))
+            for other in (c - 1, c + 1):
+                if 0 <= other < NUM_COLUMNS:
+                    ocol = cols[other]
+                    k = top + j - queues[other] + len(ocol)
+                    if 0 <= k < len(ocol) and COLOUR[ocol[k]] == colour:
+                        marked.setdefault(c, set()).add(j)
+                        marked.setdefault(other, set()).add(k)
+    return marked
+
+
+def _note_explosion(cols, queues, marked, owner, depth, events) -> None:
+    positions = [(c, queues[c] - len(cols[c]) + j) for c in sorted(marked)
+                 for j in sorted(marked[c])]
+    cards = tuple(cols[c][j] for c in sorted(marked) for j in sorted(marked[c]))
+    events.append(Exploded(cards, tuple(positions), owner, depth, snapshot(cols), tuple(queues)))
+
+
+def adjacent_same_colour_pair(cols: list[list[int]], queues: list[int]) -> bool:
+    """Do two adjacent cards share a colour anywhere? (Never true between placements.)"""
+    for c in range(NUM_COLUMNS):
+        colours = [COLOUR[x] for x in cols[c]]
+        n = len(colours)
+        for j in range(n - 1):
+            if colours[j] == colours[j + 1]:
+                return True
+        if c + 1 < NUM_COLUMNS:
+            right = cols[c + 1]
+            shift = queues[c] - n - queues[c + 1] + len(right)  # index in right of the same row
+            for j in range(max(0, -shift), min(n, len(right) - shift)):
+                if colours[j] == COLOUR[right[j + shift]]:
+                    return True
+    return False

@@ -1,0 +1,219 @@
+"""Game records (`pop-record/1`, rules §7): export a table, check a record, replay it, summarise.
+
+A replay runs the very same rules as a live table (`game.choose`), taking every random outcome
+from the record; the summary is made from the events the replay emits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import RecordError, RuleError
+from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
+from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, choose, start_set
+from .grid import NUM_COLUMNS, adjacent_same_colour_pair
+from .state import MODES, PopState
+
+FORMAT = "pop-record/1"
+
+
+def export_record(state: PopState) -> dict:
+    """The record of a game, finished or not: every revealed turn, never a pick still secret."""
+    record: dict = {"format": FORMAT, "mode": state.mode}
+    if state.two_player_variant:
+        record["two_player_variant"] = True
+    record["seats"] = list(state.seats)
+    record["sets"] = [
+        {"grid": [list(c) for c in r.grid], "hands": {s: list(h) for s, h in r.hands.items()},
+         "draw_pile": list(r.draw_pile),
+         "turns": [{"plays": {s: list(c) for s, c in t["plays"].items()}} for t in r.turns]}
+        for r in state.records
+    ]
+    return record
+
+
+@dataclass
+class Replay:
+    state: PopState
+    events: list
+
+
+def replay(record: object, *, partial: bool = False) -> Replay:
+    """Replay a record. Raises RecordError (one clear line) when it breaks a rule.
+
+    `partial=True` accepts a record that stops before its game ends (an export of a game still
+    being played); the public replay command does not.
+    """
+    mode, seats, variant, sets = _check_header(record)
+    first = _check_deal(mode, seats, sets[0], 1)
+    state = PopState(
+        mode=mode, seats=seats, sets_total=len(sets), two_player_variant=variant,
+        difficulty=max(len(c) for c in first.grid) if mode == "solo" else None,
+        deals_from_rng=False, rng_seed=0, rng_state=0,
+    )
+    events: list = []
+    for set_number, raw_set in enumerate(sets, 1):
+        deal = first if set_number == 1 else _check_deal(mode, seats, raw_set, set_number)
+        if set_number > 1 and state.phase != "awaiting_deal":
+            if partial and state.phase == "choosing":
+                raise RecordError("a set follows a set that is not finished", set_number=set_number)
+            raise RecordError("the game was already over before this set", set_number=set_number)
+        start_set(state, deal, events)
+        turns = raw_set.get("turns", [])
+        if not isinstance(turns, list):
+            raise RecordError("'turns' must be a list", set_number=set_number)
+        for turn_number, turn in enumerate(turns, 1):
+            _replay_turn(state, seats, turn, set_number, turn_number, events)
+        if not partial and state.phase == "choosing":
+            expected = TURNS_PER_SET.get(mode)
+            played = len(turns)
+            why = f"a {mode} set has {expected} turns" if expected else "the game is not over"
+            raise RecordError(f"the record stops after {played} turn(s), but {why}",
+                              set_number=set_number)
+    return Replay(state, events)
+
+
+def _replay_turn(state: PopState, seats: list[str], turn: object, set_number: int,
+                 turn_number: int, events: list) -> None:
+    where = {"set_number": set_number, "turn_number": turn_number}
+    if state.phase != "choosing" or state.set_number != set_number:
+        raise RecordError("the game or set was already over before this turn", **where)
+    plays = turn.get("plays") if isinstance(turn, dict) else None
+    if not isinstance(plays, dict):
+        raise RecordError("a turn must be {\"plays\": {seat: [cards]}}", **where)
+    for seat in plays:
+        if seat not in seats:
+            raise RecordError("this is not a seat of the record", seat=str(seat), **where)
+    for seat in seats:
+        if seat not in plays:
+            raise RecordError("the seat plays no card in this turn", seat=seat, **where)
+        cards = plays[seat]
+        if not _are_cards(cards):
+            raise RecordError("plays must be a list of cards 1-50", seat=seat, **where)
+        try:
+            choose(state, seat, cards, events=events)
+        except RuleError as e:
+            raise RecordError(str(e), seat=seat, **where) from None
+
+
+_CARDS = frozenset(range(1, 51))
+
+
+def _are_cards(xs: object) -> bool:
+    """A list of cards 1-50 (checked with set operations: replays run this per set)."""
+    return isinstance(xs, list) and _CARDS.issuperset(xs) and set(map(type, xs)) <= {int}
+
+
+def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}")
+    mode = record.get("mode")
+    if mode not in MODES:
+        raise RecordError(f"'mode' must be one of {', '.join(MODES)}")
+    variant = record.get("two_player_variant", False)
+    if type(variant) is not bool:
+        raise RecordError("'two_player_variant' must be true or false")
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
+        raise RecordError("'seats' must be a list of seat names")
+    if CHIEF in seats:
+        raise RecordError("'chief' is reserved and cannot be a seat")
+    if len(set(seats)) != len(seats):
+        raise RecordError("two seats have the same name")
+    low, high = SEAT_RANGE[mode]
+    if not low <= len(seats) <= high:
+        raise RecordError(f"{mode} is played by {low}-{high} seats, the record has {len(seats)}")
+    if variant and (mode not in ("competitive", "trick") or len(seats) != 2):
+        raise RecordError("the two-player variant is for competitive or Trick games of 2 seats")
+    sets = record.get("sets")
+    most = 3 if mode in ("competitive", "trick") else 1
+    if not isinstance(sets, list) or not 1 <= len(sets) <= most:
+        raise RecordError(f"'sets' must list 1 to {most} set(s) for {mode}")
+    for i, s in enumerate(sets, 1):
+        if not isinstance(s, dict):
+            raise RecordError("a set must be an object", set_number=i)
+    return mode, seats, variant, sets
+
+
+def _check_deal(mode: str, seats: list[str], raw: dict, set_number: int) -> Deal:
+    """The starting position of a set, checked against the rules' set-up (§6, §7)."""
+    def fail(message: str, seat: str | None = None):
+        raise RecordError(message, set_number=set_number, seat=seat)
+
+    grid = raw.get("grid")
+    if (not isinstance(grid, list) or len(grid) != NUM_COLUMNS
+            or not all(map(_are_cards, grid))):
+        fail("'grid' must be 5 columns (A-E), each a list of cards 1-50")
+    hands = raw.get("hands")
+    if not isinstance(hands, dict) or set(hands) != set(seats):
+        fail("'hands' must give a hand to every seat and to no one else")
+    for seat in seats:
+        if not _are_cards(hands[seat]):
+            fail("a hand must be a list of cards 1-50", seat)
+    pile = raw.get("draw_pile", [])
+    if not _are_cards(pile):
+        fail("'draw_pile' must be a list of cards 1-50")
+    every = [*grid[0], *grid[1], *grid[2], *grid[3], *grid[4], *pile]
+    for seat in seats:
+        every += hands[seat]
+    seen = set(every)
+    if len(seen) != len(every):
+        twice = next(x for i, x in enumerate(every) if x in every[:i])
+        fail(f"card {twice} appears more than once")
+
+    heights = [len(c) for c in grid]
+    if mode in ("competitive", "trick", "coop"):
+        if heights != [1] * NUM_COLUMNS:
+            fail("the starting grid must be one row of 5 cards")
+    elif mode == "solo":
+        if len(set(heights)) != 1 or not 1 <= heights[0] <= 4:
+            fail("a solo grid must be 1 to 4 full rows")
+    elif not any(heights):
+        fail("an Enigma grid needs at least one card")
+    if mode == "enigma":
+        if len(hands[seats[0]]) < 5:
+            fail("an Enigma hand has at least 5 cards", seats[0])
+    else:
+        for seat in seats:
+            if len(hands[seat]) != HAND_SIZE[mode]:
+                fail(f"a {mode} hand has {HAND_SIZE[mode]} cards, not {len(hands[seat])}", seat)
+        if len(seen) != 50:
+            fail(f"a {mode} set deals all 50 cards exactly once; {50 - len(seen)} are missing")
+    top = max(heights)
+    if adjacent_same_colour_pair(grid, [top] * NUM_COLUMNS):
+        fail("the starting grid has two adjacent cards of one colour")
+    return Deal([list(c) for c in grid], {s: list(hands[s]) for s in seats}, list(pile))
+
+
+# --- Summary ----------------------------------------------------------------------------------
+
+
+def summarise(state: PopState, events: Iterable) -> dict:
+    """The replay summary of rules §7, made from the replay's events."""
+    sets: list[dict] = []
+    summary: dict = {"sets": sets}
+    for ev in events:
+        if isinstance(ev, SetStarted):
+            sets.append({"turns": []})
+        elif isinstance(ev, TurnEnded):
+            collected = {seat: list(ev.collected[seat]) for seat in state.seats}
+            collected[CHIEF] = sorted(ev.chief_pile)
+            sets[-1]["turns"].append({"grid": [list(c) for c in ev.grid],
+                                      "queues": list(ev.queues), "collected": collected})
+        elif isinstance(ev, SetEnded):
+            sets[-1]["scores"] = dict(ev.scores)
+        elif isinstance(ev, GameEnded):
+            if state.mode in ("competitive", "trick"):
+                summary["totals"] = dict(ev.totals)
+                summary["winners"] = list(ev.winners)
+            else:
+                summary["result"] = dict(ev.result)
+    return summary
+
+
+def replay_summary(record: object) -> dict:
+    r = replay(record)
+    return summarise(r.state, r.events)

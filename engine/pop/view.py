@@ -1,0 +1,76 @@
+"""What one seat — or anyone watching — may see of a table. Secrets are removed here only.
+
+Other seats' hands, every seat's current pick, the Chief's face-down cards and the draw pile's
+order are never in a public view (boardgame.io's playerView exists for the same reason).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game import cards_to_choose, totals
+from .state import PopState
+
+
+@dataclass(frozen=True)
+class TableView:
+    mode: str
+    seats: tuple[str, ...]
+    phase: str
+    version: int
+    set_number: int
+    sets_total: int
+    turn_number: int
+    columns: tuple[tuple[int, ...], ...]
+    queues: tuple[int, ...]
+    chief_face_up: tuple[int, ...]
+    chief_face_down_count: int
+    chief_pile: tuple[int, ...]
+    collected: dict[str, tuple[int, ...]]
+    hand_sizes: dict[str, int]
+    draw_pile_size: int
+    chosen: tuple[str, ...]  # who has picked this turn — never what
+    cards_to_choose: int
+    set_scores: tuple[dict[str, int], ...]
+    totals: dict[str, int]
+    winners: tuple[str, ...]
+    tiebreak: str | None
+    result: dict | None
+    difficulty: int | None
+    # Only in a seat's own view:
+    seat: str | None = None
+    hand: tuple[int, ...] = ()
+    my_choice: tuple[int, ...] = ()
+
+
+def view(state: PopState, seat: str | None = None) -> TableView:
+    """The table as `seat` sees it; `seat=None` is the public view (spectators, pictures)."""
+    own = seat is not None and seat in state.hands
+    return TableView(
+        mode=state.mode,
+        seats=tuple(state.seats),
+        phase=state.phase,
+        version=state.version,
+        set_number=state.set_number,
+        sets_total=state.sets_total,
+        turn_number=state.turn_number,
+        columns=tuple(map(tuple, state.columns)),
+        queues=tuple(state.queues),
+        chief_face_up=tuple(state.chief_face_up),
+        chief_face_down_count=len(state.chief_face_down),
+        chief_pile=tuple(state.chief_pile),
+        collected={s: tuple(sorted(state.collected.get(s, ()))) for s in state.seats},
+        hand_sizes={s: len(state.hands.get(s, ())) for s in state.seats},
+        draw_pile_size=len(state.draw_pile),
+        chosen=tuple(s for s in state.seats if s in state.choices),
+        cards_to_choose=cards_to_choose(state) if state.phase == "choosing" else 0,
+        set_scores=tuple(dict(s) for s in state.set_scores),
+        totals=totals(state),
+        winners=tuple(state.winners),
+        tiebreak=state.tiebreak,
+        result=dict(state.result) if state.result else None,
+        difficulty=state.difficulty,
+        seat=seat if own else None,
+        hand=tuple(sorted(state.hands[seat])) if own else (),
+        my_choice=tuple(state.choices.get(seat, ())) if own else (),
+    )

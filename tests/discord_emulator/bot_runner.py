@@ -55,6 +55,9 @@ class BotRunner:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(self.task, timeout=5)
         self.client = self.task = None
+        # Let the emulator notice the goodbye, so a restart starts from a clean slate.
+        await self.emu.wait_for(lambda: not any(s.connected for s in self.emu.sessions), 5,
+                                "the gateway socket to close")
 
     async def restart(self) -> discord.Client:
         await self.stop()

@@ -46,6 +46,8 @@ class Session:
     ready: bool = False
     resumes: int = 0
     closed: bool = False
+    #: Set while the emulator itself drops the socket: that close keeps the session resumable.
+    dropping: bool = False
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
     @property
@@ -112,14 +114,18 @@ async def gateway_handler(emu: Emulator, request: web.Request) -> web.WebSocketR
             writer.cancel()
         if session is not None and session.ws is ws:
             session.ws = None
-            if ws.close_code in (1000, 1001):  # a clean close ends the session, as on Discord
-                session.closed = True
+            if not session.dropping and ws.close_code in (1000, 1001):
+                session.closed = True  # the client said goodbye: the session ends, as on Discord
+            session.dropping = False
     return ws
 
 
 def _identify(emu: Emulator, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
     if data.get("token") != emu.token:
         return None
+    for old in emu.sessions:  # one bot process per emulator: a new IDENTIFY ends the old ones
+        if not old.connected:
+            old.closed = True
     session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
     session.attach(ws)
     emu.sessions.append(session)

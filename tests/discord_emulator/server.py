@@ -277,8 +277,8 @@ class Emulator:
         """
         for session in self.sessions:
             if session.ws is not None and not session.ws.closed:
-                if not resumable:
-                    session.closed = True
+                session.closed = not resumable
+                session.dropping = resumable
                 await session.ws.close(code=4000, message=b"dropped by the emulator")
 
     # ------------------------------------------------------------------ waiting

@@ -1,5 +1,6 @@
 """What happened, step by step: the pictures and the replay summary are both made from these.
 
+Events are named tuples: immutable, and cheap enough to build in the engine's inner loop.
 Events are public: they never carry a card that is still secret (a hand, a drawn card, a Chief
 card still face down). Grids are tuples of columns A..E, each listed top to bottom; `queues[c]`
 is the absolute row of column c's Queue card (rules §2).
@@ -7,41 +8,36 @@ is the absolute row of column c's Queue card (rules §2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Grid = tuple[tuple[int, ...], ...]
 CHIEF = "chief"
 
 
-@dataclass(frozen=True, slots=True)
-class SetStarted:
+class SetStarted(NamedTuple):
     set_number: int
     grid: Grid
     queues: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(NamedTuple):
     set_number: int
     turn_number: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
+class CardDrawn(NamedTuple):
     """A seat drew a card (two-player variant, solo refill). Which card stays secret."""
 
     seat: str
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChiefTookCards:
+class ChiefTookCards(NamedTuple):
     face_up: tuple[int, ...]
     face_down_count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Revealed:
+class Revealed(NamedTuple):
     """All five cards of the turn, face up, with the column each goes to and the order."""
 
     plays: dict[str, tuple[int, ...]]  # owner (a seat or "chief") -> cards
@@ -50,8 +46,7 @@ class Revealed:
     descending: bool  # True when 3+ arrows: placed E, D, C, B, A
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     card: int
     owner: str
     column: int
@@ -60,8 +55,7 @@ class Placed:
     queues: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Exploded:
+class Exploded(NamedTuple):
     """Cards leaving the grid at once; depth 0 is the placed card's group, 1+ are chains."""
 
     cards: tuple[int, ...]
@@ -72,14 +66,12 @@ class Exploded:
     queues: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Fell:
+class Fell(NamedTuple):
     grid: Grid  # after gravity closed the gaps
     queues: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Collected:
+class Collected(NamedTuple):
     """A seat took exploded cards, plus whatever waited beside the Chief."""
 
     seat: str
@@ -87,16 +79,14 @@ class Collected:
     from_chief: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ChiefKept:
+class ChiefKept(NamedTuple):
     """The Chief's explosion: the cards wait beside it (or are lost, in Trick)."""
 
     cards: tuple[int, ...]
     lost: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(NamedTuple):
     set_number: int
     turn_number: int
     grid: Grid
@@ -105,15 +95,13 @@ class TurnEnded:
     chief_pile: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SetEnded:
+class SetEnded(NamedTuple):
     set_number: int
     scores: dict[str, int]
     discarded: tuple[int, ...]  # what still waited beside the Chief
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(NamedTuple):
     totals: dict[str, int]
     winners: tuple[str, ...]
     tiebreak: str | None  # None, "card_in_hand" or "shared"

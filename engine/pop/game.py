@@ -13,7 +13,7 @@ underscore-free name are the public API:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import rng
@@ -104,6 +104,31 @@ def new_game(
         start_set(state, Deal(puzzle.grid, {seats[0]: hand}, puzzle.draw_pile), events)
     else:
         start_set(state, deal_from_rng(state), events)
+    return state
+
+
+def from_deal(
+    mode: str,
+    seats: Sequence[str],
+    deal: Deal,
+    *,
+    sets: int = 1,
+    two_player_variant: bool = False,
+    events: list | None = None,
+) -> PopState:
+    """A table set up from a given deal instead of a shuffle: replays, puzzles and tests.
+
+    Later sets are not dealt by the engine: the state waits in phase "awaiting_deal" for
+    `start_set(state, next_deal)`.
+    """
+    seats = list(seats)
+    check_seats(mode, seats)
+    state = PopState(
+        mode=mode, seats=seats, sets_total=sets, two_player_variant=two_player_variant,
+        difficulty=max(map(len, deal.grid)) if mode == "solo" else None,
+        deals_from_rng=False, rng_seed=0, rng_state=0,
+    )
+    start_set(state, deal, events)
     return state
 
 
@@ -220,26 +245,56 @@ def choose(
     the pick is illegal. With `steps=False` only turn-level events are emitted (no placement
     steps): what a replay summary needs, at a fraction of the cost.
     """
-    hand = state.hands.get(seat)
-    if hand is None:
+    if seat not in state.hands:
         raise NotASeat(f"{seat!r} has no seat at this table", seat)
     if state.phase != "choosing" or turn is not None:
         _check_turn(state, seat, turn)
-    need = cards_to_choose(state)
-    picked = sorted(cards)
-    if len(picked) != need or (need > 1 and len(set(picked)) != need):
-        raise WrongCount(f"choose exactly {need} different card{'s' if need > 1 else ''}", seat)
-    for card in picked:
-        if card not in hand:
-            raise NotInHand(f"card {card} is not in {seat}'s hand", seat)
     choices = state.choices
-    choices[seat] = picked
+    choices[seat] = _checked_pick(state, seat, cards, cards_to_choose(state))
     state.version += 1
     if len(choices) == len(state.seats):
         _resolve_turn(state, events, steps)
 
 
-def _check_turn(state: PopState, seat: str, turn: tuple[int, int] | None) -> None:
+def play_turn(
+    state: PopState,
+    plays: Mapping[str, Sequence[int]],
+    *,
+    events: list | None = None,
+    steps: bool = True,
+) -> None:
+    """Every seat's pick at once, then the turn resolves: replays and AI look-ahead use this.
+
+    The same checks as `choose`; nothing changes when one of them fails.
+    """
+    for seat in plays:
+        if seat not in state.hands:
+            raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    if state.phase != "choosing":
+        _check_turn(state, None, None)
+    need = cards_to_choose(state)
+    choices = {}
+    for seat in state.seats:
+        if seat not in plays:
+            raise WrongCount(f"{seat} must choose {need} card(s) too", seat)
+        choices[seat] = _checked_pick(state, seat, plays[seat], need)
+    state.choices = choices
+    state.version += 1
+    _resolve_turn(state, events, steps)
+
+
+def _checked_pick(state: PopState, seat: str, cards: Sequence[int], need: int) -> list[int]:
+    picked = sorted(cards)
+    if len(picked) != need or (need > 1 and len(set(picked)) != need):
+        raise WrongCount(f"choose exactly {need} different card{'s' if need > 1 else ''}", seat)
+    hand = state.hands[seat]
+    for card in picked:
+        if card not in hand:
+            raise NotInHand(f"card {card} is not in {seat}'s hand", seat)
+    return picked
+
+
+def _check_turn(state: PopState, seat: str | None, turn: tuple[int, int] | None) -> None:
     if state.phase == "over":
         raise GameOver("the game is over", seat)
     if turn is not None and tuple(turn) != (state.set_number, state.turn_number):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .errors import RecordError, RuleError
 from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
-from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, choose, start_set
+from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, from_deal, play_turn, start_set
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
 from .state import MODES, PopState
 
@@ -39,32 +39,29 @@ class Replay:
     events: list
 
 
-def replay(record: object, *, partial: bool = False) -> Replay:
+def replay(record: object, *, partial: bool = False, steps: bool = True) -> Replay:
     """Replay a record. Raises RecordError (one clear line) when it breaks a rule.
 
     `partial=True` accepts a record that stops before its game ends (an export of a game still
-    being played); the public replay command does not.
+    being played); the public replay command does not. `steps=False` leaves out the events of
+    each placement step (what pictures need, not summaries).
     """
     mode, seats, variant, sets = _check_header(record)
-    first = _check_deal(mode, seats, sets[0], 1)
-    state = PopState(
-        mode=mode, seats=seats, sets_total=len(sets), two_player_variant=variant,
-        difficulty=max(len(c) for c in first.grid) if mode == "solo" else None,
-        deals_from_rng=False, rng_seed=0, rng_state=0,
-    )
     events: list = []
+    state = from_deal(mode, seats, _check_deal(mode, seats, sets[0], 1), sets=len(sets),
+                      two_player_variant=variant, events=events)
     for set_number, raw_set in enumerate(sets, 1):
-        deal = first if set_number == 1 else _check_deal(mode, seats, raw_set, set_number)
-        if set_number > 1 and state.phase != "awaiting_deal":
-            if partial and state.phase == "choosing":
-                raise RecordError("a set follows a set that is not finished", set_number=set_number)
-            raise RecordError("the game was already over before this set", set_number=set_number)
-        start_set(state, deal, events)
+        if set_number > 1:
+            deal = _check_deal(mode, seats, raw_set, set_number)
+            if state.phase != "awaiting_deal":
+                raise RecordError("a set follows a set that is not finished, or a game that "
+                                  "is over", set_number=set_number)
+            start_set(state, deal, events)
         turns = raw_set.get("turns", [])
         if not isinstance(turns, list):
             raise RecordError("'turns' must be a list", set_number=set_number)
         for turn_number, turn in enumerate(turns, 1):
-            _replay_turn(state, seats, turn, set_number, turn_number, events)
+            _replay_turn(state, seats, turn, set_number, turn_number, events, steps)
         if not partial and state.phase == "choosing":
             expected = TURNS_PER_SET.get(mode)
             played = len(turns)
@@ -75,7 +72,7 @@ def replay(record: object, *, partial: bool = False) -> Replay:
 
 
 def _replay_turn(state: PopState, seats: list[str], turn: object, set_number: int,
-                 turn_number: int, events: list) -> None:
+                 turn_number: int, events: list, steps: bool) -> None:
     where = {"set_number": set_number, "turn_number": turn_number}
     if state.phase != "choosing" or state.set_number != set_number:
         raise RecordError("the game or set was already over before this turn", **where)
@@ -88,13 +85,12 @@ def _replay_turn(state: PopState, seats: list[str], turn: object, set_number: in
     for seat in seats:
         if seat not in plays:
             raise RecordError("the seat plays no card in this turn", seat=seat, **where)
-        cards = plays[seat]
-        if not _are_cards(cards):
+        if not _are_cards(plays[seat]):
             raise RecordError("plays must be a list of cards 1-50", seat=seat, **where)
-        try:
-            choose(state, seat, cards, events=events)
-        except RuleError as e:
-            raise RecordError(str(e), seat=seat, **where) from None
+    try:
+        play_turn(state, plays, events=events, steps=steps)
+    except RuleError as e:
+        raise RecordError(str(e), seat=e.seat, **where) from None
 
 
 _CARDS = frozenset(range(1, 51))
@@ -215,5 +211,5 @@ def summarise(state: PopState, events: Iterable) -> dict:
 
 
 def replay_summary(record: object) -> dict:
-    r = replay(record)
+    r = replay(record, steps=False)
     return summarise(r.state, r.events)

@@ -220,6 +220,12 @@ class Emulator:
         guild = next(g for g in self.guilds if role in g.roles)
         self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.to_payload()})
 
+    def set_member_roles(self, guild: Guild, user: User, roles: list[Role]) -> None:
+        """Give a member exactly these roles (dispatches GUILD_MEMBER_UPDATE)."""
+        member = guild.members[user.id]
+        member.roles = list(roles)
+        self.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
+
     def set_overwrite(self, channel: Channel, target: Role | User, *, allow: int = 0,
                       deny: int = 0) -> None:
         """Replace the channel's overwrite for a role or a member (dispatches CHANNEL_UPDATE)."""

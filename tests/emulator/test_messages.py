@@ -73,8 +73,8 @@ async def test_point_discord_at_sets_and_keeps_endpoints():
         assert discord.http.Route.BASE == "https://discord.com/api/v10"
         point_discord_at("http://proxy.internal:8080/api/v10/", "ws://gateway.internal/")
         assert discord.http.Route.BASE == "http://proxy.internal:8080/api/v10"
-        assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == yarl.URL(
-            "ws://gateway.internal/")
+        assert yarl.URL(
+            "ws://gateway.internal/") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
         route = discord.http.Route("GET", "/users/@me")
         assert route.url == "http://proxy.internal:8080/api/v10/users/@me"
     finally:

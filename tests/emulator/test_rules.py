@@ -25,12 +25,14 @@ async def test_answer_after_3_5_s_gets_10062_unknown_interaction(emu: Emulator, 
 
 
 async def test_answer_just_inside_the_deadline_is_accepted(emu: Emulator, world, start_bot):
-    emu.response_deadline = 0.5  # the deadline is configurable; the rule is the same
+    emu.response_deadline = 1.0  # the deadline is configurable; the rule is the same
     runner = await start_bot(TinyBot)
-    runner.client.delay = 0.3
+    runner.client.delay = 0.1
     assert (await world.ana.slash("hello")).responded
-    runner.client.delay = 0.7
+    runner.client.delay = 1.3
     assert not (await world.ana.slash("hello")).responded
+    [error] = await emu.wait_for(lambda: runner.client.errors)
+    assert error.code == 10062
 
 
 async def test_second_initial_response_gets_40060(emu: Emulator, world, start_bot):
@@ -227,3 +229,18 @@ async def test_commands_never_synced_are_refused(world, start_bot):
     await start_bot(lambda: TinyBot(sync=False))
     with pytest.raises(ActionRefused, match="never synced"):
         await world.ana.slash("hello")
+
+
+async def test_role_taken_from_the_bot_mid_game(emu: Emulator, world, start_bot):
+    """Permissions come from roles too: the bot loses the role that let it post in #games."""
+    emu.set_role_permissions(world.guild.everyone, Perm.EVERYONE_DEFAULT & ~Perm.SEND_MESSAGES)
+    runner = await start_bot(TinyBot)
+    games = runner.client.get_channel(world.games.id)
+    await games.send("the bot role allows this")
+
+    emu.set_member_roles(world.guild, emu.bot_user, [])
+    await emu.wait_for(lambda: not games.guild.me.roles[1:])
+    with pytest.raises(discord.Forbidden) as refused:
+        await games.send("not any more")
+    assert refused.value.code == 50013
+    assert [m.content for m in world.ana.visible_messages()] == ["the bot role allows this"]

@@ -217,6 +217,10 @@ class Actor:
         candidates = self.emu.guild_commands.get(channel.guild.id, []) + self.emu.global_commands
         for command in candidates:
             if command["name"] == name and command.get("type", 1) == 1:
+                needed = int(command.get("default_member_permissions") or 0)
+                needed |= Perm.USE_APPLICATION_COMMANDS
+                if not self.emu.has(self.user, channel, needed):
+                    raise ActionRefused(f"{self.name} may not use /{name} in #{channel.name}")
                 return command
         raise ActionRefused(f"/{name} was never synced: the Discord app does not offer it")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -35,6 +35,9 @@ from .model import (
 from .ratelimit import Fault, Window, too_many_requests
 from .rest import RestApi
 from .wire import DiscordError, json_response
+
+if TYPE_CHECKING:
+    from .client import Actor
 
 API_PREFIX = "/api/v10"
 #: Paths that carry their own credentials (the interaction token), not the bot token, and are
@@ -155,7 +158,7 @@ class Emulator:
         self.users[name] = user
         return user
 
-    def add_member(self, guild: Guild, user: User, *, roles: list[Role] = (),  # type: ignore[assignment]
+    def add_member(self, guild: Guild, user: User, *, roles: Sequence[Role] = (),
                    dispatch: bool = True) -> Member:
         member = Member(user, list(roles), self.clock.iso())
         guild.members[user.id] = member
@@ -188,7 +191,7 @@ class Emulator:
         self.dispatch("THREAD_CREATE", {**thread.to_payload(), "newly_created": True})
         return thread
 
-    def actor(self, user: User | str, channel: Channel | None = None):  # -> Actor
+    def actor(self, user: User | str, channel: Channel | None = None) -> Actor:
         """The story API for one user (``ana = emu.actor("ana")``)."""
         from .client import Actor
 

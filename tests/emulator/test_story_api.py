@@ -104,3 +104,22 @@ async def test_send_refused_without_permission(emu: Emulator, world):
         await world.ana.send("let me in")
     assert world.ana.at(world.general).can_see()
 
+
+
+async def test_commands_need_the_permission_they_declare(emu: Emulator, world, start_bot):
+    class ModBot(TinyBot):
+        def __init__(self) -> None:
+            super().__init__()
+
+            @self.tree.command(description="Moderators only")
+            @discord.app_commands.default_permissions(manage_messages=True)
+            async def sweep(interaction: discord.Interaction) -> None:
+                await interaction.response.send_message("swept", ephemeral=True)
+
+    await start_bot(ModBot)
+    with pytest.raises(ActionRefused, match="may not use"):
+        await world.ana.slash("sweep")
+    assert (await world.cleo.slash("sweep")).message.content == "swept"  # cleo is a moderator
+    emu.deny(world.games, world.guild.everyone, Perm.USE_APPLICATION_COMMANDS)
+    with pytest.raises(ActionRefused, match="may not use"):
+        await world.ben.slash("hello")

@@ -150,10 +150,24 @@ def deal_from_rng(state: PopState) -> Deal:
     """Shuffle and lay out a set as the rules' set-up says, drawing on the state's RNG."""
     rows = state.difficulty if state.mode == "solo" else 1
     s, deck = rng.shuffled(state.rng_state, list(ALL_CARDS))
+    grid, deck = lay_out(deck, rows)
+    s, deck = rng.shuffled(s, deck)  # "shuffle the rest"
+    state.rng_state = s
+    size = HAND_SIZE[state.mode]
+    hands = {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.seats)}
+    return Deal(grid, hands, deck[len(state.seats) * size:])
+
+
+def lay_out(deck: list[int], rows: int) -> tuple[list[list[int]], list[int]]:
+    """Lay `rows` rows from the top of the deck, row by row, left to right (rules §6).
+
+    A card whose colour matches its left neighbour (or, in solo, the card above it) goes to the
+    bottom of the deck and the next card is tried. Returns (grid, rest of the deck).
+    """
+    deck = list(deck)
     grid: list[list[int]] = [[] for _ in range(NUM_COLUMNS)]
     for row in range(rows):
         for c in range(NUM_COLUMNS):
-            # A card matching its left (or, in solo, upper) neighbour goes to the bottom.
             while True:
                 card = deck.pop(0)
                 left = COLOUR[grid[c - 1][row]] if c else -1
@@ -162,11 +176,7 @@ def deal_from_rng(state: PopState) -> Deal:
                     grid[c].append(card)
                     break
                 deck.append(card)
-    s, deck = rng.shuffled(s, deck)
-    state.rng_state = s
-    size = HAND_SIZE[state.mode]
-    hands = {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.seats)}
-    return Deal(grid, hands, deck[len(state.seats) * size:])
+    return grid, deck
 
 
 def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:

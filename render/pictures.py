@@ -1,0 +1,85 @@
+"""The renderer's public API: engine views and events in, PNG bytes and alt text out."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.pop.game import COOP_LEVELS, SOLO_TITLES
+from engine.pop.view import TableView
+
+from . import alt, draw
+from .scene import Frame, Scene
+
+PNG_COMPRESS_LEVEL = 3  # `pop-bot bench render`: level 3 ~6 ms, 61 KB; level 6 ~13 ms, 52 KB
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    alt: str  # at most 1024 characters (a Discord attachment description)
+    filename: str
+
+
+def encode(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
+    """Draw one frame of the board."""
+    if filename is None:
+        where = f"s{frame.set_number}-t{frame.turn_number}"
+        filename = (f"board-{where}.png" if frame.kind == "board"
+                    else f"{where}-{frame.step:02d}-{frame.kind}.png")
+    return Picture(encode(draw.draw_board(frame)), alt.board_alt(frame), filename)
+
+
+def board_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
+    """The board as it stands (e.g. while players choose), with the Chief's face-up card."""
+    return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"))
+
+
+def step_frames(view_before: TableView, events: Iterable,
+                names: Mapping[str, str] | None = None) -> list[Frame]:
+    scene = Scene.from_view(view_before, dict(names or {}))
+    return [f for f in map(scene.apply, events) if f is not None]
+
+
+def step_pictures(view_before: TableView, events: list,
+                  names: Mapping[str, str] | None = None) -> list[Picture]:
+    """One picture per placement step of a resolved turn, in order (a comic strip)."""
+    return [frame_picture(f) for f in step_frames(view_before, events, names)]
+
+
+def hand_picture(cards, selected=(), disabled=()) -> Picture:
+    """A hand for the private message: selected cards ringed and ticked, others dimmed."""
+    cards = list(cards)
+    return Picture(encode(draw.draw_hand(cards, selected, disabled)),
+                   alt.hand_alt(cards, selected, disabled), "hand.png")
+
+
+def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
+    """Scores per set, totals and winners (with the tie-break); coop level, solo title, Enigma."""
+    names = dict(names or {})
+    seats = tuple(view.seats)
+    shown = tuple(str(names.get(s, s)) for s in seats)
+    result = view.result
+    title = None
+    stars = None
+    if view.mode == "coop" and result:
+        levels = COOP_LEVELS
+        level = result.get("level")
+        stars = (levels.index(level) + 1 if level in levels else 0, len(levels))
+    elif view.mode == "solo" and result and result.get("won") and view.difficulty in SOLO_TITLES:
+        title = SOLO_TITLES[view.difficulty]
+        stars = (view.difficulty, len(SOLO_TITLES))
+    img = draw.draw_results(view.mode, seats, shown, view.set_scores, view.totals,
+                            tuple(view.winners), view.tiebreak, result, stars)
+    text = alt.results_alt(view.mode, seats, shown, view.set_scores, view.totals,
+                           tuple(view.winners), view.tiebreak, result, title)
+    return Picture(encode(img), text, "results.png")

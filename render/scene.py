@@ -1,0 +1,230 @@
+"""The renderer's own model of the table, folded from engine events, and the frames it yields.
+
+A `Scene` starts from a public view (or from nothing, for a replay) and follows the events of
+the engine. Every picture-worthy step gives a `Frame`: an immutable snapshot with everything a
+picture needs. A placement gives a "placed" frame; when it explodes, an "exploded" frame marks
+the cards leaving and a "fell" frame shows the grid after gravity; a chain repeats the pair.
+
+Only public events are read, so a frame can never hold a card from a hand or a face-down card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.pop.cards import SYMBOLS
+from engine.pop.events import (
+    CHIEF,
+    ChiefKept,
+    ChiefTookCards,
+    Collected,
+    Exploded,
+    Fell,
+    Placed,
+    Revealed,
+    SetStarted,
+    TurnEnded,
+    TurnStarted,
+)
+from engine.pop.game import TURNS_PER_SET
+from engine.pop.view import TableView
+
+Grid = tuple[tuple[int, ...], ...]
+Cell = tuple[int, int]  # (column, absolute row)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of the board: what to draw, already decided."""
+
+    kind: str  # "placed", "exploded", "fell" or "board"
+    mode: str
+    columns: Grid  # A..E, top to bottom
+    queues: tuple[int, ...]  # absolute row of each Queue card
+    top_row: int  # first absolute row drawn
+    bottom_row: int  # last absolute row drawn (Queue cards included)
+    set_number: int
+    sets_total: int
+    turn_number: int
+    turns_total: int | None  # None in solo and Enigma
+    seats: tuple[str, ...]
+    names: tuple[str, ...]  # display names, in seat order
+    symbols: tuple[int, ...]  # explosion symbols collected this set, in seat order
+    has_chief: bool
+    chief_face_up: tuple[int, ...]
+    chief_pile: tuple[int, ...]  # exploded by the Chief, waiting beside it
+    incoming: tuple[tuple[int, str], ...] = ()  # the turn's (card, owner) per column, revealed
+    placed_columns: tuple[int, ...] = ()  # columns that received their card this turn
+    descending: bool = False  # placed E..A (3+ arrows)
+    arrows: int = 0
+    highlight: Cell | None = None  # the card just placed
+    placed_card: int | None = None
+    owner: str | None = None  # who owns the placement being resolved
+    marked: tuple[Cell, ...] = ()  # exploding cards (kind "exploded")
+    marked_cards: tuple[int, ...] = ()
+    depth: int = 0  # 0: the placed card's explosion; 1+: the chain
+    step: int = 0  # picture number within the turn, from 1 (0 for a board frame)
+
+    def name_of(self, seat: str) -> str:
+        if seat in self.seats:
+            return self.names[self.seats.index(seat)]
+        return seat
+
+    def card_at(self, column: int, row: int) -> int:
+        col = self.columns[column]
+        j = row - self.queues[column] + len(col)
+        return col[j] if 0 <= j < len(col) else 0
+
+
+def _window(columns: Grid, queues: tuple[int, ...]) -> tuple[int, int]:
+    top = min(q - len(c) for q, c in zip(queues, columns, strict=True))
+    return top, max(queues)
+
+
+class Scene:
+    """What is on the table, as the pictures show it. Feed it events with `apply`."""
+
+    def __init__(self, mode: str, seats, *, names: dict[str, str] | None = None,
+                 sets_total: int = 1) -> None:
+        self.mode = mode
+        self.seats = tuple(seats)
+        names = names or {}
+        self.names = tuple(str(names.get(s, s)) for s in self.seats)
+        self.sets_total = sets_total
+        self.turns_total = TURNS_PER_SET.get(mode)
+        self.has_chief = mode in ("competitive", "trick", "coop") and len(self.seats) < 5
+        self.set_number = 0
+        self.turn_number = 0
+        self.columns: Grid = ((), (), (), (), ())
+        self.queues: tuple[int, ...] = (0, 0, 0, 0, 0)
+        self.collected: dict[str, list[int]] = {s: [] for s in self.seats}
+        self.chief_face_up: tuple[int, ...] = ()
+        self.chief_pile: tuple[int, ...] = ()
+        self.top_row, self.bottom_row = 0, 0
+        self._new_turn()
+
+    @classmethod
+    def from_view(cls, view: TableView, names: dict[str, str] | None = None) -> Scene:
+        """The scene of a public view (a seat's own hand, if any, is not looked at)."""
+        scene = cls(view.mode, view.seats, names=names, sets_total=view.sets_total)
+        scene.set_number = view.set_number
+        scene.turn_number = view.turn_number
+        scene.columns = tuple(map(tuple, view.columns))
+        scene.queues = tuple(view.queues)
+        scene.collected = {s: list(view.collected.get(s, ())) for s in scene.seats}
+        scene.chief_face_up = tuple(view.chief_face_up)
+        scene.chief_pile = tuple(view.chief_pile)
+        scene.top_row, scene.bottom_row = _window(scene.columns, scene.queues)
+        return scene
+
+    def _new_turn(self) -> None:
+        self.incoming: tuple[tuple[int, str], ...] = ()
+        self.placed_columns: list[int] = []
+        self.descending = False
+        self.arrows = 0
+        self.highlight: Cell | None = None
+        self.placed_card: int | None = None
+        self.owner: str | None = None
+        self.exploding: tuple[int, ...] = ()
+        self.fallen: list[int] = []  # exploded (and fallen) in the placement being resolved
+        self.step = 0
+
+    # --- Events -----------------------------------------------------------------------------
+
+    def apply(self, event) -> Frame | None:
+        """Follow one engine event; returns the frame to draw when the event is a step."""
+        if isinstance(event, Placed):
+            self.columns, self.queues = event.grid, event.queues
+            self.placed_columns.append(event.column)
+            self.highlight = (event.column, event.row)
+            self.placed_card, self.owner = event.card, event.owner
+            self.fallen = []
+            return self._step("placed")
+        if isinstance(event, Exploded):
+            self.columns, self.queues = event.grid, event.queues
+            self.owner = event.owner
+            self.exploding = event.cards
+            return self._step("exploded", marked=event.positions, marked_cards=event.cards,
+                              depth=event.depth)
+        if isinstance(event, Fell):
+            self.columns, self.queues = event.grid, event.queues
+            self.fallen.extend(self.exploding)
+            depth = self._depth
+            self.exploding = ()
+            return self._step("fell", depth=depth)
+        if isinstance(event, Collected):
+            self.collected.setdefault(event.seat, []).extend(event.cards + event.from_chief)
+            self.chief_pile = ()
+            self.fallen = []
+        elif isinstance(event, ChiefKept):
+            if not event.lost:
+                self.chief_pile = self.chief_pile + tuple(event.cards)
+            self.fallen = []
+        elif isinstance(event, Revealed):
+            self.incoming = tuple(event.columns)
+            self.descending = event.descending
+            self.arrows = event.arrows
+            self.chief_face_up = ()  # now among the revealed cards
+            self.bottom_row = max(self.queues) + 1
+        elif isinstance(event, ChiefTookCards):
+            self.chief_face_up = tuple(event.face_up)
+        elif isinstance(event, TurnStarted):
+            self.set_number, self.turn_number = event.set_number, event.turn_number
+            self.chief_face_up = ()
+            self._new_turn()
+            self.top_row, self.bottom_row = _window(self.columns, self.queues)
+        elif isinstance(event, TurnEnded):
+            self.columns, self.queues = event.grid, event.queues
+            self.collected = {s: list(event.collected.get(s, ())) for s in self.seats}
+            self.chief_pile = tuple(event.chief_pile)
+            self.highlight = None
+        elif isinstance(event, SetStarted):
+            self.set_number, self.turn_number = event.set_number, 0
+            self.columns, self.queues = event.grid, event.queues
+            self.collected = {s: [] for s in self.seats}
+            self.chief_pile = ()
+            self.chief_face_up = ()
+            self._new_turn()
+            self.top_row, self.bottom_row = _window(self.columns, self.queues)
+        return None
+
+    _depth = 0
+
+    def _step(self, kind: str, **extra) -> Frame:
+        if kind == "exploded":
+            self._depth = extra["depth"]
+        self.step += 1
+        return self.frame(kind, **extra)
+
+    # --- Frames --------------------------------------------------------------------------------
+
+    def frame(self, kind: str = "board", **extra) -> Frame:
+        """The table as it stands. A fell frame already counts what the explosion earned."""
+        symbols = {s: sum(SYMBOLS[c] for c in self.collected.get(s, ())) for s in self.seats}
+        pile = self.chief_pile
+        if self.fallen and self.owner is not None:  # credit shown as soon as the cards are gone
+            if self.owner == CHIEF:
+                if self.mode != "trick":
+                    pile = pile + tuple(self.fallen)
+            elif self.owner in symbols:
+                symbols[self.owner] += sum(SYMBOLS[c] for c in self.fallen + list(pile))
+                pile = ()
+        top, bottom = self.top_row, self.bottom_row
+        top = min(top, *(q - len(c) for q, c in zip(self.queues, self.columns, strict=True)))
+        bottom = max(bottom, *self.queues)
+        frame = Frame(
+            kind=kind, mode=self.mode, columns=tuple(map(tuple, self.columns)),
+            queues=tuple(self.queues), top_row=top, bottom_row=bottom,
+            set_number=self.set_number, sets_total=self.sets_total,
+            turn_number=self.turn_number, turns_total=self.turns_total, seats=self.seats,
+            names=self.names, symbols=tuple(symbols[s] for s in self.seats),
+            has_chief=self.has_chief, chief_face_up=self.chief_face_up, chief_pile=pile,
+            incoming=self.incoming, placed_columns=tuple(self.placed_columns),
+            descending=self.descending, arrows=self.arrows, owner=self.owner,
+            placed_card=self.placed_card, step=self.step if kind != "board" else 0,
+        )
+        if kind == "placed":
+            frame = replace(frame, highlight=self.highlight)
+        if extra:
+            frame = replace(frame, **extra)
+        return frame

@@ -207,7 +207,11 @@ def palette() -> Image.Image:
     learnt = montage.quantize(256 - len(seen), method=Image.Quantize.MEDIANCUT,
                               dither=Image.Dither.NONE)
     flat = learnt.getpalette()[: 3 * (256 - len(seen))]
-    entries = [v for c in seen for v in c] + flat
+    learnt_colours = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
+    # Keep base colours exact: drop learnt tones so close that they could be chosen instead.
+    extra = [c for c in learnt_colours
+             if all(max(abs(a - b) for a, b in zip(c, base, strict=True)) > 10 for base in seen)]
+    entries = [v for c in seen + extra for v in c]
     entries += [0] * (768 - len(entries))
     pal = Image.new("P", (1, 1))
     pal.putpalette(entries)

@@ -12,7 +12,7 @@ from . import style as S
 from .scene import Frame
 
 HEADER_H = S.MINI_H + 16
-STRIP_H = S.MINI_H + 26
+STRIP_H = S.MINI_H + 32
 SEAT_H = 40
 GAP = 12
 
@@ -119,8 +119,8 @@ def draw_board(f: Frame) -> Image.Image:
             _paste(img, art.card_sprite(card, True, "dimmed" if done else "normal",
                                         S.BACKGROUND), cx - S.MINI_W // 2, y)
             if c == current:
-                draw.rectangle((cx - S.MINI_W // 2, y + S.MINI_H + 20, cx + S.MINI_W // 2,
-                                y + S.MINI_H + 23), fill=art.index_of(S.HIGHLIGHT))
+                draw.rectangle((cx - S.MINI_W // 2, y + S.MINI_H + 23, cx + S.MINI_W // 2,
+                                y + S.MINI_H + 26), fill=art.index_of(S.HIGHLIGHT))
             if owner == CHIEF:
                 _paste_text(img, S.ICON_CHIEF, (cx, y + S.MINI_H + 10), 17, True, S.MUTED,
                             anchor="m")
@@ -271,13 +271,16 @@ def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
         total = totals.get(seat, 0)
         _paste_text(img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT,
                     bg, anchor="m")
+        if tiebreak and winners and total == totals.get(winners[0]):  # tied for the lead
+            _paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg,
+                        anchor="r")
         y += ROW_H
     if tiebreak:
         cy = y + 20
         x = m + 8
         x += _paste_text(img, S.ICON_TIE, (x, cy), 30, True, S.GOLD) + 14
         if tiebreak == "card_in_hand":
-            _paste_text(img, f"🂠 {S.ICON_BURST}↓", (x, cy), 30, True, S.TEXT)
+            _paste_text(img, f"→ 🂠 {S.ICON_BURST}↓", (x, cy), 30, True, S.TEXT)
         else:
-            _paste_text(img, "=", (x, cy), 30, True, S.TEXT)
+            _paste_text(img, f"→ 🂠 = {S.ICON_WIN}" + S.ICON_WIN, (x, cy), 30, True, S.TEXT)
     return img

@@ -30,7 +30,7 @@ COLOUR_STYLE: dict[str, ColourStyle] = {
     "red": ColourStyle("#B1102F", "circle", "●", "#FFFFFF"),
     "yellow": ColourStyle("#FFEB37", "triangle", "▲", "#1A1A1A"),
     "green": ColourStyle("#1CB765", "square", "■", "#0E1A12"),
-    "blue": ColourStyle("#4D6BFF", "diamond", "◆", "#FFFFFF"),
+    "blue": ColourStyle("#4466F8", "diamond", "◆", "#FFFFFF"),
     "purple": ColourStyle("#7A3F78", "star", "★", "#FFFFFF"),
 }
 assert tuple(COLOUR_STYLE) == COLOUR_NAMES

@@ -1,0 +1,63 @@
+"""`pop-bot render RECORD --out DIR` and `pop-bot bench render`."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from PIL import Image
+
+from bot.cli import main
+from engine.pop.record import export_record
+from render.bench import measure
+
+from .games import game, play
+
+
+def test_render_writes_every_step_then_the_results(tmp_path, capsys):
+    state = game("competitive", 3, 11, sets=1)
+    turns = play(state)
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(export_record(state)))
+    out = tmp_path / "pictures"
+    assert main(["render", str(record), "--out", str(out)]) == 0
+    files = sorted(p.name for p in out.glob("*.png"))
+    steps = sum(1 for _, events in turns for e in events
+                if type(e).__name__ in ("Placed", "Exploded", "Fell"))
+    assert len(files) == steps + len(turns) + 1  # steps, a board per turn, the results
+    assert [int(f[:3]) for f in files] == list(range(1, len(files) + 1))
+    assert "board-s1-t1" in files[0] and files[-1].endswith("results.png")
+    assert any("exploded" in f for f in files) and any("fell" in f for f in files)
+    index = (out / "alt.txt").read_text(encoding="utf-8").splitlines()
+    assert [line.split("\t")[0] for line in index] == files
+    assert all(0 < len(line.split("\t")[1]) <= 1024 for line in index)
+    img = Image.open(io.BytesIO((out / files[1]).read_bytes()))
+    assert img.width >= 600
+
+
+def test_a_broken_record_is_one_line_and_exit_1(tmp_path, capsys):
+    state = game("competitive", 2, 3, sets=1)
+    play(state)
+    record = export_record(state)
+    record["sets"][0]["turns"][2]["plays"]["ana"] = [99]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    assert main(["render", str(path), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "turn 3" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+    path.write_text("{not json")
+    assert main(["render", str(path), "--out", str(tmp_path / "out")]) == 1
+
+
+def test_bench_prints_the_figures(capsys):
+    assert main(["bench", "render", "--seconds", "0.2"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in ("median_ms", "p95_ms", "median_draw_ms", "median_encode_ms", "png_bytes"):
+        assert figures[key] > 0
+    assert figures["png_bytes"] <= 300 * 1024
+
+
+def test_drawing_costs_no_more_than_encoding():
+    figures = measure(0.3)
+    assert figures["median_draw_ms"] <= figures["median_encode_ms"]

@@ -8,7 +8,9 @@ files stay small.
 
 from __future__ import annotations
 
+import functools
 import math
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -20,6 +22,22 @@ from . import style as S
 from .style import COLOUR_STYLE, font, rgb
 
 SS = 3  # supersampling factor for smooth edges
+_LOCK = threading.RLock()  # FreeType faces are not thread-safe; the bot draws in a thread pool
+
+
+def _cached(maxsize: int):
+    """lru_cache, with sprite creation serialised: pictures may be drawn from several threads."""
+    def decorate(fn):
+        cached = lru_cache(maxsize=maxsize)(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with _LOCK:
+                return cached(*args, **kwargs)
+
+        wrapper.cache_clear = cached.cache_clear
+        return wrapper
+    return decorate
 
 
 # --- Shapes (drawn at any scale) ------------------------------------------------------------
@@ -179,7 +197,7 @@ _BASE = [S.BACKGROUND, S.TRACK, S.PANEL, S.TEXT, S.MUTED, S.QUEUE_FILL, S.QUEUE_
 _BASE += [st.hex for st in COLOUR_STYLE.values()] + [st.ink for st in COLOUR_STYLE.values()]
 
 
-@lru_cache(maxsize=1)
+@_cached(1)
 def palette() -> Image.Image:
     """The one palette of every picture: exact base colours, then the edge tones of a sample."""
     sample_cards = (1, 2, 3, 4, 5)  # one card of each colour, with an arrow and 3 symbols
@@ -222,7 +240,7 @@ def to_palette(img: Image.Image) -> Image.Image:
     return img.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
-@lru_cache(maxsize=64)
+@_cached(64)
 def index_of(hex_colour: str) -> int:
     """The palette index of a base colour (exact)."""
     return to_palette(Image.new("RGB", (1, 1), hex_colour)).getpixel((0, 0))
@@ -237,13 +255,13 @@ def new_canvas(size: tuple[int, int], bg: str = S.BACKGROUND) -> Image.Image:
 # --- Cached sprites (palette mode) -------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
+@_cached(1024)
 def card_sprite(card: int, mini: bool = False, variant: str = "normal",
                 bg: str = S.TRACK) -> Image.Image:
     return to_palette(card_rgb(card, mini, variant, bg))
 
 
-@lru_cache(maxsize=16)
+@_cached(16)
 def queue_sprite(column: int, bg: str = S.TRACK) -> Image.Image:
     return to_palette(queue_rgb(column, bg))
 
@@ -256,7 +274,7 @@ def _notdef_mask(size: int, bold: bool) -> tuple:
     return m.size, bytes(m)
 
 
-@lru_cache(maxsize=4096)
+@_cached(4096)
 def has_glyph(ch: str) -> bool:
     """Does the bundled font draw this character (rather than its empty box)?"""
     m = font(20).getmask(ch)
@@ -305,21 +323,21 @@ def _text_rgb(text: str, size: int, bold: bool, colour: str, bg: str) -> Image.I
     return img
 
 
-@lru_cache(maxsize=4096)
+@_cached(4096)
 def text_sprite(text: str, size: int, bold: bool = False, colour: str = S.TEXT,
                 bg: str = S.BACKGROUND) -> Image.Image:
     """A line of text (already safe) as a palette sprite; height = the font's line height."""
     return to_palette(_text_rgb(text, size, bold, colour, bg))
 
 
-@lru_cache(maxsize=1024)
+@_cached(1024)
 def name_sprite(name: str, size: int, max_width: int, bold: bool = False, colour: str = S.TEXT,
                 bg: str = S.BACKGROUND) -> Image.Image:
     """A player's name: any Unicode in, what the font can draw out, cut to `max_width`."""
     return text_sprite(fit_text(safe_text(name), size, bold, max_width), size, bold, colour, bg)
 
 
-@lru_cache(maxsize=256)
+@_cached(256)
 def icon_sprite(kind: str, size: int, colour: str = S.TEXT, bg: str = S.BACKGROUND,
                 arg: str = "") -> Image.Image:
     """Small pictures: a burst, a colour shape, an arrow."""
@@ -337,3 +355,14 @@ def icon_sprite(kind: str, size: int, colour: str = S.TEXT, bg: str = S.BACKGROU
     else:
         raise ValueError(kind)
     return to_palette(img.resize((size, size), Image.LANCZOS))
+
+
+def warm_up() -> None:
+    """Draw every card face the board uses now, rather than on the first pictures (~1 s)."""
+    for card in range(1, 51):
+        for variant in ("normal", "placed", "exploding"):
+            card_sprite(card, False, variant)
+        card_sprite(card, True, "normal", S.BACKGROUND)
+        card_sprite(card, True, "dimmed", S.BACKGROUND)
+    for column in range(5):
+        queue_sprite(column)

@@ -61,3 +61,23 @@ def test_bench_prints_the_figures(capsys):
 def test_drawing_costs_no_more_than_encoding():
     figures = measure(0.3)
     assert figures["median_draw_ms"] <= figures["median_encode_ms"]
+
+
+def test_pictures_can_be_drawn_from_several_threads():
+    """The bot draws in a thread pool: cold caches filled from four threads at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from render import art
+    from render.pictures import step_pictures
+
+    from .cases import competitive
+    from .games import NAMES
+
+    before, events = competitive()[1][5]
+    single = [p.png for p in step_pictures(before, events, NAMES)]
+    for fn in (art.card_sprite, art.text_sprite, art.name_sprite, art.icon_sprite):
+        fn.cache_clear()
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: [p.png for p in step_pictures(before, events, NAMES)],
+                                range(8)))
+    assert all(r == single for r in results)

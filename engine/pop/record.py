@@ -98,7 +98,8 @@ _CARDS = frozenset(range(1, 51))
 
 def _are_cards(xs: object) -> bool:
     """A list of cards 1-50 (checked with set operations: replays run this per set)."""
-    return isinstance(xs, list) and _CARDS.issuperset(xs) and set(map(type, xs)) <= {int}
+    # Types first: a list holding a list or an object is unhashable for the set test.
+    return isinstance(xs, list) and set(map(type, xs)) <= {int} and _CARDS.issuperset(xs)
 
 
 def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:

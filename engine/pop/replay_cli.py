@@ -15,6 +15,10 @@ def _summary_of_text(text: str) -> dict:
         record = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except RecursionError:
+        raise RecordError("not JSON that can be read: nested too deeply") from None
+    except ValueError as e:  # e.g. an integer longer than Python converts (4300 digits)
+        raise RecordError(f"not JSON that can be read: {e}") from None
     return replay_summary(record)
 
 

@@ -1,0 +1,80 @@
+"""The Discord client: slash commands, persistent buttons, and the table service."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import discord
+from discord import app_commands
+
+from .commands import PopCommands
+from .i18n import t
+from .service import TableService
+from .settings import Settings
+from .storage import Store
+from .ui import ANY_TABLE_BUTTON, DYNAMIC_ITEMS, matches_a_button
+
+log = logging.getLogger("pop.client")
+
+
+class PopBot(discord.Client):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        super().__init__(intents=intents)
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(PopCommands(self))
+        self.tree.on_error = self.on_app_command_error
+        self.store = Store(settings.database_path)
+        self.service = TableService(self, self.store, step_delay=settings.step_delay,
+                                    default_timer=settings.turn_timer)
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        # Buttons of every table, old messages included, work again after a restart.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if not self._resumed:
+            self._resumed = True
+            await self.service.resume_all()
+        log.info("ready as %s in %d guilds", self.user, len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a button whose id no template knows (forged or from an older version)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if ANY_TABLE_BUTTON.fullmatch(custom_id) and not matches_a_button(custom_id):
+            log.info("refused a malformed button id from user %s", interaction.user.id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.send_message(t("refusal.stale"), ephemeral=True)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        log.error("command failed", exc_info=error)
+        await self._apologise(interaction)
+
+    async def on_error(self, event: str, *args, **kwargs) -> None:
+        log.exception("error in %s", event)
+
+    async def _apologise(self, interaction: discord.Interaction) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(t("error.generic"), ephemeral=True)
+            else:
+                await interaction.response.send_message(t("error.generic"), ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    async def close(self) -> None:
+        await super().close()
+        await self.store.close()

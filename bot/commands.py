@@ -1,0 +1,71 @@
+"""The /pop slash commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+
+from .i18n import t
+from .table import Options
+
+if TYPE_CHECKING:
+    from .client import PopBot
+
+
+def _lang(interaction: discord.Interaction) -> str:
+    return str(interaction.locale or "en").split("-")[0]
+
+
+class PopCommands(app_commands.Group):
+    def __init__(self, bot: PopBot) -> None:
+        super().__init__(name="pop", description="Play Pop, the colour card game")
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Open a Pop table in its own thread")
+    @app_commands.describe(mode="competitive, trick, coop, solo or enigma",
+                           sets="how many sets (1-3)",
+                           two_player_variant="two people: draw a card and play two each turn",
+                           turn_timer="seconds to choose, 0 for no timer",
+                           difficulty="solo: starting rows, 1 (Beginner) to 4 (Expert)",
+                           language="language of the table's messages")
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction,
+                  mode: Literal["competitive", "trick", "coop", "solo", "enigma"] = "competitive",
+                  sets: app_commands.Range[int, 1, 3] = 3,
+                  two_player_variant: bool | None = None,
+                  turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+                  difficulty: app_commands.Range[int, 1, 4] = 1,
+                  language: str | None = None) -> None:
+        if mode == "enigma":
+            await interaction.response.send_message(t("refusal.enigma_later", _lang(interaction)),
+                                                    ephemeral=True)
+            return
+        options = Options(mode=mode, sets=sets, two_player_variant=two_player_variant,
+                          turn_timer=self.bot.settings.turn_timer if turn_timer is None
+                          else turn_timer, difficulty=difficulty, language=language)
+        await self.bot.service.open_table(interaction, options)
+
+    @app_commands.command(name="table", description="Show the state of the table here")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction) -> None:
+        await self.bot.service.describe_tables(interaction)
+
+    @app_commands.command(name="leave", description="Leave the table here")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.service.leave_here(interaction)
+
+    @app_commands.command(name="rules", description="The rules of Pop, short")
+    @app_commands.describe(mode="which mode's rules")
+    async def rules(self, interaction: discord.Interaction,
+                    mode: Literal["competitive", "trick", "coop", "solo", "enigma"] = "competitive"
+                    ) -> None:
+        lang = _lang(interaction)
+        await interaction.response.send_message(
+            t("rules.common", lang) + "\n\n" + t(f"rules.{mode}", lang), ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play Pop with this bot")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(t("help", _lang(interaction)), ephemeral=True)

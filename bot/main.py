@@ -1,0 +1,56 @@
+"""`pop-bot run`: settings from the environment, logging without secrets, then the bot."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+from .discord_endpoints import point_discord_at
+from .settings import Settings
+
+
+def create_bot(settings: Settings):
+    """The bot `pop-bot run` runs; tests build it the same way against the emulator."""
+    from .client import PopBot
+
+    point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
+    return PopBot(settings)
+
+
+def load_settings() -> Settings | None:
+    try:
+        return Settings()
+    except ValidationError as e:
+        missing = [".".join(map(str, err["loc"])) for err in e.errors()]
+        print(f"pop-bot: missing or invalid settings: {', '.join(missing)}. "
+              "Set DISCORD_TOKEN (the bot token from the Discord developer portal) "
+              "in the environment or in .env.", file=sys.stderr)
+        return None
+
+
+def run_bot() -> int:
+    settings = load_settings()
+    if settings is None:
+        return 2
+    token = settings.discord_token.get_secret_value().strip()
+    if not token:
+        print("pop-bot: DISCORD_TOKEN is empty.", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import discord
+
+    bot = create_bot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("pop-bot: Discord refused the token (DISCORD_TOKEN is wrong or was reset).",
+              file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("pop-bot: enable the required intents for the bot in the developer portal.",
+              file=sys.stderr)
+        return 2
+    return 0

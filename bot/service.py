@@ -1,0 +1,542 @@
+"""TableService: every table action, from a click to the committed state to the answer.
+
+One click goes: check (table, epoch, seat) → engine → commit the action and the new state in
+one transaction → answer the interaction (always within Discord's 3 s, before any picture work)
+→ hand the slow work (pictures, posts) to the table's outbox. One lock per table: two clicks at
+once never apply twice, and tables never wait on each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import AsyncIterator
+
+import discord
+
+from engine.pop.ai import safe_choice
+from engine.pop.errors import RuleError
+from engine.pop.game import apply, cards_to_choose, new_game
+from engine.pop.view import view
+
+from .i18n import t
+from .outbox import Outbox
+from .storage import Store
+from .table import Options, Seat, Table
+from .ui import hand_view, lobby_view
+
+log = logging.getLogger("pop.service")
+
+AI_NAMES = ("Robo Ada", "Robo Bo", "Robo Cy", "Robo Di", "Robo Ed")
+TIMEOUTS_BEFORE_AI = 3
+
+
+class Refusal(Exception):
+    """A polite no, shown to the person who clicked (and only to them)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
+class TableService:
+    def __init__(self, client: discord.Client, store: Store, *, step_delay: float = 1.5,
+                 default_timer: int = 120) -> None:
+        self.client = client
+        self.store = store
+        self.step_delay = step_delay
+        self.default_timer = default_timer
+        self.tables: dict[int, Table] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.outboxes: dict[int, Outbox] = {}
+        self.timers: dict[int, asyncio.Task] = {}
+        self.rng = random.Random()
+
+    # --- Loading, locking, committing ------------------------------------------------------
+
+    async def get(self, table_id: int) -> Table | None:
+        table = self.tables.get(table_id)
+        if table is None:
+            table = await self.store.load(table_id)
+            if table is not None:
+                self.tables[table_id] = table
+        return table
+
+    @contextlib.asynccontextmanager
+    async def editing(self, table_id: int) -> AsyncIterator[Table]:
+        """Hold the table's lock and hand out a copy to change; `commit` makes it the table."""
+        lock = self.locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = await self.get(table_id)
+            if table is None:
+                raise Refusal("refusal.no_table")
+            yield table.model_copy(deep=True)
+
+    async def commit(self, table: Table, kind: str, user_id: int | None = None,
+                     payload: dict | None = None) -> None:
+        table.version += 1
+        await self.store.save(table, kind, user_id, payload)
+        self.tables[table.id] = table
+
+    async def resume_all(self) -> None:
+        """After a start: every active table's outbox and timer carry on where they were."""
+        for table in await self.store.active_tables():
+            self.tables[table.id] = table
+            if table.status == "playing":
+                self.outbox(table.id).kick()
+                self.arm_timer(table)
+        log.info("resumed %d active tables", len(self.tables))
+
+    def outbox(self, table_id: int) -> Outbox:
+        box = self.outboxes.get(table_id)
+        if box is None:
+            box = self.outboxes[table_id] = Outbox(self, table_id)
+        return box
+
+    def lang(self, table: Table, interaction: discord.Interaction | None = None) -> str:
+        """A table speaks its language option, else the server's."""
+        return table.options.language or table.locale
+
+    # --- Opening a table -------------------------------------------------------------------
+
+    async def open_table(self, interaction: discord.Interaction, options: Options) -> None:
+        """/pop new: a table in its own thread (or here, where threads are not possible)."""
+        user = interaction.user
+        channel = interaction.channel
+        host = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
+        locale = str(interaction.guild_locale or "en").split("-")[0]
+        table = Table(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                      host_id=user.id, options=options, seats=[host], locale=locale)
+        if isinstance(channel, discord.Thread):
+            table.thread_id = channel.id
+        await self.store.insert_table(table)
+        self.tables[table.id] = table
+        lang = self.lang(table)
+        await interaction.response.send_message(
+            t("table.opened", lang, host=user.mention, id=table.id, mode=t(f"mode.{options.mode}",
+                                                                               lang)))
+        if table.thread_id is None:
+            thread = await self._make_thread(interaction, table, lang)
+            if thread is not None:
+                async with self.editing(table.id) as table:
+                    table.thread_id = thread.id
+                    await self.commit(table, "thread", user.id, {"thread": thread.id})
+        self.outbox(table.id).kick()
+
+    async def _make_thread(self, interaction: discord.Interaction, table: Table,
+                           lang: str) -> discord.Thread | None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        me = channel.guild.me
+        if not channel.permissions_for(me).create_public_threads:
+            return None
+        try:
+            message = await interaction.original_response()
+            return await message.create_thread(name=t("table.thread_name", lang, id=table.id),
+                                               auto_archive_duration=1440)
+        except discord.HTTPException as e:
+            log.warning("table %s: no thread (%s); playing in the channel", table.id, e.status)
+            return None
+
+    # --- Lobby ---------------------------------------------------------------------------
+
+    async def on_lobby_click(self, interaction: discord.Interaction, table_id: int, epoch: int,
+                             verb: str) -> None:
+        try:
+            async with self.editing(table_id) as table:
+                lang = self.lang(table, interaction)
+                if table.status != "lobby" or epoch != table.epoch:
+                    raise Refusal("refusal.lobby_closed")
+                changed = getattr(self, f"_lobby_{verb}")(table, interaction.user)
+                await self.commit(table, verb, interaction.user.id, changed)
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        if table.status == "lobby":
+            await interaction.response.edit_message(content=self.lobby_text(table, lang),
+                                                    view=lobby_view(table, lang))
+        else:  # started or cancelled: the lobby's buttons are gone
+            await interaction.response.edit_message(content=self.lobby_text(table, lang),
+                                                    view=None)
+            if table.status == "playing":
+                await self.after_start(table)
+
+    def _lobby_join(self, table: Table, user: discord.abc.User) -> dict:
+        if table.seat_of_user(user.id):
+            raise Refusal("refusal.already_seated")
+        if table.is_full():
+            raise Refusal("refusal.table_full")
+        table.seats.append(Seat(id=str(user.id), user_id=user.id, name=user.display_name))
+        return {"seat": str(user.id)}
+
+    def _lobby_leave(self, table: Table, user: discord.abc.User) -> dict:
+        seat = table.seat_of_user(user.id)
+        if seat is None:
+            raise Refusal("refusal.not_seated")
+        table.seats.remove(seat)
+        if not any(s.user_id for s in table.seats):
+            table.status = "cancelled"
+        elif user.id == table.host_id:
+            table.host_id = next(s.user_id for s in table.seats if s.user_id)
+        return {"seat": seat.id}
+
+    def _lobby_addai(self, table: Table, user: discord.abc.User) -> dict:
+        self._require_host(table, user)
+        if table.is_full():
+            raise Refusal("refusal.table_full")
+        ai_id = table.next_ai_id()
+        table.seats.append(Seat(id=ai_id, name=AI_NAMES[int(ai_id[3:]) - 1], ai=True))
+        return {"seat": ai_id}
+
+    def _lobby_cancel(self, table: Table, user: discord.abc.User) -> dict:
+        self._require_host(table, user)
+        table.status = "cancelled"
+        table.epoch += 1
+        return {}
+
+    def _lobby_start(self, table: Table, user: discord.abc.User) -> dict:
+        self._require_host(table, user)
+        low, high = table.seat_limits()
+        if not low <= len(table.seats) <= high:
+            raise Refusal("refusal.seat_count", low=low, high=high, mode=table.options.mode)
+        seed = self.rng.getrandbits(63)
+        self._deal(table, seed)
+        return {"seed": seed}
+
+    def _deal(self, table: Table, seed: int) -> None:
+        o = table.options
+        table.game = new_game(o.mode, [s.id for s in table.seats], seed=seed, sets=o.sets,
+                              two_player_variant=o.two_player_variant, difficulty=o.difficulty)
+        table.status = "playing"
+        table.epoch += 1
+        table.turn_deadline = None
+        table.reveals = []
+        for seat in table.seats:
+            seat.draft, seat.timeouts = [], 0
+
+    def _require_host(self, table: Table, user: discord.abc.User) -> None:
+        if user.id == table.host_id:
+            return
+        perms = getattr(user, "guild_permissions", None)
+        if perms is not None and (perms.manage_threads or perms.administrator):
+            return
+        raise Refusal("refusal.host_only")
+
+    def lobby_text(self, table: Table, lang: str) -> str:
+        o = table.options
+        low, high = table.seat_limits()
+        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
+        key = {"lobby": "lobby.text", "playing": "lobby.started",
+               "cancelled": "lobby.cancelled", "finished": "lobby.started"}[table.status]
+        return t(key, lang, id=table.id, mode=t(f"mode.{o.mode}", lang), sets=o.sets,
+                 host=f"<@{table.host_id}>", n=len(table.seats), high=high, low=low,
+                 names=names)
+
+    async def after_start(self, table: Table) -> None:
+        """A game began (start or rematch): AI seats pick, the outbox shows the first turn."""
+        await self.play_ai_seats(table.id)
+        self.outbox(table.id).kick()
+
+    async def on_rematch_click(self, interaction: discord.Interaction, table_id: int,
+                               epoch: int) -> None:
+        try:
+            async with self.editing(table_id) as table:
+                if table.status != "finished" or epoch != table.epoch:
+                    raise Refusal("refusal.stale")
+                if table.seat_of_user(interaction.user.id) is None:
+                    raise Refusal("refusal.not_seated")
+                seed = self.rng.getrandbits(63)
+                self._deal(table, seed)
+                await self.commit(table, "rematch", interaction.user.id, {"seed": seed})
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        lang = self.lang(table, interaction)
+        await interaction.response.edit_message(view=None)
+        await interaction.followup.send(t("table.rematch", lang, user=interaction.user.mention))
+        await self.after_start(table)
+
+    # --- Hands and picks -------------------------------------------------------------------
+
+    def _seat_for_play(self, table: Table, user_id: int, epoch: int) -> Seat:
+        if table.status != "playing" or table.game is None:
+            raise Refusal("refusal.not_playing")
+        seat = table.seat_of_user(user_id)
+        if seat is None:
+            raise Refusal("refusal.not_seated")
+        if epoch != table.epoch:
+            raise Refusal("refusal.stale")
+        return seat
+
+    async def on_hand_click(self, interaction: discord.Interaction, table_id: int,
+                            epoch: int) -> None:
+        """"My hand": an ephemeral message with the hand picture and a button per card."""
+        try:
+            table = await self.get(table_id)
+            if table is None:
+                raise Refusal("refusal.no_table")
+            seat = self._seat_for_play(table, interaction.user.id, epoch)
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if seat.ai:  # a human back from being away takes the seat again
+            async with self.editing(table_id) as table:
+                table.seat(seat.id).ai = False
+                table.seat(seat.id).timeouts = 0
+                await self.commit(table, "back", interaction.user.id)
+        content, file, hand = await self.hand_message(table, seat.id, self.lang(table))
+        message = await interaction.followup.send(content, file=file, view=hand, ephemeral=True,
+                                                  wait=True)
+        with contextlib.suppress(Refusal):
+            async with self.editing(table_id) as table:
+                from .table import HandMessage
+
+                table.seat(seat.id).hand = HandMessage(
+                    application_id=interaction.application_id, token=interaction.token,
+                    message_id=message.id, created=time.time())
+                await self.commit(table, "hand_message", interaction.user.id)
+
+    async def hand_message(self, table: Table, seat_id: str, lang: str):
+        """Content, picture and buttons of a seat's hand message (the picture drawn off-loop)."""
+        from . import pictures
+
+        state = table.game
+        seat = table.seat(seat_id)
+        me = view(state, seat_id)
+        chosen = list(me.my_choice) or list(seat.draft)
+        can_choose = me.cards_to_choose > 0
+        picture = await pictures.hand(me.hand, chosen)
+        if not can_choose:
+            content = t("hand.waiting", lang)
+        elif me.my_choice:
+            content = t("hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
+        else:
+            content = t("hand.choose", lang, n=me.cards_to_choose,
+                        turn=state.turn_number, set=state.set_number)
+        file = discord.File(pictures.as_file(picture), filename=picture.filename,
+                            description=picture.alt)
+        return content, file, hand_view(table, list(me.hand), chosen, me.cards_to_choose,
+                                        can_choose=can_choose, lang=lang)
+
+    async def on_card_click(self, interaction: discord.Interaction, table_id: int, epoch: int,
+                            card: int) -> None:
+        try:
+            async with self.editing(table_id) as table:
+                seat = self._seat_for_play(table, interaction.user.id, epoch)
+                need = cards_to_choose(table.game)
+                if need == 1:
+                    resolved = await self._choose(table, seat, [card], interaction.user.id)
+                else:
+                    if card not in table.game.hands[seat.id]:
+                        raise Refusal("refusal.not_in_hand", card=card)
+                    draft = seat.draft
+                    if card in draft:
+                        draft.remove(card)
+                    elif len(draft) < need:
+                        draft.append(card)
+                    else:
+                        raise Refusal("refusal.too_many", n=need)
+                    await self.commit(table, "draft", interaction.user.id, {"draft": draft})
+                    resolved = False
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        await self._answer_pick(interaction, table, seat.id, resolved)
+
+    async def on_confirm_click(self, interaction: discord.Interaction, table_id: int,
+                               epoch: int) -> None:
+        try:
+            async with self.editing(table_id) as table:
+                seat = self._seat_for_play(table, interaction.user.id, epoch)
+                need = cards_to_choose(table.game)
+                if len(seat.draft) != need:
+                    raise Refusal("refusal.pick_count", n=need)
+                resolved = await self._choose(table, seat, list(seat.draft), interaction.user.id)
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        await self._answer_pick(interaction, table, seat.id, resolved)
+
+    async def _choose(self, table: Table, seat: Seat, cards: list[int],
+                      user_id: int | None) -> bool:
+        """Apply a seat's pick to the engine and commit. Returns True when it revealed the turn."""
+        before = table.game
+        try:
+            after, events = apply(before, seat.id, cards, turn=(before.set_number,
+                                                                 before.turn_number))
+        except RuleError as e:
+            raise Refusal("refusal.rule", reason=str(e)) from None
+        table.game = after
+        seat.draft = []
+        resolved = after.turn_number != before.turn_number or after.phase != before.phase \
+            or after.set_number != before.set_number
+        if resolved:
+            from .table import Reveal
+
+            table.reveals.append(Reveal(before=before, seat=seat.id, cards=cards))
+            table.epoch += 1
+            table.turn_deadline = None
+            table.warned = False
+            if after.phase == "over":
+                table.status = "finished"
+        await self.commit(table, "choose", user_id, {"seat": seat.id, "cards": cards})
+        return resolved
+
+    async def _answer_pick(self, interaction: discord.Interaction, table: Table, seat_id: str,
+                           resolved: bool) -> None:
+        lang = self.lang(table, interaction)
+        state = table.game
+        seat = table.seat(seat_id)
+        if resolved:
+            await interaction.response.edit_message(content=t("hand.revealed", lang), view=None,
+                                                    attachments=[])
+            await self.play_ai_seats(table.id)
+            self.outbox(table.id).kick()
+            return
+        me = view(state, seat_id)
+        chosen = list(me.my_choice) or list(seat.draft)
+        content = (t("hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
+                   if me.my_choice else
+                   t("hand.selecting", lang, n=me.cards_to_choose, k=len(chosen)))
+        await interaction.response.edit_message(
+            content=content,
+            view=hand_view(table, list(me.hand), chosen, me.cards_to_choose, can_choose=True,
+                           lang=lang))
+        self.outbox(table.id).status_changed()
+        self.outbox(table.id).redraw_hand(seat_id)
+
+    async def play_ai_seats(self, table_id: int) -> None:
+        """AI seats (and seats an AI took over) pick at once, each as its own action."""
+        while True:
+            async with self.editing(table_id) as table:
+                if table.status != "playing" or table.game is None:
+                    return
+                state = table.game
+                waiting = [s for s in table.seats if s.ai and s.id not in state.choices]
+                if not waiting or state.phase != "choosing":
+                    return
+                seat = waiting[0]
+                await self._choose(table, seat, safe_choice(view(state, seat.id)), None)
+
+    # --- Timer -----------------------------------------------------------------------------
+
+    def arm_timer(self, table: Table) -> None:
+        old = self.timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        if table.status == "playing" and table.turn_deadline is not None:
+            self.timers[table.id] = asyncio.create_task(self._timer(table.id),
+                                                        name=f"timer-{table.id}")
+
+    async def _timer(self, table_id: int) -> None:
+        try:
+            while True:
+                table = self.tables.get(table_id)
+                if table is None or table.turn_deadline is None or table.status != "playing":
+                    return
+                epoch, deadline = table.epoch, table.turn_deadline
+                warn_at = deadline - min(30.0, (table.options.turn_timer or 120) / 4)
+                now = time.time()
+                if not table.warned and now < deadline:
+                    await asyncio.sleep(max(0.0, warn_at - now))
+                    await self._warn(table_id, epoch)
+                    continue
+                await asyncio.sleep(max(0.0, deadline - time.time()))
+                await self._time_out(table_id, epoch)
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the turn timer failed", table_id)
+
+    async def _warn(self, table_id: int, epoch: int) -> None:
+        async with self.editing(table_id) as table:
+            if table.epoch != epoch or table.warned:
+                return
+            table.warned = True
+            await self.commit(table, "warned")
+        waiting = [s for s in table.seats if not s.ai and s.id not in table.game.choices]
+        if waiting:
+            seconds = max(0, round(table.turn_deadline - time.time()))
+            self.outbox(table_id).say(t("timer.warning", self.lang(table), n=seconds,
+                                        who=", ".join(f"<@{s.user_id}>" for s in waiting)))
+
+    async def _time_out(self, table_id: int, epoch: int) -> None:
+        """The turn timer ran out: pick for every seat still thinking (and announce it)."""
+        notes = []
+        async with self.editing(table_id) as table:
+            if table.epoch != epoch or table.status != "playing":
+                return
+            lang = self.lang(table)
+            state = table.game
+            late = [s for s in table.seats if s.id not in state.choices]
+            for seat in late:
+                if table.game.phase != "choosing" or seat.id in table.game.choices:
+                    continue
+                seat.timeouts += 1
+                if seat.timeouts >= TIMEOUTS_BEFORE_AI:
+                    seat.ai = True
+                    notes.append(t("timer.ai_takes_over", lang, name=seat.name))
+                else:
+                    notes.append(t("timer.chosen_for", lang, name=seat.name))
+                await self._choose(table, seat, safe_choice(view(table.game, seat.id)), None)
+        for note in notes:
+            self.outbox(table_id).say(note)
+        await self.play_ai_seats(table_id)
+        self.outbox(table_id).kick()
+
+    # --- Answers -------------------------------------------------------------------------
+
+    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None:
+        table_lang = None
+        text = t(no.key, table_lang, **no.values)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as e:
+            log.info("could not answer a refused click (%s)", e.status)
+
+    # --- /pop table, /pop leave -------------------------------------------------------------
+
+    async def describe_tables(self, interaction: discord.Interaction) -> None:
+        tables = await self.store.tables_in(interaction.channel_id)
+        lang = self.lang(tables[0], interaction) if tables else "en"
+        if not tables:
+            return await interaction.response.send_message(t("table.none_here", lang),
+                                                           ephemeral=True)
+        lines = []
+        for table in tables:
+            table = self.tables.get(table.id, table)
+            if table.status == "lobby":
+                lines.append(self.lobby_text(table, lang))
+            else:
+                lines.append(self.outbox(table.id).turn_text(table, lang))
+        await interaction.response.send_message("\n\n".join(lines), ephemeral=True)
+
+    async def leave_here(self, interaction: discord.Interaction) -> None:
+        """Leave a lobby, or hand one's seat in a running game to the AI."""
+        found = [tb for tb in await self.store.tables_in(interaction.channel_id)
+                 if tb.seat_of_user(interaction.user.id)]
+        if not found:
+            return await self.refuse(interaction, Refusal("refusal.not_seated"))
+        table_id = found[0].id
+        try:
+            async with self.editing(table_id) as table:
+                lang = self.lang(table, interaction)
+                seat = table.seat_of_user(interaction.user.id)
+                if table.status == "lobby":
+                    self._lobby_leave(table, interaction.user)
+                    await self.commit(table, "leave", interaction.user.id)
+                else:
+                    seat.ai = True
+                    await self.commit(table, "leave", interaction.user.id)
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        await interaction.response.send_message(t("table.left", lang, name=seat.name))
+        if table.status == "lobby" and table.lobby_message_id:
+            self.outbox(table.id).kick()
+        elif table.status == "playing":
+            await self.play_ai_seats(table.id)
+            self.outbox(table.id).kick()

@@ -1,0 +1,169 @@
+"""The table's buttons, and the views that carry them.
+
+Every button is a `DynamicItem` whose regex template IS the custom_id contract
+("pop:<table>:<epoch>:<verb>[:<arg>]"): after a restart discord.py rebuilds the button from the
+id alone, so old messages keep working (discord.py's examples/views/dynamic_counter.py). The
+epoch goes up whenever a table's buttons go stale (the game starts, a turn is revealed, the game
+ends): a click on an older one is politely refused by the service.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.pop.cards import colour_name
+from render.style import COLOUR_STYLE
+
+from .i18n import t
+
+if TYPE_CHECKING:
+    from .service import TableService
+    from .table import Table
+
+ANY_TABLE_BUTTON = re.compile(r"pop:.*")
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def card_label(card: int) -> str:
+    """A card button's label: the number first, then its colour's shape."""
+    return f"{card} {COLOUR_STYLE[colour_name(card)].symbol}"
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):"
+                           r"(?P<verb>join|leave|addai|start|cancel)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "addai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+              "cancel": discord.ButtonStyle.danger}
+
+    def __init__(self, table_id: int, epoch: int, verb: str, lang: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=t(f"button.{verb}", lang), style=self.STYLES[verb],
+            custom_id=f"pop:{table_id}:{epoch}:{verb}"))
+        self.table_id, self.epoch, self.verb = table_id, epoch, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_lobby_click(interaction, self.table_id, self.epoch,
+                                                     self.verb)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):hand"):
+    def __init__(self, table_id: int, epoch: int, lang: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("button.hand", lang), style=discord.ButtonStyle.primary,
+            custom_id=f"pop:{table_id}:{epoch}:hand"))
+        self.table_id, self.epoch = table_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_hand_click(interaction, self.table_id, self.epoch)
+
+
+class CardButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):card:"
+                          r"(?P<card>[0-9]{1,2})"):
+    def __init__(self, table_id: int, epoch: int, card: int, *, selected: bool = False,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=card_label(card),
+            style=discord.ButtonStyle.success if selected else discord.ButtonStyle.secondary,
+            disabled=disabled, custom_id=f"pop:{table_id}:{epoch}:card:{card}"))
+        self.table_id, self.epoch, self.card = table_id, epoch, card
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]), int(match["card"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_card_click(interaction, self.table_id, self.epoch,
+                                                    self.card)
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):confirm"):
+    def __init__(self, table_id: int, epoch: int, *, disabled: bool = False,
+                 lang: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("button.confirm", lang), style=discord.ButtonStyle.primary,
+            disabled=disabled, custom_id=f"pop:{table_id}:{epoch}:confirm"))
+        self.table_id, self.epoch = table_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_confirm_click(interaction, self.table_id, self.epoch)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):rematch"):
+    def __init__(self, table_id: int, epoch: int, lang: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("button.rematch", lang), style=discord.ButtonStyle.success,
+            custom_id=f"pop:{table_id}:{epoch}:rematch"))
+        self.table_id, self.epoch = table_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_rematch_click(interaction, self.table_id, self.epoch)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, CardButton, ConfirmButton, RematchButton)
+
+
+def matches_a_button(custom_id: str) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS)
+
+
+# --- Views ----------------------------------------------------------------------------------
+
+
+def lobby_view(table: Table, lang: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in ("join", "leave", "addai", "start", "cancel"):
+        view.add_item(LobbyButton(table.id, table.epoch, verb, lang))
+    return view
+
+
+def turn_view(table: Table, lang: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(table.id, table.epoch, lang))
+    return view
+
+
+def hand_view(table: Table, hand: list[int], selected: list[int], need: int, *,
+              can_choose: bool, lang: str | None) -> discord.ui.View:
+    """One button per card (at most 10) and, when several cards must be picked, Confirm."""
+    view = discord.ui.View(timeout=None)
+    for card in sorted(hand):
+        view.add_item(CardButton(table.id, table.epoch, card, selected=card in selected,
+                                 disabled=not can_choose))
+    if need > 1:
+        view.add_item(ConfirmButton(table.id, table.epoch, lang=lang,
+                                    disabled=not can_choose or len(selected) != need))
+    return view
+
+
+def rematch_view(table: Table, lang: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table.id, table.epoch, lang))
+    return view

@@ -57,6 +57,12 @@ class PopCommands(app_commands.Group):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.service.leave_here(interaction)
 
+    @app_commands.command(name="record",
+                          description="The pop-record/1 of the last game at the table here")
+    @app_commands.guild_only()
+    async def record(self, interaction: discord.Interaction) -> None:
+        await self.bot.service.send_record(interaction)
+
     @app_commands.command(name="rules", description="The rules of Pop, short")
     @app_commands.describe(mode="which mode's rules")
     async def rules(self, interaction: discord.Interaction,

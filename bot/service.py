@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
+import json
 import logging
 import random
 import time
@@ -20,6 +22,7 @@ import discord
 from engine.pop.ai import safe_choice
 from engine.pop.errors import RuleError
 from engine.pop.game import apply, cards_to_choose, new_game
+from engine.pop.record import export_record
 from engine.pop.view import view
 
 from .i18n import t
@@ -514,6 +517,21 @@ class TableService:
             else:
                 lines.append(self.outbox(table.id).turn_text(table, lang))
         await interaction.response.send_message("\n\n".join(lines), ephemeral=True)
+
+    async def send_record(self, interaction: discord.Interaction) -> None:
+        """/pop record: the game record as a JSON file (revealed turns only: no secrets)."""
+        tables = await self.store.tables_in(interaction.channel_id,
+                                            ("lobby", "playing", "finished", "cancelled"))
+        games = [self.tables.get(tb.id, tb) for tb in tables]
+        games = [tb for tb in games if tb.game is not None]
+        if not games:
+            return await interaction.response.send_message(t("table.none_here", "en"),
+                                                           ephemeral=True)
+        table = games[-1]
+        record = json.dumps(export_record(table.game), indent=1).encode()
+        await interaction.response.send_message(
+            t("table.record", self.lang(table), id=table.id),
+            file=discord.File(io.BytesIO(record), filename=f"pop-table-{table.id}.json"))
 
     async def leave_here(self, interaction: discord.Interaction) -> None:
         """Leave a lobby, or hand one's seat in a running game to the AI."""

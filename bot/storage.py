@@ -135,13 +135,14 @@ class Store:
             rows = await cur.fetchall()
         return [Table.model_validate_json(r[0]) for r in rows]
 
-    async def tables_in(self, channel_id: int) -> list[Table]:
-        """Active tables whose thread, or channel, is this one."""
-        marks = ", ".join("?" for _ in ACTIVE)
+    async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE
+                        ) -> list[Table]:
+        """Tables (active ones, by default) whose thread, or channel, is this one."""
+        marks = ", ".join("?" for _ in statuses)
         async with self._db().execute(
                 f"SELECT data FROM pop_tables WHERE status IN ({marks})"
                 " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?)) ORDER BY id",
-                (*ACTIVE, channel_id, channel_id)) as cur:
+                (*statuses, channel_id, channel_id)) as cur:
             rows = await cur.fetchall()
         return [Table.model_validate_json(r[0]) for r in rows]
 

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from tests.bot.story import card_buttons, cards_mentioned, table_number, thread_of
@@ -81,3 +88,31 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
         for message in mine:
             assert all(message not in o.visible_messages(thread) for o in others)
     assert_no_secret_shown([m for m in ana.visible_messages(thread) if not m.ephemeral], turns)
+    await assert_record_replays_to_announced_scores(world, thread, final, [ana, ben, cleo])
+
+
+def replay_summary(record_bytes: bytes, tmp_path) -> dict:
+    path = tmp_path / "record.json"
+    path.write_bytes(record_bytes)
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+async def assert_record_replays_to_announced_scores(world, thread, final, players):
+    """/pop record gives the pop-record/1 of the game; it replays to the announced scores."""
+    asked = await players[0].at(thread).slash("pop", "record")
+    message = await asked.wait_message(lambda m: m.attachments)
+    record = await players[0].download(message.attachments[0])
+    summary = replay_summary(record, Path(tempfile.mkdtemp()))
+    announced = {}
+    for line in final.content.splitlines():
+        if line.startswith("**Set"):
+            for name, score in re.findall(r"(\w+) (\d+)", line.split("—", 1)[1]):
+                announced.setdefault(name, 0)
+                announced[name] += int(score)
+    by_name = {str(p.id): p.name.capitalize() for p in players}
+    assert {by_name[s]: n for s, n in summary["totals"].items()} == announced
+    winners = [by_name[s] for s in summary["winners"]]
+    assert all(w in final.content for w in winners)

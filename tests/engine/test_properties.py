@@ -33,7 +33,7 @@ from engine.pop.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.pop.game import Deal, choose, legal_choices, new_game
+from engine.pop.game import Deal, choose, legal_choices, new_game, play_turn
 from engine.pop.grid import adjacent_same_colour_pair, card_at
 from engine.pop.record import export_record, replay, replay_summary, summarise
 from engine.pop.state import PopState
@@ -134,6 +134,26 @@ def play(state: PopState, rnd: random.Random, events: list, *, stop_after: int |
     return actions
 
 
+def play_well(state: PopState, rnd: random.Random, events: list, tries: int = 20) -> None:
+    """Each turn, the best of a few random joint plays tried on a copy: in coop the fewest
+    explosions, in solo and Enigma the fewest cards left on the grid. Reaches the endings that
+    random play almost never does (a coop game surviving 9 turns, a solo win)."""
+    while state.phase == "choosing":
+        best, best_cost = None, None
+        for _ in range(tries):
+            plays = {seat: random_pick(state, seat, rnd) for seat in state.seats}
+            trial, trial_events = state.copy(), []
+            play_turn(trial, plays, events=trial_events)
+            if state.mode == "coop":
+                cost = sum(isinstance(e, (Collected, ChiefKept)) for e in trial_events)
+            else:
+                cost = sum(map(len, trial.columns)) + rnd.random()
+            if best_cost is None or cost < best_cost:
+                best, best_cost = plays, cost
+        for seat in state.seats:
+            choose(state, seat, best[seat], events=events)
+
+
 # --- The ledger -------------------------------------------------------------------------------
 
 
@@ -185,7 +205,8 @@ class Ledger:
         elif isinstance(ev, TurnStarted):
             assert not self.flight and not self.exploding
         elif isinstance(ev, CardDrawn):
-            assert 1 <= ev.count <= len(self.pile)
+            # Solo refills min(5, pile) after a turn; the two-player variant draws 1 a seat.
+            assert ev.count == (min(5, len(self.pile)) if self.mode == "solo" else 1)
             self.hands[ev.seat] += self.pile[:ev.count]
             del self.pile[:ev.count]
         elif isinstance(ev, ChiefTookCards):
@@ -490,3 +511,51 @@ def test_views_never_show_what_the_viewer_may_not_see(table, seed, stop):
     # The stronger form: redealing what a viewer may not see changes nothing in its view.
     for keep in [None, *state.seats]:
         assert view(shuffled_secrets(state, rnd, keep), keep) == view(state, keep)
+
+
+# --- Where each game ends, and who wins (§6) --------------------------------------------------
+
+
+@settings(FAST, max_examples=80)
+@given(table=tables(), seed=st.integers(0, 2**32), well=st.booleans())
+def test_every_game_ends_where_its_rules_say(table, seed, well):
+    events: list = []
+    state = table.new(events)
+    (play_well if well else play)(state, random.Random(seed), events)
+    turns = [e for e in events if isinstance(e, TurnEnded)]
+    exploded = [any(isinstance(x, (Collected, ChiefKept)) for x in events[a:b])
+                for a, b in zip([0, *[events.index(t) for t in turns[:-1]]],
+                                [events.index(t) for t in turns], strict=True)]
+    (end,) = [e for e in events if isinstance(e, GameEnded)]
+    mode, seat = state.mode, state.seats[0]
+    if mode in ("competitive", "trick"):
+        assert len(turns) == 8 * table.kwargs["sets"] and state.set_number == state.sets_total
+        assert all(len(h) == 1 for h in state.hands.values())  # one card left each
+        total = {s: sum(scores[s] for scores in state.set_scores) for s in state.seats}
+        best = (max if mode == "trick" else min)(total.values())
+        leaders = [s for s in state.seats if total[s] == best]
+        left = {s: SYMBOLS[state.hands[s][0]] for s in leaders}
+        expected = [s for s in leaders if left[s] == min(left.values())]
+        assert list(end.winners) == expected and end.totals == total
+        assert end.tiebreak == (None if len(leaders) == 1 else
+                                "card_in_hand" if len(expected) == 1 else "shared")
+    elif mode == "coop":
+        # Any explosion ends the game at once; otherwise all 9 turns are played.
+        assert exploded[:-1] == [False] * (len(turns) - 1)
+        assert len(turns) == 9 or exploded[-1]
+        won = not exploded[-1]
+        left = len(state.hands[seat])
+        assert all(len(h) == left for h in state.hands.values())
+        level = ("beginners" if left >= 5 else "apprentice_guards" if left >= 3 else
+                 "competent_guards" if left >= 1 else
+                 "expert_guards" if exploded[-1] else "legendary_guards")
+        assert end.result == {"won": won, "level": level, "cards_left": left}
+        assert list(end.winners) == (state.seats if won else [])
+    else:
+        empty = [not any(t.grid) for t in turns]
+        assert empty[:-1] == [False] * (len(turns) - 1)  # no turn but the last clears the grid
+        if mode == "enigma":
+            assert len(turns) == 1
+        else:
+            assert empty[-1] or not state.hands[seat]
+        assert end.result == {"won": empty[-1], "turns": len(turns)}

@@ -13,7 +13,7 @@ from .i18n import t
 from .service import TableService
 from .settings import Settings
 from .storage import Store
-from .ui import ANY_TABLE_BUTTON, DYNAMIC_ITEMS, matches_a_button
+from .ui import DYNAMIC_ITEMS, is_unanswerable_click
 
 log = logging.getLogger("pop.client")
 
@@ -49,11 +49,11 @@ class PopBot(discord.Client):
         log.info("ready as %s in %d guilds", self.user, len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a button whose id no template knows (forged or from an older version)."""
+        """A click discord.py would drop silently (forged, malformed): a polite answer."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if ANY_TABLE_BUTTON.fullmatch(custom_id) and not matches_a_button(custom_id):
+        if is_unanswerable_click(custom_id, interaction.message):
             log.info("refused a malformed button id from user %s", interaction.user.id)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(t("refusal.stale"), ephemeral=True)
@@ -76,5 +76,6 @@ class PopBot(discord.Client):
             pass
 
     async def close(self) -> None:
+        await self.service.shutdown()
         await super().close()
         await self.store.close()

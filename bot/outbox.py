@@ -52,6 +52,7 @@ class Outbox:
         self.notices: list[str] = []
         self.status_dirty = False
         self.hands_to_redraw: set[str] = set()
+        self.hand_task: asyncio.Task | None = None
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -69,8 +70,26 @@ class Outbox:
         self.kick()
 
     def redraw_hand(self, seat_id: str) -> None:
+        """Bring a seat's private hand message up to date (picture, text and buttons).
+
+        Hand edits have their own worker, so they never wait behind the table's paced posts,
+        and run one at a time from the latest state, so an older edit never lands last.
+        """
         self.hands_to_redraw.add(seat_id)
-        self.kick()
+        if self.hand_task is None or self.hand_task.done():
+            self.hand_task = asyncio.create_task(self._redraw_hands(),
+                                                 name=f"hands-{self.table_id}")
+
+    async def _redraw_hands(self) -> None:
+        while self.hands_to_redraw:
+            seat_id = self.hands_to_redraw.pop()
+            table = await self.service.get(self.table_id)
+            if table is None or table.game is None:
+                return
+            try:
+                await self._redraw_hand(table, seat_id, self.service.lang(table))
+            except Exception:
+                log.exception("table %s: hand of %s not redrawn", self.table_id, seat_id)
 
     async def idle(self, timeout: float = 30) -> None:
         """Wait until the worker has nothing left to do (tests, shutdown)."""
@@ -126,9 +145,6 @@ class Outbox:
             self.status_dirty = False
             await self._edit(table, table.turn_message_id, content=self.turn_text(table, lang))
             return True
-        if self.hands_to_redraw and table.status == "playing":
-            await self._redraw_hand(table, self.hands_to_redraw.pop(), lang)
-            return True
         return False
 
     async def _post_lobby(self, table: Table, lang: str) -> None:
@@ -181,20 +197,23 @@ class Outbox:
         await self._send(table, content=text, files=[self._file(picture)], **kwargs)
 
     async def _post_turn(self, table: Table, lang: str) -> None:
+        """The table message of a new turn: the board, who has chosen, the My hand button."""
+        if table.options.turn_timer and table.turn_deadline is None:
+            async with self.service.editing(table.id) as table:
+                table.turn_deadline = time.time() + table.options.turn_timer
+                table.warned = False
+                await self.service.commit(table, "timer")
         names = self._names(table)
         picture = await pictures.board(view(table.game), names)
         message = await self._send(table, content=self.turn_text(table, lang),
                                    files=[self._file(picture)], view=turn_view(table, lang))
         async with self.service.editing(table.id) as table:
             table.turn_message_id = message.id
-            if table.options.turn_timer:
-                table.turn_deadline = time.time() + table.options.turn_timer
-                table.warned = False
             await self.service.commit(table, "turn_message")
         self.service.arm_timer(table)
-        for seat in table.seats:
+        for seat in table.seats:  # a new turn: hands that can still be edited show it
             if seat.hand is not None and seat.hand.editable() and not seat.ai:
-                self.hands_to_redraw.add(seat.id)
+                self.redraw_hand(seat.id)
 
     async def _redraw_hand(self, table: Table, seat_id: str, lang: str) -> None:
         seat = table.seat(seat_id)

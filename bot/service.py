@@ -28,7 +28,7 @@ from engine.pop.view import view
 from .i18n import t
 from .outbox import Outbox
 from .storage import Store
-from .table import Options, Seat, Table
+from .table import HandMessage, Options, Reveal, Seat, Table
 from .ui import hand_view, lobby_view
 
 log = logging.getLogger("pop.service")
@@ -92,6 +92,17 @@ class TableService:
                 self.outbox(table.id).kick()
                 self.arm_timer(table)
         log.info("resumed %d active tables", len(self.tables))
+
+    async def shutdown(self, grace: float = 5.0) -> None:
+        """Stop timers, let each outbox finish what it is posting, then stop it."""
+        for task in self.timers.values():
+            task.cancel()
+        tasks = [box.task for box in self.outboxes.values() if box.task and not box.task.done()]
+        if tasks:
+            _, pending = await asyncio.wait(tasks, timeout=grace)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
 
     def outbox(self, table_id: int) -> Outbox:
         box = self.outboxes.get(table_id)
@@ -294,8 +305,6 @@ class TableService:
                                                   wait=True)
         with contextlib.suppress(Refusal):
             async with self.editing(table_id) as table:
-                from .table import HandMessage
-
                 table.seat(seat.id).hand = HandMessage(
                     application_id=interaction.application_id, token=interaction.token,
                     message_id=message.id, created=time.time())
@@ -315,6 +324,8 @@ class TableService:
             content = t("hand.waiting", lang)
         elif me.my_choice:
             content = t("hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
+        elif seat.draft:
+            content = t("hand.selecting", lang, n=me.cards_to_choose, k=len(seat.draft))
         else:
             content = t("hand.choose", lang, n=me.cards_to_choose,
                         turn=state.turn_number, set=state.set_number)
@@ -328,6 +339,7 @@ class TableService:
         try:
             async with self.editing(table_id) as table:
                 seat = self._seat_for_play(table, interaction.user.id, epoch)
+                seat.hand = self._hand_from(interaction)
                 need = cards_to_choose(table.game)
                 if need == 1:
                     resolved = await self._choose(table, seat, [card], interaction.user.id)
@@ -352,6 +364,7 @@ class TableService:
         try:
             async with self.editing(table_id) as table:
                 seat = self._seat_for_play(table, interaction.user.id, epoch)
+                seat.hand = self._hand_from(interaction)
                 need = cards_to_choose(table.game)
                 if len(seat.draft) != need:
                     raise Refusal("refusal.pick_count", n=need)
@@ -374,8 +387,6 @@ class TableService:
         resolved = after.turn_number != before.turn_number or after.phase != before.phase \
             or after.set_number != before.set_number
         if resolved:
-            from .table import Reveal
-
             table.reveals.append(Reveal(before=before, seat=seat.id, cards=cards))
             table.epoch += 1
             table.turn_deadline = None
@@ -385,28 +396,24 @@ class TableService:
         await self.commit(table, "choose", user_id, {"seat": seat.id, "cards": cards})
         return resolved
 
+    @staticmethod
+    def _hand_from(interaction: discord.Interaction) -> HandMessage | None:
+        """The hand message a click came from, editable through this (fresh) interaction."""
+        if interaction.message is None:
+            return None
+        return HandMessage(application_id=interaction.application_id, token=interaction.token,
+                           message_id=interaction.message.id, created=time.time())
+
     async def _answer_pick(self, interaction: discord.Interaction, table: Table, seat_id: str,
                            resolved: bool) -> None:
-        lang = self.lang(table, interaction)
-        state = table.game
-        seat = table.seat(seat_id)
+        """Acknowledge at once; the hand message is redrawn from the latest state."""
+        await interaction.response.defer()
+        self.outbox(table.id).redraw_hand(seat_id)
         if resolved:
-            await interaction.response.edit_message(content=t("hand.revealed", lang), view=None,
-                                                    attachments=[])
             await self.play_ai_seats(table.id)
             self.outbox(table.id).kick()
-            return
-        me = view(state, seat_id)
-        chosen = list(me.my_choice) or list(seat.draft)
-        content = (t("hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
-                   if me.my_choice else
-                   t("hand.selecting", lang, n=me.cards_to_choose, k=len(chosen)))
-        await interaction.response.edit_message(
-            content=content,
-            view=hand_view(table, list(me.hand), chosen, me.cards_to_choose, can_choose=True,
-                           lang=lang))
-        self.outbox(table.id).status_changed()
-        self.outbox(table.id).redraw_hand(seat_id)
+        else:
+            self.outbox(table.id).status_changed()
 
     async def play_ai_seats(self, table_id: int) -> None:
         """AI seats (and seats an AI took over) pick at once, each as its own action."""

@@ -7,7 +7,10 @@ applies to the version it was computed from, so nothing is ever applied twice.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from importlib import resources
 
@@ -39,6 +42,8 @@ class Store:
     def __init__(self, path: str) -> None:
         self.path = path
         self.db: aiosqlite.Connection | None = None
+        # One connection serves every table: its transactions must not interleave.
+        self.lock = asyncio.Lock()
 
     async def open(self) -> None:
         self.db = await aiosqlite.connect(self.path, isolation_level=None)
@@ -49,37 +54,48 @@ class Store:
 
     async def close(self) -> None:
         if self.db is not None:
-            await self.db.close()
-            self.db = None
+            async with self.lock:
+                await self.db.close()
+                self.db = None
+
+    @contextlib.asynccontextmanager
+    async def transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[
+            aiosqlite.Connection]:
+        """All or nothing, and one at a time on this connection."""
+        async with self.lock:
+            db = self._db()
+            await db.execute(begin)
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    async def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        async with self.lock, self._db().execute(sql, args) as cur:
+            return list(await cur.fetchall())
 
     async def migrate(self) -> list[int]:
-        """Apply the migrations not applied yet; returns their numbers."""
-        db = self._db()
-        await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
-                         "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-        async with db.execute("SELECT version FROM schema_migrations") as cur:
-            done = {row[0] for row in await cur.fetchall()}
+        """Apply the migrations not applied yet, each in its own transaction."""
+        async with self.transaction() as db:
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
+                             "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        done = {row[0] for row in await self._rows("SELECT version FROM schema_migrations")}
         applied = []
         for number, sql in migrations():
             if number in done:
                 continue
-            await db.execute("BEGIN")
-            try:
+            async with self.transaction() as db:
                 for statement in filter(str.strip, sql.split(";")):
                     await db.execute(statement)
                 await db.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, _now()))
-                await db.execute("COMMIT")
-            except BaseException:
-                await db.execute("ROLLBACK")
-                raise
             applied.append(number)
         return applied
 
     async def insert_table(self, table: Table) -> int:
-        db = self._db()
         now = _now()
-        await db.execute("BEGIN")
-        try:
+        async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO pop_tables (guild_id, channel_id, thread_id, status, version, data,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, '{}', ?, ?)",
@@ -88,10 +104,6 @@ class Store:
             table.id = cur.lastrowid
             await db.execute("UPDATE pop_tables SET data = ? WHERE id = ?",
                              (table.model_dump_json(), table.id))
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
         return table.id
 
     async def save(self, table: Table, kind: str, user_id: int | None = None,
@@ -100,10 +112,8 @@ class Store:
 
         `table.version` must already be the new version (one more than the stored one).
         """
-        db = self._db()
         now = _now()
-        await db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction() as db:
             cur = await db.execute(
                 "UPDATE pop_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
                 " updated_at = ? WHERE id = ? AND version = ?",
@@ -115,42 +125,31 @@ class Store:
                 "INSERT INTO pop_actions (table_id, version, user_id, kind, payload, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table.id, table.version, user_id, kind, json.dumps(payload or {}), now))
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
 
     async def load(self, table_id: int) -> Table | None:
-        async with self._db().execute("SELECT data FROM pop_tables WHERE id = ?",
-                                      (table_id,)) as cur:
-            row = await cur.fetchone()
-        return Table.model_validate_json(row[0]) if row else None
+        rows = await self._rows("SELECT data FROM pop_tables WHERE id = ?", (table_id,))
+        return Table.model_validate_json(rows[0][0]) if rows else None
 
     async def active_tables(self) -> list[Table]:
         """Tables in their lobby or being played: what a restarted bot picks up again."""
         marks = ", ".join("?" for _ in ACTIVE)
-        async with self._db().execute(
-                f"SELECT data FROM pop_tables WHERE status IN ({marks}) ORDER BY id",
-                ACTIVE) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows(
+            f"SELECT data FROM pop_tables WHERE status IN ({marks}) ORDER BY id", ACTIVE)
         return [Table.model_validate_json(r[0]) for r in rows]
 
     async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE
                         ) -> list[Table]:
         """Tables (active ones, by default) whose thread, or channel, is this one."""
         marks = ", ".join("?" for _ in statuses)
-        async with self._db().execute(
-                f"SELECT data FROM pop_tables WHERE status IN ({marks})"
-                " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?)) ORDER BY id",
-                (*statuses, channel_id, channel_id)) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows(
+            f"SELECT data FROM pop_tables WHERE status IN ({marks})"
+            " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?)) ORDER BY id",
+            (*statuses, channel_id, channel_id))
         return [Table.model_validate_json(r[0]) for r in rows]
 
     async def actions(self, table_id: int) -> list[tuple[int, str, dict]]:
-        async with self._db().execute(
-                "SELECT version, kind, payload FROM pop_actions WHERE table_id = ?"
-                " ORDER BY version", (table_id,)) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows("SELECT version, kind, payload FROM pop_actions"
+                                " WHERE table_id = ? ORDER BY version", (table_id,))
         return [(v, k, json.loads(p)) for v, k, p in rows]
 
     def _db(self) -> aiosqlite.Connection:

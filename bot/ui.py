@@ -134,6 +134,18 @@ def matches_a_button(custom_id: str) -> bool:
                for item in DYNAMIC_ITEMS)
 
 
+def is_unanswerable_click(custom_id: str, message: discord.Message | None) -> bool:
+    """A table-looking button id that discord.py will drop without a word: one no template
+    knows, or one that is not on the clicked message (a forged click). We answer those."""
+    if not ANY_TABLE_BUTTON.fullmatch(custom_id):
+        return False
+    if not matches_a_button(custom_id) or message is None:
+        return True
+    on_message = {getattr(child, "custom_id", None) for row in message.components
+                  for child in getattr(row, "children", [row])}
+    return custom_id not in on_message
+
+
 # --- Views ----------------------------------------------------------------------------------
 
 

@@ -11,58 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.story import card_buttons, cards_mentioned, table_number, thread_of
+from tests.bot.story import assert_no_secret_shown, open_table, play_turn
 
 pytestmark = pytest.mark.asyncio
-
-
-async def open_table(emu, world, host, **options):
-    opened = await host.slash("pop", "new", **options)
-    message = await opened.wait_message()
-    number = table_number(message)
-    thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
-    lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels),
-                     None), 10, "the lobby message")
-    return number, thread, lobby
-
-
-async def play_turn(emu, players, thread, header, pick=lambda hand: hand[:1]):
-    """Every player opens their hand from the table message of this turn and picks.
-    Returns the table message, and what each player held and picked."""
-    turn_message = await emu.wait_for(
-        lambda: next((m for m in reversed(players[0].visible_messages(thread))
-                      if "My hand" in m.button_labels and header in m.content), None),
-        20, f"the table message of {header}")
-    held, picked = {}, {}
-    for player in players:
-        opened = await player.click(turn_message, label="My hand")
-        hand_message = await opened.wait_message(lambda m: m.buttons)
-        assert hand_message.ephemeral and hand_message.visible_to(player.user)
-        held[player.name] = hand = card_buttons(hand_message)
-        picked[player.name] = pick(hand)
-        for card in picked[player.name]:
-            result = await player.click(hand_message, custom_id=next(
-                b["custom_id"] for b in hand_message.buttons
-                if b["custom_id"].endswith(f":card:{card}")))
-            assert result.responded
-        if any(b.get("label") == "Confirm" for b in hand_message.buttons):
-            await player.click(hand_message, label="Confirm")
-    return turn_message, held, picked
-
-
-def assert_no_secret_shown(public, turns):
-    """While a card is in a hand, no public message mentions it (text or picture alt text)."""
-    public = sorted(public, key=lambda m: m.id)
-    for i, (turn_message, held, picked) in enumerate(turns):
-        secret = set().union(*map(set, held.values())) - set().union(*map(set, picked.values()))
-        until = turns[i + 1][0].id if i + 1 < len(turns) else float("inf")
-        for message in public:
-            if turn_message.id <= message.id < until:
-                assert not cards_mentioned(message) & secret, message.content
-    never_played = secret
-    for message in public:
-        assert not cards_mentioned(message) & never_played, message.content
 
 
 async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_path):

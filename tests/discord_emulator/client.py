@@ -177,6 +177,12 @@ class Actor:
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._interact(COMPONENT, message.channel, data, message=message)
 
+    async def forge_click(self, message: Message, custom_id: str) -> InteractionResult:
+        """Send a button click with any custom_id, as a tampered client could: bots must not
+        trust that the id was ever on the message."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(COMPONENT, message.channel, data, message=message)
+
     async def choose(self, message: Message, *values: str, custom_id: str | None = None,
                      placeholder: str | None = None) -> InteractionResult:
         """Pick option values in a string select of a message this user can see."""

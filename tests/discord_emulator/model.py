@@ -388,6 +388,7 @@ class Interaction:
     created_at: float  # emulated clock seconds
     message: Message | None = None  # the message holding the clicked component
     response_type: int | None = None
+    answered_at: float | None = None  # emulated clock seconds of the initial response
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     modal: dict[str, Any] | None = None

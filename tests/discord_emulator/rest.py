@@ -406,6 +406,7 @@ class RestApi:
         elif kind == MODAL:
             interaction.modal = data
         interaction.response_type = kind
+        interaction.answered_at = emu.clock.now()
         if "with_response" not in request.query:
             return web.Response(status=204)
         original = interaction.original

@@ -1,0 +1,184 @@
+"""No lost game: restarts, stale / forged / double clicks, strangers, away players, many tables."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from tests.bot.story import card_buttons, open_table, play_turn
+from tests.bot.test_game_e2e import assert_record_replays_to_announced_scores
+
+pytestmark = pytest.mark.asyncio
+
+
+async def turn_message(emu, actor, thread, header):
+    return await emu.wait_for(
+        lambda: next((m for m in reversed(actor.visible_messages(thread))
+                      if "My hand" in m.button_labels and header in m.content), None),
+        20, f"the table message of {header}")
+
+
+async def open_hand(player, message):
+    opened = await player.click(message, label="My hand")
+    return await opened.wait_message(lambda m: m.buttons)
+
+
+async def pick(player, hand_message, card):
+    return await player.click(hand_message, custom_id=next(
+        b["custom_id"] for b in hand_message.buttons if b["custom_id"].endswith(f":card:{card}")))
+
+
+async def pick_two_and_confirm(emu, player, hand):
+    first, second = card_buttons(hand)[:2]
+    await pick(player, hand, first)
+    await pick(player, hand, second)
+    await emu.wait_for(lambda: "2 of 2" in hand.content, 10, "both cards to show as selected")
+    await player.click(hand, label="Confirm")
+
+
+def table_version(bot_runner, table_id=1):
+    return bot_runner.client.service.tables[table_id].version
+
+
+async def settled_version(bot_runner, table_id=1):
+    """The table's version once the bot's background work (outbox, hand records) is done."""
+    while True:
+        version = table_version(bot_runner, table_id)
+        await asyncio.sleep(0.3)
+        if version == table_version(bot_runner, table_id):
+            return version
+
+
+async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, pop_bot):
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
+    await ben.click(lobby, label="Join")
+    await cleo.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    hand = await open_hand(ana, first)
+    chosen = card_buttons(hand)[0]
+    assert (await pick(ana, hand, chosen)).responded
+    await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "the table to show ana chose")
+
+    await pop_bot.restart()  # the process stops after one seat chose, before the reveal
+
+    for player in (ben, cleo):  # the same table message still works after the restart
+        other = await open_hand(player, first)
+        await pick(player, other, card_buttons(other)[0])
+    await emu.wait_for(lambda: any(f"Ana placed **{chosen}**" in m.content
+                                   for m in ana.visible_messages(thread)), 20,
+                       "ana's card, chosen before the restart, to be placed")
+    for k in range(2, 9):
+        await play_turn(emu, [ana, ben, cleo], thread, f"Set 1/1 · turn {k}**")
+    final = await emu.wait_for(
+        lambda: next((m for m in ana.visible_messages(thread) if "Winner" in m.content
+                      or "Shared victory" in m.content), None), 30, "the scoreboard")
+    await assert_record_replays_to_announced_scores(world, thread, final, [ana, ben, cleo])
+
+
+async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world, pop_bot):
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Add AI")
+    await ana.click(lobby, label="Start")
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    ana_hand = await open_hand(ana, first)
+
+    async def refused(result, words):
+        message = await result.wait_message()
+        assert message.ephemeral and message.visible_to(result.interaction.user)
+        assert words in message.content, message.content
+        return message
+
+    # A stranger (not seated) is politely told so, and nothing changes.
+    before = await settled_version(pop_bot)
+    await refused(await cleo.click(first, label="My hand"), "no seat")
+    # Forged or malformed ids: the same polite refusal, nothing changes.
+    for forged in ("pop:1:1:card:99", "pop:1:x:hand", "pop:987654:1:hand", "pop:1:1:start"):
+        await refused(await ana.forge_click(first, forged), "turn is over")
+    for forged in ("pop:1:1:card:99", "pop:1:1:rematch"):  # not buttons of ana's hand
+        await refused(await ana.forge_click(ana_hand, forged), "turn is over")
+    assert table_version(pop_bot) == before
+
+    # A double click: both clicks are answered, the pick is applied once.
+    card = card_buttons(ana_hand)[0]
+    results = await asyncio.gather(pick(ana, ana_hand, card), pick(ana, ana_hand, card))
+    assert all(r.responded for r in results)
+    assert pop_bot.client.service.tables[1].game.choices[str(ana.id)] == [card]
+
+    # ben's pick reveals the turn: his double click applies once, the second one is stale.
+    ben_hand = await open_hand(ben, first)
+    ben_card = card_buttons(ben_hand)[0]
+    results = await asyncio.gather(pick(ben, ben_hand, ben_card), pick(ben, ben_hand, ben_card))
+    assert all(r.responded for r in results)
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
+    game = pop_bot.client.service.tables[1].game
+    assert game.records[0].turns[0]["plays"][str(ben.id)] == [ben_card]
+    assert len(game.records[0].turns) == 1 and str(ben.id) not in game.choices
+
+    # A click on the first turn's buttons now: "that turn is over", nothing changes.
+    before = await settled_version(pop_bot)
+    await refused(await ana.forge_click(first, "pop:1:1:hand"), "turn is over")
+    await refused(await ana.forge_click(first, f"pop:1:1:card:{card}"), "turn is over")
+    assert table_version(pop_bot) == before
+
+
+async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1,
+                                        turn_timer=2)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    for k in range(1, 4):  # ana plays; ben never does
+        message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**")
+        assert "Time runs out" in message.content
+        hand = await open_hand(ana, message)
+        await pick_two_and_confirm(emu, ana, hand)
+
+    def notices():
+        return [m.content for m in ana.visible_messages(thread) if "⌛" in m.content]
+
+    await emu.wait_for(lambda: len(notices()) >= 3, 20, "three timeouts")
+    assert notices()[:3] == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
+        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."]
+    assert any("seconds left to choose" in m.content and f"<@{ben.id}>" in m.content
+               for m in ana.visible_messages(thread))
+    # From now on the AI picks for ben at once: ana's pick alone reveals turn 4.
+    message = await turn_message(emu, ana, thread, "Set 1/1 · turn 4**")
+    assert "✅ Ben" in message.content
+    await pick_two_and_confirm(emu, ana, await open_hand(ana, message))
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 5**")
+
+
+async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu, world,
+                                                                              pop_bot):
+    ana = world.ana
+    tables = []
+    for _ in range(20):
+        number, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
+        await ana.click(lobby, label="Add AI")
+        await ana.click(lobby, label="Start")
+        tables.append(thread)
+    start = len(emu.interactions)
+
+    async def two_turns(thread):
+        for k in (1, 2):
+            message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**")
+            await pick_two_and_confirm(emu, ana, await open_hand(ana, message))
+        await turn_message(emu, ana, thread, "Set 1/1 · turn 3**")
+
+    await asyncio.gather(*(two_turns(thread) for thread in tables))
+    played = list(emu.interactions.values())[start:]
+    assert len(played) == 20 * 2 * 4
+    late = [i for i in played if i.answered_at is None or i.answered_at - i.created_at > 3]
+    assert late == []
+    for thread in tables:  # every step picture arrived, in order, with none missing
+        names = [a.filename for m in sorted(ana.visible_messages(thread), key=lambda m: m.id)
+                 for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
+        for turn in (1, 2):
+            steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
+            assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 5

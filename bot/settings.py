@@ -11,6 +11,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(validation_alias="DISCORD_TOKEN")
     database_path: str = Field("pop.sqlite3", validation_alias="POP_DATABASE_PATH")
+    # postgresql://user:password@host:5432/db selects PostgreSQL (needs the `postgres` extra);
+    # unset, the bot keeps its tables in SQLite at database_path.
+    database_url: str | None = Field(None, validation_alias="POP_DATABASE_URL")
     # Discord's own endpoints unless a REST proxy (or the test emulator) stands in between.
     discord_api_base: str | None = Field(None, validation_alias="POP_DISCORD_API_BASE")
     discord_gateway_url: str | None = Field(None, validation_alias="POP_DISCORD_GATEWAY_URL")
@@ -19,3 +22,5 @@ class Settings(BaseSettings):
     step_delay: float = Field(1.5, ge=0, validation_alias="POP_STEP_DELAY")
     turn_timer: int = Field(120, ge=0, validation_alias="POP_TURN_TIMER")
     log_level: str = Field("INFO", validation_alias="POP_LOG_LEVEL")
+    # One JSON object per log line (for a log collector) instead of plain text.
+    log_json: bool = Field(False, validation_alias="POP_LOG_JSON")

@@ -58,6 +58,20 @@ class PopBot(discord.Client):
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(t("refusal.stale"), ephemeral=True)
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.service.thread_deleted(payload.thread_id)
+
+    # Permissions may have come back: paused tables try again.
+    async def on_guild_channel_update(self, before, after) -> None:
+        self.service.retry_paused(after.guild.id)
+
+    async def on_guild_role_update(self, before, after) -> None:
+        self.service.retry_paused(after.guild.id)
+
+    async def on_member_update(self, before, after) -> None:
+        if after.id == self.user.id:
+            self.service.retry_paused(after.guild.id)
+
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         log.error("command failed", exc_info=error)

@@ -57,6 +57,13 @@ class PopCommands(app_commands.Group):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.service.leave_here(interaction)
 
+    @app_commands.command(name="remove",
+                          description="Host: take a player's seat away (an AI plays it)")
+    @app_commands.describe(player="the player whose seat to remove")
+    @app_commands.guild_only()
+    async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await self.bot.service.remove_here(interaction, player)
+
     @app_commands.command(name="record",
                           description="The pop-record/1 of the last game at the table here")
     @app_commands.guild_only()

@@ -51,6 +51,7 @@ class Outbox:
         self.task: asyncio.Task | None = None
         self.notices: list[str] = []
         self.status_dirty = False
+        self.lobby_dirty = False
         self.hands_to_redraw: set[str] = set()
         self.hand_task: asyncio.Task | None = None
 
@@ -63,6 +64,10 @@ class Outbox:
 
     def say(self, text: str) -> None:
         self.notices.append(text)
+        self.kick()
+
+    def refresh_lobby(self) -> None:
+        self.lobby_dirty = True
         self.kick()
 
     def status_changed(self) -> None:
@@ -131,6 +136,12 @@ class Outbox:
         lang = svc.lang(table)
         if table.status == "lobby" and table.lobby_message_id is None:
             await self._post_lobby(table, lang)
+            return True
+        if self.lobby_dirty and table.lobby_message_id:
+            self.lobby_dirty = False
+            keep = {"view": lobby_view(table, lang)} if table.status == "lobby" else {"view": None}
+            await self._edit(table, table.lobby_message_id,
+                             content=self.service.lobby_text(table, lang), **keep)
             return True
         if self.notices:
             await self._send(table, content=self.notices.pop(0))
@@ -323,6 +334,8 @@ class Outbox:
         reason = "gone" if gone else "forbidden"
         log.warning("table %s paused: %s (%s %s)", table.id, reason, error.status, error.code)
         async with self.service.editing(table.id) as fresh:
+            if fresh.status == "cancelled":
+                return  # already ended (its thread was deleted) and announced
             if gone and fresh.thread_id:
                 fresh.status = "cancelled"  # the table's thread was deleted: the game ends
             fresh.paused = reason

@@ -104,6 +104,29 @@ class TableService:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
 
+    def retry_paused(self, guild_id: int) -> None:
+        for table in list(self.tables.values()):
+            if table.paused and table.guild_id == guild_id and table.status == "playing":
+                self.outbox(table.id).kick()
+
+    async def thread_deleted(self, thread_id: int) -> None:
+        """A table's thread was deleted: the game ends, and the channel is told."""
+        for table_id in [tb.id for tb in self.tables.values() if tb.thread_id == thread_id]:
+            async with self.editing(table_id) as table:
+                if table.status not in ("lobby", "playing"):
+                    continue
+                table.status = "cancelled"
+                table.paused = "gone"
+                table.epoch += 1
+                await self.commit(table, "thread_deleted")
+            timer = self.timers.pop(table_id, None)
+            if timer is not None:
+                timer.cancel()
+            parent = self.client.get_channel(table.channel_id)
+            if parent is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await parent.send(t("pause.thread_gone", self.lang(table), id=table.id))
+
     def outbox(self, table_id: int) -> Outbox:
         box = self.outboxes.get(table_id)
         if box is None:
@@ -541,27 +564,38 @@ class TableService:
             file=discord.File(io.BytesIO(record), filename=f"pop-table-{table.id}.json"))
 
     async def leave_here(self, interaction: discord.Interaction) -> None:
-        """Leave a lobby, or hand one's seat in a running game to the AI."""
+        """/pop leave: leave a lobby, or hand one's seat in a running game to the AI."""
+        await self._unseat(interaction, interaction.user, by_host=False)
+
+    async def remove_here(self, interaction: discord.Interaction,
+                          player: discord.abc.User) -> None:
+        """/pop remove: the host (or Manage Threads) takes a player's seat away."""
+        await self._unseat(interaction, player, by_host=True)
+
+    async def _unseat(self, interaction: discord.Interaction, player: discord.abc.User, *,
+                      by_host: bool) -> None:
         found = [tb for tb in await self.store.tables_in(interaction.channel_id)
-                 if tb.seat_of_user(interaction.user.id)]
+                 if tb.seat_of_user(player.id)]
         if not found:
             return await self.refuse(interaction, Refusal("refusal.not_seated"))
-        table_id = found[0].id
         try:
-            async with self.editing(table_id) as table:
-                lang = self.lang(table, interaction)
-                seat = table.seat_of_user(interaction.user.id)
+            async with self.editing(found[0].id) as table:
+                if by_host:
+                    self._require_host(table, interaction.user)
+                lang = self.lang(table)
+                seat = table.seat_of_user(player.id)
                 if table.status == "lobby":
-                    self._lobby_leave(table, interaction.user)
-                    await self.commit(table, "leave", interaction.user.id)
+                    self._lobby_leave(table, player)
                 else:
-                    seat.ai = True
-                    await self.commit(table, "leave", interaction.user.id)
+                    seat.ai = True  # the game goes on: an AI plays the seat
+                await self.commit(table, "remove" if by_host else "leave", interaction.user.id,
+                                  {"seat": seat.id})
         except Refusal as no:
             return await self.refuse(interaction, no)
-        await interaction.response.send_message(t("table.left", lang, name=seat.name))
+        key = "table.removed" if by_host else "table.left"
+        await interaction.response.send_message(t(key, lang, name=seat.name))
         if table.status == "lobby" and table.lobby_message_id:
-            self.outbox(table.id).kick()
+            self.outbox(table.id).refresh_lobby()
         elif table.status == "playing":
             await self.play_ai_seats(table.id)
             self.outbox(table.id).kick()

@@ -1,0 +1,218 @@
+"""The table around the game: lobby, commands, rematch, solo, lost permissions, expired hands."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.bot.story import card_buttons, open_table, play_turn
+from tests.discord_emulator import Perm
+
+pytestmark = pytest.mark.asyncio
+
+
+async def refusal(result, words):
+    message = await result.wait_message()
+    assert message.ephemeral and words in message.content, message.content
+    return message
+
+
+async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    _, thread, lobby = await open_table(emu, world, ana, mode="coop")
+    assert lobby.button_labels == ["Join", "Leave", "Add AI", "Start", "Cancel"]
+    await refusal(await ana.click(lobby, label="Start"), "needs 3 to 5 seats")
+    await ben.click(lobby, label="Join")
+    await refusal(await ben.click(lobby, label="Join"), "already seated")
+    await refusal(await ben.click(lobby, label="Add AI"), "Only the host")
+    await refusal(await ben.click(lobby, label="Start"), "Only the host")
+    for _ in range(3):
+        await ana.click(lobby, label="Add AI")
+    assert "Seats (5/5" in lobby.content and "Robo Ada 🤖" in lobby.content
+    await refusal(await cleo.click(lobby, label="Join"), "table is full")
+    await ben.click(lobby, label="Leave")
+    assert "Ben" not in lobby.content
+    # The host leaves: the lobby stays, hosted by the next human... there is none but AIs:
+    await ana.click(lobby, label="Leave")
+    assert "cancelled" in lobby.content and lobby.buttons == []
+
+
+async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world, pop_bot):
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    _, thread, lobby = await open_table(emu, world, ana)
+    await ben.click(lobby, label="Join")
+    removed = await ana.at(thread).slash("pop", "remove", player=ben.user)
+    assert "seat was removed" in (await removed.wait_message()).content
+    await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
+    await refusal(await ben.at(thread).slash("pop", "remove", player=ana.user),
+                  "Only the host")
+    await cleo.click(lobby, label="Cancel")  # cleo manages threads
+    assert "cancelled" in lobby.content
+
+
+async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    await emu.wait_for(lambda: any("My hand" in m.button_labels
+                                   for m in ana.visible_messages(thread)), 10, "turn 1")
+    shown = await (await ben.at(thread).slash("pop", "table")).wait_message()
+    assert shown.ephemeral and "turn 1" in shown.content and "⏳ Ana" in shown.content
+    rules = await (await ben.slash("pop", "rules", mode="coop")).wait_message()
+    assert rules.ephemeral and "never numbers" in rules.content
+    helped = await (await ben.slash("pop", "help")).wait_message()
+    assert "/pop new" in helped.content
+    nothing = await (await ben.at(world.general).slash("pop", "table")).wait_message()
+    assert "no Pop table here" in nothing.content
+    left = await (await ben.at(thread).slash("pop", "leave")).wait_message()
+    assert "Ben left" in left.content
+    # An AI now plays ben's seat: ana's pick alone reveals the turn.
+    await play_turn(emu, [ana], thread, "Set 1/3 · turn 1**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: any("turn 2**" in m.content for m in ana.visible_messages(thread)),
+                       20, "turn 2")
+
+
+async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana, sets=1)
+    await ana.click(lobby, label="Add AI")
+    await ana.click(lobby, label="Start")
+    for k in range(1, 9):
+        await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
+    final = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
+                                             if "Rematch" in m.button_labels), None), 30,
+                               "the rematch button")
+    await refusal(await ben.click(final, label="Rematch"), "no seat")
+    await ana.click(final, label="Rematch")
+    await emu.wait_for(lambda: any("asked for a rematch" in m.content
+                                   for m in ana.visible_messages(thread)), 10, "the rematch")
+    await play_turn(emu, [ana], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+
+
+async def test_solo_game_at_the_table_to_its_end(emu, world, pop_bot):
+    ana = world.ana
+    _, thread, lobby = await open_table(emu, world, ana, mode="solo", difficulty=1)
+    await refusal(await world.ben.click(lobby, label="Join"), "table is full")
+    await ana.click(lobby, label="Start")
+    k = 1
+    while True:
+        await play_turn(emu, [ana], thread, f"turn {k}**", pick=lambda h: h[:5])
+        done = next((m for m in ana.visible_messages(thread)
+                     if "Grid cleared" in m.content or "not cleared" in m.content), None)
+        if done is None:
+            await emu.wait_for(lambda n=k: any(
+                f"turn {n + 1}**" in m.content or "cleared" in m.content
+                for m in ana.visible_messages(thread)), 20, "the next turn or the end")
+            done = next((m for m in ana.visible_messages(thread)
+                         if "Grid cleared" in m.content or "not cleared" in m.content), None)
+        if done is not None:
+            break
+        k += 1
+    assert done.attachments and k <= 9
+
+
+async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    tables = []
+    for channel in (world.general, world.games):  # threads inherit their channel's rights
+        _, thread, lobby = await open_table(emu, world, ana.at(channel), sets=1)
+        await ben.at(channel).click(lobby, label="Join")
+        await ana.click(lobby, label="Start")
+        tables.append(thread)
+    first, second = tables
+    await emu.wait_for(lambda: any("My hand" in m.button_labels
+                                   for m in ana.visible_messages(first)), 10, "turn 1")
+    emu.deny(world.general, emu.bot_user, Perm.SEND_MESSAGES_IN_THREADS)
+    await play_turn(emu, [ana, ben], first, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: any("is paused" in m.content
+                                   for m in ana.visible_messages(world.general)), 20,
+                       "a notice in the parent channel")
+    # The other table plays on.
+    await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 2**", pick=lambda h: h[:2])
+    # Permission back: the paused table resumes where it stopped.
+    emu.set_overwrite(world.general, emu.bot_user)
+    await emu.wait_for(lambda: any("turn 2**" in m.content and "My hand" in m.button_labels
+                                   for m in ana.visible_messages(first)), 30,
+                       "the paused table to post its steps and turn 2")
+    steps = [a.filename for m in sorted(ana.visible_messages(first), key=lambda m: m.id)
+             for a in m.attachments if a.filename.startswith("s1-t1-")]
+    assert [int(n[6:8]) for n in steps] == list(range(1, len(steps) + 1))
+
+
+async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    threads = []
+    for _ in range(2):
+        number, thread, lobby = await open_table(emu, world, ana, sets=1)
+        await ben.click(lobby, label="Join")
+        await ana.click(lobby, label="Start")
+        threads.append((number, thread))
+    (gone_no, gone), (_, kept) = threads
+    await play_turn(emu, [ana], gone, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    emu.delete_channel(gone)
+    await emu.wait_for(lambda: any(f"#{gone_no} has ended" in m.content
+                                   for m in ana.visible_messages(world.games)), 20,
+                       "a notice in the parent channel")
+    assert pop_bot.client.service.tables[gone_no].status == "cancelled"
+    await play_turn(emu, [ana, ben], kept, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: any("turn 2**" in m.content for m in ana.visible_messages(kept)),
+                       20, "the other table's turn 2")
+
+
+async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana, sets=1)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    _, held, _ = await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**",
+                                 pick=lambda h: h[:2])
+    ana_hand, ben_hand = ana.ephemeral_messages(thread)[-1], ben.ephemeral_messages(thread)[-1]
+    # Turn 2: the same private messages now show turn 2's hands, with live buttons.
+    for hand in (ana_hand, ben_hand):
+        await emu.wait_for(lambda h=hand: "turn 2" in h.content, 20, "the hand to update")
+    assert len(card_buttons(ana_hand)) == 9 and set(card_buttons(ana_hand)) != set(held["ana"])
+
+    async def pick_two(player, hand):
+        for card in card_buttons(hand)[:2]:
+            await player.click(hand, custom_id=next(b["custom_id"] for b in hand.buttons
+                                                    if b["custom_id"].endswith(f":card:{card}")))
+        await emu.wait_for(lambda: "2 of 2" in hand.content, 10, "two cards selected")
+        await player.click(hand, label="Confirm")
+
+    await pick_two(ana, ana_hand)
+    emu.advance(minutes=16)  # ana's token expires; ben clicks now, so his is fresh
+    await pick_two(ben, ben_hand)
+    await emu.wait_for(lambda: "turn 3" in ben_hand.content, 20, "ben's hand to update")
+    await asyncio.sleep(0.5)
+    assert "turn 3" not in ana_hand.content  # an expired message is left alone...
+    # ...and "My hand" on the new table message gives ana a fresh one.
+    await play_turn(emu, [ana], thread, "Set 1/1 · turn 3**", pick=lambda h: h[:2])
+
+
+def run_bot_process(env_overrides: dict, timeout: float = 30):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("POP_", "DISCORD_"))}
+    env.update(env_overrides)
+    return subprocess.run([sys.executable, "-m", "bot.cli", "run"], env=env, timeout=timeout,
+                          capture_output=True, text=True)
+
+
+async def test_missing_token_is_a_clear_message_not_a_traceback(tmp_path):
+    done = await asyncio.to_thread(run_bot_process, {"POP_DATABASE_PATH": str(tmp_path / "x")})
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr + done.stdout
+
+
+async def test_wrong_token_is_a_clear_message_and_is_never_printed(emu, tmp_path):
+    wrong = "wrong-token-" + "x" * 40
+    done = await asyncio.to_thread(run_bot_process, {
+        "DISCORD_TOKEN": wrong, "POP_DATABASE_PATH": str(tmp_path / "db"),
+        "POP_DISCORD_API_BASE": emu.api_base, "POP_DISCORD_GATEWAY_URL": emu.gateway_url})
+    assert done.returncode == 2, done.stderr
+    assert "refused the token" in done.stderr
+    assert "Traceback" not in done.stderr and wrong not in done.stderr + done.stdout

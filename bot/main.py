@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from pydantic import ValidationError
 
 from .discord_endpoints import point_discord_at
+from .logs import configure_logging
 from .settings import Settings
 
 
@@ -38,8 +38,7 @@ def run_bot() -> int:
     if not token:
         print("pop-bot: DISCORD_TOKEN is empty.", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level, settings.log_json, secrets=[token])
     import discord
 
     bot = create_bot(settings)

@@ -1,0 +1,99 @@
+"""Structured logs: JSON lines that parse, text lines with extras, and the token never shown."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import pytest
+
+from bot.logs import configure_logging
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.c2VjcmV0LXRva2VuLXZhbHVlLWZvci10ZXN0cw"
+
+
+@pytest.fixture
+def logs():
+    """configure_logging(level, json) writing to a buffer; the root logger restored after."""
+    root = logging.getLogger()
+    level, installed = root.level, []
+
+    def configure(json: bool, level: str = "INFO") -> io.StringIO:
+        stream = io.StringIO()
+        installed.append(configure_logging(level, json, secrets=[TOKEN], stream=stream))
+        return stream
+
+    yield configure
+    for handler in installed:
+        root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def lines(stream: io.StringIO) -> list[str]:
+    return stream.getvalue().splitlines()
+
+
+def test_json_lines_parse_with_time_level_logger_message_and_extras(logs):
+    out = logs(json=True)
+    log = logging.getLogger("pop.test")
+    log.info("turn %d resolved", 3, extra={"table_id": 12, "seat": "ana"})
+    log.warning("paused")
+    log.debug("not shown at INFO")
+    first, second = (json.loads(line) for line in lines(out))
+    assert first["message"] == "turn 3 resolved" and first["level"] == "INFO"
+    assert first["logger"] == "pop.test" and first["table_id"] == 12 and first["seat"] == "ana"
+    assert first["time"].endswith("+00:00")
+    assert second["level"] == "WARNING" and "table_id" not in second
+    assert len(lines(out)) == 2
+
+
+def test_a_traceback_stays_one_json_line(logs):
+    out = logs(json=True)
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        logging.getLogger("pop.test").exception("failed", extra={"table_id": 5})
+    [line] = lines(out)
+    entry = json.loads(line)
+    assert entry["message"] == "failed" and entry["table_id"] == 5
+    assert "ValueError: boom" in entry["exception"]
+
+
+@pytest.mark.parametrize("json_lines", [True, False])
+def test_the_token_is_redacted_wherever_it_appears(logs, json_lines):
+    out = logs(json=json_lines)
+    log = logging.getLogger("discord.http")
+    log.info(TOKEN)  # the message itself
+    log.info("Authorization: Bot %s", TOKEN)  # an argument
+    log.info("login", extra={"header": f"Bot {TOKEN}"})  # an extra field
+    try:
+        raise RuntimeError(f"bad token {TOKEN}")
+    except RuntimeError:
+        log.exception("request failed")  # the traceback text
+    text = out.getvalue()
+    assert TOKEN not in text
+    assert text.count("[redacted]") == 4
+    assert "Authorization: Bot [redacted]" in text
+    if json_lines:
+        assert [json.loads(line)["message"] for line in lines(out)][:3] == [
+            "[redacted]", "Authorization: Bot [redacted]", "login"]
+
+
+def test_plain_text_shows_level_logger_message_and_extras(logs):
+    out = logs(json=False, level="debug")
+    logging.getLogger("pop.service").debug("saved", extra={"table_id": 7})
+    [line] = lines(out)
+    assert " DEBUG pop.service: saved table_id=7" in line
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(line)
+
+
+def test_configuring_again_replaces_the_handler(logs):
+    first = logs(json=False)
+    second = logs(json=True)
+    logging.getLogger("pop.test").info("once")
+    assert first.getvalue() == ""
+    assert json.loads(second.getvalue())["message"] == "once"
+    ours = [h for h in logging.getLogger().handlers if getattr(h, "_pop_bot", False)]
+    assert len(ours) == 1

@@ -16,6 +16,12 @@ def _run(args: argparse.Namespace) -> int:
     return run_bot()
 
 
+def _check(args: argparse.Namespace) -> int:
+    from bot.check import check_main
+
+    return check_main()
+
+
 def _replay(args: argparse.Namespace) -> int:
     from engine.pop.replay_cli import replay_main
 
@@ -47,6 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=_run)
+
+    check = sub.add_parser("check", help="check settings, database, migrations and data files;"
+                                         " exit 0 only if all pass (never prints the token)")
+    check.set_defaults(func=_check)
 
     replay = sub.add_parser("replay", help="replay pop-record/1 files and print their summaries")
     replay.add_argument("files", nargs="*", help="record files ('-' reads stdin)")

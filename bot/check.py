@@ -1,0 +1,171 @@
+"""`pop-bot check`: is this installation ready to run? One line per check, exit 0 only if all pass.
+
+    ok   settings   environment and .env are valid
+    ok   token      DISCORD_TOKEN is set
+    ok   database   sqlite /data/pop.sqlite3 (WAL)
+    ok   migrations up to date (001)
+    ok   data       /app/data: cards.csv, fonts (2 fonts), locales/en.json
+
+It reads and never writes (no migration is applied, no SQLite file is created), so it also serves
+as the container's HEALTHCHECK. It never prints the token: not on success, not in an error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from .settings import Settings
+
+DB_TIMEOUT = 15.0  # seconds for connecting and reading, so a hung database fails the check
+REQUIRED_DATA = ("cards.csv", "fonts", "locales/en.json")
+
+
+class Report:
+    def __init__(self, write: Callable[[str], None], secrets: list[str]) -> None:
+        self.write, self.secrets, self.failed = write, secrets, False
+
+    def line(self, ok: bool, name: str, detail: str) -> None:
+        self.failed |= not ok
+        for secret in self.secrets:  # in case a secret slipped into an error message
+            detail = detail.replace(secret, "[redacted]")
+        self.write(f"{'ok' if ok else 'FAIL':<4} {name:<10} {detail}")
+
+
+def data_dir() -> Path:
+    """Where the engine reads its data (engine.pop.cards.DATA_DIR: the folder beside the
+    `engine` package), found without importing it, because importing it reads cards.csv."""
+    spec = importlib.util.find_spec("engine")
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin).resolve().parents[1] / "data"
+
+
+def check_settings(report: Report) -> Settings | None:
+    """Settings and token. The settings to go on with, or None if they are unusable."""
+    from pydantic import Field, SecretStr
+    from pydantic_settings import BaseSettings
+
+    from .settings import Settings
+
+    class TokenOnly(BaseSettings):  # read the token alone, whatever else is wrong
+        model_config = Settings.model_config
+        discord_token: SecretStr | None = Field(None, validation_alias="DISCORD_TOKEN")
+
+    token = TokenOnly().discord_token
+    value = token.get_secret_value() if token is not None else ""
+    if value:
+        report.secrets.append(value)
+    try:
+        settings = Settings(DISCORD_TOKEN=value)
+    except ValidationError as e:
+        report.line(False, "settings", "invalid: " + "; ".join(
+            f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()))
+        settings = None
+    else:
+        report.line(True, "settings", "environment and .env are valid")
+    if token is None:
+        report.line(False, "token", "DISCORD_TOKEN is missing (the bot token from the "
+                                    "Discord developer portal, in the environment or .env)")
+    elif not value.strip():
+        report.line(False, "token", "DISCORD_TOKEN is empty")
+    elif value != value.strip():
+        report.line(True, "token", "DISCORD_TOKEN is set (surrounding spaces are ignored)")
+    else:
+        report.line(True, "token", "DISCORD_TOKEN is set")
+    return settings
+
+
+async def check_database(report: Report, settings: Settings) -> None:
+    """Reachable, and every migration applied; never writes."""
+    try:
+        from .storage import migrations, open_store
+    except Exception as e:  # e.g. data/cards.csv missing: the bot cannot even load
+        report.line(False, "database", f"cannot load the bot's storage: {type(e).__name__}: {e}")
+        return
+    try:
+        store = open_store(settings)
+    except (ValueError, ImportError) as e:
+        report.line(False, "database", str(e) if isinstance(e, ValueError) else
+                    f"POP_DATABASE_URL needs asyncpg: pip install '.[postgres]' ({e})")
+        return
+    if store.kind == "sqlite" and _sqlite_file_missing(settings.database_path):
+        report.line(False, "database", f"sqlite {settings.database_path} does not exist "
+                                       "(pop-bot run creates it)")
+        return
+    try:
+        async with asyncio.timeout(DB_TIMEOUT):
+            await store.open(migrate=False)
+            try:
+                described = await store.describe()
+                applied = await store.applied()
+            finally:
+                await store.close()
+    except Exception as e:
+        where = (f"sqlite {settings.database_path}" if store.kind == "sqlite"
+                 else "postgresql " + _safe(settings.database_url or ""))
+        report.line(False, "database", f"{where}: {type(e).__name__}: {e}"
+                    if str(e) else f"{where}: {type(e).__name__} (unreachable?)")
+        return
+    report.line(True, "database", described)
+
+    known = [number for number, _ in migrations()]
+    pending = [n for n in known if n not in applied]
+    unknown = sorted(applied - set(known))
+    if pending:
+        report.line(False, "migrations", f"{len(pending)} pending: {_numbers(pending)} "
+                                         "(pop-bot run applies them when it starts)")
+    elif unknown:
+        report.line(False, "migrations", f"the database has migrations this pop-bot does not "
+                                         f"know: {_numbers(unknown)} (is an older version running?)")
+    else:
+        report.line(True, "migrations", f"up to date ({_numbers(known)})")
+
+
+def check_data(report: Report) -> None:
+    root = data_dir()
+    missing = [name for name in REQUIRED_DATA if not (root / name).exists()]
+    fonts = sorted((root / "fonts").glob("*.ttf")) if (root / "fonts").is_dir() else []
+    if (root / "fonts").is_dir() and not fonts:
+        missing.append("fonts/*.ttf")
+    if missing:
+        report.line(False, "data", f"missing in {root}: {', '.join(missing)}")
+    else:
+        report.line(True, "data",
+                    f"{root}: cards.csv, fonts ({len(fonts)} fonts), locales/en.json")
+
+
+def _numbers(numbers: list[int]) -> str:
+    return ", ".join(f"{n:03d}" for n in numbers)
+
+
+def _safe(url: str) -> str:
+    from .storage_pg import safe_url
+
+    return safe_url(url)
+
+
+def _sqlite_file_missing(path: str) -> bool:
+    return path != ":memory:" and not path.startswith("file:") and not Path(path).exists()
+
+
+async def run_checks(report: Report) -> None:
+    settings = check_settings(report)
+    if settings is None:
+        report.line(False, "database", "not checked: the settings are invalid")
+    else:
+        await check_database(report, settings)
+    check_data(report)
+
+
+def check_main(write: Callable[[str], None] = print) -> int:
+    report = Report(write, secrets=[])
+    asyncio.run(run_checks(report))
+    sys.stdout.flush()
+    return 1 if report.failed else 0

@@ -340,26 +340,22 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
         placing.append((card, CHIEF))
     state.chief_face_up, state.chief_face_down, state.choices = [], [], {}
     placing.sort()  # lowest card to column A ... highest to E
-    arrows = sum([ARROW[card] for card, _ in placing])
-    descending = arrows >= 3
+    arrows, order = placement_order(placing)
     if events is not None:
         shown = {seat: tuple(picked) for seat, picked in plays.items()}
         if chief_cards:
             shown[CHIEF] = tuple(chief_cards)
-        events.append(Revealed(shown, tuple(placing), arrows, descending))
+        events.append(Revealed(shown, tuple(placing), arrows, order[0] == 4))
 
     step_events = events if steps else None
+
+    def credit(owner: str, exploded: list[int]) -> None:
+        _credit(state, owner, exploded, step_events)
+
+    fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.mode,
+                                 credit, step_events)
+    state.unplaced.extend(unplaced)
     cols, queues = state.columns, state.queues
-    fatal = False
-    for column in (4, 3, 2, 1, 0) if descending else (0, 1, 2, 3, 4):
-        card, owner = placing[column]
-        if fatal:
-            state.unplaced.append(card)
-            continue
-        exploded = place(cols, queues, column, card, owner, step_events)
-        if exploded:
-            _credit(state, owner, exploded, step_events)
-            fatal = state.mode == "coop"  # any explosion ends a cooperative game at once
     if events is not None:
         events.append(TurnEnded(
             state.set_number, state.turn_number, snapshot(cols), tuple(queues),
@@ -368,20 +364,64 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
     _after_turn(state, fatal, events)
 
 
+def placement_order(placing: Sequence[tuple[int, str]]) -> tuple[int, tuple[int, ...]]:
+    """§4.4 for the 5 revealed cards sorted by number: (arrows shown, columns in placing order).
+
+    Two arrows or fewer: A, B, C, D, E; three or more: E, D, C, B, A.
+    """
+    arrows = sum([ARROW[card] for card, _ in placing])
+    return arrows, ((4, 3, 2, 1, 0) if arrows >= 3 else (0, 1, 2, 3, 4))
+
+
+def place_turn(
+    cols: list[list[int]],
+    queues: list[int],
+    placing: Sequence[tuple[int, str]],
+    order: Sequence[int],
+    mode: str,
+    on_explosion,
+    events: list | None = None,
+) -> tuple[bool, list[int]]:
+    """Place a turn's sorted (card, owner) pairs, column `order[0]` first, resolving each fully.
+
+    `on_explosion(owner, exploded)` is called after every placement that explodes, before the
+    next one. A cooperative game stops at its first explosion (§6): returns (stopped, the
+    cards not placed). Live turns, AI look-ahead and the Enigma solver all go through here.
+    """
+    for i, column in enumerate(order):
+        card, owner = placing[column]
+        exploded = place(cols, queues, column, card, owner, events)
+        if exploded:
+            on_explosion(owner, exploded)
+            if mode == "coop":
+                return True, [placing[c][0] for c in order[i + 1:]]
+    return False, []
+
+
+def settle(mode: str, owner: str, exploded: list[int],
+           chief_pile: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """§5 for one placement's explosion: (cards the owner collects, the Chief's pile after,
+    cards lost). A seat takes the explosion and the Chief's waiting pile; the Chief's own
+    explosion waits beside it, or is lost in Trick."""
+    if owner == CHIEF:
+        if mode == "trick":
+            return [], chief_pile, exploded
+        return [], chief_pile + exploded, []
+    return exploded + chief_pile, [], []
+
+
 def _credit(state: PopState, owner: str, exploded: list[int], events: list | None) -> None:
     """§5: a seat collects the explosion and the Chief's waiting pile; the Chief keeps its own."""
-    if owner == CHIEF:
-        lost = state.mode == "trick"
-        (state.discarded if lost else state.chief_pile).extend(exploded)
-        if events is not None:
-            events.append(ChiefKept(tuple(exploded), lost))
-        return
     waiting = state.chief_pile
-    state.collected[owner].extend(exploded)
-    state.collected[owner].extend(waiting)
+    collected, state.chief_pile, lost = settle(state.mode, owner, exploded, waiting)
+    state.discarded.extend(lost)
+    if owner == CHIEF:
+        if events is not None:
+            events.append(ChiefKept(tuple(exploded), bool(lost)))
+        return
+    state.collected[owner].extend(collected)
     if events is not None:
         events.append(Collected(owner, tuple(exploded), tuple(waiting)))
-    state.chief_pile = []
 
 
 def _after_turn(state: PopState, fatal: bool, events: list | None) -> None:

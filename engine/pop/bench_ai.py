@@ -1,0 +1,179 @@
+"""`pop-bot bench ai`: how well and how fast the computer players play, printed as one JSON object.
+
+- head to head: two-seat competitive games of one set (the two-player variant, on by default for
+  two people), `--games` per pairing, the levels swapping seats every other game; a shared
+  victory counts half. Win rates come with a 95% Wilson interval.
+- Trick head to head: the same for Trick, `--trick-games` per pairing.
+- cooperative: three seats of one level (`--games` each), with and without the AIs' own
+  table talk (each seat, in seat order, announces its card's colour and likely column).
+- solo: `--solo-games` per difficulty and level.
+- decision time: wall-clock time of every `choose_cards` call, p50 / p95 per level (each worker
+  process runs on its own core).
+
+Every game is seeded, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from .ai import LEVELS, announce, choose_cards
+from .game import new_game, play_turn
+from .state import PopState
+from .view import view
+
+PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
+SOLO_DIFFICULTIES = (1, 2, 3, 4)
+
+
+def play(mode: str, levels: Sequence[str], seed: int, *, sets: int = 1,
+         difficulty: int | None = None, talk: bool = False,
+         times: dict[str, list[float]] | None = None) -> PopState:
+    """A whole game among AI seats p1, p2, ... with the given levels; returns the final state."""
+    seats = [f"p{i + 1}" for i in range(len(levels))]
+    level_of = dict(zip(seats, levels, strict=True))
+    state = new_game(mode, seats, seed=seed, sets=sets, difficulty=difficulty)
+    rngs = {seat: random.Random(seed * 7919 + i) for i, seat in enumerate(seats)}
+    while state.phase == "choosing":
+        plays = {}
+        signals: list = []
+        for seat in seats:
+            v = view(state, seat)
+            start = time.perf_counter()
+            cards = choose_cards(v, level_of[seat], rngs[seat], signals)
+            if times is not None:
+                times.setdefault(level_of[seat], []).append(time.perf_counter() - start)
+            plays[seat] = cards
+            if talk and mode == "coop":
+                said = announce(v, cards)
+                if said:
+                    signals.append(said)
+        play_turn(state, plays, steps=False)
+    return state
+
+
+def _task(job: tuple) -> tuple[str, tuple, list, dict[str, list[float]]]:
+    kind, key, seeds = job
+    times: dict[str, list[float]] = {}
+    results = []
+    for seed in seeds:
+        if kind in ("competitive", "trick"):
+            a, b = key
+            swap = seed % 2 == 1
+            state = play(kind, [b, a] if swap else [a, b], seed, times=times)
+            seat_a = "p2" if swap else "p1"
+            winners = state.winners
+            results.append(1.0 if winners == [seat_a] else 0.5 if len(winners) == 2 else 0.0)
+        elif kind == "coop":
+            level, talk = key
+            state = play("coop", [level] * 3, seed, talk=talk, times=times)
+            results.append(1.0 if state.result["won"] else 0.0)
+        else:  # solo
+            level, difficulty = key
+            state = play("solo", [level], seed, difficulty=difficulty, times=times)
+            results.append(1.0 if state.result["won"] else 0.0)
+    return kind, key, results, times
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _rate(results: list[float]) -> dict:
+    n = len(results)
+    wins = sum(results)
+    low, high = wilson(wins, n)
+    return {"games": n, "rate": round(wins / n, 4) if n else None,
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def _chunks(seeds: range, size: int) -> list[range]:
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def bench_ai_main(games: int = 1000, trick_games: int = 200, solo_games: int = 250,
+                  coop_games: int | None = None, jobs: int | None = None,
+                  seed: int = 2026) -> int:
+    coop_games = games if coop_games is None else coop_games
+    jobs = jobs or os.cpu_count() or 1
+    work = []
+    for i, pairing in enumerate(PAIRINGS):
+        base = seed + 1_000_000 * (i + 1)
+        work += [("competitive", pairing, r) for r in _chunks(range(base, base + games), 25)]
+        base += 500_000
+        work += [("trick", pairing, r) for r in _chunks(range(base, base + trick_games), 25)]
+    for i, level in enumerate(LEVELS):
+        for talk in (False, True):
+            base = seed + 5_000_000 + 100_000 * i
+            work += [("coop", (level, talk), r) for r in _chunks(range(base, base + coop_games),
+                                                                   50)]
+        for difficulty in SOLO_DIFFICULTIES:
+            base = seed + 7_000_000 + 100_000 * i + 10_000 * difficulty
+            work += [("solo", (level, difficulty), r)
+                     for r in _chunks(range(base, base + solo_games), 25)]
+    # The slowest jobs first, so that the workers finish together.
+    work.sort(key=lambda job: (job[0] in ("solo",), "hard" not in str(job[1])))
+    started = time.perf_counter()
+    results: dict[tuple, list[float]] = {}
+    times: dict[str, list[float]] = {}
+    with ProcessPoolExecutor(jobs) as pool:
+        for kind, key, res, t in pool.map(_task, work):
+            results.setdefault((kind, key), []).extend(res)
+            for level, xs in t.items():
+                times.setdefault(level, []).extend(xs)
+
+    def pairings(kind: str) -> dict:
+        out = {}
+        for a, b in PAIRINGS:
+            r = _rate(results[(kind, (a, b))])
+            r["beats"] = r["ci95"][0] > 0.5
+            out[f"{a}_vs_{b}"] = r
+        return out
+
+    report = {
+        "benchmark": "ai",
+        "what": "seeded games among AI seats; win rates of the first-named level with 95% "
+                "Wilson intervals (shared victory counts half)",
+        "head_to_head_competitive": pairings("competitive"),
+        "head_to_head_trick": pairings("trick"),
+        "coop_success_3_seats": {
+            level: {"silent": _rate(results[("coop", (level, False))]),
+                    "with_table_talk": _rate(results[("coop", (level, True))])}
+            for level in LEVELS},
+        "solo_win_rate": {
+            level: {f"difficulty_{d}": _rate(results[("solo", (level, d))])
+                    for d in SOLO_DIFFICULTIES}
+            for level in LEVELS},
+        "decision_ms": {
+            level: {"decisions": len(times.get(level, [])),
+                    "p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
+                    "p95": round(1000 * _percentile(times.get(level, []), 0.95), 2),
+                    "max": round(1000 * max(times.get(level, [0.0])), 2)}
+            for level in LEVELS},
+        "target_p95_ms": 200,
+        "workers": jobs,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    report["hard_beats_normal_beats_easy"] = (
+        report["head_to_head_competitive"]["hard_vs_normal"]["beats"]
+        and report["head_to_head_competitive"]["normal_vs_easy"]["beats"])
+    report["meets_time_target"] = all(d["p95"] <= 200 for d in report["decision_ms"].values())
+    print(json.dumps(report))
+    return 0

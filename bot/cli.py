@@ -33,6 +33,12 @@ def _bench(args: argparse.Namespace) -> int:
         from engine.pop.bench import bench_engine_main
 
         return bench_engine_main(seconds=args.seconds)
+    if args.what == "ai":
+        from engine.pop.bench_ai import bench_ai_main
+
+        return bench_ai_main(games=args.games, trick_games=args.trick_games,
+                             solo_games=args.solo_games, coop_games=args.coop_games,
+                             jobs=args.jobs)
     if args.what == "render":
         from render.bench import bench_render_main
 
@@ -45,6 +51,13 @@ def _render(args: argparse.Namespace) -> int:
     from render.cli import render_main
 
     return render_main(args.record, args.out)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from render.demo import demo_main
+
+    return demo_main(args.out, mode=args.mode, seats=args.seats, level=args.level,
+                     seed=args.seed, sets=args.sets)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -71,9 +84,30 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(func=_render)
 
     bench = sub.add_parser("bench", help="benchmarks that print JSON")
-    bench.add_argument("what", choices=["engine", "render"])
+    bench.add_argument("what", choices=["engine", "render", "ai"])
     bench.add_argument("--seconds", type=float, default=3.0, help="how long to measure")
+    bench.add_argument("--games", type=int, default=1000,
+                       help="ai: competitive games per pairing of levels")
+    bench.add_argument("--trick-games", type=int, default=200,
+                       help="ai: Trick games per pairing of levels")
+    bench.add_argument("--coop-games", type=int, default=300,
+                       help="ai: cooperative games per level, silent and with table talk")
+    bench.add_argument("--solo-games", type=int, default=250,
+                       help="ai: solo games per difficulty and level")
+    bench.add_argument("--jobs", type=int, default=None,
+                       help="ai: worker processes (default: one per core)")
     bench.set_defaults(func=_bench)
+
+    demo = sub.add_parser("demo", help="play a whole game among AI seats offline: pictures "
+                          "in a folder, the pop-record/1 on stdout")
+    demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
+    demo.add_argument("--mode", default="competitive",
+                      choices=["competitive", "trick", "coop", "solo", "enigma"])
+    demo.add_argument("--seats", type=int, default=4, help="how many AI seats")
+    demo.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--sets", type=int, default=1, help="competitive/Trick: sets (1-3)")
+    demo.set_defaults(func=_demo)
     return parser
 
 

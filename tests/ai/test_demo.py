@@ -1,0 +1,42 @@
+"""`pop-bot demo`: a whole AI game offline, pictures in a folder, its record on stdout."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli import main
+from engine.pop.record import replay, replay_summary
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_demo_writes_pictures_and_a_record_that_replays(tmp_path, capsys):
+    out = tmp_path / "pics"
+    assert main(["demo", "--out", str(out), "--mode", "competitive", "--seats", "3",
+                 "--level", "normal", "--seed", "3"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    r = replay(record)  # raises on a broken record
+    assert r.state.phase == "over" and len(record["sets"][0]["turns"]) == 8
+    pngs = sorted(out.glob("*.png"))
+    assert pngs[0].name.startswith("001-board-s1-t1")
+    assert pngs[-1].name.endswith("results.png") or "result" in pngs[-1].name
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+    assert sum("board-" in p.name for p in pngs) == 8  # a board before each reveal
+    assert len((out / "alt.txt").read_text().splitlines()) == len(pngs)
+    assert replay_summary(record)["winners"]
+
+
+def test_demo_of_a_solo_game_and_without_discord(tmp_path):
+    code = ("import sys, json; from bot.cli import main; "
+            f"rc = main(['demo', '--out', {str(tmp_path)!r}, '--mode', 'solo', '--level', "
+            "'normal', '--seed', '5']); "
+            "assert rc == 0 and 'discord' not in sys.modules, sorted(sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["mode"] == "solo" and replay(record).state.result is not None
+    assert list(tmp_path.glob("*.png"))

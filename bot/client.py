@@ -12,7 +12,7 @@ from .commands import PopCommands
 from .i18n import t
 from .service import TableService
 from .settings import Settings
-from .storage import Store
+from .storage import open_store
 from .ui import DYNAMIC_ITEMS, is_unanswerable_click
 
 log = logging.getLogger("pop.client")
@@ -26,7 +26,7 @@ class PopBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(PopCommands(self))
         self.tree.on_error = self.on_app_command_error
-        self.store = Store(settings.database_path)
+        self.store = open_store(settings)
         self.service = TableService(self, self.store, step_delay=settings.step_delay,
                                     default_timer=settings.turn_timer)
         self._resumed = False

@@ -19,3 +19,12 @@ def fast_bot_env(bot_env, monkeypatch):
 async def pop_bot(fast_bot_env, start_bot):
     """The bot exactly as `pop-bot run` builds it, running against the emulator."""
     return await start_bot(lambda: create_bot(load_settings()))
+
+
+@pytest.fixture
+def roomy_channels(emu):
+    """Channels that take 50 messages per 5 s instead of Discord's 5: for tests whose subject
+    is the game, not the rate limits (those keep Discord's real limits: test_game_e2e and the
+    twenty tables of test_resilience_e2e)."""
+    emu.message_rate = (50, 5.0)
+    return emu

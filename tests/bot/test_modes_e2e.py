@@ -16,7 +16,7 @@ async def final_message(emu, actor, thread):
                       or "Shared victory" in m.content), None), 30, "the scoreboard")
 
 
-async def test_two_player_variant_draws_and_plays_two_cards_a_turn(emu, world, pop_bot):
+async def test_two_player_variant_draws_and_plays_two_cards_a_turn(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
     _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
     await ben.click(lobby, label="Join")
@@ -33,7 +33,7 @@ async def test_two_player_variant_draws_and_plays_two_cards_a_turn(emu, world, p
     await assert_record_replays_to_announced_scores(world, thread, final, [ana, ben])
 
 
-async def test_trick_game_to_the_end(emu, world, pop_bot):
+async def test_trick_game_to_the_end(emu, world, roomy_channels, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread, lobby = await open_table(emu, world, ana, mode="trick", sets=1)
     await ben.click(lobby, label="Join")

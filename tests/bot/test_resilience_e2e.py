@@ -51,7 +51,7 @@ async def settled_version(bot_runner, table_id=1):
             return version
 
 
-async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, pop_bot):
+async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, roomy_channels, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
     await ben.click(lobby, label="Join")
@@ -127,7 +127,7 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
     assert table_version(pop_bot) == before
 
 
-async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world, pop_bot):
+async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
     _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1,
                                         turn_timer=2)

@@ -77,7 +77,7 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
                        20, "turn 2")
 
 
-async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, pop_bot):
+async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
     _, thread, lobby = await open_table(emu, world, ana, sets=1)
     await ana.click(lobby, label="Add AI")
@@ -94,7 +94,7 @@ async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, pop_bot):
     await play_turn(emu, [ana], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
 
 
-async def test_solo_game_at_the_table_to_its_end(emu, world, pop_bot):
+async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop_bot):
     ana = world.ana
     _, thread, lobby = await open_table(emu, world, ana, mode="solo", difficulty=1)
     await refusal(await world.ben.click(lobby, label="Join"), "table is full")
@@ -165,7 +165,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
                        20, "the other table's turn 2")
 
 
-async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, pop_bot):
+async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
     _, thread, lobby = await open_table(emu, world, ana, sets=1)
     await ben.click(lobby, label="Join")

@@ -21,6 +21,7 @@ log = logging.getLogger("pop.client")
 class PopBot(discord.Client):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
+        intents.message_content = settings.message_content  # cooperative table talk
         super().__init__(intents=intents)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
@@ -57,6 +58,11 @@ class PopBot(discord.Client):
             log.info("refused a malformed button id from user %s", interaction.user.id)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(t("refusal.stale"), ephemeral=True)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None:
+            return
+        await self.service.on_chat(message)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.service.thread_deleted(payload.thread_id)

@@ -20,16 +20,19 @@ from collections.abc import AsyncIterator
 import discord
 
 from engine.pop.ai import safe_choice
+from engine.pop.cards import COLOUR, COLOUR_NAMES, COLUMN_LETTERS
 from engine.pop.errors import RuleError
 from engine.pop.game import apply, cards_to_choose, new_game
 from engine.pop.record import export_record
 from engine.pop.view import view
+from render.style import COLOUR_STYLE
 
 from .i18n import t
 from .outbox import Outbox
 from .storage import Store
-from .table import HandMessage, Options, Reveal, Seat, Table
-from .ui import hand_view, lobby_view
+from .table import HandMessage, Options, Reveal, Seat, Signal, Table
+from .table_talk import reveals_numbers
+from .ui import hand_view, lobby_view, signal_view
 
 log = logging.getLogger("pop.service")
 
@@ -274,6 +277,10 @@ class TableService:
 
     async def after_start(self, table: Table) -> None:
         """A game began (start or rematch): AI seats pick, the outbox shows the first turn."""
+        if table.options.mode == "coop":
+            reads_chat = self.client.intents.message_content
+            self.outbox(table.id).say(t("talk.rule" if reads_chat else "talk.honour",
+                                        self.lang(table)))
         await self.play_ai_seats(table.id)
         self.outbox(table.id).kick()
 
@@ -414,6 +421,7 @@ class TableService:
             table.epoch += 1
             table.turn_deadline = None
             table.warned = False
+            table.signals = []
             if after.phase == "over":
                 table.status = "finished"
         await self.commit(table, "choose", user_id, {"seat": seat.id, "cards": cards})
@@ -450,6 +458,78 @@ class TableService:
                     return
                 seat = waiting[0]
                 await self._choose(table, seat, safe_choice(view(state, seat.id)), None)
+
+    # --- Cooperative table talk -------------------------------------------------------------
+
+    async def on_signal_click(self, interaction: discord.Interaction, table_id: int,
+                              epoch: int) -> None:
+        """Signal: a private menu of the colours this seat holds, each with a Queue letter."""
+        try:
+            table = await self.get(table_id)
+            if table is None:
+                raise Refusal("refusal.no_table")
+            seat = self._seat_for_play(table, interaction.user.id, epoch)
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        lang = self.lang(table)
+        held = sorted({COLOUR[c] for c in table.game.hands[seat.id]})
+        colours = [COLOUR_NAMES[c] for c in held]
+        await interaction.response.send_message(t("signal.choose", lang),
+                                                view=signal_view(table, colours, lang),
+                                                ephemeral=True)
+
+    async def on_signal_chosen(self, interaction: discord.Interaction, table_id: int,
+                               epoch: int, value: str) -> None:
+        colour, _, column = value.partition(":")
+        try:
+            async with self.editing(table_id) as table:
+                seat = self._seat_for_play(table, interaction.user.id, epoch)
+                held = {COLOUR_NAMES[COLOUR[c]] for c in table.game.hands[seat.id]}
+                if colour not in held or column not in COLUMN_LETTERS:
+                    raise Refusal("refusal.stale")
+                table.signals.append(Signal(seat=seat.id, colour=colour, column=column))
+                await self.commit(table, "signal", interaction.user.id,
+                                  {"colour": colour, "column": column})
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        lang = self.lang(table)
+        await interaction.response.edit_message(content=t("signal.sent", lang), view=None)
+        self.outbox(table_id).say(t("signal.said", lang, name=seat.name, column=column,
+                                    symbol=COLOUR_STYLE[colour].symbol,
+                                    colour=t(f"colour.{colour}", lang)))
+
+    def table_in(self, channel_id: int) -> Table | None:
+        """The active table that plays in this thread (or channel)."""
+        for table in self.tables.values():
+            if table.status in ("lobby", "playing") and table.where == channel_id:
+                return table
+        return None
+
+    async def on_chat(self, message: discord.Message) -> None:
+        """§6 table talk: a seated player's message that reveals a number is removed (or
+        answered with a reminder), and its author is reminded privately. Spectators may say
+        anything; colours and Queue letters always pass."""
+        table = self.table_in(message.channel.id)
+        if (table is None or table.options.mode != "coop" or table.status != "playing"
+                or table.seat_of_user(message.author.id) is None
+                or not reveals_numbers(message.content)):
+            return
+        lang = self.lang(table)
+        name = message.author.display_name
+        removed = False
+        if message.channel.permissions_for(message.guild.me).manage_messages:
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+                removed = True
+        log.info("table %s: a message revealing a number (removed: %s)", table.id, removed)
+        if removed:
+            self.outbox(table.id).say(t("talk.removed", lang, name=name))
+        else:
+            with contextlib.suppress(discord.HTTPException):
+                await message.reply(t("talk.reminder", lang, name=name), mention_author=False)
+        with contextlib.suppress(discord.HTTPException):  # DMs may be closed: the rest stands
+            await message.author.send(t("talk.private_removed" if removed else "talk.private",
+                                        lang, id=table.id))
 
     # --- Timer -----------------------------------------------------------------------------
 

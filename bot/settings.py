@@ -22,5 +22,8 @@ class Settings(BaseSettings):
     step_delay: float = Field(1.5, ge=0, validation_alias="POP_STEP_DELAY")
     turn_timer: int = Field(120, ge=0, validation_alias="POP_TURN_TIMER")
     log_level: str = Field("INFO", validation_alias="POP_LOG_LEVEL")
+    # Read chat (a privileged intent, enabled in the developer portal) to keep cooperative
+    # table talk free of card numbers; off, the rule is on the honour system.
+    message_content: bool = Field(True, validation_alias="POP_MESSAGE_CONTENT")
     # One JSON object per log line (for a log collector) instead of plain text.
     log_json: bool = Field(False, validation_alias="POP_LOG_JSON")

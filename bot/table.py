@@ -41,6 +41,14 @@ class Seat(BaseModel):
     hand: HandMessage | None = None
 
 
+class Signal(BaseModel):
+    """Cooperative: a seat says which colour it holds and the Queue letter it would like."""
+
+    seat: str
+    colour: str
+    column: str
+
+
 class Options(BaseModel):
     mode: Literal["competitive", "trick", "coop", "solo", "enigma"] = "competitive"
     sets: int = Field(3, ge=1, le=3)
@@ -79,6 +87,7 @@ class Table(BaseModel):
     warned: bool = False  # the "time is nearly up" warning for this turn is out
     reveals: list[Reveal] = Field(default_factory=list)  # oldest first
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)
+    signals: list[Signal] = Field(default_factory=list)  # cooperative: this turn's signals
 
     @property
     def where(self) -> int:

@@ -126,7 +126,50 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         await service_of(interaction).on_rematch_click(interaction, self.table_id, self.epoch)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, CardButton, ConfirmButton, RematchButton)
+class SignalButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):signal"):
+    """Cooperative: opens a private menu to signal a colour held and a wished Queue letter."""
+
+    def __init__(self, table_id: int, epoch: int, lang: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("button.signal", lang), style=discord.ButtonStyle.secondary,
+            custom_id=f"pop:{table_id}:{epoch}:signal"))
+        self.table_id, self.epoch = table_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_signal_click(interaction, self.table_id, self.epoch)
+
+
+class SignalSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):say"):
+    """The signal menu: one option per (colour held, Queue letter), e.g. "■ green → C"."""
+
+    def __init__(self, table_id: int, epoch: int, colours: list[str] | None = None,
+                 lang: str | None = None) -> None:
+        options = [discord.SelectOption(label=f"{COLOUR_STYLE[c].symbol} {t('colour.' + c, lang)}"
+                                        f" → {letter}", value=f"{c}:{letter}")
+                   for c in colours or [] for letter in "ABCDE"]
+        super().__init__(discord.ui.Select(
+            placeholder=t("signal.placeholder", lang), custom_id=f"pop:{table_id}:{epoch}:say",
+            options=options or [discord.SelectOption(label="-", value="-")]))
+        self.table_id, self.epoch = table_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = (interaction.data or {}).get("values", ["-"])[0]
+        await service_of(interaction).on_signal_chosen(interaction, self.table_id, self.epoch,
+                                                       value)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, CardButton, ConfirmButton, RematchButton,
+                 SignalButton, SignalSelect)
 
 
 def matches_a_button(custom_id: str) -> bool:
@@ -159,6 +202,14 @@ def lobby_view(table: Table, lang: str | None) -> discord.ui.View:
 def turn_view(table: Table, lang: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(table.id, table.epoch, lang))
+    if table.options.mode == "coop":
+        view.add_item(SignalButton(table.id, table.epoch, lang))
+    return view
+
+
+def signal_view(table: Table, colours: list[str], lang: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SignalSelect(table.id, table.epoch, colours, lang))
     return view
 
 

@@ -29,6 +29,7 @@ class PopCommands(app_commands.Group):
                            two_player_variant="two people: draw a card and play two each turn",
                            turn_timer="seconds to choose, 0 for no timer",
                            difficulty="solo: starting rows, 1 (Beginner) to 4 (Expert)",
+                           ai_level="how well AI players play: easy, normal or hard",
                            language="language of the table's messages")
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction,
@@ -37,6 +38,7 @@ class PopCommands(app_commands.Group):
                   two_player_variant: bool | None = None,
                   turn_timer: app_commands.Range[int, 0, 3600] | None = None,
                   difficulty: app_commands.Range[int, 1, 4] = 1,
+                  ai_level: Literal["easy", "normal", "hard"] = "normal",
                   language: str | None = None) -> None:
         if mode == "enigma":
             await interaction.response.send_message(t("refusal.enigma_later", _lang(interaction)),
@@ -44,7 +46,8 @@ class PopCommands(app_commands.Group):
             return
         options = Options(mode=mode, sets=sets, two_player_variant=two_player_variant,
                           turn_timer=self.bot.settings.turn_timer if turn_timer is None
-                          else turn_timer, difficulty=difficulty, language=language)
+                          else turn_timer, difficulty=difficulty, ai_level=ai_level,
+                          language=language)
         await self.bot.service.open_table(interaction, options)
 
     @app_commands.command(name="table", description="Show the state of the table here")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.pop.events import CHIEF, GameEnded, SetEnded
-from engine.pop.game import apply
+from engine.pop.game import apply, solo_title
 from engine.pop.view import view
 
 from . import pictures
@@ -201,7 +201,7 @@ class Outbox:
         names = self._names(table)
         game_over = any(isinstance(e, GameEnded) for e in events)
         picture = await pictures.results(view(after), names)
-        text = self.results_text(after, events, names, lang)
+        text = self.results_text(after, events, names, lang, table.hints)
         current = await self.service.get(table.id)
         view_ = rematch_view(current, lang) if game_over and current.status == "finished" else None
         kwargs = {"view": view_} if view_ is not None else {}
@@ -277,7 +277,8 @@ class Outbox:
                      depth=frame.depth + 1)
         return t("step.fell", lang, who=who)
 
-    def results_text(self, after, events, names: dict[str, str], lang: str) -> str:
+    def results_text(self, after, events, names: dict[str, str], lang: str,
+                     hints: int = 0) -> str:
         lines = []
         for e in events:
             if isinstance(e, SetEnded):
@@ -295,6 +296,11 @@ class Outbox:
                 else:
                     key = "result.won" if e.result["won"] else "result.lost"
                     lines.append(t(key, lang, n=e.result["turns"]))
+                    title = solo_title(after)
+                    if title:
+                        lines.append(t("result.title", lang, title=t(f"title.{title}", lang)))
+                    if hints:
+                        lines.append(t("result.hints", lang, n=hints))
         return "\n".join(lines)
 
     # --- Posting -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 
 import discord
 
-from engine.pop.ai import safe_choice
+from engine.pop.ai import announce, choose_cards
 from engine.pop.cards import COLOUR, COLOUR_NAMES, COLUMN_LETTERS
 from engine.pop.errors import RuleError
 from engine.pop.game import apply, cards_to_choose, new_game
@@ -254,6 +254,8 @@ class TableService:
         table.epoch += 1
         table.turn_deadline = None
         table.reveals = []
+        table.hints = 0
+        table.signals = []
         for seat in table.seats:
             seat.draft, seat.timeouts = [], 0
 
@@ -414,6 +416,8 @@ class TableService:
             raise Refusal("refusal.rule", reason=str(e)) from None
         table.game = after
         seat.draft = []
+        if user_id is not None:
+            seat.timeouts = 0  # "three timeouts in a row": a pick of one's own breaks the run
         resolved = after.turn_number != before.turn_number or after.phase != before.phase \
             or after.set_number != before.set_number
         if resolved:
@@ -447,17 +451,65 @@ class TableService:
             self.outbox(table.id).status_changed()
 
     async def play_ai_seats(self, table_id: int) -> None:
-        """AI seats (and seats an AI took over) pick at once, each as its own action."""
+        """AI seats, seats an AI took over, and seats whose time ran out pick, one at a time.
+
+        The AI thinks off the event loop and outside the table's lock (a hard decision takes
+        up to a fifth of a second); its pick is applied only if the table has not changed
+        meanwhile, otherwise it thinks again.
+        """
         while True:
-            async with self.editing(table_id) as table:
-                if table.status != "playing" or table.game is None:
-                    return
-                state = table.game
-                waiting = [s for s in table.seats if s.ai and s.id not in state.choices]
-                if not waiting or state.phase != "choosing":
-                    return
-                seat = waiting[0]
-                await self._choose(table, seat, safe_choice(view(state, seat.id)), None)
+            table = await self.get(table_id)
+            if table is None or table.status != "playing" or table.game is None:
+                return
+            state = table.game
+            waiting = [s for s in table.seats if (s.ai or s.autoplay_epoch == table.epoch)
+                       and s.id not in state.choices]
+            if not waiting or state.phase != "choosing":
+                return
+            seat = waiting[0]
+            me = view(state, seat.id)
+            signals = [(s.seat, s.colour, s.column) for s in table.signals]
+            rng = random.Random(f"{table.id}:{table.version}:{seat.id}")
+            cards = await asyncio.to_thread(choose_cards, me, table.options.ai_level, rng,
+                                            signals)
+            said = None
+            async with self.editing(table_id) as fresh:
+                if fresh.version != table.version:
+                    continue  # someone acted meanwhile: think again from the new state
+                if (fresh.options.mode == "coop" and seat.ai
+                        and len(state.choices) + 1 < len(state.seats)):
+                    said = announce(me, cards)
+                    if said is not None:
+                        fresh.signals.append(Signal(seat=seat.id, colour=said[1],
+                                                    column=said[2] or "?"))
+                await self._choose(fresh, fresh.seat(seat.id), cards, None)
+            if said is not None:
+                lang = self.lang(fresh)
+                self.outbox(table_id).say(t("signal.said", lang, name=seat.name,
+                                            column=said[2] or "?",
+                                            symbol=COLOUR_STYLE[said[1]].symbol,
+                                            colour=t(f"colour.{said[1]}", lang)))
+
+    async def on_hint_click(self, interaction: discord.Interaction, table_id: int,
+                            epoch: int) -> None:
+        """Solo: the hard AI's pick for this turn, shown only to the player, and counted."""
+        try:
+            table = await self.get(table_id)
+            if table is None:
+                raise Refusal("refusal.no_table")
+            seat = self._seat_for_play(table, interaction.user.id, epoch)
+        except Refusal as no:
+            return await self.refuse(interaction, no)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        me = view(table.game, seat.id)
+        rng = random.Random(f"hint:{table.id}:{table.version}")
+        cards = await asyncio.to_thread(choose_cards, me, "hard", rng)
+        async with self.editing(table_id) as table:
+            table.hints += 1
+            await self.commit(table, "hint", interaction.user.id, {"cards": cards})
+        await interaction.followup.send(
+            t("hint.text", self.lang(table), cards=", ".join(map(str, cards)), n=table.hints),
+            ephemeral=True)
 
     # --- Cooperative table talk -------------------------------------------------------------
 
@@ -575,24 +627,23 @@ class TableService:
                                         who=", ".join(f"<@{s.user_id}>" for s in waiting)))
 
     async def _time_out(self, table_id: int, epoch: int) -> None:
-        """The turn timer ran out: pick for every seat still thinking (and announce it)."""
+        """The turn timer ran out: the AI picks for every seat still thinking (announced);
+        a seat that timed out three turns in a row is then played by the AI."""
         notes = []
         async with self.editing(table_id) as table:
             if table.epoch != epoch or table.status != "playing":
                 return
             lang = self.lang(table)
-            state = table.game
-            late = [s for s in table.seats if s.id not in state.choices]
+            late = [s for s in table.seats if s.id not in table.game.choices and not s.ai]
             for seat in late:
-                if table.game.phase != "choosing" or seat.id in table.game.choices:
-                    continue
                 seat.timeouts += 1
+                seat.autoplay_epoch = table.epoch
                 if seat.timeouts >= TIMEOUTS_BEFORE_AI:
                     seat.ai = True
                     notes.append(t("timer.ai_takes_over", lang, name=seat.name))
                 else:
                     notes.append(t("timer.chosen_for", lang, name=seat.name))
-                await self._choose(table, seat, safe_choice(view(table.game, seat.id)), None)
+            await self.commit(table, "timeout", payload={"seats": [s.id for s in late]})
         for note in notes:
             self.outbox(table_id).say(note)
         await self.play_ai_seats(table_id)

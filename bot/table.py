@@ -37,6 +37,7 @@ class Seat(BaseModel):
     name: str
     ai: bool = False  # an AI plays this seat (an AI chair, or a human away too long)
     timeouts: int = 0  # turns in a row the timer chose for this seat
+    autoplay_epoch: int | None = None  # the AI picks for this seat in this epoch (time ran out)
     draft: list[int] = Field(default_factory=list)  # cards picked but not confirmed yet
     hand: HandMessage | None = None
 
@@ -56,6 +57,7 @@ class Options(BaseModel):
     turn_timer: int = Field(120, ge=0)  # seconds; 0 turns the timer off
     language: str | None = None
     difficulty: int = Field(1, ge=1, le=4)  # solo starting rows
+    ai_level: Literal["easy", "normal", "hard"] = "normal"
 
 
 class Reveal(BaseModel):
@@ -88,6 +90,7 @@ class Table(BaseModel):
     reveals: list[Reveal] = Field(default_factory=list)  # oldest first
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)
     signals: list[Signal] = Field(default_factory=list)  # cooperative: this turn's signals
+    hints: int = 0  # solo: hints asked for in this game
 
     @property
     def where(self) -> int:

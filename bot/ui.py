@@ -168,7 +168,25 @@ class SignalSelect(discord.ui.DynamicItem[discord.ui.Select],
                                                        value)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, CardButton, ConfirmButton, RematchButton,
+class HintButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):hint"):
+    """Solo: the hard AI's suggestion, privately; hints are counted in the result."""
+
+    def __init__(self, table_id: int, epoch: int, lang: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("button.hint", lang), style=discord.ButtonStyle.secondary,
+            custom_id=f"pop:{table_id}:{epoch}:hint"))
+        self.table_id, self.epoch = table_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["epoch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await service_of(interaction).on_hint_click(interaction, self.table_id, self.epoch)
+
+
+DYNAMIC_ITEMS = (HintButton, LobbyButton, HandButton, CardButton, ConfirmButton, RematchButton,
                  SignalButton, SignalSelect)
 
 
@@ -204,6 +222,8 @@ def turn_view(table: Table, lang: str | None) -> discord.ui.View:
     view.add_item(HandButton(table.id, table.epoch, lang))
     if table.options.mode == "coop":
         view.add_item(SignalButton(table.id, table.epoch, lang))
+    if table.options.mode == "solo":
+        view.add_item(HintButton(table.id, table.epoch, lang))
     return view
 
 

@@ -99,9 +99,15 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
     _, thread, lobby = await open_table(emu, world, ana, mode="solo", difficulty=1)
     await refusal(await world.ben.click(lobby, label="Join"), "table is full")
     await ana.click(lobby, label="Start")
+    first = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
+                                             if "Hint" in m.button_labels), None), 10, "turn 1")
+    hint = await (await ana.click(first, label="Hint")).wait_message()
+    suggested = [int(n) for n in hint.content.split("would play ")[1].split(".")[0].split(", ")]
+    assert hint.ephemeral and len(suggested) == 5
     k = 1
     while True:
-        await play_turn(emu, [ana], thread, f"turn {k}**", pick=lambda h: h[:5])
+        await play_turn(emu, [ana], thread, f"turn {k}**",
+                        pick=lambda h, first=(k == 1): suggested if first else h[:5])
         done = next((m for m in ana.visible_messages(thread)
                      if "Grid cleared" in m.content or "not cleared" in m.content), None)
         if done is None:
@@ -113,7 +119,7 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
         if done is not None:
             break
         k += 1
-    assert done.attachments and k <= 9
+    assert done.attachments and k <= 9 and "1 hint used" in done.content
 
 
 async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):

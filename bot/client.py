@@ -19,10 +19,11 @@ log = logging.getLogger("pop.client")
 
 
 class PopBot(discord.Client):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content  # cooperative table talk
-        super().__init__(intents=intents)
+        # options: shard_count and shard_ids when a subclass runs shards (bot/sharding.py)
+        super().__init__(intents=intents, **options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(PopCommands(self))

@@ -6,11 +6,11 @@ with ``bot_runner.BotRunner``. The fixtures in ``tests/conftest.py`` wire them t
 
 from .bot_runner import BotRunner
 from .client import ActionRefused, Actor, InteractionResult
-from .model import EPHEMERAL, Attachment, Channel, Guild, Message, Perm, Role, User
+from .model import EPHEMERAL, Attachment, Channel, DMChannel, Guild, Message, Perm, Role, User
 from .server import Emulator
 from .world import World, build_world
 
 __all__ = [
-    "EPHEMERAL", "ActionRefused", "Actor", "Attachment", "BotRunner", "Channel", "Emulator",
-    "Guild", "InteractionResult", "Message", "Perm", "Role", "User", "World", "build_world",
+    "EPHEMERAL", "ActionRefused", "Actor", "Attachment", "BotRunner", "Channel", "DMChannel",
+    "Emulator", "Guild", "InteractionResult", "Message", "Perm", "Role", "User", "World", "build_world",
 ]

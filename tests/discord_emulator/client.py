@@ -17,7 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
-from .model import Attachment, Channel, Interaction, Message, Perm, User, new_token
+from .model import (
+    AnyChannel,
+    Attachment,
+    Channel,
+    DMChannel,
+    Guild,
+    Interaction,
+    Message,
+    Perm,
+    User,
+    new_token,
+)
 from .rest import APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT
 
 if TYPE_CHECKING:
@@ -80,7 +91,7 @@ class InteractionResult:
 class Actor:
     """One simulated person. ``channel`` is where they type when no other is given."""
 
-    def __init__(self, emu: Emulator, user: User, channel: Channel | None) -> None:
+    def __init__(self, emu: Emulator, user: User, channel: AnyChannel | None) -> None:
         self.emu = emu
         self.user = user
         self.channel = channel
@@ -100,26 +111,36 @@ class Actor:
     def mention(self) -> str:
         return f"<@{self.user.id}>"
 
-    def at(self, channel: Channel) -> Actor:
+    def at(self, channel: AnyChannel) -> Actor:
         """The same person, typing in another channel or thread."""
         return Actor(self.emu, self.user, channel)
 
     # ------------------------------------------------------------------ reading
 
-    def can_see(self, channel: Channel | None = None) -> bool:
+    def can_see(self, channel: AnyChannel | None = None) -> bool:
         channel = self._where(channel)
         return not channel.deleted and self.emu.has(self.user, channel, Perm.VIEW_CHANNEL)
 
-    def visible_messages(self, channel: Channel | None = None) -> list[Message]:
-        """Public messages of the channel plus this user's own ephemeral ones, oldest first."""
+    def visible_messages(self, channel: AnyChannel | None = None) -> list[Message]:
+        """Public messages of the channel plus this user's own ephemeral ones, oldest first.
+        Someone else's DM channel shows nothing."""
         return self.emu.visible_messages(self.user, self._where(channel))
 
-    def last_message(self, channel: Channel | None = None) -> Message | None:
+    def last_message(self, channel: AnyChannel | None = None) -> Message | None:
         messages = self.visible_messages(channel)
         return messages[-1] if messages else None
 
-    def ephemeral_messages(self, channel: Channel | None = None) -> list[Message]:
+    def ephemeral_messages(self, channel: AnyChannel | None = None) -> list[Message]:
         return [m for m in self.visible_messages(channel) if m.ephemeral]
+
+    @property
+    def dm_channel(self) -> DMChannel:
+        """This user's DM channel with the bot (opened if need be)."""
+        return self.emu.open_dm(self.user)
+
+    def dms(self) -> list[Message]:
+        """The DM messages between the bot and this user, both ways, oldest first."""
+        return self.emu.dms(self.user)
 
     async def download(self, attachment: Attachment) -> bytes:
         """Fetch an attachment over HTTP from its ``url``, as the Discord app would."""
@@ -129,7 +150,7 @@ class Actor:
 
     # ------------------------------------------------------------------ acting
 
-    async def send(self, channel: Channel | str | None = None, content: str = "") -> Message:
+    async def send(self, channel: AnyChannel | str | None = None, content: str = "") -> Message:
         """Post a channel message as this user (``await ana.send("hello")`` uses their channel)."""
         if isinstance(channel, str):
             channel, content = None, channel
@@ -138,6 +159,10 @@ class Actor:
         if not self.can_see(channel) or not self.emu.has(self.user, channel, need):
             raise ActionRefused(f"{self.name} cannot send messages in #{channel.name}")
         return self.emu.create_message(channel, self.user, content=content)
+
+    async def send_dm(self, content: str) -> Message:
+        """Write to the bot in this user's DM channel (MESSAGE_CREATE without a guild_id)."""
+        return await self.send(self.dm_channel, content)
 
     async def slash(self, *path: str, **options: Any) -> InteractionResult:
         """Run ``/path... option=value`` and wait for the bot's first response (or the deadline).
@@ -213,13 +238,15 @@ class Actor:
 
     # ------------------------------------------------------------------ plumbing
 
-    def _where(self, channel: Channel | None) -> Channel:
+    def _where(self, channel: AnyChannel | None) -> AnyChannel:
         channel = channel or self.channel
         if channel is None:
             raise ActionRefused(f"{self.name} is in no channel")
         return channel
 
-    def _find_command(self, channel: Channel, name: str) -> dict[str, Any]:
+    def _find_command(self, channel: AnyChannel, name: str) -> dict[str, Any]:
+        if channel.guild is None:
+            raise ActionRefused("slash commands in DMs are not emulated")
         candidates = self.emu.guild_commands.get(channel.guild.id, []) + self.emu.global_commands
         for command in candidates:
             if command["name"] == name and command.get("type", 1) == 1:
@@ -293,7 +320,7 @@ class Actor:
             raise ActionRefused("that component is disabled")
         return matches[0]
 
-    async def _interact(self, kind: int, channel: Channel, data: dict[str, Any], *,
+    async def _interact(self, kind: int, channel: AnyChannel, data: dict[str, Any], *,
                         message: Message | None = None) -> InteractionResult:
         emu = self.emu
         if not self.can_see(channel):
@@ -310,10 +337,36 @@ class Actor:
         return result
 
     def _payload(self, interaction: Interaction) -> dict[str, Any]:
-        emu, channel, guild = self.emu, interaction.channel, interaction.guild
+        emu, guild = self.emu, interaction.guild
+        if guild is None:
+            payload = self._dm_payload(interaction)
+        else:
+            payload = self._guild_payload(interaction, guild)
+        if interaction.message is not None:
+            payload["message"] = emu.messages.get(interaction.message.id,
+                                                  interaction.message).to_payload()
+        return payload
+
+    def _dm_payload(self, interaction: Interaction) -> dict[str, Any]:
+        """A click in the bot's DM: ``user`` instead of ``member``, no guild, context 1."""
+        emu, channel = self.emu, interaction.channel
+        return {
+            "id": str(interaction.id), "application_id": str(emu.application_id),
+            "type": interaction.type, "data": interaction.data, "token": interaction.token,
+            "version": 1, "channel_id": str(channel.id),
+            "channel": {**channel.to_payload(),
+                        "permissions": str(emu.permissions(self.user, channel))},
+            "user": self.user.to_payload(),
+            "app_permissions": str(emu.permissions(emu.bot_user, channel)),
+            "locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": "0"},
+            "context": 1, "attachment_size_limit": emu.attachment_size_limit,
+        }
+
+    def _guild_payload(self, interaction: Interaction, guild: Guild) -> dict[str, Any]:
+        emu, channel = self.emu, interaction.channel
         member = guild.members[self.user.id]
         bot_member = guild.members[emu.bot_user.id]
-        payload: dict[str, Any] = {
+        return {
             "id": str(interaction.id), "application_id": str(emu.application_id),
             "type": interaction.type, "data": interaction.data, "token": interaction.token,
             "version": 1, "guild_id": str(guild.id),
@@ -328,8 +381,4 @@ class Actor:
             "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
             "attachment_size_limit": emu.attachment_size_limit,
         }
-        if interaction.message is not None:
-            payload["message"] = emu.messages.get(interaction.message.id,
-                                                  interaction.message).to_payload()
-        return payload
 

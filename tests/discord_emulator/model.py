@@ -49,10 +49,16 @@ class Perm:
     )
     #: Lost together with SEND_MESSAGES (Discord's implicit denial).
     NEEDS_SEND = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
+    #: What both participants of a DM may do there (fixed: no roles, no overwrites).
+    DM = (
+        ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+        | READ_MESSAGE_HISTORY | MENTION_EVERYONE | USE_APPLICATION_COMMANDS
+    )
 
 
 class ChannelType:
     TEXT = 0
+    DM = 1
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
 
@@ -93,6 +99,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    #: False once the user refuses DMs from the bot (the bot then gets 403 / 50007).
+    accepts_dms: bool = True
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -161,6 +169,8 @@ class Channel:
     archived: bool = False
     created_at: str = ""
 
+    is_dm = False
+
     @property
     def is_thread(self) -> bool:
         return self.parent is not None
@@ -193,6 +203,46 @@ class Channel:
                 "permission_overwrites": [o.to_payload() for o in self.overwrites.values()],
             })
         return payload
+
+
+@dataclass(eq=False)
+class DMChannel:
+    """The direct-message channel between the bot and one user: no guild, no roles, no overwrites.
+
+    It quacks like :class:`Channel` where the emulator needs it to (``guild`` is None, it is
+    never a thread and never deleted).
+    """
+
+    id: int
+    recipient: User
+    bot: User
+    created_at: str = ""
+
+    type = ChannelType.DM
+    is_dm = True
+    is_thread = False
+    deleted = False
+    guild = None
+    parent = None
+
+    @property
+    def name(self) -> str:
+        return f"@{self.recipient.name}"
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def permissions_for(self, user: User) -> int:
+        return Perm.DM if user is self.recipient or user is self.bot else 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": self.type, "last_message_id": None, "flags": 0,
+                "recipients": [self.recipient.to_payload()]}
+
+
+#: Anywhere a message can live.
+AnyChannel = Channel | DMChannel
 
 
 @dataclass(eq=False)
@@ -310,7 +360,7 @@ class Attachment:
 @dataclass(eq=False)
 class Message:
     id: int
-    channel: Channel
+    channel: AnyChannel
     author: User
     content: str = ""
     components: list[dict[str, Any]] = field(default_factory=list)
@@ -369,9 +419,9 @@ class Message:
             i = self.interaction
             payload["interaction_metadata"] = {
                 "id": str(i.id), "type": i.type, "user": i.user.to_payload(),
-                "authorizing_integration_owners": {"0": str(i.guild.id)},
+                "authorizing_integration_owners": {"0": str(i.guild.id if i.guild else 0)},
             }
-        if guild_member is not None:
+        if guild_member is not None and self.channel.guild is not None:
             payload["guild_id"] = str(self.channel.guild.id)
             payload["member"] = guild_member.to_payload(with_user=False)
         return payload
@@ -383,7 +433,7 @@ class Interaction:
     token: str
     type: int  # 2 application command, 3 component, 5 modal submit
     user: User
-    channel: Channel
+    channel: AnyChannel
     data: dict[str, Any]
     created_at: float  # emulated clock seconds
     message: Message | None = None  # the message holding the clicked component
@@ -394,7 +444,8 @@ class Interaction:
     modal: dict[str, Any] | None = None
 
     @property
-    def guild(self) -> Guild:
+    def guild(self) -> Guild | None:
+        """None for an interaction in the bot's DM."""
         return self.channel.guild
 
     @property

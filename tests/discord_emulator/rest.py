@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import wire
-from .model import EPHEMERAL, LOADING, Channel, Interaction, Message, Perm
+from .model import EPHEMERAL, LOADING, AnyChannel, Channel, DMChannel, Interaction, Message, Perm
 from .ratelimit import too_many_requests
 from .wire import DiscordError, invalid_form, json_response
 
@@ -118,6 +118,7 @@ class RestApi:
             web.put(p + "/applications/{app}/guilds/{guild}/commands", self.put_commands),
             web.get(p + "/applications/{app}/guilds/{guild}/commands", self.get_commands),
             web.get(p + "/guilds/{guild}/members/{user}", self.get_member),
+            web.post(p + "/users/@me/channels", self.open_dm),
             web.get(p + "/channels/{channel}", self.get_channel),
             web.get(p + "/channels/{channel}/messages", self.get_messages),
             web.post(p + "/channels/{channel}/messages", self.post_message),
@@ -138,7 +139,7 @@ class RestApi:
 
     # ------------------------------------------------------------------ helpers
 
-    def channel(self, request: web.Request, *, need: int = 0) -> Channel:
+    def channel(self, request: web.Request, *, need: int = 0) -> AnyChannel:
         """The channel of the route, or 404 10003; 403 50013 if the bot lacks ``need``."""
         channel = self.emu.channel_by_id(int(request.match_info["channel"]))
         if channel is None or channel.deleted:
@@ -149,7 +150,14 @@ class RestApi:
             raise DiscordError(403, wire.MISSING_PERMISSIONS, "Missing Permissions")
         return channel
 
-    def message_in(self, channel: Channel, message_id: str) -> Message:
+    def guild_channel(self, request: web.Request, *, need: int = 0) -> Channel:
+        """Like :meth:`channel`, for routes that make no sense in a DM (403 50003 there)."""
+        channel = self.channel(request)
+        if isinstance(channel, DMChannel):
+            raise DiscordError(403, wire.CANNOT_ACT_ON_DM, "Cannot execute action on a DM channel")
+        return self.channel(request, need=need)  # type: ignore[return-value]
+
+    def message_in(self, channel: AnyChannel, message_id: str) -> Message:
         message = self.emu.messages.get(int(message_id))
         if message is None or message.deleted or message.channel is not channel or message.ephemeral:
             raise DiscordError(404, wire.UNKNOWN_MESSAGE, "Unknown Message")
@@ -176,7 +184,7 @@ class RestApi:
             raise DiscordError(404, wire.UNKNOWN_MESSAGE, "Unknown Message")
         return message
 
-    def attachments_after(self, channel: Channel, payload: dict[str, Any],
+    def attachments_after(self, channel: AnyChannel, payload: dict[str, Any],
                           files: dict[int, Upload], existing: list | None) -> list | None:
         """The new attachment list (None = unchanged), following Discord's ``attachments`` rules.
 
@@ -203,13 +211,13 @@ class RestApi:
                                    "Unknown attachment")
         return result
 
-    def store_upload(self, channel: Channel, upload: Upload, filename: str | None = None,
+    def store_upload(self, channel: AnyChannel, upload: Upload, filename: str | None = None,
                      description: str | None = None):
         name = filename or upload.filename
         content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
         return self.emu.new_attachment(channel, name, upload.data, content_type, description)
 
-    def new_message(self, channel: Channel, payload: dict[str, Any], files: dict[int, Upload],
+    def new_message(self, channel: AnyChannel, payload: dict[str, Any], files: dict[int, Upload],
                     **kwargs: Any) -> Message:
         return self.emu.create_message(
             channel, self.emu.bot_user, content=payload.get("content") or "",
@@ -293,6 +301,19 @@ class RestApi:
 
     # ------------------------------------------------------------------ channels and messages
 
+    async def open_dm(self, request: web.Request) -> web.Response:
+        """Open (or reopen) the bot's DM with a user. This succeeds even when the user refuses
+        DMs: Discord only refuses the messages sent there (403 50007)."""
+        payload = await request.json()
+        try:
+            user = self.emu.user_by_id(int(payload.get("recipient_id")))
+        except (TypeError, ValueError):
+            raise invalid_form("recipient_id", "NUMBER_TYPE_COERCE",
+                               "Value is not snowflake.") from None
+        if user is None:
+            raise DiscordError(400, wire.INVALID_RECIPIENTS, "Invalid Recipient(s)")
+        return json_response(self.emu.open_dm(user).to_payload())
+
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self.channel(request).to_payload())
 
@@ -317,6 +338,8 @@ class RestApi:
         send = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
         payload, files = await read_body(request)
         self.channel(request, need=send | (Perm.ATTACH_FILES if files else 0))
+        if isinstance(channel, DMChannel) and not self.emu.can_dm(channel.recipient):
+            raise DiscordError(403, wire.CANNOT_MESSAGE_USER, "Cannot send messages to this user")
         validate_message(payload, files, self.emu.attachment_size_limit)
         if not (payload.get("content") or payload.get("embeds") or files
                 or payload.get("components") or payload.get("sticker_ids")):
@@ -338,12 +361,15 @@ class RestApi:
         channel = self.channel(request)
         message = self.message_in(channel, request.match_info["message"])
         if message.author is not self.emu.bot_user:
+            if isinstance(channel, DMChannel):
+                raise DiscordError(403, wire.CANNOT_ACT_ON_DM,
+                                   "Cannot execute action on a DM channel")
             self.channel(request, need=Perm.MANAGE_MESSAGES)
         self.emu.delete_message(message)
         return web.Response(status=204)
 
     async def post_thread_from_message(self, request: web.Request) -> web.Response:
-        channel = self.channel(request, need=Perm.CREATE_PUBLIC_THREADS)
+        channel = self.guild_channel(request, need=Perm.CREATE_PUBLIC_THREADS)
         message = self.message_in(channel, request.match_info["message"])
         if any(t.id == message.id for t in channel.guild.channels):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
@@ -355,7 +381,7 @@ class RestApi:
         payload = await request.json()
         private = payload.get("type", 12) == 12
         need = Perm.CREATE_PRIVATE_THREADS if private else Perm.CREATE_PUBLIC_THREADS
-        channel = self.channel(request, need=need)
+        channel = self.guild_channel(request, need=need)
         if channel.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         thread = self.emu.add_thread(channel, payload["name"], private=private)

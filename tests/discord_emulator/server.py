@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .gateway import INTENT_MESSAGE_CONTENT, Session, gateway_handler
+from .gateway import INTENT_DIRECT_MESSAGES, INTENT_MESSAGE_CONTENT, Session, gateway_handler
 from .model import (
     EPHEMERAL,
+    AnyChannel,
     Attachment,
     Channel,
     ChannelType,
     Clock,
+    DMChannel,
     Guild,
     Interaction,
     Member,
@@ -76,6 +78,8 @@ class Emulator:
 
         self.guilds: list[Guild] = []
         self.users: dict[str, User] = {}
+        #: The bot's DM channel with each user, by user id (opened on first use, then reused).
+        self.dm_channels: dict[int, DMChannel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.attachments: dict[int, Attachment] = {}
@@ -209,12 +213,41 @@ class Emulator:
     def guild_by_id(self, guild_id: int) -> Guild | None:
         return next((g for g in self.guilds if g.id == guild_id), None)
 
-    def channel_by_id(self, channel_id: int) -> Channel | None:
+    def channel_by_id(self, channel_id: int) -> AnyChannel | None:
         for guild in self.guilds:
             for channel in guild.channels:
                 if channel.id == channel_id:
                     return channel
-        return None
+        return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
+
+    def user_by_id(self, user_id: int) -> User | None:
+        return next((u for u in self.users.values() if u.id == user_id), None)
+
+    # ------------------------------------------------------------------ direct messages
+
+    def open_dm(self, user: User | Actor) -> DMChannel:
+        """The bot's DM channel with this user, created on first use (``POST /users/@me/channels``
+        does the same). Discord sends no CHANNEL_CREATE for it."""
+        user = getattr(user, "user", user)
+        if user.id not in self.dm_channels:
+            self.dm_channels[user.id] = DMChannel(self.snowflakes.next(), user, self.bot_user,
+                                                  created_at=self.clock.iso())
+        return self.dm_channels[user.id]
+
+    def block_dms(self, user: User | Actor, blocked: bool = True) -> None:
+        """The user refuses DMs from the bot (privacy settings or a block): the bot's sends to
+        their DM channel answer 403 / 50007. ``blocked=False`` lets DMs through again."""
+        getattr(user, "user", user).accepts_dms = not blocked
+
+    def can_dm(self, user: User) -> bool:
+        """Discord delivers a bot's DM only to a user who accepts DMs and shares a guild with it."""
+        return user.accepts_dms and any(
+            user.id in g.members and self.bot_user.id in g.members for g in self.guilds)
+
+    def dms(self, user: User) -> list[Message]:
+        """Every live message between the bot and this user, oldest first."""
+        channel = self.dm_channels.get(user.id)
+        return [] if channel is None else self.visible_messages(user, channel)
 
     # ------------------------------------------------------------------ changing the world mid-game
 
@@ -244,6 +277,8 @@ class Emulator:
 
     def delete_channel(self, channel: Channel) -> None:
         """Delete a channel or thread; later requests to it get 404 / 10003."""
+        if channel.guild is None:
+            raise ValueError("a DM channel cannot be deleted")
         channel.deleted = True
         if channel.is_thread:
             assert channel.parent is not None
@@ -255,11 +290,13 @@ class Emulator:
                     thread.deleted = True
             self.dispatch("CHANNEL_DELETE", channel.to_payload())
 
-    def permissions(self, user: User, channel: Channel) -> int:
+    def permissions(self, user: User, channel: AnyChannel) -> int:
+        if channel.guild is None:
+            return channel.permissions_for(user)
         member = channel.guild.members.get(user.id)
         return 0 if member is None else channel.guild.permissions_in(member, channel)
 
-    def has(self, user: User, channel: Channel, permission: int) -> bool:
+    def has(self, user: User, channel: AnyChannel, permission: int) -> bool:
         return self.permissions(user, channel) & permission == permission
 
     # ------------------------------------------------------------------ time and faults
@@ -311,26 +348,31 @@ class Emulator:
 
     # ------------------------------------------------------------------ gateway dispatch
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
+        """Send an event to every live session (only to those with ``intent``, if given)."""
         for session in self.sessions:
-            if not session.closed:
+            if not session.closed and session.intents & intent == intent:
                 session.dispatch(event, data)
 
     def dispatch_message(self, event: str, message: Message) -> None:
-        """MESSAGE_CREATE / MESSAGE_UPDATE for a public message.
+        """MESSAGE_CREATE / MESSAGE_UPDATE for a public message or a DM (with no guild_id).
 
-        Content reaches the bot only with the message content intent (or if it wrote the message).
+        Content reaches the bot only with the message content intent (or if it wrote the message,
+        is mentioned, or the message is a DM). DMs reach it only with the direct messages intent.
         """
         if message.ephemeral:
             return  # Discord never tells bots about ephemeral messages
-        member = message.channel.guild.members.get(message.author.id)
+        guild = message.channel.guild
+        member = guild.members.get(message.author.id) if guild is not None else None
         payload = message.to_payload(guild_member=member)
         for session in self.sessions:
             if session.closed:
                 continue
+            if guild is None and not session.intents & INTENT_DIRECT_MESSAGES:
+                continue
             data = payload
             mentioned = f"<@{self.bot_user.id}>" in message.content
-            if (message.author is not self.bot_user and not mentioned
+            if (message.author is not self.bot_user and not mentioned and guild is not None
                     and not session.intents & INTENT_MESSAGE_CONTENT):
                 data = {**payload, "content": "", "embeds": [], "attachments": [],
                         "components": []}
@@ -338,7 +380,7 @@ class Emulator:
 
     # ------------------------------------------------------------------ messages
 
-    def create_message(self, channel: Channel, author: User, *, content: str = "",
+    def create_message(self, channel: AnyChannel, author: User, *, content: str = "",
                        components: list[dict[str, Any]] | None = None,
                        embeds: list[dict[str, Any]] | None = None,
                        attachments: list[Attachment] | None = None, flags: int = 0,
@@ -358,12 +400,15 @@ class Emulator:
 
     def delete_message(self, message: Message) -> None:
         message.deleted = True
-        if not message.ephemeral:
-            self.dispatch("MESSAGE_DELETE", {"id": str(message.id),
-                                             "channel_id": str(message.channel.id),
-                                             "guild_id": str(message.channel.guild.id)})
+        if message.ephemeral:
+            return
+        data = {"id": str(message.id), "channel_id": str(message.channel.id)}
+        if (guild := message.channel.guild) is not None:
+            data["guild_id"] = str(guild.id)
+        self.dispatch("MESSAGE_DELETE", data,
+                      intent=INTENT_DIRECT_MESSAGES if guild is None else 0)
 
-    def new_attachment(self, channel: Channel, filename: str, data: bytes, content_type: str,
+    def new_attachment(self, channel: AnyChannel, filename: str, data: bytes, content_type: str,
                        description: str | None = None) -> Attachment:
         attachment_id = self.snowflakes.next()
         url = f"{self.base_url}/attachments/{channel.id}/{attachment_id}/{filename}"
@@ -371,13 +416,13 @@ class Emulator:
         self.attachments[attachment_id] = attachment
         return attachment
 
-    def channel_window(self, channel: Channel) -> Window:
+    def channel_window(self, channel: AnyChannel) -> Window:
         if channel.id not in self.channel_windows:
             limit, period = self.message_rate
             self.channel_windows[channel.id] = Window(limit, period, bucket=f"msg-{channel.id:x}")
         return self.channel_windows[channel.id]
 
-    def visible_messages(self, user: User, channel: Channel) -> list[Message]:
+    def visible_messages(self, user: User, channel: AnyChannel) -> list[Message]:
         if channel.deleted or not self.has(user, channel, Perm.VIEW_CHANNEL):
             return []
         return [m for m in self.messages.values()

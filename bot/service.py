@@ -88,8 +88,12 @@ class TableService:
         self.tables[table.id] = table
 
     async def resume_all(self) -> None:
-        """After a start: every active table's outbox and timer carry on where they were."""
+        """After a start: every active table's outbox and timer carry on where they were.
+        A sharded bot (bot/sharding.py) takes only the tables of the guilds its shards own."""
+        owns = getattr(self.client, "owns_guild", None)
         for table in await self.store.active_tables():
+            if owns is not None and not owns(table.guild_id):
+                continue
             self.tables[table.id] = table
             if table.status == "playing":
                 self.outbox(table.id).kick()

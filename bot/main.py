@@ -13,17 +13,23 @@ from .settings import Settings
 
 def create_bot(settings: Settings):
     """The bot `pop-bot run` runs; tests build it the same way against the emulator."""
-    from .client import PopBot
-
     point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
-    return PopBot(settings)
+    if settings.shard_count is None:
+        from .client import PopBot
+
+        return PopBot(settings)
+    from .sharding import ShardedPopBot
+
+    return ShardedPopBot(settings, shard_count=settings.shard_count,
+                         shard_ids=settings.shard_ids)
 
 
 def load_settings() -> Settings | None:
     try:
         return Settings()
     except ValidationError as e:
-        missing = [".".join(map(str, err["loc"])) for err in e.errors()]
+        missing = [".".join(map(str, err["loc"])) or err["msg"].removeprefix("Value error, ")
+                   for err in e.errors()]
         print(f"pop-bot: missing or invalid settings: {', '.join(missing)}. "
               "Set DISCORD_TOKEN (the bot token from the Discord developer portal) "
               "in the environment or in .env.", file=sys.stderr)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -27,3 +29,26 @@ class Settings(BaseSettings):
     message_content: bool = Field(True, validation_alias="POP_MESSAGE_CONTENT")
     # One JSON object per log line (for a log collector) instead of plain text.
     log_json: bool = Field(False, validation_alias="POP_LOG_JSON")
+    # Sharding (several processes against one PostgreSQL): this process runs the shards
+    # POP_SHARD_IDS ("0,2"; all of them if unset) of POP_SHARD_COUNT. Unset: one unsharded bot.
+    # Discord sends a guild's events to shard (guild_id >> 22) % shard_count.
+    shard_count: int | None = Field(None, ge=1, validation_alias="POP_SHARD_COUNT")
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(None,
+                                                            validation_alias="POP_SHARD_IDS")
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()] or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("POP_SHARD_IDS needs POP_SHARD_COUNT")
+            if any(not 0 <= i < self.shard_count for i in self.shard_ids):
+                raise ValueError(f"POP_SHARD_IDS must lie in 0..{self.shard_count - 1}")
+            self.shard_ids = sorted(set(self.shard_ids))
+        return self

@@ -92,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="ai: Trick games per pairing of levels")
     bench.add_argument("--coop-games", type=int, default=300,
                        help="ai: cooperative games per level, silent and with table talk")
-    bench.add_argument("--solo-games", type=int, default=250,
+    bench.add_argument("--solo-games", type=int, default=150,
                        help="ai: solo games per difficulty and level")
     bench.add_argument("--jobs", type=int, default=None,
                        help="ai: worker processes (default: one per core)")

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from render.scene import Frame
 
     from .service import TableService
-    from .table import Table
+    from .table import HandMessage, Table
 
 log = logging.getLogger("pop.outbox")
 
@@ -41,6 +41,14 @@ BEHIND = 6  # step pictures waiting beyond which the outbox catches up
 
 class Paused(Exception):
     pass
+
+
+def interaction_webhook(client: discord.Client, hand: HandMessage) -> discord.Webhook:
+    """The followup webhook of an earlier interaction, built the way discord.py builds
+    `Interaction.followup` (an application webhook: the only kind that may post ephemeral
+    messages). It lives as long as that interaction's token: 15 minutes."""
+    data = {"id": hand.application_id, "type": 3, "token": hand.token}
+    return discord.Webhook.from_state(data=data, state=client._connection)
 
 
 class Outbox:
@@ -149,7 +157,7 @@ class Outbox:
         if table.reveals:
             await self._post_reveal(table, lang)
             return True
-        if table.status == "playing" and table.turn_message_id is None:
+        if table.status == "playing" and table.turn_message_id is None and not table.private:
             await self._post_turn(table, lang)
             return True
         if self.status_dirty and table.status == "playing" and table.turn_message_id:
@@ -173,6 +181,8 @@ class Outbox:
         drawn = await pictures.steps(view(reveal.before), events, names, reveal.posted)
         waiting = len(drawn) + sum(8 for _ in table.reveals[1:])
         per_message = MAX_FILES_PER_MESSAGE if waiting > BEHIND else 1
+        if table.private:
+            per_message = 10  # one's own puzzle: the whole strip at once
         posted = reveal.posted
         for i in range(0, len(drawn), per_message):
             batch = drawn[i:i + per_message]
@@ -206,6 +216,18 @@ class Outbox:
         view_ = rematch_view(current, lang) if game_over and current.status == "finished" else None
         kwargs = {"view": view_} if view_ is not None else {}
         await self._send(table, content=text, files=[self._file(picture)], **kwargs)
+        if table.private and table.daily and after.result and after.result.get("won"):
+            await self._announce_daily_solve(table, lang)
+
+    async def _announce_daily_solve(self, table: Table, lang: str) -> None:
+        """The server hears who solved the puzzle of the day, and in how many tries."""
+        seat = table.seats[0]
+        tries = next((n for user, n, _ in await self.service.store.enigma_day(
+            table.guild_id, table.daily) if user == seat.user_id), 1)
+        channel = self.service.client.get_channel(table.channel_id)
+        if channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(t("enigma.solved_today", lang, name=seat.name, n=tries))
 
     async def _post_turn(self, table: Table, lang: str) -> None:
         """The table message of a new turn: the board, who has chosen, the My hand button."""
@@ -231,8 +253,7 @@ class Outbox:
         if seat.hand is None or not seat.hand.editable():
             return
         content, file, buttons = await self.service.hand_message(table, seat_id, lang)
-        hook = discord.Webhook.partial(seat.hand.application_id, seat.hand.token,
-                                       client=self.service.client)
+        hook = interaction_webhook(self.service.client, seat.hand)
         try:
             await hook.edit_message(seat.hand.message_id, content=content, attachments=[file],
                                     view=buttons)
@@ -306,8 +327,7 @@ class Outbox:
     # --- Posting -------------------------------------------------------------------------
 
     def _file(self, picture) -> discord.File:
-        return discord.File(pictures.as_file(picture), filename=picture.filename,
-                            description=picture.alt)
+        return pictures.discord_file(picture)
 
     async def _channel(self, table: Table) -> discord.abc.Messageable:
         client = self.service.client
@@ -317,6 +337,8 @@ class Outbox:
         return channel
 
     async def _send(self, table: Table, **kwargs) -> discord.Message:
+        if table.private:
+            return await self._send_privately(table, **kwargs)
         try:
             channel = await self._channel(table)
             return await channel.send(**kwargs)
@@ -324,7 +346,18 @@ class Outbox:
             await self._pause(table, e)
             raise Paused from e
 
+    async def _send_privately(self, table: Table, **kwargs) -> discord.Message:
+        """A private table (Enigma) posts as ephemeral followups to its player's last click."""
+        hook = interaction_webhook(self.service.client, table.seats[0].hand)
+        try:
+            return await hook.send(ephemeral=True, wait=True, **kwargs)
+        except discord.HTTPException as e:  # the token expired: the result is in /pop stats
+            log.info("table %s: private post failed (%s)", table.id, e.status)
+            raise Paused from e
+
     async def _edit(self, table: Table, message_id: int, **kwargs) -> None:
+        if table.private:
+            return
         try:
             channel = await self._channel(table)
             await channel.get_partial_message(message_id).edit(**kwargs)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 
+import discord
+
 from engine.pop.view import TableView
 from render import pictures as render
 from render.pictures import Picture
@@ -37,3 +39,8 @@ async def steps(view_before: TableView, events: list, names: dict[str, str],
 
 def as_file(picture: Picture) -> io.BytesIO:
     return io.BytesIO(picture.png)
+
+
+def discord_file(picture: Picture) -> discord.File:
+    """The picture as a Discord attachment, its alt text as the description."""
+    return discord.File(as_file(picture), filename=picture.filename, description=picture.alt)

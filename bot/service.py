@@ -10,25 +10,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
 import io
 import json
 import logging
 import random
 import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
 import discord
 
 from engine.pop.ai import announce, choose_cards
 from engine.pop.cards import COLOUR, COLOUR_NAMES, COLUMN_LETTERS
+from engine.pop.enigma import GRADE_NAMES, Puzzle, load_pack, puzzle_deal
 from engine.pop.errors import RuleError
 from engine.pop.game import apply, cards_to_choose, new_game
 from engine.pop.record import export_record
 from engine.pop.view import view
 from render.style import COLOUR_STYLE
 
+from . import pictures
 from .i18n import t
 from .outbox import Outbox
+from .stats import outcome_of, summarise_player
 from .storage import Store
 from .table import HandMessage, Options, Reveal, Seat, Signal, Table
 from .table_talk import reveals_numbers
@@ -38,6 +44,18 @@ log = logging.getLogger("pop.service")
 
 AI_NAMES = ("Robo Ada", "Robo Bo", "Robo Cy", "Robo Di", "Robo Ed")
 TIMEOUTS_BEFORE_AI = 3
+
+
+@functools.cache
+def enigma_pack() -> dict[str, Puzzle]:
+    return {p.id: p for p in load_pack()}
+
+
+def daily_puzzle(guild_id: int, day: str) -> Puzzle:
+    """The server's puzzle of the day: the same for everyone there, all day (UTC)."""
+    pack = sorted(enigma_pack().values(), key=lambda p: p.id)
+    digest = hashlib.sha256(f"{guild_id}:{day}".encode()).digest()
+    return pack[int.from_bytes(digest[:8], "big") % len(pack)]
 
 
 class Refusal(Exception):
@@ -83,8 +101,15 @@ class TableService:
 
     async def commit(self, table: Table, kind: str, user_id: int | None = None,
                      payload: dict | None = None) -> None:
+        """Store the table's next version with the action that made it (and, when a game
+        just ended, its outcome for the stats), then make it the table everyone sees."""
+        before = self.tables.get(table.id)
+        outcome = None
+        if (table.status == "finished" and table.game is not None
+                and (before is None or before.status != "finished")):
+            outcome = outcome_of(table, datetime.now(UTC).date().isoformat())
         table.version += 1
-        await self.store.save(table, kind, user_id, payload)
+        await self.store.save(table, kind, user_id, payload, outcome=outcome)
         self.tables[table.id] = table
 
     async def resume_all(self) -> None:
@@ -186,6 +211,65 @@ class TableService:
             log.warning("table %s: no thread (%s); playing in the channel", table.id, e.status)
             return None
 
+    # --- Enigma: a puzzle played in the player's own ephemeral messages -----------------------
+
+    async def open_enigma(self, interaction: discord.Interaction, grade: int | None,
+                          daily: bool) -> None:
+        """/pop enigma: a puzzle of the pack (or the server's puzzle of the day), privately."""
+        user = interaction.user
+        day = datetime.now(UTC).date().isoformat()
+        if daily:
+            puzzle = daily_puzzle(interaction.guild_id, day)
+        else:
+            choices = [p for p in enigma_pack().values() if grade is None or p.grade == grade]
+            puzzle = self.rng.choice(choices)
+        seat = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
+        table = Table(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                      host_id=user.id, options=Options(mode="enigma", turn_timer=0),
+                      seats=[seat], private=True, puzzle_id=puzzle.id,
+                      daily=day if daily else None,
+                      locale=str(interaction.guild_locale or "en").split("-")[0])
+        self._deal(table, 0)
+        await self.store.insert_table(table)
+        self.tables[table.id] = table
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._show_enigma(interaction, table)
+
+    async def _show_enigma(self, interaction: discord.Interaction, table: Table) -> None:
+        """The puzzle and the hand in one private message; it is the table's only message."""
+        lang = self.lang(table)
+        seat = table.seats[0]
+        puzzle = enigma_pack()[table.puzzle_id]
+        board = await pictures.board(view(table.game), table.names())
+        content, hand_file, buttons = await self.hand_message(table, seat.id, lang)
+        header = t("enigma.daily" if table.daily else "enigma.header", lang, id=puzzle.id,
+                   grade=t(f"grade.{GRADE_NAMES[puzzle.grade]}", lang))
+        if table.daily:
+            solvers = [(user, n) for user, n, solved in
+                       await self.store.enigma_day(table.guild_id, table.daily) if solved]
+            header += "\n" + (t("enigma.solvers", lang, names=", ".join(
+                t("enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers))
+                if solvers else t("enigma.no_solver", lang))
+        message = await interaction.followup.send(
+            f"{header}\n{content}", files=[pictures.discord_file(board), hand_file],
+            view=buttons, ephemeral=True, wait=True)
+        async with self.editing(table.id) as table:
+            table.seats[0].hand = HandMessage(
+                application_id=interaction.application_id, token=interaction.token,
+                message_id=message.id, created=time.time())
+            table.turn_message_id = message.id  # no public table message: this is it
+            await self.commit(table, "hand_message", interaction.user.id)
+
+    async def enigma_today(self, interaction: discord.Interaction) -> list[tuple[int, int, bool]]:
+        day = datetime.now(UTC).date().isoformat()
+        return await self.store.enigma_day(interaction.guild_id, day)
+
+    # --- Stats -----------------------------------------------------------------------------
+
+    async def stats_of(self, guild_id: int, user_id: int) -> dict:
+        raw = await self.store.player_stats(guild_id, user_id)
+        return summarise_player(raw["rows"], raw["enigmas_solved"])
+
     # --- Lobby ---------------------------------------------------------------------------
 
     async def on_lobby_click(self, interaction: discord.Interaction, table_id: int, epoch: int,
@@ -252,8 +336,11 @@ class TableService:
 
     def _deal(self, table: Table, seed: int) -> None:
         o = table.options
-        table.game = new_game(o.mode, [s.id for s in table.seats], seed=seed, sets=o.sets,
+        seats = [s.id for s in table.seats]
+        puzzle = puzzle_deal(enigma_pack()[table.puzzle_id], seats[0]) if table.puzzle_id else None
+        table.game = new_game(o.mode, seats, seed=seed, sets=o.sets, puzzle=puzzle,
                               two_player_variant=o.two_player_variant, difficulty=o.difficulty)
+        table.games += 1
         table.status = "playing"
         table.epoch += 1
         table.turn_deadline = None
@@ -304,6 +391,10 @@ class TableService:
         except Refusal as no:
             return await self.refuse(interaction, no)
         lang = self.lang(table, interaction)
+        if table.private:  # Enigma: try the same puzzle again, privately
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._show_enigma(interaction, table)
+            return
         await interaction.response.edit_message(view=None)
         await interaction.followup.send(t("table.rematch", lang, user=interaction.user.mention))
         await self.after_start(table)
@@ -348,8 +439,6 @@ class TableService:
 
     async def hand_message(self, table: Table, seat_id: str, lang: str):
         """Content, picture and buttons of a seat's hand message (the picture drawn off-loop)."""
-        from . import pictures
-
         state = table.game
         seat = table.seat(seat_id)
         me = view(state, seat_id)
@@ -365,9 +454,7 @@ class TableService:
         else:
             content = t("hand.choose", lang, n=me.cards_to_choose,
                         turn=state.turn_number, set=state.set_number)
-        file = discord.File(pictures.as_file(picture), filename=picture.filename,
-                            description=picture.alt)
-        return content, file, hand_view(table, list(me.hand), chosen, me.cards_to_choose,
+        return content, pictures.discord_file(picture), hand_view(table, list(me.hand), chosen, me.cards_to_choose,
                                         can_choose=can_choose, lang=lang)
 
     async def on_card_click(self, interaction: discord.Interaction, table_id: int, epoch: int,

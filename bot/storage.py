@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import aiosqlite
 
-from .table import ACTIVE, Table
+from .table import ACTIVE, Outcome, Table
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -142,11 +142,12 @@ class SqlStore:
         return table.id
 
     async def save(self, table: Table, kind: str, user_id: int | None = None,
-                   payload: dict | None = None) -> None:
+                   payload: dict | None = None, *, outcome: Outcome | None = None) -> None:
         """Write the table at its new version and the action that led there, atomically.
 
         `table.version` must already be the new version (one more than the stored one);
         `StaleWrite` if the stored one is not the version before it (and nothing is written).
+        A game that ends in this action brings its `outcome`, written in the same transaction.
         """
         now = _now()
         async with self.transaction() as tx:
@@ -161,6 +162,51 @@ class SqlStore:
                 "INSERT INTO pop_actions (table_id, version, user_id, kind, payload, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 table.id, table.version, user_id, kind, json.dumps(payload or {}), now)
+            if outcome is not None:
+                await self._record_outcome(tx, outcome, now)
+
+    async def _record_outcome(self, tx: Tx, outcome: Outcome, now: str) -> None:
+        for row in outcome.results:
+            await tx.execute(
+                "INSERT INTO pop_results (table_id, game_no, guild_id, user_id, mode, won, sets,"
+                " score, level, difficulty, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                outcome.table_id, outcome.game_no, outcome.guild_id, row.user_id, outcome.mode,
+                int(row.won), row.sets, row.score, row.level, row.difficulty, now)
+        if outcome.enigma is not None:
+            e = outcome.enigma
+            await tx.execute(
+                "INSERT INTO pop_enigma_tries (table_id, game_no, guild_id, user_id, puzzle_id,"
+                " day, daily, solved, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                outcome.table_id, outcome.game_no, outcome.guild_id, e.user_id, e.puzzle_id,
+                e.day, int(e.daily), int(e.solved), now)
+
+    # --- Stats ---------------------------------------------------------------------------
+
+    async def player_stats(self, guild_id: int, user_id: int) -> dict:
+        """One player's record in one server (see bot/stats.py for what each figure means)."""
+        rows = await self.fetch(
+            "SELECT mode, won, sets, score, level, difficulty FROM pop_results"
+            " WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
+        solved = await self.fetch(
+            "SELECT COUNT(DISTINCT puzzle_id) FROM pop_enigma_tries"
+            " WHERE guild_id = ? AND user_id = ? AND solved = 1", guild_id, user_id)
+        return {"rows": rows, "enigmas_solved": solved[0][0] if solved else 0}
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int, int]]:
+        """(user, wins, games) of the server's players, most wins first."""
+        rows = await self.fetch(
+            "SELECT user_id, SUM(won), COUNT(*) FROM pop_results WHERE guild_id = ?"
+            " GROUP BY user_id ORDER BY SUM(won) DESC, COUNT(*) ASC, user_id ASC LIMIT ?",
+            guild_id, limit)
+        return [(int(u), int(w), int(g)) for u, w, g in rows]
+
+    async def enigma_day(self, guild_id: int, day: str) -> list[tuple[int, int, bool]]:
+        """Today's daily Enigma in a server: (user, tries, solved), solvers first."""
+        rows = await self.fetch(
+            "SELECT user_id, COUNT(*), MAX(solved) FROM pop_enigma_tries"
+            " WHERE guild_id = ? AND day = ? AND daily = 1 GROUP BY user_id", guild_id, day)
+        found = [(int(u), int(n), bool(s)) for u, n, s in rows]
+        return sorted(found, key=lambda r: (not r[2], r[1], r[0]))
 
     async def load(self, table_id: int) -> Table | None:
         rows = await self.fetch("SELECT data FROM pop_tables WHERE id = ?", table_id)

@@ -91,6 +91,10 @@ class Table(BaseModel):
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)
     signals: list[Signal] = Field(default_factory=list)  # cooperative: this turn's signals
     hints: int = 0  # solo: hints asked for in this game
+    games: int = 0  # games dealt at this table (rematches count)
+    private: bool = False  # Enigma: played in the player's own ephemeral messages
+    puzzle_id: str | None = None  # Enigma: the puzzle of the pack
+    daily: str | None = None  # Enigma: the day (UTC) when this is the daily puzzle
 
     @property
     def where(self) -> int:
@@ -115,3 +119,31 @@ class Table(BaseModel):
     def next_ai_id(self) -> str:
         taken = {s.id for s in self.seats}
         return next(f"ai-{n}" for n in range(1, 10) if f"ai-{n}" not in taken)
+
+
+class SeatResult(BaseModel):
+    user_id: int
+    won: bool
+    sets: int
+    score: int  # explosion symbols over the whole game
+    level: str | None = None  # cooperative
+    difficulty: int | None = None  # solo
+
+
+class EnigmaTry(BaseModel):
+    user_id: int
+    puzzle_id: str
+    day: str  # UTC date, YYYY-MM-DD
+    daily: bool
+    solved: bool
+
+
+class Outcome(BaseModel):
+    """A finished game, as the stats keep it (human seats only)."""
+
+    table_id: int
+    game_no: int
+    guild_id: int
+    mode: str
+    results: list[SeatResult] = Field(default_factory=list)
+    enigma: EnigmaTry | None = None

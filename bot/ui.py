@@ -112,10 +112,11 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"pop:(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):rematch"):
-    def __init__(self, table_id: int, epoch: int, lang: str | None = None) -> None:
+    def __init__(self, table_id: int, epoch: int, lang: str | None = None, *,
+                 retry: bool = False) -> None:
         super().__init__(discord.ui.Button(
-            label=t("button.rematch", lang), style=discord.ButtonStyle.success,
-            custom_id=f"pop:{table_id}:{epoch}:rematch"))
+            label=t("button.retry" if retry else "button.rematch", lang),
+            style=discord.ButtonStyle.success, custom_id=f"pop:{table_id}:{epoch}:rematch"))
         self.table_id, self.epoch = table_id, epoch
 
     @classmethod
@@ -248,5 +249,5 @@ def hand_view(table: Table, hand: list[int], selected: list[int], need: int, *,
 
 def rematch_view(table: Table, lang: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table.id, table.epoch, lang))
+    view.add_item(RematchButton(table.id, table.epoch, lang, retry=table.private))
     return view

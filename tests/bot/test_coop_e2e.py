@@ -31,6 +31,9 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, 
     assert not allowed.deleted and not spectator.deleted
     await emu.wait_for(lambda: any("message from Ben was removed" in m.content
                                    for m in ana.visible_messages(thread)), 10, "the notice")
+    private = await emu.wait_for(lambda: ben.dms(), 10, "a private reminder")
+    assert "never numbers" in private[-1].content and "was removed" in private[-1].content
+    assert ana.dms() == [] and dan.dms() == []
 
     # Signal: a colour ben holds and the column he wants, said by the bot for him.
     turn = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
@@ -66,3 +69,9 @@ async def test_without_manage_messages_the_bot_answers_with_a_reminder(emu, worl
                                              if "careful: no numbers" in m.content), None),
                                10, "a reminder")
     assert not said.deleted and "Cleo" in reply.content
+    # cleo refuses DMs: the public reminder stands alone, and the bot carries on.
+    emu.block_dms(cleo)
+    await cleo.send(thread, "trente-deux")
+    await emu.wait_for(lambda: sum("careful: no numbers" in m.content
+                                   for m in ana.visible_messages(thread)) == 2, 10, "again")
+    assert len(cleo.dms()) == 1

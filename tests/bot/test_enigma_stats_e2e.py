@@ -1,0 +1,95 @@
+"""Enigma puzzles (private, with the server's daily puzzle), and stats from finished games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.pop.enigma import load_pack, solve
+from tests.bot.story import card_buttons, open_table, play_turn
+
+pytestmark = pytest.mark.asyncio
+
+PACK = {p.id: p for p in load_pack()}
+
+
+async def open_puzzle(player, **options):
+    opened = await player.slash("pop", "enigma", **options)
+    message = await opened.wait_message(lambda m: m.buttons)
+    assert message.ephemeral and len(message.attachments) == 2  # the grid and the hand
+    return message
+
+
+def puzzle_of(message):
+    if "Today's Enigma" in message.content:
+        return None
+    return PACK[re.search(r"Enigma (e\d+)", message.content).group(1)]
+
+
+async def play(emu, player, message, cards):
+    for card in cards:
+        await player.click(message, custom_id=next(
+            b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")))
+    await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
+    await player.click(message, label="Confirm")
+    return await emu.wait_for(lambda: next(
+        (m for m in player.ephemeral_messages() if "Try again" in m.button_labels
+         and m.id > message.id), None), 20, "the puzzle's result")
+
+
+async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    message = await open_puzzle(ana, difficulty="easy")
+    puzzle = puzzle_of(message)
+    assert puzzle.grade == 1 and sorted(card_buttons(message)) == sorted(puzzle.hand)
+    solution = solve(puzzle.grid, puzzle.hand)[0]
+    result = await play(emu, ana, message, solution)
+    assert "Grid cleared" in result.content and result.attachments
+    steps = [m for m in ana.ephemeral_messages() if m.attachments and m.id > message.id]
+    assert len(steps) >= 2  # the strip of steps, then the result
+    assert not any(m.ephemeral for m in ben.visible_messages(world.games))
+    assert all(not m.attachments for m in ana.visible_messages(world.games) if not m.ephemeral)
+
+
+async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    first = await open_puzzle(ana, daily=True)
+    hand = card_buttons(first)
+    service = pop_bot.client.service
+    table = next(tb for tb in service.tables.values() if tb.private and tb.daily)
+    puzzle = PACK[table.puzzle_id]
+    solutions = {tuple(sorted(s)) for s in solve(puzzle.grid, puzzle.hand)}
+    wrong = next(tuple(c) for c in __import__("itertools").combinations(sorted(hand), 5)
+                 if tuple(c) not in solutions)
+    result = await play(emu, ana, first, wrong)
+    assert "not cleared" in result.content
+    retry = await ana.click(result, label="Try again")
+    second = await retry.wait_message(lambda m: m.buttons)
+    result = await play(emu, ana, second, sorted(solutions)[0])
+    assert "Grid cleared" in result.content
+    await emu.wait_for(lambda: any("Ana solved today's Enigma in 2 tries" in m.content
+                                   for m in ben.visible_messages(world.games)), 10,
+                       "the public announcement")
+    theirs = await open_puzzle(ben, daily=True)
+    assert f"<@{ana.id}> (2 tries)" in theirs.content
+    assert sorted(card_buttons(theirs)) == sorted(puzzle.hand)  # the same puzzle all day
+
+
+async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_channels, pop_bot):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana, sets=1)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    for k in range(1, 9):
+        await play_turn(emu, [ana, ben], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: any("Rematch" in m.button_labels
+                                   for m in ana.visible_messages(thread)), 20, "the end")
+    game = pop_bot.client.service.tables[1].game
+    winner = ana if str(ana.id) in game.winners else ben
+    stats = await (await ana.slash("pop", "stats", user=winner.user)).wait_message()
+    assert stats.ephemeral and "1 game, 1 won" in stats.content
+    assert "Average set score" in stats.content
+    board = await (await ben.slash("pop", "leaderboard")).wait_message()
+    first_line = board.content.splitlines()[1]
+    assert first_line.startswith(f"1. <@{winner.id}> — 1 win")

@@ -19,7 +19,8 @@ Levels:
   in a turn, so every 5-card pick is played out exactly and the grids it leaves are judged.
 - "normal": a one-ply heuristic. Each card is placed alone in every column on a copy of the grid,
   and the outcomes are weighted by the chance that the card lands in that column (its rank among
-  the five revealed cards, from the hypergeometric law of the unseen cards).
+  the five revealed cards, from the hypergeometric law of the unseen cards). In coop, where
+  the danger is the row the five cards make together, a small sample of whole turns instead.
 - "easy": mostly random among the legal picks (a normal pick one time in four).
 
 Everything is deterministic given `rng`; nothing here changes the view.
@@ -47,6 +48,7 @@ HARD_SIMULATIONS = 2000
 HARD_MIN_SAMPLES, HARD_MAX_SAMPLES = 30, 250
 EASY_RANDOM_SHARE = 0.75
 COOP_CONVENTION = 0.5
+NORMAL_COOP_SAMPLES = 24
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
 # Whether hard samples assume the other seats pick with care (level-1) rather than at random.
 MODEL_OTHERS = {"coop": False, "competitive": False, "trick": False}
@@ -77,6 +79,10 @@ def choose_cards(view: TableView, level: str, rng: random.Random,
         return sorted(_solo_pick(table, level, rng))
     if level == "hard":
         return sorted(_monte_carlo_pick(table, rng))
+    if table.mode == "coop":
+        # Cards placed alone misjudge coop, where the danger is the row the five cards make
+        # together: normal plays a small sample of whole turns instead.
+        return sorted(_monte_carlo_pick(table, rng, NORMAL_COOP_SAMPLES))
     return sorted(_heuristic_pick(table, rng))
 
 
@@ -90,6 +96,14 @@ def announce(view: TableView, cards: Sequence[int]) -> Signal | None:
     chances = table.column_chances(card)
     column = max(range(NUM_COLUMNS), key=lambda c: (chances[c], -c))
     return view.seat, COLOUR_NAMES[COLOUR[card]], COLUMN_LETTERS[column]
+
+
+def _colour_index(colour: object) -> int | None:
+    if isinstance(colour, str) and colour.strip().lower() in COLOUR_NAMES:
+        return COLOUR_NAMES.index(colour.strip().lower())
+    if isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < 5:
+        return colour
+    return None
 
 
 # --- What the seat knows ----------------------------------------------------------------------
@@ -121,8 +135,12 @@ class _Table:
         for seat, colour, letter in signals:
             if seat == self.me or seat not in self.others:
                 continue
-            c = COLOUR_NAMES.index(colour) if isinstance(colour, str) else int(colour)
-            column = COLUMN_LETTERS.index(letter.upper()) if letter else None
+            c = _colour_index(colour)
+            if c is None:  # not a colour this AI understands: ignored, never an error
+                continue
+            column = (COLUMN_LETTERS.index(letter.upper())
+                      if isinstance(letter, str) and letter.upper() in COLUMN_LETTERS
+                      and len(letter) == 1 else None)
             self.signals[seat] = (c, column)
 
     def column_chances(self, card: int) -> list[float]:
@@ -235,9 +253,12 @@ class _Table:
 # --- Hard: determinization ----------------------------------------------------------------
 
 
-def _monte_carlo_pick(table: _Table, rng: random.Random) -> tuple[int, ...]:
+def _monte_carlo_pick(table: _Table, rng: random.Random,
+                      samples: int | None = None) -> tuple[int, ...]:
     candidates = list(combinations(table.hand, table.need))
-    samples = max(HARD_MIN_SAMPLES, min(HARD_MAX_SAMPLES, HARD_SIMULATIONS // len(candidates)))
+    if samples is None:
+        samples = max(HARD_MIN_SAMPLES,
+                      min(HARD_MAX_SAMPLES, HARD_SIMULATIONS // len(candidates)))
     totals = [0.0] * len(candidates)
     known = [(c, CHIEF) for c in table.face_up]
     me = table.me

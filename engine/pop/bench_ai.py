@@ -4,8 +4,9 @@
   two people), `--games` per pairing, the levels swapping seats every other game; a shared
   victory counts half. Win rates come with a 95% Wilson interval.
 - Trick head to head: the same for Trick, `--trick-games` per pairing.
-- cooperative: three seats of one level (`--games` each), with and without the AIs' own
-  table talk (each seat, in seat order, announces its card's colour and likely column).
+- cooperative: three seats of one level (`--coop-games` each), with and without the AIs' own
+  table talk (each seat, in seat order, announces its card's colour and likely column): the
+  success rate, and the mean number of turns survived without an explosion.
 - solo: `--solo-games` per difficulty and level.
 - decision time: wall-clock time of every `choose_cards` call, p50 / p95 per level (each worker
   process runs on its own core).
@@ -73,7 +74,8 @@ def _task(job: tuple) -> tuple[str, tuple, list, dict[str, list[float]]]:
         elif kind == "coop":
             level, talk = key
             state = play("coop", [level] * 3, seed, talk=talk, times=times)
-            results.append(1.0 if state.result["won"] else 0.0)
+            won = state.result["won"]
+            results.append((1.0 if won else 0.0, state.turn_number - (0 if won else 1)))
         else:  # solo
             level, difficulty = key
             state = play("solo", [level], seed, difficulty=difficulty, times=times)
@@ -99,6 +101,12 @@ def _rate(results: list[float]) -> dict:
             "ci95": [round(low, 4), round(high, 4)]}
 
 
+def _coop(results: list[tuple[float, int]]) -> dict:
+    out = _rate([won for won, _ in results])
+    out["mean_safe_turns"] = round(sum(t for _, t in results) / max(1, len(results)), 3)
+    return out
+
+
 def _percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
@@ -108,7 +116,7 @@ def _chunks(seeds: range, size: int) -> list[range]:
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
-def bench_ai_main(games: int = 1000, trick_games: int = 200, solo_games: int = 250,
+def bench_ai_main(games: int = 1000, trick_games: int = 200, solo_games: int = 150,
                   coop_games: int | None = None, jobs: int | None = None,
                   seed: int = 2026) -> int:
     coop_games = games if coop_games is None else coop_games
@@ -153,9 +161,9 @@ def bench_ai_main(games: int = 1000, trick_games: int = 200, solo_games: int = 2
                 "Wilson intervals (shared victory counts half)",
         "head_to_head_competitive": pairings("competitive"),
         "head_to_head_trick": pairings("trick"),
-        "coop_success_3_seats": {
-            level: {"silent": _rate(results[("coop", (level, False))]),
-                    "with_table_talk": _rate(results[("coop", (level, True))])}
+        "coop_3_seats": {
+            level: {talk_name: _coop(results[("coop", (level, talk))])
+                    for talk_name, talk in (("silent", False), ("with_table_talk", True))}
             for level in LEVELS},
         "solo_win_rate": {
             level: {f"difficulty_{d}": _rate(results[("solo", (level, d))])

@@ -205,3 +205,19 @@ def test_solo_ai_takes_an_immediate_win_and_beats_random_play():
         for seed in range(30):
             wins[level] += play("solo", [level], 40 + seed, difficulty=1).result["won"]
     assert wins["normal"] >= wins["easy"] + 8, wins
+
+
+def test_signals_shape_what_a_hard_player_expects_and_odd_signals_are_ignored():
+    state = new_game("coop", NAMES[:3], seed=21)
+    v = view(state, "ana")
+    table = ai._Table(v, [("ben", "Blue", "c"), ("cai", 4, None), ("ana", "red", "A"),
+                          ("zed", "red", "A")])
+    assert table.signals == {"ben": (3, 2), "cai": (4, None)}  # own and unknown seats dropped
+    rnd = random.Random(0)
+    for _ in range(50):
+        sample = dict((owner, card) for card, owner in table.sample_unknown(rnd))
+        assert ai.COLOUR[sample["ben"]] == 3 and ai.COLOUR[sample["cai"]] == 4
+    odd = ai._Table(v, [("ben", "octarine", "Z"), ("cai", 9, "AB")])
+    assert odd.signals == {}
+    picked = choose_cards(v, "hard", random.Random(0), [("ben", "octarine", "Z")])
+    assert picked == choose_cards(v, "hard", random.Random(0))

@@ -2,6 +2,9 @@
 
 HELLO -> IDENTIFY -> READY + GUILD_CREATE -> dispatches. A session numbers its dispatches and
 keeps them, so that a RESUME (op 6) after a dropped socket can replay what was missed.
+Sharding: IDENTIFY may carry ``shard: [id, count]``; that session then hears only the guilds with
+``(guild_id >> 22) % count == id`` (and, as on Discord, DMs only on shard 0). Several sessions,
+one per shard, may be live at once (several bot processes).
 Frames are plain JSON text: discord.py asks for zlib-stream but only inflates binary frames.
 """
 
@@ -24,6 +27,7 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 3, 6, 7, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
+INVALID_SHARD = 4010  # close code
 
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_DIRECT_MESSAGES = 1 << 12
@@ -41,6 +45,8 @@ class Session:
 
     id: str
     intents: int
+    #: (shard id, shard count) from IDENTIFY; (0, 1) when the client does not shard.
+    shard: tuple[int, int] = (0, 1)
     ws: web.WebSocketResponse | None = None
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -54,6 +60,14 @@ class Session:
     @property
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this guild's events to this session's shard (None: a DM,
+        which only shard 0 hears)."""
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % shard_count == shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
@@ -101,6 +115,8 @@ async def gateway_handler(emu: Emulator, request: web.Request) -> web.WebSocketR
             op, data = payload.get("op"), payload.get("d")
             if op == HEARTBEAT:
                 await ws.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+            elif op == IDENTIFY and session is None and _shard(data) is None:
+                await ws.close(code=INVALID_SHARD, message=b"Invalid shard")
             elif op in (IDENTIFY, RESUME) and session is None:
                 session = _identify(emu, ws, data) if op == IDENTIFY else _resume(emu, ws, data)
                 if session is None:
@@ -121,25 +137,39 @@ async def gateway_handler(emu: Emulator, request: web.Request) -> web.WebSocketR
     return ws
 
 
+def _shard(data: dict[str, Any]) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard: [id, count]`` ((0, 1) when absent); None when it is invalid."""
+    shard = data.get("shard") or [0, 1]
+    try:
+        shard_id, shard_count = int(shard[0]), int(shard[1])
+    except (TypeError, ValueError, IndexError):
+        return None
+    return (shard_id, shard_count) if 0 <= shard_id < shard_count else None
+
+
 def _identify(emu: Emulator, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
     if data.get("token") != emu.token:
         return None
-    for old in emu.sessions:  # one bot process per emulator: a new IDENTIFY ends the old ones
-        if not old.connected:
+    shard = _shard(data)
+    if shard is None:
+        return None
+    for old in emu.sessions:  # one process per shard: a new IDENTIFY ends that shard's old ones
+        if not old.connected and old.shard == shard:
             old.closed = True
-    session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+    session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)), shard=shard)
     session.attach(ws)
     emu.sessions.append(session)
+    guilds = [g for g in emu.guilds if session.receives(g.id)]
     ready = {
         "v": 10, "user": {**emu.bot_user.to_payload(), "verified": True, "mfa_enabled": False},
-        "guilds": [{"id": str(g.id), "unavailable": True} for g in emu.guilds],
+        "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
         "session_id": session.id, "resume_gateway_url": emu.gateway_url,
-        "shard": [0, 1], "application": {"id": str(emu.application_id), "flags": 0},
+        "shard": list(shard), "application": {"id": str(emu.application_id), "flags": 0},
         "private_channels": [], "relationships": [], "presences": [], "session_type": "normal",
         "geo_ordered_rtc_regions": ["local"], "guild_join_requests": [], "auth": {},
     }
     session.dispatch("READY", ready)
-    for guild in emu.guilds:
+    for guild in guilds:
         session.dispatch("GUILD_CREATE", guild.to_payload())
     session.ready = True
     return session
@@ -157,7 +187,7 @@ def _resume(emu: Emulator, ws: web.WebSocketResponse, data: dict[str, Any]) -> S
 
 def _send_member_chunk(emu: Emulator, session: Session, data: dict[str, Any]) -> None:
     guild = emu.guild_by_id(int(data["guild_id"]))
-    if guild is None:
+    if guild is None or not session.receives(guild.id):
         return
     members = list(guild.members.values())
     if user_ids := data.get("user_ids"):

@@ -262,8 +262,9 @@ class RestApi:
         })
 
     async def get_gateway(self, request: web.Request) -> web.Response:
-        return json_response({"url": self.emu.gateway_url, "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return json_response({"url": self.emu.gateway_url, "shards": self.emu.recommended_shards,
+                              "session_start_limit": limit})
 
     def _command_list(self, request: web.Request) -> list[dict[str, Any]]:
         if request.match_info["app"] != str(self.emu.application_id):

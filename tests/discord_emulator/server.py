@@ -58,6 +58,7 @@ class Emulator:
         response_deadline: float = 3.0,
         token_lifetime: float = 15 * 60,
         attachment_size_limit: int = 10 * MIB,
+        recommended_shards: int = 1,
         message_rate: tuple[int, float] = (5, 5.0),
         global_rate: tuple[int, float] = (50, 1.0),
         rate_limit_headers: bool = True,
@@ -67,6 +68,8 @@ class Emulator:
         self.token_lifetime = token_lifetime
         self.attachment_size_limit = attachment_size_limit
         self.message_rate = message_rate
+        #: What ``GET /gateway/bot`` answers as ``shards`` (the client may choose its own count).
+        self.recommended_shards = recommended_shards
         #: When False, successful answers carry no X-RateLimit-* headers, so discord.py cannot
         #: pace itself and meets real 429s instead.
         self.rate_limit_headers = rate_limit_headers
@@ -144,9 +147,16 @@ class Emulator:
 
     # ------------------------------------------------------------------ building the world
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
+    def add_guild(self, name: str, *, owner: User | None = None,
+                  shard: tuple[int, int] | None = None) -> Guild:
+        """A guild with the bot in it; ``shard=(id, count)`` picks an id that shard owns."""
         owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
-        guild = Guild(self.snowflakes.next(), name, owner)
+        guild_id = self.snowflakes.next()
+        if shard is not None:  # move the id's millisecond back onto the wanted shard
+            shard_id, count = shard
+            ms = guild_id >> 22
+            guild_id = ((ms - (ms - shard_id) % count) << 22) | (guild_id & (1 << 22) - 1)
+        guild = Guild(guild_id, name, owner)
         guild.roles.append(Role(guild.id, "@everyone", Perm.EVERYONE_DEFAULT))  # id = guild id
         bot_role = self.add_role(guild, self.bot_user.name, Perm.EVERYONE_DEFAULT | Perm.MANAGE_MESSAGES
                                  | Perm.MANAGE_THREADS, dispatch=False)
@@ -346,12 +356,28 @@ class Emulator:
             lambda: next((s for s in self.sessions if s.ready and s.connected), None),
             timeout, "a ready gateway session")
 
+    def session_for(self, guild: Guild | None) -> Session | None:
+        """The live session that hears this guild (None: no process runs its shard now)."""
+        guild_id = None if guild is None else guild.id
+        return next((s for s in reversed(self.sessions)
+                     if not s.closed and s.connected and s.receives(guild_id)), None)
+
+    def interactions_heard_by(self, session: Session) -> set[int]:
+        """Ids of the interactions dispatched to this session (only it held their tokens, so
+        only its process could answer them)."""
+        return {int(d["id"]) for d in session.events("INTERACTION_CREATE")}
+
     # ------------------------------------------------------------------ gateway dispatch
 
     def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
-        """Send an event to every live session (only to those with ``intent``, if given)."""
+        """Send an event to every live session of the event's guild's shard (only to those with
+        ``intent``, if given). Events without a guild (DMs) go to shard 0."""
+        guild_id = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+            else data.get("guild_id")
+        guild_id = int(guild_id) if guild_id is not None else None
         for session in self.sessions:
-            if not session.closed and session.intents & intent == intent:
+            if (not session.closed and session.intents & intent == intent
+                    and session.receives(guild_id)):
                 session.dispatch(event, data)
 
     def dispatch_message(self, event: str, message: Message) -> None:
@@ -366,7 +392,7 @@ class Emulator:
         member = guild.members.get(message.author.id) if guild is not None else None
         payload = message.to_payload(guild_member=member)
         for session in self.sessions:
-            if session.closed:
+            if session.closed or not session.receives(guild.id if guild is not None else None):
                 continue
             if guild is None and not session.intents & INTENT_DIRECT_MESSAGES:
                 continue

@@ -9,10 +9,11 @@ import sys
 from pathlib import Path
 
 from bot import check
-from bot.storage import Store
+from bot.storage import Store, migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.dG9wLXNlY3JldC1ib3QtdG9rZW4tZm9yLWNoZWNr"
+ALL_MIGRATIONS = ", ".join(f"{n:03d}" for n, _ in migrations())
 
 
 def run_check(cwd: Path, **env: str) -> tuple[int, list[str], str]:
@@ -45,7 +46,7 @@ async def test_all_pass_on_a_migrated_sqlite_database(tmp_path):
         ["ok", "settings"], ["ok", "token"], ["ok", "database"], ["ok", "migrations"],
         ["ok", "data"]]
     assert line(lines, "database") == f"ok   database   sqlite {db} (WAL)"
-    assert line(lines, "migrations") == "ok   migrations up to date (001)"
+    assert line(lines, "migrations") == f"ok   migrations up to date ({ALL_MIGRATIONS})"
     assert TOKEN not in output
 
 
@@ -83,11 +84,12 @@ async def test_pending_migrations_are_reported_not_applied(tmp_path):
     code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
     assert code == 1
     assert line(lines, "migrations") == (
-        "FAIL migrations 1 pending: 001 (pop-bot run applies them when it starts)")
+        f"FAIL migrations {len(migrations())} pending: {ALL_MIGRATIONS} "
+        "(pop-bot run applies them when it starts)")
     store = Store(str(path))
     await store.open(migrate=False)
     try:
-        assert await store.pending() == [1]  # check only reads
+        assert await store.pending() == [n for n, _ in migrations()]  # check only reads
     finally:
         await store.close()
 
@@ -119,7 +121,7 @@ async def test_all_pass_on_a_migrated_postgresql_schema(tmp_path, pg_schema):
                                     POP_DATABASE_URL=f"{url}?search_path={schema}")
     assert code == 0, output
     assert re.match(r"ok   database   postgresql \S+ \(PostgreSQL \d", line(lines, "database"))
-    assert line(lines, "migrations") == "ok   migrations up to date (001)"
+    assert line(lines, "migrations") == f"ok   migrations up to date ({ALL_MIGRATIONS})"
 
 
 def test_data_dir_is_where_the_engine_reads():

@@ -439,6 +439,8 @@ class Interaction:
     message: Message | None = None  # the message holding the clicked component
     response_type: int | None = None
     answered_at: float | None = None  # emulated clock seconds of the initial response
+    #: (host, port) of the HTTP connection that sent the initial response: which process answered
+    answered_from: tuple[str, int] | None = None
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     modal: dict[str, Any] | None = None

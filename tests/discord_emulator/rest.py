@@ -434,6 +434,8 @@ class RestApi:
             interaction.modal = data
         interaction.response_type = kind
         interaction.answered_at = emu.clock.now()
+        if request.transport is not None:
+            interaction.answered_from = request.transport.get_extra_info("peername")
         if "with_response" not in request.query:
             return web.Response(status=204)
         original = interaction.original

@@ -200,9 +200,11 @@ def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
     _start_turn(state, events)
 
 
-def _start_turn(state: PopState, events: list | None) -> None:
+def _start_turn(state: PopState, events: list | None, steps: bool = True) -> None:
     state.turn_number += 1
     state.choices = {}
+    if not steps:
+        events = None  # a summary needs none of a turn's opening events
     if events is not None:
         events.append(TurnStarted(state.set_number, state.turn_number))
     pile = state.draw_pile
@@ -341,7 +343,7 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
     state.chief_face_up, state.chief_face_down, state.choices = [], [], {}
     placing.sort()  # lowest card to column A ... highest to E
     arrows, order = placement_order(placing)
-    if events is not None:
+    if events is not None and steps:
         shown = {seat: tuple(picked) for seat, picked in plays.items()}
         if chief_cards:
             shown[CHIEF] = tuple(chief_cards)
@@ -361,7 +363,7 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
             state.set_number, state.turn_number, snapshot(cols), tuple(queues),
             {seat: tuple(sorted(state.collected[seat])) for seat in state.seats},
             tuple(state.chief_pile)))
-    _after_turn(state, fatal, events)
+    _after_turn(state, fatal, events, steps)
 
 
 def placement_order(placing: Sequence[tuple[int, str]]) -> tuple[int, tuple[int, ...]]:
@@ -424,7 +426,7 @@ def _credit(state: PopState, owner: str, exploded: list[int], events: list | Non
         events.append(Collected(owner, tuple(exploded), tuple(waiting)))
 
 
-def _after_turn(state: PopState, fatal: bool, events: list | None) -> None:
+def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool = True) -> None:
     mode = state.mode
     if mode == "coop":
         if fatal or state.turn_number == TURNS_PER_SET["coop"]:
@@ -440,7 +442,7 @@ def _after_turn(state: PopState, fatal: bool, events: list | None) -> None:
             drawn = state.draw_pile[:5]
             del state.draw_pile[:5]
             state.hands[seat].extend(drawn)
-            if events is not None and drawn:
+            if events is not None and steps and drawn:
                 events.append(CardDrawn(seat, len(drawn)))
         if won or mode == "enigma" or not state.hands[seat]:
             _end_set(state, events)
@@ -455,7 +457,7 @@ def _after_turn(state: PopState, fatal: bool, events: list | None) -> None:
         else:
             state.phase = "awaiting_deal"
         return
-    _start_turn(state, events)
+    _start_turn(state, events, steps)
 
 
 def coop_level(cards_left: int, last_turn_exploded: bool) -> str:

@@ -1,46 +1,72 @@
-"""The /pop slash commands."""
+"""The /pop slash commands.
+
+Names, descriptions and choices are `locale_str`s with their catalogue keys (`command.*`,
+`option.*`, `choice.*`): `PopTranslator` (bot/i18n.py) gives Discord their translations. Replies
+outside a table speak the user's language (`interaction.locale`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
-from .i18n import t
+from .i18n import DYNAMIC_KEYS, command_str, dynamic_key, languages, resolve, t
 from .table import Options
 
 if TYPE_CHECKING:
     from .client import PopBot
 
-GRADES = ("easy", "medium", "hard", "expert", "master")  # Enigma grades 1-5
+_ = command_str
+GRADES = DYNAMIC_KEYS["grade"]  # Enigma grades 1-5
+
+
+def _choices(family: str) -> list[Choice[str]]:
+    return [Choice(name=_(value, f"{family}.{value}"), value=value)
+            for value in DYNAMIC_KEYS[family]]
+
+
+MODE_CHOICES = _choices("choice.mode")
+# The shipped catalogues, each named in its own language.
+LANGUAGE_CHOICES = [Choice(name=t("language.name", code), value=code) for code in languages()]
 
 
 def _lang(interaction: discord.Interaction) -> str:
-    return str(interaction.locale or "en").split("-")[0]
+    """The user's language, as a shipped catalogue."""
+    return resolve(interaction.locale)
 
 
 class PopCommands(app_commands.Group):
     def __init__(self, bot: PopBot) -> None:
-        super().__init__(name="pop", description="Play Pop, the colour card game")
+        super().__init__(name="pop",
+                         description=_("Play Pop, the colour card game", "command.pop.description"))
         self.bot = bot
 
-    @app_commands.command(name="new", description="Open a Pop table in its own thread")
-    @app_commands.describe(mode="competitive, trick, coop, solo or enigma",
-                           sets="how many sets (1-3)",
-                           two_player_variant="two people: draw a card and play two each turn",
-                           turn_timer="seconds to choose, 0 for no timer",
-                           difficulty="solo: starting rows, 1 (Beginner) to 4 (Expert)",
-                           ai_level="how well AI players play: easy, normal or hard",
-                           language="language of the table's messages")
+    @app_commands.command(name=_("new", "command.new.name"),
+                          description=_("Open a Pop table in its own thread",
+                                        "command.new.description"))
+    @app_commands.describe(
+        mode=_("competitive, trick, coop, solo or enigma", "option.new.mode"),
+        sets=_("how many sets (1-3)", "option.new.sets"),
+        two_player_variant=_("two people: draw a card and play two each turn",
+                             "option.new.two_player_variant"),
+        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
+        difficulty=_("solo: starting rows, 1 (Beginner) to 4 (Expert)",
+                     "option.new.difficulty"),
+        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+        language=_("language of the table's messages", "option.new.language"))
+    @app_commands.choices(mode=MODE_CHOICES, ai_level=_choices("choice.ai_level"),
+                          language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction,
-                  mode: Literal["competitive", "trick", "coop", "solo", "enigma"] = "competitive",
+                  mode: str = "competitive",
                   sets: app_commands.Range[int, 1, 3] = 3,
                   two_player_variant: bool | None = None,
                   turn_timer: app_commands.Range[int, 0, 3600] | None = None,
                   difficulty: app_commands.Range[int, 1, 4] = 1,
-                  ai_level: Literal["easy", "normal", "hard"] = "normal",
+                  ai_level: str = "normal",
                   language: str | None = None) -> None:
         if mode == "enigma":  # a puzzle is played privately, not at a table
             await self.bot.service.open_enigma(interaction, None, False)
@@ -51,18 +77,23 @@ class PopCommands(app_commands.Group):
                           language=language)
         await self.bot.service.open_table(interaction, options)
 
-    @app_commands.command(name="enigma", description="A Pop puzzle: clear the grid in one turn")
-    @app_commands.describe(difficulty="easy, medium, hard, expert or master",
-                           daily="the server's puzzle of the day")
+    @app_commands.command(name=_("enigma", "command.enigma.name"),
+                          description=_("A Pop puzzle: clear the grid in one turn",
+                                        "command.enigma.description"))
+    @app_commands.describe(
+        difficulty=_("easy, medium, hard, expert or master", "option.enigma.difficulty"),
+        daily=_("the server's puzzle of the day", "option.enigma.daily"))
+    @app_commands.choices(difficulty=_choices("choice.grade"))
     @app_commands.guild_only()
-    async def enigma(self, interaction: discord.Interaction,
-                     difficulty: Literal["easy", "medium", "hard", "expert", "master"] | None
-                     = None, daily: bool = False) -> None:
+    async def enigma(self, interaction: discord.Interaction, difficulty: str | None = None,
+                     daily: bool = False) -> None:
         grade = None if difficulty is None else GRADES.index(difficulty) + 1
         await self.bot.service.open_enigma(interaction, grade, daily)
 
-    @app_commands.command(name="stats", description="Pop stats of a player in this server")
-    @app_commands.describe(user="whose stats (you, if left out)")
+    @app_commands.command(name=_("stats", "command.stats.name"),
+                          description=_("Pop stats of a player in this server",
+                                        "command.stats.description"))
+    @app_commands.describe(user=_("whose stats (you, if left out)", "option.stats.user"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction,
                     user: discord.Member | None = None) -> None:
@@ -75,13 +106,15 @@ class PopCommands(app_commands.Group):
             lines.append(t("stats.average", lang, score=figures["average_set_score"]))
         if figures["best_coop_level"]:
             lines.append(t("stats.coop", lang,
-                           level=t(f"level.{figures['best_coop_level']}", lang)))
+                           level=t(dynamic_key("level", figures["best_coop_level"]), lang)))
         for difficulty, wins in figures["solo_wins"].items():
             lines.append(t("stats.solo", lang, n=wins, difficulty=difficulty))
         lines.append(t("stats.enigmas", lang, n=figures["enigmas_solved"]))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="The server's best Pop players")
+    @app_commands.command(name=_("leaderboard", "command.leaderboard.name"),
+                          description=_("The server's best Pop players",
+                                        "command.leaderboard.description"))
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         lang = _lang(interaction)
@@ -95,38 +128,45 @@ class PopCommands(app_commands.Group):
         await interaction.response.send_message(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="table", description="Show the state of the table here")
+    @app_commands.command(name=_("table", "command.table.name"),
+                          description=_("Show the state of the table here",
+                                        "command.table.description"))
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         await self.bot.service.describe_tables(interaction)
 
-    @app_commands.command(name="leave", description="Leave the table here")
+    @app_commands.command(name=_("leave", "command.leave.name"),
+                          description=_("Leave the table here", "command.leave.description"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.service.leave_here(interaction)
 
-    @app_commands.command(name="remove",
-                          description="Host: take a player's seat away (an AI plays it)")
-    @app_commands.describe(player="the player whose seat to remove")
+    @app_commands.command(name=_("remove", "command.remove.name"),
+                          description=_("Host: take a player's seat away (an AI plays it)",
+                                        "command.remove.description"))
+    @app_commands.describe(player=_("the player whose seat to remove", "option.remove.player"))
     @app_commands.guild_only()
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self.bot.service.remove_here(interaction, player)
 
-    @app_commands.command(name="record",
-                          description="The pop-record/1 of the last game at the table here")
+    @app_commands.command(name=_("record", "command.record.name"),
+                          description=_("The pop-record/1 of the last game at the table here",
+                                        "command.record.description"))
     @app_commands.guild_only()
     async def record(self, interaction: discord.Interaction) -> None:
         await self.bot.service.send_record(interaction)
 
-    @app_commands.command(name="rules", description="The rules of Pop, short")
-    @app_commands.describe(mode="which mode's rules")
-    async def rules(self, interaction: discord.Interaction,
-                    mode: Literal["competitive", "trick", "coop", "solo", "enigma"] = "competitive"
-                    ) -> None:
+    @app_commands.command(name=_("rules", "command.rules.name"),
+                          description=_("The rules of Pop, short", "command.rules.description"))
+    @app_commands.describe(mode=_("which mode's rules", "option.rules.mode"))
+    @app_commands.choices(mode=MODE_CHOICES)
+    async def rules(self, interaction: discord.Interaction, mode: str = "competitive") -> None:
         lang = _lang(interaction)
         await interaction.response.send_message(
-            t("rules.common", lang) + "\n\n" + t(f"rules.{mode}", lang), ephemeral=True)
+            t("rules.common", lang) + "\n\n" + t(dynamic_key("rules", mode), lang), ephemeral=True)
 
-    @app_commands.command(name="help", description="How to play Pop with this bot")
+    @app_commands.command(name=_("help", "command.help.name"),
+                          description=_("How to play Pop with this bot",
+                                        "command.help.description"))
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(t("help", _lang(interaction)), ephemeral=True)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from .commands import PopCommands
-from .i18n import t
+from .i18n import PopTranslator, t
 from .service import TableService
 from .settings import Settings
 from .storage import open_store
@@ -37,6 +37,7 @@ class PopBot(discord.Client):
         await self.store.open()
         # Buttons of every table, old messages included, work again after a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(PopTranslator())  # localised names, before the sync
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

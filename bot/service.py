@@ -32,7 +32,7 @@ from engine.pop.view import view
 from render.style import COLOUR_STYLE
 
 from . import pictures
-from .i18n import t
+from .i18n import resolve, t
 from .outbox import Outbox
 from .stats import outcome_of, summarise_player
 from .storage import Store
@@ -743,8 +743,7 @@ class TableService:
     # --- Answers -------------------------------------------------------------------------
 
     async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None:
-        table_lang = None
-        text = t(no.key, table_lang, **no.values)
+        text = t(no.key, resolve(interaction.locale), **no.values)  # the clicker's language
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -757,7 +756,7 @@ class TableService:
 
     async def describe_tables(self, interaction: discord.Interaction) -> None:
         tables = await self.store.tables_in(interaction.channel_id)
-        lang = self.lang(tables[0], interaction) if tables else "en"
+        lang = self.lang(tables[0], interaction) if tables else resolve(interaction.locale)
         if not tables:
             return await interaction.response.send_message(t("table.none_here", lang),
                                                            ephemeral=True)
@@ -777,8 +776,8 @@ class TableService:
         games = [self.tables.get(tb.id, tb) for tb in tables]
         games = [tb for tb in games if tb.game is not None]
         if not games:
-            return await interaction.response.send_message(t("table.none_here", "en"),
-                                                           ephemeral=True)
+            return await interaction.response.send_message(
+                t("table.none_here", resolve(interaction.locale)), ephemeral=True)
         table = games[-1]
         record = json.dumps(export_record(table.game), indent=1).encode()
         await interaction.response.send_message(

@@ -24,7 +24,7 @@ GRADES = DYNAMIC_KEYS["grade"]  # Enigma grades 1-5
 
 
 def _choices(family: str) -> list[Choice[str]]:
-    return [Choice(name=_(value, f"{family}.{value}"), value=value)
+    return [Choice(name=_(value, dynamic_key(family, value)), value=value)
             for value in DYNAMIC_KEYS[family]]
 
 

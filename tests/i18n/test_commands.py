@@ -1,0 +1,135 @@
+"""Slash commands in the user's language: PopTranslator's localisations, the language option,
+replies outside a table in the user's locale, and a table that speaks its language option."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from unittest.mock import AsyncMock
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.commands import PopCommands
+from bot.i18n import PopTranslator, catalogue, languages, t
+from bot.service import Refusal, TableService
+from bot.table import Options, Seat, Table
+
+# Discord locales each shipped translation answers.
+LOCALES = {"ja": ["ja"], "pl": ["pl"], "fr": ["fr"], "de": ["de"], "it": ["it"],
+           "es": ["es-ES", "es-419"]}
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+CHOICE_FAMILIES = {"mode": "choice.mode", "ai_level": "choice.ai_level",
+                   "difficulty": "choice.grade"}
+
+
+async def translated_pop() -> dict:
+    client = discord.Client(intents=discord.Intents.none())
+    tree = app_commands.CommandTree(client)
+    tree.add_command(PopCommands(SimpleNamespace()))
+    await tree.set_translator(PopTranslator())
+    (pop,) = tree.get_commands()
+    return await pop.get_translated_payload(tree, tree.translator)
+
+
+def subcommand(payload: dict, name: str) -> dict:
+    return next(o for o in payload["options"] if o["name"] == name)
+
+
+async def test_the_sync_payload_carries_japanese_and_polish_names_and_descriptions():
+    pop = await translated_pop()
+    new = subcommand(pop, "new")
+    assert new["name_localizations"]["ja"] == "新規"
+    assert new["name_localizations"]["pl"] == "nowy"
+    assert new["description_localizations"]["pl"] == "Otwórz stół Pop w osobnym wątku"
+    assert pop["description_localizations"]["ja"] == "色のカードゲーム、Popをプレイ"
+    assert pop["name"] == "pop" and "ja" not in pop["name_localizations"]  # /pop everywhere
+    assert new["name"] == "new" and "en-US" not in new["name_localizations"]  # English default
+    mode = next(o for o in new["options"] if o["name"] == "mode")
+    coop = next(c for c in mode["choices"] if c["value"] == "coop")
+    assert coop["name"] == "coop" and coop["name_localizations"]["ja"] == "協力"
+    assert coop["name_localizations"]["es-419"] == coop["name_localizations"]["es-ES"]
+
+
+async def test_every_command_option_and_choice_is_localised_for_every_catalogue():
+    pop = await translated_pop()
+    missing = []
+    for lang, locales in LOCALES.items():
+        for locale in locales:
+            for command in pop["options"]:
+                where = f"{locale} /pop {command['name']}"
+                if locale not in command["description_localizations"]:
+                    missing.append(f"{where} description")
+                if (locale not in command["name_localizations"]
+                        and catalogue(lang)[f"command.{command['name']}.name"]
+                        != command["name"]):
+                    missing.append(f"{where} name")
+                for option in command["options"]:
+                    if locale not in option.get("description_localizations", {}):
+                        missing.append(f"{where} {option['name']}")
+                    for choice in option.get("choices", []):
+                        family = CHOICE_FAMILIES.get(option["name"])
+                        if family is None:
+                            continue  # a language is named in its own language everywhere
+                        text = catalogue(lang)[f"{family}.{choice['value']}"]
+                        if choice.get("name_localizations", {}).get(locale, choice["name"]) \
+                                != text:
+                            missing.append(f"{where} {option['name']}={choice['value']}")
+    assert missing == []
+
+
+async def test_localised_command_names_follow_discord_rules_and_stay_distinct():
+    pop = await translated_pop()
+    for locales in LOCALES.values():
+        for locale in locales:
+            names = [c["name_localizations"].get(locale, c["name"]) for c in pop["options"]]
+            assert all(NAME.match(n) and n == n.lower() for n in names), names
+            assert len(set(names)) == len(names), names
+
+
+def test_the_language_option_offers_the_shipped_catalogues_by_their_own_names():
+    new = PopCommands(SimpleNamespace()).new
+    (language,) = [p for p in new.parameters if p.name == "language"]
+    assert [c.value for c in language.choices] == list(languages())
+    assert {c.value: c.name for c in language.choices} == {
+        "en": "English", "it": "Italiano", "ja": "日本語", "fr": "Français", "es": "Español",
+        "pl": "Polski", "de": "Deutsch"}
+    (mode,) = [p for p in new.parameters if p.name == "mode"]
+    assert [c.value for c in mode.choices] == ["competitive", "trick", "coop", "solo", "enigma"]
+
+
+# --- Replies outside a table speak the user's language ---------------------------------------
+
+
+def interaction(locale: str) -> SimpleNamespace:
+    response = SimpleNamespace(send_message=AsyncMock(), is_done=lambda: False)
+    return SimpleNamespace(locale=discord.Locale(locale), response=response)
+
+
+@pytest.mark.parametrize("locale, lang", [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"),
+                                          ("pt-BR", "en"), ("zh-CN", "en")])
+async def test_help_and_rules_answer_in_the_users_language(locale, lang):
+    group = PopCommands(SimpleNamespace())
+    asked = interaction(locale)
+    await group.help.callback(group, asked)
+    assert asked.response.send_message.await_args.args[0] == t("help", lang)
+    await group.rules.callback(group, asked, "coop")
+    text = asked.response.send_message.await_args.args[0]
+    assert text == t("rules.common", lang) + "\n\n" + t("rules.coop", lang)
+
+
+async def test_a_refusal_answers_in_the_clickers_language():
+    service = TableService(SimpleNamespace(), SimpleNamespace())
+    asked = interaction("pl")
+    await service.refuse(asked, Refusal("refusal.pick_count", n=3))
+    assert asked.response.send_message.await_args.args[0] == "Najpierw zaznacz dokładnie 3 karty."
+
+
+@pytest.mark.parametrize("language, locale, lang", [
+    ("ja", "en", "ja"), (None, "de", "de"), ("it", "fr", "it"), (None, "pt", "en")])
+def test_a_table_speaks_its_language_option_else_the_servers(language, locale, lang):
+    table = Table(guild_id=1, channel_id=2, host_id=3, options=Options(language=language),
+                  seats=[Seat(id="3", user_id=3, name="Ana")], locale=locale)
+    spoken = TableService(SimpleNamespace(), SimpleNamespace()).lang(table)
+    assert t("table.left", spoken, name="Ana") == t("table.left", lang, name="Ana")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import signal
 
 import discord
 from discord import app_commands
@@ -35,6 +37,9 @@ class PopBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        # SIGTERM (docker stop, systemd): finish the step being posted, commit, close.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
         # Buttons of every table, old messages included, work again after a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(PopTranslator())  # localised names, before the sync
@@ -44,6 +49,10 @@ class PopBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def _on_sigterm(self) -> None:
+        log.info("SIGTERM: shutting down gracefully")
+        self._sigterm_close = asyncio.create_task(self.close())
 
     async def on_ready(self) -> None:
         if not self._resumed:
@@ -97,7 +106,15 @@ class PopBot(discord.Client):
         except discord.HTTPException:
             pass
 
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        try:
+            await super().start(token, reconnect=reconnect)
+        finally:  # the main task, never cancelled by the shutdown: the database closes here
+            await self.store.close()
+            log.info("closed")
+
     async def close(self) -> None:
+        """Let each outbox finish the step it is posting, then close the gateway (everything a
+        player was told is already committed; `start` closes the database last)."""
         await self.service.shutdown()
         await super().close()
-        await self.store.close()

@@ -45,6 +45,7 @@ def run_bot() -> int:
         print("pop-bot: DISCORD_TOKEN is empty.", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_json, secrets=[token])
+    import aiohttp
     import discord
 
     bot = create_bot(settings)
@@ -55,7 +56,12 @@ def run_bot() -> int:
               file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
-        print("pop-bot: enable the required intents for the bot in the developer portal.",
-              file=sys.stderr)
+        print("pop-bot: Discord refused the message content intent: enable it for the bot in "
+              "the developer portal, or set POP_MESSAGE_CONTENT=0 (cooperative table talk is "
+              "then on the honour system).", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as e:
+        print(f"pop-bot: cannot reach Discord ({type(e).__name__}); check the network, or "
+              "POP_DISCORD_API_BASE / POP_DISCORD_GATEWAY_URL if set.", file=sys.stderr)
+        return 3
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 
@@ -222,3 +223,32 @@ async def test_wrong_token_is_a_clear_message_and_is_never_printed(emu, tmp_path
     assert done.returncode == 2, done.stderr
     assert "refused the token" in done.stderr
     assert "Traceback" not in done.stderr and wrong not in done.stderr + done.stdout
+
+
+async def test_unreachable_discord_is_a_clear_message(tmp_path):
+    done = await asyncio.to_thread(run_bot_process, {
+        "DISCORD_TOKEN": "t" * 50, "POP_DATABASE_PATH": str(tmp_path / "db"),
+        "POP_DISCORD_API_BASE": "http://127.0.0.1:9/api/v10"})
+    assert done.returncode == 3 and "cannot reach Discord" in done.stderr
+    assert "Traceback" not in done.stderr and "t" * 50 not in done.stderr
+
+
+async def test_sigterm_shuts_the_bot_down_gracefully(emu, world, tmp_path):
+    """`docker stop` sends SIGTERM: the bot logs off cleanly, exit status 0, no traceback."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("POP_", "DISCORD_"))}
+    env.update({"DISCORD_TOKEN": emu.token, "POP_DATABASE_PATH": str(tmp_path / "db"),
+                "POP_DISCORD_API_BASE": emu.api_base,
+                "POP_DISCORD_GATEWAY_URL": emu.gateway_url})
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "run", env=env, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
+    try:
+        await emu.wait_for(lambda: any(s.connected for s in emu.sessions), 20,
+                           "the bot to connect")
+    except TimeoutError:
+        process.kill()
+        raise AssertionError((await process.communicate())[1].decode()[-3000:]) from None
+    process.send_signal(signal.SIGTERM)
+    out, err = await asyncio.wait_for(process.communicate(), 20)
+    assert process.returncode == 0, err.decode()
+    assert b"closed" in err and b"Traceback" not in err + out

@@ -298,7 +298,8 @@ def play_turn(
 def _checked_pick(state: PopState, seat: str, cards: Sequence[int], need: int) -> list[int]:
     picked = sorted(cards)
     if len(picked) != need or (need > 1 and len(set(picked)) != need):
-        raise WrongCount(f"choose exactly {need} different card{'s' if need > 1 else ''}", seat)
+        raise WrongCount("choose exactly one card" if need == 1 else
+                         f"choose exactly {need} different cards", seat)
     hand = state.hands[seat]
     for card in picked:
         if card not in hand:

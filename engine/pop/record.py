@@ -122,7 +122,8 @@ def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
         raise RecordError("two seats have the same name")
     low, high = SEAT_RANGE[mode]
     if not low <= len(seats) <= high:
-        raise RecordError(f"{mode} is played by {low}-{high} seats, the record has {len(seats)}")
+        wanted = f"{low} seat" if low == high else f"{low} to {high} seats"
+        raise RecordError(f"{mode} is played by {wanted}, the record has {len(seats)}")
     if variant and (mode not in ("competitive", "trick") or len(seats) != 2):
         raise RecordError("the two-player variant is for competitive or Trick games of 2 seats")
     sets = record.get("sets")
@@ -178,7 +179,9 @@ def _check_deal(mode: str, seats: list[str], raw: dict, set_number: int) -> Deal
             if len(hands[seat]) != HAND_SIZE[mode]:
                 fail(f"a {mode} hand has {HAND_SIZE[mode]} cards, not {len(hands[seat])}", seat)
         if len(seen) != 50:
-            fail(f"a {mode} set deals all 50 cards exactly once; {50 - len(seen)} are missing")
+            missing = 50 - len(seen)
+            fail(f"a {mode} set deals all 50 cards exactly once; {missing} "
+                 f"{'is' if missing == 1 else 'are'} missing")
     top = max(heights)
     if adjacent_same_colour_pair(grid, [top] * NUM_COLUMNS):
         fail("the starting grid has two adjacent cards of one colour")

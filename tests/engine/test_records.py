@@ -265,7 +265,7 @@ def test_all_50_cards_are_dealt():
     record = competitive()
     record["sets"][0]["draw_pile"].pop()
     assert error_of(record) == \
-        "set 1: a competitive set deals all 50 cards exactly once; 1 are missing"
+        "set 1: a competitive set deals all 50 cards exactly once; 1 is missing"
 
 
 def test_a_competitive_grid_is_one_row_of_five():
@@ -327,10 +327,10 @@ def test_a_turn_names_every_seat():
 def test_a_turn_plays_exactly_the_cards_it_must():
     record = competitive()
     record["sets"][0]["turns"][1]["plays"]["ana"] = [35, 48]
-    assert error_of(record) == "set 1, turn 2, seat ana: choose exactly 1 different card"
+    assert error_of(record) == "set 1, turn 2, seat ana: choose exactly one card"
     record = competitive()
     record["sets"][0]["turns"][1]["plays"]["ana"] = []
-    assert error_of(record) == "set 1, turn 2, seat ana: choose exactly 1 different card"
+    assert error_of(record) == "set 1, turn 2, seat ana: choose exactly one card"
     record = solo_record()
     record["sets"][0]["turns"][0]["plays"]["sol"] = [21, 21, 22, 23, 24]
     assert error_of(record) == "set 1, turn 1, seat sol: choose exactly 5 different cards"
@@ -380,10 +380,10 @@ def test_chief_is_not_a_seat():
 
 
 @pytest.mark.parametrize("mode, seats, line", [
-    ("coop", ["ana", "ben"], "coop is played by 3-5 seats, the record has 2"),
-    ("competitive", ["ana"], "competitive is played by 2-5 seats, the record has 1"),
-    ("competitive", list("abcdef"), "competitive is played by 2-5 seats, the record has 6"),
-    ("solo", ["ana", "ben"], "solo is played by 1-1 seats, the record has 2"),
+    ("coop", ["ana", "ben"], "coop is played by 3 to 5 seats, the record has 2"),
+    ("competitive", ["ana"], "competitive is played by 2 to 5 seats, the record has 1"),
+    ("competitive", list("abcdef"), "competitive is played by 2 to 5 seats, the record has 6"),
+    ("solo", ["ana", "ben"], "solo is played by 1 seat, the record has 2"),
 ])
 def test_seat_count_fits_the_mode(mode, seats, line):
     record = competitive()

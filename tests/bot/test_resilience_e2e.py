@@ -182,3 +182,34 @@ async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu
         for turn in (1, 2):
             steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
             assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 5
+
+
+async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world, roomy_channels,
+                                                                     fast_bot_env, monkeypatch,
+                                                                     start_bot):
+    """Pictures are paced (here 0.3 s apart); a player racing ahead through the hand message,
+    updated in place each turn, makes the outbox catch up with several steps per message."""
+    from bot.main import create_bot, load_settings
+
+    monkeypatch.setenv("POP_STEP_DELAY", "0.3")
+    await start_bot(lambda: create_bot(load_settings()))
+    ana = world.ana
+    _, thread, lobby = await open_table(emu, world, ana, sets=1)
+    for _ in range(4):
+        await ana.click(lobby, label="Add AI")  # five seats: no Chief; ana's pick reveals
+    await ana.click(lobby, label="Start")
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    hand = await open_hand(ana, first)
+    for k in range(1, 5):
+        await emu.wait_for(lambda n=k: f"turn {n}" in hand.content, 10, f"the hand of turn {k}")
+        await pick(ana, hand, card_buttons(hand)[0])
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 5**")
+    messages = sorted(ana.visible_messages(thread), key=lambda m: m.id)
+    per_message = [[a.filename for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
+                   for m in messages]
+    assert max(map(len, per_message)) > 1  # it caught up by grouping steps
+    names = [n for group in per_message for n in group]
+    for turn in (1, 2, 3, 4):
+        steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
+        assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 5
+    assert [n[:5] for n in names] == sorted(n[:5] for n in names)  # turns in order

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from .commands import PopCommands
-from .i18n import PopTranslator, t
+from .i18n import PopTranslator, resolve, t
 from .service import TableService
 from .settings import Settings
 from .storage import open_store
@@ -68,7 +68,8 @@ class PopBot(discord.Client):
         if is_unanswerable_click(custom_id, interaction.message):
             log.info("refused a malformed button id from user %s", interaction.user.id)
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(t("refusal.stale"), ephemeral=True)
+                await interaction.response.send_message(
+                    t("refusal.stale", resolve(interaction.locale)), ephemeral=True)
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
@@ -100,9 +101,11 @@ class PopBot(discord.Client):
     async def _apologise(self, interaction: discord.Interaction) -> None:
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(t("error.generic"), ephemeral=True)
+                await interaction.followup.send(
+                    t("error.generic", resolve(interaction.locale)), ephemeral=True)
             else:
-                await interaction.response.send_message(t("error.generic"), ephemeral=True)
+                await interaction.response.send_message(
+                    t("error.generic", resolve(interaction.locale)), ephemeral=True)
         except discord.HTTPException:
             pass
 

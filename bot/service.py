@@ -25,14 +25,14 @@ import discord
 from engine.pop.ai import announce, choose_cards
 from engine.pop.cards import COLOUR, COLOUR_NAMES, COLUMN_LETTERS
 from engine.pop.enigma import GRADE_NAMES, Puzzle, load_pack, puzzle_deal
-from engine.pop.errors import RuleError
+from engine.pop.errors import AlreadyRevealed, NotInHand, RuleError, WrongCount
 from engine.pop.game import apply, cards_to_choose, new_game
 from engine.pop.record import export_record
 from engine.pop.view import view
 from render.style import COLOUR_STYLE
 
 from . import pictures
-from .i18n import resolve, t
+from .i18n import dynamic_key, resolve, t
 from .outbox import Outbox
 from .stats import outcome_of, summarise_player
 from .storage import Store
@@ -503,8 +503,14 @@ class TableService:
         try:
             after, events = apply(before, seat.id, cards, turn=(before.set_number,
                                                                  before.turn_number))
-        except RuleError as e:
-            raise Refusal("refusal.rule", reason=str(e)) from None
+        except NotInHand as e:
+            raise Refusal("refusal.not_in_hand", card=e.card) from None
+        except WrongCount:
+            raise Refusal("refusal.pick_count", n=cards_to_choose(before)) from None
+        except AlreadyRevealed:
+            raise Refusal("refusal.stale") from None
+        except RuleError:  # not a seat, or the game is over: nothing left to pick for
+            raise Refusal("refusal.not_playing") from None
         table.game = after
         seat.draft = []
         if user_id is not None:
@@ -743,7 +749,11 @@ class TableService:
     # --- Answers -------------------------------------------------------------------------
 
     async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None:
-        text = t(no.key, resolve(interaction.locale), **no.values)  # the clicker's language
+        lang = resolve(interaction.locale)  # the clicker's language
+        values = dict(no.values)
+        if "mode" in values:
+            values["mode"] = t(dynamic_key("mode", values["mode"]), lang)
+        text = t(no.key, lang, **values)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

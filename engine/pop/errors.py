@@ -16,7 +16,9 @@ class NotASeat(RuleError):
 
 
 class NotInHand(RuleError):
-    pass
+    def __init__(self, message: str, seat: str | None = None, card: int | None = None):
+        super().__init__(message, seat)
+        self.card = card
 
 
 class WrongCount(RuleError):

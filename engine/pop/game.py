@@ -303,7 +303,7 @@ def _checked_pick(state: PopState, seat: str, cards: Sequence[int], need: int) -
     hand = state.hands[seat]
     for card in picked:
         if card not in hand:
-            raise NotInHand(f"card {card} is not in {seat}'s hand", seat)
+            raise NotInHand(f"card {card} is not in {seat}'s hand", seat, card)
     return picked
 
 

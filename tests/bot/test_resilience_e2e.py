@@ -13,11 +13,11 @@ from tests.bot.test_game_e2e import assert_record_replays_to_announced_scores
 pytestmark = pytest.mark.asyncio
 
 
-async def turn_message(emu, actor, thread, header):
+async def turn_message(emu, actor, thread, header, timeout=20):
     return await emu.wait_for(
         lambda: next((m for m in reversed(actor.visible_messages(thread))
                       if "My hand" in m.button_labels and header in m.content), None),
-        20, f"the table message of {header}")
+        timeout, f"the table message of {header}")
 
 
 async def open_hand(player, message):
@@ -187,11 +187,11 @@ async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu
 async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world, roomy_channels,
                                                                      fast_bot_env, monkeypatch,
                                                                      start_bot):
-    """Pictures are paced (here 0.3 s apart); a player racing ahead through the hand message,
+    """Pictures are paced (here 0.8 s apart); a player racing ahead through the hand message,
     updated in place each turn, makes the outbox catch up with several steps per message."""
     from bot.main import create_bot, load_settings
 
-    monkeypatch.setenv("POP_STEP_DELAY", "0.3")
+    monkeypatch.setenv("POP_STEP_DELAY", "0.8")
     await start_bot(lambda: create_bot(load_settings()))
     ana = world.ana
     _, thread, lobby = await open_table(emu, world, ana, sets=1)
@@ -203,7 +203,7 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world,
     for k in range(1, 5):
         await emu.wait_for(lambda n=k: f"turn {n}" in hand.content, 10, f"the hand of turn {k}")
         await pick(ana, hand, card_buttons(hand)[0])
-    await turn_message(emu, ana, thread, "Set 1/1 · turn 5**")
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 5**", timeout=90)
     messages = sorted(ana.visible_messages(thread), key=lambda m: m.id)
     per_message = [[a.filename for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
                    for m in messages]

@@ -411,14 +411,19 @@ class TableService:
             raise Refusal("refusal.stale")
         return seat
 
+    async def _table_for_play(self, table_id: int, user_id: int, epoch: int
+                              ) -> tuple[Table, Seat]:
+        """The table and the clicker's seat, for a click that only reads (no lock taken)."""
+        table = await self.get(table_id)
+        if table is None:
+            raise Refusal("refusal.no_table")
+        return table, self._seat_for_play(table, user_id, epoch)
+
     async def on_hand_click(self, interaction: discord.Interaction, table_id: int,
                             epoch: int) -> None:
         """"My hand": an ephemeral message with the hand picture and a button per card."""
         try:
-            table = await self.get(table_id)
-            if table is None:
-                raise Refusal("refusal.no_table")
-            seat = self._seat_for_play(table, interaction.user.id, epoch)
+            table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
         except Refusal as no:
             return await self.refuse(interaction, no)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -581,20 +586,13 @@ class TableService:
                                                     column=said[2] or "?"))
                 await self._choose(fresh, fresh.seat(seat.id), cards, None)
             if said is not None:
-                lang = self.lang(fresh)
-                self.outbox(table_id).say(t("signal.said", lang, name=seat.name,
-                                            column=said[2] or "?",
-                                            symbol=COLOUR_STYLE[said[1]].symbol,
-                                            colour=t(f"colour.{said[1]}", lang)))
+                self._say_signal(fresh, seat.name, said[1], said[2] or "?")
 
     async def on_hint_click(self, interaction: discord.Interaction, table_id: int,
                             epoch: int) -> None:
         """Solo: the hard AI's pick for this turn, shown only to the player, and counted."""
         try:
-            table = await self.get(table_id)
-            if table is None:
-                raise Refusal("refusal.no_table")
-            seat = self._seat_for_play(table, interaction.user.id, epoch)
+            table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
         except Refusal as no:
             return await self.refuse(interaction, no)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -614,10 +612,7 @@ class TableService:
                               epoch: int) -> None:
         """Signal: a private menu of the colours this seat holds, each with a Queue letter."""
         try:
-            table = await self.get(table_id)
-            if table is None:
-                raise Refusal("refusal.no_table")
-            seat = self._seat_for_play(table, interaction.user.id, epoch)
+            table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
         except Refusal as no:
             return await self.refuse(interaction, no)
         lang = self.lang(table)
@@ -641,11 +636,16 @@ class TableService:
                                   {"colour": colour, "column": column})
         except Refusal as no:
             return await self.refuse(interaction, no)
+        await interaction.response.edit_message(content=t("signal.sent", self.lang(table)),
+                                                view=None)
+        self._say_signal(table, seat.name, colour, column)
+
+    def _say_signal(self, table: Table, name: str, colour: str, column: str) -> None:
+        """A cooperative signal, said publicly: a colour (with its shape) and a column."""
         lang = self.lang(table)
-        await interaction.response.edit_message(content=t("signal.sent", lang), view=None)
-        self.outbox(table_id).say(t("signal.said", lang, name=seat.name, column=column,
+        self.outbox(table.id).say(t("signal.said", lang, name=name, column=column,
                                     symbol=COLOUR_STYLE[colour].symbol,
-                                    colour=t(f"colour.{colour}", lang)))
+                                    colour=t(dynamic_key("colour", colour), lang)))
 
     def table_in(self, channel_id: int) -> Table | None:
         """The active table that plays in this thread (or channel)."""

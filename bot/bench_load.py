@@ -1,0 +1,562 @@
+"""`pop-bot bench load`: many four-seat tables at once against the loopback Discord; one JSON line.
+
+The bot is the real one (`create_bot`, as `pop-bot run` builds it), in a subprocess of its own so
+that its memory and event loop are measured alone: a real SQLite database (or PostgreSQL with
+--database-url), real pictures, Discord's pacing (`POP_STEP_DELAY` 1.5 s, 120 s turn timer). This
+process runs the emulator from tests/discord_emulator — enforcing Discord's per-channel (5 messages
+per 5 s) and global (50 requests per s) rate limits and the 3 s answer deadline — and the players:
+per table two humans (each opens their hand, thinks 2-10 s at random, picks a card) and two AI
+seats, three-set competitive games, a rematch when one ends.
+
+Measured over the window (--seconds, once every table is playing):
+
+- answer latency p50/p99: an interaction's creation to the bot's initial response, as the emulator
+  saw them (`Interaction.created_at` / `answered_at`); missed 3 s deadlines;
+- event-loop lag p99: in the bot process, a task sleeps 50 ms again and again; lag is how much
+  later than asked it wakes;
+- RSS: the bot process's resident memory (peak of samples every 0.5 s, from /proc);
+- step pictures posted per second;
+- picture delay p99: from a turn's resolution to each of its step pictures being posted. The
+  resolution time is recorded in the bot when the pick that reveals the turn is committed (the
+  engine resolves every step of a turn then; the bot wraps `store.save` to note the time). The
+  pictures of the k-th revealed turn of a table are its k-th run of `s<set>-t<turn>-*` files.
+  This includes the deliberate pacing (`step_delay` between steps), so a turn of n steps cannot
+  show its last picture before (n-1) x 1.5 s.
+
+With --find-max, trials of growing (then bisected) table counts find the largest that still meets
+every criterion in `CRITERIA`.
+
+The emulator is test code, not part of the installed distribution: this developer tool is run
+from a checkout, so it puts the checkout's root on `sys.path` to import `tests.discord_emulator`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What a table count must meet (--find-max looks for the largest that does).
+CRITERIA = {"answer_ms_p99": 250.0, "missed_deadlines": 0, "loop_lag_ms_p99": 50.0,
+            "rss_mb": 400.0, "picture_delay_s_p99": 10.0}
+PROBE_PERIOD = 0.05  # seconds the lag probe sleeps
+STEP_FILE = re.compile(r"^(s\d+-t\d+)-\d+-\w+\.png$")
+TABLES_PER_GUILD = 25
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The nearest-rank q-th percentile (None for no values)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(q / 100 * len(ordered))))
+    return ordered[rank - 1]
+
+
+def _rounded(value: float | None, digits: int = 1) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+# --- The bot's side (a subprocess: `python -m bot.bench_load --serve-bot STATS`) ------------
+
+
+def serve_bot(stats_path: str) -> int:
+    """Run the bot as `pop-bot run` does, plus two probes writing lines to `stats_path`:
+    ``L <time> <lag>`` from the loop-lag probe, ``R <table> <time>`` when a turn resolves."""
+    from bot.logs import configure_logging
+    from bot.main import create_bot, load_settings
+
+    settings = load_settings()
+    if settings is None:
+        return 2
+    token = settings.discord_token.get_secret_value()
+    configure_logging(settings.log_level, settings.log_json, secrets=[token])
+
+    async def main() -> None:
+        bot = create_bot(settings)
+        out = open(stats_path, "a", buffering=1 << 16)  # noqa: SIM115 (closed below)
+        _note_resolutions(bot.store, out)
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        probe = asyncio.create_task(_lag_probe(out))
+        try:
+            async with bot:
+                running = asyncio.create_task(bot.start(token))
+                stopping = asyncio.create_task(stop.wait())
+                await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                stopping.cancel()
+                await bot.close()
+                with contextlib.suppress(Exception):
+                    await running
+        finally:
+            probe.cancel()
+            out.close()
+
+    profile_path = os.environ.get("POP_BENCH_PROFILE")
+    if not profile_path:
+        asyncio.run(main())
+        return 0
+    import cProfile
+
+    profiler = cProfile.Profile()  # the event loop's thread only (renders run in threads)
+    profiler.enable()
+    try:
+        asyncio.run(main())
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile_path)
+    return 0
+
+
+async def _lag_probe(out) -> None:
+    flushed = time.monotonic()
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(PROBE_PERIOD)
+        now = time.monotonic()
+        out.write(f"L {time.time():.4f} {now - start - PROBE_PERIOD:.5f}\n")
+        if now - flushed > 1.0:  # the lines survive a kill, less than a second lost
+            out.flush()
+            flushed = now
+
+
+def _note_resolutions(store, out) -> None:
+    """Wrap the store's `save`: a "choose" that raises the table's epoch revealed a turn."""
+    save = store.save
+    epochs: dict[int, int] = {}
+
+    async def timed_save(table, kind, *args, **kwargs):
+        await save(table, kind, *args, **kwargs)
+        before, epochs[table.id] = epochs.get(table.id), table.epoch
+        if kind == "choose" and before is not None and table.epoch > before:
+            out.write(f"R {table.id} {time.time():.4f}\n")
+
+    store.save = timed_save
+
+
+# --- The players' side: emulator and drivers in this process -------------------------------
+
+
+def _import_emulator():
+    """tests.discord_emulator lives in the checkout, not in the installed package."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.discord_emulator import server
+
+    return server
+
+
+def _load_emulator(server):
+    class LoadEmulator(server.Emulator):
+        """The emulator, plus per-channel message lists the drivers wait on (scanning every
+        message of a busy emulator for each wait would cost more than the bot), attachments
+        kept without their bytes, and the posting time of every step picture."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.by_channel: dict[int, list] = defaultdict(list)
+            self.wakeups: dict[Any, asyncio.Event] = defaultdict(asyncio.Event)
+            self.threads: dict[str, Any] = {}
+            #: table number -> [(posted at, "s<set>-t<turn>")] for every step picture
+            self.pictures: dict[int, list[tuple[float, str]]] = defaultdict(list)
+
+        def _wake(self, key: Any) -> None:
+            self.wakeups.pop(key, asyncio.Event()).set()
+
+        def create_message(self, channel, author, **kwargs):
+            message = super().create_message(channel, author, **kwargs)
+            now = time.time()
+            self.by_channel[channel.id].append(message)
+            if author is self.bot_user and getattr(channel, "is_thread", False):
+                number = re.search(r"#(\d+)", channel.name)
+                for attachment in message.attachments:
+                    step = STEP_FILE.match(attachment.filename)
+                    if step and number:
+                        self.pictures[int(number.group(1))].append((now, step.group(1)))
+            self._wake(channel.id)
+            return message
+
+        def new_attachment(self, channel, filename, data, content_type, description=None):
+            return super().new_attachment(channel, filename, b"", content_type, description)
+
+        def add_thread(self, parent, name, **kwargs):
+            thread = super().add_thread(parent, name, **kwargs)
+            self.threads[name] = thread
+            self._wake("threads")
+            return thread
+
+        async def next_message(self, channel, predicate, after_id: int = 0,
+                               timeout: float = 60.0):
+            deadline = time.monotonic() + timeout
+            seen = 0
+            while True:
+                messages = self.by_channel[channel.id]
+                for message in messages[seen:]:
+                    if message.id > after_id and predicate(message):
+                        return message
+                seen = len(messages)
+                await self._sleep_until(channel.id, deadline)
+
+        async def thread_named(self, name: str, timeout: float = 60.0):
+            deadline = time.monotonic() + timeout
+            while name not in self.threads:
+                await self._sleep_until("threads", deadline)
+            return self.threads[name]
+
+        async def _sleep_until(self, key: Any, deadline: float) -> None:
+            """Until something happens under `key`; TimeoutError at the deadline. (Not
+            asyncio.wait_for: on 3.11 it can swallow a cancellation, and a driver then never
+            stops.)"""
+            waiter = asyncio.ensure_future(self.wakeups[key].wait())
+            try:
+                done, _ = await asyncio.wait({waiter},
+                                             timeout=max(0.0, deadline - time.monotonic()))
+            finally:
+                waiter.cancel()
+            if not done:
+                raise TimeoutError(f"nothing new in {key} before the deadline")
+
+    return LoadEmulator()
+
+
+def _epoch(custom_id: str) -> int:
+    return int(custom_id.split(":")[2])
+
+
+class TableDriver:
+    """One table from /pop new on: the host opens it, a second human joins, two AI seats, start;
+    then every turn each human picks after thinking; a finished game gets a rematch."""
+
+    def __init__(self, emu, channel, humans: list, ai_seats: int, rng: random.Random,
+                 stats: dict[str, int]) -> None:
+        self.emu, self.channel, self.humans = emu, channel, humans
+        self.ai_seats, self.rng, self.stats = ai_seats, rng, stats
+        self.hands: dict[int, Any] = {}
+        self.playing = asyncio.Event()
+
+    async def run(self, stagger: float) -> None:
+        await asyncio.sleep(stagger)
+        emu, host = self.emu, self.humans[0]
+        try:
+            opened = await host.slash("pop", "new", mode="competitive", sets=3)
+            message = await opened.wait_message(timeout=30)
+            number = int(re.search(r"#(\d+)", message.content).group(1))
+            thread = await emu.thread_named(f"Pop table #{number}")
+            lobby = await emu.next_message(thread, lambda m: "Join" in m.button_labels)
+            for guest in self.humans[1:]:
+                await guest.click(lobby, label="Join")
+            for _ in range(self.ai_seats):
+                await host.click(lobby, label="Add AI")
+            await host.click(lobby, label="Start")
+        except (AssertionError, TimeoutError, AttributeError):
+            self.stats["tables_not_started"] += 1
+            self.playing.set()  # the trial goes on without this table (and says so)
+            return
+        after = lobby.id
+        while True:
+            try:
+                message = await emu.next_message(
+                    thread, lambda m: "My hand" in m.button_labels or "Rematch" in m.button_labels,
+                    after_id=after, timeout=120)
+                after = message.id
+                if "Rematch" in message.button_labels:
+                    await host.click(message, label="Rematch")
+                    continue
+                self.playing.set()
+                epoch = _epoch(next(b["custom_id"] for b in message.buttons
+                                    if b.get("label") == "My hand"))
+                await asyncio.gather(*(self.play(h, message, epoch) for h in self.humans))
+            except (AssertionError, TimeoutError, KeyError, StopIteration):
+                self.stats["driver_errors"] += 1
+
+    async def play(self, human, turn_message, epoch: int) -> None:
+        """Open the hand (or use the one the bot redrew for this turn), think, pick a card."""
+        await asyncio.sleep(self.rng.uniform(0.3, 1.0))
+        hand = self.hands.get(human.user.id)
+        if hand is None or not any(_epoch(b["custom_id"]) == epoch for b in hand.buttons
+                                   if ":card:" in b.get("custom_id", "")):
+            opened = await human.click(turn_message, label="My hand")
+            if not opened.responded:
+                return
+            hand = await opened.wait_message(
+                lambda m: any(":card:" in b.get("custom_id", "") for b in m.buttons), 30)
+            self.hands[human.user.id] = hand
+        await asyncio.sleep(self.rng.uniform(2.0, 10.0))
+        cards = [b["custom_id"] for b in hand.buttons if ":card:" in b.get("custom_id", "")
+                 and _epoch(b["custom_id"]) == epoch and not b.get("disabled")]
+        if not cards:
+            return
+        await human.click(hand, custom_id=self.rng.choice(cards))
+        if any(b.get("label") == "Confirm" for b in hand.buttons):
+            await human.click(hand, label="Confirm")
+
+
+def _bot_env(emu, database: str, database_url: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
+    env |= {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+            "DISCORD_TOKEN": emu.token, "POP_DISCORD_API_BASE": emu.api_base,
+            "POP_DISCORD_GATEWAY_URL": emu.gateway_url, "POP_DATABASE_PATH": database,
+            "POP_LOG_LEVEL": "INFO"}
+    if database_url:
+        env["POP_DATABASE_URL"] = database_url
+    return env
+
+
+def _progress(text: str) -> None:
+    print(f"bench load: {text}", file=sys.stderr, flush=True)
+
+
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """(event-loop thread, all other threads) CPU seconds of a process so far, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    main = others = 0.0
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            used = (int(fields[11]) + int(fields[12])) / tick
+            if int(task) == pid:
+                main += used
+            else:
+                others += used
+    return main, others
+
+
+def _rss_mb(pid: int) -> float | None:
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+async def _own_lag_probe(lags: list[tuple[float, float]]) -> None:
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(PROBE_PERIOD)
+        lags.append((time.time(), time.monotonic() - start - PROBE_PERIOD))
+
+
+async def run_trial(tables: int, seconds: float, *, humans: int = 2,
+                    database_url: str | None = None, seed: int = 1,
+                    profile: str | None = None) -> dict[str, Any]:
+    """One bot process, `tables` tables, measured for `seconds` once all of them play."""
+    server = _import_emulator()
+    rng = random.Random(seed)
+    emu = _load_emulator(server)
+    await emu.start()
+    workdir = Path(tempfile.mkdtemp(prefix="pop-bench-load-"))
+    stats_path, log_path = workdir / "stats.txt", workdir / "bot.log"
+    drivers: list[TableDriver] = []
+    stats: dict[str, Any] = defaultdict(int)
+    for i in range(tables):
+        if i % TABLES_PER_GUILD == 0:
+            guild = emu.add_guild(f"Load {i // TABLES_PER_GUILD}")
+        channel = emu.add_text_channel(guild, f"table-{i}")
+        actors = []
+        for h in range(humans):
+            user = emu.add_user(f"p{i}-{h}")
+            emu.add_member(guild, user)
+            actors.append(emu.actor(user, channel))
+        drivers.append(TableDriver(emu, channel, actors, 4 - humans, random.Random(rng.random()),
+                                   stats))
+    env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
+    if profile:
+        env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot.bench_load", "--serve-bot", str(stats_path)],
+            cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+    _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
+    tasks: list[asyncio.Task] = []
+    rss: list[float] = []
+    own_lags: list[tuple[float, float]] = []  # this process's loop: is the emulator keeping up?
+    own_probe = asyncio.create_task(_own_lag_probe(own_lags))
+    try:
+        await emu.wait_for(lambda: proc.poll() is not None or "ready as" in log_path.read_text(),
+                           60, "the bot to be ready")
+        if proc.poll() is not None:
+            raise RuntimeError("the bot exited:\n" + log_path.read_text()[-3000:])
+        ramp = max(2.0, tables / 20)  # /pop new for every table within a few seconds
+        opening = time.time()
+        tasks = [asyncio.create_task(d.run(rng.uniform(0, ramp))) for d in drivers]
+        waits = [asyncio.create_task(d.playing.wait()) for d in drivers]
+        _, late = await asyncio.wait(waits, timeout=60 + tables)
+        for wait in late:  # an overloaded bot: measure anyway, and say how many never played
+            wait.cancel()
+        stats["tables_not_playing"] = len(late)
+        _progress(f"{tables - len(late)} tables play after {time.time() - opening:.1f} s;"
+                  " measuring")
+        start = time.time()
+        cpu_before = _cpu_seconds(proc.pid)
+        while time.time() < start + seconds:
+            if (value := _rss_mb(proc.pid)) is not None:
+                rss.append(value)
+            await asyncio.sleep(0.5)
+        end = time.time()
+        cpu = [b - a for a, b in zip(cpu_before, _cpu_seconds(proc.pid), strict=True)]
+        stats["cpu_loop_thread_pct"] = round(100 * cpu[0] / (end - start))
+        stats["cpu_other_threads_pct"] = round(100 * cpu[1] / (end - start))
+    finally:
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=10)
+        own_probe.cancel()
+        _progress("stopping the bot")
+        proc.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.to_thread(proc.wait, 30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            await asyncio.to_thread(proc.wait)
+        await emu.stop()
+    stats["emulator_lag_ms_p99"] = _rounded(percentile(
+        [lag * 1000 for at, lag in own_lags if start <= at < end], 99))
+    return _figures(emu, stats_path, start, end, tables, humans, seconds, rss, dict(stats))
+
+
+def _figures(emu, stats_path: Path, start: float, end: float, tables: int, humans: int,
+             seconds: float, rss: list[float], stats: dict[str, Any]) -> dict[str, Any]:
+    window = [i for i in emu.interactions.values() if start <= i.created_at < end]
+    latencies = [(i.answered_at - i.created_at) * 1000 for i in window if i.responded]
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    for i in window:
+        if i.responded:
+            kind = "command" if i.type == 2 else str(i.data.get("custom_id", "")).split(":")[-1]
+            kind = "card" if kind.isdigit() else kind
+            by_kind[kind].append((i.answered_at - i.created_at) * 1000)
+    missed = sum(1 for i in window if not i.responded
+                 or i.answered_at - i.created_at > emu.response_deadline)
+    lags: list[float] = []
+    resolved: dict[int, list[float]] = defaultdict(list)
+    for line in stats_path.read_text().splitlines():
+        kind, *fields = line.split()
+        if kind == "L" and len(fields) == 2 and start <= float(fields[0]) < end:
+            lags.append(float(fields[1]) * 1000)
+        elif kind == "R" and len(fields) == 2:
+            resolved[int(fields[0])].append(float(fields[1]))
+    delays, pictures = [], 0
+    for table, posted in emu.pictures.items():
+        turn, previous = -1, None
+        for at, key in posted:
+            if key != previous:
+                turn, previous = turn + 1, key
+            if not start <= at < end:
+                continue
+            pictures += 1
+            if turn < len(resolved[table]):
+                delays.append(at - resolved[table][turn])
+    result = {
+        "tables": tables, "seats_per_table": 4, "humans_per_table": humans,
+        "seconds": round(end - start, 1), "interactions": len(window),
+        "answer_ms_p50": _rounded(percentile(latencies, 50)),
+        "answer_ms_p99": _rounded(percentile(latencies, 99)),
+        "missed_deadlines": missed,
+        "answer_ms_p99_by_kind": {k: _rounded(percentile(v, 99)) for k, v in sorted(
+            by_kind.items())},
+        "loop_lag_ms_p99": _rounded(percentile(lags, 99)),
+        "rss_mb": _rounded(max(rss) if rss else None),
+        "pictures_per_s": _rounded(pictures / max(end - start, 1e-9), 2),
+        "picture_delay_s_p50": _rounded(percentile(delays, 50), 2),
+        "picture_delay_s_p99": _rounded(percentile(delays, 99), 2),
+        "rate_limited_429": sum(1 for _, _, status in emu.requests if status == 429),
+        "driver_errors": stats.get("driver_errors", 0),
+        "tables_not_started": stats.get("tables_not_started", 0),
+        "tables_not_playing": stats.get("tables_not_playing", 0),
+        "bot_cpu_loop_thread_pct": stats.get("cpu_loop_thread_pct"),
+        "bot_cpu_other_threads_pct": stats.get("cpu_other_threads_pct"),
+        "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),
+    }
+    result["meets"] = meets(result)
+    return result
+
+
+def meets(figures: dict[str, Any]) -> bool:
+    """Whether a trial's figures meet every criterion (a missing figure does not)."""
+    for key, limit in CRITERIA.items():
+        value = figures.get(key)
+        if value is None or value > limit:
+            return False
+    return True
+
+
+async def find_max(start: int, seconds: float, **options: Any) -> tuple[int, list[dict]]:
+    """Grow by half until a trial fails (or shrink until one passes), then bisect to 10 %."""
+    trials: list[dict] = []
+
+    async def trial(n: int) -> bool:
+        figures = await run_trial(n, seconds, **options)
+        trials.append(figures)
+        print(json.dumps({"trial": figures}), file=sys.stderr, flush=True)
+        return figures["meets"]
+
+    good, bad = 0, None
+    n = start
+    while bad is None or (good == 0 and n >= 1):
+        if await trial(n):
+            good = n
+            if bad is not None:
+                break
+            n = max(n + 1, round(n * 1.5))
+        else:
+            bad = n
+            if good:
+                break
+            n = n * 2 // 3
+            if n < 1:
+                break
+    while good and bad and bad - good > max(1, good // 10):
+        mid = (good + bad) // 2
+        if await trial(mid):
+            good = mid
+        else:
+            bad = mid
+    return good, trials
+
+
+def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables: bool = False,
+                    humans: int = 2, database_url: str | None = None,
+                    profile: str | None = None) -> int:
+    if not 1 <= humans <= 4:
+        print("pop-bot bench load: --humans must be 1 to 4", file=sys.stderr)
+        return 2
+    options = {"humans": humans, "database_url": database_url, "profile": profile}
+    if find_max_tables:
+        best, trials = asyncio.run(find_max(tables, seconds, **options))
+        first = next(t for t in trials if t["tables"] == tables)
+        print(json.dumps({**first, "criteria": CRITERIA, "max_tables": best,
+                          "trials": [{k: t[k] for k in ("tables", "meets", *CRITERIA)}
+                                     for t in trials]}))
+        return 0
+    figures = asyncio.run(run_trial(tables, seconds, **options))
+    print(json.dumps({**figures, "criteria": CRITERIA}))
+    if profile:
+        import pstats
+
+        _progress(f"the bot's event-loop thread, by own time (whole run; {profile}):")
+        pstats.Stats(profile, stream=sys.stderr).sort_stats("tottime").print_stats(25)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--serve-bot":
+        sys.exit(serve_bot(sys.argv[2]))
+    print("usage: pop-bot bench load (this module's own entry is for the bot process)",
+          file=sys.stderr)
+    sys.exit(2)

@@ -1,0 +1,47 @@
+"""`pop-bot bench load` runs end to end (bot subprocess, emulator, players) and prints one JSON
+object with every figure measured, not just its keys: the small run must actually play."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.bench_load import CRITERIA, meets, percentile
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURES = ("answer_ms_p50", "answer_ms_p99", "missed_deadlines", "loop_lag_ms_p99", "rss_mb",
+           "pictures_per_s", "picture_delay_s_p99")
+
+
+def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("POP_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "bench", "load", "--tables", "3", "--seconds", "15"],
+        cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    [line] = done.stdout.splitlines()
+    figures = json.loads(line)
+    assert figures["tables"] == 3 and figures["tables_not_started"] == 0
+    for key in FIGURES:
+        assert isinstance(figures[key], (int, float)), (key, figures)
+    assert figures["interactions"] > 0 and figures["pictures_per_s"] > 0
+    assert 0 < figures["answer_ms_p50"] <= figures["answer_ms_p99"]
+    assert 30 < figures["rss_mb"] < 2000
+    assert figures["criteria"] == CRITERIA and figures["meets"] == meets(figures)
+
+
+def test_percentile_and_criteria():
+    assert percentile([], 99) is None
+    assert percentile([5.0], 50) == 5.0
+    assert percentile(list(range(1, 101)), 99) == 99
+    assert percentile(list(range(1, 101)), 50) == 50
+    good = {"answer_ms_p99": 250, "missed_deadlines": 0, "loop_lag_ms_p99": 10, "rss_mb": 100,
+            "picture_delay_s_p99": 9.9}
+    assert meets(good)
+    assert not meets(good | {"missed_deadlines": 1})
+    assert not meets(good | {"answer_ms_p99": 251})
+    assert not meets(good | {"loop_lag_ms_p99": None})

@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how long to measure (engine, render: 3; load: 60)")
     bench.add_argument("--games", type=int, default=1000,
                        help="ai: competitive games per pairing of levels")
-    bench.add_argument("--trick-games", type=int, default=200,
+    bench.add_argument("--trick-games", type=int, default=1000,
                        help="ai: Trick games per pairing of levels")
     bench.add_argument("--coop-games", type=int, default=300,
                        help="ai: cooperative games per level, silent and with table talk")

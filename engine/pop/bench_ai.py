@@ -116,7 +116,7 @@ def _chunks(seeds: range, size: int) -> list[range]:
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
-def bench_ai_main(games: int = 1000, trick_games: int = 200, solo_games: int = 150,
+def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 150,
                   coop_games: int | None = None, jobs: int | None = None,
                   seed: int = 2026) -> int:
     coop_games = games if coop_games is None else coop_games

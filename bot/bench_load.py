@@ -135,12 +135,16 @@ async def _lag_probe(out) -> None:
 
 
 def _note_resolutions(store, out) -> None:
-    """Wrap the store's `save`: a "choose" that raises the table's epoch revealed a turn."""
+    """Wrap the store's `save`: note how long each took (waiting for the store included), and
+    when a "choose" that raises the table's epoch revealed a turn."""
     save = store.save
     epochs: dict[int, int] = {}
 
     async def timed_save(table, kind, *args, **kwargs):
+        began = time.monotonic()
         await save(table, kind, *args, **kwargs)
+        took = time.monotonic() - began
+        out.write(f"S {time.time():.4f} {kind} {took:.5f}\n")
         before, epochs[table.id] = epochs.get(table.id), table.epoch
         if kind == "choose" and before is not None and table.epoch > before:
             out.write(f"R {table.id} {time.time():.4f}\n")
@@ -444,6 +448,7 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
     missed = sum(1 for i in window if not i.responded
                  or i.answered_at - i.created_at > emu.response_deadline)
     lags: list[float] = []
+    saves: dict[str, list[float]] = defaultdict(list)
     resolved: dict[int, list[float]] = defaultdict(list)
     for line in stats_path.read_text().splitlines():
         kind, *fields = line.split()
@@ -451,6 +456,8 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
             lags.append(float(fields[1]) * 1000)
         elif kind == "R" and len(fields) == 2:
             resolved[int(fields[0])].append(float(fields[1]))
+        elif kind == "S" and len(fields) == 3 and start <= float(fields[0]) < end:
+            saves[fields[1]].append(float(fields[2]) * 1000)
     delays, pictures = [], 0
     for table, posted in emu.pictures.items():
         turn, previous = -1, None
@@ -482,6 +489,9 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
         "bot_cpu_loop_thread_pct": stats.get("cpu_loop_thread_pct"),
         "bot_cpu_other_threads_pct": stats.get("cpu_other_threads_pct"),
         "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),
+        "bot_saves_per_s": _rounded(sum(map(len, saves.values())) / max(end - start, 1e-9)),
+        "bot_save_ms_p99": {k: _rounded(percentile(v, 99)) for k, v in sorted(saves.items())
+                            if len(v) >= 10},
     }
     result["meets"] = meets(result)
     return result

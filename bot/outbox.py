@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from render.scene import Frame
 
     from .service import TableService
-    from .table import HandMessage, Table
+    from .table import HandMessage, Reveal, Table
 
 log = logging.getLogger("pop.outbox")
 
@@ -41,6 +41,12 @@ BEHIND = 6  # step pictures waiting beyond which the outbox catches up
 
 class Paused(Exception):
     pass
+
+
+def _same_reveal(table: Table, reveal: Reveal) -> bool:
+    """Is `reveal` still the oldest one the table waits to show?"""
+    return bool(table.reveals) and table.reveals[0].before.version == reveal.before.version \
+        and table.reveals[0].seat == reveal.seat and table.reveals[0].cards == reveal.cards
 
 
 def interaction_webhook(client: discord.Client, hand: HandMessage) -> discord.Webhook:
@@ -191,6 +197,8 @@ class Outbox:
                 files=[self._file(p) for _, p in batch])
             posted += len(batch)
             async with self.service.editing(table.id) as fresh:
+                if not _same_reveal(fresh, reveal):
+                    return  # the table moved on meanwhile (a rematch, a deleted thread)
                 fresh.reveals[0].posted = posted
                 await self.service.commit(fresh, "posted", payload={"steps": posted})
             if self.service.step_delay and i + per_message < len(drawn):
@@ -199,6 +207,8 @@ class Outbox:
         if ended:
             await self._post_results(table, after, events, lang)
         async with self.service.editing(table.id) as fresh:
+            if not _same_reveal(fresh, reveal):
+                return  # a rematch dealt anew while the results went out: nothing to pop
             fresh.reveals.pop(0)
             if not fresh.reveals:
                 fresh.turn_message_id = None  # the next turn gets a fresh message below

@@ -252,3 +252,20 @@ async def test_sigterm_shuts_the_bot_down_gracefully(emu, world, tmp_path):
     out, err = await asyncio.wait_for(process.communicate(), 20)
     assert process.returncode == 0, err.decode()
     assert b"closed" in err and b"Traceback" not in err + out
+
+
+async def test_without_thread_rights_the_table_plays_in_the_channel(emu, world, roomy_channels,
+                                                                    pop_bot):
+    ana, ben = world.ana, world.ben
+    emu.deny(world.games, emu.bot_user, Perm.CREATE_PUBLIC_THREADS)
+    opened = await ana.slash("pop", "new", sets=1)
+    await opened.wait_message()
+    lobby = await emu.wait_for(lambda: next((m for m in ana.visible_messages(world.games)
+                                             if "Join" in m.button_labels), None), 10,
+                               "the lobby in the channel itself")
+    assert world.guild.threads == []
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    await play_turn(emu, [ana, ben], world.games, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: any("turn 2**" in m.content
+                                   for m in ana.visible_messages(world.games)), 20, "turn 2")

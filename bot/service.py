@@ -77,6 +77,7 @@ class TableService:
         self.locks: dict[int, asyncio.Lock] = {}
         self.outboxes: dict[int, Outbox] = {}
         self.timers: dict[int, asyncio.Task] = {}
+        self._tasks: set[asyncio.Task] = set()
         self.rng = random.Random()
 
     # --- Loading, locking, committing ------------------------------------------------------
@@ -123,7 +124,14 @@ class TableService:
             if table.status == "playing":
                 self.outbox(table.id).kick()
                 self.arm_timer(table)
+                # An AI seat whose pick was cut short by the stop picks now.
+                self._background(self.play_ai_seats(table.id), f"ai-{table.id}")
         log.info("resumed %d active tables", len(self.tables))
+
+    def _background(self, work, name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)  # keep a reference until it is done (asyncio holds only weak ones)
+        task.add_done_callback(self._tasks.discard)
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop timers, let each outbox finish what it is posting, then stop it."""

@@ -31,8 +31,7 @@ class PopBot(discord.Client):
         self.tree.add_command(PopCommands(self))
         self.tree.on_error = self.on_app_command_error
         self.store = open_store(settings)
-        self.service = TableService(self, self.store, step_delay=settings.step_delay,
-                                    default_timer=settings.turn_timer)
+        self.service = TableService(self, self.store, step_delay=settings.step_delay)
         self._resumed = False
 
     async def setup_hook(self) -> None:

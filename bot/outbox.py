@@ -183,7 +183,7 @@ class Outbox:
         """The step pictures of the oldest revealed turn, from where the outbox left off."""
         reveal = table.reveals[0]
         after, events = apply(reveal.before, reveal.seat, reveal.cards)
-        names = self._names(table)
+        names = table.names()
         drawn = await pictures.steps(view(reveal.before), events, names, reveal.posted)
         waiting = len(drawn) + sum(8 for _ in table.reveals[1:])
         per_message = MAX_FILES_PER_MESSAGE if waiting > BEHIND else 1
@@ -194,7 +194,7 @@ class Outbox:
             batch = drawn[i:i + per_message]
             await self._send(
                 table, content="\n".join(self.caption(f, names, lang) for f, _ in batch),
-                files=[self._file(p) for _, p in batch])
+                files=[pictures.discord_file(p) for _, p in batch])
             posted += len(batch)
             async with self.service.editing(table.id) as fresh:
                 if not _same_reveal(fresh, reveal):
@@ -218,14 +218,15 @@ class Outbox:
                 await self._edit(table, table.turn_message_id, view=None)
 
     async def _post_results(self, table: Table, after, events, lang: str) -> None:
-        names = self._names(table)
+        names = table.names()
         game_over = any(isinstance(e, GameEnded) for e in events)
         picture = await pictures.results(view(after), names)
         text = self.results_text(after, events, names, lang, table.hints)
         current = await self.service.get(table.id)
         view_ = rematch_view(current, lang) if game_over and current.status == "finished" else None
         kwargs = {"view": view_} if view_ is not None else {}
-        await self._send(table, content=text, files=[self._file(picture)], **kwargs)
+        await self._send(table, content=text, files=[pictures.discord_file(picture)],
+                         **kwargs)
         if table.private and table.daily and after.result and after.result.get("won"):
             await self._announce_daily_solve(table, lang)
 
@@ -246,10 +247,11 @@ class Outbox:
                 table.turn_deadline = time.time() + table.options.turn_timer
                 table.warned = False
                 await self.service.commit(table, "timer")
-        names = self._names(table)
+        names = table.names()
         picture = await pictures.board(view(table.game), names)
         message = await self._send(table, content=self.turn_text(table, lang),
-                                   files=[self._file(picture)], view=turn_view(table, lang))
+                                   files=[pictures.discord_file(picture)],
+                                   view=turn_view(table, lang))
         async with self.service.editing(table.id) as table:
             table.turn_message_id = message.id
             await self.service.commit(table, "turn_message")
@@ -271,9 +273,6 @@ class Outbox:
             log.info("table %s: hand of %s not updated (%s)", table.id, seat_id, e.status)
 
     # --- Texts ---------------------------------------------------------------------------
-
-    def _names(self, table: Table) -> dict[str, str]:
-        return table.names()
 
     def turn_text(self, table: Table, lang: str) -> str:
         state = table.game
@@ -335,9 +334,6 @@ class Outbox:
         return "\n".join(lines)
 
     # --- Posting -------------------------------------------------------------------------
-
-    def _file(self, picture) -> discord.File:
-        return pictures.discord_file(picture)
 
     async def _channel(self, table: Table) -> discord.abc.Messageable:
         client = self.service.client

@@ -37,10 +37,7 @@ async def steps(view_before: TableView, events: list, names: dict[str, str],
     return await asyncio.to_thread(_draw_steps, view_before, events, names, start)
 
 
-def as_file(picture: Picture) -> io.BytesIO:
-    return io.BytesIO(picture.png)
-
-
 def discord_file(picture: Picture) -> discord.File:
     """The picture as a Discord attachment, its alt text as the description."""
-    return discord.File(as_file(picture), filename=picture.filename, description=picture.alt)
+    return discord.File(io.BytesIO(picture.png), filename=picture.filename,
+                        description=picture.alt)

@@ -67,12 +67,10 @@ class Refusal(Exception):
 
 
 class TableService:
-    def __init__(self, client: discord.Client, store: Store, *, step_delay: float = 1.5,
-                 default_timer: int = 120) -> None:
+    def __init__(self, client: discord.Client, store: Store, *, step_delay: float = 1.5) -> None:
         self.client = client
         self.store = store
         self.step_delay = step_delay
-        self.default_timer = default_timer
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.outboxes: dict[int, Outbox] = {}
@@ -467,8 +465,9 @@ class TableService:
         else:
             content = t("hand.choose", lang, n=me.cards_to_choose,
                         turn=state.turn_number, set=state.set_number)
-        return content, pictures.discord_file(picture), hand_view(table, list(me.hand), chosen, me.cards_to_choose,
-                                        can_choose=can_choose, lang=lang)
+        buttons = hand_view(table, list(me.hand), chosen, me.cards_to_choose,
+                            can_choose=can_choose, lang=lang)
+        return content, pictures.discord_file(picture), buttons
 
     async def on_card_click(self, interaction: discord.Interaction, table_id: int, epoch: int,
                             card: int) -> None:

@@ -54,16 +54,6 @@ SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
 MODEL_OTHERS = {"coop": False, "competitive": False, "trick": False}
 
 
-def safe_choice(view: TableView) -> list[int]:
-    """A simple, safe pick: the cards worth the fewest symbols (the most in Trick, where
-    collecting is the aim), lowest numbers first on ties. Used when a player's time runs out."""
-    if view.cards_to_choose == 0 or view.seat is None:
-        return []
-    sign = -1 if view.mode == "trick" else 1
-    ranked = sorted(view.hand, key=lambda card: (sign * SYMBOLS[card], card))
-    return sorted(ranked[:view.cards_to_choose])
-
-
 def choose_cards(view: TableView, level: str, rng: random.Random,
                  signals: Iterable[Signal] = ()) -> list[int]:
     """Exactly `view.cards_to_choose` cards of `view.hand`, sorted; [] when the seat cannot act."""

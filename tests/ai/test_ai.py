@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.pop import ai
-from engine.pop.ai import LEVELS, announce, choose_cards, safe_choice
+from engine.pop.ai import LEVELS, announce, choose_cards
 from engine.pop.bench_ai import play, wilson
 from engine.pop.cards import COLOUR_NAMES
 from engine.pop.game import Deal, choose, from_deal, legal_choices, new_game, play_turn
@@ -77,16 +77,6 @@ def test_nothing_to_choose_gives_no_cards_and_an_unknown_level_is_refused():
     assert choose_cards(view(state, None), "hard", random.Random(0)) == []  # a spectator
     with pytest.raises(ValueError, match="unknown AI level"):
         choose_cards(view(state, "ana"), "genius", random.Random(0))
-
-
-def test_safe_choice_keeps_its_behaviour():
-    state = new_game("trick", NAMES[:3], seed=8, sets=1)
-    v = view(state, "ana")
-    assert safe_choice(v) == [max(v.hand, key=lambda c: (ai.SYMBOLS[c], -c))]
-    assert safe_choice(view(state, None)) == []
-
-
-# --- Hidden information ------------------------------------------------------------------------
 
 
 def reshuffle_secrets(state: PopState, keep: str, rnd: random.Random) -> PopState:

@@ -48,31 +48,66 @@ async def open_table(emu, world, host, **options):
     return number, thread, lobby
 
 
+async def start_table(emu, world, host, joiners=(), ai=0, **options):
+    """Host opens a table, the joiners join, the host adds `ai` AI seats and starts.
+    Returns (table number, the table's thread)."""
+    number, thread, lobby = await open_table(emu, world, host, **options)
+    for player in joiners:
+        await player.click(lobby, label="Join")
+    for _ in range(ai):
+        await host.click(lobby, label="Add AI")
+    await host.click(lobby, label="Start")
+    return number, thread
+
+
+async def turn_message(emu, actor, thread, header, timeout=20):
+    """The newest table message of the turn whose header contains `header`."""
+    return await emu.wait_for(
+        lambda: next((m for m in reversed(actor.visible_messages(thread))
+                      if "My hand" in m.button_labels and header in m.content), None),
+        timeout, f"the table message of {header}")
+
+
+async def open_hand(player, message):
+    """Press My hand; the private hand message, once it shows its buttons."""
+    opened = await player.click(message, label="My hand")
+    return await opened.wait_message(lambda m: m.buttons)
+
+
+async def pick(player, hand_message, card):
+    return await player.click(hand_message, custom_id=next(
+        b["custom_id"] for b in hand_message.buttons if b["custom_id"].endswith(f":card:{card}")))
+
+
+async def pick_and_confirm(emu, player, hand_message, cards):
+    """Select the cards and, where the mode needs it, Confirm once all show as selected."""
+    for card in cards:
+        assert (await pick(player, hand_message, card)).responded
+    if any(b.get("label") == "Confirm" for b in hand_message.buttons):
+        want = f"{len(cards)} of {len(cards)}"
+        await emu.wait_for(lambda: want in hand_message.content, 10, "the selection")
+        await player.click(hand_message, label="Confirm")
+
+
+async def scoreboard(emu, actor, thread, timeout=30):
+    """The message that announces the game's winners."""
+    return await emu.wait_for(
+        lambda: next((m for m in actor.visible_messages(thread) if "Winner" in m.content
+                      or "Shared victory" in m.content), None), timeout, "the scoreboard")
+
+
 async def play_turn(emu, players, thread, header, pick=lambda hand: hand[:1]):
     """Every player opens their hand from the table message of this turn and picks.
     Returns the table message, and what each player held and picked."""
-    turn_message = await emu.wait_for(
-        lambda: next((m for m in reversed(players[0].visible_messages(thread))
-                      if "My hand" in m.button_labels and header in m.content), None),
-        20, f"the table message of {header}")
+    message = await turn_message(emu, players[0], thread, header)
     held, picked = {}, {}
     for player in players:
-        opened = await player.click(turn_message, label="My hand")
-        hand_message = await opened.wait_message(lambda m: m.buttons)
+        hand_message = await open_hand(player, message)
         assert hand_message.ephemeral and hand_message.visible_to(player.user)
         held[player.name] = hand = card_buttons(hand_message)
         picked[player.name] = pick(hand)
-        for card in picked[player.name]:
-            result = await player.click(hand_message, custom_id=next(
-                b["custom_id"] for b in hand_message.buttons
-                if b["custom_id"].endswith(f":card:{card}")))
-            assert result.responded
-        if any(b.get("label") == "Confirm" for b in hand_message.buttons):
-            want = f"{len(picked[player.name])} of {len(picked[player.name])}"
-            await emu.wait_for(lambda m=hand_message, w=want: w in m.content, 10,
-                               "the selection")
-            await player.click(hand_message, label="Confirm")
-    return turn_message, held, picked
+        await pick_and_confirm(emu, player, hand_message, picked[player.name])
+    return message, held, picked
 
 
 def assert_no_secret_shown(public, turns):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.story import open_table, play_turn
+from tests.bot.story import play_turn, start_table
 from tests.discord_emulator import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -15,10 +15,7 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, 
     ana, ben, cleo = world.ana, world.ben, world.cleo
     dan = emu.actor(emu.add_user("dan"))  # a spectator
     emu.add_member(world.guild, dan.user)
-    _, thread, lobby = await open_table(emu, world, ana, mode="coop")
-    for player in (ben, cleo):
-        await player.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
     rule = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
                                             if "never numbers" in m.content), None), 10,
                               "the table-talk rule")
@@ -59,10 +56,7 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, 
 async def test_without_manage_messages_the_bot_answers_with_a_reminder(emu, world,
                                                                       roomy_channels, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    _, thread, lobby = await open_table(emu, world, ana, mode="coop")
-    await ben.click(lobby, label="Join")
-    await cleo.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
     emu.deny(world.games, emu.bot_user, Perm.MANAGE_MESSAGES)
     said = await cleo.send(thread, "mine is vingt-trois")
     reply = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)

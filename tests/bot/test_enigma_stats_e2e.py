@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.pop.enigma import load_pack, solve
-from tests.bot.story import card_buttons, open_table, play_turn
+from tests.bot.story import card_buttons, play_turn, start_table
 
 pytestmark = pytest.mark.asyncio
 
@@ -78,9 +78,7 @@ async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(emu, w
 
 async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
-    _, thread, lobby = await open_table(emu, world, ana, sets=1)
-    await ben.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben], sets=1)
     for k in range(1, 9):
         await play_turn(emu, [ana, ben], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
     await emu.wait_for(lambda: any("Rematch" in m.button_labels

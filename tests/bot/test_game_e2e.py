@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.story import assert_no_secret_shown, open_table, play_turn
+from tests.bot.story import assert_no_secret_shown, open_table, play_turn, scoreboard
 
 pytestmark = pytest.mark.asyncio
 
@@ -27,9 +27,7 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
     turns = [await play_turn(emu, [ana, ben, cleo], thread, f"Set {n}/3 · turn {k}**")
              for n in (1, 2, 3) for k in range(1, 9)]
 
-    final = await emu.wait_for(
-        lambda: next((m for m in ana.visible_messages(thread) if "Winner" in m.content
-                      or "Shared victory" in m.content), None), 30, "the scoreboard")
+    final = await scoreboard(emu, ana, thread)
     assert "Rematch" in final.button_labels and final.attachments
 
     # Each player's ephemeral messages are theirs alone, and show only their own cards.

@@ -3,39 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import sqlite3
 
 import pytest
 
-from tests.bot.story import card_buttons, open_table, play_turn
+from tests.bot.story import (
+    card_buttons,
+    open_hand,
+    pick,
+    pick_and_confirm,
+    play_turn,
+    scoreboard,
+    start_table,
+    turn_message,
+)
 from tests.bot.test_game_e2e import assert_record_replays_to_announced_scores
 
 pytestmark = pytest.mark.asyncio
-
-
-async def turn_message(emu, actor, thread, header, timeout=20):
-    return await emu.wait_for(
-        lambda: next((m for m in reversed(actor.visible_messages(thread))
-                      if "My hand" in m.button_labels and header in m.content), None),
-        timeout, f"the table message of {header}")
-
-
-async def open_hand(player, message):
-    opened = await player.click(message, label="My hand")
-    return await opened.wait_message(lambda m: m.buttons)
-
-
-async def pick(player, hand_message, card):
-    return await player.click(hand_message, custom_id=next(
-        b["custom_id"] for b in hand_message.buttons if b["custom_id"].endswith(f":card:{card}")))
-
-
-async def pick_two_and_confirm(emu, player, hand):
-    first, second = card_buttons(hand)[:2]
-    await pick(player, hand, first)
-    await pick(player, hand, second)
-    await emu.wait_for(lambda: "2 of 2" in hand.content, 10, "both cards to show as selected")
-    await player.click(hand, label="Confirm")
 
 
 def table_version(bot_runner, table_id=1):
@@ -53,10 +39,7 @@ async def settled_version(bot_runner, table_id=1):
 
 async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, roomy_channels, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
-    await ben.click(lobby, label="Join")
-    await cleo.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben, cleo], sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     hand = await open_hand(ana, first)
     chosen = card_buttons(hand)[0]
@@ -73,18 +56,13 @@ async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, roomy_c
                        "ana's card, chosen before the restart, to be placed")
     for k in range(2, 9):
         await play_turn(emu, [ana, ben, cleo], thread, f"Set 1/1 · turn {k}**")
-    final = await emu.wait_for(
-        lambda: next((m for m in ana.visible_messages(thread) if "Winner" in m.content
-                      or "Shared victory" in m.content), None), 30, "the scoreboard")
+    final = await scoreboard(emu, ana, thread)
     await assert_record_replays_to_announced_scores(world, thread, final, [ana, ben, cleo])
 
 
 async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
-    await ben.click(lobby, label="Join")
-    await ana.click(lobby, label="Add AI")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben], ai=1, sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     ana_hand = await open_hand(ana, first)
 
@@ -129,15 +107,12 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
 
 async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
-    _, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1,
-                                        turn_timer=2)
-    await ben.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben], sets=1, turn_timer=2)
     for k in range(1, 4):  # ana plays; ben never does
         message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**")
         assert "Time runs out" in message.content
         hand = await open_hand(ana, message)
-        await pick_two_and_confirm(emu, ana, hand)
+        await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:2])
 
     def notices():
         return [m.content for m in ana.visible_messages(thread) if "⌛" in m.content]
@@ -150,7 +125,8 @@ async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world,
     # From now on the AI picks for ben at once: ana's pick alone reveals turn 4.
     message = await turn_message(emu, ana, thread, "Set 1/1 · turn 4**")
     assert "✅ Ben" in message.content
-    await pick_two_and_confirm(emu, ana, await open_hand(ana, message))
+    hand = await open_hand(ana, message)
+    await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:2])
     await turn_message(emu, ana, thread, "Set 1/1 · turn 5**")
 
 
@@ -159,16 +135,15 @@ async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu
     ana = world.ana
     tables = []
     for _ in range(20):
-        number, thread, lobby = await open_table(emu, world, ana, mode="competitive", sets=1)
-        await ana.click(lobby, label="Add AI")
-        await ana.click(lobby, label="Start")
+        _, thread = await start_table(emu, world, ana, ai=1, sets=1)
         tables.append(thread)
     start = len(emu.interactions)
 
     async def two_turns(thread):
         for k in (1, 2):
             message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**")
-            await pick_two_and_confirm(emu, ana, await open_hand(ana, message))
+            hand = await open_hand(ana, message)
+            await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:2])
         await turn_message(emu, ana, thread, "Set 1/1 · turn 3**")
 
     await asyncio.gather(*(two_turns(thread) for thread in tables))
@@ -194,10 +169,8 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world,
     monkeypatch.setenv("POP_STEP_DELAY", "0.8")
     await start_bot(lambda: create_bot(load_settings()))
     ana = world.ana
-    _, thread, lobby = await open_table(emu, world, ana, sets=1)
-    for _ in range(4):
-        await ana.click(lobby, label="Add AI")  # five seats: no Chief; ana's pick reveals
-    await ana.click(lobby, label="Start")
+    # Five seats: no Chief, and ana's pick alone reveals each turn.
+    _, thread = await start_table(emu, world, ana, ai=4, sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     hand = await open_hand(ana, first)
     for k in range(1, 5):
@@ -213,3 +186,26 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world,
         steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
         assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 5
     assert [n[:5] for n in names] == sorted(n[:5] for n in names)  # turns in order
+
+
+async def test_an_ai_pick_cut_short_by_a_stop_is_made_on_start(emu, world, roomy_channels,
+                                                                fast_bot_env, pop_bot):
+    """The process stops while an AI seat is still thinking: started again, the AI picks."""
+    ana = world.ana
+    _, thread = await start_table(emu, world, ana, ai=1, sets=1)
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    await pop_bot.stop()
+    database = sqlite3.connect(fast_bot_env / "pop.sqlite3")
+    (data,) = database.execute("SELECT data FROM pop_tables WHERE id = 1").fetchone()
+    table = json.loads(data)
+    assert table["game"]["choices"].pop("ai-1")  # as if the stop came before the AI chose
+    database.execute("UPDATE pop_tables SET data = ? WHERE id = 1", (json.dumps(table),))
+    database.commit()
+    database.close()
+
+    await pop_bot.start()
+    await emu.wait_for(lambda: "✅ Robo Ada" in first.content or any(
+        "turn 2**" in m.content for m in ana.visible_messages(thread)), 10, "the AI to pick")
+    hand = await open_hand(ana, first)
+    await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:2])
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")  # ana's pick alone revealed it

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.bot.story import card_buttons, open_table, play_turn
+from tests.bot.story import card_buttons, open_table, pick_and_confirm, play_turn, start_table
 from tests.discord_emulator import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -37,7 +37,7 @@ async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
     await refusal(await cleo.click(lobby, label="Join"), "table is full")
     await ben.click(lobby, label="Leave")
     assert "Ben" not in lobby.content
-    # The host leaves: the lobby stays, hosted by the next human... there is none but AIs:
+    # The last human leaves: only AI seats remain, so the table is cancelled.
     await ana.click(lobby, label="Leave")
     assert "cancelled" in lobby.content and lobby.buttons == []
 
@@ -57,9 +57,7 @@ async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world,
 
 async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
-    _, thread, lobby = await open_table(emu, world, ana)
-    await ben.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben])
     await emu.wait_for(lambda: any("My hand" in m.button_labels
                                    for m in ana.visible_messages(thread)), 10, "turn 1")
     shown = await (await ben.at(thread).slash("pop", "table")).wait_message()
@@ -80,9 +78,7 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
 
 async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
-    _, thread, lobby = await open_table(emu, world, ana, sets=1)
-    await ana.click(lobby, label="Add AI")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     for k in range(1, 9):
         await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
     final = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
@@ -127,9 +123,7 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
     tables = []
     for channel in (world.general, world.games):  # threads inherit their channel's rights
-        _, thread, lobby = await open_table(emu, world, ana.at(channel), sets=1)
-        await ben.at(channel).click(lobby, label="Join")
-        await ana.click(lobby, label="Start")
+        _, thread = await start_table(emu, world, ana.at(channel), [ben.at(channel)], sets=1)
         tables.append(thread)
     first, second = tables
     await emu.wait_for(lambda: any("My hand" in m.button_labels
@@ -156,9 +150,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     ana, ben = world.ana, world.ben
     threads = []
     for _ in range(2):
-        number, thread, lobby = await open_table(emu, world, ana, sets=1)
-        await ben.click(lobby, label="Join")
-        await ana.click(lobby, label="Start")
+        number, thread = await start_table(emu, world, ana, [ben], sets=1)
         threads.append((number, thread))
     (gone_no, gone), (_, kept) = threads
     await play_turn(emu, [ana], gone, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
@@ -174,9 +166,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
 
 async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
-    _, thread, lobby = await open_table(emu, world, ana, sets=1)
-    await ben.click(lobby, label="Join")
-    await ana.click(lobby, label="Start")
+    _, thread = await start_table(emu, world, ana, [ben], sets=1)
     _, held, _ = await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**",
                                  pick=lambda h: h[:2])
     ana_hand, ben_hand = ana.ephemeral_messages(thread)[-1], ben.ephemeral_messages(thread)[-1]
@@ -184,17 +174,9 @@ async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, 
     for hand in (ana_hand, ben_hand):
         await emu.wait_for(lambda h=hand: "turn 2" in h.content, 20, "the hand to update")
     assert len(card_buttons(ana_hand)) == 9 and set(card_buttons(ana_hand)) != set(held["ana"])
-
-    async def pick_two(player, hand):
-        for card in card_buttons(hand)[:2]:
-            await player.click(hand, custom_id=next(b["custom_id"] for b in hand.buttons
-                                                    if b["custom_id"].endswith(f":card:{card}")))
-        await emu.wait_for(lambda: "2 of 2" in hand.content, 10, "two cards selected")
-        await player.click(hand, label="Confirm")
-
-    await pick_two(ana, ana_hand)
+    await pick_and_confirm(emu, ana, ana_hand, card_buttons(ana_hand)[:2])
     emu.advance(minutes=16)  # ana's token expires; ben clicks now, so his is fresh
-    await pick_two(ben, ben_hand)
+    await pick_and_confirm(emu, ben, ben_hand, card_buttons(ben_hand)[:2])
     await emu.wait_for(lambda: "turn 3" in ben_hand.content, 20, "ben's hand to update")
     await asyncio.sleep(0.5)
     assert "turn 3" not in ana_hand.content  # an expired message is left alone...

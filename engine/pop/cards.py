@@ -40,4 +40,4 @@ def colour_name(card: int) -> str:
 
 
 def symbols_of(cards) -> int:
-    return sum(SYMBOLS[c] for c in cards)
+    return sum(map(SYMBOLS.__getitem__, cards))

@@ -29,7 +29,7 @@ class CardDrawn(NamedTuple):
     """A seat drew a card (two-player variant, solo refill). Which card stays secret."""
 
     seat: str
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count
 
 
 class ChiefTookCards(NamedTuple):
@@ -105,7 +105,7 @@ class GameEnded(NamedTuple):
     totals: dict[str, int]
     winners: tuple[str, ...]
     tiebreak: str | None  # None, "card_in_hand" or "shared"
-    result: dict  # mode-specific: see rules §7 (coop level, solo/enigma won and turns)
+    result: dict | None  # competitive and Trick: None; else mode-specific: see rules §7 (coop level, solo/enigma won and turns)
 
 
 Event = (

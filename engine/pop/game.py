@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import cast
 
 from .. import rng
-from .cards import ALL_CARDS, ARROW, COLOUR, SYMBOLS
+from .cards import ALL_CARDS, ARROW, COLOUR, symbols_of
 from .errors import AlreadyRevealed, GameOver, NotASeat, NotInHand, WrongCount
 from .events import (
     CHIEF,
@@ -33,7 +35,7 @@ from .events import (
     TurnStarted,
 )
 from .grid import NUM_COLUMNS, place, snapshot
-from .state import PopState, SetRecord
+from .state import Mode, PopState, SetRecord
 
 HAND_SIZE = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
 TURNS_PER_SET = {"competitive": 8, "trick": 8, "coop": 9}
@@ -95,10 +97,10 @@ def new_game(
         raise ValueError("an Enigma needs a puzzle: a layout and a hand")
     seed &= (1 << 64) - 1
     state = PopState(
-        mode=mode, seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
+        mode=cast(Mode, mode), seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
         difficulty=difficulty if mode == "solo" else None, rng_seed=seed, rng_state=seed,
     )
-    if mode == "enigma":
+    if puzzle is not None:
         # A puzzle's hand is dealt to the one seat, whatever name the puzzle gave it.
         (hand,) = puzzle.hands.values()
         start_set(state, Deal(puzzle.grid, {seats[0]: hand}, puzzle.draw_pile), events)
@@ -124,7 +126,7 @@ def from_deal(
     seats = list(seats)
     check_seats(mode, seats)
     state = PopState(
-        mode=mode, seats=seats, sets_total=sets, two_player_variant=two_player_variant,
+        mode=cast(Mode, mode), seats=seats, sets_total=sets, two_player_variant=two_player_variant,
         difficulty=max(map(len, deal.grid)) if mode == "solo" else None,
         deals_from_rng=False, rng_seed=0, rng_state=0,
     )
@@ -148,7 +150,7 @@ def check_seats(mode: str, seats: Sequence[str]) -> None:
 
 def deal_from_rng(state: PopState) -> Deal:
     """Shuffle and lay out a set as the rules' set-up says, drawing on the state's RNG."""
-    rows = state.difficulty if state.mode == "solo" else 1
+    rows = state.difficulty or 1 if state.mode == "solo" else 1
     s, deck = rng.shuffled(state.rng_state, list(ALL_CARDS))
     grid, deck = lay_out(deck, rows)
     s, deck = rng.shuffled(s, deck)  # "shuffle the rest"
@@ -203,24 +205,25 @@ def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
 def _start_turn(state: PopState, events: list | None, steps: bool = True) -> None:
     state.turn_number += 1
     state.choices = {}
-    if not steps:
-        events = None  # a summary needs none of a turn's opening events
-    if events is not None:
-        events.append(TurnStarted(state.set_number, state.turn_number))
     pile = state.draw_pile
     if state.two_player_variant:
         for seat in state.seats:
             state.hands[seat].append(pile.pop(0))
-            if events is not None:
-                events.append(CardDrawn(seat, 1))
         up, down = 1, 0
+    elif state.mode in ("solo", "enigma"):
+        up = down = 0
     else:
-        up, down = CHIEF_CARDS[len(state.seats)] if state.mode not in ("solo", "enigma") else (0, 0)
-    state.chief_face_up = pile[:up]
-    state.chief_face_down = pile[up:up + down]
-    del pile[:up + down]
-    if events is not None and up + down:
-        events.append(ChiefTookCards(tuple(state.chief_face_up), down))
+        up, down = CHIEF_CARDS[len(state.seats)]
+    if up:
+        state.chief_face_up = pile[:up]
+        state.chief_face_down = pile[up:up + down]
+        del pile[:up + down]
+    if events is not None and steps:  # a summary needs none of a turn's opening events
+        events.append(TurnStarted(state.set_number, state.turn_number))
+        if state.two_player_variant:
+            events.extend([CardDrawn(seat, 1) for seat in state.seats])
+        if up:
+            events.append(ChiefTookCards(tuple(state.chief_face_up), down))
 
 
 # --- Choosing ---------------------------------------------------------------------------------
@@ -257,14 +260,16 @@ def choose(
     the pick is illegal. With `steps=False` only turn-level events are emitted (no placement
     steps): what a replay summary needs, at a fraction of the cost.
     """
-    if seat not in state.hands:
+    hands = state.hands
+    if seat not in hands:
         raise NotASeat(f"{seat!r} has no seat at this table", seat)
     if state.phase != "choosing" or turn is not None:
         _check_turn(state, seat, turn)
     choices = state.choices
-    choices[seat] = _checked_pick(state, seat, cards, cards_to_choose(state))
+    choices[seat] = _checked_pick(hands[seat], seat, cards, cards_to_choose(state))
     state.version += 1
-    if len(choices) == len(state.seats):
+    if len(choices) == len(hands):
+        state.choices = {seat: choices[seat] for seat in state.seats}  # the record's order
         _resolve_turn(state, events, steps)
 
 
@@ -279,28 +284,39 @@ def play_turn(
 
     The same checks as `choose`; nothing changes when one of them fails.
     """
-    for seat in plays:
-        if seat not in state.hands:
-            raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    hands = state.hands
+    if len(plays) != len(hands):
+        _check_seats_named(hands, plays)
     if state.phase != "choosing":
         _check_turn(state, None, None)
     need = cards_to_choose(state)
     choices = {}
     for seat in state.seats:
-        if seat not in plays:
+        cards = plays.get(seat)
+        hand = hands[seat]
+        if need == 1 and cards is not None and len(cards) == 1 and cards[0] in hand:
+            choices[seat] = [cards[0]]  # the common case, checked inline: replays run this
+            continue
+        if cards is None:
+            _check_seats_named(hands, plays)
             raise WrongCount(f"{seat} must choose {need} card(s) too", seat)
-        choices[seat] = _checked_pick(state, seat, plays[seat], need)
+        choices[seat] = _checked_pick(hand, seat, cards, need)
     state.choices = choices
     state.version += 1
     _resolve_turn(state, events, steps)
 
 
-def _checked_pick(state: PopState, seat: str, cards: Sequence[int], need: int) -> list[int]:
+def _check_seats_named(hands: Mapping[str, list[int]], plays: Mapping[str, object]) -> None:
+    for seat in plays:
+        if seat not in hands:
+            raise NotASeat(f"{seat!r} has no seat at this table", seat)
+
+
+def _checked_pick(hand: list[int], seat: str, cards: Sequence[int], need: int) -> list[int]:
     picked = sorted(cards)
     if len(picked) != need or (need > 1 and len(set(picked)) != need):
         raise WrongCount("choose exactly one card" if need == 1 else
                          f"choose exactly {need} different cards", seat)
-    hand = state.hands[seat]
     for card in picked:
         if card not in hand:
             raise NotInHand(f"card {card} is not in {seat}'s hand", seat, card)
@@ -329,9 +345,11 @@ def apply(state: PopState, seat: str, cards: Sequence[int], *,
 
 
 def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> None:
-    hands = state.hands
-    plays = {seat: state.choices[seat] for seat in state.seats}  # in seat order
+    """Reveal the turn's picks (in seat order in `state.choices`), place them, score them."""
+    plays = state.choices
+    state.choices = {}
     state.records[-1].turns.append({"plays": plays})
+    hands = state.hands
     placing: list[tuple[int, str]] = []
     for seat, picked in plays.items():
         hand = hands[seat]
@@ -339,30 +357,32 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
             hand.remove(card)
             placing.append((card, seat))
     chief_cards = state.chief_face_up + state.chief_face_down
-    for card in chief_cards:
-        placing.append((card, CHIEF))
-    state.chief_face_up, state.chief_face_down, state.choices = [], [], {}
+    if chief_cards:
+        for card in chief_cards:
+            placing.append((card, CHIEF))
+        state.chief_face_up = []
+        state.chief_face_down = []
     placing.sort()  # lowest card to column A ... highest to E
     arrows, order = placement_order(placing)
-    if events is not None and steps:
+    step_events = events if steps else None
+    if step_events is not None:
         shown = {seat: tuple(picked) for seat, picked in plays.items()}
         if chief_cards:
             shown[CHIEF] = tuple(chief_cards)
-        events.append(Revealed(shown, tuple(placing), arrows, order[0] == 4))
-
-    step_events = events if steps else None
+        step_events.append(Revealed(shown, tuple(placing), arrows, order[0] == 4))
 
     def credit(owner: str, exploded: list[int]) -> None:
         _credit(state, owner, exploded, step_events)
 
     fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.mode,
                                  credit, step_events)
-    state.unplaced.extend(unplaced)
-    cols, queues = state.columns, state.queues
+    if unplaced:
+        state.unplaced += unplaced
     if events is not None:
+        collected = state.collected
         events.append(TurnEnded(
-            state.set_number, state.turn_number, snapshot(cols), tuple(queues),
-            {seat: tuple(sorted(state.collected[seat])) for seat in state.seats},
+            state.set_number, state.turn_number, snapshot(state.columns), tuple(state.queues),
+            dict(zip(collected, map(tuple, map(sorted, collected.values())), strict=False)),
             tuple(state.chief_pile)))
     _after_turn(state, fatal, events, steps)
 
@@ -372,8 +392,12 @@ def placement_order(placing: Sequence[tuple[int, str]]) -> tuple[int, tuple[int,
 
     Two arrows or fewer: A, B, C, D, E; three or more: E, D, C, B, A.
     """
-    arrows = sum([ARROW[card] for card, _ in placing])
-    return arrows, ((4, 3, 2, 1, 0) if arrows >= 3 else (0, 1, 2, 3, 4))
+    arrows = sum(map(ARROW.__getitem__, map(itemgetter(0), placing)))
+    return arrows, (_DESCENDING if arrows >= 3 else _ASCENDING)
+
+
+_ASCENDING = (0, 1, 2, 3, 4)
+_DESCENDING = (4, 3, 2, 1, 0)
 
 
 def place_turn(
@@ -429,14 +453,24 @@ def _credit(state: PopState, owner: str, exploded: list[int], events: list | Non
 
 def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool = True) -> None:
     mode = state.mode
-    if mode == "coop":
+    if mode == "competitive" or mode == "trick":
+        if state.turn_number == TURNS_PER_SET[mode]:
+            _end_set(state, events)
+            if state.set_number == state.sets_total:
+                _end_competition(state, events)
+            elif state.deals_from_rng:
+                start_set(state, deal_from_rng(state), events)
+            else:
+                state.phase = "awaiting_deal"
+            return
+    elif mode == "coop":
         if fatal or state.turn_number == TURNS_PER_SET["coop"]:
             _end_set(state, events)
             left = len(state.hands[state.seats[0]])
             _end_game(state, events, {"won": not fatal, "level": coop_level(left, fatal),
                                       "cards_left": left})
             return
-    elif mode in ("solo", "enigma"):
+    else:  # solo, enigma
         seat = state.seats[0]
         won = not any(state.columns)
         if mode == "solo" and not won:
@@ -449,15 +483,6 @@ def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool =
             _end_set(state, events)
             _end_game(state, events, {"won": won, "turns": state.turn_number})
             return
-    elif state.turn_number == TURNS_PER_SET[mode]:
-        _end_set(state, events)
-        if state.set_number == state.sets_total:
-            _end_competition(state, events)
-        elif state.deals_from_rng:
-            start_set(state, deal_from_rng(state), events)
-        else:
-            state.phase = "awaiting_deal"
-        return
     _start_turn(state, events, steps)
 
 
@@ -472,7 +497,8 @@ def coop_level(cards_left: int, last_turn_exploded: bool) -> str:
 
 
 def _end_set(state: PopState, events: list | None) -> None:
-    scores = {seat: sum(SYMBOLS[c] for c in state.collected[seat]) for seat in state.seats}
+    collected = state.collected
+    scores = {seat: symbols_of(collected[seat]) for seat in state.seats}
     state.set_scores.append(scores)
     discarded = tuple(state.chief_pile)
     state.discarded.extend(discarded)
@@ -492,7 +518,7 @@ def _end_competition(state: PopState, events: list | None) -> None:
     leaders = [seat for seat in state.seats if total[seat] == best]
     tiebreak = None
     if len(leaders) > 1:
-        in_hand = {seat: sum(SYMBOLS[c] for c in state.hands[seat]) for seat in leaders}
+        in_hand = {seat: symbols_of(state.hands[seat]) for seat in leaders}
         fewest = min(in_hand.values())
         leaders = [seat for seat in leaders if in_hand[seat] == fewest]
         tiebreak = "card_in_hand" if len(leaders) == 1 else "shared"
@@ -517,5 +543,5 @@ def _finish(state: PopState, events: list | None, total: dict[str, int], result:
 def solo_title(state: PopState) -> str | None:
     """The title a won solo game earns, by difficulty (rules §6)."""
     if state.mode == "solo" and state.result and state.result["won"]:
-        return SOLO_TITLES[state.difficulty]
+        return SOLO_TITLES[state.difficulty or 1]
     return None

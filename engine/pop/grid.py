@@ -118,19 +118,27 @@ def _pairs_of_fallen_cards(cols: list[list[int]], queues: list[int],
     for c, moved in fallen.items():
         col = cols[c]
         n = len(col)
-        top = queues[c] - n
-        for j in range(moved):
+        # Down the column: the moved cards and the card under the lowest of them.
+        below = COLOUR[col[0]]
+        for j in range(1, moved + 1 if moved < n else n):
             colour = COLOUR[col[j]]
-            if j + 1 < n and COLOUR[col[j + 1]] == colour:
-                marked.setdefault(c, set()).update((j, j + 1))
-            for other in (c - 1, c + 1):
-                if 0 <= other < NUM_COLUMNS:
-                    ocol = cols[other]
-                    k = top + j - queues[other] + len(ocol)
-                    if 0 <= k < len(ocol) and COLOUR[ocol[k]] == colour:
-                        marked.setdefault(c, set()).add(j)
-                        marked.setdefault(other, set()).add(k)
+            if colour == below:
+                marked.setdefault(c, set()).update((j - 1, j))
+            below = colour
+        # Across: col[j] is in the same row as ocol[j + shift]; walk only the rows both have.
+        top = queues[c] - n
+        for other in _NEIGHBOURS[c]:
+            ocol = cols[other]
+            shift = top - queues[other] + len(ocol)
+            end = len(ocol) - shift
+            for j in range(-shift if shift < 0 else 0, moved if moved < end else end):
+                if COLOUR[col[j]] == COLOUR[ocol[j + shift]]:
+                    marked.setdefault(c, set()).add(j)
+                    marked.setdefault(other, set()).add(j + shift)
     return marked
+
+
+_NEIGHBOURS = ((1,), (0, 2), (1, 3), (2, 4), (3,))
 
 
 def _note_explosion(cols, queues, marked, owner, depth, events) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from .errors import RecordError, RuleError
 from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
@@ -71,12 +72,39 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
     return Replay(state, events)
 
 
-def _replay_turn(state: PopState, seats: list[str], turn: object, set_number: int,
+def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
                  turn_number: int, events: list, steps: bool) -> None:
-    where = {"set_number": set_number, "turn_number": turn_number}
+    plays = turn.get("plays") if type(turn) is dict else None
+    if (state.phase != "choosing" or state.set_number != set_number or type(plays) is not dict
+            or not _plays_are_cards(plays, seats)):
+        _explain_bad_turn(state, seats, plays, set_number, turn_number)
+    try:
+        play_turn(state, plays, events=events, steps=steps)
+    except RuleError as e:
+        raise RecordError(str(e), seat=e.seat, set_number=set_number,
+                          turn_number=turn_number) from None
+
+
+def _plays_are_cards(plays: dict, seats: list[str]) -> bool:
+    """Does the turn name every seat (and no one else) with a list of cards? One pass over all
+    the cards at once: replays run this every turn."""
+    if len(plays) != len(seats):
+        return False
+    every: list = []
+    for seat in seats:
+        cards = plays.get(seat)
+        if type(cards) is not list:
+            return False
+        every += cards
+    return _are_cards(every)
+
+
+def _explain_bad_turn(state: PopState, seats: list[str], plays: object, set_number: int,
+                      turn_number: int) -> NoReturn:
+    """Raise the RecordError that says what is wrong with a turn `_replay_turn` refused."""
+    where: dict[str, Any] = {"set_number": set_number, "turn_number": turn_number}
     if state.phase != "choosing" or state.set_number != set_number:
         raise RecordError("the game or set was already over before this turn", **where)
-    plays = turn.get("plays") if isinstance(turn, dict) else None
     if not isinstance(plays, dict):
         raise RecordError("a turn must be {\"plays\": {seat: [cards]}}", **where)
     for seat in plays:
@@ -87,10 +115,7 @@ def _replay_turn(state: PopState, seats: list[str], turn: object, set_number: in
             raise RecordError("the seat plays no card in this turn", seat=seat, **where)
         if not _are_cards(plays[seat]):
             raise RecordError("plays must be a list of cards 1-50", seat=seat, **where)
-    try:
-        play_turn(state, plays, events=events, steps=steps)
-    except RuleError as e:
-        raise RecordError(str(e), seat=e.seat, **where) from None
+    raise AssertionError("a turn was refused for no reason")  # pragma: no cover
 
 
 _CARDS = frozenset(range(1, 51))
@@ -136,27 +161,17 @@ def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
     return mode, seats, variant, sets
 
 
-def _check_deal(mode: str, seats: list[str], raw: dict, set_number: int) -> Deal:
+def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: int) -> Deal:
     """The starting position of a set, checked against the rules' set-up (§6, §7)."""
-    def fail(message: str, seat: str | None = None):
+    def fail(message: str, seat: str | None = None) -> NoReturn:
         raise RecordError(message, set_number=set_number, seat=seat)
 
-    grid = raw.get("grid")
-    if (not isinstance(grid, list) or len(grid) != NUM_COLUMNS
-            or not all(map(_are_cards, grid))):
-        fail("'grid' must be 5 columns (A-E), each a list of cards 1-50")
-    hands = raw.get("hands")
-    if not isinstance(hands, dict) or set(hands) != set(seats):
-        fail("'hands' must give a hand to every seat and to no one else")
-    for seat in seats:
-        if not _are_cards(hands[seat]):
-            fail("a hand must be a list of cards 1-50", seat)
-    pile = raw.get("draw_pile", [])
-    if not _are_cards(pile):
-        fail("'draw_pile' must be a list of cards 1-50")
-    every = [*grid[0], *grid[1], *grid[2], *grid[3], *grid[4], *pile]
-    for seat in seats:
-        every += hands[seat]
+    grid: Any = raw.get("grid")
+    hands: Any = raw.get("hands")
+    pile: Any = raw.get("draw_pile", [])
+    every = _every_card(grid, hands, pile, seats)
+    if every is None:
+        _explain_bad_cards(grid, hands, pile, seats, fail)
     seen = set(every)
     if len(seen) != len(every):
         twice = next(x for i, x in enumerate(every) if x in every[:i])
@@ -175,17 +190,50 @@ def _check_deal(mode: str, seats: list[str], raw: dict, set_number: int) -> Deal
         if len(hands[seats[0]]) < 5:
             fail("an Enigma hand has at least 5 cards", seats[0])
     else:
+        size = HAND_SIZE[mode]
         for seat in seats:
-            if len(hands[seat]) != HAND_SIZE[mode]:
-                fail(f"a {mode} hand has {HAND_SIZE[mode]} cards, not {len(hands[seat])}", seat)
+            if len(hands[seat]) != size:
+                fail(f"a {mode} hand has {size} cards, not {len(hands[seat])}", seat)
         if len(seen) != 50:
             missing = 50 - len(seen)
             fail(f"a {mode} set deals all 50 cards exactly once; {missing} "
                  f"{'is' if missing == 1 else 'are'} missing")
-    top = max(heights)
-    if adjacent_same_colour_pair(grid, [top] * NUM_COLUMNS):
+    if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
         fail("the starting grid has two adjacent cards of one colour")
-    return Deal([list(c) for c in grid], {s: list(hands[s]) for s in seats}, list(pile))
+    return Deal(grid, hands, pile)  # start_set copies what it keeps
+
+
+def _every_card(grid: object, hands: object, pile: object, seats: list[str]) -> list | None:
+    """Every card the set deals, in one list, if the grid, hands and pile are lists of cards;
+    None if not (then `_explain_bad_cards` says what is wrong)."""
+    if (type(grid) is not list or len(grid) != NUM_COLUMNS or type(hands) is not dict
+            or len(hands) != len(seats) or type(pile) is not list):
+        return None
+    every = list(pile)
+    for column in grid:
+        if type(column) is not list:
+            return None
+        every += column
+    for seat in seats:
+        hand = hands.get(seat)
+        if type(hand) is not list:
+            return None
+        every += hand
+    return every if _are_cards(every) else None
+
+
+def _explain_bad_cards(grid: Any, hands: Any, pile: Any, seats: list[str], fail) -> NoReturn:
+    if (not isinstance(grid, list) or len(grid) != NUM_COLUMNS
+            or not all(map(_are_cards, grid))):
+        fail("'grid' must be 5 columns (A-E), each a list of cards 1-50")
+    if not isinstance(hands, dict) or set(hands) != set(seats):
+        fail("'hands' must give a hand to every seat and to no one else")
+    for seat in seats:
+        if not _are_cards(hands[seat]):
+            fail("a hand must be a list of cards 1-50", seat)
+    if not _are_cards(pile):
+        fail("'draw_pile' must be a list of cards 1-50")
+    raise AssertionError("cards were refused for no reason")  # pragma: no cover
 
 
 # --- Summary ----------------------------------------------------------------------------------
@@ -195,17 +243,20 @@ def summarise(state: PopState, events: Iterable) -> dict:
     """The replay summary of rules §7, made from the replay's events."""
     sets: list[dict] = []
     summary: dict = {"sets": sets}
+    turns: list[dict] = []
     for ev in events:
-        if isinstance(ev, SetStarted):
-            sets.append({"turns": []})
-        elif isinstance(ev, TurnEnded):
-            collected = {seat: list(ev.collected[seat]) for seat in state.seats}
+        kind = type(ev)
+        if kind is TurnEnded:
+            collected = dict(zip(ev.collected, map(list, ev.collected.values()), strict=False))
             collected[CHIEF] = sorted(ev.chief_pile)
-            sets[-1]["turns"].append({"grid": [list(c) for c in ev.grid],
-                                      "queues": list(ev.queues), "collected": collected})
-        elif isinstance(ev, SetEnded):
+            turns.append({"grid": list(map(list, ev.grid)), "queues": list(ev.queues),
+                          "collected": collected})
+        elif kind is SetStarted:
+            turns = []
+            sets.append({"turns": turns})
+        elif kind is SetEnded:
             sets[-1]["scores"] = dict(ev.scores)
-        elif isinstance(ev, GameEnded):
+        elif kind is GameEnded:
             if state.mode in ("competitive", "trick"):
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)

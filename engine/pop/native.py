@@ -1,0 +1,68 @@
+"""The engine's hot modules may be compiled by mypyc (see setup.py). This makes sure a compiled
+build never hides the source: it is used only when it was built from the very .py files that
+are here now. Otherwise (a module edited since the build, or POP_PURE_PYTHON=1) the .py files
+are loaded instead, all of them together, since compiled modules call each other directly.
+
+`engine/pop/__init__.py` runs `choose_build()` before anything imports these modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+PACKAGE = "engine.pop"
+NATIVE_MODULES = ("grid", "game", "record")  # in dependency order; keep in step with setup.py
+HERE = Path(__file__).resolve().parent
+
+
+def source_digests(folder: Path = HERE) -> dict[str, str]:
+    return {name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest()
+            for name in NATIVE_MODULES}
+
+
+def is_compiled(module: object) -> bool:
+    return not str(getattr(module, "__file__", "")).endswith(".py")
+
+
+def compiled_build_digests(folder: Path = HERE) -> dict[str, str] | None:
+    """The digests the compiled build recorded, or None when there is no compiled build."""
+    if not any(folder.glob("grid.*.so")) and not any(folder.glob("grid.*.pyd")):
+        return None
+    try:
+        from . import _native_digest  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return dict(_native_digest.DIGESTS)
+
+
+def use_compiled(built: dict[str, str] | None, current: dict[str, str],
+                 pure_python: bool) -> bool:
+    return not pure_python and built is not None and built == current
+
+
+def _load_sources() -> None:
+    for name in NATIVE_MODULES:
+        full = f"{PACKAGE}.{name}"
+        path = str(HERE / f"{name}.py")
+        spec = importlib.util.spec_from_file_location(
+            full, path, loader=importlib.machinery.SourceFileLoader(full, path))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[full] = module
+        spec.loader.exec_module(module)
+
+
+def choose_build() -> bool:
+    """Load the .py sources unless the compiled build is current. True when compiled is used."""
+    built = compiled_build_digests()
+    if built is None:
+        return False  # nothing compiled: the ordinary import finds the .py files
+    if use_compiled(built, source_digests(), os.environ.get("POP_PURE_PYTHON") == "1"):
+        return True
+    _load_sources()
+    return False

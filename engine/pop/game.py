@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import cast
+from typing import Final, cast
 
 from .. import rng
-from .cards import ALL_CARDS, ARROW, COLOUR, symbols_of
+from . import cards
+from . import events as ev
+from .cards import ALL_CARDS, symbols_of
 from .errors import AlreadyRevealed, GameOver, NotASeat, NotInHand, WrongCount
 from .events import (
-    CHIEF,
     CardDrawn,
     ChiefKept,
     ChiefTookCards,
@@ -37,12 +37,16 @@ from .events import (
 from .grid import NUM_COLUMNS, place, snapshot
 from .state import Mode, PopState, SetRecord
 
-HAND_SIZE = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
-TURNS_PER_SET = {"competitive": 8, "trick": 8, "coop": 9}
+# Final: the compiled build (setup.py) keeps these in C variables, not in the module's dict.
+ARROW: Final = cards.ARROW
+COLOUR: Final = cards.COLOUR
+CHIEF: Final = ev.CHIEF
+HAND_SIZE: Final = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
+TURNS_PER_SET: Final = {"competitive": 8, "trick": 8, "coop": 9}
 SEAT_RANGE = {"competitive": (2, 5), "trick": (2, 5), "coop": (3, 5), "solo": (1, 1),
               "enigma": (1, 1)}
 # Chief's cards each turn by number of people: (face up, face down). Five people: no Chief.
-CHIEF_CARDS = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
+CHIEF_CARDS: Final = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
 SOLO_TITLES = {1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
 COOP_LEVELS = ("beginners", "apprentice_guards", "competent_guards", "expert_guards",
                "legendary_guards")
@@ -382,7 +386,7 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
         collected = state.collected
         events.append(TurnEnded(
             state.set_number, state.turn_number, snapshot(state.columns), tuple(state.queues),
-            dict(zip(collected, map(tuple, map(sorted, collected.values())), strict=False)),
+            {seat: tuple(sorted(cards)) for seat, cards in collected.items()},
             tuple(state.chief_pile)))
     _after_turn(state, fatal, events, steps)
 
@@ -392,7 +396,9 @@ def placement_order(placing: Sequence[tuple[int, str]]) -> tuple[int, tuple[int,
 
     Two arrows or fewer: A, B, C, D, E; three or more: E, D, C, B, A.
     """
-    arrows = sum(map(ARROW.__getitem__, map(itemgetter(0), placing)))
+    arrows = 0
+    for card, _ in placing:
+        arrows += ARROW[card]
     return arrows, (_DESCENDING if arrows >= 3 else _ASCENDING)
 
 

@@ -11,15 +11,19 @@ works on plain lists and ints, and builds event objects only when asked for.
 
 from __future__ import annotations
 
-from .cards import COLOUR
+from typing import Final
+
+from . import cards
 from .events import Exploded, Fell, Placed
 
-NUM_COLUMNS = 5
-_NOTHING: list[int] = []  # shared, never mutated: most placements explode nothing
+# Final: the compiled build (setup.py) keeps these in C variables, not in the module's dict.
+COLOUR: Final = cards.COLOUR
+NUM_COLUMNS: Final = 5
+_NOTHING: Final[list[int]] = []  # shared, never mutated: most placements explode nothing
 
 
 def snapshot(cols: list[list[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(map(tuple, cols))
+    return tuple([tuple(col) for col in cols])
 
 
 def card_at(cols: list[list[int]], queues: list[int], column: int, row: int) -> int:

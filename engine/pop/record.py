@@ -8,15 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
+from . import events
 from .errors import RecordError, RuleError
-from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
+from .events import CHIEF
 from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, from_deal, play_turn, start_set
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
 from .state import MODES, PopState
 
 FORMAT = "pop-record/1"
+# Final: the compiled build (setup.py) keeps these in C variables (summaries run per turn).
+_TURN_ENDED: Final = events.TurnEnded
+_SET_STARTED: Final = events.SetStarted
+_SET_ENDED: Final = events.SetEnded
+_GAME_ENDED: Final = events.GameEnded
+_CHIEF: Final = events.CHIEF
 
 
 def export_record(state: PopState) -> dict:
@@ -118,13 +125,9 @@ def _explain_bad_turn(state: PopState, seats: list[str], plays: object, set_numb
     raise AssertionError("a turn was refused for no reason")  # pragma: no cover
 
 
-_CARDS = frozenset(range(1, 51))
-
-
 def _are_cards(xs: object) -> bool:
-    """A list of cards 1-50 (checked with set operations: replays run this per set)."""
-    # Types first: a list holding a list or an object is unhashable for the set test.
-    return isinstance(xs, list) and set(map(type, xs)) <= {int} and _CARDS.issuperset(xs)
+    """A list of cards 1-50. (`type(...) is int`: JSON's true and 1.0 are not cards.)"""
+    return type(xs) is list and all(type(x) is int and 0 < x <= 50 for x in xs)
 
 
 def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
@@ -246,17 +249,17 @@ def summarise(state: PopState, events: Iterable) -> dict:
     turns: list[dict] = []
     for ev in events:
         kind = type(ev)
-        if kind is TurnEnded:
-            collected = dict(zip(ev.collected, map(list, ev.collected.values()), strict=False))
-            collected[CHIEF] = sorted(ev.chief_pile)
-            turns.append({"grid": list(map(list, ev.grid)), "queues": list(ev.queues),
+        if kind is _TURN_ENDED:
+            collected = {seat: list(cards) for seat, cards in ev.collected.items()}
+            collected[_CHIEF] = sorted(ev.chief_pile)
+            turns.append({"grid": [list(col) for col in ev.grid], "queues": list(ev.queues),
                           "collected": collected})
-        elif kind is SetStarted:
+        elif kind is _SET_STARTED:
             turns = []
             sets.append({"turns": turns})
-        elif kind is SetEnded:
+        elif kind is _SET_ENDED:
             sets[-1]["scores"] = dict(ev.scores)
-        elif kind is GameEnded:
+        elif kind is _GAME_ENDED:
             if state.mode in ("competitive", "trick"):
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)

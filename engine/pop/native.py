@@ -9,6 +9,7 @@ are loaded instead, all of them together, since compiled modules call each other
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -45,16 +46,16 @@ def use_compiled(built: dict[str, str] | None, current: dict[str, str],
     return not pure_python and built is not None and built == current
 
 
-def _load_sources() -> None:
-    for name in NATIVE_MODULES:
-        full = f"{PACKAGE}.{name}"
-        path = str(HERE / f"{name}.py")
-        spec = importlib.util.spec_from_file_location(
-            full, path, loader=importlib.machinery.SourceFileLoader(full, path))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[full] = module
-        spec.loader.exec_module(module)
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds the hot modules' .py files ahead of their compiled build."""
+
+    def find_spec(self, fullname, path, target=None):
+        package, _, name = fullname.rpartition(".")
+        if package != PACKAGE or name not in NATIVE_MODULES:
+            return None
+        file = str(HERE / f"{name}.py")
+        return importlib.util.spec_from_file_location(
+            fullname, file, loader=importlib.machinery.SourceFileLoader(fullname, file))
 
 
 def choose_build() -> bool:
@@ -64,5 +65,5 @@ def choose_build() -> bool:
         return False  # nothing compiled: the ordinary import finds the .py files
     if use_compiled(built, source_digests(), os.environ.get("POP_PURE_PYTHON") == "1"):
         return True
-    _load_sources()
+    sys.meta_path.insert(0, _SourceFinder())
     return False

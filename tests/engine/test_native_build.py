@@ -23,8 +23,9 @@ COMPILED_BUILD = native.compiled_build_digests() is not None
 
 
 def run_python(code: str, *, cwd: Path = ROOT, **env: str) -> str:
+    inherited = {k: v for k, v in os.environ.items() if k != "POP_PURE_PYTHON"}
     done = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(cwd), **env}, timeout=120)
+                          env={**inherited, "PYTHONPATH": str(cwd), **env}, timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -30,15 +30,25 @@ def is_compiled(module: object) -> bool:
     return not str(getattr(module, "__file__", "")).endswith(".py")
 
 
+def has_compiled_build(folder: Path = HERE) -> bool:
+    return any((folder / f"{name}{suffix}").exists() for name in NATIVE_MODULES
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
 def compiled_build_digests(folder: Path = HERE) -> dict[str, str] | None:
-    """The digests the compiled build recorded, or None when there is no compiled build."""
-    if not any(folder.glob("grid.*.so")) and not any(folder.glob("grid.*.pyd")):
-        return None
-    try:
-        from . import _native_digest  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return dict(_native_digest.DIGESTS)
+    """The digests compiled into this folder's build (None if it has none): read from the
+    compiled `_native_digest` itself, never from its .py, which a failed build may rewrite."""
+    name = f"{PACKAGE}._native_digest"
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / f"_native_digest{suffix}"
+        if path.exists():
+            loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+            spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+            assert spec is not None
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+            return dict(module.DIGESTS)
+    return None
 
 
 def use_compiled(built: dict[str, str] | None, current: dict[str, str],
@@ -60,9 +70,9 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
 
 def choose_build() -> bool:
     """Load the .py sources unless the compiled build is current. True when compiled is used."""
-    built = compiled_build_digests()
-    if built is None:
+    if not has_compiled_build():
         return False  # nothing compiled: the ordinary import finds the .py files
+    built = compiled_build_digests()  # a build that recorded no digests is never trusted
     if use_compiled(built, source_digests(), os.environ.get("POP_PURE_PYTHON") == "1"):
         return True
     sys.meta_path.insert(0, _SourceFinder())

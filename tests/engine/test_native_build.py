@@ -19,7 +19,7 @@ from engine.pop.bench import random_records
 from engine.pop.record import replay_summary
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPILED_BUILD = native.compiled_build_digests() is not None
+COMPILED_BUILD = native.has_compiled_build()
 
 
 def run_python(code: str, *, cwd: Path = ROOT, **env: str) -> str:
@@ -54,7 +54,8 @@ def test_pure_python_on_request():
 
 @pytest.mark.skipif(not COMPILED_BUILD, reason="no compiled build here (setup.py not run, or "
                     "no C compiler): nothing can hide the source")
-def test_an_edited_source_is_run_instead_of_a_stale_compiled_build(tmp_path):
+@pytest.mark.parametrize("change", ["edit a source", "lose the digests"])
+def test_a_compiled_build_that_may_not_match_the_source_is_not_used(tmp_path, change):
     copy = tmp_path / "checkout"
     shutil.copytree(ROOT / "engine", copy / "engine")
     shutil.copytree(ROOT / "data", copy / "data")
@@ -62,9 +63,16 @@ def test_an_edited_source_is_run_instead_of_a_stale_compiled_build(tmp_path):
              "print(p.COMPILED, g.__file__.endswith('.py'), m.__file__.endswith('.py'),"
              " hasattr(g, 'EDITED'))")
     assert run_python(check, cwd=copy).split() == ["True", "False", "False", "False"]
-    with (copy / "engine" / "pop" / "grid.py").open("a") as f:
-        f.write("\nEDITED = True\n")
-    assert run_python(check, cwd=copy).split() == ["False", "True", "True", "True"]
+    package = copy / "engine" / "pop"
+    if change == "edit a source":
+        with (package / "grid.py").open("a") as f:
+            f.write("\nEDITED = True\n")
+        expected = ["False", "True", "True", "True"]
+    else:
+        for digests in package.glob("_native_digest*"):
+            digests.unlink()
+        expected = ["False", "True", "True", "False"]
+    assert run_python(check, cwd=copy).split() == expected
 
 
 def test_the_build_in_use_and_plain_python_replay_alike():

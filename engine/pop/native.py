@@ -1,7 +1,8 @@
 """The engine's hot modules may be compiled by mypyc (see setup.py). This makes sure a compiled
 build never hides the source: it is used only when it was built from the very .py files that
-are here now. Otherwise (a module edited since the build, or POP_PURE_PYTHON=1) the .py files
-are loaded instead, all of them together, since compiled modules call each other directly.
+are here now. Otherwise (a module edited since the build, a build that recorded no digests,
+or POP_PURE_PYTHON=1) the .py files are loaded instead, all of them together, since compiled
+modules call each other directly.
 
 `engine/pop/__init__.py` runs `choose_build()` before anything imports these modules.
 """
@@ -24,10 +25,6 @@ HERE = Path(__file__).resolve().parent
 def source_digests(folder: Path = HERE) -> dict[str, str]:
     return {name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest()
             for name in NATIVE_MODULES}
-
-
-def is_compiled(module: object) -> bool:
-    return not str(getattr(module, "__file__", "")).endswith(".py")
 
 
 def has_compiled_build(folder: Path = HERE) -> bool:

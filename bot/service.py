@@ -66,6 +66,19 @@ class Refusal(Exception):
         self.key, self.values = key, values
 
 
+def answers_refusals(handler):
+    """For a click or command handler: a Refusal raised anywhere in it is answered to the
+    person who clicked (and only to them), and whatever it changed inside `editing()` is not
+    kept: the handler simply stops there."""
+    @functools.wraps(handler)
+    async def handle(self: TableService, interaction: discord.Interaction, *args, **kwargs):
+        try:
+            return await handler(self, interaction, *args, **kwargs)
+        except Refusal as no:
+            await self.refuse(interaction, no)
+    return handle
+
+
 class TableService:
     def __init__(self, client: discord.Client, store: Store, *, step_delay: float = 1.5) -> None:
         self.client = client
@@ -278,17 +291,15 @@ class TableService:
 
     # --- Lobby ---------------------------------------------------------------------------
 
+    @answers_refusals
     async def on_lobby_click(self, interaction: discord.Interaction, table_id: int, epoch: int,
                              verb: str) -> None:
-        try:
-            async with self.editing(table_id) as table:
-                lang = self.lang(table, interaction)
-                if table.status != "lobby" or epoch != table.epoch:
-                    raise Refusal("refusal.lobby_closed")
-                changed = getattr(self, f"_lobby_{verb}")(table, interaction.user)
-                await self.commit(table, verb, interaction.user.id, changed)
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        async with self.editing(table_id) as table:
+            lang = self.lang(table, interaction)
+            if table.status != "lobby" or epoch != table.epoch:
+                raise Refusal("refusal.lobby_closed")
+            changed = getattr(self, f"_lobby_{verb}")(table, interaction.user)
+            await self.commit(table, verb, interaction.user.id, changed)
         if table.status == "lobby":
             await interaction.response.edit_message(content=self.lobby_text(table, lang),
                                                     view=lobby_view(table, lang))
@@ -383,19 +394,17 @@ class TableService:
         await self.play_ai_seats(table.id)
         self.outbox(table.id).kick()
 
+    @answers_refusals
     async def on_rematch_click(self, interaction: discord.Interaction, table_id: int,
                                epoch: int) -> None:
-        try:
-            async with self.editing(table_id) as table:
-                if table.status != "finished" or epoch != table.epoch:
-                    raise Refusal("refusal.stale")
-                if table.seat_of_user(interaction.user.id) is None:
-                    raise Refusal("refusal.not_seated")
-                seed = self.rng.getrandbits(63)
-                self._deal(table, seed)
-                await self.commit(table, "rematch", interaction.user.id, {"seed": seed})
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        async with self.editing(table_id) as table:
+            if table.status != "finished" or epoch != table.epoch:
+                raise Refusal("refusal.stale")
+            if table.seat_of_user(interaction.user.id) is None:
+                raise Refusal("refusal.not_seated")
+            seed = self.rng.getrandbits(63)
+            self._deal(table, seed)
+            await self.commit(table, "rematch", interaction.user.id, {"seed": seed})
         lang = self.lang(table, interaction)
         if table.private:  # Enigma: try the same puzzle again, privately
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -425,13 +434,11 @@ class TableService:
             raise Refusal("refusal.no_table")
         return table, self._seat_for_play(table, user_id, epoch)
 
+    @answers_refusals
     async def on_hand_click(self, interaction: discord.Interaction, table_id: int,
                             epoch: int) -> None:
         """"My hand": an ephemeral message with the hand picture and a button per card."""
-        try:
-            table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if seat.ai:  # a human back from being away takes the seat again
             async with self.editing(table_id) as table:
@@ -469,43 +476,39 @@ class TableService:
                             can_choose=can_choose, lang=lang)
         return content, pictures.discord_file(picture), buttons
 
+    @answers_refusals
     async def on_card_click(self, interaction: discord.Interaction, table_id: int, epoch: int,
                             card: int) -> None:
-        try:
-            async with self.editing(table_id) as table:
-                seat = self._seat_for_play(table, interaction.user.id, epoch)
-                seat.hand = self._hand_from(interaction)
-                need = cards_to_choose(table.game)
-                if need == 1:
-                    resolved = await self._choose(table, seat, [card], interaction.user.id)
+        async with self.editing(table_id) as table:
+            seat = self._seat_for_play(table, interaction.user.id, epoch)
+            seat.hand = self._hand_from(interaction)
+            need = cards_to_choose(table.game)
+            if need == 1:
+                resolved = await self._choose(table, seat, [card], interaction.user.id)
+            else:
+                if card not in table.game.hands[seat.id]:
+                    raise Refusal("refusal.not_in_hand", card=card)
+                draft = seat.draft
+                if card in draft:
+                    draft.remove(card)
+                elif len(draft) < need:
+                    draft.append(card)
                 else:
-                    if card not in table.game.hands[seat.id]:
-                        raise Refusal("refusal.not_in_hand", card=card)
-                    draft = seat.draft
-                    if card in draft:
-                        draft.remove(card)
-                    elif len(draft) < need:
-                        draft.append(card)
-                    else:
-                        raise Refusal("refusal.too_many", n=need)
-                    await self.commit(table, "draft", interaction.user.id, {"draft": draft})
-                    resolved = False
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+                    raise Refusal("refusal.too_many", n=need)
+                await self.commit(table, "draft", interaction.user.id, {"draft": draft})
+                resolved = False
         await self._answer_pick(interaction, table, seat.id, resolved)
 
+    @answers_refusals
     async def on_confirm_click(self, interaction: discord.Interaction, table_id: int,
                                epoch: int) -> None:
-        try:
-            async with self.editing(table_id) as table:
-                seat = self._seat_for_play(table, interaction.user.id, epoch)
-                seat.hand = self._hand_from(interaction)
-                need = cards_to_choose(table.game)
-                if len(seat.draft) != need:
-                    raise Refusal("refusal.pick_count", n=need)
-                resolved = await self._choose(table, seat, list(seat.draft), interaction.user.id)
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        async with self.editing(table_id) as table:
+            seat = self._seat_for_play(table, interaction.user.id, epoch)
+            seat.hand = self._hand_from(interaction)
+            need = cards_to_choose(table.game)
+            if len(seat.draft) != need:
+                raise Refusal("refusal.pick_count", n=need)
+            resolved = await self._choose(table, seat, list(seat.draft), interaction.user.id)
         await self._answer_pick(interaction, table, seat.id, resolved)
 
     async def _choose(self, table: Table, seat: Seat, cards: list[int],
@@ -595,13 +598,11 @@ class TableService:
             if said is not None:
                 self._say_signal(fresh, seat.name, said[1], said[2] or "?")
 
+    @answers_refusals
     async def on_hint_click(self, interaction: discord.Interaction, table_id: int,
                             epoch: int) -> None:
         """Solo: the hard AI's pick for this turn, shown only to the player, and counted."""
-        try:
-            table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
         await interaction.response.defer(ephemeral=True, thinking=True)
         me = view(table.game, seat.id)
         rng = random.Random(f"hint:{table.id}:{table.version}")
@@ -615,13 +616,11 @@ class TableService:
 
     # --- Cooperative table talk -------------------------------------------------------------
 
+    @answers_refusals
     async def on_signal_click(self, interaction: discord.Interaction, table_id: int,
                               epoch: int) -> None:
         """Signal: a private menu of the colours this seat holds, each with a Queue letter."""
-        try:
-            table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        table, seat = await self._table_for_play(table_id, interaction.user.id, epoch)
         lang = self.lang(table)
         held = sorted({COLOUR[c] for c in table.game.hands[seat.id]})
         colours = [COLOUR_NAMES[c] for c in held]
@@ -629,20 +628,18 @@ class TableService:
                                                 view=signal_view(table, colours, lang),
                                                 ephemeral=True)
 
+    @answers_refusals
     async def on_signal_chosen(self, interaction: discord.Interaction, table_id: int,
                                epoch: int, value: str) -> None:
         colour, _, column = value.partition(":")
-        try:
-            async with self.editing(table_id) as table:
-                seat = self._seat_for_play(table, interaction.user.id, epoch)
-                held = {COLOUR_NAMES[COLOUR[c]] for c in table.game.hands[seat.id]}
-                if colour not in held or column not in COLUMN_LETTERS:
-                    raise Refusal("refusal.stale")
-                table.signals.append(Signal(seat=seat.id, colour=colour, column=column))
-                await self.commit(table, "signal", interaction.user.id,
-                                  {"colour": colour, "column": column})
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+        async with self.editing(table_id) as table:
+            seat = self._seat_for_play(table, interaction.user.id, epoch)
+            held = {COLOUR_NAMES[COLOUR[c]] for c in table.game.hands[seat.id]}
+            if colour not in held or column not in COLUMN_LETTERS:
+                raise Refusal("refusal.stale")
+            table.signals.append(Signal(seat=seat.id, colour=colour, column=column))
+            await self.commit(table, "signal", interaction.user.id,
+                              {"colour": colour, "column": column})
         await interaction.response.edit_message(content=t("signal.sent", self.lang(table)),
                                                 view=None)
         self._say_signal(table, seat.name, colour, column)
@@ -810,26 +807,24 @@ class TableService:
         """/pop remove: the host (or Manage Threads) takes a player's seat away."""
         await self._unseat(interaction, player, by_host=True)
 
+    @answers_refusals
     async def _unseat(self, interaction: discord.Interaction, player: discord.abc.User, *,
                       by_host: bool) -> None:
         found = [tb for tb in await self.store.tables_in(interaction.channel_id)
                  if tb.seat_of_user(player.id)]
         if not found:
-            return await self.refuse(interaction, Refusal("refusal.not_seated"))
-        try:
-            async with self.editing(found[0].id) as table:
-                if by_host:
-                    self._require_host(table, interaction.user)
-                lang = self.lang(table)
-                seat = table.seat_of_user(player.id)
-                if table.status == "lobby":
-                    self._lobby_leave(table, player)
-                else:
-                    seat.ai = True  # the game goes on: an AI plays the seat
-                await self.commit(table, "remove" if by_host else "leave", interaction.user.id,
-                                  {"seat": seat.id})
-        except Refusal as no:
-            return await self.refuse(interaction, no)
+            raise Refusal("refusal.not_seated")
+        async with self.editing(found[0].id) as table:
+            if by_host:
+                self._require_host(table, interaction.user)
+            lang = self.lang(table)
+            seat = table.seat_of_user(player.id)
+            if table.status == "lobby":
+                self._lobby_leave(table, player)
+            else:
+                seat.ai = True  # the game goes on: an AI plays the seat
+            await self.commit(table, "remove" if by_host else "leave", interaction.user.id,
+                              {"seat": seat.id})
         key = "table.removed" if by_host else "table.left"
         await interaction.response.send_message(t(key, lang, name=seat.name))
         if table.status == "lobby" and table.lobby_message_id:

@@ -6,15 +6,22 @@ they changed since the build, when the build failed, or when POP_PURE_PYTHON=1. 
 the sources compiled are written to engine/pop/_native_digest.py and compiled along with them.
 """
 
-import hashlib
+import importlib.util
 import os
 from pathlib import Path
 
 from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
-# Keep in step with engine/pop/native.py (a test checks it).
-NATIVE_MODULES = ("grid", "game", "record")
+
+
+def _native():
+    """engine/pop/native.py, loaded by path (importing the package would choose a build): the
+    list of modules to compile and how their digests are taken live there, once."""
+    spec = importlib.util.spec_from_file_location("_pop_native", HERE / "engine/pop/native.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _native_extensions() -> list:
@@ -24,13 +31,11 @@ def _native_extensions() -> list:
         from mypyc.build import mypycify
     except ImportError:  # built without the build requirements: plain Python it is
         return []
-    package = HERE / "engine" / "pop"
-    digests = {name: hashlib.sha256((package / f"{name}.py").read_bytes()).hexdigest()
-               for name in NATIVE_MODULES}
-    (package / "_native_digest.py").write_text(
+    native = _native()
+    (native.HERE / "_native_digest.py").write_text(
         '"""Written by setup.py: the sources the compiled engine was built from."""\n\n'
-        f"DIGESTS = {digests!r}\n")
-    paths = [f"engine/pop/{name}.py" for name in (*NATIVE_MODULES, "_native_digest")]
+        f"DIGESTS = {native.source_digests()!r}\n")
+    paths = [f"engine/pop/{name}.py" for name in (*native.NATIVE_MODULES, "_native_digest")]
     extensions = mypycify(paths, group_name="engine.pop._native", opt_level="3")
     for extension in extensions:
         extension.optional = True  # no C compiler: install anyway, run as Python

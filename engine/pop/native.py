@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 PACKAGE = "engine.pop"
-NATIVE_MODULES = ("grid", "game", "record")  # in dependency order; keep in step with setup.py
+NATIVE_MODULES = ("grid", "game", "record")  # what setup.py compiles, in dependency order
 HERE = Path(__file__).resolve().parent
 
 

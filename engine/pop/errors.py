@@ -2,38 +2,38 @@
 
 from __future__ import annotations
 
+from .. import protocol
 
-class RuleError(Exception):
-    """An action the rules forbid. The state is left exactly as it was."""
-
-    def __init__(self, message: str, seat: str | None = None):
-        super().__init__(message)
-        self.seat = seat
+RuleError = protocol.RuleError
 
 
 class NotASeat(RuleError):
-    pass
+    code = "not_seated"
 
 
 class NotInHand(RuleError):
+    code = "not_in_hand"
+
     def __init__(self, message: str, seat: str | None = None, card: int | None = None):
-        super().__init__(message, seat)
+        super().__init__(message, seat, card=card)
         self.card = card
 
 
 class WrongCount(RuleError):
-    pass
+    code = "pick_count"
 
 
 class GameOver(RuleError):
-    pass
+    code = "not_playing"
 
 
 class AlreadyRevealed(RuleError):
     """The choice names a turn whose cards are already revealed (a stale click)."""
 
+    code = "stale"
 
-class RecordError(ValueError):
+
+class RecordError(protocol.RecordError):
     """A pop-record/1 that breaks a rule: one line naming set, turn and seat where they apply."""
 
     def __init__(self, message: str, *, set_number: int | None = None,

@@ -1,0 +1,15 @@
+"""Every game the bot hosts, by key and by record format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pop.adapter import POP
+from .protocol import Game
+
+GAMES: dict[str, Game[Any, Any, Any]] = {game.key: game for game in (POP,)}
+
+
+def by_format(record_format: object) -> Game[Any, Any, Any] | None:
+    """The game whose records carry this `format`, if any."""
+    return next((g for g in GAMES.values() if g.record_format == record_format), None)

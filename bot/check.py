@@ -86,7 +86,8 @@ def check_settings(report: Report) -> Settings | None:
 async def check_database(report: Report, settings: Settings) -> None:
     """Reachable, and every migration applied; never writes."""
     try:
-        from .storage import migrations, open_store
+        from .storage import migrations
+        from .stores import open_store
     except Exception as e:  # e.g. data/cards.csv missing: the bot cannot even load
         report.line(False, "database", f"cannot load the bot's storage: {type(e).__name__}: {e}")
         return

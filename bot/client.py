@@ -1,4 +1,4 @@
-"""The Discord client: slash commands, persistent buttons, and the table service."""
+"""The Discord client: slash commands, persistent controls, and every table (`bot.core`)."""
 
 from __future__ import annotations
 
@@ -6,32 +6,41 @@ import asyncio
 import contextlib
 import logging
 import signal
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from .commands import PopCommands
+from .commands import general_commands
+from .controls import is_ours, on_message, parse
+from .core import Tables
+from .games import FACES
 from .i18n import PopTranslator, resolve, t
-from .service import TableService
 from .settings import Settings
-from .storage import open_store
-from .ui import DYNAMIC_ITEMS, is_unanswerable_click
+from .stores import open_store
 
 log = logging.getLogger("pop.client")
 
 
+def all_commands(api: Any, settings: Any) -> list[Any]:
+    """Every slash command: the table layer's, then each game's group."""
+    return [*general_commands(api, FACES), *(face.commands(api, settings)
+                                             for face in FACES.values())]
+
+
 class PopBot(discord.Client):
-    def __init__(self, settings: Settings, **options) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content  # cooperative table talk
         # options: shard_count and shard_ids when a subclass runs shards (bot/sharding.py)
         super().__init__(intents=intents, **options)
         self.settings = settings
-        self.tree = app_commands.CommandTree(self)
-        self.tree.add_command(PopCommands(self))
-        self.tree.on_error = self.on_app_command_error
         self.store = open_store(settings)
-        self.service = TableService(self, self.store, step_delay=settings.step_delay)
+        self.tables = Tables(self, self.store, FACES, step_delay=settings.step_delay)
+        self.tree = app_commands.CommandTree(self)
+        for command in all_commands(self.tables, settings):
+            self.tree.add_command(command)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[assignment]
         self._resumed = False
 
     async def setup_hook(self) -> None:
@@ -40,7 +49,7 @@ class PopBot(discord.Client):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
         # Buttons of every table, old messages included, work again after a restart.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(self.tables.control)
         await self.tree.set_translator(PopTranslator())  # localised names, before the sync
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -56,15 +65,17 @@ class PopBot(discord.Client):
     async def on_ready(self) -> None:
         if not self._resumed:
             self._resumed = True
-            await self.service.resume_all()
+            await self.tables.resume_all()
         log.info("ready as %s in %d guilds", self.user, len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click discord.py would drop silently (forged, malformed): a polite answer."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
-        if is_unanswerable_click(custom_id, interaction.message):
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not is_ours(custom_id, FACES):
+            return
+        if parse(custom_id) is None or not on_message(custom_id, interaction.message):
             log.info("refused a malformed button id from user %s", interaction.user.id)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(
@@ -73,21 +84,21 @@ class PopBot(discord.Client):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
             return
-        await self.service.on_chat(message)
+        await self.tables.on_chat(message)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.service.thread_deleted(payload.thread_id)
+        await self.tables.thread_deleted(payload.thread_id)
 
     # Permissions may have come back: paused tables try again.
     async def on_guild_channel_update(self, before, after) -> None:
-        self.service.retry_paused(after.guild.id)
+        self.tables.retry_paused(after.guild.id)
 
     async def on_guild_role_update(self, before, after) -> None:
-        self.service.retry_paused(after.guild.id)
+        self.tables.retry_paused(after.guild.id)
 
     async def on_member_update(self, before, after) -> None:
         if after.id == self.user.id:
-            self.service.retry_paused(after.guild.id)
+            self.tables.retry_paused(after.guild.id)
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
@@ -118,5 +129,5 @@ class PopBot(discord.Client):
     async def close(self) -> None:
         """Let each outbox finish the step it is posting, then close the gateway (everything a
         player was told is already committed; `start` closes the database last)."""
-        await self.service.shutdown()
+        await self.tables.shutdown()
         await super().close()

@@ -15,37 +15,28 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import get_args
+from pathlib import Path
 
 import discord
 from discord import app_commands
 
-from engine.pop.cards import COLOUR_NAMES, DATA_DIR
-from engine.pop.enigma import GRADE_NAMES
-from engine.pop.game import COOP_LEVELS, SOLO_TITLES
-
-from .table import Options
-
-LOCALES_DIR = DATA_DIR / "locales"
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
 DEFAULT_LANGUAGE = "en"
 
-# Every family of keys built at run time, with every suffix it can take (from the engine's and
-# the options' own lists, so a new mode, level or colour needs its text in every catalogue).
-_MODES = get_args(Options.model_fields["mode"].annotation)
+# Every family of keys built at run time, with every suffix it can take. The table layer's own
+# are here; each game's face declares its own (`declare_keys`) from the engine's lists, so a
+# new mode, level or colour needs its text in every catalogue (the catalogue tests expand them).
 DYNAMIC_KEYS: dict[str, tuple[str, ...]] = {
     "button": ("join", "leave", "addai", "start", "cancel"),
-    "mode": _MODES,
-    "rules": _MODES,
-    "level": COOP_LEVELS,
-    "title": tuple(SOLO_TITLES.values()),
-    "grade": tuple(GRADE_NAMES.values()),
-    "colour": COLOUR_NAMES,
-    "result.tiebreak": ("card_in_hand", "shared"),
-    # the /pop commands' choices
-    "choice.mode": _MODES,
-    "choice.ai_level": get_args(Options.model_fields["ai_level"].annotation),
-    "choice.grade": tuple(GRADE_NAMES.values()),
+    "choice.ai_level": ("easy", "normal", "hard"),
 }
+
+
+def declare_keys(families: dict[str, tuple[str, ...]]) -> None:
+    """A game's families of run-time keys (called once, when its face is imported)."""
+    for family, suffixes in families.items():
+        DYNAMIC_KEYS[family] = tuple(dict.fromkeys(DYNAMIC_KEYS.get(family, ()) + suffixes))
+
 
 # The plural forms a catalogue must give for counts; `plural_form` may also answer "many" in
 # French, Italian and Spanish (a million...), which falls back to "other" when not given.

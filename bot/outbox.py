@@ -1,73 +1,85 @@
-"""A table's outbox: everything the table posts, in order, paced, and never dropped.
+"""A table's outbox: everything the table posts, in order, paced, never dropped, never twice.
 
-One worker task per table drains, in this order: the lobby message; short notices; the step
-pictures of each revealed turn (one picture per placement step, `step_delay` apart; when the
-table falls behind, several steps share one message); results; then the next turn's message,
-and the hands that can still be edited in place. Progress is committed as it goes (a revealed
-turn is stored with what is needed to draw it again), so a restarted bot picks up where it was.
-discord.py waits out rate limits (429) itself; a lost permission or a deleted thread pauses the
-table instead of hammering a failing route.
+One worker task per table drains, in this order: the lobby message; short notices; the posts of
+each public move (one picture per step, `step_delay` apart; when the table falls behind,
+several steps share one message); then the table message of the next turn. Hands and other
+private messages are redrawn by a second worker, so they never wait behind the paced posts.
+
+Exactly once: a move's posts come from its events, computed once when it was applied (after a
+restart, replayed from the stored moves). Progress is stored after every message, apart from the
+table (`table_deliveries`). Every message it creates carries a nonce derived from the table, the
+game, the move and the step (`enforce_nonce`): a post repeated after a crash is the message
+Discord already has, not a second one; and the first post after a restart is first looked for in
+the channel's recent history.
+
+It never gives up: a failure (a 503 storm, a network cut) is logged and tried again after a
+capped back-off, while every other table goes on. A lost permission or a deleted thread pauses
+the table instead of hammering a failing route.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
-from engine.pop.events import CHIEF, GameEnded, SetEnded
-from engine.pop.game import apply, solo_title
-from engine.pop.view import view
-
-from . import pictures
-from .i18n import t
-from .ui import lobby_view, rematch_view, turn_view
-
-if TYPE_CHECKING:
-    from render.scene import Frame
-
-    from .service import TableService
-    from .table import HandMessage, Reveal, Table
+from .face import Button, Post, Style, TableAPI
+from .i18n import dynamic_key, t
+from .storage import Delivery
+from .table import LiveTable, Pending, PrivateMessage, Table
 
 log = logging.getLogger("pop.outbox")
 
 MAX_FILES_PER_MESSAGE = 4  # when catching up, steps share a message (Discord allows 10)
 BEHIND = 6  # step pictures waiting beyond which the outbox catches up
+STEPS_PER_MOVE_GUESS = 8  # for a move not drawn yet, when judging how far behind we are
+RETRY_CAP = 10.0  # seconds: the longest wait between two tries of a failing post
+HISTORY_LOOKBACK = 10  # messages read back, after a restart, to find a post already made
 
 
 class Paused(Exception):
     pass
 
 
-def _same_reveal(table: Table, reveal: Reveal) -> bool:
-    """Is `reveal` still the oldest one the table waits to show?"""
-    return bool(table.reveals) and table.reveals[0].before.version == reveal.before.version \
-        and table.reveals[0].seat == reveal.seat and table.reveals[0].cards == reveal.cards
+def nonce(*parts: object) -> str:
+    """The nonce of a post: the same for the same post, after a restart too (≤ 25 chars)."""
+    return "o" + hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:24]
 
 
-def interaction_webhook(client: discord.Client, hand: HandMessage) -> discord.Webhook:
+def interaction_webhook(client: discord.Client, message: PrivateMessage) -> discord.Webhook:
     """The followup webhook of an earlier interaction, built the way discord.py builds
     `Interaction.followup` (an application webhook: the only kind that may post ephemeral
     messages). It lives as long as that interaction's token: 15 minutes."""
-    data = {"id": hand.application_id, "type": 3, "token": hand.token}
-    return discord.Webhook.from_state(data=data, state=client._connection)
+    data = {"id": message.application_id, "type": 3, "token": message.token}
+    return discord.Webhook.from_state(data=data, state=client._connection)  # type: ignore[arg-type]
+
+
+def picture_files(post: Post, names: list[str] | None = None) -> list[discord.File]:
+    import io
+
+    return [discord.File(io.BytesIO(p.png), filename=(names[i] if names else p.filename),
+                         description=p.alt) for i, p in enumerate(post.pictures)]
 
 
 class Outbox:
-    def __init__(self, service: TableService, table_id: int) -> None:
-        self.service = service
+    def __init__(self, tables: TableAPI, table_id: int) -> None:
+        self.tables = tables
         self.table_id = table_id
         self.wake = asyncio.Event()
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
         self.notices: list[str] = []
-        self.status_dirty = False
+        self.text_dirty = False
         self.lobby_dirty = False
-        self.hands_to_redraw: set[str] = set()
-        self.hand_task: asyncio.Task | None = None
+        self.private_to_redraw: set[str] = set()
+        self.private_task: asyncio.Task[None] | None = None
+        self.progress: Delivery | None = None
+        self.drawn: dict[int, list[Post]] = {}  # move number → its posts, drawn once
+        self.check_history = True  # the first post after a start: made before the stop?
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -75,6 +87,10 @@ class Outbox:
         self.wake.set()
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run(), name=f"outbox-{self.table_id}")
+
+    def busy(self) -> bool:
+        return any(task is not None and not task.done()
+                   for task in (self.task, self.private_task))
 
     def say(self, text: str) -> None:
         self.notices.append(text)
@@ -84,36 +100,22 @@ class Outbox:
         self.lobby_dirty = True
         self.kick()
 
-    def status_changed(self) -> None:
-        self.status_dirty = True
+    def table_text_changed(self) -> None:
+        self.text_dirty = True
         self.kick()
 
-    def redraw_hand(self, seat_id: str) -> None:
-        """Bring a seat's private hand message up to date (picture, text and buttons).
-
-        Hand edits have their own worker, so they never wait behind the table's paced posts,
-        and run one at a time from the latest state, so an older edit never lands last.
-        """
-        self.hands_to_redraw.add(seat_id)
-        if self.hand_task is None or self.hand_task.done():
-            self.hand_task = asyncio.create_task(self._redraw_hands(),
-                                                 name=f"hands-{self.table_id}")
-
-    async def _redraw_hands(self) -> None:
-        while self.hands_to_redraw:
-            seat_id = self.hands_to_redraw.pop()
-            table = await self.service.get(self.table_id)
-            if table is None or table.game is None:
-                return
-            try:
-                await self._redraw_hand(table, seat_id, self.service.lang(table))
-            except Exception:
-                log.exception("table %s: hand of %s not redrawn", self.table_id, seat_id)
+    def redraw_private(self, seat_id: str) -> None:
+        """Bring a seat's private message up to date, from the latest state, one at a time,
+        so an older edit never lands last."""
+        self.private_to_redraw.add(seat_id)
+        if self.private_task is None or self.private_task.done():
+            self.private_task = asyncio.create_task(self._redraw_privates(),
+                                                    name=f"private-{self.table_id}")
 
     async def idle(self, timeout: float = 30) -> None:
         """Wait until the worker has nothing left to do (tests, shutdown)."""
         deadline = time.monotonic() + timeout
-        while self.task is not None and not self.task.done() and time.monotonic() < deadline:
+        while self.busy() and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
 
     # --- The worker ----------------------------------------------------------------------
@@ -129,244 +131,243 @@ class Outbox:
                 return
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as e:
                 failures += 1
-                log.exception("table %s: outbox step failed (%d)", self.table_id, failures)
-                if failures >= 5:
-                    return  # the next kick tries again; do not hammer a failing route
-                await asyncio.sleep(min(30, 2 ** failures))
+                wait = min(RETRY_CAP, 0.5 * 2 ** failures)
+                log.warning("table %s: posting failed (%d in a row: %s); trying again in %.1f s",
+                            self.table_id, failures, type(e).__name__, wait,
+                            exc_info=failures == 1)
+                await asyncio.sleep(wait)
                 continue
             if not worked:
-                return
+                break
+        self.tables.forget_if_idle(self.table_id)
 
     async def _step(self) -> bool:
         """Do the next thing to post; False when there is nothing left."""
-        svc = self.service
-        table = await svc.get(self.table_id)
-        if table is None:
-            return False
+        live = await self.tables.live(self.table_id)
+        table = live.table
         if table.paused:
-            await self._unpause(table)
-        lang = svc.lang(table)
-        if table.status == "lobby" and table.lobby_message_id is None:
-            await self._post_lobby(table, lang)
+            await self._unpause()
+        face = self.tables.face(table)
+        lang = table.lang()
+        if table.status == "lobby" and table.lobby_message_id is None and not table.private:
+            await self._post_lobby(live)
             return True
         if self.lobby_dirty and table.lobby_message_id:
             self.lobby_dirty = False
-            keep = {"view": lobby_view(table, lang)} if table.status == "lobby" else {"view": None}
-            await self._edit(table, table.lobby_message_id,
-                             content=self.service.lobby_text(table, lang), **keep)
+            view = self.tables.view_for(table, lobby_post(table, face.lobby_text(table, lang),
+                                                          lang))
+            await self._edit(table, table.lobby_message_id, content=face.lobby_text(table, lang),
+                             view=view)
             return True
         if self.notices:
-            await self._send(table, content=self.notices.pop(0))
+            await self._send(table, Post(self.notices[0]))
+            self.notices.pop(0)
             return True
-        if table.reveals:
-            await self._post_reveal(table, lang)
+        if live.pending:
+            await self._post_move(live, live.pending[min(live.pending)])
             return True
         if table.status == "playing" and table.turn_message_id is None and not table.private:
-            await self._post_turn(table, lang)
+            await self._post_table(live)
             return True
-        if self.status_dirty and table.status == "playing" and table.turn_message_id:
-            self.status_dirty = False
-            await self._edit(table, table.turn_message_id, content=self.turn_text(table, lang))
+        if self.text_dirty and table.status == "playing" and table.turn_message_id:
+            self.text_dirty = False
+            text = await asyncio.to_thread(face.table_text, live, lang)
+            await self._edit(table, table.turn_message_id, content=text)
             return True
         return False
 
-    async def _post_lobby(self, table: Table, lang: str) -> None:
-        message = await self._send(table, content=self.service.lobby_text(table, lang),
-                                   view=lobby_view(table, lang))
-        async with self.service.editing(table.id) as table:
-            table.lobby_message_id = message.id
-            await self.service.commit(table, "lobby_message")
+    async def _post_lobby(self, live: LiveTable) -> None:
+        table = live.table
+        lang = table.lang()
+        text = self.tables.face(table).lobby_text(table, lang)
+        message = await self._send(table, lobby_post(table, text, lang),
+                                   key=("lobby", table.id, table.games))
+        async with self.tables.editing(table.id) as edit:
+            edit.table.lobby_message_id = message.id
+            await self.tables.commit(edit)
 
-    async def _post_reveal(self, table: Table, lang: str) -> None:
-        """The step pictures of the oldest revealed turn, from where the outbox left off."""
-        reveal = table.reveals[0]
-        after, events = apply(reveal.before, reveal.seat, reveal.cards)
-        names = table.names()
-        drawn = await pictures.steps(view(reveal.before), events, names, reveal.posted)
-        waiting = len(drawn) + sum(8 for _ in table.reveals[1:])
-        per_message = MAX_FILES_PER_MESSAGE if waiting > BEHIND else 1
-        if table.private:
-            per_message = 10  # one's own puzzle: the whole strip at once
-        posted = reveal.posted
-        for i in range(0, len(drawn), per_message):
-            batch = drawn[i:i + per_message]
-            await self._send(
-                table, content="\n".join(self.caption(f, names, lang) for f, _ in batch),
-                files=[pictures.discord_file(p) for _, p in batch])
-            posted += len(batch)
-            async with self.service.editing(table.id) as fresh:
-                if not _same_reveal(fresh, reveal):
-                    return  # the table moved on meanwhile (a rematch, a deleted thread)
-                fresh.reveals[0].posted = posted
-                await self.service.commit(fresh, "posted", payload={"steps": posted})
-            if self.service.step_delay and i + per_message < len(drawn):
-                await asyncio.sleep(self.service.step_delay)
-        ended = [e for e in events if isinstance(e, (SetEnded, GameEnded))]
-        if ended:
-            await self._post_results(table, after, events, lang)
-        async with self.service.editing(table.id) as fresh:
-            if not _same_reveal(fresh, reveal):
-                return  # a rematch dealt anew while the results went out: nothing to pop
-            fresh.reveals.pop(0)
-            if not fresh.reveals:
-                fresh.turn_message_id = None  # the next turn gets a fresh message below
-            await self.service.commit(fresh, "revealed")
-        if table.turn_message_id:
+    async def _post_move(self, live: LiveTable, pending: Pending) -> None:
+        """The posts of the oldest public move not all out, from where the outbox left off."""
+        table = live.table
+        progress = await self._progress()
+        posts = self.drawn.get(pending.seq)
+        if posts is None:
+            posts = self.drawn[pending.seq] = await self.tables.face(table).move_posts(
+                self.tables, live, pending.before, pending.events, pending.after, table.lang())
+        done = progress.step if (progress.game_no, progress.seq) == (pending.game_no,
+                                                                     pending.seq) else 0
+        # Behind (many step pictures waiting): this move's steps share messages.
+        waiting = sum(1 for p in posts[done:] if p.step) + \
+            STEPS_PER_MOVE_GUESS * (len(live.pending) - 1)
+        grouped = table.private or waiting > BEHIND
+        while done < len(posts):
+            batch = self._next_batch(posts, done, grouped,
+                                     10 if table.private else MAX_FILES_PER_MESSAGE)
+            post = merged(batch)
+            now = (await self.tables.live(table.id)).table
+            if post.controls and (now.games != pending.game_no or now.status == "playing"):
+                post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
+            post_table = now if post.controls else table
+            await self._send(post_table, post, key=(table.id, pending.game_no, pending.seq,
+                                                    done), in_channel=post.in_channel)
+            done += len(batch)
+            more = done < len(posts)
+            await self._advance(Delivery(pending.game_no, pending.seq, done, False) if more
+                                else Delivery(pending.game_no, pending.seq + 1, 0,
+                                              len(live.pending) == 1))
+            if more and self.tables.step_delay and batch[-1].step:
+                await asyncio.sleep(self.tables.step_delay)
+        live.pending.pop(pending.seq, None)
+        self.drawn.pop(pending.seq, None)
+        old_message = table.turn_message_id
+        if old_message and not table.private and pending.game_no == table.games:
+            async with self.tables.editing(table.id) as edit:
+                if edit.table.turn_message_id == old_message:
+                    edit.table.turn_message_id = None  # the next turn gets a fresh message
+                    await self.tables.commit(edit)
             with contextlib.suppress(discord.HTTPException):
-                await self._edit(table, table.turn_message_id, view=None)
+                await self._edit(table, old_message, view=None)
 
-    async def _post_results(self, table: Table, after, events, lang: str) -> None:
-        names = table.names()
-        game_over = any(isinstance(e, GameEnded) for e in events)
-        picture = await pictures.results(view(after), names)
-        text = self.results_text(after, events, names, lang, table.hints)
-        current = await self.service.get(table.id)
-        view_ = rematch_view(current, lang) if game_over and current.status == "finished" else None
-        kwargs = {"view": view_} if view_ is not None else {}
-        await self._send(table, content=text, files=[pictures.discord_file(picture)],
-                         **kwargs)
-        if table.private and table.daily and after.result and after.result.get("won"):
-            await self._announce_daily_solve(table, lang)
+    @staticmethod
+    def _next_batch(posts: list[Post], start: int, grouped: bool, limit: int) -> list[Post]:
+        """The posts of the next message: one, or when behind, consecutive steps together."""
+        batch = [posts[start]]
+        if not grouped or not posts[start].step:
+            return batch
+        files = len(posts[start].pictures)
+        for post in posts[start + 1:]:
+            if not post.step or files + len(post.pictures) > limit:
+                break
+            batch.append(post)
+            files += len(post.pictures)
+        return batch
 
-    async def _announce_daily_solve(self, table: Table, lang: str) -> None:
-        """The server hears who solved the puzzle of the day, and in how many tries."""
-        seat = table.seats[0]
-        tries = next((n for user, n, _ in await self.service.store.enigma_day(
-            table.guild_id, table.daily) if user == seat.user_id), 1)
-        channel = self.service.client.get_channel(table.channel_id)
-        if channel is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.send(t("enigma.solved_today", lang, name=seat.name, n=tries))
+    async def _progress(self) -> Delivery:
+        if self.progress is None:
+            self.progress = await self.tables.store.delivery(self.table_id)
+        return self.progress
 
-    async def _post_turn(self, table: Table, lang: str) -> None:
-        """The table message of a new turn: the board, who has chosen, the My hand button."""
-        if table.options.turn_timer and table.turn_deadline is None:
-            async with self.service.editing(table.id) as table:
-                table.turn_deadline = time.time() + table.options.turn_timer
-                table.warned = False
-                await self.service.commit(table, "timer")
-        names = table.names()
-        picture = await pictures.board(view(table.game), names)
-        message = await self._send(table, content=self.turn_text(table, lang),
-                                   files=[pictures.discord_file(picture)],
-                                   view=turn_view(table, lang))
-        async with self.service.editing(table.id) as table:
-            table.turn_message_id = message.id
-            await self.service.commit(table, "turn_message")
-        self.service.arm_timer(table)
-        for seat in table.seats:  # a new turn: hands that can still be edited show it
-            if seat.hand is not None and seat.hand.editable() and not seat.ai:
-                self.redraw_hand(seat.id)
+    async def _advance(self, progress: Delivery) -> None:
+        self.progress = progress
+        await self.tables.store.delivered(self.table_id, progress)
 
-    async def _redraw_hand(self, table: Table, seat_id: str, lang: str) -> None:
-        seat = table.seat(seat_id)
-        if seat.hand is None or not seat.hand.editable():
+    async def _post_table(self, live: LiveTable) -> None:
+        """The table message of a new turn: the board, who must act, the game's buttons."""
+        table = live.table
+        if table.settings.turn_timer and table.turn_deadline is None:
+            async with self.tables.editing(table.id) as edit:
+                edit.table.turn_deadline = time.time() + table.settings.turn_timer
+                edit.table.warned = False
+                await self.tables.commit(edit)
+            live = await self.tables.live(table.id)
+            table = live.table
+        post = await asyncio.to_thread(self.tables.face(table).table_post, live, table.lang())
+        message = await self._send(table, post, key=("turn", table.id, table.games, table.epoch))
+        async with self.tables.editing(table.id) as edit:
+            edit.table.turn_message_id = message.id
+            table = await self.tables.commit(edit)
+        self.text_dirty = False
+        self.tables.arm_timer(table)
+        for seat in table.seats:  # a new turn: private messages that can still be edited show it
+            if seat.private is not None and seat.private.editable() and not seat.ai:
+                self.redraw_private(seat.id)
+
+    async def _redraw_privates(self) -> None:
+        while self.private_to_redraw:
+            seat_id = self.private_to_redraw.pop()
+            try:
+                live = await self.tables.live(self.table_id)
+                await self._redraw_private(live, seat_id)
+            except Exception:
+                log.exception("table %s: private message of %s not redrawn", self.table_id,
+                              seat_id)
+
+    async def _redraw_private(self, live: LiveTable, seat_id: str) -> None:
+        table = live.table
+        if live.state is None:
             return
-        content, file, buttons = await self.service.hand_message(table, seat_id, lang)
-        hook = interaction_webhook(self.service.client, seat.hand)
+        seat = table.seat(seat_id)
+        if seat.private is None or not seat.private.editable():
+            return
+        post = await asyncio.to_thread(self.tables.face(table).private_post, live, seat,
+                                       table.lang())
+        hook = interaction_webhook(self.tables.client, seat.private)
         try:
-            await hook.edit_message(seat.hand.message_id, content=content, attachments=[file],
-                                    view=buttons)
-        except discord.HTTPException as e:  # expired or deleted: "My hand" still works
-            log.info("table %s: hand of %s not updated (%s)", table.id, seat_id, e.status)
-
-    # --- Texts ---------------------------------------------------------------------------
-
-    def turn_text(self, table: Table, lang: str) -> str:
-        state = table.game
-        chosen = []
-        for seat in table.seats:
-            mark = "✅" if seat.id in state.choices else "⏳"
-            chosen.append(f"{mark} {seat.name}")
-        parts = [t("turn.header", lang, set=state.set_number, sets=state.sets_total,
-                   turn=state.turn_number)]
-        if state.chief_face_up:
-            parts.append(t("turn.chief_shows", lang,
-                           cards=", ".join(map(str, state.chief_face_up))))
-        parts.append(" · ".join(chosen))
-        if table.turn_deadline:
-            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
-        return "\n".join(parts)
-
-    def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:
-        if owner == CHIEF:
-            return t("chief", lang)
-        return names.get(owner or "", owner or "?")
-
-    def caption(self, frame: Frame, names: dict[str, str], lang: str) -> str:
-        column = "ABCDE"[frame.highlight[0]] if frame.highlight else "?"
-        who = self.owner_name(frame.owner, names, lang)
-        if frame.kind == "placed":
-            return t("step.placed", lang, who=who, card=frame.placed_card, column=column)
-        if frame.kind == "exploded":
-            cards = ", ".join(map(str, sorted(frame.marked_cards)))
-            key = "step.chain" if frame.depth else "step.exploded"
-            return t(key, lang, who=who, cards=cards, n=len(frame.marked_cards),
-                     depth=frame.depth + 1)
-        return t("step.fell", lang, who=who)
-
-    def results_text(self, after, events, names: dict[str, str], lang: str,
-                     hints: int = 0) -> str:
-        lines = []
-        for e in events:
-            if isinstance(e, SetEnded):
-                scores = ", ".join(f"{names.get(s, s)} {n}" for s, n in e.scores.items())
-                lines.append(t("result.set", lang, set=e.set_number, scores=scores))
-            elif isinstance(e, GameEnded):
-                if after.mode in ("competitive", "trick"):
-                    winners = ", ".join(names.get(w, w) for w in e.winners)
-                    lines.append(t("result.winners", lang, n=len(e.winners), names=winners))
-                    if e.tiebreak:
-                        lines.append(t(f"result.tiebreak.{e.tiebreak}", lang))
-                elif after.mode == "coop":
-                    lines.append(t("result.coop", lang, level=t(f"level.{e.result['level']}",
-                                                                  lang)))
-                else:
-                    key = "result.won" if e.result["won"] else "result.lost"
-                    lines.append(t(key, lang, n=e.result["turns"]))
-                    title = solo_title(after)
-                    if title:
-                        lines.append(t("result.title", lang, title=t(f"title.{title}", lang)))
-                    if hints:
-                        lines.append(t("result.hints", lang, n=hints))
-        return "\n".join(lines)
+            await hook.edit_message(seat.private.message_id, content=post.content,
+                                    attachments=picture_files(post),
+                                    view=self.tables.view_for(table, post))
+        except discord.HTTPException as e:  # expired or deleted: the button still works
+            log.info("table %s: private message of %s not updated (%s)", table.id, seat_id,
+                     e.status)
 
     # --- Posting -------------------------------------------------------------------------
 
-    async def _channel(self, table: Table) -> discord.abc.Messageable:
-        client = self.service.client
-        channel = client.get_channel(table.where)
-        if channel is None:
-            channel = await client.fetch_channel(table.where)
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        client = self.tables.client
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def _send(self, table: Table, **kwargs) -> discord.Message:
-        if table.private:
-            return await self._send_privately(table, **kwargs)
+    async def _send(self, table: Table, post: Post, *, key: tuple[Any, ...] | None = None,
+                    in_channel: bool = False) -> discord.Message:
+        names = None
+        if key is not None and post.pictures:
+            # File names that say which post they belong to: found again after a restart.
+            stem = "-".join(map(str, key))
+            names = [f"{stem}-{i}-{p.filename}" for i, p in enumerate(post.pictures)]
+        kwargs: dict[str, Any] = {"content": post.content or None,
+                                  "files": picture_files(post, names)}
+        view = self.tables.view_for(table, post)
+        if view is not None:
+            kwargs["view"] = view
+        if table.private and not in_channel:
+            return await self._send_privately(table, kwargs)
         try:
-            channel = await self._channel(table)
+            channel = await self._channel(table.channel_id if in_channel else table.where)
+            if key is not None:
+                if self.check_history and names:
+                    found = await self._find_posted(channel, names[0])
+                    if found is not None:
+                        return found
+                kwargs["nonce"] = nonce(*key)
+            self.check_history = False
             return await channel.send(**kwargs)
         except (discord.Forbidden, discord.NotFound) as e:
             await self._pause(table, e)
             raise Paused from e
 
-    async def _send_privately(self, table: Table, **kwargs) -> discord.Message:
-        """A private table (Enigma) posts as ephemeral followups to its player's last click."""
-        hook = interaction_webhook(self.service.client, table.seats[0].hand)
+    async def _find_posted(self, channel: discord.abc.Messageable, filename: str
+                           ) -> discord.Message | None:
+        """After a restart: the message this post already is, if it went out before the stop."""
+        me = self.tables.client.user
+        async for message in channel.history(limit=HISTORY_LOOKBACK):
+            if message.author == me and any(a.filename == filename for a in message.attachments):
+                log.info("table %s: %s was already posted", self.table_id, filename)
+                return message
+        return None
+
+    async def _send_privately(self, table: Table, kwargs: dict[str, Any]) -> discord.Message:
+        """A private table (Pop's Enigma) posts as ephemeral followups to its player's last
+        click."""
+        seat = table.seats[0]
+        if seat.private is None:
+            raise Paused
+        hook = interaction_webhook(self.tables.client, seat.private)
         try:
             return await hook.send(ephemeral=True, wait=True, **kwargs)
-        except discord.HTTPException as e:  # the token expired: the result is in /pop stats
+        except discord.HTTPException as e:  # the token expired: the result is in /stats
             log.info("table %s: private post failed (%s)", table.id, e.status)
             raise Paused from e
 
-    async def _edit(self, table: Table, message_id: int, **kwargs) -> None:
+    async def _edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
         if table.private:
             return
         try:
-            channel = await self._channel(table)
-            await channel.get_partial_message(message_id).edit(**kwargs)
+            channel = await self._channel(table.where)
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
         except discord.NotFound:
             log.info("table %s: message %s is gone", table.id, message_id)
         except discord.Forbidden as e:
@@ -378,24 +379,47 @@ class Outbox:
         gone = isinstance(error, discord.NotFound)
         reason = "gone" if gone else "forbidden"
         log.warning("table %s paused: %s (%s %s)", table.id, reason, error.status, error.code)
-        async with self.service.editing(table.id) as fresh:
-            if fresh.status == "cancelled":
+        async with self.tables.editing(table.id) as edit:
+            if edit.table.status == "cancelled":
                 return  # already ended (its thread was deleted) and announced
-            if gone and fresh.thread_id:
-                fresh.status = "cancelled"  # the table's thread was deleted: the game ends
-            fresh.paused = reason
-            await self.service.commit(fresh, "paused", payload={"reason": reason})
+            if gone and edit.table.thread_id:
+                edit.table.status = "cancelled"  # the table's thread was deleted: it ends
+            edit.table.paused = reason
+            await self.tables.commit(edit)
         if table.thread_id and table.channel_id != table.thread_id:
-            lang = self.service.lang(table)
             key = "pause.thread_gone" if gone else "pause.forbidden"
             with contextlib.suppress(discord.HTTPException):
-                parent = self.service.client.get_channel(table.channel_id)
-                if parent is not None:
-                    await parent.send(t(key, lang, id=table.id))
+                parent = self.tables.client.get_channel(table.channel_id)
+                if isinstance(parent, discord.abc.Messageable):
+                    await parent.send(t(key, table.lang(), id=table.id))
 
-    async def _unpause(self, table: Table) -> None:
-        async with self.service.editing(table.id) as fresh:
-            if fresh.status == "cancelled":
+    async def _unpause(self) -> None:
+        async with self.tables.editing(self.table_id) as edit:
+            if edit.table.status == "cancelled":
                 raise Paused
-            fresh.paused = None
-            await self.service.commit(fresh, "unpaused")
+            edit.table.paused = None
+            await self.tables.commit(edit)
+
+
+def merged(posts: list[Post]) -> Post:
+    """Several step posts as one message: their captions in order, every picture, the last
+    one's controls."""
+    if len(posts) == 1:
+        return Post(posts[0].content, list(posts[0].pictures), list(posts[0].controls),
+                    posts[0].step, posts[0].in_channel)
+    return Post("\n".join(p.content for p in posts if p.content),
+                [pic for p in posts for pic in p.pictures], list(posts[-1].controls), True,
+                posts[-1].in_channel)
+
+
+LOBBY_BUTTONS: tuple[tuple[str, Style], ...] = (
+    ("join", "success"), ("leave", "secondary"), ("addai", "secondary"), ("start", "primary"),
+    ("cancel", "danger"))
+
+
+def lobby_post(table: Table, text: str, lang: str) -> Post:
+    """The lobby message: the game's summary and the table layer's own buttons."""
+    if table.status != "lobby":
+        return Post(text)
+    return Post(text, controls=[Button(verb, t(dynamic_key("button", verb), lang), style)
+                                for verb, style in LOBBY_BUTTONS])

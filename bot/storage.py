@@ -6,27 +6,55 @@ applies to the version it was computed from, so nothing is ever applied twice â€
 processes sharing one PostgreSQL database: the second writer gets `StaleWrite`.
 
 `SqlStore` holds the behaviour, written once in SQL with `?` placeholders; `Store` (SQLite,
-through aiosqlite) and `PostgresStore` (asyncpg, in `storage_pg.py`, which translates the few
-dialect differences) only supply connections and transactions. `open_store(settings)` picks one.
+through aiosqlite, in `storage_sqlite.py`) and `PostgresStore` (asyncpg, in `storage_pg.py`,
+which translates the few dialect differences) only supply connections and transactions.
+`bot.stores.open_store(settings)` picks one.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-import aiosqlite
+from .legacy import carry_over_pop_tables
+from .table import ACTIVE, Table
 
-from .table import ACTIVE, Outcome, Table
 
-if TYPE_CHECKING:
-    from .settings import Settings
-    from .storage_pg import PostgresStore
+@dataclass(frozen=True)
+class Move:
+    """A player's move as stored: enough, after the game's seed, to replay the game."""
+
+    game_no: int
+    seq: int
+    seat: str
+    user_id: int | None
+    move: Any  # the game's dump_move
+
+
+@dataclass(frozen=True)
+class Result:
+    """One human seat of a finished game, for the stats."""
+
+    user_id: int
+    mode: str
+    won: bool
+    score: int
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """How far a table's outbox got (see migration 003)."""
+
+    game_no: int
+    seq: int
+    step: int
+    idle: bool
 
 
 class StaleWrite(RuntimeError):
@@ -55,6 +83,8 @@ def statements(sql: str) -> list[str]:
 
 class Tx(Protocol):
     """One open transaction, whatever the database. SQL uses `?` placeholders."""
+
+    dialect: str  # "sqlite" or "postgresql"
 
     async def execute(self, sql: str, *args: Any) -> int:
         """Run a statement; the number of rows it changed."""
@@ -123,101 +153,95 @@ class SqlStore:
                     continue
                 for statement in statements(sql):
                     await tx.execute(statement)
+                if number in CARRY_OVER:
+                    await CARRY_OVER[number](tx)
                 await tx.execute("INSERT INTO schema_migrations VALUES (?, ?)", number, _now())
             applied.append(number)
         return applied
 
-    # --- Tables and actions -------------------------------------------------------------
+    # --- Tables, moves and deliveries ----------------------------------------------------
 
     async def insert_table(self, table: Table) -> int:
         now = _now()
         async with self.transaction() as tx:
             table.id = await tx.insert(
-                "INSERT INTO pop_tables (guild_id, channel_id, thread_id, status, version, data,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, '{}', ?, ?)",
-                table.guild_id, table.channel_id, table.thread_id, table.status, table.version,
-                now, now)
-            await tx.execute("UPDATE pop_tables SET data = ? WHERE id = ?",
+                "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
+                " data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?, ?)",
+                table.game, table.guild_id, table.channel_id, table.thread_id, table.status,
+                table.version, now, now)
+            await tx.execute("UPDATE game_tables SET data = ? WHERE id = ?",
                              table.model_dump_json(), table.id)
+            await tx.execute("INSERT INTO table_deliveries VALUES (?, 0, 1, 0, 1, ?)",
+                             table.id, now)
         return table.id
 
-    async def save(self, table: Table, kind: str, user_id: int | None = None,
-                   payload: dict | None = None, *, outcome: Outcome | None = None) -> None:
-        """Write the table at its new version and the action that led there, atomically.
-
-        `table.version` must already be the new version (one more than the stored one);
+    async def save(self, table: Table, state: str | None, *, move: Move | None = None,
+                   results: Sequence[Result] = (), posts_due: bool = False) -> None:
+        """Write the table at its new version, its game's state, and the move that led there
+        (if a player moved), atomically. `table.version` must already be the new version;
         `StaleWrite` if the stored one is not the version before it (and nothing is written).
-        A game that ends in this action brings its `outcome`, written in the same transaction.
-        """
+        A game that ends here brings its `results`; `posts_due` marks the outbox busy in the
+        same transaction, so a restart resumes the table until everything is posted."""
         now = _now()
         async with self.transaction() as tx:
             changed = await tx.execute(
-                "UPDATE pop_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
-                " updated_at = ? WHERE id = ? AND version = ?",
-                table.status, table.thread_id, table.version, table.model_dump_json(), now,
-                table.id, table.version - 1)
+                "UPDATE game_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
+                " state = ?, updated_at = ? WHERE id = ? AND version = ?",
+                table.status, table.thread_id, table.version, table.model_dump_json(), state,
+                now, table.id, table.version - 1)
             if changed != 1:
                 raise StaleWrite(f"table {table.id} is not at version {table.version - 1}")
+            if move is not None:
+                await tx.execute(
+                    "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    table.id, move.game_no, move.seq, move.seat, move.user_id,
+                    json.dumps(move.move), now)
+            if posts_due:
+                await tx.execute("UPDATE table_deliveries SET idle = 0, updated_at = ?"
+                                 " WHERE table_id = ?", now, table.id)
+            for r in results:
+                await tx.execute(
+                    "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode,"
+                    " won, score, details, day, finished_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    table.id, table.games, table.game, table.guild_id, r.user_id, r.mode,
+                    int(r.won), r.score, json.dumps(r.details), now[:10], now)
+
+    async def load(self, table_id: int) -> tuple[Table, str | None] | None:
+        rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)
+        return (Table.model_validate_json(rows[0][0]), rows[0][1]) if rows else None
+
+    async def moves(self, table_id: int, game_no: int) -> list[tuple[str, Any]]:
+        """The (seat, move) of one game at a table, in order."""
+        rows = await self.fetch("SELECT seat, move FROM game_moves WHERE table_id = ?"
+                                " AND game_no = ? ORDER BY seq", table_id, game_no)
+        return [(seat, json.loads(move)) for seat, move in rows]
+
+    async def delivery(self, table_id: int) -> Delivery:
+        rows = await self.fetch("SELECT game_no, seq, step, idle FROM table_deliveries"
+                                " WHERE table_id = ?", table_id)
+        if not rows:
+            return Delivery(0, 1, 0, True)
+        game_no, seq, step, idle = rows[0]
+        return Delivery(int(game_no), int(seq), int(step), bool(idle))
+
+    async def delivered(self, table_id: int, progress: Delivery) -> None:
+        """The outbox's progress: a one-row write, apart from the table and its moves."""
+        async with self.transaction() as tx:
             await tx.execute(
-                "INSERT INTO pop_actions (table_id, version, user_id, kind, payload, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                table.id, table.version, user_id, kind, json.dumps(payload or {}), now)
-            if outcome is not None:
-                await self._record_outcome(tx, outcome, now)
+                "UPDATE table_deliveries SET game_no = ?, seq = ?, step = ?, idle = ?,"
+                " updated_at = ? WHERE table_id = ?", progress.game_no, progress.seq,
+                progress.step, int(progress.idle), _now(), table_id)
 
-    async def _record_outcome(self, tx: Tx, outcome: Outcome, now: str) -> None:
-        for row in outcome.results:
-            await tx.execute(
-                "INSERT INTO pop_results (table_id, game_no, guild_id, user_id, mode, won, sets,"
-                " score, level, difficulty, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                outcome.table_id, outcome.game_no, outcome.guild_id, row.user_id, outcome.mode,
-                int(row.won), row.sets, row.score, row.level, row.difficulty, now)
-        if outcome.enigma is not None:
-            e = outcome.enigma
-            await tx.execute(
-                "INSERT INTO pop_enigma_tries (table_id, game_no, guild_id, user_id, puzzle_id,"
-                " day, daily, solved, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                outcome.table_id, outcome.game_no, outcome.guild_id, e.user_id, e.puzzle_id,
-                e.day, int(e.daily), int(e.solved), now)
-
-    # --- Stats ---------------------------------------------------------------------------
-
-    async def player_stats(self, guild_id: int, user_id: int) -> dict:
-        """One player's record in one server (see bot/stats.py for what each figure means)."""
-        rows = await self.fetch(
-            "SELECT mode, won, sets, score, level, difficulty FROM pop_results"
-            " WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
-        solved = await self.fetch(
-            "SELECT COUNT(DISTINCT puzzle_id) FROM pop_enigma_tries"
-            " WHERE guild_id = ? AND user_id = ? AND solved = 1", guild_id, user_id)
-        return {"rows": rows, "enigmas_solved": solved[0][0] if solved else 0}
-
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int, int]]:
-        """(user, wins, games) of the server's players, most wins first."""
-        rows = await self.fetch(
-            "SELECT user_id, SUM(won), COUNT(*) FROM pop_results WHERE guild_id = ?"
-            " GROUP BY user_id ORDER BY SUM(won) DESC, COUNT(*) ASC, user_id ASC LIMIT ?",
-            guild_id, limit)
-        return [(int(u), int(w), int(g)) for u, w, g in rows]
-
-    async def enigma_day(self, guild_id: int, day: str) -> list[tuple[int, int, bool]]:
-        """Today's daily Enigma in a server: (user, tries, solved), solvers first."""
-        rows = await self.fetch(
-            "SELECT user_id, COUNT(*), MAX(solved) FROM pop_enigma_tries"
-            " WHERE guild_id = ? AND day = ? AND daily = 1 GROUP BY user_id", guild_id, day)
-        found = [(int(u), int(n), bool(s)) for u, n, s in rows]
-        return sorted(found, key=lambda r: (not r[2], r[1], r[0]))
-
-    async def load(self, table_id: int) -> Table | None:
-        rows = await self.fetch("SELECT data FROM pop_tables WHERE id = ?", table_id)
-        return Table.model_validate_json(rows[0][0]) if rows else None
-
-    async def active_tables(self) -> list[Table]:
-        """Tables in their lobby or being played: what a restarted bot picks up again."""
+    async def tables_to_resume(self) -> list[tuple[Table, str | None]]:
+        """Tables in their lobby or being played, and any table with something not posted
+        yet whatever its status: what a restarted bot picks up again."""
         marks = ", ".join("?" for _ in ACTIVE)
         rows = await self.fetch(
-            f"SELECT data FROM pop_tables WHERE status IN ({marks}) ORDER BY id", *ACTIVE)
-        return [Table.model_validate_json(r[0]) for r in rows]
+            f"SELECT data, state FROM game_tables WHERE status IN ({marks}) OR id IN"
+            " (SELECT table_id FROM table_deliveries WHERE idle = 0) ORDER BY id", *ACTIVE)
+        return [(Table.model_validate_json(data), state) for data, state in rows]
 
     async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE
                         ) -> list[Table]:
@@ -226,107 +250,42 @@ class SqlStore:
             return []
         marks = ", ".join("?" for _ in statuses)
         rows = await self.fetch(
-            f"SELECT data FROM pop_tables WHERE status IN ({marks})"
+            f"SELECT data FROM game_tables WHERE status IN ({marks})"
             " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?)) ORDER BY id",
             *statuses, channel_id, channel_id)
         return [Table.model_validate_json(r[0]) for r in rows]
 
-    async def actions(self, table_id: int) -> list[tuple[int, str, dict]]:
-        rows = await self.fetch("SELECT version, kind, payload FROM pop_actions"
-                                " WHERE table_id = ? ORDER BY version", table_id)
-        return [(v, k, json.loads(p)) for v, k, p in rows]
+    # --- Stats ---------------------------------------------------------------------------
+
+    async def player_results(self, guild_id: int, user_id: int, game: str
+                             ) -> list[tuple[str, bool, int, dict[str, Any]]]:
+        """One player's finished games of one game in one server: (mode, won, score, details)."""
+        rows = await self.fetch(
+            "SELECT mode, won, score, details FROM game_results"
+            " WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY finished_at",
+            guild_id, user_id, game)
+        return [(m, bool(w), int(s), json.loads(d)) for m, w, s, d in rows]
+
+    async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10
+                          ) -> list[tuple[int, int, int]]:
+        """(user, wins, games) of the server's players, most wins first."""
+        where, args = ("guild_id = ?", [guild_id]) if game is None else \
+            ("guild_id = ? AND game = ?", [guild_id, game])
+        rows = await self.fetch(
+            f"SELECT user_id, SUM(won), COUNT(*) FROM game_results WHERE {where}"
+            " GROUP BY user_id ORDER BY SUM(won) DESC, COUNT(*) ASC, user_id ASC LIMIT ?",
+            *args, limit)
+        return [(int(u), int(w), int(g)) for u, w, g in rows]
+
+    async def results_on_day(self, guild_id: int, game: str, mode: str, day: str
+                             ) -> list[tuple[int, bool, dict[str, Any]]]:
+        """(user, won, details) of the games of one mode finished in a server on a day (UTC),
+        in the order they finished."""
+        rows = await self.fetch(
+            "SELECT user_id, won, details FROM game_results WHERE guild_id = ? AND game = ?"
+            " AND mode = ? AND day = ? ORDER BY finished_at", guild_id, game, mode, day)
+        return [(int(u), bool(w), json.loads(d)) for u, w, d in rows]
 
 
-class _SqliteTx:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        async with self.db.execute(sql, args) as cur:
-            return cur.rowcount
-
-    async def insert(self, sql: str, *args: Any) -> int:
-        async with self.db.execute(sql, args) as cur:
-            assert cur.lastrowid is not None
-            return cur.lastrowid
-
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
-        async with self.db.execute(sql, args) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
-
-
-class Store(SqlStore):
-    """SQLite through aiosqlite: one connection, WAL mode, writers serialised by the lock."""
-
-    kind = "sqlite"
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.db: aiosqlite.Connection | None = None
-        # One connection serves every table: its transactions must not interleave.
-        self.lock = asyncio.Lock()
-
-    async def open(self, *, migrate: bool = True) -> None:
-        self.db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA foreign_keys=ON")
-        await self.db.execute("PRAGMA busy_timeout=5000")
-        if migrate:
-            await self.migrate()
-
-    async def close(self) -> None:
-        if self.db is not None:
-            async with self.lock:
-                await self.db.close()
-                self.db = None
-
-    @contextlib.asynccontextmanager
-    async def transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[Tx]:
-        """All or nothing, and one at a time on this connection."""
-        async with self.lock:
-            db = self._db()
-            await db.execute(begin)
-            try:
-                yield _SqliteTx(db)
-            except BaseException:
-                await db.execute("ROLLBACK")
-                raise
-            await db.execute("COMMIT")
-
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
-        async with self.lock:
-            return await _SqliteTx(self._db()).fetch(sql, *args)
-
-    async def _has_table(self, name: str) -> bool:
-        return bool(await self.fetch(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name))
-
-    async def journal_mode(self) -> str:
-        return str((await self.fetch("PRAGMA journal_mode"))[0][0])
-
-    async def describe(self) -> str:
-        return f"sqlite {self.path} ({(await self.journal_mode()).upper()})"
-
-    def _db(self) -> aiosqlite.Connection:
-        if self.db is None:
-            raise RuntimeError("the store is not open")
-        return self.db
-
-
-def is_postgres_url(url: str) -> bool:
-    return url.split("://", 1)[0] in ("postgres", "postgresql")
-
-
-def open_store(settings: Settings) -> Store | PostgresStore:
-    """The store the settings ask for: PostgreSQL when POP_DATABASE_URL is set, else SQLite at
-    POP_DATABASE_PATH. Not opened yet: `await store.open()` connects and migrates."""
-    url = settings.database_url
-    if not url:
-        return Store(settings.database_path)
-    if not is_postgres_url(url):
-        raise ValueError("POP_DATABASE_URL must start with postgresql:// (or postgres://); "
-                         "for SQLite, leave it unset and set POP_DATABASE_PATH")
-    from .storage_pg import PostgresStore
-
-    return PostgresStore(url)
-
+# Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
+CARRY_OVER = {3: carry_over_pop_tables}

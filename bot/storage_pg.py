@@ -50,6 +50,8 @@ def _rowcount(status: str) -> int:
 
 
 class _PgTx:
+    dialect = "postgresql"
+
     def __init__(self, con: asyncpg.Connection) -> None:
         self.con = con
 

@@ -125,3 +125,10 @@ def assert_no_secret_shown(public, turns):
                 assert not cards_mentioned(message) & secret, message.content
 
 
+
+
+async def stored_table(bot_runner, table_id=1):
+    """The table as the bot stored it, and its game's state (read back from the database)."""
+    tables = bot_runner.client.tables
+    table, state = await tables.store.load(table_id)
+    return table, (tables.faces[table.game].game.load_state(state) if state else None)

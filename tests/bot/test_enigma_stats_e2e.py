@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.pop.enigma import load_pack, solve
-from tests.bot.story import card_buttons, play_turn, start_table
+from tests.bot.story import card_buttons, play_turn, start_table, stored_table
 
 pytestmark = pytest.mark.asyncio
 
@@ -57,12 +57,12 @@ async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(emu, w
     ana, ben = world.ana, world.ben
     # Today's puzzle comes from the (random) server id; take one whose hand has a wrong pick.
     roomy = next(p for p in sorted(PACK.values(), key=lambda p: p.id) if len(p.hand) > 5)
-    monkeypatch.setattr("bot.service.daily_puzzle", lambda guild_id, day: roomy)
+    monkeypatch.setattr("bot.games.pop.commands.daily_puzzle", lambda guild_id, day: roomy)
     first = await open_puzzle(ana, daily=True)
     hand = card_buttons(first)
-    service = pop_bot.client.service
-    table = next(tb for tb in service.tables.values() if tb.private and tb.daily)
-    puzzle = PACK[table.puzzle_id]
+    table = next(live.table for live in pop_bot.client.tables.cache.values()
+                 if live.table.private and live.table.face.get("daily"))
+    puzzle = PACK[table.options["puzzle_id"]]
     solutions = {tuple(sorted(s)) for s in solve(puzzle.grid, puzzle.hand)}
     wrong = next(tuple(c) for c in __import__("itertools").combinations(sorted(hand), 5)
                  if tuple(c) not in solutions)
@@ -87,11 +87,11 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
         await play_turn(emu, [ana, ben], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
     await emu.wait_for(lambda: any("Rematch" in m.button_labels
                                    for m in ana.visible_messages(thread)), 20, "the end")
-    game = pop_bot.client.service.tables[1].game
+    game = (await stored_table(pop_bot))[1]
     winner = ana if str(ana.id) in game.winners else ben
-    stats = await (await ana.slash("pop", "stats", user=winner.user)).wait_message()
+    stats = await (await ana.slash("stats", user=winner.user)).wait_message()
     assert stats.ephemeral and "1 game, 1 won" in stats.content
     assert "Average set score" in stats.content
-    board = await (await ben.slash("pop", "leaderboard")).wait_message()
+    board = await (await ben.slash("leaderboard")).wait_message()
     first_line = board.content.splitlines()[1]
     assert first_line.startswith(f"1. <@{winner.id}> — 1 win")

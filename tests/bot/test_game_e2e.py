@@ -51,7 +51,7 @@ def replay_summary(record_bytes: bytes, tmp_path) -> dict:
 
 async def assert_record_replays_to_announced_scores(world, thread, final, players):
     """/pop record gives the pop-record/1 of the game; it replays to the announced scores."""
-    asked = await players[0].at(thread).slash("pop", "record")
+    asked = await players[0].at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: m.attachments)
     record = await players[0].download(message.attachments[0])
     summary = replay_summary(record, Path(tempfile.mkdtemp()))

@@ -17,6 +17,7 @@ from tests.bot.story import (
     play_turn,
     scoreboard,
     start_table,
+    stored_table,
     turn_message,
 )
 from tests.bot.test_game_e2e import assert_record_replays_to_announced_scores
@@ -24,8 +25,8 @@ from tests.bot.test_game_e2e import assert_record_replays_to_announced_scores
 pytestmark = pytest.mark.asyncio
 
 
-def table_version(bot_runner, table_id=1):
-    return bot_runner.client.service.tables[table_id].version
+async def table_version(bot_runner, table_id=1):
+    return (await stored_table(bot_runner, table_id))[0].version
 
 
 async def settled_version(bot_runner, table_id=1):
@@ -80,13 +81,13 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
         await refused(await ana.forge_click(first, forged), "turn is over")
     for forged in ("pop:1:1:card:99", "pop:1:1:rematch"):  # not buttons of ana's hand
         await refused(await ana.forge_click(ana_hand, forged), "turn is over")
-    assert table_version(pop_bot) == before
+    assert await table_version(pop_bot) == before
 
     # A double click: both clicks are answered, the pick is applied once.
     card = card_buttons(ana_hand)[0]
     results = await asyncio.gather(pick(ana, ana_hand, card), pick(ana, ana_hand, card))
     assert all(r.responded for r in results)
-    assert pop_bot.client.service.tables[1].game.choices[str(ana.id)] == [card]
+    assert (await stored_table(pop_bot))[1].choices[str(ana.id)] == [card]
 
     # ben's pick reveals the turn: his double click applies once, the second one is stale.
     ben_hand = await open_hand(ben, first)
@@ -94,7 +95,7 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
     results = await asyncio.gather(pick(ben, ben_hand, ben_card), pick(ben, ben_hand, ben_card))
     assert all(r.responded for r in results)
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
-    game = pop_bot.client.service.tables[1].game
+    game = (await stored_table(pop_bot))[1]
     assert game.records[0].turns[0]["plays"][str(ben.id)] == [ben_card]
     assert len(game.records[0].turns) == 1 and str(ben.id) not in game.choices
 
@@ -102,7 +103,7 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
     before = await settled_version(pop_bot)
     await refused(await ana.forge_click(first, "pop:1:1:hand"), "turn is over")
     await refused(await ana.forge_click(first, f"pop:1:1:card:{card}"), "turn is over")
-    assert table_version(pop_bot) == before
+    assert await table_version(pop_bot) == before
 
 
 async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world, roomy_channels, pop_bot):

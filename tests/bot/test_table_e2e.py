@@ -10,7 +10,14 @@ import sys
 
 import pytest
 
-from tests.bot.story import card_buttons, open_table, pick_and_confirm, play_turn, start_table
+from tests.bot.story import (
+    card_buttons,
+    open_table,
+    pick_and_confirm,
+    play_turn,
+    start_table,
+    stored_table,
+)
 from tests.discord_emulator import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -46,10 +53,10 @@ async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world,
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread, lobby = await open_table(emu, world, ana)
     await ben.click(lobby, label="Join")
-    removed = await ana.at(thread).slash("pop", "remove", player=ben.user)
+    removed = await ana.at(thread).slash("table", "remove", player=ben.user)
     assert "seat was removed" in (await removed.wait_message()).content
     await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
-    await refusal(await ben.at(thread).slash("pop", "remove", player=ana.user),
+    await refusal(await ben.at(thread).slash("table", "remove", player=ana.user),
                   "Only the host")
     await cleo.click(lobby, label="Cancel")  # cleo manages threads
     assert "cancelled" in lobby.content
@@ -60,15 +67,15 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     _, thread = await start_table(emu, world, ana, [ben])
     await emu.wait_for(lambda: any("My hand" in m.button_labels
                                    for m in ana.visible_messages(thread)), 10, "turn 1")
-    shown = await (await ben.at(thread).slash("pop", "table")).wait_message()
+    shown = await (await ben.at(thread).slash("table", "show")).wait_message()
     assert shown.ephemeral and "turn 1" in shown.content and "⏳ Ana" in shown.content
     rules = await (await ben.slash("pop", "rules", mode="coop")).wait_message()
     assert rules.ephemeral and "never numbers" in rules.content
-    helped = await (await ben.slash("pop", "help")).wait_message()
+    helped = await (await ben.slash("help")).wait_message()
     assert "/pop new" in helped.content
-    nothing = await (await ben.at(world.general).slash("pop", "table")).wait_message()
+    nothing = await (await ben.at(world.general).slash("table", "show")).wait_message()
     assert "no Pop table here" in nothing.content
-    left = await (await ben.at(thread).slash("pop", "leave")).wait_message()
+    left = await (await ben.at(thread).slash("table", "leave")).wait_message()
     assert "Ben left" in left.content
     # An AI now plays ben's seat: ana's pick alone reveals the turn.
     await play_turn(emu, [ana], thread, "Set 1/3 · turn 1**", pick=lambda h: h[:2])
@@ -158,7 +165,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     await emu.wait_for(lambda: any(f"#{gone_no} has ended" in m.content
                                    for m in ana.visible_messages(world.games)), 20,
                        "a notice in the parent channel")
-    assert pop_bot.client.service.tables[gone_no].status == "cancelled"
+    assert (await stored_table(pop_bot, gone_no))[0].status == "cancelled"
     await play_turn(emu, [ana, ben], kept, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(lambda: any("turn 2**" in m.content for m in ana.visible_messages(kept)),
                        20, "the other table's turn 2")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.games  # noqa: F401  (every game declares its run-time key families)
 from bot.i18n import (
     DEFAULT_LANGUAGE,
     DYNAMIC_KEYS,

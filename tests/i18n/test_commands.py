@@ -11,10 +11,12 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.commands import PopCommands
+from bot.client import all_commands
+from bot.core import Tables
+from bot.face import Refusal
+from bot.games.pop.commands import PopCommands
 from bot.i18n import PopTranslator, catalogue, languages, t
-from bot.service import Refusal, TableService
-from bot.table import Options, Seat, Table
+from bot.table import Seat, Table, TableSettings
 
 # Discord locales each shipped translation answers.
 LOCALES = {"ja": ["ja"], "pl": ["pl"], "fr": ["fr"], "de": ["de"], "it": ["it"],
@@ -24,13 +26,19 @@ CHOICE_FAMILIES = {"mode": "choice.mode", "ai_level": "choice.ai_level",
                    "difficulty": "choice.grade"}
 
 
-async def translated_pop() -> dict:
+async def translated_commands() -> dict[str, dict]:
+    """Every top-level command's sync payload, by name."""
     client = discord.Client(intents=discord.Intents.none())
     tree = app_commands.CommandTree(client)
-    tree.add_command(PopCommands(SimpleNamespace()))
+    for command in all_commands(SimpleNamespace(), SimpleNamespace()):
+        tree.add_command(command)
     await tree.set_translator(PopTranslator())
-    (pop,) = tree.get_commands()
-    return await pop.get_translated_payload(tree, tree.translator)
+    return {c.name: await c.get_translated_payload(tree, tree.translator)
+            for c in tree.get_commands()}
+
+
+async def translated_pop() -> dict:
+    return (await translated_commands())["pop"]
 
 
 def subcommand(payload: dict, name: str) -> dict:
@@ -52,13 +60,22 @@ async def test_the_sync_payload_carries_japanese_and_polish_names_and_descriptio
     assert coop["name_localizations"]["es-419"] == coop["name_localizations"]["es-ES"]
 
 
+def leaves(payload: dict) -> list[tuple[str, dict]]:
+    """(path, command) of every command that runs: subcommands, or the command itself."""
+    subs = [o for o in payload.get("options", []) if o["type"] == 1]
+    if not subs:
+        return [(payload["name"], payload)]
+    return [(f"{payload['name']} {o['name']}", o) for o in subs]
+
+
 async def test_every_command_option_and_choice_is_localised_for_every_catalogue():
-    pop = await translated_pop()
+    commands = await translated_commands()
+    assert set(commands) == {"pop", "table", "stats", "leaderboard", "help"}
     missing = []
     for lang, locales in LOCALES.items():
         for locale in locales:
-            for command in pop["options"]:
-                where = f"{locale} /pop {command['name']}"
+            for path, command in (leaf for c in commands.values() for leaf in leaves(c)):
+                where = f"{locale} /{path}"
                 if locale not in command["description_localizations"]:
                     missing.append(f"{where} description")
                 if (locale not in command["name_localizations"]
@@ -80,16 +97,18 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
 
 
 async def test_localised_command_names_follow_discord_rules_and_stay_distinct():
-    pop = await translated_pop()
+    commands = await translated_commands()
     for locales in LOCALES.values():
         for locale in locales:
-            names = [c["name_localizations"].get(locale, c["name"]) for c in pop["options"]]
-            assert all(NAME.match(n) and n == n.lower() for n in names), names
-            assert len(set(names)) == len(names), names
+            for group in [list(commands.values())] + [c["options"] for c in commands.values()
+                                                       if leaves(c)[0][1] is not c]:
+                names = [c.get("name_localizations", {}).get(locale, c["name"]) for c in group]
+                assert all(NAME.match(n) and n == n.lower() for n in names), names
+                assert len(set(names)) == len(names), names
 
 
 def test_the_language_option_offers_the_shipped_catalogues_by_their_own_names():
-    new = PopCommands(SimpleNamespace()).new
+    new = PopCommands(SimpleNamespace(), SimpleNamespace()).new
     (language,) = [p for p in new.parameters if p.name == "language"]
     assert [c.value for c in language.choices] == list(languages())
     assert {c.value: c.name for c in language.choices} == {
@@ -110,9 +129,11 @@ def interaction(locale: str) -> SimpleNamespace:
 @pytest.mark.parametrize("locale, lang", [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"),
                                           ("pt-BR", "en"), ("zh-CN", "en")])
 async def test_help_and_rules_answer_in_the_users_language(locale, lang):
-    group = PopCommands(SimpleNamespace())
+    group = PopCommands(SimpleNamespace(), SimpleNamespace())
+    help_ = next(c for c in all_commands(SimpleNamespace(), SimpleNamespace())
+                 if c.name == "help")
     asked = interaction(locale)
-    await group.help.callback(group, asked)
+    await help_.callback(asked)
     assert asked.response.send_message.await_args.args[0] == t("help", lang)
     await group.rules.callback(group, asked, "coop")
     text = asked.response.send_message.await_args.args[0]
@@ -120,16 +141,17 @@ async def test_help_and_rules_answer_in_the_users_language(locale, lang):
 
 
 async def test_a_refusal_answers_in_the_clickers_language():
-    service = TableService(SimpleNamespace(), SimpleNamespace())
+    tables = Tables(SimpleNamespace(), SimpleNamespace(), {})
     asked = interaction("pl")
-    await service.refuse(asked, Refusal("refusal.pick_count", n=3))
+    await tables.refuse(asked, Refusal("refusal.pick_count", n=3))
     assert asked.response.send_message.await_args.args[0] == "Najpierw zaznacz dokładnie 3 karty."
 
 
 @pytest.mark.parametrize("language, locale, lang", [
     ("ja", "en", "ja"), (None, "de", "de"), ("it", "fr", "it"), (None, "pt", "en")])
 def test_a_table_speaks_its_language_option_else_the_servers(language, locale, lang):
-    table = Table(guild_id=1, channel_id=2, host_id=3, options=Options(language=language),
+    table = Table(game="pop", guild_id=1, channel_id=2, host_id=3,
+                  settings=TableSettings(language=language),
                   seats=[Seat(id="3", user_id=3, name="Ana")], locale=locale)
-    spoken = TableService(SimpleNamespace(), SimpleNamespace()).lang(table)
+    spoken = table.lang()
     assert t("table.left", spoken, name="Ana") == t("table.left", lang, name="Ana")

@@ -36,7 +36,8 @@ async def test_a_table_opened_in_japanese_speaks_japanese(emu, world, pop_bot):
     number = int(opened.content.split("#")[1].split("（")[0])
     thread = await emu.wait_for(
         lambda: next((c for c in world.guild.threads
-                      if c.name == t("table.thread_name", "ja", id=number)), None),
+                      if c.name == t("table.thread_name", "ja", id=number, game="Pop")),
+                     None),
         10, "the table's Japanese thread")
     lobby = await emu.wait_for(
         lambda: next((m for m in ana.visible_messages(thread) if m.buttons), None),

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import table_talk
-from bot.table_talk import LANGUAGES, number_evidence, reveals_numbers
+from bot.games.pop import talk as table_talk
+from bot.games.pop.talk import LANGUAGES, number_evidence, reveals_numbers
 
 FORBIDDEN = [
     # English

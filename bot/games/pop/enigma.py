@@ -1,0 +1,33 @@
+"""Pop's Enigma at the bot: the server's puzzle of the day, and who solved it."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+
+from engine.pop.adapter import enigma_pack
+from engine.pop.enigma import Puzzle
+
+from ...face import TableAPI
+
+
+def today() -> str:
+    return datetime.now(UTC).date().isoformat()
+
+
+def daily_puzzle(guild_id: int, day: str) -> Puzzle:
+    """The server's puzzle of the day: the same for everyone there, all day (UTC)."""
+    pack = sorted(enigma_pack().values(), key=lambda p: p.id)
+    digest = hashlib.sha256(f"{guild_id}:{day}".encode()).digest()
+    return pack[int.from_bytes(digest[:8], "big") % len(pack)]
+
+
+async def daily_tries(api: TableAPI, guild_id: int, day: str) -> list[tuple[int, int, bool]]:
+    """The server's daily Enigma of `day`: (user, tries, solved), solvers first."""
+    found: dict[int, tuple[int, bool]] = {}
+    for user, won, details in await api.store.results_on_day(guild_id, "pop", "enigma", day):
+        if details.get("daily") == day:
+            n, solved = found.get(user, (0, False))
+            found[user] = (n + 1, solved or won)
+    rows = [(user, n, solved) for user, (n, solved) in found.items()]
+    return sorted(rows, key=lambda r: (not r[2], r[1], r[0]))

@@ -1,0 +1,17 @@
+"""Pop's families of text keys built at run time, declared from the engine's own lists."""
+
+from engine.pop.cards import COLOUR_NAMES
+from engine.pop.enigma import GRADE_NAMES
+from engine.pop.game import COOP_LEVELS, SOLO_TITLES
+from engine.pop.state import MODES
+
+from ...i18n import declare_keys
+
+declare_keys({
+    "mode": MODES, "rules": MODES, "choice.mode": MODES, "level": COOP_LEVELS,
+    "title": tuple(SOLO_TITLES.values()), "grade": tuple(GRADE_NAMES.values()),
+    "choice.grade": tuple(GRADE_NAMES.values()), "colour": COLOUR_NAMES,
+    "result.tiebreak": ("card_in_hand", "shared"),
+    # the codes of engine.pop.errors, as the table layer says them
+    "refusal": ("not_seated", "not_in_hand", "pick_count", "not_playing", "stale"),
+})

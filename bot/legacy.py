@@ -1,0 +1,136 @@
+"""Carry the tables of schema 001–002 (when the bot only played Pop) over to schema 003.
+
+Run once, inside migration 003's transaction. Old tables kept Pop's state inside their JSON
+(`game`), Pop's options mixed with the table's, every action in `pop_actions` (moves and
+posting progress alike) and Pop-only result columns. Here each table becomes a `game_tables`
+row with the same id; its current game's moves (`choose` actions since the last deal) become
+`game_moves`; the turns it was still posting become its delivery progress; results become
+generic `game_results` rows. The old tables stay, unread, for reference.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+TABLE_SETTINGS = ("turn_timer", "ai_level", "language")
+POP_OPTIONS = ("mode", "sets", "two_player_variant", "difficulty")
+
+
+class _Tx(Protocol):
+    dialect: str
+
+    async def execute(self, sql: str, *args: Any) -> int: ...
+
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]: ...
+
+
+async def _has_old_tables(tx: _Tx) -> bool:
+    """Schema 001 is always applied before 003, but an empty database needs no carrying."""
+    return bool(await tx.fetch("SELECT 1 FROM pop_tables LIMIT 1"))
+
+
+def carry_over_table(old: dict[str, Any], actions: list[tuple[int, str, dict[str, Any]]]
+                     ) -> tuple[dict[str, Any], str | None, list[tuple[str, list[int]]]]:
+    """The new table JSON, its state JSON, and the (seat, cards) moves of its current game."""
+    options = old.get("options", {})
+    seed = 0
+    moves: list[tuple[str, list[int]]] = []
+    for _version, kind, payload in actions:
+        if kind in ("start", "rematch"):
+            seed, moves = int(payload.get("seed", 0)), []
+        elif kind == "choose":
+            moves.append((str(payload["seat"]), list(payload["cards"])))
+    face: dict[str, Any] = {"signals": old.get("signals", []), "hints": old.get("hints", 0)}
+    if old.get("puzzle_id"):
+        face["daily"] = old.get("daily")
+    new = {
+        "id": old["id"], "game": "pop", "guild_id": old["guild_id"],
+        "channel_id": old["channel_id"], "thread_id": old.get("thread_id"),
+        "host_id": old["host_id"], "locale": old.get("locale", "en"),
+        "status": old.get("status", "lobby"),
+        "settings": {k: options[k] for k in TABLE_SETTINGS if k in options},
+        "options": {**{k: options[k] for k in POP_OPTIONS if k in options},
+                    "puzzle_id": old.get("puzzle_id")},
+        "seats": [{**{k: v for k, v in seat.items() if k not in ("hand", "draft")},
+                   "private": seat.get("hand")} for seat in old.get("seats", [])],
+        "version": old.get("version", 0), "epoch": old.get("epoch", 0),
+        "games": old.get("games", 0), "seed": seed, "moves": len(moves),
+        "private": old.get("private", False),
+        "lobby_message_id": old.get("lobby_message_id"),
+        "turn_message_id": old.get("turn_message_id"),
+        "turn_deadline": old.get("turn_deadline"), "warned": old.get("warned", False),
+        "paused": old.get("paused"), "face": face,
+    }
+    state = json.dumps(old["game"]) if old.get("game") is not None else None
+    return new, state, moves
+
+
+def _pending_reveal(old: dict[str, Any], moves: list[tuple[str, list[int]]]
+                    ) -> tuple[int, int] | None:
+    """The move that revealed the oldest turn still being posted, and the pictures of it
+    already out: a revealing pick is the last of its turn, and the old reveal names its seat
+    and cards and how many Pop picks the game had seen before it (its state's version)."""
+    reveals = old.get("reveals") or []
+    if not reveals:
+        return None
+    first = reveals[0]
+    picks_before = int(first["before"]["version"])
+    # Every accepted pick bumped the state's version once, so the reveal is pick number
+    # picks_before + 1 (changed picks count too, and they are `choose` actions as well).
+    seq = picks_before + 1
+    if not 1 <= seq <= len(moves) or moves[seq - 1] != (first["seat"], list(first["cards"])):
+        seq = len(moves)  # unclear: show the last revealed turn again rather than nothing
+    return seq, int(first.get("posted", 0))
+
+
+async def carry_over_pop_tables(tx: _Tx) -> None:
+    if not await _has_old_tables(tx):
+        return
+    for table_id, data, created, updated in await tx.fetch(
+            "SELECT id, data, created_at, updated_at FROM pop_tables ORDER BY id"):
+        old = json.loads(data)
+        rows = await tx.fetch("SELECT version, kind, payload FROM pop_actions WHERE table_id = ?"
+                              " ORDER BY version", table_id)
+        actions = [(int(v), str(k), json.loads(p)) for v, k, p in rows]
+        new, state, moves = carry_over_table(old, actions)
+        await tx.execute(
+            "INSERT INTO game_tables (id, game, guild_id, channel_id, thread_id, status, version,"
+            " data, state, created_at, updated_at) VALUES (?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            table_id, new["guild_id"], new["channel_id"], new["thread_id"], new["status"],
+            new["version"], json.dumps(new), state, created, updated)
+        for seq, (seat, cards) in enumerate(moves, 1):
+            await tx.execute(
+                "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
+                " VALUES (?, ?, ?, ?, NULL, ?, ?)", table_id, new["games"], seq, seat,
+                json.dumps(cards), updated)
+        pending = _pending_reveal(old, moves)
+        seq, step = pending if pending else (len(moves) + 1, 0)
+        await tx.execute("INSERT INTO table_deliveries VALUES (?, ?, ?, ?, ?, ?)", table_id,
+                         new["games"], seq, step, 0 if pending else 1, updated)
+    for table_id, game_no, guild_id, user_id, mode, won, sets, score, level, difficulty, \
+            finished in await tx.fetch(
+                "SELECT table_id, game_no, guild_id, user_id, mode, won, sets, score, level,"
+                " difficulty, finished_at FROM pop_results WHERE mode <> 'enigma'"):
+        details: dict[str, Any] = {"sets": sets}
+        if level is not None:
+            details["level"] = level
+        if difficulty is not None:
+            details["difficulty"] = difficulty
+        await tx.execute(
+            "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode, won,"
+            " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?)",
+            table_id, game_no, guild_id, user_id, mode, won, score, json.dumps(details),
+            str(finished)[:10], finished)
+    for table_id, game_no, guild_id, user_id, puzzle, day, daily, solved, finished in \
+            await tx.fetch("SELECT table_id, game_no, guild_id, user_id, puzzle_id, day, daily,"
+                           " solved, finished_at FROM pop_enigma_tries"):
+        details = {"sets": 1, "puzzle": puzzle, "daily": day if daily else None}
+        await tx.execute(
+            "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode, won,"
+            " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, 'enigma', ?, 0, ?, ?,"
+            " ?)", table_id, game_no, guild_id, user_id, solved, json.dumps(details), day,
+            finished)
+    if tx.dialect == "postgresql":  # ids were given: move the sequence past them
+        await tx.execute("SELECT setval(pg_get_serial_sequence('game_tables', 'id'),"
+                         " (SELECT MAX(id) FROM game_tables))")

@@ -389,9 +389,11 @@ class RestApi:
         validate_message(payload, files, self.emu.attachment_size_limit)
         nonce = validate_nonce(payload)
         headers = self.rate_limit_headers(window.headers())
+        earlier = None
         if nonce is not None and payload.get("enforce_nonce") is True:
-            if (earlier := self.earlier_with_nonce(channel, nonce)) is not None:
-                return json_response(earlier.to_payload(), headers=headers)  # exactly once
+            earlier = self.earlier_with_nonce(channel, nonce)
+        if earlier is not None:
+            return json_response(earlier.to_payload(), headers=headers)  # exactly once
         if not (payload.get("content") or payload.get("embeds") or files
                 or payload.get("components") or payload.get("sticker_ids")):
             raise DiscordError(400, 50006, "Cannot send an empty message")

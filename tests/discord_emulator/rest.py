@@ -39,6 +39,9 @@ MAX_CUSTOM_ID = 100
 MAX_ATTACHMENTS = 10
 MAX_EMBEDS = 10
 MAX_NONCE = 25
+#: What the request log shows for a request the emulator never answered (nginx's "client
+#: closed request"): a trapped Create Message whose connection was cut.
+NEVER_ANSWERED = 499
 INT64 = range(-(2**63), 2**63)
 
 # interaction callback types
@@ -401,8 +404,8 @@ class RestApi:
         if nonce is not None:
             self.emu.nonces.setdefault((channel.id, message.author.id, nonce), message)
         trap = next((t for t in self.emu.create_traps if t.matches(channel)), None)
-        if trap is not None and not await trap.spring(message, request, self.emu._stopping):
-            return web.Response(status=503)  # never reaches anyone: the connection is gone
+        if trap is not None and not await trap.spring(message, request, self.emu.stopping):
+            return web.Response(status=NEVER_ANSWERED)  # the connection is gone: nobody reads it
         return json_response(message.to_payload(), headers=headers)
 
     def earlier_with_nonce(self, channel: AnyChannel, nonce: int | str) -> Message | None:

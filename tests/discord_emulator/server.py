@@ -180,7 +180,7 @@ class Emulator:
         #: (channel id, author id, nonce) -> the message first created with that nonce.
         self.nonces: dict[tuple[int, int, int | str], Message] = {}
         self.create_traps: list[CreateTrap] = []
-        self._stopping = asyncio.Event()
+        self.stopping = asyncio.Event()  # set by stop(): trapped requests give up
 
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -201,7 +201,7 @@ class Emulator:
         return self
 
     async def stop(self) -> None:
-        self._stopping.set()  # hanging trapped requests give up (their connections are cut)
+        self.stopping.set()  # hanging trapped requests give up (their connections are cut)
         for ws in self.gateway_connections:
             with contextlib.suppress(Exception):
                 await ws.close(code=1001)

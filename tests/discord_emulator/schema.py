@@ -105,9 +105,7 @@ class Validator:
     # ------------------------------------------------------------------ the keywords
 
     def _errors(self, value: Any, schema: dict[str, Any], path: str) -> Iterator[SchemaError]:
-        if schema.get("format") == "snowflake" and isinstance(value, int) and not isinstance(
-                value, bool):
-            value = str(value)  # Discord reads a snowflake sent as a JSON integer too
+        value = _as_snowflake(value, schema)
         if "$ref" in schema:
             yield from self._errors(value, self.resolve(schema["$ref"]), path)
         if "type" in schema:
@@ -196,33 +194,68 @@ class Validator:
 
     def _union(self, value: Any, branches: list[dict[str, Any]], path: str, *,
                exactly_one: bool) -> Iterator[SchemaError]:
-        results = [self.errors(value, b, path) for b in branches]
-        passing = [i for i, errors in enumerate(results) if not errors]
-        if exactly_one and len(passing) > 1:
-            yield SchemaError(path, f"matches {len(passing)} alternatives of a oneOf, not one",
-                              value)
+        # Only branches that admit the value's JSON type, and (for objects with a ``type``
+        # field: components, callbacks, options) whose own ``type`` marker names it, can pass.
+        candidates = [i for i, b in enumerate(branches) if self._admits_type(value, b)
+                      and (self._discriminates(value, b) or not self._has_marker(b))]
+        passing = 0
+        for i in candidates:
+            if self._passes(value, branches[i], path):
+                passing += 1
+                if not exactly_one:
+                    return
+        if passing > 1:
+            yield SchemaError(path, f"matches {passing} alternatives of a oneOf, not one", value)
         if passing:
             return
         # No branch fits: explain with the branch the value was evidently meant for.
-        meant = [i for i, b in enumerate(branches) if self._discriminates(value, b)]
-        if len(meant) == 1:
-            yield from results[meant[0]]
+        if not candidates:
+            consts = [self._branch(b)["const"] for b in branches if "const" in self._branch(b)]
+            names = sorted({n for b in branches for n in self._type_names(b)})
+            markers = [m for b in branches if self._admits_type(value, b)
+                       for m in self._markers(b)]
+            if markers and isinstance(value, dict):
+                yield SchemaError(_join(path, "type"), f"must be one of {sorted(set(markers))}",
+                                  value.get("type"))
+            elif consts:
+                yield SchemaError(path, f"must be one of {consts!r}", _short(value))
+            else:
+                yield SchemaError(path, f"expected {' or '.join(names)}, got {_json_type(value)}",
+                                  _short(value))
             return
-        typed = [i for i, b in enumerate(branches) if self._admits_type(value, b)]
-        if len(typed) == 1:
-            yield from results[typed[0]]
+        results = {i: self.errors(value, branches[i], path) for i in candidates}
+        if len(candidates) == 1:
+            yield from results[candidates[0]]
             return
-        best = min(typed or range(len(branches)), key=lambda i: len(results[i]))
+        best = min(candidates, key=lambda i: len(results[i]))
         for error in results[best]:
             yield SchemaError(error.path, f"{error.message} (in the nearest of "
                                           f"{len(branches)} alternatives)", error.value)
+
+    def _passes(self, value: Any, schema: dict[str, Any], path: str) -> bool:
+        """True if no (non-exempt) error: stops at the first one."""
+        return not any(not self.ignore(e) for e in self._errors(value, schema, path))
+
+    def _branch(self, branch: dict[str, Any]) -> dict[str, Any]:
+        return self.resolve(branch["$ref"]) if "$ref" in branch else branch
+
+    def _has_marker(self, branch: dict[str, Any]) -> bool:
+        marker = self._branch(branch).get("properties", {}).get("type")
+        return bool(marker) and ("enum" in marker or "const" in marker)
+
+    def _markers(self, branch: dict[str, Any]) -> list[Any]:
+        marker = self._branch(branch).get("properties", {}).get("type") or {}
+        return list(marker.get("enum", [])) + ([marker["const"]] if "const" in marker else [])
+
+    def _type_names(self, branch: dict[str, Any]) -> list[str]:
+        names = self._branch(branch).get("type", [])
+        return names if isinstance(names, list) else [names]
 
     def _discriminates(self, value: Any, branch: dict[str, Any]) -> bool:
         """True if the branch's ``type`` field (components, callbacks, options) names this value."""
         if not isinstance(value, dict) or "type" not in value:
             return False
-        branch = self.resolve(branch["$ref"]) if "$ref" in branch else branch
-        marker = branch.get("properties", {}).get("type")
+        marker = self._branch(branch).get("properties", {}).get("type")
         if not marker:
             return False
         if "enum" in marker:
@@ -230,11 +263,22 @@ class Validator:
         return "const" in marker and _same(value["type"], marker["const"])
 
     def _admits_type(self, value: Any, branch: dict[str, Any]) -> bool:
-        branch = self.resolve(branch["$ref"]) if "$ref" in branch else branch
+        branch = self._branch(branch)
+        value = _as_snowflake(value, branch)
+        if "const" in branch and not _same(value, branch["const"]):
+            return False  # enum-like unions: one ``const`` per branch
         if "type" not in branch:
             return True
         names = branch["type"] if isinstance(branch["type"], list) else [branch["type"]]
         return any(_type_ok(value, n) for n in names)
+
+
+def _as_snowflake(value: Any, schema: dict[str, Any]) -> Any:
+    """Discord reads a snowflake sent as a JSON integer too: check it as its string."""
+    if schema.get("format") == "snowflake" and isinstance(value, int) and not isinstance(
+            value, bool):
+        return str(value)
+    return value
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -281,10 +325,15 @@ class Exemption:
     message: str = ".*"  # a regular expression matched against the violation's message
 
     def covers(self, violation: Violation, uploads: int) -> bool:
-        return bool(re.fullmatch(self.route, violation.route)
-                    and re.fullmatch(self.path, violation.path)
-                    and re.match(self.message, violation.message)
+        return bool(_compiled(self.path).fullmatch(violation.path)
+                    and _compiled(self.route).fullmatch(violation.route)
+                    and _compiled(self.message).match(violation.message)
                     and self.applies(violation.value, uploads))
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def _is_upload_index(value: Any, uploads: int) -> bool:

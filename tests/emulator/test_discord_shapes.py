@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import aiohttp
 import discord
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.model import Interaction, new_token, number_components
@@ -22,6 +24,23 @@ def test_components_are_numbered_in_reading_order_around_given_ids() -> None:
     assert numbered[0]["id"] == 1 and numbered[1]["id"] == 9
     assert numbered[1]["components"][0]["id"] == 5
     assert "id" not in rows[0]  # the sender's payload is left alone
+
+
+@given(st.lists(st.lists(st.one_of(st.none(), st.integers(1, 40)), min_size=1, max_size=5),
+                max_size=5))
+def test_numbering_keeps_given_ids_and_fills_the_rest_uniquely(shape: list[list[int | None]]):
+    given_ids = [i for row in shape for i in row if i is not None]
+    assume(len(given_ids) == len(set(given_ids)))
+    rows = [{"type": 1, "components": [{"type": 2} if i is None else {"type": 2, "id": i}
+                                       for i in row]} for row in shape]
+    numbered = number_components(rows)
+    flat = [c for row in numbered for c in [row, *row["components"]]]
+    ids = [c["id"] for c in flat]
+    assert len(ids) == len(set(ids)) and all(isinstance(i, int) and i >= 1 for i in ids)
+    assert [c["id"] for row in numbered for c in row["components"]
+            if c["id"] in given_ids] == given_ids
+    auto = [i for i in ids if i not in given_ids]
+    assert auto == sorted(auto) and set(auto) | set(given_ids) >= set(range(1, len(auto) + 1))
 
 
 async def test_messages_carry_component_ids(emu: Emulator, world, start_bot):

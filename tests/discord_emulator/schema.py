@@ -87,8 +87,16 @@ class Validator:
         #: Errors this returns True for are not errors (documented exceptions). Applied inside
         #: unions too, so an exempt detail cannot make a whole oneOf fail.
         self.ignore: Callable[[SchemaError], bool] = lambda error: False
+        self._resolved: dict[str, dict[str, Any]] = {}
+        #: id of a union's branch list -> its constants, if every branch is just a ``const``.
+        self._const_unions: dict[int, list[Any] | None] = {}
 
     def resolve(self, ref: str) -> dict[str, Any]:
+        if ref not in self._resolved:
+            self._resolved[ref] = self._lookup(ref)
+        return self._resolved[ref]
+
+    def _lookup(self, ref: str) -> dict[str, Any]:
         if not ref.startswith("#/"):
             raise ValueError(f"only local $refs are supported, not {ref!r}")
         node: Any = self.document
@@ -194,6 +202,11 @@ class Validator:
 
     def _union(self, value: Any, branches: list[dict[str, Any]], path: str, *,
                exactly_one: bool) -> Iterator[SchemaError]:
+        consts = self._constants(branches)
+        if consts is not None:  # an enum spelt as a oneOf of titled constants
+            if not any(_same(value, c) for c in consts):
+                yield SchemaError(path, f"must be one of {consts!r}", _short(value))
+            return
         # Only branches that admit the value's JSON type, and (for objects with a ``type``
         # field: components, callbacks, options) whose own ``type`` marker names it, can pass.
         candidates = [i for i, b in enumerate(branches) if self._admits_type(value, b)
@@ -231,6 +244,15 @@ class Validator:
         for error in results[best]:
             yield SchemaError(error.path, f"{error.message} (in the nearest of "
                                           f"{len(branches)} alternatives)", error.value)
+
+    def _constants(self, branches: list[dict[str, Any]]) -> list[Any] | None:
+        key = id(branches)
+        if key not in self._const_unions:
+            resolved = [self._branch(b) for b in branches]
+            only_const = all("const" in b and not set(b) & (ASSERTIONS - {"const"})
+                             for b in resolved)
+            self._const_unions[key] = [b["const"] for b in resolved] if only_const else None
+        return self._const_unions[key]
 
     def _passes(self, value: Any, schema: dict[str, Any], path: str) -> bool:
         """True if no (non-exempt) error: stops at the first one."""

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import aiohttp
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import assert_no_schema_violations
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.model import Interaction, new_token
 from tests.discord_emulator.schema import (
     ANNOTATIONS,
     ASSERTIONS,
@@ -188,6 +190,43 @@ async def test_a_bad_body_is_recorded_and_fails_the_test(emu: Emulator, world, s
     assert ("POST /channels/{channel_id}/messages: components.0.components.0.label must be at "
             "most 80 characters long (is 81)") in str(failed.value)
     assert emu.schema_violations == []  # taken by the check
+
+
+async def test_multipart_payload_json_is_checked_too(emu: Emulator, world, start_bot):
+    runner = await start_bot(TinyBot)
+    await raw_send(runner.client, world.games.id,
+                   {"content": "pic", "attachments": [{"id": 0, "filename": "a.png"}],
+                    "embed": {"title": "singular is not a field"}}, [("a.png", b"png")])
+    assert [str(v) for v in emu.take_schema_violations()] == [
+        "POST /channels/{channel_id}/messages: embed is not a field of this object "
+        "(sent {'title': 'singular is not a field'})"]
+    assert world.ana.visible_messages()[0].attachments[0].filename == "a.png"
+
+
+async def test_a_misspelt_callback_field_is_caught(emu: Emulator, world):
+    interaction = Interaction(emu.snowflakes.next(), new_token(), 2, world.ana.user, world.games,
+                              {"name": "x"}, created_at=emu.clock.now())
+    emu.interactions[interaction.id] = interaction
+    url = f"{emu.api_base}/interactions/{interaction.id}/{interaction.token}/callback"
+    async with aiohttp.ClientSession() as session, session.post(url, json={
+            "type": 4, "data": {"content": "secret", "ephemeral": True}}) as response:
+        assert response.status == 204  # Discord would post it publicly, ignoring the field
+    [violation] = emu.take_schema_violations()
+    assert (violation.route, violation.path) == (
+        "POST /interactions/{interaction_id}/{interaction_token}/callback", "data.ephemeral")
+
+
+def test_update_callbacks_followup_edits_and_threads(checker: RequestChecker) -> None:
+    update = {"type": 7, "data": {"content": "x", "components": [], "tts": False}}
+    assert checker.check("POST", CALLBACK, update) == []
+    assert paths(checker.check("POST", CALLBACK, {"type": 7, "data": {"poll": None}})) == [
+        "data.poll"]  # an update cannot carry a poll
+    edit = FOLLOWUP + "/messages/{message_id}"
+    assert checker.check("PATCH", edit, {"content": "hand", "attachments": []}) == []
+    assert paths(checker.check("PATCH", edit, {"flags": "64"})) == ["flags"]
+    from_message = MESSAGES + "/{message_id}/threads"
+    assert paths(checker.check("POST", from_message, {"name": ""})) == ["name"]
+    assert paths(checker.check("POST", "/channels/{channel_id}/threads", {"type": 11})) == ["name"]
 
 
 async def test_checks_can_be_turned_off(world) -> None:

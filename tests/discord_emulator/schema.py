@@ -209,8 +209,9 @@ class Validator:
             return
         # Only branches that admit the value's JSON type, and (for objects with a ``type``
         # field: components, callbacks, options) whose own ``type`` marker names it, can pass.
+        typed = isinstance(value, dict) and "type" in value
         candidates = [i for i, b in enumerate(branches) if self._admits_type(value, b)
-                      and (self._discriminates(value, b) or not self._has_marker(b))]
+                      and (not typed or not self._has_marker(b) or self._discriminates(value, b))]
         passing = 0
         for i in candidates:
             if self._passes(value, branches[i], path):

@@ -17,11 +17,26 @@ from tests.discord_emulator import BotRunner, Emulator, World, build_world
 
 @pytest.fixture
 async def emu():
-    """A running emulator with an empty world (see ``world`` for the usual one)."""
+    """A running emulator with an empty world (see ``world`` for the usual one).
+
+    Fails the test at teardown if any request body broke Discord's OpenAPI description (a test
+    that sends one on purpose takes them with ``emu.take_schema_violations()``).
+    """
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     async with Emulator() as emulator:
         yield emulator
     discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+    assert_no_schema_violations(emulator)
+
+
+def assert_no_schema_violations(emulator: Emulator) -> None:
+    """Fail with one line per violation: the route, the JSON path in the body, what was sent."""
+    violations = emulator.take_schema_violations()
+    unique = list(dict.fromkeys(str(v) for v in violations))
+    assert not unique, (
+        f"{len(violations)} request bod(ies) broke Discord's OpenAPI description "
+        "(tests/discord_emulator/openapi/README.md lists the known exceptions):\n  "
+        + "\n  ".join(unique))
 
 
 @pytest.fixture

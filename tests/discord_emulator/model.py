@@ -376,6 +376,8 @@ class Message:
     timestamp: str = ""
     edited_timestamp: str | None = None
     deleted: bool = False
+    #: The ``nonce`` the author sent with the message (Discord echoes it back).
+    nonce: int | str | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -415,12 +417,10 @@ class Message:
         if self.webhook_id is not None:
             payload["webhook_id"] = str(self.webhook_id)
             payload["application_id"] = str(self.webhook_id)
+        if self.nonce is not None:
+            payload["nonce"] = self.nonce
         if self.interaction is not None:
-            i = self.interaction
-            payload["interaction_metadata"] = {
-                "id": str(i.id), "type": i.type, "user": i.user.to_payload(),
-                "authorizing_integration_owners": {"0": str(i.guild.id if i.guild else 0)},
-            }
+            payload["interaction_metadata"] = self.interaction.metadata(self)
         if guild_member is not None and self.channel.guild is not None:
             payload["guild_id"] = str(self.channel.guild.id)
             payload["member"] = guild_member.to_payload(with_user=False)
@@ -453,6 +453,53 @@ class Interaction:
     @property
     def responded(self) -> bool:
         return self.response_type is not None
+
+    def metadata(self, message: Message) -> dict[str, Any]:
+        """The ``interaction_metadata`` of a message this interaction made (OpenAPI
+        ``MessageComponentInteractionMetadataResponse`` and friends): a click's answer names the
+        clicked message (``interacted_message_id``); a followup names the original response."""
+        metadata: dict[str, Any] = {
+            "id": str(self.id), "type": self.type, "user": self.user.to_payload(),
+            "authorizing_integration_owners": {"0": str(self.guild.id if self.guild else 0)},
+        }
+        if self.original is not None and self.original is not message:
+            metadata["original_response_message_id"] = str(self.original.id)
+        if self.type == 3 and self.message is not None:  # a component (button, select)
+            metadata["interacted_message_id"] = str(self.message.id)
+        return metadata
+
+
+def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy of a message's components in which each carries a numeric ``id``, as Discord
+    stores them: ids the sender gave are kept, the others are numbered 1, 2, 3... in reading
+    order (a row, then its children), skipping ids already taken."""
+    copied = _deep_copy(components)
+    taken = {c["id"] for c in _walk_components(copied) if isinstance(c.get("id"), int)}
+    counter = itertools.count(1)
+    for component in _walk_components(copied):
+        if not isinstance(component.get("id"), int):
+            component["id"] = next(n for n in counter if n not in taken)
+    return copied
+
+
+def _walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        found.append(component)
+        found.extend(_walk_components(component.get("components") or []))
+        if isinstance(component.get("accessory"), dict):
+            found.extend(_walk_components([component["accessory"]]))
+    return found
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
 
 
 def new_token() -> str:

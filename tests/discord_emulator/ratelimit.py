@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -66,28 +67,57 @@ def too_many_requests(retry_after: float, *, is_global: bool, headers: dict[str,
     return json_response(body, status=429, headers=all_headers)
 
 
+#: The Create Message route: POST /api/v10/channels/{channel}/messages.
+MESSAGE_POST = re.compile(r"/api/v10/channels/(\d+)/messages")
+
+
 @dataclass
 class Fault:
-    """Answer the next ``count`` matching requests with ``status`` instead of handling them."""
+    """Answer matching requests with ``status`` instead of handling them: the next ``count``
+    of them, or (``seconds``) every one until that much real time has passed, or both (whichever
+    ends first). ``message_posts`` restricts it to Create Message, ``channel_id`` to one channel.
+    """
 
     status: int
-    count: int
+    count: int | None
     method: str | None = None
     path_contains: str | None = None
     retry_after: float = 0.2
     hits: int = field(default=0)
+    #: ``time.monotonic()`` after which the fault no longer fires (None: no time limit).
+    until: float | None = None
+    message_posts: bool = False
+    channel_id: int | None = None
+
+    @property
+    def active(self) -> bool:
+        if self.count is not None and self.count <= 0:
+            return False
+        return self.until is None or time.monotonic() < self.until
 
     def matches(self, request: web.Request) -> bool:
-        if self.count <= 0:
+        if not self.active:
             return False
         if self.method and request.method != self.method.upper():
             return False
+        if self.message_posts:
+            found = MESSAGE_POST.fullmatch(request.path)
+            if request.method != "POST" or found is None:
+                return False
+            if self.channel_id is not None and int(found[1]) != self.channel_id:
+                return False
         return not (self.path_contains and self.path_contains not in request.path)
 
+    def cancel(self) -> None:
+        """Stop firing now."""
+        self.count = 0
+
     def respond(self) -> web.Response:
-        self.count -= 1
+        if self.count is not None:
+            self.count -= 1
         self.hits += 1
         if self.status == 429:
             return too_many_requests(self.retry_after, is_global=False, headers={})
-        return json_response({"message": "Internal Server Error (injected)", "code": 0},
-                             status=self.status)
+        reason = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+                  504: "Gateway Timeout"}.get(self.status, "Error")
+        return json_response({"message": f"{reason} (injected)", "code": 0}, status=self.status)

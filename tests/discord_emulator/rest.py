@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import wire
-from .model import EPHEMERAL, LOADING, AnyChannel, Channel, DMChannel, Interaction, Message, Perm
+from .model import (
+    EPHEMERAL,
+    LOADING,
+    AnyChannel,
+    Channel,
+    DMChannel,
+    Interaction,
+    Message,
+    Perm,
+    number_components,
+)
 from .ratelimit import too_many_requests
 from .wire import DiscordError, invalid_form, json_response
 
@@ -28,6 +38,11 @@ MAX_ROW_WIDTH = 5
 MAX_CUSTOM_ID = 100
 MAX_ATTACHMENTS = 10
 MAX_EMBEDS = 10
+MAX_NONCE = 25
+#: What the request log shows for a request the emulator never answered (nginx's "client
+#: closed request"): a trapped Create Message whose connection was cut.
+NEVER_ANSWERED = 499
+INT64 = range(-(2**63), 2**63)
 
 # interaction callback types
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE, MODAL = (
@@ -99,6 +114,20 @@ def validate_message(payload: dict[str, Any], files: dict[int, Upload], size_lim
     for upload in files.values():
         if len(upload.data) > size_limit:
             raise DiscordError(413, wire.REQUEST_TOO_LARGE, "Request entity too large")
+
+
+def validate_nonce(payload: dict[str, Any]) -> int | str | None:
+    """Create Message's ``nonce``: an integer (64-bit) or a string of at most 25 characters."""
+    nonce = payload.get("nonce")
+    if nonce is None:
+        return None
+    if isinstance(nonce, bool) or not isinstance(nonce, (int, str)) or (
+            isinstance(nonce, int) and nonce not in INT64):
+        raise invalid_form("nonce", "NONCE_TYPE_INVALID", "Nonce must be an integer or a string.")
+    if isinstance(nonce, str) and len(nonce) > MAX_NONCE:
+        raise invalid_form("nonce", "BASE_TYPE_MAX_LENGTH",
+                           f"Must be {MAX_NONCE} or fewer in length.")
+    return nonce
 
 
 class RestApi:
@@ -231,7 +260,7 @@ class RestApi:
         if "content" in payload:
             message.content = payload["content"] or ""
         if "components" in payload:
-            message.components = payload["components"] or []
+            message.components = number_components(payload["components"] or [])
         if "embeds" in payload:
             message.embeds = payload["embeds"] or []
         attachments = self.attachments_after(message.channel, payload, files, message.attachments)
@@ -241,6 +270,17 @@ class RestApi:
         message.edited_timestamp = self.emu.clock.iso()
         self.emu.dispatch_message("MESSAGE_UPDATE", message)
         return message
+
+    async def body(self, request: web.Request,
+                   openapi_path: str) -> tuple[dict[str, Any], dict[int, Upload]]:
+        """The request's payload and uploads, after checking the payload against the route's
+        request schema in Discord's OpenAPI description (violations are recorded, not refused:
+        where the description errs, Discord would have accepted the body)."""
+        payload, files = await read_body(request)
+        if self.emu.schema is not None:
+            self.emu.record_schema_violations(
+                self.emu.schema.check(request.method, openapi_path, payload, uploads=len(files)))
+        return payload, files
 
     def rate_limit_headers(self, headers: dict[str, str]) -> dict[str, str]:
         return headers if self.emu.rate_limit_headers else {}
@@ -276,12 +316,20 @@ class RestApi:
     async def put_commands(self, request: web.Request) -> web.Response:
         current = self._command_list(request)
         old_ids = {(c["name"], c.get("type", 1)): c["id"] for c in current}
+        guild_route = "/guilds/{guild_id}" if "guild" in request.match_info else ""
+        commands, _ = await self.body(request,
+                                      f"/applications/{{application_id}}{guild_route}/commands")
         new = []
-        for command in await request.json():
+        for command in commands:
             key = (command["name"], command.get("type", 1))
+            # As Discord stores it: permissions as a string of bits (or null), installable in
+            # guilds unless said otherwise, contexts null unless given.
+            permissions = command.get("default_member_permissions")
             new.append({
-                "type": 1, "description": "", "options": [], "default_member_permissions": None,
-                "nsfw": False, **command,
+                "type": 1, "description": "", "options": [], "nsfw": False,
+                "dm_permission": True, "contexts": None, **command,
+                "default_member_permissions": None if permissions is None else str(int(permissions)),
+                "integration_types": command.get("integration_types") or [0],
                 "id": old_ids.get(key) or str(self.emu.snowflakes.next()),
                 "application_id": str(self.emu.application_id), "version": "1",
             })
@@ -305,7 +353,7 @@ class RestApi:
     async def open_dm(self, request: web.Request) -> web.Response:
         """Open (or reopen) the bot's DM with a user. This succeeds even when the user refuses
         DMs: Discord only refuses the messages sent there (403 50007)."""
-        payload = await request.json()
+        payload, _ = await self.body(request, "/users/@me/channels")
         try:
             user = self.emu.user_by_id(int(payload.get("recipient_id")))
         except (TypeError, ValueError):
@@ -337,17 +385,38 @@ class RestApi:
             return too_many_requests(wait, is_global=False,
                                      headers=self.rate_limit_headers(window.headers()))
         send = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
-        payload, files = await read_body(request)
+        payload, files = await self.body(request, "/channels/{channel_id}/messages")
         self.channel(request, need=send | (Perm.ATTACH_FILES if files else 0))
         if isinstance(channel, DMChannel) and not self.emu.can_dm(channel.recipient):
             raise DiscordError(403, wire.CANNOT_MESSAGE_USER, "Cannot send messages to this user")
         validate_message(payload, files, self.emu.attachment_size_limit)
+        nonce = validate_nonce(payload)
+        headers = self.rate_limit_headers(window.headers())
+        earlier = None
+        if nonce is not None and payload.get("enforce_nonce") is True:
+            earlier = self.earlier_with_nonce(channel, nonce)
+        if earlier is not None:
+            return json_response(earlier.to_payload(), headers=headers)  # exactly once
         if not (payload.get("content") or payload.get("embeds") or files
                 or payload.get("components") or payload.get("sticker_ids")):
             raise DiscordError(400, 50006, "Cannot send an empty message")
-        message = self.new_message(channel, payload, files)
-        return json_response(message.to_payload(),
-                             headers=self.rate_limit_headers(window.headers()))
+        message = self.new_message(channel, payload, files, nonce=nonce)
+        if nonce is not None:
+            self.emu.nonces.setdefault((channel.id, message.author.id, nonce), message)
+        trap = next((t for t in self.emu.create_traps if t.matches(channel)), None)
+        if trap is not None and not await trap.spring(message, request, self.emu.stopping):
+            return web.Response(status=NEVER_ANSWERED)  # the connection is gone: nobody reads it
+        return json_response(message.to_payload(), headers=headers)
+
+    def earlier_with_nonce(self, channel: AnyChannel, nonce: int | str) -> Message | None:
+        """The bot's message created in this channel with this nonce within the nonce window."""
+        earlier = self.emu.nonces.get((channel.id, self.emu.bot_user.id, nonce))
+        if earlier is None:
+            return None
+        created = (earlier.id >> 22) / 1000 + 1420070400  # the snowflake's (emulated) time
+        if self.emu.clock.now() - created > self.emu.nonce_window:
+            return None
+        return earlier
 
     async def patch_message(self, request: web.Request) -> web.Response:
         channel = self.channel(request)
@@ -355,7 +424,7 @@ class RestApi:
         if message.author is not self.emu.bot_user:
             raise DiscordError(403, wire.CANNOT_EDIT_OTHERS,
                                "Cannot edit a message authored by another user")
-        payload, files = await read_body(request)
+        payload, files = await self.body(request, "/channels/{channel_id}/messages/{message_id}")
         return json_response(self.edit(message, payload, files).to_payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
@@ -374,12 +443,12 @@ class RestApi:
         message = self.message_in(channel, request.match_info["message"])
         if any(t.id == message.id for t in channel.guild.channels):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
-        payload = await request.json()
+        payload, _ = await self.body(request, "/channels/{channel_id}/messages/{message_id}/threads")
         thread = self.emu.add_thread(channel, payload["name"], thread_id=message.id)
         return json_response(thread.to_payload(), status=201)
 
     async def post_thread(self, request: web.Request) -> web.Response:
-        payload = await request.json()
+        payload, _ = await self.body(request, "/channels/{channel_id}/threads")
         private = payload.get("type", 12) == 12
         need = Perm.CREATE_PRIVATE_THREADS if private else Perm.CREATE_PUBLIC_THREADS
         channel = self.guild_channel(request, need=need)
@@ -400,7 +469,8 @@ class RestApi:
                                "Interaction has already been acknowledged.")
         if emu.clock.now() - interaction.created_at > emu.response_deadline:
             raise DiscordError(404, wire.UNKNOWN_INTERACTION, "Unknown interaction")
-        payload, files = await read_body(request)
+        payload, files = await self.body(
+            request, "/interactions/{interaction_id}/{interaction_token}/callback")
         kind = payload.get("type")
         data = payload.get("data") or {}
         on_component = interaction.type == COMPONENT or (
@@ -449,7 +519,7 @@ class RestApi:
         }
         if original is not None:
             answer["interaction"]["response_message_id"] = str(original.id)
-            if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE_MESSAGE):
+            if kind in (MESSAGE, UPDATE_MESSAGE):  # "thinking" (5) has no message resource yet
                 answer["resource"]["message"] = original.to_payload()
         return json_response(answer)
 
@@ -457,7 +527,7 @@ class RestApi:
         interaction = self.interaction_for(request)
         if not interaction.responded:
             raise DiscordError(404, wire.UNKNOWN_WEBHOOK, "Unknown Webhook")
-        payload, files = await read_body(request)
+        payload, files = await self.body(request, "/webhooks/{webhook_id}/{webhook_token}")
         original = interaction.original
         if interaction.response_type == DEFERRED_MESSAGE and original and original.loading:
             message = self.edit(original, payload, files)  # fills "thinking", keeps its flags
@@ -480,7 +550,8 @@ class RestApi:
     async def patch_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self.interaction_for(request)
         message = self.webhook_message(interaction, request.match_info["message"])
-        payload, files = await read_body(request)
+        payload, files = await self.body(
+            request, "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
         return json_response(self.edit(message, payload, files).to_payload())
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -33,9 +36,11 @@ from .model import (
     Role,
     Snowflakes,
     User,
+    number_components,
 )
 from .ratelimit import Fault, Window, too_many_requests
 from .rest import RestApi
+from .schema import RequestChecker, Violation
 from .wire import DiscordError, json_response
 
 if TYPE_CHECKING:
@@ -46,6 +51,70 @@ API_PREFIX = "/api/v10"
 #: exempt from the global rate limit.
 TOKEN_ROUTES = (f"{API_PREFIX}/interactions/", f"{API_PREFIX}/webhooks/")
 MIB = 1024 * 1024
+#: Discord bans a bot that makes 10,000 invalid requests (401/403/429) in this many seconds.
+INVALID_REQUEST_PERIOD = 10 * 60
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    """One REST request as the emulator answered it."""
+
+    method: str
+    path: str  # the real path, "/api/v10/channels/123/messages"
+    route: str  # the route, "POST /channels/{channel}/messages" ("" if no route matched)
+    status: int
+    #: True for a 429 of the global limit (``X-RateLimit-Global``).
+    global_limit: bool
+    at: float  # emulated clock seconds
+
+
+@dataclass(eq=False)
+class CreateTrap:
+    """Set by :meth:`Emulator.hang_after_create`: the next matching Create Message is stored and
+    dispatched, and then the HTTP answer never comes (``drop=False``: the request hangs until
+    :meth:`release` or the emulator stops; ``drop=True``: the connection is cut)."""
+
+    count: int
+    channel_id: int | None
+    drop: bool
+    on_create: Callable[[Message], Any] | None
+    #: Set when a message has been created and its answer withheld: the moment to kill the bot.
+    created: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The messages created under this trap (stored and dispatched, never answered).
+    messages: list[Message] = field(default_factory=list)
+    _released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def matches(self, channel: AnyChannel) -> bool:
+        return self.count > 0 and self.channel_id in (None, channel.id)
+
+    def release(self) -> None:
+        """Let the withheld answers of a hanging trap go out now (late), and disarm it."""
+        self.count = 0
+        self._released.set()
+
+    async def spring(self, message: Message, request: web.Request, stopping: asyncio.Event) -> bool:
+        """Withhold the answer; return True if it should still be sent (released in time)."""
+        self.count -= 1
+        self.messages.append(message)
+        self.created.set()
+        if self.on_create is not None:
+            result = self.on_create(message)
+            if inspect.isawaitable(result):  # run it beside, never inside, this request
+                asyncio.ensure_future(result)
+        if self.drop:
+            if request.transport is not None:
+                request.transport.abort()
+            return False
+        waiters = {asyncio.ensure_future(self._released.wait()),
+                   asyncio.ensure_future(stopping.wait())}
+        await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        for waiter in waiters:
+            waiter.cancel()
+        if stopping.is_set() and not self._released.is_set():
+            if request.transport is not None:
+                request.transport.abort()
+            return False
+        return True
 
 
 class Emulator:
@@ -62,6 +131,8 @@ class Emulator:
         message_rate: tuple[int, float] = (5, 5.0),
         global_rate: tuple[int, float] = (50, 1.0),
         rate_limit_headers: bool = True,
+        nonce_window: float = 5 * 60,
+        check_schema: bool = True,
     ) -> None:
         self.token = token
         self.response_deadline = response_deadline
@@ -73,6 +144,12 @@ class Emulator:
         #: When False, successful answers carry no X-RateLimit-* headers, so discord.py cannot
         #: pace itself and meets real 429s instead.
         self.rate_limit_headers = rate_limit_headers
+        #: How long (emulated seconds) Discord remembers a nonce sent with ``enforce_nonce``.
+        self.nonce_window = nonce_window
+        #: Checks every request body against Discord's OpenAPI description (``schema.py``).
+        self.schema: RequestChecker | None = RequestChecker() if check_schema else None
+        #: Bodies that broke the OpenAPI description; the ``emu`` fixture fails on any left.
+        self.schema_violations: list[Violation] = []
 
         self.clock = Clock()
         self.snowflakes = Snowflakes(self.clock)
@@ -98,6 +175,12 @@ class Emulator:
         self.requests: list[tuple[str, str, int]] = []
         #: Monotonic times of 401/403/429 answers (Discord bans at 10,000 in 10 minutes).
         self.invalid_requests: list[float] = []
+        #: Every REST request with its route and answer (see the counters below).
+        self.request_log: list[RequestRecord] = []
+        #: (channel id, author id, nonce) -> the message first created with that nonce.
+        self.nonces: dict[tuple[int, int, int | str], Message] = {}
+        self.create_traps: list[CreateTrap] = []
+        self.stopping = asyncio.Event()  # set by stop(): trapped requests give up
 
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -118,6 +201,7 @@ class Emulator:
         return self
 
     async def stop(self) -> None:
+        self.stopping.set()  # hanging trapped requests give up (their connections are cut)
         for ws in self.gateway_connections:
             with contextlib.suppress(Exception):
                 await ws.close(code=1001)
@@ -326,6 +410,75 @@ class Emulator:
         self.faults.append(fault)
         return fault
 
+    def fail_message_posts(self, status: int = 503, *, count: int | None = None,
+                           seconds: float | None = None,
+                           channel: AnyChannel | None = None) -> Fault:
+        """A burst of ``status`` answers (default 503) to Create Message, in one channel or all:
+        the next ``count`` posts, or every post for ``seconds`` of real time (or both: whichever
+        ends first). discord.py does not retry a 503: the caller gets ``DiscordServerError``.
+        ``fault.hits`` counts the refused posts; ``fault.cancel()`` ends the burst early."""
+        if count is None and seconds is None:
+            raise ValueError("give count, seconds or both")
+        fault = Fault(status, count, until=None if seconds is None else time.monotonic() + seconds,
+                      message_posts=True, channel_id=None if channel is None else channel.id)
+        self.faults.append(fault)
+        return fault
+
+    def hang_after_create(self, *, channel: AnyChannel | None = None, count: int = 1,
+                          drop: bool = False,
+                          on_create: Callable[[Message], Any] | None = None) -> CreateTrap:
+        """The next ``count`` Create Message requests (in ``channel``, or anywhere) are carried
+        out — the message is stored and MESSAGE_CREATE dispatched — and then never answered:
+        the request hangs (or, with ``drop=True``, its connection is cut). At that moment
+        ``trap.created`` is set and ``on_create(message)`` is called (a coroutine it returns runs
+        as a task), so a test can kill the bot exactly between create and answer::
+
+            trap = emu.hang_after_create(channel=world.games)
+            await trap.created.wait()
+            await runner.kill()
+        """
+        trap = CreateTrap(count, None if channel is None else channel.id, drop, on_create)
+        self.create_traps.append(trap)
+        return trap
+
+    # ------------------------------------------------------------------ counters
+
+    def messages_created(self, channel: AnyChannel, *, author: User | None = None) -> int:
+        """How many messages were ever created in the channel (deleted ones too), by ``author``
+        if given (``emu.bot_user`` for the bot's)."""
+        return sum(1 for m in self.messages.values() if m.channel is channel
+                   and (author is None or m.author is author))
+
+    def requests_per_route(self, *, status: int | None = None) -> Counter[str]:
+        """Requests by route ("POST /channels/{channel}/messages"), only those answered with
+        ``status`` if given."""
+        return Counter(r.route for r in self.request_log if status in (None, r.status))
+
+    def rate_limited_per_route(self) -> Counter[str]:
+        """429 answers by route, the global limit's excluded (see :meth:`global_rate_limited`)."""
+        return Counter(r.route for r in self.request_log if r.status == 429 and not r.global_limit)
+
+    def global_rate_limited(self) -> int:
+        """How many requests got a 429 of the global limit."""
+        return sum(1 for r in self.request_log if r.global_limit)
+
+    def invalid_requests_recent(self, seconds: float = INVALID_REQUEST_PERIOD) -> int:
+        """401, 403 and 429 answers in the last ``seconds`` of emulated time (Discord bans a bot
+        at 10,000 in 10 minutes; ``advance`` moves old ones out of the window)."""
+        since = self.clock.now() - seconds
+        return sum(1 for r in self.request_log if r.status in (401, 403, 429) and r.at > since)
+
+    # ------------------------------------------------------------------ schema checks
+
+    def record_schema_violations(self, violations: list[Violation]) -> None:
+        self.schema_violations.extend(violations)
+
+    def take_schema_violations(self) -> list[Violation]:
+        """Return and forget the violations so far: for tests that send a bad body on purpose
+        (the ``emu`` fixture fails a test that leaves any behind)."""
+        taken, self.schema_violations = self.schema_violations, []
+        return taken
+
     async def drop_gateway(self, *, resumable: bool = True) -> None:
         """Close every bot socket without ending its session, as a network hiccup would.
 
@@ -411,14 +564,15 @@ class Emulator:
                        embeds: list[dict[str, Any]] | None = None,
                        attachments: list[Attachment] | None = None, flags: int = 0,
                        ephemeral_for: User | None = None, interaction: Interaction | None = None,
-                       message_type: int = 0) -> Message:
+                       message_type: int = 0, nonce: int | str | None = None) -> Message:
         message = Message(
             self.snowflakes.next(), channel, author, content=content,
-            components=components or [], embeds=embeds or [], attachments=attachments or [],
+            components=number_components(components or []), embeds=embeds or [],
+            attachments=attachments or [],
             flags=(flags | EPHEMERAL) if ephemeral_for else (flags & ~EPHEMERAL),
             ephemeral_for=ephemeral_for, interaction=interaction,
             webhook_id=self.application_id if interaction else None, type=message_type,
-            timestamp=self.clock.iso(),
+            timestamp=self.clock.iso(), nonce=nonce,
         )
         self.messages[message.id] = message
         self.dispatch_message("MESSAGE_CREATE", message)
@@ -462,6 +616,12 @@ class Emulator:
             return await handler(request)
         response = await self._api(request, handler)
         self.requests.append((request.method, request.path, response.status))
+        resource = request.match_info.route.resource
+        route = "" if resource is None else resource.canonical.removeprefix(API_PREFIX)
+        self.request_log.append(RequestRecord(
+            request.method, request.path, f"{request.method} {route}", response.status,
+            response.status == 429 and "X-RateLimit-Global" in response.headers,
+            self.clock.now()))
         if response.status in (401, 403, 429):
             self.invalid_requests.append(time.monotonic())
         return response

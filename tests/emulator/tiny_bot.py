@@ -37,6 +37,18 @@ class Flavours(discord.ui.View):
                                                 view=None)
 
 
+class Reply(discord.ui.View):
+    """A click answered with a new message (callback type 4), not an edit."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Reply", custom_id="tiny:reply")
+    async def reply(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_message("a reply to your click")
+        await interaction.followup.send("and a followup", wait=True)
+
+
 class Rename(discord.ui.Modal, title="Rename the table"):
     name = discord.ui.TextInput(label="New name", custom_id="tiny:name")
 
@@ -95,6 +107,10 @@ class TinyBot(discord.Client):
         @self.tree.command(description="Pick a flavour")
         async def pick(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("pick one", view=Flavours())
+
+        @self.tree.command(description="Ask for a reply")
+        async def ask(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("click to get a reply", view=Reply())
 
         @self.tree.command(description="Rename with a form")
         async def rename(interaction: discord.Interaction) -> None:

@@ -20,13 +20,14 @@ from typing import get_args
 import discord
 from discord import app_commands
 
-from engine.pop.cards import COLOUR_NAMES, DATA_DIR
+from engine.data import data_path
+from engine.pop.cards import COLOUR_NAMES
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.game import COOP_LEVELS, SOLO_TITLES
 
 from .table import Options
 
-LOCALES_DIR = DATA_DIR / "locales"
+LOCALES_DIR = data_path("locales")
 DEFAULT_LANGUAGE = "en"
 
 # Every family of keys built at run time, with every suffix it can take (from the engine's and

@@ -50,16 +50,23 @@ def top_folders() -> list[str]:
             ["include"]]
 
 
+def sources() -> list[str]:
+    """What a wheel is built from (here, and in the Docker image's build stage)."""
+    files = ["pyproject.toml", "setup.py", PYPROJECT["project"]["readme"]]
+    return top_folders() + [name for name in files if (ROOT / name).exists()]
+
+
 class Installed:
     """A wheel of this checkout, installed into a fresh virtualenv."""
 
     def __init__(self, base: Path) -> None:
         source = base / "src"
-        for name in top_folders():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns(
-                "__pycache__", "*.pyc", "*.so", "_native_digest.py"))
-        for name in ("pyproject.toml", "setup.py", PYPROJECT["project"]["readme"]):
-            if (ROOT / name).exists():
+        source.mkdir()
+        for name in sources():
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns(
+                    "__pycache__", "*.pyc", "*.so", "_native_digest.py"))
+            else:
                 shutil.copy2(ROOT / name, source / name)
         built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir",
                     base / "dist", source, cwd=base, env=os.environ | {"POP_PURE_PYTHON": "1"},

@@ -4,7 +4,7 @@
     ok   token      DISCORD_TOKEN is set
     ok   database   sqlite /data/pop.sqlite3 (WAL)
     ok   migrations up to date (001)
-    ok   data       /app/data: cards.csv, fonts (2 fonts), locales/en.json
+    ok   data       /usr/local/lib/python3.11/site-packages/data: pop/cards.csv, pop/enigmas.json, fonts (2 fonts), locales/en.json
     ok   engine     compiled with mypyc
 
 It reads and never writes (no migration is applied, no SQLite file is created), so it also serves
@@ -14,7 +14,6 @@ as the container's HEALTHCHECK. It never prints the token: not on success, not i
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
     from .settings import Settings
 
 DB_TIMEOUT = 15.0  # seconds for connecting and reading, so a hung database fails the check
-REQUIRED_DATA = ("cards.csv", "fonts", "locales/en.json")
+REQUIRED_DATA = ("pop/cards.csv", "pop/enigmas.json", "fonts", "locales/en.json")
 
 
 class Report:
@@ -41,11 +40,10 @@ class Report:
 
 
 def data_dir() -> Path:
-    """Where the engine reads its data (engine.pop.cards.DATA_DIR: the folder beside the
-    `engine` package), found without importing it, because importing it reads cards.csv."""
-    spec = importlib.util.find_spec("engine")
-    assert spec is not None and spec.origin is not None
-    return Path(spec.origin).resolve().parents[1] / "data"
+    """Where the engine reads its data (engine/data.py, which reads no file itself)."""
+    from engine.data import DATA_ROOT
+
+    return DATA_ROOT
 
 
 def check_settings(report: Report) -> Settings | None:
@@ -88,7 +86,7 @@ async def check_database(report: Report, settings: Settings) -> None:
     try:
         from .storage import migrations
         from .stores import open_store
-    except Exception as e:  # e.g. data/cards.csv missing: the bot cannot even load
+    except Exception as e:  # e.g. data/pop/cards.csv missing: the bot cannot even load
         report.line(False, "database", f"cannot load the bot's storage: {type(e).__name__}: {e}")
         return
     try:
@@ -140,7 +138,8 @@ def check_data(report: Report) -> None:
         report.line(False, "data", f"missing in {root}: {', '.join(missing)}")
     else:
         report.line(True, "data",
-                    f"{root}: cards.csv, fonts ({len(fonts)} fonts), locales/en.json")
+                    f"{root}: pop/cards.csv, pop/enigmas.json, fonts ({len(fonts)} fonts), "
+                    "locales/en.json")
 
 
 def check_engine(report: Report) -> None:

@@ -9,6 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+# The load benchmark drives the bot through the test emulator, which is not installed with it.
+BENCH_LOAD_MOVED = ("pop-bot bench load moved to the checkout's tests: "
+                    ".venv/bin/python -m tests.load --tables 100")
+
 
 def _run(args: argparse.Namespace) -> int:
     from bot.main import run_bot
@@ -29,12 +33,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.what == "load":
-        from bot.bench_load import bench_load_main
-
-        return bench_load_main(tables=args.tables, seconds=args.seconds or 60.0,
-                               find_max_tables=args.find_max, humans=args.humans,
-                               database_url=args.database_url, profile=args.profile)
     seconds = args.seconds or 3.0
     if args.what == "engine":
         from engine.pop.bench import bench_engine_main
@@ -91,9 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(func=_render)
 
     bench = sub.add_parser("bench", help="benchmarks that print JSON")
-    bench.add_argument("what", choices=["engine", "render", "ai", "load"])
+    bench.add_argument("what", choices=["engine", "render", "ai"])
     bench.add_argument("--seconds", type=float, default=None,
-                       help="how long to measure (engine, render: 3; load: 60)")
+                       help="how long to measure (engine, render: 3)")
     bench.add_argument("--games", type=int, default=1000,
                        help="ai: competitive games per pairing of levels")
     bench.add_argument("--trick-games", type=int, default=1000,
@@ -104,17 +102,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help="ai: solo games per difficulty and level")
     bench.add_argument("--jobs", type=int, default=None,
                        help="ai: worker processes (default: one per core)")
-    bench.add_argument("--tables", type=int, default=100,
-                       help="load: four-seat tables played at once through the loopback Discord"
-                            " (run from a checkout: it needs tests/discord_emulator)")
-    bench.add_argument("--find-max", action="store_true",
-                       help="load: also find the most tables that meet every target")
-    bench.add_argument("--humans", type=int, default=2,
-                       help="load: human seats per table (the rest are AI seats)")
-    bench.add_argument("--database-url", default=None,
-                       help="load: PostgreSQL URL for the bot (default: a fresh SQLite file)")
-    bench.add_argument("--profile", default=None, metavar="FILE",
-                       help="load: cProfile the bot's event loop into FILE, print the top")
     bench.set_defaults(func=_bench)
 
     demo = sub.add_parser("demo", help="play a whole game among AI seats offline: pictures "
@@ -131,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else argv)[:2] == ["bench", "load"]:
+        print(BENCH_LOAD_MOVED, file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
     return args.func(args)
 

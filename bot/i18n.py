@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
 import discord
 from discord import app_commands
 
-LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
+from engine.data import data_path
+
+LOCALES_DIR = data_path("locales")
 DEFAULT_LANGUAGE = "en"
 
 # Every family of keys built at run time, with every suffix it can take. The table layer's own

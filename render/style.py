@@ -12,9 +12,10 @@ from typing import NamedTuple
 
 from PIL import ImageFont
 
-from engine.pop.cards import COLOUR, COLOUR_NAMES, DATA_DIR
+from engine.data import data_path
+from engine.pop.cards import COLOUR, COLOUR_NAMES
 
-FONT_DIR = DATA_DIR / "fonts"
+FONT_DIR = data_path("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 

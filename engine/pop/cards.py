@@ -1,4 +1,4 @@
-"""The 50 Pop cards, loaded once from the card table in data/cards.csv (one row per card).
+"""The 50 Pop cards, loaded once from the card table in data/pop/cards.csv (one row per card).
 
 Lookups are tuples indexed by card number (index 0 is unused), because the resolver reads them
 in its innermost loop.
@@ -9,8 +9,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-CARD_TABLE = DATA_DIR / "cards.csv"
+from ..data import data_path
+
+CARD_TABLE = data_path("pop", "cards.csv")
 
 COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple")
 COLUMN_LETTERS = "ABCDE"

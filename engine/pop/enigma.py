@@ -4,7 +4,7 @@
   the rules (the engine's own `place_turn`), leaves the grid empty.
 - `generate(rng)` makes a puzzle with a proven solution (the solver is run on it) and grades it;
   `make_pack(count, seed)` builds a pack spread over the grades; `load_pack()` reads
-  data/enigmas.json. `python -m engine.pop.enigma` rewrites that file.
+  data/pop/enigmas.json. `python -m engine.pop.enigma` rewrites that file.
 - `puzzle_deal(puzzle)` is the Deal to play one: `new_game("enigma", [seat], seed=0,
   puzzle=puzzle_deal(p))`.
 
@@ -21,12 +21,13 @@ from dataclasses import asdict, dataclass
 from itertools import combinations
 from pathlib import Path
 
-from .cards import ALL_CARDS, COLOUR, DATA_DIR
+from ..data import data_path
+from .cards import ALL_CARDS, COLOUR
 from .events import Exploded
 from .game import Deal, place_turn, placement_order
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
 
-PACK_PATH = DATA_DIR / "enigmas.json"
+PACK_PATH = data_path("pop", "enigmas.json")
 PACK_FORMAT = "pop-enigmas/1"
 GRADE_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "master"}
 SEAT = "solver"
@@ -195,7 +196,7 @@ def save_pack(pack: Sequence[Puzzle], path: Path = PACK_PATH) -> None:
 
 
 def load_pack(path: Path = PACK_PATH) -> list[Puzzle]:
-    """The puzzles of a pack file (data/enigmas.json by default)."""
+    """The puzzles of a pack file (data/pop/enigmas.json by default)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     if data.get("format") != PACK_FORMAT:
         raise ValueError(f"{path}: not a {PACK_FORMAT} pack")

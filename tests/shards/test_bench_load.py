@@ -1,5 +1,6 @@
-"""`pop-bot bench load` runs end to end (bot subprocess, emulator, players) and prints one JSON
-object with every figure measured, not just its keys: the small run must actually play."""
+"""`python -m tests.load` runs end to end (bot subprocess, emulator, players) and prints one JSON
+object with every figure measured, not just its keys: the small run must actually play. It is run
+from a checkout; the installed `pop-bot bench load` only points there."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.bench_load import CRITERIA, meets, percentile
+from bot.cli import BENCH_LOAD_MOVED, main
+from tests.load.bench_load import CRITERIA, meets, percentile
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = ("answer_ms_p50", "answer_ms_p99", "missed_deadlines", "loop_lag_ms_p99", "rss_mb",
@@ -19,7 +21,7 @@ FIGURES = ("answer_ms_p50", "answer_ms_p99", "missed_deadlines", "loop_lag_ms_p9
 def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("POP_")}
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "bench", "load", "--tables", "3", "--seconds", "15"],
+        [sys.executable, "-m", "tests.load", "--tables", "3", "--seconds", "15"],
         cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
         timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -45,3 +47,10 @@ def test_percentile_and_criteria():
     assert not meets(good | {"missed_deadlines": 1})
     assert not meets(good | {"answer_ms_p99": 251})
     assert not meets(good | {"loop_lag_ms_p99": None})
+
+
+def test_pop_bot_bench_load_points_to_the_checkout_command(capsys):
+    assert main(["bench", "load", "--tables", "3"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == BENCH_LOAD_MOVED + "\n"
+    assert "python -m tests.load" in BENCH_LOAD_MOVED

@@ -125,20 +125,28 @@ async def test_all_pass_on_a_migrated_postgresql_schema(tmp_path, pg_schema):
 
 
 def test_data_dir_is_where_the_engine_reads():
-    from engine.pop.cards import DATA_DIR
+    from engine.pop.cards import CARD_TABLE
+    from engine.pop.enigma import PACK_PATH
+    from render.style import FONT_DIR
 
-    assert check.data_dir() == DATA_DIR
+    root = check.data_dir()
+    assert root == ROOT / "data"  # this checkout's, found from the running engine package
+    read = {"cards": CARD_TABLE, "puzzles": PACK_PATH, "fonts": FONT_DIR}
+    assert read == {"cards": root / "pop" / "cards.csv", "puzzles": root / "pop" / "enigmas.json",
+                    "fonts": root / "fonts"}
 
 
 def test_missing_data_files_are_named(tmp_path, monkeypatch):
     (tmp_path / "fonts").mkdir()
-    (tmp_path / "cards.csv").write_text("number,colour\n")
+    (tmp_path / "pop").mkdir()
+    (tmp_path / "pop" / "cards.csv").write_text("number,colour\n")
     monkeypatch.setattr(check, "data_dir", lambda: tmp_path)
     out: list[str] = []
     report = check.Report(out.append, secrets=[])
     check.check_data(report)
     assert report.failed
-    assert out == [f"FAIL data       missing in {tmp_path}: locales/en.json, fonts/*.ttf"]
+    assert out == [f"FAIL data       missing in {tmp_path}: pop/enigmas.json, locales/en.json, "
+                   "fonts/*.ttf"]
 
 
 def test_the_cli_lists_check():

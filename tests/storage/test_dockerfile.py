@@ -1,25 +1,28 @@
-"""The Dockerfile, checked without Docker: its instructions, the paths it copies, and that the
-tree it builds in /app runs `pop-bot check` (data files and migrations found from there)."""
+"""The Dockerfile, checked without Docker: a build stage turns the sources into wheels, the image
+installs those wheels (no editable install, no source checkout), runs as an unprivileged user with
+the database in a volume, and checks itself with `pop-bot check`.
+
+That a wheel built from those very sources runs (`check`, `replay`, `render`, `demo`, data found
+in site-packages) is tests/packaging/test_wheel.py's job; here the build stage is checked to copy
+exactly what that test builds from.
+"""
 
 from __future__ import annotations
 
 import fnmatch
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tomllib
+import shlex
 from pathlib import Path
 
-from bot.storage import Store
+from tests.packaging.test_wheel import sources
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def instructions() -> list[tuple[str, str]]:
-    """(INSTRUCTION, arguments) per instruction, continuation lines joined, comments dropped."""
-    result, pending = [], ""
+def stages() -> list[list[tuple[str, str]]]:
+    """Each stage's (INSTRUCTION, arguments), continuation lines joined, comments dropped."""
+    result: list[list[tuple[str, str]]] = []
+    pending = ""
     for raw in (ROOT / "Dockerfile").read_text().splitlines():
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -28,22 +31,15 @@ def instructions() -> list[tuple[str, str]]:
             pending += text[:-1] + " "
             continue
         word, _, args = (pending + text).partition(" ")
-        result.append((word.upper(), " ".join(args.split())))
         pending = ""
+        if word.upper() == "FROM":
+            result.append([])
+        result[-1].append((word.upper(), " ".join(args.split())))
     return result
 
 
-def args_of(name: str) -> list[str]:
-    return [args for word, args in instructions() if word == name]
-
-
-def copies() -> list[tuple[list[str], str]]:
-    found = []
-    for args in args_of("COPY"):
-        assert not args.startswith("--from"), "a multi-stage COPY needs its own check"
-        *sources, dest = args.split()
-        found.append((sources, dest))
-    return found
+def args_of(name: str, stage: list[tuple[str, str]]) -> list[str]:
+    return [args for word, args in stage if word == name]
 
 
 def ignored(path: str) -> bool:
@@ -53,64 +49,53 @@ def ignored(path: str) -> bool:
                for p in patterns)
 
 
-def test_base_image_user_volume_healthcheck_and_command():
-    assert args_of("FROM") == ["python:3.11-slim"]
-    users = args_of("USER")
-    assert users and users[-1] not in ("root", "0", "0:0")
-    last_user = max(i for i, (w, _) in enumerate(instructions()) if w == "USER")
-    last_run = max(i for i, (w, _) in enumerate(instructions()) if w == "RUN")
-    assert last_user > last_run  # nothing runs as root after switching
-    assert "/data" in " ".join(args_of("VOLUME")).split()
-    assert "POP_DATABASE_PATH=/data/pop.sqlite3" in " ".join(args_of("ENV"))
-    [health] = args_of("HEALTHCHECK")
-    assert json.loads(health.split(" CMD ", 1)[1]) == ["pop-bot", "check"]
-    assert [json.loads(c) for c in args_of("CMD")] == [["pop-bot", "run"]]
-    assert any("pip install -e '.[postgres]'" in r for r in args_of("RUN"))
+def test_two_stages_on_the_same_base():
+    build, image = stages()
+    assert args_of("FROM", build) == ["python:3.11-slim AS build"]
+    assert args_of("FROM", image) == ["python:3.11-slim"]
 
 
-def test_every_copied_path_exists_and_is_not_dockerignored():
-    for sources, _dest in copies():
-        for source in sources:
-            assert (ROOT / source).exists(), source
-            assert not ignored(source.rstrip("/")), f"{source} is excluded by .dockerignore"
-    for secret in (".env", "pop.sqlite3", ".git", ".venv"):
+def test_the_build_stage_copies_exactly_what_the_wheel_test_builds_from():
+    build, _ = stages()
+    copied = []
+    for args in args_of("COPY", build):
+        *paths, _dest = args.split()
+        copied += [p.rstrip("/") for p in paths]
+    assert sorted(copied) == sorted(sources())
+    assert "data" in copied
+    for path in copied:
+        assert (ROOT / path).exists(), path
+        assert not ignored(path), f"{path} is excluded by .dockerignore"
+    for secret in (".env", "pop.sqlite3", ".git", ".venv", "tests"):
         assert ignored(secret), f"{secret} would be sent to the Docker daemon"
 
 
-def test_the_image_gets_every_package_and_the_data():
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    packages = [p.rstrip("*") for p in pyproject["tool"]["setuptools"]["packages"]["find"]
-                ["include"]]
-    copied = {s.rstrip("/") for sources, _ in copies() for s in sources}
-    assert set(packages) | {"data", "pyproject.toml", pyproject["project"]["readme"]} <= copied
+def test_the_build_stage_makes_wheels_of_pop_bot_and_its_dependencies():
+    build, _ = stages()
+    [wheel] = [shlex.split(r) for r in args_of("RUN", build) if "pip wheel" in r]
+    assert wheel == ["pip", "wheel", "--wheel-dir", "/wheels", ".[postgres]"]
 
 
-async def test_the_app_tree_runs_pop_bot_check(tmp_path):
-    """Build /app as the COPY lines do (minus caches) and run the check from there, the way the
-    editable install runs it: data/ and bot/migrations are found inside that tree."""
-    assert args_of("WORKDIR") == ["/app"]
-    app = tmp_path / "app"
-    app.mkdir()
-    for sources, dest in copies():  # COPY dir/ dest/: its contents; COPY file… dir/: into it
-        target = app / dest
-        for source in sources:
-            src = ROOT / source
-            if src.is_dir():
-                shutil.copytree(src, target, dirs_exist_ok=True,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-            else:
-                target.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(src, target / src.name)
-    assert (app / "bot" / "migrations").is_dir() and (app / "data" / "cards.csv").is_file()
+def test_the_image_installs_the_wheels_and_no_source():
+    _, image = stages()
+    assert args_of("COPY", image) == [] and args_of("ADD", image) == []  # no checkout in it
+    [install] = [r for r in args_of("RUN", image) if "pip install" in r]
+    mount, command = install.split(" ", 1)
+    assert mount == "--mount=type=bind,from=build,source=/wheels,target=/wheels"
+    assert shlex.split(command.split(" && ")[0]) == [
+        "pip", "install", "--no-index", "--find-links", "/wheels", "pop-bot[postgres]"]
+    assert not any("-e" in shlex.split(r) or "--editable" in r for r in args_of("RUN", image))
 
-    store = Store(str(tmp_path / "pop.sqlite3"))
-    await store.open()
-    await store.close()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("POP_")}
-    env |= {"PYTHONPATH": str(app), "DISCORD_TOKEN": "x.y.z",
-            "POP_DATABASE_PATH": str(tmp_path / "pop.sqlite3")}
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "check"], cwd=app, env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert f"ok   data       {app.resolve()}/data:" in done.stdout  # not the repo's data/
 
+def test_user_volume_healthcheck_and_command():
+    _, image = stages()
+    users = args_of("USER", image)
+    assert users and users[-1] not in ("root", "0", "0:0")
+    last_user = max(i for i, (w, _) in enumerate(image) if w == "USER")
+    last_run = max(i for i, (w, _) in enumerate(image) if w == "RUN")
+    assert last_user > last_run  # nothing runs as root after switching
+    assert "/data" in " ".join(args_of("VOLUME", image)).split()
+    assert "POP_DATABASE_PATH=/data/pop.sqlite3" in " ".join(args_of("ENV", image))
+    [health] = args_of("HEALTHCHECK", image)
+    assert json.loads(health.split(" CMD ", 1)[1]) == ["pop-bot", "check"]
+    assert [json.loads(c) for c in args_of("CMD", image)] == [["pop-bot", "run"]]

@@ -1,4 +1,6 @@
-"""`pop-bot bench load`: many four-seat tables at once against the loopback Discord; one JSON line.
+"""The load benchmark: many four-seat tables at once against the loopback Discord; one JSON line.
+
+Run from a checkout: `.venv/bin/python -m tests.load --tables 100` (options: `--help`).
 
 The bot is the real one (`create_bot`, as `pop-bot run` builds it), in a subprocess of its own so
 that its memory and event loop are measured alone: a real SQLite database (or PostgreSQL with
@@ -26,8 +28,9 @@ Measured over the window (--seconds, once every table is playing):
 With --find-max, trials of growing (then bisected) table counts find the largest that still meets
 every criterion in `CRITERIA`.
 
-The emulator is test code, not part of the installed distribution: this developer tool is run
-from a checkout, so it puts the checkout's root on `sys.path` to import `tests.discord_emulator`.
+The emulator is test code, not part of the installed distribution, so this developer tool lives
+beside it in tests/ and is run from a checkout; the bot subprocess gets the checkout on its
+PYTHONPATH to find this module (its `--serve-bot` entry).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: What a table count must meet (--find-max looks for the largest that does).
 CRITERIA = {"answer_ms_p99": 250.0, "missed_deadlines": 0, "loop_lag_ms_p99": 50.0,
@@ -71,7 +74,7 @@ def _rounded(value: float | None, digits: int = 1) -> float | None:
     return None if value is None else round(value, digits)
 
 
-# --- The bot's side (a subprocess: `python -m bot.bench_load --serve-bot STATS`) ------------
+# --- The bot's side (a subprocess: `python -m tests.load.bench_load --serve-bot STATS`) ----
 
 
 def serve_bot(stats_path: str) -> int:
@@ -156,9 +159,7 @@ def _note_resolutions(store, out) -> None:
 
 
 def _import_emulator():
-    """tests.discord_emulator lives in the checkout, not in the installed package."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
+    """tests.discord_emulator, imported when a trial starts (not by the bot's subprocess)."""
     from tests.discord_emulator import server
 
     return server
@@ -384,7 +385,7 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "bot.bench_load", "--serve-bot", str(stats_path)],
+            [sys.executable, "-m", "tests.load.bench_load", "--serve-bot", str(stats_path)],
             cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
@@ -544,7 +545,7 @@ def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables
                     humans: int = 2, database_url: str | None = None,
                     profile: str | None = None) -> int:
     if not 1 <= humans <= 4:
-        print("pop-bot bench load: --humans must be 1 to 4", file=sys.stderr)
+        print("tests.load: --humans must be 1 to 4", file=sys.stderr)
         return 2
     options = {"humans": humans, "database_url": database_url, "profile": profile}
     if find_max_tables:
@@ -567,6 +568,6 @@ def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve-bot":
         sys.exit(serve_bot(sys.argv[2]))
-    print("usage: pop-bot bench load (this module's own entry is for the bot process)",
+    print("usage: python -m tests.load (this module's own entry is for the bot process)",
           file=sys.stderr)
     sys.exit(2)

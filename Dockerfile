@@ -9,7 +9,7 @@ ENV PYTHONUNBUFFERED=1 \
     POP_DATABASE_PATH=/data/pop.sqlite3
 
 WORKDIR /app
-COPY pyproject.toml setup.py README.md ./
+COPY pyproject.toml README.md ./
 COPY bot/ bot/
 COPY engine/ engine/
 COPY render/ render/
@@ -19,15 +19,8 @@ COPY data/ data/
 # (engine/pop/cards.py: DATA_DIR = <engine>/../data), and bot/migrations/*.sql next to bot/.
 # Running the code from /app keeps both where they are; a plain `pip install .` would move the
 # packages into site-packages and leave data/ behind.
-# A C compiler only while installing: setup.py compiles the engine's hot modules with mypyc
-# (without one they run as plain Python, about half as fast).
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && pip install -e '.[postgres]' \
-    && python -m compileall -q bot engine render \
-    && python -c "import engine.pop, sys; sys.exit(0 if engine.pop.COMPILED else 1)" \
-    && apt-get purge -y --auto-remove gcc libc6-dev \
-    && rm -rf /var/lib/apt/lists/* build
+RUN pip install -e '.[postgres]' \
+    && python -m compileall -q bot engine render
 
 # An unprivileged user that owns only the database volume; the code stays read-only to it.
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin pop \

@@ -12,7 +12,6 @@ import json
 import random
 import time
 
-from . import COMPILED
 from .game import Deal, choose, from_deal, legal_choices, new_game, play_turn
 from .record import export_record, replay, summarise
 
@@ -81,8 +80,6 @@ def bench_engine_main(seconds: float = 3.0) -> int:
         "sets_per_second_with_step_events": round(steps_rate),
         "core_sets_per_second": round(core_rate),
         "records": len(records),
-        # mypyc build of grid/game/record (setup.py), or the plain Python source
-        "compiled": COMPILED,
         "target_sets_per_second": TARGET_SETS_PER_SECOND,
         "meets_target": summary_rate >= TARGET_SETS_PER_SECOND,
     }))

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import cast
 
 from .. import rng
-from . import cards
-from . import events as ev
-from .cards import ALL_CARDS, symbols_of
+from .cards import ALL_CARDS, ARROW, COLOUR, symbols_of
 from .errors import AlreadyRevealed, GameOver, NotASeat, NotInHand, WrongCount
 from .events import (
+    CHIEF,
     CardDrawn,
     ChiefKept,
     ChiefTookCards,
@@ -37,16 +36,12 @@ from .events import (
 from .grid import NUM_COLUMNS, place, snapshot
 from .state import Mode, PopState, SetRecord
 
-# Final: the compiled build (setup.py) keeps these in C variables, not in the module's dict.
-ARROW: Final = cards.ARROW
-COLOUR: Final = cards.COLOUR
-CHIEF: Final = ev.CHIEF
-HAND_SIZE: Final = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
-TURNS_PER_SET: Final = {"competitive": 8, "trick": 8, "coop": 9}
+HAND_SIZE = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
+TURNS_PER_SET = {"competitive": 8, "trick": 8, "coop": 9}
 SEAT_RANGE = {"competitive": (2, 5), "trick": (2, 5), "coop": (3, 5), "solo": (1, 1),
               "enigma": (1, 1)}
 # Chief's cards each turn by number of people: (face up, face down). Five people: no Chief.
-CHIEF_CARDS: Final = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
+CHIEF_CARDS = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
 SOLO_TITLES = {1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
 COOP_LEVELS = ("beginners", "apprentice_guards", "competent_guards", "expert_guards",
                "legendary_guards")
@@ -267,8 +262,7 @@ def choose(
     hands = state.hands
     if seat not in hands:
         raise NotASeat(f"{seat!r} has no seat at this table", seat)
-    if state.phase != "choosing" or turn is not None:
-        _check_turn(state, seat, turn)
+    _check_turn(state, seat, turn)
     choices = state.choices
     choices[seat] = _checked_pick(hands[seat], seat, cards, cards_to_choose(state))
     state.version += 1
@@ -286,34 +280,24 @@ def play_turn(
 ) -> None:
     """Every seat's pick at once, then the turn resolves: replays and AI look-ahead use this.
 
-    The same checks as `choose`; nothing changes when one of them fails.
+    The same checks as `choose`, in this order: every name is a seat, the turn is still open,
+    every seat picks legally. Nothing changes when one of them fails.
     """
     hands = state.hands
-    if len(plays) != len(hands):
-        _check_seats_named(hands, plays)
-    if state.phase != "choosing":
-        _check_turn(state, None, None)
+    for seat in plays:
+        if seat not in hands:
+            raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    _check_turn(state, None, None)
     need = cards_to_choose(state)
     choices = {}
     for seat in state.seats:
         cards = plays.get(seat)
-        hand = hands[seat]
-        if need == 1 and cards is not None and len(cards) == 1 and cards[0] in hand:
-            choices[seat] = [cards[0]]  # the common case, checked inline: replays run this
-            continue
         if cards is None:
-            _check_seats_named(hands, plays)
             raise WrongCount(f"{seat} must choose {need} card(s) too", seat)
-        choices[seat] = _checked_pick(hand, seat, cards, need)
+        choices[seat] = _checked_pick(hands[seat], seat, cards, need)
     state.choices = choices
     state.version += 1
     _resolve_turn(state, events, steps)
-
-
-def _check_seats_named(hands: Mapping[str, list[int]], plays: Mapping[str, object]) -> None:
-    for seat in plays:
-        if seat not in hands:
-            raise NotASeat(f"{seat!r} has no seat at this table", seat)
 
 
 def _checked_pick(hand: list[int], seat: str, cards: Sequence[int], need: int) -> list[int]:

@@ -11,15 +11,10 @@ works on plain lists and ints, and builds event objects only when asked for.
 
 from __future__ import annotations
 
-from typing import Final
-
-from . import cards
+from .cards import COLOUR
 from .events import Exploded, Fell, Placed
 
-# Final: the compiled build (setup.py) keeps these in C variables, not in the module's dict.
-COLOUR: Final = cards.COLOUR
-NUM_COLUMNS: Final = 5
-_NOTHING: Final[list[int]] = []  # shared, never mutated: most placements explode nothing
+NUM_COLUMNS = 5
 
 
 def snapshot(cols: list[list[int]]) -> tuple[tuple[int, ...], ...]:
@@ -64,7 +59,7 @@ def place(
         if 0 <= j < len(ocol) and COLOUR[ocol[j]] == colour:
             right = j
     if not above and left < 0 and right < 0:
-        return _NOTHING
+        return []
 
     if events is not None:
         group = {column: {len(col) - 1, len(col) - 2} if above else {len(col) - 1}}

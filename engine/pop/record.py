@@ -8,22 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, NoReturn
+from typing import Any, NoReturn
 
-from . import events
 from .errors import RecordError, RuleError
-from .events import CHIEF
+from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
 from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, from_deal, play_turn, start_set
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
 from .state import MODES, PopState
 
 FORMAT = "pop-record/1"
-# Final: the compiled build (setup.py) keeps these in C variables (summaries run per turn).
-_TURN_ENDED: Final = events.TurnEnded
-_SET_STARTED: Final = events.SetStarted
-_SET_ENDED: Final = events.SetEnded
-_GAME_ENDED: Final = events.GameEnded
-_CHIEF: Final = events.CHIEF
 
 
 def export_record(state: PopState) -> dict:
@@ -81,10 +74,7 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
 
 def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
                  turn_number: int, events: list, steps: bool) -> None:
-    plays = turn.get("plays") if type(turn) is dict else None
-    if (state.phase != "choosing" or state.set_number != set_number or type(plays) is not dict
-            or not _plays_are_cards(plays, seats)):
-        _explain_bad_turn(state, seats, plays, set_number, turn_number)
+    plays = _checked_plays(state, seats, turn, set_number, turn_number)
     try:
         play_turn(state, plays, events=events, steps=steps)
     except RuleError as e:
@@ -92,26 +82,15 @@ def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
                           turn_number=turn_number) from None
 
 
-def _plays_are_cards(plays: dict, seats: list[str]) -> bool:
-    """Does the turn name every seat (and no one else) with a list of cards? One pass over all
-    the cards at once: replays run this every turn."""
-    if len(plays) != len(seats):
-        return False
-    every: list = []
-    for seat in seats:
-        cards = plays.get(seat)
-        if type(cards) is not list:
-            return False
-        every += cards
-    return _are_cards(every)
-
-
-def _explain_bad_turn(state: PopState, seats: list[str], plays: object, set_number: int,
-                      turn_number: int) -> NoReturn:
-    """Raise the RecordError that says what is wrong with a turn `_replay_turn` refused."""
+def _checked_plays(state: PopState, seats: list[str], turn: object, set_number: int,
+                   turn_number: int) -> dict[str, list[int]]:
+    """A turn's plays, if the turn is open and names every seat (and no one else) with a list
+    of cards; otherwise the RecordError that says what is wrong. (Whether the cards are the
+    right ones is the rules' question: `play_turn` answers it.)"""
     where: dict[str, Any] = {"set_number": set_number, "turn_number": turn_number}
     if state.phase != "choosing" or state.set_number != set_number:
         raise RecordError("the game or set was already over before this turn", **where)
+    plays = turn.get("plays") if isinstance(turn, dict) else None
     if not isinstance(plays, dict):
         raise RecordError("a turn must be {\"plays\": {seat: [cards]}}", **where)
     for seat in plays:
@@ -122,7 +101,7 @@ def _explain_bad_turn(state: PopState, seats: list[str], plays: object, set_numb
             raise RecordError("the seat plays no card in this turn", seat=seat, **where)
         if not _are_cards(plays[seat]):
             raise RecordError("plays must be a list of cards 1-50", seat=seat, **where)
-    raise AssertionError("a turn was refused for no reason")  # pragma: no cover
+    return plays
 
 
 def _are_cards(xs: object) -> bool:
@@ -172,9 +151,17 @@ def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: in
     grid: Any = raw.get("grid")
     hands: Any = raw.get("hands")
     pile: Any = raw.get("draw_pile", [])
-    every = _every_card(grid, hands, pile, seats)
-    if every is None:
-        _explain_bad_cards(grid, hands, pile, seats, fail)
+    if not isinstance(grid, list) or len(grid) != NUM_COLUMNS or not all(map(_are_cards, grid)):
+        fail("'grid' must be 5 columns (A-E), each a list of cards 1-50")
+    if not isinstance(hands, dict) or set(hands) != set(seats):
+        fail("'hands' must give a hand to every seat and to no one else")
+    for seat in seats:
+        if not _are_cards(hands[seat]):
+            fail("a hand must be a list of cards 1-50", seat)
+    if not _are_cards(pile):
+        fail("'draw_pile' must be a list of cards 1-50")
+    every: list[int] = [*pile, *(card for column in grid for card in column),
+                        *(card for seat in seats for card in hands[seat])]
     seen = set(every)
     if len(seen) != len(every):
         twice = next(x for i, x in enumerate(every) if x in every[:i])
@@ -206,39 +193,6 @@ def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: in
     return Deal(grid, hands, pile)  # start_set copies what it keeps
 
 
-def _every_card(grid: object, hands: object, pile: object, seats: list[str]) -> list | None:
-    """Every card the set deals, in one list, if the grid, hands and pile are lists of cards;
-    None if not (then `_explain_bad_cards` says what is wrong)."""
-    if (type(grid) is not list or len(grid) != NUM_COLUMNS or type(hands) is not dict
-            or len(hands) != len(seats) or type(pile) is not list):
-        return None
-    every = list(pile)
-    for column in grid:
-        if type(column) is not list:
-            return None
-        every += column
-    for seat in seats:
-        hand = hands.get(seat)
-        if type(hand) is not list:
-            return None
-        every += hand
-    return every if _are_cards(every) else None
-
-
-def _explain_bad_cards(grid: Any, hands: Any, pile: Any, seats: list[str], fail) -> NoReturn:
-    if (not isinstance(grid, list) or len(grid) != NUM_COLUMNS
-            or not all(map(_are_cards, grid))):
-        fail("'grid' must be 5 columns (A-E), each a list of cards 1-50")
-    if not isinstance(hands, dict) or set(hands) != set(seats):
-        fail("'hands' must give a hand to every seat and to no one else")
-    for seat in seats:
-        if not _are_cards(hands[seat]):
-            fail("a hand must be a list of cards 1-50", seat)
-    if not _are_cards(pile):
-        fail("'draw_pile' must be a list of cards 1-50")
-    raise AssertionError("cards were refused for no reason")  # pragma: no cover
-
-
 # --- Summary ----------------------------------------------------------------------------------
 
 
@@ -249,17 +203,17 @@ def summarise(state: PopState, events: Iterable) -> dict:
     turns: list[dict] = []
     for ev in events:
         kind = type(ev)
-        if kind is _TURN_ENDED:
+        if kind is TurnEnded:
             collected = {seat: list(cards) for seat, cards in ev.collected.items()}
-            collected[_CHIEF] = sorted(ev.chief_pile)
+            collected[CHIEF] = sorted(ev.chief_pile)
             turns.append({"grid": [list(col) for col in ev.grid], "queues": list(ev.queues),
                           "collected": collected})
-        elif kind is _SET_STARTED:
+        elif kind is SetStarted:
             turns = []
             sets.append({"turns": turns})
-        elif kind is _SET_ENDED:
+        elif kind is SetEnded:
             sets[-1]["scores"] = dict(ev.scores)
-        elif kind is _GAME_ENDED:
+        elif kind is GameEnded:
             if state.mode in ("competitive", "trick"):
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)

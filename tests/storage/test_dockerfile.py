@@ -66,6 +66,8 @@ def test_base_image_user_volume_healthcheck_and_command():
     assert json.loads(health.split(" CMD ", 1)[1]) == ["pop-bot", "check"]
     assert [json.loads(c) for c in args_of("CMD")] == [["pop-bot", "run"]]
     assert any("pip install -e '.[postgres]'" in r for r in args_of("RUN"))
+    # Pure Python: no compiler is installed, nothing is compiled to C.
+    assert not any(word in r for r in args_of("RUN") for word in ("gcc", "apt-get", "mypyc"))
 
 
 def test_every_copied_path_exists_and_is_not_dockerignored():

@@ -6,6 +6,7 @@ import unicodedata
 
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS, colour_name
 from engine.pop.events import CHIEF
+from engine.pop.modes import MODES
 
 from .scene import Frame
 
@@ -114,14 +115,15 @@ def hand_alt(cards, selected=(), disabled=()) -> str:
 
 
 def results_alt(mode, seats, names, set_scores, totals, winners, tiebreak, result, title) -> str:
+    spec = MODES[mode]
     parts = [f"{MODE_NAMES.get(mode, mode)} game over."]
     if result is not None:
         won = bool(result.get("won"))
         parts.append("Won." if won else "Lost.")
-        if mode == "coop":
+        if spec.cooperative:
             parts.append(f"Level: {LEVELS.get(result.get('level'), result.get('level'))}; "
                          f"cards left in each hand: {result.get('cards_left')}.")
-        elif mode == "enigma":
+        elif spec.needs_puzzle:
             parts.append("The Enigma is solved." if won else "The Enigma is not solved.")
         if "turns" in result:
             parts.append(f"Turns: {result['turns']}.")
@@ -136,7 +138,7 @@ def results_alt(mode, seats, names, set_scores, totals, winners, tiebreak, resul
                                                            else ""))
     parts.append("Symbols per set: " + "; ".join(rows) + ".")
     if result is None:
-        rule = "highest" if mode == "trick" else "lowest"
+        rule = spec.scoring
         won = ", ".join(plain_name(names[seats.index(w)]) for w in winners)
         parts.append(f"Winner{'s' if len(winners) > 1 else ''} ({rule} total): {won}.")
         if tiebreak == "card_in_hand":

@@ -15,6 +15,7 @@ from pathlib import Path
 from engine.pop.ai import announce, choose_cards
 from engine.pop.enigma import load_pack, puzzle_deal
 from engine.pop.game import new_game, play_turn
+from engine.pop.modes import MODES
 from engine.pop.record import export_record
 from engine.pop.view import view
 
@@ -26,16 +27,19 @@ AI_NAMES = ("ada", "bo", "cy", "dee", "eli")
 def play_demo(mode: str = "competitive", seats: int = 4, level: str = "hard", seed: int = 1,
               sets: int = 1) -> dict:
     """Play a game among AI seats of one level; returns its pop-record/1."""
-    if mode in ("solo", "enigma"):
+    spec = MODES.get(mode)  # None: new_game says what is wrong with the mode
+    if spec is not None and spec.alone:
         seats = 1
     names = list(AI_NAMES[:seats])
-    if mode == "enigma":
+    if spec is not None and spec.needs_puzzle:
         pack = load_pack()
         puzzle = pack[seed % len(pack)]
-        state = new_game("enigma", names, seed=0, puzzle=puzzle_deal(puzzle, names[0]))
+        state = new_game(mode, names, seed=0, puzzle=puzzle_deal(puzzle, names[0]))
     else:
+        difficulties = spec.difficulties if spec is not None else ()
         state = new_game(mode, names, seed=seed, sets=sets,
-                         difficulty=1 + seed % 4 if mode == "solo" else None)
+                         difficulty=difficulties[seed % len(difficulties)] if difficulties
+                         else None)
     rngs = {name: random.Random(seed * 101 + i) for i, name in enumerate(names)}
     while state.phase == "choosing":
         plays: dict[str, list[int]] = {}
@@ -43,7 +47,7 @@ def play_demo(mode: str = "competitive", seats: int = 4, level: str = "hard", se
         for name in names:
             v = view(state, name)  # an AI sees its own view only
             plays[name] = choose_cards(v, level, rngs[name], signals)
-            if mode == "coop":
+            if state.spec.cooperative:
                 said = announce(v, plays[name])
                 if said:
                     signals.append(said)

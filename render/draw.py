@@ -6,6 +6,7 @@ from PIL import Image, ImageDraw
 
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import CHIEF
+from engine.pop.modes import MODES
 
 from . import art
 from . import style as S
@@ -249,7 +250,8 @@ def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
     for i in range(n_sets):
         _paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED,
                     anchor="m")
-    order = "↑" if mode == "trick" else "↓" if result is None else ""
+    scoring = MODES[mode].scoring
+    order = {"highest": "↑", "lowest": "↓", "none": ""}[scoring]
     total_head = ("Σ" if n_sets else S.ICON_BURST) + order
     _paste_text(img, total_head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
     y += 40

@@ -71,11 +71,12 @@ def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> 
     result = view.result
     title = None
     stars = None
-    if view.mode == "coop" and result:
+    if view.spec.cooperative and result:
         levels = COOP_LEVELS
         level = result.get("level")
         stars = (levels.index(level) + 1 if level in levels else 0, len(levels))
-    elif view.mode == "solo" and result and result.get("won") and view.difficulty in SOLO_TITLES:
+    elif (view.spec.difficulties and result and result.get("won")
+          and view.difficulty in SOLO_TITLES):
         title = SOLO_TITLES[view.difficulty]
         stars = (view.difficulty, len(SOLO_TITLES))
     img = draw.draw_results(view.mode, seats, shown, view.set_scores, view.totals,

@@ -26,7 +26,7 @@ from engine.pop.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.pop.game import TURNS_PER_SET
+from engine.pop.modes import MODES
 from engine.pop.view import TableView
 
 Grid = tuple[tuple[int, ...], ...]
@@ -87,12 +87,13 @@ class Scene:
     def __init__(self, mode: str, seats, *, names: dict[str, str] | None = None,
                  sets_total: int = 1) -> None:
         self.mode = mode
+        self.spec = MODES[mode]
         self.seats = tuple(seats)
         names = names or {}
         self.names = tuple(str(names.get(s, s)) for s in self.seats)
         self.sets_total = sets_total
-        self.turns_total = TURNS_PER_SET.get(mode)
-        self.has_chief = mode in ("competitive", "trick", "coop") and len(self.seats) < 5
+        self.turns_total = self.spec.turns_per_set
+        self.has_chief = self.spec.has_chief(len(self.seats))
         self.set_number = 0
         self.turn_number = 0
         self.columns: Grid = ((), (), (), (), ())
@@ -204,7 +205,7 @@ class Scene:
         pile = self.chief_pile
         if self.fallen and self.owner is not None:  # credit shown as soon as the cards are gone
             if self.owner == CHIEF:
-                if self.mode != "trick":
+                if not self.spec.chief_loses_explosions:
                     pile = pile + tuple(self.fallen)
             elif self.owner in symbols:
                 symbols[self.owner] += sum(SYMBOLS[c] for c in self.fallen + list(pile))

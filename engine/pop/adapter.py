@@ -9,18 +9,17 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Sequence
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Json, Outcome, SeatOutcome
 from . import ai, game, record
 from .enigma import Puzzle, load_pack, puzzle_deal
+from .modes import MODES, Mode
 from .state import PopState
 from .view import TableView, view
 
 PopMove = tuple[int, ...]
-PopMode = Literal["competitive", "trick", "coop", "solo", "enigma"]
 
 
 class PopOptions(BaseModel):
@@ -28,7 +27,7 @@ class PopOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    mode: PopMode = "competitive"
+    mode: Mode = "competitive"
     sets: int = Field(3, ge=1, le=3)
     two_player_variant: bool | None = None  # None: the rules' default (on for two people)
     difficulty: int = Field(1, ge=1, le=4)  # solo: starting rows
@@ -47,12 +46,12 @@ class PopGame:
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         assert isinstance(options, PopOptions)
-        return game.SEAT_RANGE[options.mode]
+        return MODES[options.mode].seats
 
     def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> PopState:
         assert isinstance(options, PopOptions)
         puzzle = None
-        if options.mode == "enigma":
+        if MODES[options.mode].needs_puzzle:
             if options.puzzle_id not in enigma_pack():
                 raise ValueError(f"no puzzle {options.puzzle_id!r} in the pack")
             puzzle = puzzle_deal(enigma_pack()[options.puzzle_id], seats[0])
@@ -77,9 +76,9 @@ class PopGame:
         totals = game.totals(state)
         result = state.result or {}
         details: dict[str, Json] = {"sets": len(state.set_scores)}
-        if state.mode == "coop":
+        if state.spec.cooperative:
             details["level"] = result.get("level")
-        elif state.mode == "solo":
+        elif state.spec.difficulties:
             details["difficulty"] = state.difficulty
         return Outcome(state.mode, tuple(
             SeatOutcome(seat, seat in state.winners, totals[seat], details)

@@ -51,7 +51,7 @@ def play(mode: str, levels: Sequence[str], seed: int, *, sets: int = 1,
             if times is not None:
                 times.setdefault(level_of[seat], []).append(time.perf_counter() - start)
             plays[seat] = cards
-            if talk and mode == "coop":
+            if talk and state.spec.cooperative:
                 said = announce(v, cards)
                 if said:
                     signals.append(said)

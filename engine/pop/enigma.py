@@ -25,6 +25,7 @@ from .cards import ALL_CARDS, COLOUR, DATA_DIR
 from .events import Exploded
 from .game import Deal, place_turn, placement_order
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
+from .modes import MODES
 
 PACK_PATH = DATA_DIR / "enigmas.json"
 PACK_FORMAT = "pop-enigmas/1"
@@ -68,7 +69,7 @@ def clears(grid: Sequence[Sequence[int]], pick: Sequence[int], events: list | No
     placing = sorted((c, SEAT) for c in pick)
     cols = [list(c) for c in grid]
     _, order = placement_order(placing)
-    place_turn(cols, _queues(grid), placing, order, "enigma", _noop, events)
+    place_turn(cols, _queues(grid), placing, order, MODES["enigma"], _noop, events)
     return not any(cols)
 
 

@@ -13,9 +13,8 @@ underscore-free name are the public API:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from .. import rng
 from .cards import ALL_CARDS, ARROW, COLOUR, symbols_of
@@ -34,14 +33,9 @@ from .events import (
     TurnStarted,
 )
 from .grid import NUM_COLUMNS, place, snapshot
-from .state import Mode, PopState, SetRecord
+from .modes import MODES, ModeSpec
+from .state import PopState, SetRecord
 
-HAND_SIZE = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
-TURNS_PER_SET = {"competitive": 8, "trick": 8, "coop": 9}
-SEAT_RANGE = {"competitive": (2, 5), "trick": (2, 5), "coop": (3, 5), "solo": (1, 1),
-              "enigma": (1, 1)}
-# Chief's cards each turn by number of people: (face up, face down). Five people: no Chief.
-CHIEF_CARDS = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
 SOLO_TITLES = {1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
 COOP_LEVELS = ("beginners", "apprentice_guards", "competent_guards", "expert_guards",
                "legendary_guards")
@@ -78,26 +72,27 @@ def new_game(
 ) -> PopState:
     """A new table, its first set dealt from `seed` (or, in Enigma, from the given puzzle)."""
     seats = list(seats)
-    check_seats(mode, seats)
-    if mode in ("competitive", "trick"):
-        if not 1 <= sets <= 3:
-            raise ValueError("a game is 1, 2 or 3 sets")
-        if two_player_variant is None:
-            two_player_variant = len(seats) == 2  # on by default for two people
-    else:
+    spec = check_seats(mode, seats)
+    if spec.most_sets == 1:
         sets = 1
-    if two_player_variant and (mode not in ("competitive", "trick") or len(seats) != 2):
+    elif not 1 <= sets <= spec.most_sets:
+        raise ValueError("a game is 1, 2 or 3 sets")
+    if two_player_variant is None:  # on by default where it is allowed (two people)
+        two_player_variant = spec.allows_two_player_variant(len(seats))
+    if two_player_variant and not spec.allows_two_player_variant(len(seats)):
         raise ValueError("the two-player variant is for competitive or Trick games of 2 people")
-    if mode == "solo":
+    if spec.difficulties:
         difficulty = 1 if difficulty is None else difficulty
-        if difficulty not in SOLO_TITLES:
+        if difficulty not in spec.difficulties:
             raise ValueError("solo difficulty is 1 (Beginner) to 4 (Expert)")
-    if mode == "enigma" and puzzle is None:
+    else:
+        difficulty = None
+    if spec.needs_puzzle and puzzle is None:
         raise ValueError("an Enigma needs a puzzle: a layout and a hand")
     seed &= (1 << 64) - 1
     state = PopState(
-        mode=cast(Mode, mode), seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
-        difficulty=difficulty if mode == "solo" else None, rng_seed=seed, rng_state=seed,
+        mode=spec.name, seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
+        difficulty=difficulty, rng_seed=seed, rng_state=seed,
     )
     if puzzle is not None:
         # A puzzle's hand is dealt to the one seat, whatever name the puzzle gave it.
@@ -123,20 +118,22 @@ def from_deal(
     `start_set(state, next_deal)`.
     """
     seats = list(seats)
-    check_seats(mode, seats)
+    spec = check_seats(mode, seats)
     state = PopState(
-        mode=cast(Mode, mode), seats=seats, sets_total=sets, two_player_variant=two_player_variant,
-        difficulty=max(map(len, deal.grid)) if mode == "solo" else None,
+        mode=spec.name, seats=seats, sets_total=sets, two_player_variant=two_player_variant,
+        difficulty=max(map(len, deal.grid)) if spec.difficulties else None,
         deals_from_rng=False, rng_seed=0, rng_state=0,
     )
     start_set(state, deal, events)
     return state
 
 
-def check_seats(mode: str, seats: Sequence[str]) -> None:
-    if mode not in SEAT_RANGE:
+def check_seats(mode: str, seats: Sequence[str]) -> ModeSpec:
+    """The mode's rules, once the seats are checked against them."""
+    if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
-    low, high = SEAT_RANGE[mode]
+    spec = MODES[mode]
+    low, high = spec.seats
     if not low <= len(seats) <= high:
         people = f"{low}" if low == high else f"{low} to {high}"
         raise ValueError(f"{mode} is played by {people} people, not {len(seats)}")
@@ -145,16 +142,20 @@ def check_seats(mode: str, seats: Sequence[str]) -> None:
     for seat in seats:
         if not isinstance(seat, str) or not seat or seat == CHIEF:
             raise ValueError(f"{seat!r} cannot be a seat name ('chief' is reserved)")
+    return spec
 
 
 def deal_from_rng(state: PopState) -> Deal:
     """Shuffle and lay out a set as the rules' set-up says, drawing on the state's RNG."""
-    rows = state.difficulty or 1 if state.mode == "solo" else 1
+    spec = state.spec
+    rows = (state.difficulty or 1) if spec.difficulties else 1
     s, deck = rng.shuffled(state.rng_state, list(ALL_CARDS))
     grid, deck = lay_out(deck, rows)
     s, deck = rng.shuffled(s, deck)  # "shuffle the rest"
     state.rng_state = s
-    size = HAND_SIZE[state.mode]
+    size = spec.hand_size
+    if size is None:
+        raise ValueError(f"{spec.name} hands are not dealt from a shuffle")
     hands = {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.seats)}
     return Deal(grid, hands, deck[len(state.seats) * size:])
 
@@ -208,11 +209,7 @@ def _start_turn(state: PopState, events: list | None, steps: bool = True) -> Non
     if state.two_player_variant:
         for seat in state.seats:
             state.hands[seat].append(pile.pop(0))
-        up, down = 1, 0
-    elif state.mode in ("solo", "enigma"):
-        up = down = 0
-    else:
-        up, down = CHIEF_CARDS[len(state.seats)]
+    up, down = state.spec.chief_cards(len(state.seats), state.two_player_variant)
     if up:
         state.chief_face_up = pile[:up]
         state.chief_face_down = pile[up:up + down]
@@ -229,9 +226,7 @@ def _start_turn(state: PopState, events: list | None, steps: bool = True) -> Non
 
 
 def cards_to_choose(state: PopState) -> int:
-    if state.mode in ("solo", "enigma"):
-        return 5
-    return 2 if state.two_player_variant else 1
+    return state.spec.cards_to_choose(state.two_player_variant)
 
 
 def legal_choices(state: PopState, seat: str) -> ChoiceSpec:
@@ -362,7 +357,7 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
     def credit(owner: str, exploded: list[int]) -> None:
         _credit(state, owner, exploded, step_events)
 
-    fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.mode,
+    fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.spec,
                                  credit, step_events)
     if unplaced:
         state.unplaced += unplaced
@@ -395,8 +390,8 @@ def place_turn(
     queues: list[int],
     placing: Sequence[tuple[int, str]],
     order: Sequence[int],
-    mode: str,
-    on_explosion,
+    spec: ModeSpec,
+    on_explosion: Callable[[str, list[int]], None],
     events: list | None = None,
 ) -> tuple[bool, list[int]]:
     """Place a turn's sorted (card, owner) pairs, column `order[0]` first, resolving each fully.
@@ -410,18 +405,18 @@ def place_turn(
         exploded = place(cols, queues, column, card, owner, events)
         if exploded:
             on_explosion(owner, exploded)
-            if mode == "coop":
+            if spec.cooperative:
                 return True, [placing[c][0] for c in order[i + 1:]]
     return False, []
 
 
-def settle(mode: str, owner: str, exploded: list[int],
+def settle(spec: ModeSpec, owner: str, exploded: list[int],
            chief_pile: list[int]) -> tuple[list[int], list[int], list[int]]:
     """§5 for one placement's explosion: (cards the owner collects, the Chief's pile after,
     cards lost). A seat takes the explosion and the Chief's waiting pile; the Chief's own
     explosion waits beside it, or is lost in Trick."""
     if owner == CHIEF:
-        if mode == "trick":
+        if spec.chief_loses_explosions:
             return [], chief_pile, exploded
         return [], chief_pile + exploded, []
     return exploded + chief_pile, [], []
@@ -430,7 +425,7 @@ def settle(mode: str, owner: str, exploded: list[int],
 def _credit(state: PopState, owner: str, exploded: list[int], events: list | None) -> None:
     """§5: a seat collects the explosion and the Chief's waiting pile; the Chief keeps its own."""
     waiting = state.chief_pile
-    collected, state.chief_pile, lost = settle(state.mode, owner, exploded, waiting)
+    collected, state.chief_pile, lost = settle(state.spec, owner, exploded, waiting)
     state.discarded.extend(lost)
     if owner == CHIEF:
         if events is not None:
@@ -442,9 +437,9 @@ def _credit(state: PopState, owner: str, exploded: list[int], events: list | Non
 
 
 def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool = True) -> None:
-    mode = state.mode
-    if mode == "competitive" or mode == "trick":
-        if state.turn_number == TURNS_PER_SET[mode]:
+    spec = state.spec
+    if spec.competitive:
+        if state.turn_number == spec.turns_per_set:
             _end_set(state, events)
             if state.set_number == state.sets_total:
                 _end_competition(state, events)
@@ -453,23 +448,23 @@ def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool =
             else:
                 state.phase = "awaiting_deal"
             return
-    elif mode == "coop":
-        if fatal or state.turn_number == TURNS_PER_SET["coop"]:
+    elif spec.cooperative:
+        if fatal or state.turn_number == spec.turns_per_set:
             _end_set(state, events)
             left = len(state.hands[state.seats[0]])
             _end_game(state, events, {"won": not fatal, "level": coop_level(left, fatal),
                                       "cards_left": left})
             return
-    else:  # solo, enigma
+    else:  # alone: solo, Enigma
         seat = state.seats[0]
         won = not any(state.columns)
-        if mode == "solo" and not won:
+        if spec.refills and not won:
             drawn = state.draw_pile[:5]
             del state.draw_pile[:5]
             state.hands[seat].extend(drawn)
             if events is not None and steps and drawn:
                 events.append(CardDrawn(seat, len(drawn)))
-        if won or mode == "enigma" or not state.hands[seat]:
+        if won or spec.one_turn or not state.hands[seat]:
             _end_set(state, events)
             _end_game(state, events, {"won": won, "turns": state.turn_number})
             return
@@ -504,7 +499,7 @@ def totals(state: PopState) -> dict[str, int]:
 def _end_competition(state: PopState, events: list | None) -> None:
     """Lowest total wins (highest in Trick); then fewest symbols on the card left in hand."""
     total = totals(state)
-    best = (max if state.mode == "trick" else min)(total.values())
+    best = (max if state.spec.scoring == "highest" else min)(total.values())
     leaders = [seat for seat in state.seats if total[seat] == best]
     tiebreak = None
     if len(leaders) > 1:
@@ -532,6 +527,6 @@ def _finish(state: PopState, events: list | None, total: dict[str, int], result:
 
 def solo_title(state: PopState) -> str | None:
     """The title a won solo game earns, by difficulty (rules §6)."""
-    if state.mode == "solo" and state.result and state.result["won"]:
+    if state.spec.difficulties and state.result and state.result["won"]:
         return SOLO_TITLES[state.difficulty or 1]
     return None

@@ -12,9 +12,10 @@ from typing import Any, NoReturn
 
 from .errors import RecordError, RuleError
 from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
-from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, from_deal, play_turn, start_set
+from .game import Deal, from_deal, play_turn, start_set
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
-from .state import MODES, PopState
+from .modes import MODES, ModeSpec
+from .state import PopState
 
 FORMAT = "pop-record/1"
 
@@ -47,13 +48,13 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
     being played); the public replay command does not. `steps=False` leaves out the events of
     each placement step (what pictures need, not summaries).
     """
-    mode, seats, variant, sets = _check_header(record)
+    spec, seats, variant, sets = _check_header(record)
     events: list = []
-    state = from_deal(mode, seats, _check_deal(mode, seats, sets[0], 1), sets=len(sets),
+    state = from_deal(spec.name, seats, _check_deal(spec, seats, sets[0], 1), sets=len(sets),
                       two_player_variant=variant, events=events)
     for set_number, raw_set in enumerate(sets, 1):
         if set_number > 1:
-            deal = _check_deal(mode, seats, raw_set, set_number)
+            deal = _check_deal(spec, seats, raw_set, set_number)
             if state.phase != "awaiting_deal":
                 raise RecordError("a set follows a set that is not finished, or a game that "
                                   "is over", set_number=set_number)
@@ -64,9 +65,10 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
         for turn_number, turn in enumerate(turns, 1):
             _replay_turn(state, seats, turn, set_number, turn_number, events, steps)
         if not partial and state.phase == "choosing":
-            expected = TURNS_PER_SET.get(mode)
+            expected = spec.turns_per_set
             played = len(turns)
-            why = f"a {mode} set has {expected} turns" if expected else "the game is not over"
+            why = (f"a {spec.name} set has {expected} turns" if expected
+                   else "the game is not over")
             raise RecordError(f"the record stops after {played} turn(s), but {why}",
                               set_number=set_number)
     return Replay(state, events)
@@ -109,14 +111,15 @@ def _are_cards(xs: object) -> bool:
     return type(xs) is list and all(type(x) is int and 0 < x <= 50 for x in xs)
 
 
-def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
+def _check_header(record: object) -> tuple[ModeSpec, list[str], bool, list[dict]]:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}")
     mode = record.get("mode")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise RecordError(f"'mode' must be one of {', '.join(MODES)}")
+    spec = MODES[mode]
     variant = record.get("two_player_variant", False)
     if type(variant) is not bool:
         raise RecordError("'two_player_variant' must be true or false")
@@ -127,23 +130,23 @@ def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
         raise RecordError("'chief' is reserved and cannot be a seat")
     if len(set(seats)) != len(seats):
         raise RecordError("two seats have the same name")
-    low, high = SEAT_RANGE[mode]
+    low, high = spec.seats
     if not low <= len(seats) <= high:
         wanted = f"{low} seat" if low == high else f"{low} to {high} seats"
         raise RecordError(f"{mode} is played by {wanted}, the record has {len(seats)}")
-    if variant and (mode not in ("competitive", "trick") or len(seats) != 2):
+    if variant and not spec.allows_two_player_variant(len(seats)):
         raise RecordError("the two-player variant is for competitive or Trick games of 2 seats")
     sets = record.get("sets")
-    most = 3 if mode in ("competitive", "trick") else 1
+    most = spec.most_sets
     if not isinstance(sets, list) or not 1 <= len(sets) <= most:
         raise RecordError(f"'sets' must list 1 to {most} set(s) for {mode}")
     for i, s in enumerate(sets, 1):
         if not isinstance(s, dict):
             raise RecordError("a set must be an object", set_number=i)
-    return mode, seats, variant, sets
+    return spec, seats, variant, sets
 
 
-def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: int) -> Deal:
+def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_number: int) -> Deal:
     """The starting position of a set, checked against the rules' set-up (§6, §7)."""
     def fail(message: str, seat: str | None = None) -> NoReturn:
         raise RecordError(message, set_number=set_number, seat=seat)
@@ -168,25 +171,27 @@ def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: in
         fail(f"card {twice} appears more than once")
 
     heights = [len(c) for c in grid]
-    if mode in ("competitive", "trick", "coop"):
+    if spec.layout == "one_row":
         if heights != [1] * NUM_COLUMNS:
             fail("the starting grid must be one row of 5 cards")
-    elif mode == "solo":
-        if len(set(heights)) != 1 or not 1 <= heights[0] <= 4:
-            fail("a solo grid must be 1 to 4 full rows")
+    elif spec.layout == "full_rows":
+        if len(set(heights)) != 1 or heights[0] not in spec.difficulties:
+            fail(f"a {spec.name} grid must be {spec.difficulties[0]} to "
+                 f"{spec.difficulties[-1]} full rows")
     elif not any(heights):
         fail("an Enigma grid needs at least one card")
-    if mode == "enigma":
-        if len(hands[seats[0]]) < 5:
-            fail("an Enigma hand has at least 5 cards", seats[0])
+    size = spec.hand_size
+    if size is None:  # a puzzle's hand: enough for one turn
+        need = spec.cards_to_choose(False)
+        if len(hands[seats[0]]) < need:
+            fail(f"an Enigma hand has at least {need} cards", seats[0])
     else:
-        size = HAND_SIZE[mode]
         for seat in seats:
             if len(hands[seat]) != size:
-                fail(f"a {mode} hand has {size} cards, not {len(hands[seat])}", seat)
+                fail(f"a {spec.name} hand has {size} cards, not {len(hands[seat])}", seat)
         if len(seen) != 50:
             missing = 50 - len(seen)
-            fail(f"a {mode} set deals all 50 cards exactly once; {missing} "
+            fail(f"a {spec.name} set deals all 50 cards exactly once; {missing} "
                  f"{'is' if missing == 1 else 'are'} missing")
     if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
         fail("the starting grid has two adjacent cards of one colour")
@@ -214,7 +219,7 @@ def summarise(state: PopState, events: Iterable) -> dict:
         elif kind is SetEnded:
             sets[-1]["scores"] = dict(ev.scores)
         elif kind is GameEnded:
-            if state.mode in ("competitive", "trick"):
+            if state.spec.competitive:
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)
             else:

@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
-Mode = Literal["competitive", "trick", "coop", "solo", "enigma"]
-MODES: tuple[str, ...] = ("competitive", "trick", "coop", "solo", "enigma")
+from .modes import MODES, Mode, ModeSpec
+
 Phase = Literal["choosing", "awaiting_deal", "over"]
 
 
@@ -65,6 +65,11 @@ class PopState:
     tiebreak: str | None = None
     result: dict | None = None
     records: list[SetRecord] = field(default_factory=list)
+
+    @property
+    def spec(self) -> ModeSpec:
+        """The rules of this table's mode."""
+        return MODES[self.mode]
 
     def to_json(self) -> bytes:
         return _ADAPTER.dump_json(self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import cards_to_choose, totals
+from .modes import MODES, ModeSpec
 from .state import PopState
 
 
@@ -41,6 +42,11 @@ class TableView:
     seat: str | None = None
     hand: tuple[int, ...] = ()
     my_choice: tuple[int, ...] = ()
+
+    @property
+    def spec(self) -> ModeSpec:
+        """The rules of the table's mode."""
+        return MODES[self.mode]
 
 
 def view(state: PopState, seat: str | None = None) -> TableView:

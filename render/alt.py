@@ -7,6 +7,7 @@ import unicodedata
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS, colour_name
 from engine.pop.events import CHIEF
 from engine.pop.modes import MODES
+from engine.pop.results import CoopResult, GameResult, SoloResult
 
 from .scene import Frame
 
@@ -114,19 +115,20 @@ def hand_alt(cards, selected=(), disabled=()) -> str:
                  ", ".join(words) + "."])
 
 
-def results_alt(mode, seats, names, set_scores, totals, winners, tiebreak, result, title) -> str:
+def results_alt(mode, seats, names, set_scores, totals, winners, tiebreak,
+                result: GameResult | None, title) -> str:
     spec = MODES[mode]
     parts = [f"{MODE_NAMES.get(mode, mode)} game over."]
     if result is not None:
-        won = bool(result.get("won"))
+        won = result.won
         parts.append("Won." if won else "Lost.")
-        if spec.cooperative:
-            parts.append(f"Level: {LEVELS.get(result.get('level'), result.get('level'))}; "
-                         f"cards left in each hand: {result.get('cards_left')}.")
+        if isinstance(result, CoopResult):
+            parts.append(f"Level: {LEVELS[result.level]}; "
+                         f"cards left in each hand: {result.cards_left}.")
         elif spec.needs_puzzle:
             parts.append("The Enigma is solved." if won else "The Enigma is not solved.")
-        if "turns" in result:
-            parts.append(f"Turns: {result['turns']}.")
+        if isinstance(result, SoloResult):
+            parts.append(f"Turns: {result.turns}.")
         if title:
             parts.append(f"Title: {TITLES.get(title, title)}.")
     rows = []

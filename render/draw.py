@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import CHIEF
 from engine.pop.modes import MODES
+from engine.pop.results import CoopResult, GameResult, SoloResult
 
 from . import art
 from . import style as S
@@ -211,7 +212,7 @@ def _stars(img, x: int, cy: int, filled: int, total: int, size: int = 34) -> int
 
 
 def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
-                 result: dict | None, stars: tuple[int, int] | None) -> Image.Image:
+                 result: GameResult | None, stars: tuple[int, int] | None) -> Image.Image:
     """Scores per set and totals, winners, tie-break; the outcome of a cooperative or solo game.
 
     `stars` is (earned, out of) for a cooperative level or a solo title.
@@ -225,15 +226,15 @@ def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
     cy = m + banner_h // 2 - 6
     x = m
     if result is not None:  # cooperative, solo, Enigma: won or lost, then the stars
-        won = bool(result.get("won"))
+        won = result.won
         x += _paste_text(img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True,
                          S.GOOD if won else S.BAD) + 24
         if stars:
             x = _stars(img, x, cy, *stars) + 24
-        if "cards_left" in result:
-            x += _paste_text(img, f"🂠{result['cards_left']}", (x, cy), 34, True) + 24
-        if "turns" in result:
-            x += _paste_text(img, f"{S.ICON_TURN}{result['turns']}", (x, cy), 34, True)
+        if isinstance(result, CoopResult):
+            x += _paste_text(img, f"🂠{result.cards_left}", (x, cy), 34, True) + 24
+        if isinstance(result, SoloResult):
+            x += _paste_text(img, f"{S.ICON_TURN}{result.turns}", (x, cy), 34, True)
     else:  # competitive, Trick: the crown and the winners' names
         x += _paste_text(img, S.ICON_WIN, (x, cy), 56, True, S.GOLD) + 16
         shown = [names[seats.index(w)] for w in winners]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.pop.game import COOP_LEVELS, SOLO_TITLES
+from engine.pop.results import SOLO_TITLES, CoopResult, title_for
 from engine.pop.view import TableView
 
 from . import alt, draw
@@ -69,15 +69,11 @@ def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> 
     seats = tuple(view.seats)
     shown = tuple(str(names.get(s, s)) for s in seats)
     result = view.result
-    title = None
-    stars = None
-    if view.spec.cooperative and result:
-        levels = COOP_LEVELS
-        level = result.get("level")
-        stars = (levels.index(level) + 1 if level in levels else 0, len(levels))
-    elif (view.spec.difficulties and result and result.get("won")
-          and view.difficulty in SOLO_TITLES):
-        title = SOLO_TITLES[view.difficulty]
+    title = title_for(view.difficulty, result)
+    stars = None  # (earned, out of): a cooperative level, or a solo title by difficulty
+    if isinstance(result, CoopResult):
+        stars = result.stars
+    elif title is not None and view.difficulty is not None:
         stars = (view.difficulty, len(SOLO_TITLES))
     img = draw.draw_results(view.mode, seats, shown, view.set_scores, view.totals,
                             tuple(view.winners), view.tiebreak, result, stars)

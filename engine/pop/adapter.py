@@ -16,6 +16,7 @@ from ..protocol import Json, Outcome, SeatOutcome
 from . import ai, game, record
 from .enigma import Puzzle, load_pack, puzzle_deal
 from .modes import MODES, Mode
+from .results import CoopResult
 from .state import PopState
 from .view import TableView, view
 
@@ -74,10 +75,10 @@ class PopGame:
         if state.phase != "over":
             return None
         totals = game.totals(state)
-        result = state.result or {}
+        result = state.result
         details: dict[str, Json] = {"sets": len(state.set_scores)}
-        if state.spec.cooperative:
-            details["level"] = result.get("level")
+        if isinstance(result, CoopResult):
+            details["level"] = result.level
         elif state.spec.difficulties:
             details["difficulty"] = state.difficulty
         return Outcome(state.mode, tuple(

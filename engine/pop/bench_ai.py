@@ -74,12 +74,14 @@ def _task(job: tuple) -> tuple[str, tuple, list, dict[str, list[float]]]:
         elif kind == "coop":
             level, talk = key
             state = play("coop", [level] * 3, seed, talk=talk, times=times)
-            won = state.result["won"]
+            assert state.result is not None
+            won = state.result.won
             results.append((1.0 if won else 0.0, state.turn_number - (0 if won else 1)))
         else:  # solo
             level, difficulty = key
             state = play("solo", [level], seed, difficulty=difficulty, times=times)
-            results.append(1.0 if state.result["won"] else 0.0)
+            assert state.result is not None
+            results.append(1.0 if state.result.won else 0.0)
     return kind, key, results, times
 
 

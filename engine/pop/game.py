@@ -34,11 +34,17 @@ from .events import (
 )
 from .grid import NUM_COLUMNS, place, snapshot
 from .modes import MODES, ModeSpec
+from .results import (
+    SOLO_TITLES,  # noqa: F401  (bot/ reads the titles from here)
+    CoopResult,
+    GameResult,
+    SoloResult,
+    SoloTitle,
+    Tiebreak,
+    coop_level,
+    title_for,
+)
 from .state import PopState, SetRecord
-
-SOLO_TITLES = {1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
-COOP_LEVELS = ("beginners", "apprentice_guards", "competent_guards", "expert_guards",
-               "legendary_guards")
 
 
 @dataclass(frozen=True)
@@ -452,8 +458,8 @@ def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool =
         if fatal or state.turn_number == spec.turns_per_set:
             _end_set(state, events)
             left = len(state.hands[state.seats[0]])
-            _end_game(state, events, {"won": not fatal, "level": coop_level(left, fatal),
-                                      "cards_left": left})
+            _end_game(state, events, CoopResult(won=not fatal, level=coop_level(left, fatal),
+                                                cards_left=left))
             return
     else:  # alone: solo, Enigma
         seat = state.seats[0]
@@ -466,19 +472,9 @@ def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool =
                 events.append(CardDrawn(seat, len(drawn)))
         if won or spec.one_turn or not state.hands[seat]:
             _end_set(state, events)
-            _end_game(state, events, {"won": won, "turns": state.turn_number})
+            _end_game(state, events, SoloResult(won=won, turns=state.turn_number))
             return
     _start_turn(state, events, steps)
-
-
-def coop_level(cards_left: int, last_turn_exploded: bool) -> str:
-    if cards_left >= 5:
-        return "beginners"
-    if cards_left >= 3:
-        return "apprentice_guards"
-    if cards_left >= 1:
-        return "competent_guards"
-    return "expert_guards" if last_turn_exploded else "legendary_guards"
 
 
 def _end_set(state: PopState, events: list | None) -> None:
@@ -501,7 +497,7 @@ def _end_competition(state: PopState, events: list | None) -> None:
     total = totals(state)
     best = (max if state.spec.scoring == "highest" else min)(total.values())
     leaders = [seat for seat in state.seats if total[seat] == best]
-    tiebreak = None
+    tiebreak: Tiebreak | None = None
     if len(leaders) > 1:
         in_hand = {seat: symbols_of(state.hands[seat]) for seat in leaders}
         fewest = min(in_hand.values())
@@ -512,21 +508,19 @@ def _end_competition(state: PopState, events: list | None) -> None:
     _finish(state, events, total, None)
 
 
-def _end_game(state: PopState, events: list | None, result: dict) -> None:
-    won = result["won"]
-    state.winners = list(state.seats) if won else []
+def _end_game(state: PopState, events: list | None, result: GameResult) -> None:
+    state.winners = list(state.seats) if result.won else []
     _finish(state, events, totals(state), result)
 
 
-def _finish(state: PopState, events: list | None, total: dict[str, int], result: dict | None):
+def _finish(state: PopState, events: list | None, total: dict[str, int],
+            result: GameResult | None) -> None:
     state.phase = "over"
     state.result = result
     if events is not None:
         events.append(GameEnded(total, tuple(state.winners), state.tiebreak, result))
 
 
-def solo_title(state: PopState) -> str | None:
+def solo_title(state: PopState) -> SoloTitle | None:
     """The title a won solo game earns, by difficulty (rules §6)."""
-    if state.spec.difficulties and state.result and state.result["won"]:
-        return SOLO_TITLES[state.difficulty or 1]
-    return None
+    return title_for(state.difficulty, state.result)

@@ -222,8 +222,8 @@ def summarise(state: PopState, events: Iterable) -> dict:
             if state.spec.competitive:
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)
-            else:
-                summary["result"] = dict(ev.result)
+            elif ev.result is not None:
+                summary["result"] = ev.result.as_summary()
     return summary
 
 

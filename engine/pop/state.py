@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import TypeAdapter
 
 from .modes import MODES, Mode, ModeSpec
+from .results import CoopResult, SoloResult, Tiebreak
 
 Phase = Literal["choosing", "awaiting_deal", "over"]
 
@@ -62,8 +63,9 @@ class PopState:
     choices: dict[str, list[int]] = field(default_factory=dict)  # this turn, secret
     set_scores: list[dict[str, int]] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
-    tiebreak: str | None = None
-    result: dict | None = None
+    tiebreak: Tiebreak | None = None
+    # Cooperative, solo, Enigma; None in a competition (see winners) and while playing.
+    result: CoopResult | SoloResult | None = None
     records: list[SetRecord] = field(default_factory=list)
 
     @property

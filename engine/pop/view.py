@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .game import cards_to_choose, totals
 from .modes import MODES, ModeSpec
+from .results import GameResult, Tiebreak
 from .state import PopState
 
 
@@ -35,8 +36,8 @@ class TableView:
     set_scores: tuple[dict[str, int], ...]
     totals: dict[str, int]
     winners: tuple[str, ...]
-    tiebreak: str | None
-    result: dict | None
+    tiebreak: Tiebreak | None
+    result: GameResult | None
     difficulty: int | None
     # Only in a seat's own view:
     seat: str | None = None
@@ -74,7 +75,7 @@ def view(state: PopState, seat: str | None = None) -> TableView:
         totals=totals(state),
         winners=tuple(state.winners),
         tiebreak=state.tiebreak,
-        result=dict(state.result) if state.result else None,
+        result=state.result,
         difficulty=state.difficulty,
         seat=seat if own else None,
         hand=tuple(sorted(state.hands[seat])) if own else (),

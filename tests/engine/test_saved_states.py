@@ -13,6 +13,7 @@ import pytest
 
 from engine.pop.game import choose, legal_choices
 from engine.pop.record import export_record, replay_summary
+from engine.pop.results import CoopResult, SoloResult
 from engine.pop.state import PopState
 
 SAVED = Path(__file__).parent / "saved_states"
@@ -42,6 +43,19 @@ def test_a_finished_saved_game_keeps_its_result(path):
         assert "result" not in summary and summary["winners"] == saved["winners"]
     else:
         assert summary["result"] == saved["result"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_saved_result_dict_loads_as_its_typed_result(path):
+    saved = json.loads(path.read_text())["result"]
+    result = PopState.from_json(path.read_bytes()).result
+    if saved is None:
+        assert result is None
+    elif "level" in saved:
+        assert result == CoopResult(saved["won"], saved["level"], saved["cards_left"])
+    else:
+        assert result == SoloResult(saved["won"], saved["turns"])
+        assert result.as_summary() == saved
 
 
 def test_a_saved_coop_win_keeps_its_result():

@@ -1,4 +1,5 @@
-"""`pop-bot bench render`: draw and encode a 10-row board frame, print one JSON object."""
+"""`pop-bot bench render`: draw and encode a 10-row board frame of Pop (the busiest picture the
+bot draws), print one JSON object."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import json
 import statistics
 import time
 
-from . import art, draw
-from .pictures import PNG_COMPRESS_LEVEL, encode
-from .scene import Frame
+from .kit import PNG_COMPRESS_LEVEL, encode
+from .pop import art, draw
+from .pop.scene import Frame
 
 ROWS = 10
 

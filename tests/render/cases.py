@@ -8,7 +8,7 @@ from functools import cache
 from engine.pop.game import choose
 from engine.pop.results import SoloResult
 from engine.pop.view import view
-from render.pictures import (
+from render.pop.pictures import (
     Picture,
     board_picture,
     hand_picture,

@@ -26,6 +26,7 @@ from engine.pop.events import (
     TurnEnded,
     TurnStarted,
 )
+from engine.pop.game import settle
 from engine.pop.modes import MODES
 from engine.pop.view import TableView
 
@@ -200,16 +201,17 @@ class Scene:
     # --- Frames --------------------------------------------------------------------------------
 
     def frame(self, kind: str = "board", **extra) -> Frame:
-        """The table as it stands. A fell frame already counts what the explosion earned."""
+        """The table as it stands. A fell frame already counts what the explosion earned: the
+        engine's own `settle` credits the cards gone so far (the Collected or ChiefKept event
+        that says so officially only comes once the placement's whole chain is resolved)."""
         symbols = {s: sum(SYMBOLS[c] for c in self.collected.get(s, ())) for s in self.seats}
         pile = self.chief_pile
-        if self.fallen and self.owner is not None:  # credit shown as soon as the cards are gone
-            if self.owner == CHIEF:
-                if not self.spec.chief_loses_explosions:
-                    pile = pile + tuple(self.fallen)
-            elif self.owner in symbols:
-                symbols[self.owner] += sum(SYMBOLS[c] for c in self.fallen + list(pile))
-                pile = ()
+        owner = self.owner
+        if self.fallen and owner is not None and (owner == CHIEF or owner in symbols):
+            got, waiting, _ = settle(self.spec, owner, list(self.fallen), list(pile))
+            pile = tuple(waiting)
+            if owner in symbols:
+                symbols[owner] += sum(SYMBOLS[c] for c in got)
         top, bottom = self.top_row, self.bottom_row
         top = min(top, *(q - len(c) for q, c in zip(self.queues, self.columns, strict=True)))
         bottom = max(bottom, *self.queues)

@@ -1,33 +1,18 @@
-"""The renderer's public API: engine views and events in, PNG bytes and alt text out."""
+"""Pop's pictures: engine views and events in, PNG bytes and alt text out (`Picture`)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-
-from PIL import Image
 
 from engine.pop.results import SOLO_TITLES, CoopResult, title_for
 from engine.pop.view import TableView
 
+from ..kit import Picture, encode
 from . import alt, draw
 from .scene import Frame, Scene
 
-PNG_COMPRESS_LEVEL = 3  # `pop-bot bench render`: level 3 ~6 ms, 61 KB; level 6 ~13 ms, 52 KB
-
-
-@dataclass(frozen=True)
-class Picture:
-    png: bytes
-    alt: str  # at most 1024 characters (a Discord attachment description)
-    filename: str
-
-
-def encode(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+__all__ = ["Picture", "board_picture", "frame_picture", "hand_picture", "results_picture",
+           "step_frames", "step_pictures"]
 
 
 def frame_picture(frame: Frame, filename: str | None = None) -> Picture:

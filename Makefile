@@ -18,6 +18,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy engine render
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

@@ -234,8 +234,8 @@ class Palette:
     def index_of(self, hex_colour: str) -> int:
         """The palette index of a base colour (exact)."""
         index = self.quantize(Image.new("RGB", (1, 1), hex_colour)).getpixel((0, 0))
-        assert isinstance(index, int)
-        return index
+        assert isinstance(index, (int, float))  # a "P" image's pixel is its palette index
+        return int(index)
 
     def new_canvas(self, size: tuple[int, int], bg: str = S.BACKGROUND) -> Image.Image:
         img = Image.new("P", size, self.index_of(bg))

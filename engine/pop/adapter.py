@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..protocol import Json, Outcome, SeatOutcome
 from . import ai, game, record
 from .enigma import Puzzle, load_pack, puzzle_deal
+from .events import Event
 from .modes import MODES, Mode
 from .results import CoopResult
 from .state import PopState
@@ -41,9 +42,9 @@ def enigma_pack() -> dict[str, Puzzle]:
 
 
 class PopGame:
-    key = "pop"
-    record_format = record.FORMAT
-    options_model = PopOptions
+    key: str = "pop"
+    record_format: str = record.FORMAT
+    options_model: type[BaseModel] = PopOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         assert isinstance(options, PopOptions)
@@ -65,7 +66,7 @@ class PopGame:
             return frozenset()
         return frozenset(s for s in state.seats if s not in state.choices)
 
-    def apply(self, state: PopState, seat: str, move: PopMove) -> tuple[PopState, list]:
+    def apply(self, state: PopState, seat: str, move: PopMove) -> tuple[PopState, list[Event]]:
         return game.apply(state, seat, list(move))
 
     def view(self, state: PopState, seat: str | None) -> TableView:

@@ -104,9 +104,11 @@ def _colour_index(colour: object) -> int | None:
 class _Table:
     """The public facts of a view, in the plain lists the engine's fast functions take."""
 
-    def __init__(self, view: TableView, signals: Iterable[Signal]):
+    def __init__(self, view: TableView, signals: Iterable[Signal]) -> None:
+        if view.seat is None:
+            raise ValueError("an AI plays from a seat's own view")
         self.spec = MODES[view.mode]
-        self.me = view.seat
+        self.me: str = view.seat
         self.need = view.cards_to_choose
         self.hand = sorted(view.hand)
         self.cols = [list(c) for c in view.columns]
@@ -153,7 +155,8 @@ class _Table:
                 chances[rank] += comb(b, k) * comb(u - b, m - k) / total
         return chances
 
-    def outcome(self, placing: list[tuple[int, str]]) -> tuple[dict[str, int], bool, list]:
+    def outcome(self, placing: list[tuple[int, str]]
+                ) -> tuple[dict[str, int], bool, list[list[int]]]:
         """Play one turn's sorted (card, owner) pairs on a copy of the grid: (symbols each seat
         collects, whether anything exploded, the grid after)."""
         cols = [c[:] for c in self.cols]

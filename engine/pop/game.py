@@ -25,6 +25,7 @@ from .events import (
     ChiefKept,
     ChiefTookCards,
     Collected,
+    Event,
     GameEnded,
     Revealed,
     SetEnded,
@@ -35,7 +36,6 @@ from .events import (
 from .grid import NUM_COLUMNS, place, snapshot
 from .modes import MODES, ModeSpec
 from .results import (
-    SOLO_TITLES,  # noqa: F401  (bot/ reads the titles from here)
     CoopResult,
     GameResult,
     SoloResult,
@@ -74,7 +74,7 @@ def new_game(
     two_player_variant: bool | None = None,
     difficulty: int | None = None,
     puzzle: Deal | None = None,
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> PopState:
     """A new table, its first set dealt from `seed` (or, in Enigma, from the given puzzle)."""
     seats = list(seats)
@@ -116,7 +116,7 @@ def from_deal(
     *,
     sets: int = 1,
     two_player_variant: bool = False,
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> PopState:
     """A table set up from a given deal instead of a shuffle: replays, puzzles and tests.
 
@@ -187,7 +187,7 @@ def lay_out(deck: list[int], rows: int) -> tuple[list[list[int]], list[int]]:
     return grid, deck
 
 
-def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
+def start_set(state: PopState, deal: Deal, events: list[Event] | None = None) -> None:
     """Lay out a set's deal (bottom-aligned, every Queue under the tallest column), then turn 1."""
     grid = deal.grid
     state.set_number += 1
@@ -208,7 +208,7 @@ def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
     _start_turn(state, events)
 
 
-def _start_turn(state: PopState, events: list | None, steps: bool = True) -> None:
+def _start_turn(state: PopState, events: list[Event] | None, steps: bool = True) -> None:
     state.turn_number += 1
     state.choices = {}
     pile = state.draw_pile
@@ -250,7 +250,7 @@ def choose(
     cards: Sequence[int],
     *,
     turn: tuple[int, int] | None = None,
-    events: list | None = None,
+    events: list[Event] | None = None,
     steps: bool = True,
 ) -> None:
     """Record (or replace) a seat's secret pick; the last pick reveals and resolves the turn.
@@ -276,7 +276,7 @@ def play_turn(
     state: PopState,
     plays: Mapping[str, Sequence[int]],
     *,
-    events: list | None = None,
+    events: list[Event] | None = None,
     steps: bool = True,
 ) -> None:
     """Every seat's pick at once, then the turn resolves: replays and AI look-ahead use this.
@@ -322,10 +322,10 @@ def _check_turn(state: PopState, seat: str | None, turn: tuple[int, int] | None)
 
 
 def apply(state: PopState, seat: str, cards: Sequence[int], *,
-          turn: tuple[int, int] | None = None) -> tuple[PopState, list]:
+          turn: tuple[int, int] | None = None) -> tuple[PopState, list[Event]]:
     """The pure form of `choose`: returns (new state, events); the given state is untouched."""
     new = state.copy()
-    events: list = []
+    events: list[Event] = []
     choose(new, seat, cards, turn=turn, events=events)
     return new, events
 
@@ -333,7 +333,7 @@ def apply(state: PopState, seat: str, cards: Sequence[int], *,
 # --- Resolving a turn -------------------------------------------------------------------------
 
 
-def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> None:
+def _resolve_turn(state: PopState, events: list[Event] | None, steps: bool = True) -> None:
     """Reveal the turn's picks (in seat order in `state.choices`), place them, score them."""
     plays = state.choices
     state.choices = {}
@@ -398,7 +398,7 @@ def place_turn(
     order: Sequence[int],
     spec: ModeSpec,
     on_explosion: Callable[[str, list[int]], None],
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> tuple[bool, list[int]]:
     """Place a turn's sorted (card, owner) pairs, column `order[0]` first, resolving each fully.
 
@@ -428,7 +428,7 @@ def settle(spec: ModeSpec, owner: str, exploded: list[int],
     return exploded + chief_pile, [], []
 
 
-def _credit(state: PopState, owner: str, exploded: list[int], events: list | None) -> None:
+def _credit(state: PopState, owner: str, exploded: list[int], events: list[Event] | None) -> None:
     """§5: a seat collects the explosion and the Chief's waiting pile; the Chief keeps its own."""
     waiting = state.chief_pile
     collected, state.chief_pile, lost = settle(state.spec, owner, exploded, waiting)
@@ -442,7 +442,7 @@ def _credit(state: PopState, owner: str, exploded: list[int], events: list | Non
         events.append(Collected(owner, tuple(exploded), tuple(waiting)))
 
 
-def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool = True) -> None:
+def _after_turn(state: PopState, fatal: bool, events: list[Event] | None, steps: bool = True) -> None:
     spec = state.spec
     if spec.competitive:
         if state.turn_number == spec.turns_per_set:
@@ -477,7 +477,7 @@ def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool =
     _start_turn(state, events, steps)
 
 
-def _end_set(state: PopState, events: list | None) -> None:
+def _end_set(state: PopState, events: list[Event] | None) -> None:
     collected = state.collected
     scores = {seat: symbols_of(collected[seat]) for seat in state.seats}
     state.set_scores.append(scores)
@@ -492,7 +492,7 @@ def totals(state: PopState) -> dict[str, int]:
     return {seat: sum(s[seat] for s in state.set_scores) for seat in state.seats}
 
 
-def _end_competition(state: PopState, events: list | None) -> None:
+def _end_competition(state: PopState, events: list[Event] | None) -> None:
     """Lowest total wins (highest in Trick); then fewest symbols on the card left in hand."""
     total = totals(state)
     best = (max if state.spec.scoring == "highest" else min)(total.values())
@@ -508,12 +508,12 @@ def _end_competition(state: PopState, events: list | None) -> None:
     _finish(state, events, total, None)
 
 
-def _end_game(state: PopState, events: list | None, result: GameResult) -> None:
+def _end_game(state: PopState, events: list[Event] | None, result: GameResult) -> None:
     state.winners = list(state.seats) if result.won else []
     _finish(state, events, totals(state), result)
 
 
-def _finish(state: PopState, events: list | None, total: dict[str, int],
+def _finish(state: PopState, events: list[Event] | None, total: dict[str, int],
             result: GameResult | None) -> None:
     state.phase = "over"
     state.result = result

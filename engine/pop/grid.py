@@ -12,7 +12,7 @@ works on plain lists and ints, and builds event objects only when asked for.
 from __future__ import annotations
 
 from .cards import COLOUR
-from .events import Exploded, Fell, Placed
+from .events import Event, Exploded, Fell, Placed
 
 NUM_COLUMNS = 5
 
@@ -34,7 +34,7 @@ def place(
     column: int,
     card: int,
     owner: str,
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> list[int]:
     """Place a card and resolve its explosion and whole chain. Returns every exploded card."""
     row = queues[column]
@@ -140,7 +140,8 @@ def _pairs_of_fallen_cards(cols: list[list[int]], queues: list[int],
 _NEIGHBOURS = ((1,), (0, 2), (1, 3), (2, 4), (3,))
 
 
-def _note_explosion(cols, queues, marked, owner, depth, events) -> None:
+def _note_explosion(cols: list[list[int]], queues: list[int], marked: dict[int, set[int]],
+                    owner: str, depth: int, events: list[Event]) -> None:
     positions = [(c, queues[c] - len(cols[c]) + j) for c in sorted(marked)
                  for j in sorted(marked[c])]
     cards = tuple(cols[c][j] for c in sorted(marked) for j in sorted(marked[c]))

@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from ..protocol import Json
 from .errors import RecordError, RuleError
-from .events import CHIEF, GameEnded, SetEnded, SetStarted, TurnEnded
+from .events import CHIEF, Event, GameEnded, SetEnded, SetStarted, TurnEnded
 from .game import Deal, from_deal, play_turn, start_set
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
 from .modes import MODES, ModeSpec
@@ -20,9 +21,9 @@ from .state import PopState
 FORMAT = "pop-record/1"
 
 
-def export_record(state: PopState) -> dict:
+def export_record(state: PopState) -> dict[str, Json]:
     """The record of a game, finished or not: every revealed turn, never a pick still secret."""
-    record: dict = {"format": FORMAT, "mode": state.mode}
+    record: dict[str, Json] = {"format": FORMAT, "mode": state.mode}
     if state.two_player_variant:
         record["two_player_variant"] = True
     record["seats"] = list(state.seats)
@@ -38,7 +39,7 @@ def export_record(state: PopState) -> dict:
 @dataclass
 class Replay:
     state: PopState
-    events: list
+    events: list[Event]
 
 
 def replay(record: object, *, partial: bool = False, steps: bool = True) -> Replay:
@@ -49,7 +50,7 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
     each placement step (what pictures need, not summaries).
     """
     spec, seats, variant, sets = _check_header(record)
-    events: list = []
+    events: list[Event] = []
     state = from_deal(spec.name, seats, _check_deal(spec, seats, sets[0], 1), sets=len(sets),
                       two_player_variant=variant, events=events)
     for set_number, raw_set in enumerate(sets, 1):
@@ -75,7 +76,7 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
 
 
 def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
-                 turn_number: int, events: list, steps: bool) -> None:
+                 turn_number: int, events: list[Event], steps: bool) -> None:
     plays = _checked_plays(state, seats, turn, set_number, turn_number)
     try:
         play_turn(state, plays, events=events, steps=steps)
@@ -111,7 +112,7 @@ def _are_cards(xs: object) -> bool:
     return type(xs) is list and all(type(x) is int and 0 < x <= 50 for x in xs)
 
 
-def _check_header(record: object) -> tuple[ModeSpec, list[str], bool, list[dict]]:
+def _check_header(record: object) -> tuple[ModeSpec, list[str], bool, list[dict[str, Json]]]:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -201,24 +202,23 @@ def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_numbe
 # --- Summary ----------------------------------------------------------------------------------
 
 
-def summarise(state: PopState, events: Iterable) -> dict:
+def summarise(state: PopState, events: Iterable[Event]) -> dict[str, Json]:
     """The replay summary of rules §7, made from the replay's events."""
-    sets: list[dict] = []
-    summary: dict = {"sets": sets}
-    turns: list[dict] = []
+    sets: list[dict[str, Json]] = []
+    summary: dict[str, Json] = {"sets": sets}
+    turns: list[dict[str, Json]] = []
     for ev in events:
-        kind = type(ev)
-        if kind is TurnEnded:
+        if isinstance(ev, TurnEnded):
             collected = {seat: list(cards) for seat, cards in ev.collected.items()}
             collected[CHIEF] = sorted(ev.chief_pile)
             turns.append({"grid": [list(col) for col in ev.grid], "queues": list(ev.queues),
                           "collected": collected})
-        elif kind is SetStarted:
+        elif isinstance(ev, SetStarted):
             turns = []
             sets.append({"turns": turns})
-        elif kind is SetEnded:
+        elif isinstance(ev, SetEnded):
             sets[-1]["scores"] = dict(ev.scores)
-        elif kind is GameEnded:
+        elif isinstance(ev, GameEnded):
             if state.spec.competitive:
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)
@@ -227,6 +227,6 @@ def summarise(state: PopState, events: Iterable) -> dict:
     return summary
 
 
-def replay_summary(record: object) -> dict:
+def replay_summary(record: object) -> dict[str, Json]:
     r = replay(record, steps=False)
     return summarise(r.state, r.events)

@@ -52,7 +52,7 @@ class TableView:
 
 def view(state: PopState, seat: str | None = None) -> TableView:
     """The table as `seat` sees it; `seat=None` is the public view (spectators, pictures)."""
-    own = seat is not None and seat in state.hands
+    own = seat if seat is not None and seat in state.hands else None
     return TableView(
         mode=state.mode,
         seats=tuple(state.seats),
@@ -77,7 +77,7 @@ def view(state: PopState, seat: str | None = None) -> TableView:
         tiebreak=state.tiebreak,
         result=state.result,
         difficulty=state.difficulty,
-        seat=seat if own else None,
-        hand=tuple(sorted(state.hands[seat])) if own else (),
-        my_choice=tuple(state.choices.get(seat, ())) if own else (),
+        seat=own,
+        hand=tuple(sorted(state.hands[own])) if own is not None else (),
+        my_choice=tuple(state.choices.get(own, ())) if own is not None else (),
     )

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 from PIL import Image, ImageDraw
 
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import CHIEF
 from engine.pop.modes import MODES
-from engine.pop.results import CoopResult, GameResult, SoloResult
+from engine.pop.results import CoopResult, GameResult, SoloResult, Tiebreak
 
 from .. import style as S
 from ..kit import paste
@@ -110,7 +112,7 @@ def draw_board(f: Frame) -> Image.Image:
                                 y + P.MINI_H + 26), fill=art.index_of(S.HIGHLIGHT))
             if owner == CHIEF:
                 paste_text(img, P.ICON_CHIEF, (cx, y + P.MINI_H + 10), 17, True, S.MUTED,
-                            anchor="m")
+                           anchor="m")
             else:
                 name = art.name_sprite(f.name_of(owner), 15, P.PITCH_X - 8, False, S.MUTED)
                 paste(img, name, cx - name.width // 2, y + P.MINI_H + 1)
@@ -167,15 +169,16 @@ def draw_board(f: Frame) -> Image.Image:
 # --- Hand -----------------------------------------------------------------------------------------
 
 
-def draw_hand(cards, selected=(), disabled=()) -> Image.Image:
-    cards = list(cards)
+def draw_hand(cards: Iterable[int], selected: Iterable[int] = (),
+              disabled: Iterable[int] = ()) -> Image.Image:
+    shown = list(cards)
     per_row = 5
-    rows = max(1, (len(cards) + per_row - 1) // per_row)
+    rows = max(1, (len(shown) + per_row - 1) // per_row)
     m = P.MARGIN
     img = art.new_canvas((P.WIDTH, 2 * m + rows * P.PITCH_Y))
-    selected, disabled = set(selected), set(disabled)
-    for i, card in enumerate(cards):
-        variant = ("selected" if card in selected else "dimmed" if card in disabled
+    chosen, unavailable = set(selected), set(disabled)
+    for i, card in enumerate(shown):
+        variant = ("selected" if card in chosen else "dimmed" if card in unavailable
                    else "normal")
         x = m + (i % per_row) * P.PITCH_X
         y = m + (i // per_row) * P.PITCH_Y
@@ -188,16 +191,18 @@ def draw_hand(cards, selected=(), disabled=()) -> Image.Image:
 ROW_H = 46
 
 
-def _stars(img, x: int, cy: int, filled: int, total: int, size: int = 34) -> int:
+def _stars(img: Image.Image, x: int, cy: int, filled: int, total: int, size: int = 34) -> int:
     for i in range(total):
         colour = S.GOLD if i < filled else S.MUTED
         x += paste_text(img, S.ICON_STAR if i < filled else S.ICON_STAR_EMPTY, (x, cy), size,
-                         True, colour)
+                        True, colour)
     return x
 
 
-def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
-                 result: GameResult | None, stars: tuple[int, int] | None) -> Image.Image:
+def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
+                 set_scores: Sequence[Mapping[str, int]], totals: Mapping[str, int],
+                 winners: Sequence[str], tiebreak: Tiebreak | None, result: GameResult | None,
+                 stars: tuple[int, int] | None) -> Image.Image:
     """Scores per set and totals, winners, tie-break; the outcome of a cooperative or solo game.
 
     `stars` is (earned, out of) for a cooperative level or a solo title.
@@ -213,7 +218,7 @@ def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
     if result is not None:  # cooperative, solo, Enigma: won or lost, then the stars
         won = result.won
         x += paste_text(img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True,
-                         S.GOOD if won else S.BAD) + 24
+                        S.GOOD if won else S.BAD) + 24
         if stars:
             x = _stars(img, x, cy, *stars) + 24
         if isinstance(result, CoopResult):
@@ -235,7 +240,7 @@ def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
     col_x = [m + 56 + name_w + i * 96 + 48 for i in range(n_sets + 1)]
     for i in range(n_sets):
         paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED,
-                    anchor="m")
+                   anchor="m")
     scoring = MODES[mode].scoring
     order = {"highest": "↑", "lowest": "↓", "none": ""}[scoring]
     total_head = ("Σ" if n_sets else S.ICON_BURST) + order
@@ -251,17 +256,17 @@ def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
         mid = y + (ROW_H - 6) // 2
         if win:
             paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
-        name = art.name_sprite(names[i], 24, name_w - 8, win, S.TEXT, bg)
-        paste(img, name, m + 56, mid - name.height // 2)
+        label = art.name_sprite(names[i], 24, name_w - 8, win, S.TEXT, bg)
+        paste(img, label, m + 56, mid - label.height // 2)
         for j in range(n_sets):
             score = set_scores[j].get(seat, 0) if j < len(set_scores) else 0
             paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
         total = totals.get(seat, 0)
         paste_text(img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT,
-                    bg, anchor="m")
+                   bg, anchor="m")
         if tiebreak and winners and total == totals.get(winners[0]):  # tied for the lead
             paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg,
-                        anchor="r")
+                       anchor="r")
         y += ROW_H
     if tiebreak:
         cy = y + 20

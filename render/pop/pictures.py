@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.pop.events import Event
 from engine.pop.results import SOLO_TITLES, CoopResult, title_for
 from engine.pop.view import TableView
 
@@ -29,23 +30,24 @@ def board_picture(view: TableView, names: Mapping[str, str] | None = None) -> Pi
     return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"))
 
 
-def step_frames(view_before: TableView, events: Iterable,
+def step_frames(view_before: TableView, events: Iterable[Event],
                 names: Mapping[str, str] | None = None) -> list[Frame]:
     scene = Scene.from_view(view_before, dict(names or {}))
     return [f for f in map(scene.apply, events) if f is not None]
 
 
-def step_pictures(view_before: TableView, events: list,
+def step_pictures(view_before: TableView, events: Iterable[Event],
                   names: Mapping[str, str] | None = None) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
     return [frame_picture(f) for f in step_frames(view_before, events, names)]
 
 
-def hand_picture(cards, selected=(), disabled=()) -> Picture:
+def hand_picture(cards: Iterable[int], selected: Iterable[int] = (),
+                 disabled: Iterable[int] = ()) -> Picture:
     """A hand for the private message: selected cards ringed and ticked, others dimmed."""
-    cards = list(cards)
-    return Picture(encode(draw.draw_hand(cards, selected, disabled)),
-                   alt.hand_alt(cards, selected, disabled), "hand.png")
+    shown, chosen, unavailable = list(cards), list(selected), list(disabled)
+    return Picture(encode(draw.draw_hand(shown, chosen, unavailable)),
+                   alt.hand_alt(shown, chosen, unavailable), "hand.png")
 
 
 def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:

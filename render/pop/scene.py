@@ -10,7 +10,9 @@ Only public events are read, so a frame can never hold a card from a hand or a f
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import (
@@ -18,6 +20,7 @@ from engine.pop.events import (
     ChiefKept,
     ChiefTookCards,
     Collected,
+    Event,
     Exploded,
     Fell,
     Placed,
@@ -85,7 +88,7 @@ def _window(columns: Grid, queues: tuple[int, ...]) -> tuple[int, int]:
 class Scene:
     """What is on the table, as the pictures show it. Feed it events with `apply`."""
 
-    def __init__(self, mode: str, seats, *, names: dict[str, str] | None = None,
+    def __init__(self, mode: str, seats: Iterable[str], *, names: dict[str, str] | None = None,
                  sets_total: int = 1) -> None:
         self.mode = mode
         self.spec = MODES[mode]
@@ -133,7 +136,7 @@ class Scene:
 
     # --- Events -----------------------------------------------------------------------------
 
-    def apply(self, event) -> Frame | None:
+    def apply(self, event: Event) -> Frame | None:
         """Follow one engine event; returns the frame to draw when the event is a step."""
         if isinstance(event, Placed):
             self.columns, self.queues = event.grid, event.queues
@@ -192,7 +195,7 @@ class Scene:
 
     _depth = 0
 
-    def _step(self, kind: str, **extra) -> Frame:
+    def _step(self, kind: str, **extra: Any) -> Frame:
         if kind == "exploded":
             self._depth = extra["depth"]
         self.step += 1
@@ -200,7 +203,7 @@ class Scene:
 
     # --- Frames --------------------------------------------------------------------------------
 
-    def frame(self, kind: str = "board", **extra) -> Frame:
+    def frame(self, kind: str = "board", **extra: Any) -> Frame:
         """The table as it stands. A fell frame already counts what the explosion earned: the
         engine's own `settle` credits the cards gone so far (the Collected or ChiefKept event
         that says so officially only comes once the placement's whole chain is resolved)."""

@@ -5,7 +5,6 @@
     ok   database   sqlite /data/pop.sqlite3 (WAL)
     ok   migrations up to date (001)
     ok   data       /usr/local/lib/python3.11/site-packages/data: pop/cards.csv, pop/enigmas.json, fonts (2 fonts), locales/en.json
-    ok   engine     compiled with mypyc
 
 It reads and never writes (no migration is applied, no SQLite file is created), so it also serves
 as the container's HEALTHCHECK. It never prints the token: not on success, not in an error.
@@ -142,14 +141,6 @@ def check_data(report: Report) -> None:
                     "locales/en.json")
 
 
-def check_engine(report: Report) -> None:
-    """Which build of the engine runs: never a failure, plain Python is only slower."""
-    import engine.pop
-
-    report.line(True, "engine", "compiled with mypyc" if engine.pop.COMPILED else
-                "plain Python (no current compiled build: about half as fast)")
-
-
 def _numbers(numbers: list[int]) -> str:
     return ", ".join(f"{n:03d}" for n in numbers)
 
@@ -171,7 +162,6 @@ async def run_checks(report: Report) -> None:
     else:
         await check_database(report, settings)
     check_data(report)
-    check_engine(report)
 
 
 def check_main(write: Callable[[str], None] = print) -> int:

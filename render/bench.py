@@ -1,14 +1,16 @@
-"""`pop-bot bench render`: draw and encode a 10-row board frame, print one JSON object."""
+"""`pop-bot bench render`: draw and encode a 10-row board frame of Pop (the busiest picture the
+bot draws), print one JSON object."""
 
 from __future__ import annotations
 
 import json
 import statistics
 import time
+from typing import Any
 
-from . import art, draw
-from .pictures import PNG_COMPRESS_LEVEL, encode
-from .scene import Frame
+from .kit import PNG_COMPRESS_LEVEL, encode
+from .pop import art, draw
+from .pop.scene import Frame
 
 ROWS = 10
 
@@ -30,11 +32,14 @@ def ten_row_frame() -> Frame:
     )
 
 
-def measure(seconds: float = 3.0) -> dict:
+def measure(seconds: float = 3.0) -> dict[str, Any]:
     frame = ten_row_frame()
     art.palette()
     encode(draw.draw_board(frame))  # warm the sprite caches: card faces are drawn once
-    draws, encodes, totals, sizes = [], [], [], []
+    draws: list[float] = []
+    encodes: list[float] = []
+    totals: list[float] = []
+    sizes: list[int] = []
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline or len(totals) < 20:
         t0 = time.perf_counter()

@@ -8,31 +8,28 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from engine.pop.errors import RecordError
-from engine.pop.events import Revealed
-from engine.pop.record import replay
-from engine.pop.view import view
 
-from .pictures import Picture, frame_picture, results_picture
-from .scene import Scene
+from .kit import Picture
+from .pop.records import record_pictures
 
 
-def record_pictures(record: object) -> list[Picture]:
-    """Every picture of a recorded game, in order. Raises RecordError for a broken record."""
-    r = replay(record)
-    state = r.state
-    scene = Scene(state.mode, state.seats, sets_total=state.sets_total)
-    pictures = []
-    for event in r.events:
-        if isinstance(event, Revealed):  # the board the players chose from
-            pictures.append(frame_picture(scene.frame("board")))
-        frame = scene.apply(event)
-        if frame is not None:
-            pictures.append(frame_picture(frame))
-    pictures.append(results_picture(view(state)))
-    return pictures
+def write_pictures(pictures: Sequence[Picture], out_dir: str | Path) -> list[Path]:
+    """Write numbered PNG files and alt.txt (one "file<TAB>alt text" line each) into
+    `out_dir`; returns the files written."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    files, index = [], []
+    for i, picture in enumerate(pictures, 1):
+        path = out / f"{i:03d}-{picture.filename}"
+        path.write_bytes(picture.png)
+        files.append(path)
+        index.append(f"{path.name}\t{picture.alt}")
+    (out / "alt.txt").write_text("\n".join(index) + "\n", encoding="utf-8")
+    return files
 
 
 def render_main(record_path: str, out_dir: str) -> int:
@@ -47,13 +44,6 @@ def render_main(record_path: str, out_dir: str) -> int:
     except RecordError as e:
         print(f"{record_path}: {e}", file=sys.stderr)
         return 1
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    index = []
-    for i, picture in enumerate(pictures, 1):
-        name = f"{i:03d}-{picture.filename}"
-        (out / name).write_bytes(picture.png)
-        index.append(f"{name}\t{picture.alt}")
-    (out / "alt.txt").write_text("\n".join(index) + "\n", encoding="utf-8")
-    print(f"{len(pictures)} pictures written to {out}")
+    write_pictures(pictures, out_dir)
+    print(f"{len(pictures)} pictures written to {Path(out_dir)}")
     return 0

@@ -9,18 +9,19 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Sequence
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Json, Outcome, SeatOutcome
 from . import ai, game, record
 from .enigma import Puzzle, load_pack, puzzle_deal
+from .events import Event
+from .modes import MODES, Mode
+from .results import CoopResult
 from .state import PopState
 from .view import TableView, view
 
 PopMove = tuple[int, ...]
-PopMode = Literal["competitive", "trick", "coop", "solo", "enigma"]
 
 
 class PopOptions(BaseModel):
@@ -28,7 +29,7 @@ class PopOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    mode: PopMode = "competitive"
+    mode: Mode = "competitive"
     sets: int = Field(3, ge=1, le=3)
     two_player_variant: bool | None = None  # None: the rules' default (on for two people)
     difficulty: int = Field(1, ge=1, le=4)  # solo: starting rows
@@ -41,18 +42,18 @@ def enigma_pack() -> dict[str, Puzzle]:
 
 
 class PopGame:
-    key = "pop"
-    record_format = record.FORMAT
-    options_model = PopOptions
+    key: str = "pop"
+    record_format: str = record.FORMAT
+    options_model: type[BaseModel] = PopOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         assert isinstance(options, PopOptions)
-        return game.SEAT_RANGE[options.mode]
+        return MODES[options.mode].seats
 
     def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> PopState:
         assert isinstance(options, PopOptions)
         puzzle = None
-        if options.mode == "enigma":
+        if MODES[options.mode].needs_puzzle:
             if options.puzzle_id not in enigma_pack():
                 raise ValueError(f"no puzzle {options.puzzle_id!r} in the pack")
             puzzle = puzzle_deal(enigma_pack()[options.puzzle_id], seats[0])
@@ -65,7 +66,7 @@ class PopGame:
             return frozenset()
         return frozenset(s for s in state.seats if s not in state.choices)
 
-    def apply(self, state: PopState, seat: str, move: PopMove) -> tuple[PopState, list]:
+    def apply(self, state: PopState, seat: str, move: PopMove) -> tuple[PopState, list[Event]]:
         return game.apply(state, seat, list(move))
 
     def view(self, state: PopState, seat: str | None) -> TableView:
@@ -75,11 +76,11 @@ class PopGame:
         if state.phase != "over":
             return None
         totals = game.totals(state)
-        result = state.result or {}
+        result = state.result
         details: dict[str, Json] = {"sets": len(state.set_scores)}
-        if state.mode == "coop":
-            details["level"] = result.get("level")
-        elif state.mode == "solo":
+        if isinstance(result, CoopResult):
+            details["level"] = result.level
+        elif state.spec.difficulties:
             details["difficulty"] = state.difficulty
         return Outcome(state.mode, tuple(
             SeatOutcome(seat, seat in state.winners, totals[seat], details)

@@ -37,6 +37,7 @@ from .cards import ALL_CARDS, COLOUR, COLOUR_NAMES, COLUMN_LETTERS, SYMBOLS
 from .events import CHIEF
 from .game import place_turn, placement_order, settle
 from .grid import NUM_COLUMNS, place
+from .modes import MODES
 from .view import TableView
 
 LEVELS = ("easy", "normal", "hard")
@@ -50,8 +51,9 @@ EASY_RANDOM_SHARE = 0.75
 COOP_CONVENTION = 0.5
 NORMAL_COOP_SAMPLES = 24
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
-# Whether hard samples assume the other seats pick with care (level-1) rather than at random.
-MODEL_OTHERS = {"coop": False, "competitive": False, "trick": False}
+# Whether hard samples assume the other seats pick with care (level-1) rather than at random
+# (off in every mode).
+MODEL_OTHERS = False
 
 
 def choose_cards(view: TableView, level: str, rng: random.Random,
@@ -65,11 +67,11 @@ def choose_cards(view: TableView, level: str, rng: random.Random,
     table = _Table(view, signals)
     if level == "easy" and rng.random() < EASY_RANDOM_SHARE:
         return sorted(rng.sample(table.hand, need))
-    if table.mode in ("solo", "enigma"):
+    if table.spec.alone:
         return sorted(_solo_pick(table, level, rng))
     if level == "hard":
         return sorted(_monte_carlo_pick(table, rng))
-    if table.mode == "coop":
+    if table.spec.cooperative:
         # Cards placed alone misjudge coop, where the danger is the row the five cards make
         # together: normal plays a small sample of whole turns instead.
         return sorted(_monte_carlo_pick(table, rng, NORMAL_COOP_SAMPLES))
@@ -102,9 +104,11 @@ def _colour_index(colour: object) -> int | None:
 class _Table:
     """The public facts of a view, in the plain lists the engine's fast functions take."""
 
-    def __init__(self, view: TableView, signals: Iterable[Signal]):
-        self.mode = view.mode
-        self.me = view.seat
+    def __init__(self, view: TableView, signals: Iterable[Signal]) -> None:
+        if view.seat is None:
+            raise ValueError("an AI plays from a seat's own view")
+        self.spec = MODES[view.mode]
+        self.me: str = view.seat
         self.need = view.cards_to_choose
         self.hand = sorted(view.hand)
         self.cols = [list(c) for c in view.columns]
@@ -117,7 +121,7 @@ class _Table:
                                     *view.collected.values())
         # Sorted: the same public facts give the same list, whatever the hidden order.
         self.unseen = [c for c in ALL_CARDS if c not in seen]
-        self.unknown = (0 if self.mode in ("solo", "enigma")
+        self.unknown = (0 if self.spec.alone
                         else self.need * len(self.others) + self.face_down)
         self.hand_sizes = dict(view.hand_sizes)
         self.careful: dict[int, float] | None = None  # see `model_others`
@@ -151,34 +155,35 @@ class _Table:
                 chances[rank] += comb(b, k) * comb(u - b, m - k) / total
         return chances
 
-    def outcome(self, placing: list[tuple[int, str]]) -> tuple[dict[str, int], bool, list]:
+    def outcome(self, placing: list[tuple[int, str]]
+                ) -> tuple[dict[str, int], bool, list[list[int]]]:
         """Play one turn's sorted (card, owner) pairs on a copy of the grid: (symbols each seat
         collects, whether anything exploded, the grid after)."""
         cols = [c[:] for c in self.cols]
         queues = self.queues[:]
         gains: dict[str, int] = {}
         pile = self.chief_pile
-        mode = self.mode
+        spec = self.spec
         exploded_any = False
 
         def on_explosion(owner: str, exploded: list[int]) -> None:
             nonlocal pile, exploded_any
             exploded_any = True
-            got, pile, _ = settle(mode, owner, exploded, pile)
+            got, pile, _ = settle(spec, owner, exploded, pile)
             if got:
                 gains[owner] = gains.get(owner, 0) + sum([SYMBOLS[c] for c in got])
 
         _, order = placement_order(placing)
-        place_turn(cols, queues, placing, order, mode, on_explosion)
+        place_turn(cols, queues, placing, order, spec, on_explosion)
         return gains, exploded_any, cols
 
     def utility(self, gains: dict[str, int], exploded_any: bool) -> float:
         """How good a turn's outcome is for this seat (higher is better)."""
-        if self.mode == "coop":
+        if self.spec.cooperative:
             return -1.0 if exploded_any else 0.0
         mine = gains.get(self.me, 0)
         others = sum(gains.get(s, 0) for s in self.others) / max(1, len(self.others))
-        return others - mine if self.mode == "competitive" else mine - others
+        return others - mine if self.spec.scoring == "lowest" else mine - others
 
     def sample_unknown(self, rng: random.Random) -> list[tuple[int, str]]:
         """One determinization: the others' picks and the Chief's face-down cards."""
@@ -252,7 +257,7 @@ def _monte_carlo_pick(table: _Table, rng: random.Random,
     totals = [0.0] * len(candidates)
     known = [(c, CHIEF) for c in table.face_up]
     me = table.me
-    if MODEL_OTHERS.get(table.mode):
+    if MODEL_OTHERS:
         table.model_others(rng)
     for _ in range(samples):
         hidden = table.sample_unknown(rng)
@@ -283,7 +288,7 @@ def _heuristic_scores(table: _Table, cards: Sequence[int] | None = None) -> dict
     of landing there. Higher is better for its owner."""
     scores = {}
     me = table.me
-    mode = table.mode
+    spec = table.spec
     # Cooperative convention (a focal point every careful player can find): a new card takes
     # the colour of the lowest card of the column on its left. A row laid that way never
     # matches the row above nor itself, since no two neighbours of the row above match.
@@ -294,24 +299,24 @@ def _heuristic_scores(table: _Table, cards: Sequence[int] | None = None) -> dict
         for column, p in enumerate(chances):
             if p == 0.0:
                 continue
-            if mode == "coop" and COLOUR[card] == convention[column]:
+            if spec.cooperative and COLOUR[card] == convention[column]:
                 value += COOP_CONVENTION * p
             cols = [c[:] for c in table.cols]
             queues = table.queues[:]
             exploded = place(cols, queues, column, card, me)
             if not exploded:
                 continue
-            if mode == "coop":
+            if spec.cooperative:
                 value -= p
                 continue
-            got, _, _ = settle(mode, me, exploded, table.chief_pile)
+            got, _, _ = settle(spec, me, exploded, table.chief_pile)
             symbols = sum([SYMBOLS[c] for c in got])
-            value += p * (symbols if mode == "trick" else -symbols)
+            value += p * (symbols if spec.scoring == "highest" else -symbols)
         # Small preference, all else equal: shed cards that are worth much when exploded
         # later (competitive), keep them for later in Trick; coop plays its risky cards early.
-        if mode == "competitive":
+        if spec.scoring == "lowest":
             value += 0.001 * SYMBOLS[card]
-        elif mode == "trick":
+        elif spec.scoring == "highest":
             value -= 0.001 * SYMBOLS[card]
         scores[card] = value
     return scores
@@ -361,7 +366,7 @@ def _solo_values(table: _Table, hand: Sequence[int], cols: list[list[int]], leve
         after = [c[:] for c in cols]
         q = queues[:]
         _, order = placement_order(placing)
-        place_turn(after, q, placing, order, table.mode, _ignore)
+        place_turn(after, q, placing, order, table.spec, _ignore)
         kept = [c for c in hand if c not in pick]
         out.append((_grid_value(after, kept, level) + rng.random() * 1e-6, pick, after))
     out.sort(key=lambda x: -x[0])
@@ -375,7 +380,7 @@ def _ignore(owner: str, exploded: list[int]) -> None:
 def _solo_pick(table: _Table, level: str, rng: random.Random) -> tuple[int, ...]:
     ranked = _solo_values(table, table.hand, table.cols, level, rng)
     value, pick, _ = ranked[0]
-    if level != "hard" or table.mode != "solo" or value >= 1000.0 or not table.unseen:
+    if level != "hard" or not table.spec.refills or value >= 1000.0 or not table.unseen:
         return pick
     # Two plies: for the most promising picks, draw the refill from the unseen cards (the
     # pile) a few times and add the best next turn's value.

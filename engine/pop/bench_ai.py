@@ -23,8 +23,9 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from .ai import LEVELS, announce, choose_cards
+from .ai import LEVELS, Signal, announce, choose_cards
 from .game import new_game, play_turn
 from .state import PopState
 from .view import view
@@ -43,7 +44,7 @@ def play(mode: str, levels: Sequence[str], seed: int, *, sets: int = 1,
     rngs = {seat: random.Random(seed * 7919 + i) for i, seat in enumerate(seats)}
     while state.phase == "choosing":
         plays = {}
-        signals: list = []
+        signals: list[Signal] = []
         for seat in seats:
             v = view(state, seat)
             start = time.perf_counter()
@@ -51,7 +52,7 @@ def play(mode: str, levels: Sequence[str], seed: int, *, sets: int = 1,
             if times is not None:
                 times.setdefault(level_of[seat], []).append(time.perf_counter() - start)
             plays[seat] = cards
-            if talk and mode == "coop":
+            if talk and state.spec.cooperative:
                 said = announce(v, cards)
                 if said:
                     signals.append(said)
@@ -59,10 +60,16 @@ def play(mode: str, levels: Sequence[str], seed: int, *, sets: int = 1,
     return state
 
 
-def _task(job: tuple) -> tuple[str, tuple, list, dict[str, list[float]]]:
+# A job: (kind, key, seeds). The key is (level, other level) head to head, (level, talk) in
+# coop, (level, difficulty) in solo; results are win shares, or (won, safe turns) in coop.
+JobKey = tuple[str, Any]
+Job = tuple[str, JobKey, range]
+
+
+def _task(job: Job) -> tuple[str, JobKey, list[Any], dict[str, list[float]]]:
     kind, key, seeds = job
     times: dict[str, list[float]] = {}
-    results = []
+    results: list[Any] = []
     for seed in seeds:
         if kind in ("competitive", "trick"):
             a, b = key
@@ -74,12 +81,14 @@ def _task(job: tuple) -> tuple[str, tuple, list, dict[str, list[float]]]:
         elif kind == "coop":
             level, talk = key
             state = play("coop", [level] * 3, seed, talk=talk, times=times)
-            won = state.result["won"]
+            assert state.result is not None
+            won = state.result.won
             results.append((1.0 if won else 0.0, state.turn_number - (0 if won else 1)))
         else:  # solo
             level, difficulty = key
             state = play("solo", [level], seed, difficulty=difficulty, times=times)
-            results.append(1.0 if state.result["won"] else 0.0)
+            assert state.result is not None
+            results.append(1.0 if state.result.won else 0.0)
     return kind, key, results, times
 
 
@@ -93,7 +102,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _rate(results: list[float]) -> dict:
+def _rate(results: list[float]) -> dict[str, Any]:
     n = len(results)
     wins = sum(results)
     low, high = wilson(wins, n)
@@ -101,7 +110,7 @@ def _rate(results: list[float]) -> dict:
             "ci95": [round(low, 4), round(high, 4)]}
 
 
-def _coop(results: list[tuple[float, int]]) -> dict:
+def _coop(results: list[tuple[float, int]]) -> dict[str, Any]:
     out = _rate([won for won, _ in results])
     out["mean_safe_turns"] = round(sum(t for _, t in results) / max(1, len(results)), 3)
     return out
@@ -121,7 +130,7 @@ def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 
                   seed: int = 2026) -> int:
     coop_games = games if coop_games is None else coop_games
     jobs = jobs or os.cpu_count() or 1
-    work = []
+    work: list[Job] = []
     for i, pairing in enumerate(PAIRINGS):
         base = seed + 1_000_000 * (i + 1)
         work += [("competitive", pairing, r) for r in _chunks(range(base, base + games), 25)]
@@ -139,7 +148,7 @@ def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 
     # The slowest jobs first, so that the workers finish together.
     work.sort(key=lambda job: (job[0] in ("solo",), "hard" not in str(job[1])))
     started = time.perf_counter()
-    results: dict[tuple, list[float]] = {}
+    results: dict[tuple[str, JobKey], list[Any]] = {}
     times: dict[str, list[float]] = {}
     with ProcessPoolExecutor(jobs) as pool:
         for kind, key, res, t in pool.map(_task, work):
@@ -147,7 +156,7 @@ def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 
             for level, xs in t.items():
                 times.setdefault(level, []).extend(xs)
 
-    def pairings(kind: str) -> dict:
+    def pairings(kind: str) -> dict[str, Any]:
         out = {}
         for a, b in PAIRINGS:
             r = _rate(results[(kind, (a, b))])
@@ -155,7 +164,7 @@ def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 
             out[f"{a}_vs_{b}"] = r
         return out
 
-    report = {
+    report: dict[str, Any] = {
         "benchmark": "ai",
         "what": "seeded games among AI seats; win rates of the first-named level with 95% "
                 "Wilson intervals (shared victory counts half)",

@@ -7,6 +7,7 @@ in its innermost loop.
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..data import data_path
@@ -40,5 +41,5 @@ def colour_name(card: int) -> str:
     return COLOUR_NAMES[COLOUR[card]]
 
 
-def symbols_of(cards) -> int:
+def symbols_of(cards: Iterable[int]) -> int:
     return sum(map(SYMBOLS.__getitem__, cards))

@@ -23,9 +23,10 @@ from pathlib import Path
 
 from ..data import data_path
 from .cards import ALL_CARDS, COLOUR
-from .events import Exploded
+from .events import Event, Exploded
 from .game import Deal, place_turn, placement_order
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
+from .modes import MODES
 
 PACK_PATH = data_path("pop", "enigmas.json")
 PACK_FORMAT = "pop-enigmas/1"
@@ -64,12 +65,13 @@ def _noop(owner: str, exploded: list[int]) -> None:
     return None
 
 
-def clears(grid: Sequence[Sequence[int]], pick: Sequence[int], events: list | None = None) -> bool:
+def clears(grid: Sequence[Sequence[int]], pick: Sequence[int],
+           events: list[Event] | None = None) -> bool:
     """Does placing these 5 cards (sorted, §4.4) leave the grid empty?"""
     placing = sorted((c, SEAT) for c in pick)
     cols = [list(c) for c in grid]
     _, order = placement_order(placing)
-    place_turn(cols, _queues(grid), placing, order, "enigma", _noop, events)
+    place_turn(cols, _queues(grid), placing, order, MODES["enigma"], _noop, events)
     return not any(cols)
 
 
@@ -80,7 +82,7 @@ def solve(grid: Sequence[Sequence[int]], hand: Sequence[int]) -> list[tuple[int,
 
 def chain_depth(grid: Sequence[Sequence[int]], pick: Sequence[int]) -> int:
     """The deepest chain step (§3.3) among the explosions of a solution (0: no chain)."""
-    events: list = []
+    events: list[Event] = []
     clears(grid, pick, events)
     return max((e.depth for e in events if isinstance(e, Exploded)), default=0)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .results import GameResult, Tiebreak
+
 Grid = tuple[tuple[int, ...], ...]
 CHIEF = "chief"
 
@@ -104,8 +106,8 @@ class SetEnded(NamedTuple):
 class GameEnded(NamedTuple):
     totals: dict[str, int]
     winners: tuple[str, ...]
-    tiebreak: str | None  # None, "card_in_hand" or "shared"
-    result: dict | None  # competitive and Trick: None; else mode-specific: see rules §7 (coop level, solo/enigma won and turns)
+    tiebreak: Tiebreak | None
+    result: GameResult | None  # None in a competition (see winners and tiebreak)
 
 
 Event = (

@@ -13,20 +13,19 @@ underscore-free name are the public API:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, cast
 
 from .. import rng
-from . import cards
-from . import events as ev
-from .cards import ALL_CARDS, symbols_of
+from .cards import ALL_CARDS, ARROW, COLOUR, symbols_of
 from .errors import AlreadyRevealed, GameOver, NotASeat, NotInHand, WrongCount
 from .events import (
+    CHIEF,
     CardDrawn,
     ChiefKept,
     ChiefTookCards,
     Collected,
+    Event,
     GameEnded,
     Revealed,
     SetEnded,
@@ -35,21 +34,17 @@ from .events import (
     TurnStarted,
 )
 from .grid import NUM_COLUMNS, place, snapshot
-from .state import Mode, PopState, SetRecord
-
-# Final: the compiled build (setup.py) keeps these in C variables, not in the module's dict.
-ARROW: Final = cards.ARROW
-COLOUR: Final = cards.COLOUR
-CHIEF: Final = ev.CHIEF
-HAND_SIZE: Final = {"competitive": 9, "trick": 9, "coop": 9, "solo": 10}
-TURNS_PER_SET: Final = {"competitive": 8, "trick": 8, "coop": 9}
-SEAT_RANGE = {"competitive": (2, 5), "trick": (2, 5), "coop": (3, 5), "solo": (1, 1),
-              "enigma": (1, 1)}
-# Chief's cards each turn by number of people: (face up, face down). Five people: no Chief.
-CHIEF_CARDS: Final = {1: (0, 0), 2: (1, 2), 3: (1, 1), 4: (1, 0), 5: (0, 0)}
-SOLO_TITLES = {1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
-COOP_LEVELS = ("beginners", "apprentice_guards", "competent_guards", "expert_guards",
-               "legendary_guards")
+from .modes import MODES, ModeSpec
+from .results import (
+    CoopResult,
+    GameResult,
+    SoloResult,
+    SoloTitle,
+    Tiebreak,
+    coop_level,
+    title_for,
+)
+from .state import PopState, SetRecord
 
 
 @dataclass(frozen=True)
@@ -79,30 +74,31 @@ def new_game(
     two_player_variant: bool | None = None,
     difficulty: int | None = None,
     puzzle: Deal | None = None,
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> PopState:
     """A new table, its first set dealt from `seed` (or, in Enigma, from the given puzzle)."""
     seats = list(seats)
-    check_seats(mode, seats)
-    if mode in ("competitive", "trick"):
-        if not 1 <= sets <= 3:
-            raise ValueError("a game is 1, 2 or 3 sets")
-        if two_player_variant is None:
-            two_player_variant = len(seats) == 2  # on by default for two people
-    else:
+    spec = check_seats(mode, seats)
+    if spec.most_sets == 1:
         sets = 1
-    if two_player_variant and (mode not in ("competitive", "trick") or len(seats) != 2):
+    elif not 1 <= sets <= spec.most_sets:
+        raise ValueError("a game is 1, 2 or 3 sets")
+    if two_player_variant is None:  # on by default where it is allowed (two people)
+        two_player_variant = spec.allows_two_player_variant(len(seats))
+    if two_player_variant and not spec.allows_two_player_variant(len(seats)):
         raise ValueError("the two-player variant is for competitive or Trick games of 2 people")
-    if mode == "solo":
+    if spec.difficulties:
         difficulty = 1 if difficulty is None else difficulty
-        if difficulty not in SOLO_TITLES:
+        if difficulty not in spec.difficulties:
             raise ValueError("solo difficulty is 1 (Beginner) to 4 (Expert)")
-    if mode == "enigma" and puzzle is None:
+    else:
+        difficulty = None
+    if spec.needs_puzzle and puzzle is None:
         raise ValueError("an Enigma needs a puzzle: a layout and a hand")
     seed &= (1 << 64) - 1
     state = PopState(
-        mode=cast(Mode, mode), seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
-        difficulty=difficulty if mode == "solo" else None, rng_seed=seed, rng_state=seed,
+        mode=spec.name, seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
+        difficulty=difficulty, rng_seed=seed, rng_state=seed,
     )
     if puzzle is not None:
         # A puzzle's hand is dealt to the one seat, whatever name the puzzle gave it.
@@ -120,7 +116,7 @@ def from_deal(
     *,
     sets: int = 1,
     two_player_variant: bool = False,
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> PopState:
     """A table set up from a given deal instead of a shuffle: replays, puzzles and tests.
 
@@ -128,20 +124,22 @@ def from_deal(
     `start_set(state, next_deal)`.
     """
     seats = list(seats)
-    check_seats(mode, seats)
+    spec = check_seats(mode, seats)
     state = PopState(
-        mode=cast(Mode, mode), seats=seats, sets_total=sets, two_player_variant=two_player_variant,
-        difficulty=max(map(len, deal.grid)) if mode == "solo" else None,
+        mode=spec.name, seats=seats, sets_total=sets, two_player_variant=two_player_variant,
+        difficulty=max(map(len, deal.grid)) if spec.difficulties else None,
         deals_from_rng=False, rng_seed=0, rng_state=0,
     )
     start_set(state, deal, events)
     return state
 
 
-def check_seats(mode: str, seats: Sequence[str]) -> None:
-    if mode not in SEAT_RANGE:
+def check_seats(mode: str, seats: Sequence[str]) -> ModeSpec:
+    """The mode's rules, once the seats are checked against them."""
+    if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
-    low, high = SEAT_RANGE[mode]
+    spec = MODES[mode]
+    low, high = spec.seats
     if not low <= len(seats) <= high:
         people = f"{low}" if low == high else f"{low} to {high}"
         raise ValueError(f"{mode} is played by {people} people, not {len(seats)}")
@@ -150,16 +148,20 @@ def check_seats(mode: str, seats: Sequence[str]) -> None:
     for seat in seats:
         if not isinstance(seat, str) or not seat or seat == CHIEF:
             raise ValueError(f"{seat!r} cannot be a seat name ('chief' is reserved)")
+    return spec
 
 
 def deal_from_rng(state: PopState) -> Deal:
     """Shuffle and lay out a set as the rules' set-up says, drawing on the state's RNG."""
-    rows = state.difficulty or 1 if state.mode == "solo" else 1
+    spec = state.spec
+    rows = (state.difficulty or 1) if spec.difficulties else 1
     s, deck = rng.shuffled(state.rng_state, list(ALL_CARDS))
     grid, deck = lay_out(deck, rows)
     s, deck = rng.shuffled(s, deck)  # "shuffle the rest"
     state.rng_state = s
-    size = HAND_SIZE[state.mode]
+    size = spec.hand_size
+    if size is None:
+        raise ValueError(f"{spec.name} hands are not dealt from a shuffle")
     hands = {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.seats)}
     return Deal(grid, hands, deck[len(state.seats) * size:])
 
@@ -185,7 +187,7 @@ def lay_out(deck: list[int], rows: int) -> tuple[list[list[int]], list[int]]:
     return grid, deck
 
 
-def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
+def start_set(state: PopState, deal: Deal, events: list[Event] | None = None) -> None:
     """Lay out a set's deal (bottom-aligned, every Queue under the tallest column), then turn 1."""
     grid = deal.grid
     state.set_number += 1
@@ -206,18 +208,14 @@ def start_set(state: PopState, deal: Deal, events: list | None = None) -> None:
     _start_turn(state, events)
 
 
-def _start_turn(state: PopState, events: list | None, steps: bool = True) -> None:
+def _start_turn(state: PopState, events: list[Event] | None, steps: bool = True) -> None:
     state.turn_number += 1
     state.choices = {}
     pile = state.draw_pile
     if state.two_player_variant:
         for seat in state.seats:
             state.hands[seat].append(pile.pop(0))
-        up, down = 1, 0
-    elif state.mode in ("solo", "enigma"):
-        up = down = 0
-    else:
-        up, down = CHIEF_CARDS[len(state.seats)]
+    up, down = state.spec.chief_cards(len(state.seats), state.two_player_variant)
     if up:
         state.chief_face_up = pile[:up]
         state.chief_face_down = pile[up:up + down]
@@ -234,9 +232,7 @@ def _start_turn(state: PopState, events: list | None, steps: bool = True) -> Non
 
 
 def cards_to_choose(state: PopState) -> int:
-    if state.mode in ("solo", "enigma"):
-        return 5
-    return 2 if state.two_player_variant else 1
+    return state.spec.cards_to_choose(state.two_player_variant)
 
 
 def legal_choices(state: PopState, seat: str) -> ChoiceSpec:
@@ -254,7 +250,7 @@ def choose(
     cards: Sequence[int],
     *,
     turn: tuple[int, int] | None = None,
-    events: list | None = None,
+    events: list[Event] | None = None,
     steps: bool = True,
 ) -> None:
     """Record (or replace) a seat's secret pick; the last pick reveals and resolves the turn.
@@ -267,8 +263,7 @@ def choose(
     hands = state.hands
     if seat not in hands:
         raise NotASeat(f"{seat!r} has no seat at this table", seat)
-    if state.phase != "choosing" or turn is not None:
-        _check_turn(state, seat, turn)
+    _check_turn(state, seat, turn)
     choices = state.choices
     choices[seat] = _checked_pick(hands[seat], seat, cards, cards_to_choose(state))
     state.version += 1
@@ -281,39 +276,29 @@ def play_turn(
     state: PopState,
     plays: Mapping[str, Sequence[int]],
     *,
-    events: list | None = None,
+    events: list[Event] | None = None,
     steps: bool = True,
 ) -> None:
     """Every seat's pick at once, then the turn resolves: replays and AI look-ahead use this.
 
-    The same checks as `choose`; nothing changes when one of them fails.
+    The same checks as `choose`, in this order: every name is a seat, the turn is still open,
+    every seat picks legally. Nothing changes when one of them fails.
     """
     hands = state.hands
-    if len(plays) != len(hands):
-        _check_seats_named(hands, plays)
-    if state.phase != "choosing":
-        _check_turn(state, None, None)
+    for seat in plays:
+        if seat not in hands:
+            raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    _check_turn(state, None, None)
     need = cards_to_choose(state)
     choices = {}
     for seat in state.seats:
         cards = plays.get(seat)
-        hand = hands[seat]
-        if need == 1 and cards is not None and len(cards) == 1 and cards[0] in hand:
-            choices[seat] = [cards[0]]  # the common case, checked inline: replays run this
-            continue
         if cards is None:
-            _check_seats_named(hands, plays)
             raise WrongCount(f"{seat} must choose {need} card(s) too", seat)
-        choices[seat] = _checked_pick(hand, seat, cards, need)
+        choices[seat] = _checked_pick(hands[seat], seat, cards, need)
     state.choices = choices
     state.version += 1
     _resolve_turn(state, events, steps)
-
-
-def _check_seats_named(hands: Mapping[str, list[int]], plays: Mapping[str, object]) -> None:
-    for seat in plays:
-        if seat not in hands:
-            raise NotASeat(f"{seat!r} has no seat at this table", seat)
 
 
 def _checked_pick(hand: list[int], seat: str, cards: Sequence[int], need: int) -> list[int]:
@@ -337,10 +322,10 @@ def _check_turn(state: PopState, seat: str | None, turn: tuple[int, int] | None)
 
 
 def apply(state: PopState, seat: str, cards: Sequence[int], *,
-          turn: tuple[int, int] | None = None) -> tuple[PopState, list]:
+          turn: tuple[int, int] | None = None) -> tuple[PopState, list[Event]]:
     """The pure form of `choose`: returns (new state, events); the given state is untouched."""
     new = state.copy()
-    events: list = []
+    events: list[Event] = []
     choose(new, seat, cards, turn=turn, events=events)
     return new, events
 
@@ -348,7 +333,7 @@ def apply(state: PopState, seat: str, cards: Sequence[int], *,
 # --- Resolving a turn -------------------------------------------------------------------------
 
 
-def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> None:
+def _resolve_turn(state: PopState, events: list[Event] | None, steps: bool = True) -> None:
     """Reveal the turn's picks (in seat order in `state.choices`), place them, score them."""
     plays = state.choices
     state.choices = {}
@@ -378,7 +363,7 @@ def _resolve_turn(state: PopState, events: list | None, steps: bool = True) -> N
     def credit(owner: str, exploded: list[int]) -> None:
         _credit(state, owner, exploded, step_events)
 
-    fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.mode,
+    fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.spec,
                                  credit, step_events)
     if unplaced:
         state.unplaced += unplaced
@@ -411,9 +396,9 @@ def place_turn(
     queues: list[int],
     placing: Sequence[tuple[int, str]],
     order: Sequence[int],
-    mode: str,
-    on_explosion,
-    events: list | None = None,
+    spec: ModeSpec,
+    on_explosion: Callable[[str, list[int]], None],
+    events: list[Event] | None = None,
 ) -> tuple[bool, list[int]]:
     """Place a turn's sorted (card, owner) pairs, column `order[0]` first, resolving each fully.
 
@@ -426,27 +411,27 @@ def place_turn(
         exploded = place(cols, queues, column, card, owner, events)
         if exploded:
             on_explosion(owner, exploded)
-            if mode == "coop":
+            if spec.cooperative:
                 return True, [placing[c][0] for c in order[i + 1:]]
     return False, []
 
 
-def settle(mode: str, owner: str, exploded: list[int],
+def settle(spec: ModeSpec, owner: str, exploded: list[int],
            chief_pile: list[int]) -> tuple[list[int], list[int], list[int]]:
     """§5 for one placement's explosion: (cards the owner collects, the Chief's pile after,
     cards lost). A seat takes the explosion and the Chief's waiting pile; the Chief's own
     explosion waits beside it, or is lost in Trick."""
     if owner == CHIEF:
-        if mode == "trick":
+        if spec.chief_loses_explosions:
             return [], chief_pile, exploded
         return [], chief_pile + exploded, []
     return exploded + chief_pile, [], []
 
 
-def _credit(state: PopState, owner: str, exploded: list[int], events: list | None) -> None:
+def _credit(state: PopState, owner: str, exploded: list[int], events: list[Event] | None) -> None:
     """§5: a seat collects the explosion and the Chief's waiting pile; the Chief keeps its own."""
     waiting = state.chief_pile
-    collected, state.chief_pile, lost = settle(state.mode, owner, exploded, waiting)
+    collected, state.chief_pile, lost = settle(state.spec, owner, exploded, waiting)
     state.discarded.extend(lost)
     if owner == CHIEF:
         if events is not None:
@@ -457,10 +442,10 @@ def _credit(state: PopState, owner: str, exploded: list[int], events: list | Non
         events.append(Collected(owner, tuple(exploded), tuple(waiting)))
 
 
-def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool = True) -> None:
-    mode = state.mode
-    if mode == "competitive" or mode == "trick":
-        if state.turn_number == TURNS_PER_SET[mode]:
+def _after_turn(state: PopState, fatal: bool, events: list[Event] | None, steps: bool = True) -> None:
+    spec = state.spec
+    if spec.competitive:
+        if state.turn_number == spec.turns_per_set:
             _end_set(state, events)
             if state.set_number == state.sets_total:
                 _end_competition(state, events)
@@ -469,40 +454,30 @@ def _after_turn(state: PopState, fatal: bool, events: list | None, steps: bool =
             else:
                 state.phase = "awaiting_deal"
             return
-    elif mode == "coop":
-        if fatal or state.turn_number == TURNS_PER_SET["coop"]:
+    elif spec.cooperative:
+        if fatal or state.turn_number == spec.turns_per_set:
             _end_set(state, events)
             left = len(state.hands[state.seats[0]])
-            _end_game(state, events, {"won": not fatal, "level": coop_level(left, fatal),
-                                      "cards_left": left})
+            _end_game(state, events, CoopResult(won=not fatal, level=coop_level(left, fatal),
+                                                cards_left=left))
             return
-    else:  # solo, enigma
+    else:  # alone: solo, Enigma
         seat = state.seats[0]
         won = not any(state.columns)
-        if mode == "solo" and not won:
+        if spec.refills and not won:
             drawn = state.draw_pile[:5]
             del state.draw_pile[:5]
             state.hands[seat].extend(drawn)
             if events is not None and steps and drawn:
                 events.append(CardDrawn(seat, len(drawn)))
-        if won or mode == "enigma" or not state.hands[seat]:
+        if won or spec.one_turn or not state.hands[seat]:
             _end_set(state, events)
-            _end_game(state, events, {"won": won, "turns": state.turn_number})
+            _end_game(state, events, SoloResult(won=won, turns=state.turn_number))
             return
     _start_turn(state, events, steps)
 
 
-def coop_level(cards_left: int, last_turn_exploded: bool) -> str:
-    if cards_left >= 5:
-        return "beginners"
-    if cards_left >= 3:
-        return "apprentice_guards"
-    if cards_left >= 1:
-        return "competent_guards"
-    return "expert_guards" if last_turn_exploded else "legendary_guards"
-
-
-def _end_set(state: PopState, events: list | None) -> None:
+def _end_set(state: PopState, events: list[Event] | None) -> None:
     collected = state.collected
     scores = {seat: symbols_of(collected[seat]) for seat in state.seats}
     state.set_scores.append(scores)
@@ -517,12 +492,12 @@ def totals(state: PopState) -> dict[str, int]:
     return {seat: sum(s[seat] for s in state.set_scores) for seat in state.seats}
 
 
-def _end_competition(state: PopState, events: list | None) -> None:
+def _end_competition(state: PopState, events: list[Event] | None) -> None:
     """Lowest total wins (highest in Trick); then fewest symbols on the card left in hand."""
     total = totals(state)
-    best = (max if state.mode == "trick" else min)(total.values())
+    best = (max if state.spec.scoring == "highest" else min)(total.values())
     leaders = [seat for seat in state.seats if total[seat] == best]
-    tiebreak = None
+    tiebreak: Tiebreak | None = None
     if len(leaders) > 1:
         in_hand = {seat: symbols_of(state.hands[seat]) for seat in leaders}
         fewest = min(in_hand.values())
@@ -533,21 +508,19 @@ def _end_competition(state: PopState, events: list | None) -> None:
     _finish(state, events, total, None)
 
 
-def _end_game(state: PopState, events: list | None, result: dict) -> None:
-    won = result["won"]
-    state.winners = list(state.seats) if won else []
+def _end_game(state: PopState, events: list[Event] | None, result: GameResult) -> None:
+    state.winners = list(state.seats) if result.won else []
     _finish(state, events, totals(state), result)
 
 
-def _finish(state: PopState, events: list | None, total: dict[str, int], result: dict | None):
+def _finish(state: PopState, events: list[Event] | None, total: dict[str, int],
+            result: GameResult | None) -> None:
     state.phase = "over"
     state.result = result
     if events is not None:
         events.append(GameEnded(total, tuple(state.winners), state.tiebreak, result))
 
 
-def solo_title(state: PopState) -> str | None:
+def solo_title(state: PopState) -> SoloTitle | None:
     """The title a won solo game earns, by difficulty (rules §6)."""
-    if state.mode == "solo" and state.result and state.result["won"]:
-        return SOLO_TITLES[state.difficulty or 1]
-    return None
+    return title_for(state.difficulty, state.result)

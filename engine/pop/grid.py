@@ -11,15 +11,10 @@ works on plain lists and ints, and builds event objects only when asked for.
 
 from __future__ import annotations
 
-from typing import Final
+from .cards import COLOUR
+from .events import Event, Exploded, Fell, Placed
 
-from . import cards
-from .events import Exploded, Fell, Placed
-
-# Final: the compiled build (setup.py) keeps these in C variables, not in the module's dict.
-COLOUR: Final = cards.COLOUR
-NUM_COLUMNS: Final = 5
-_NOTHING: Final[list[int]] = []  # shared, never mutated: most placements explode nothing
+NUM_COLUMNS = 5
 
 
 def snapshot(cols: list[list[int]]) -> tuple[tuple[int, ...], ...]:
@@ -39,7 +34,7 @@ def place(
     column: int,
     card: int,
     owner: str,
-    events: list | None = None,
+    events: list[Event] | None = None,
 ) -> list[int]:
     """Place a card and resolve its explosion and whole chain. Returns every exploded card."""
     row = queues[column]
@@ -64,7 +59,7 @@ def place(
         if 0 <= j < len(ocol) and COLOUR[ocol[j]] == colour:
             right = j
     if not above and left < 0 and right < 0:
-        return _NOTHING
+        return []
 
     if events is not None:
         group = {column: {len(col) - 1, len(col) - 2} if above else {len(col) - 1}}
@@ -145,7 +140,8 @@ def _pairs_of_fallen_cards(cols: list[list[int]], queues: list[int],
 _NEIGHBOURS = ((1,), (0, 2), (1, 3), (2, 4), (3,))
 
 
-def _note_explosion(cols, queues, marked, owner, depth, events) -> None:
+def _note_explosion(cols: list[list[int]], queues: list[int], marked: dict[int, set[int]],
+                    owner: str, depth: int, events: list[Event]) -> None:
     positions = [(c, queues[c] - len(cols[c]) + j) for c in sorted(marked)
                  for j in sorted(marked[c])]
     cards = tuple(cols[c][j] for c in sorted(marked) for j in sorted(marked[c]))

@@ -8,27 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, NoReturn
+from typing import Any, NoReturn
 
-from . import events
+from ..protocol import Json
 from .errors import RecordError, RuleError
-from .events import CHIEF
-from .game import HAND_SIZE, SEAT_RANGE, TURNS_PER_SET, Deal, from_deal, play_turn, start_set
+from .events import CHIEF, Event, GameEnded, SetEnded, SetStarted, TurnEnded
+from .game import Deal, from_deal, play_turn, start_set
 from .grid import NUM_COLUMNS, adjacent_same_colour_pair
-from .state import MODES, PopState
+from .modes import MODES, ModeSpec
+from .state import PopState
 
 FORMAT = "pop-record/1"
-# Final: the compiled build (setup.py) keeps these in C variables (summaries run per turn).
-_TURN_ENDED: Final = events.TurnEnded
-_SET_STARTED: Final = events.SetStarted
-_SET_ENDED: Final = events.SetEnded
-_GAME_ENDED: Final = events.GameEnded
-_CHIEF: Final = events.CHIEF
 
 
-def export_record(state: PopState) -> dict:
+def export_record(state: PopState) -> dict[str, Json]:
     """The record of a game, finished or not: every revealed turn, never a pick still secret."""
-    record: dict = {"format": FORMAT, "mode": state.mode}
+    record: dict[str, Json] = {"format": FORMAT, "mode": state.mode}
     if state.two_player_variant:
         record["two_player_variant"] = True
     record["seats"] = list(state.seats)
@@ -44,7 +39,7 @@ def export_record(state: PopState) -> dict:
 @dataclass
 class Replay:
     state: PopState
-    events: list
+    events: list[Event]
 
 
 def replay(record: object, *, partial: bool = False, steps: bool = True) -> Replay:
@@ -54,13 +49,13 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
     being played); the public replay command does not. `steps=False` leaves out the events of
     each placement step (what pictures need, not summaries).
     """
-    mode, seats, variant, sets = _check_header(record)
-    events: list = []
-    state = from_deal(mode, seats, _check_deal(mode, seats, sets[0], 1), sets=len(sets),
+    spec, seats, variant, sets = _check_header(record)
+    events: list[Event] = []
+    state = from_deal(spec.name, seats, _check_deal(spec, seats, sets[0], 1), sets=len(sets),
                       two_player_variant=variant, events=events)
     for set_number, raw_set in enumerate(sets, 1):
         if set_number > 1:
-            deal = _check_deal(mode, seats, raw_set, set_number)
+            deal = _check_deal(spec, seats, raw_set, set_number)
             if state.phase != "awaiting_deal":
                 raise RecordError("a set follows a set that is not finished, or a game that "
                                   "is over", set_number=set_number)
@@ -71,20 +66,18 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
         for turn_number, turn in enumerate(turns, 1):
             _replay_turn(state, seats, turn, set_number, turn_number, events, steps)
         if not partial and state.phase == "choosing":
-            expected = TURNS_PER_SET.get(mode)
+            expected = spec.turns_per_set
             played = len(turns)
-            why = f"a {mode} set has {expected} turns" if expected else "the game is not over"
+            why = (f"a {spec.name} set has {expected} turns" if expected
+                   else "the game is not over")
             raise RecordError(f"the record stops after {played} turn(s), but {why}",
                               set_number=set_number)
     return Replay(state, events)
 
 
 def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
-                 turn_number: int, events: list, steps: bool) -> None:
-    plays = turn.get("plays") if type(turn) is dict else None
-    if (state.phase != "choosing" or state.set_number != set_number or type(plays) is not dict
-            or not _plays_are_cards(plays, seats)):
-        _explain_bad_turn(state, seats, plays, set_number, turn_number)
+                 turn_number: int, events: list[Event], steps: bool) -> None:
+    plays = _checked_plays(state, seats, turn, set_number, turn_number)
     try:
         play_turn(state, plays, events=events, steps=steps)
     except RuleError as e:
@@ -92,26 +85,15 @@ def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
                           turn_number=turn_number) from None
 
 
-def _plays_are_cards(plays: dict, seats: list[str]) -> bool:
-    """Does the turn name every seat (and no one else) with a list of cards? One pass over all
-    the cards at once: replays run this every turn."""
-    if len(plays) != len(seats):
-        return False
-    every: list = []
-    for seat in seats:
-        cards = plays.get(seat)
-        if type(cards) is not list:
-            return False
-        every += cards
-    return _are_cards(every)
-
-
-def _explain_bad_turn(state: PopState, seats: list[str], plays: object, set_number: int,
-                      turn_number: int) -> NoReturn:
-    """Raise the RecordError that says what is wrong with a turn `_replay_turn` refused."""
+def _checked_plays(state: PopState, seats: list[str], turn: object, set_number: int,
+                   turn_number: int) -> dict[str, list[int]]:
+    """A turn's plays, if the turn is open and names every seat (and no one else) with a list
+    of cards; otherwise the RecordError that says what is wrong. (Whether the cards are the
+    right ones is the rules' question: `play_turn` answers it.)"""
     where: dict[str, Any] = {"set_number": set_number, "turn_number": turn_number}
     if state.phase != "choosing" or state.set_number != set_number:
         raise RecordError("the game or set was already over before this turn", **where)
+    plays = turn.get("plays") if isinstance(turn, dict) else None
     if not isinstance(plays, dict):
         raise RecordError("a turn must be {\"plays\": {seat: [cards]}}", **where)
     for seat in plays:
@@ -122,7 +104,7 @@ def _explain_bad_turn(state: PopState, seats: list[str], plays: object, set_numb
             raise RecordError("the seat plays no card in this turn", seat=seat, **where)
         if not _are_cards(plays[seat]):
             raise RecordError("plays must be a list of cards 1-50", seat=seat, **where)
-    raise AssertionError("a turn was refused for no reason")  # pragma: no cover
+    return plays
 
 
 def _are_cards(xs: object) -> bool:
@@ -130,14 +112,15 @@ def _are_cards(xs: object) -> bool:
     return type(xs) is list and all(type(x) is int and 0 < x <= 50 for x in xs)
 
 
-def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
+def _check_header(record: object) -> tuple[ModeSpec, list[str], bool, list[dict[str, Json]]]:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}")
     mode = record.get("mode")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise RecordError(f"'mode' must be one of {', '.join(MODES)}")
+    spec = MODES[mode]
     variant = record.get("two_player_variant", False)
     if type(variant) is not bool:
         raise RecordError("'two_player_variant' must be true or false")
@@ -148,23 +131,23 @@ def _check_header(record: object) -> tuple[str, list[str], bool, list[dict]]:
         raise RecordError("'chief' is reserved and cannot be a seat")
     if len(set(seats)) != len(seats):
         raise RecordError("two seats have the same name")
-    low, high = SEAT_RANGE[mode]
+    low, high = spec.seats
     if not low <= len(seats) <= high:
         wanted = f"{low} seat" if low == high else f"{low} to {high} seats"
         raise RecordError(f"{mode} is played by {wanted}, the record has {len(seats)}")
-    if variant and (mode not in ("competitive", "trick") or len(seats) != 2):
+    if variant and not spec.allows_two_player_variant(len(seats)):
         raise RecordError("the two-player variant is for competitive or Trick games of 2 seats")
     sets = record.get("sets")
-    most = 3 if mode in ("competitive", "trick") else 1
+    most = spec.most_sets
     if not isinstance(sets, list) or not 1 <= len(sets) <= most:
         raise RecordError(f"'sets' must list 1 to {most} set(s) for {mode}")
     for i, s in enumerate(sets, 1):
         if not isinstance(s, dict):
             raise RecordError("a set must be an object", set_number=i)
-    return mode, seats, variant, sets
+    return spec, seats, variant, sets
 
 
-def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: int) -> Deal:
+def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_number: int) -> Deal:
     """The starting position of a set, checked against the rules' set-up (§6, §7)."""
     def fail(message: str, seat: str | None = None) -> NoReturn:
         raise RecordError(message, set_number=set_number, seat=seat)
@@ -172,62 +155,7 @@ def _check_deal(mode: str, seats: list[str], raw: dict[str, Any], set_number: in
     grid: Any = raw.get("grid")
     hands: Any = raw.get("hands")
     pile: Any = raw.get("draw_pile", [])
-    every = _every_card(grid, hands, pile, seats)
-    if every is None:
-        _explain_bad_cards(grid, hands, pile, seats, fail)
-    seen = set(every)
-    if len(seen) != len(every):
-        twice = next(x for i, x in enumerate(every) if x in every[:i])
-        fail(f"card {twice} appears more than once")
-
-    heights = [len(c) for c in grid]
-    if mode in ("competitive", "trick", "coop"):
-        if heights != [1] * NUM_COLUMNS:
-            fail("the starting grid must be one row of 5 cards")
-    elif mode == "solo":
-        if len(set(heights)) != 1 or not 1 <= heights[0] <= 4:
-            fail("a solo grid must be 1 to 4 full rows")
-    elif not any(heights):
-        fail("an Enigma grid needs at least one card")
-    if mode == "enigma":
-        if len(hands[seats[0]]) < 5:
-            fail("an Enigma hand has at least 5 cards", seats[0])
-    else:
-        size = HAND_SIZE[mode]
-        for seat in seats:
-            if len(hands[seat]) != size:
-                fail(f"a {mode} hand has {size} cards, not {len(hands[seat])}", seat)
-        if len(seen) != 50:
-            missing = 50 - len(seen)
-            fail(f"a {mode} set deals all 50 cards exactly once; {missing} "
-                 f"{'is' if missing == 1 else 'are'} missing")
-    if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
-        fail("the starting grid has two adjacent cards of one colour")
-    return Deal(grid, hands, pile)  # start_set copies what it keeps
-
-
-def _every_card(grid: object, hands: object, pile: object, seats: list[str]) -> list | None:
-    """Every card the set deals, in one list, if the grid, hands and pile are lists of cards;
-    None if not (then `_explain_bad_cards` says what is wrong)."""
-    if (type(grid) is not list or len(grid) != NUM_COLUMNS or type(hands) is not dict
-            or len(hands) != len(seats) or type(pile) is not list):
-        return None
-    every = list(pile)
-    for column in grid:
-        if type(column) is not list:
-            return None
-        every += column
-    for seat in seats:
-        hand = hands.get(seat)
-        if type(hand) is not list:
-            return None
-        every += hand
-    return every if _are_cards(every) else None
-
-
-def _explain_bad_cards(grid: Any, hands: Any, pile: Any, seats: list[str], fail) -> NoReturn:
-    if (not isinstance(grid, list) or len(grid) != NUM_COLUMNS
-            or not all(map(_are_cards, grid))):
+    if not isinstance(grid, list) or len(grid) != NUM_COLUMNS or not all(map(_are_cards, grid)):
         fail("'grid' must be 5 columns (A-E), each a list of cards 1-50")
     if not isinstance(hands, dict) or set(hands) != set(seats):
         fail("'hands' must give a hand to every seat and to no one else")
@@ -236,38 +164,69 @@ def _explain_bad_cards(grid: Any, hands: Any, pile: Any, seats: list[str], fail)
             fail("a hand must be a list of cards 1-50", seat)
     if not _are_cards(pile):
         fail("'draw_pile' must be a list of cards 1-50")
-    raise AssertionError("cards were refused for no reason")  # pragma: no cover
+    every: list[int] = [*pile, *(card for column in grid for card in column),
+                        *(card for seat in seats for card in hands[seat])]
+    seen = set(every)
+    if len(seen) != len(every):
+        twice = next(x for i, x in enumerate(every) if x in every[:i])
+        fail(f"card {twice} appears more than once")
+
+    heights = [len(c) for c in grid]
+    if spec.layout == "one_row":
+        if heights != [1] * NUM_COLUMNS:
+            fail("the starting grid must be one row of 5 cards")
+    elif spec.layout == "full_rows":
+        if len(set(heights)) != 1 or heights[0] not in spec.difficulties:
+            fail(f"a {spec.name} grid must be {spec.difficulties[0]} to "
+                 f"{spec.difficulties[-1]} full rows")
+    elif not any(heights):
+        fail("an Enigma grid needs at least one card")
+    size = spec.hand_size
+    if size is None:  # a puzzle's hand: enough for one turn
+        need = spec.cards_to_choose(False)
+        if len(hands[seats[0]]) < need:
+            fail(f"an Enigma hand has at least {need} cards", seats[0])
+    else:
+        for seat in seats:
+            if len(hands[seat]) != size:
+                fail(f"a {spec.name} hand has {size} cards, not {len(hands[seat])}", seat)
+        if len(seen) != 50:
+            missing = 50 - len(seen)
+            fail(f"a {spec.name} set deals all 50 cards exactly once; {missing} "
+                 f"{'is' if missing == 1 else 'are'} missing")
+    if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
+        fail("the starting grid has two adjacent cards of one colour")
+    return Deal(grid, hands, pile)  # start_set copies what it keeps
 
 
 # --- Summary ----------------------------------------------------------------------------------
 
 
-def summarise(state: PopState, events: Iterable) -> dict:
+def summarise(state: PopState, events: Iterable[Event]) -> dict[str, Json]:
     """The replay summary of rules §7, made from the replay's events."""
-    sets: list[dict] = []
-    summary: dict = {"sets": sets}
-    turns: list[dict] = []
+    sets: list[dict[str, Json]] = []
+    summary: dict[str, Json] = {"sets": sets}
+    turns: list[dict[str, Json]] = []
     for ev in events:
-        kind = type(ev)
-        if kind is _TURN_ENDED:
+        if isinstance(ev, TurnEnded):
             collected = {seat: list(cards) for seat, cards in ev.collected.items()}
-            collected[_CHIEF] = sorted(ev.chief_pile)
+            collected[CHIEF] = sorted(ev.chief_pile)
             turns.append({"grid": [list(col) for col in ev.grid], "queues": list(ev.queues),
                           "collected": collected})
-        elif kind is _SET_STARTED:
+        elif isinstance(ev, SetStarted):
             turns = []
             sets.append({"turns": turns})
-        elif kind is _SET_ENDED:
+        elif isinstance(ev, SetEnded):
             sets[-1]["scores"] = dict(ev.scores)
-        elif kind is _GAME_ENDED:
-            if state.mode in ("competitive", "trick"):
+        elif isinstance(ev, GameEnded):
+            if state.spec.competitive:
                 summary["totals"] = dict(ev.totals)
                 summary["winners"] = list(ev.winners)
-            else:
-                summary["result"] = dict(ev.result)
+            elif ev.result is not None:
+                summary["result"] = ev.result.as_summary()
     return summary
 
 
-def replay_summary(record: object) -> dict:
+def replay_summary(record: object) -> dict[str, Json]:
     r = replay(record, steps=False)
     return summarise(r.state, r.events)

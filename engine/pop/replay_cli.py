@@ -6,11 +6,12 @@ import json
 import sys
 from pathlib import Path
 
+from ..protocol import Json
 from .errors import RecordError
 from .record import replay_summary
 
 
-def _summary_of_text(text: str) -> dict:
+def _summary_of_text(text: str) -> dict[str, Json]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:

@@ -14,8 +14,9 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
-Mode = Literal["competitive", "trick", "coop", "solo", "enigma"]
-MODES: tuple[str, ...] = ("competitive", "trick", "coop", "solo", "enigma")
+from .modes import MODES, Mode, ModeSpec
+from .results import CoopResult, SoloResult, Tiebreak
+
 Phase = Literal["choosing", "awaiting_deal", "over"]
 
 
@@ -62,9 +63,15 @@ class PopState:
     choices: dict[str, list[int]] = field(default_factory=dict)  # this turn, secret
     set_scores: list[dict[str, int]] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
-    tiebreak: str | None = None
-    result: dict | None = None
+    tiebreak: Tiebreak | None = None
+    # Cooperative, solo, Enigma; None in a competition (see winners) and while playing.
+    result: CoopResult | SoloResult | None = None
     records: list[SetRecord] = field(default_factory=list)
+
+    @property
+    def spec(self) -> ModeSpec:
+        """The rules of this table's mode."""
+        return MODES[self.mode]
 
     def to_json(self) -> bytes:
         return _ADAPTER.dump_json(self)

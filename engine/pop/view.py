@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import cards_to_choose, totals
+from .modes import MODES, ModeSpec
+from .results import GameResult, Tiebreak
 from .state import PopState
 
 
@@ -34,18 +36,23 @@ class TableView:
     set_scores: tuple[dict[str, int], ...]
     totals: dict[str, int]
     winners: tuple[str, ...]
-    tiebreak: str | None
-    result: dict | None
+    tiebreak: Tiebreak | None
+    result: GameResult | None
     difficulty: int | None
     # Only in a seat's own view:
     seat: str | None = None
     hand: tuple[int, ...] = ()
     my_choice: tuple[int, ...] = ()
 
+    @property
+    def spec(self) -> ModeSpec:
+        """The rules of the table's mode."""
+        return MODES[self.mode]
+
 
 def view(state: PopState, seat: str | None = None) -> TableView:
     """The table as `seat` sees it; `seat=None` is the public view (spectators, pictures)."""
-    own = seat is not None and seat in state.hands
+    own = seat if seat is not None and seat in state.hands else None
     return TableView(
         mode=state.mode,
         seats=tuple(state.seats),
@@ -68,9 +75,9 @@ def view(state: PopState, seat: str | None = None) -> TableView:
         totals=totals(state),
         winners=tuple(state.winners),
         tiebreak=state.tiebreak,
-        result=dict(state.result) if state.result else None,
+        result=state.result,
         difficulty=state.difficulty,
-        seat=seat if own else None,
-        hand=tuple(sorted(state.hands[seat])) if own else (),
-        my_choice=tuple(state.choices.get(seat, ())) if own else (),
+        seat=own,
+        hand=tuple(sorted(state.hands[own])) if own is not None else (),
+        my_choice=tuple(state.choices.get(own, ())) if own is not None else (),
     )

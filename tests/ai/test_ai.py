@@ -14,6 +14,7 @@ from engine.pop.ai import LEVELS, announce, choose_cards
 from engine.pop.bench_ai import play, wilson
 from engine.pop.cards import COLOUR_NAMES
 from engine.pop.game import Deal, choose, from_deal, legal_choices, new_game, play_turn
+from engine.pop.results import SoloResult
 from engine.pop.state import PopState
 from engine.pop.view import view
 
@@ -161,7 +162,7 @@ def safe_turns(level: str | None, games: int, seats: int = 3) -> float:
                 plays[s] = (random_pick(v, rngs[s]) if level is None
                             else choose_cards(v, level, rngs[s]))
             play_turn(state, plays, steps=False)
-        total += state.turn_number - (0 if state.result["won"] else 1)
+        total += state.turn_number - (0 if state.result.won else 1)
     return total / games
 
 
@@ -189,11 +190,11 @@ def test_solo_ai_takes_an_immediate_win_and_beats_random_play():
     for level in ("normal", "hard"):
         state = from_deal("solo", ["sol"], deal)
         play_turn(state, {"sol": choose_cards(view(state, "sol"), level, random.Random(0))})
-        assert state.result == {"won": True, "turns": 1}
+        assert state.result == SoloResult(True, 1)
     wins = {level: 0 for level in ("easy", "normal")}
     for level in wins:
         for seed in range(30):
-            wins[level] += play("solo", [level], 40 + seed, difficulty=1).result["won"]
+            wins[level] += play("solo", [level], 40 + seed, difficulty=1).result.won
     assert wins["normal"] >= wins["easy"] + 8, wins
 
 

@@ -24,6 +24,7 @@ from engine.pop.enigma import (
 )
 from engine.pop.game import new_game, play_turn
 from engine.pop.grid import NUM_COLUMNS
+from engine.pop.results import SoloResult
 
 ONE_ROW = [[11], [12], [13], [14], [15]]  # red, yellow, green, blue, purple
 # Columns of different heights, bottom-aligned (Queue cards under row 1): B holds green 23 over
@@ -60,10 +61,10 @@ def test_a_solution_wins_the_enigma_when_played_through_the_engine():
     puzzle = describe("chain", CHAIN, [18, 20, 21, 24, 30, 35, 40])
     state = new_game("enigma", ["ana"], seed=0, puzzle=puzzle_deal(puzzle, "ana"))
     play_turn(state, {"ana": [18, 21, 24, 30, 40]})
-    assert state.result == {"won": True, "turns": 1}
+    assert state.result == SoloResult(True, 1)
     state = new_game("enigma", ["ana"], seed=0, puzzle=puzzle_deal(puzzle, "ana"))
     play_turn(state, {"ana": [20, 21, 24, 30, 40]})
-    assert state.result == {"won": False, "turns": 1}
+    assert state.result == SoloResult(False, 1)
 
 
 def test_harder_features_never_lower_the_grade():

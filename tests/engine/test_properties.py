@@ -36,6 +36,7 @@ from engine.pop.events import (
 from engine.pop.game import Deal, choose, legal_choices, new_game, play_turn
 from engine.pop.grid import adjacent_same_colour_pair, card_at
 from engine.pop.record import export_record, replay, replay_summary, summarise
+from engine.pop.results import CoopResult, SoloResult
 from engine.pop.state import PopState
 from engine.pop.view import view
 
@@ -549,7 +550,7 @@ def test_every_game_ends_where_its_rules_say(table, seed, well):
         level = ("beginners" if left >= 5 else "apprentice_guards" if left >= 3 else
                  "competent_guards" if left >= 1 else
                  "expert_guards" if exploded[-1] else "legendary_guards")
-        assert end.result == {"won": won, "level": level, "cards_left": left}
+        assert end.result == CoopResult(won, level, left)
         assert list(end.winners) == (state.seats if won else [])
     else:
         empty = [not any(t.grid) for t in turns]
@@ -558,4 +559,4 @@ def test_every_game_ends_where_its_rules_say(table, seed, well):
             assert len(turns) == 1
         else:
             assert empty[-1] or not state.hands[seat]
-        assert end.result == {"won": empty[-1], "turns": len(turns)}
+        assert end.result == SoloResult(empty[-1], len(turns))

@@ -23,6 +23,7 @@ from engine.pop.game import (
     solo_title,
 )
 from engine.pop.grid import adjacent_same_colour_pair, place
+from engine.pop.results import CoopResult, SoloResult
 
 RYGBP = [[11], [12], [13], [14], [15]]  # one row: red, yellow, green, blue, purple
 
@@ -314,7 +315,7 @@ def test_cooperative_explosion_ends_the_game_with_its_level(hand_size, level):
     # Sorted: 21 (ana) to A, under 11: both red, they explode and the game ends at once.
     play_turn(state, {"ana": [21], "ben": [28], "cai": [29]}, events=events)
     assert state.phase == "over"
-    assert state.result == {"won": False, "level": level, "cards_left": hand_size - 1}
+    assert state.result == CoopResult(False, level, hand_size - 1)
     assert sorted(state.unplaced) == [28, 29, 40, 45]  # the rest of that turn is not placed
     assert state.queues == [2, 1, 1, 1, 1]  # columns not served keep their Queue row
     assert sum(isinstance(e, Placed) for e in events) == 1
@@ -328,7 +329,7 @@ def test_cooperative_survival_of_nine_turns_is_legendary():
                            [36, 37]))
     state.turn_number = 9
     play_turn(state, {"ana": [28], "ben": [29], "cai": [30]})
-    assert state.result == {"won": True, "level": "legendary_guards", "cards_left": 0}
+    assert state.result == CoopResult(True, "legendary_guards", 0)
     assert state.winners == ["ana", "ben", "cai"]
 
 
@@ -350,7 +351,7 @@ def solo(grid, hand, pile):
 def test_solo_win_when_the_grid_is_empty_after_the_turn():
     state = solo([c[:] for c in RYGBP], [21, 22, 23, 24, 25, 31, 32, 33, 34, 35], [36, 37])
     play_turn(state, {"sol": [21, 22, 23, 24, 25]})
-    assert state.result == {"won": True, "turns": 1}
+    assert state.result == SoloResult(True, 1)
     assert solo_title(state) == "novice_guard" and state.winners == ["sol"]
 
 
@@ -365,7 +366,7 @@ def test_solo_grid_empty_in_the_middle_of_a_turn_is_not_a_win():
 def test_solo_loss_when_the_hand_runs_out():
     state = solo([c[:] for c in RYGBP], [27, 28, 29, 30, 36], [])
     play_turn(state, {"sol": [27, 28, 29, 30, 36]})  # no card meets its colour: no explosion
-    assert state.result == {"won": False, "turns": 1} and solo_title(state) is None
+    assert state.result == SoloResult(False, 1) and solo_title(state) is None
 
 
 def test_solo_draws_up_to_five_from_the_pile():
@@ -381,7 +382,7 @@ def test_solo_difficulty_sets_rows_and_title(difficulty, title):
     assert [len(c) for c in state.columns] == [difficulty] * 5
     assert len(state.hands["sol"]) == 10 and len(state.draw_pile) == 40 - 5 * difficulty
     assert not adjacent_same_colour_pair(state.columns, state.queues)
-    state.result = {"won": True, "turns": 3}
+    state.result = SoloResult(True, 3)
     assert solo_title(state) == title
 
 
@@ -391,7 +392,7 @@ def test_enigma_is_one_turn_on_a_bottom_aligned_grid():
     assert state.queues == [2] * 5
     play_turn(state, {"ana": [12, 21, 23, 35, 45]})
     # 12 clears A's 22 and 11 falls beside 21; 23 meets 13; 45 meets 35: all gone.
-    assert state.phase == "over" and state.result == {"won": True, "turns": 1}
+    assert state.phase == "over" and state.result == SoloResult(True, 1)
     assert state.columns == [[], [], [], [], []]
 
 

@@ -9,8 +9,7 @@ Kept fast: the fresh virtualenv gets the wheel alone (--no-deps). Its dependenci
 installed in the virtualenv running these tests (`make test` made it), reached through a .pth
 line: a directory added that way is put on sys.path without running the .pth files inside it, so
 this checkout's editable install, which lives there too, stays inert. The build itself runs in
-pip's isolated build environment (the build requirements come from the package index); with
-POP_PURE_PYTHON=1 it compiles nothing, so the wheel is plain Python.
+pip's isolated build environment (the build requirements come from the package index).
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ def top_folders() -> list[str]:
 
 def sources() -> list[str]:
     """What a wheel is built from (here, and in the Docker image's build stage)."""
-    files = ["pyproject.toml", "setup.py", PYPROJECT["project"]["readme"]]
+    files = ["pyproject.toml", PYPROJECT["project"]["readme"]]
     return top_folders() + [name for name in files if (ROOT / name).exists()]
 
 
@@ -65,11 +64,11 @@ class Installed:
         for name in sources():
             if (ROOT / name).is_dir():
                 shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns(
-                    "__pycache__", "*.pyc", "*.so", "_native_digest.py"))
+                    "__pycache__", "*.pyc"))
             else:
                 shutil.copy2(ROOT / name, source / name)
         run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", base / "dist",
-            source, cwd=base, env=os.environ | {"POP_PURE_PYTHON": "1"}, timeout=300)
+            source, cwd=base, timeout=300)
         [self.wheel] = (base / "dist").glob("pop_bot-*.whl")
 
         venv = base / "venv"

@@ -6,8 +6,9 @@ from dataclasses import replace
 from functools import cache
 
 from engine.pop.game import choose
+from engine.pop.results import SoloResult
 from engine.pop.view import view
-from render.pictures import (
+from render.pop.pictures import (
     Picture,
     board_picture,
     hand_picture,
@@ -103,7 +104,7 @@ def solo_results_won():
     state = game("solo", 1, 3, difficulty=3)
     play(state)
     # A won game of this deal, as a view: the picture only reads the view's result fields.
-    return results_picture(replace(view(state), result={"won": True, "turns": 4}), NAMES)
+    return results_picture(replace(view(state), result=SoloResult(won=True, turns=4)), NAMES)
 
 
 def enigma_board():

@@ -67,8 +67,8 @@ def test_pictures_can_be_drawn_from_several_threads():
     """The bot draws in a thread pool: cold caches filled from four threads at once."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from render import art
-    from render.pictures import step_pictures
+    from render.pop import art
+    from render.pop.pictures import step_pictures
 
     from .cases import competitive
     from .games import NAMES

@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from engine.pop.cards import COLOUR, COLOUR_NAMES
-from render import art
-from render import style as S
+from render.pop import art
+from render.pop import style as S
 from render.style import COLOUR_STYLE, rgb
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS, colour_name
 from engine.pop.events import CHIEF, Exploded, Fell, Placed, TurnEnded
 from engine.pop.view import view
-from render import art
-from render.alt import board_alt, hand_alt
-from render.pictures import board_picture, hand_picture, step_frames, step_pictures
+from render.kit import has_glyph, safe_text
+from render.pop import art
+from render.pop.alt import board_alt, hand_alt
+from render.pop.pictures import board_picture, hand_picture, step_frames, step_pictures
 
 from .cases import competitive, coop, enigma_game
 from .games import NAMES, game, play
@@ -190,13 +191,13 @@ def test_any_name_draws(name):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=40))
 def test_safe_text_never_raises_and_only_keeps_drawable_characters(name):
-    text = art.safe_text(name)
+    text = safe_text(name)
     assert text
-    assert all(art.has_glyph(ch) or ch == " " for ch in text)
+    assert all(has_glyph(ch) or ch == " " for ch in text)
     art.name_sprite(name, 22, 300)
 
 
 def test_latin_greek_cyrillic_are_drawn_as_such():
     for name in ("Zoë Ångström", "Ελένη", "Жанна"):
-        assert art.safe_text(name) == name
-    assert art.safe_text("山田") == "□"
+        assert safe_text(name) == name
+    assert safe_text("山田") == "□"

@@ -44,7 +44,7 @@ async def test_all_pass_on_a_migrated_sqlite_database(tmp_path):
     assert code == 0, output
     assert [x.split()[:2] for x in lines] == [
         ["ok", "settings"], ["ok", "token"], ["ok", "database"], ["ok", "migrations"],
-        ["ok", "data"], ["ok", "engine"]]
+        ["ok", "data"]]
     assert line(lines, "database") == f"ok   database   sqlite {db} (WAL)"
     assert line(lines, "migrations") == f"ok   migrations up to date ({ALL_MIGRATIONS})"
     assert TOKEN not in output
@@ -162,12 +162,3 @@ def test_report_lines_never_show_a_secret():
     assert out == ["FAIL database   cannot connect with [redacted]!"]
 
 
-def test_the_engine_line_says_which_build_runs(tmp_path):
-    import engine.pop
-
-    _, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN)
-    assert line(lines, "engine") == ("ok   engine     compiled with mypyc" if engine.pop.COMPILED
-                                     else "ok   engine     plain Python (no current compiled "
-                                          "build: about half as fast)")
-    _, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_PURE_PYTHON="1")
-    assert line(lines, "engine").startswith("ok   engine     plain Python")

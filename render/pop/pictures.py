@@ -1,33 +1,19 @@
-"""The renderer's public API: engine views and events in, PNG bytes and alt text out."""
+"""Pop's pictures: engine views and events in, PNG bytes and alt text out (`Picture`)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
-from PIL import Image
-
-from engine.pop.game import COOP_LEVELS, SOLO_TITLES
+from engine.pop.events import Event
+from engine.pop.results import SOLO_TITLES, CoopResult, title_for
 from engine.pop.view import TableView
 
+from ..kit import Picture, encode
 from . import alt, draw
 from .scene import Frame, Scene
 
-PNG_COMPRESS_LEVEL = 3  # `pop-bot bench render`: level 3 ~6 ms, 61 KB; level 6 ~13 ms, 52 KB
-
-
-@dataclass(frozen=True)
-class Picture:
-    png: bytes
-    alt: str  # at most 1024 characters (a Discord attachment description)
-    filename: str
-
-
-def encode(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+__all__ = ["Picture", "board_picture", "frame_picture", "hand_picture", "results_picture",
+           "step_frames", "step_pictures"]
 
 
 def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
@@ -44,23 +30,24 @@ def board_picture(view: TableView, names: Mapping[str, str] | None = None) -> Pi
     return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"))
 
 
-def step_frames(view_before: TableView, events: Iterable,
+def step_frames(view_before: TableView, events: Iterable[Event],
                 names: Mapping[str, str] | None = None) -> list[Frame]:
     scene = Scene.from_view(view_before, dict(names or {}))
     return [f for f in map(scene.apply, events) if f is not None]
 
 
-def step_pictures(view_before: TableView, events: list,
+def step_pictures(view_before: TableView, events: Iterable[Event],
                   names: Mapping[str, str] | None = None) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
     return [frame_picture(f) for f in step_frames(view_before, events, names)]
 
 
-def hand_picture(cards, selected=(), disabled=()) -> Picture:
+def hand_picture(cards: Iterable[int], selected: Iterable[int] = (),
+                 disabled: Iterable[int] = ()) -> Picture:
     """A hand for the private message: selected cards ringed and ticked, others dimmed."""
-    cards = list(cards)
-    return Picture(encode(draw.draw_hand(cards, selected, disabled)),
-                   alt.hand_alt(cards, selected, disabled), "hand.png")
+    shown, chosen, unavailable = list(cards), list(selected), list(disabled)
+    return Picture(encode(draw.draw_hand(shown, chosen, unavailable)),
+                   alt.hand_alt(shown, chosen, unavailable), "hand.png")
 
 
 def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
@@ -69,14 +56,11 @@ def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> 
     seats = tuple(view.seats)
     shown = tuple(str(names.get(s, s)) for s in seats)
     result = view.result
-    title = None
-    stars = None
-    if view.mode == "coop" and result:
-        levels = COOP_LEVELS
-        level = result.get("level")
-        stars = (levels.index(level) + 1 if level in levels else 0, len(levels))
-    elif view.mode == "solo" and result and result.get("won") and view.difficulty in SOLO_TITLES:
-        title = SOLO_TITLES[view.difficulty]
+    title = title_for(view.difficulty, result)
+    stars = None  # (earned, out of): a cooperative level, or a solo title by difficulty
+    if isinstance(result, CoopResult):
+        stars = result.stars
+    elif title is not None and view.difficulty is not None:
         stars = (view.difficulty, len(SOLO_TITLES))
     img = draw.draw_results(view.mode, seats, shown, view.set_scores, view.totals,
                             tuple(view.winners), view.tiebreak, result, stars)

@@ -2,46 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 from PIL import Image, ImageDraw
 
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import CHIEF
+from engine.pop.modes import MODES
+from engine.pop.results import CoopResult, GameResult, SoloResult, Tiebreak
 
+from .. import style as S
+from ..kit import paste
 from . import art
-from . import style as S
+from . import style as P
+from .art import paste_text
 from .scene import Frame
 
-HEADER_H = S.MINI_H + 16
-STRIP_H = S.MINI_H + 32
+HEADER_H = P.MINI_H + 16
+STRIP_H = P.MINI_H + 32
 SEAT_H = 40
 GAP = 12
-
-
-def _paste_text(img, text, xy, size, bold=False, colour=S.TEXT, bg=S.BACKGROUND,
-                anchor="l") -> int:
-    """Paste a line of text; `xy` is its left (or centre, or right) edge and vertical middle."""
-    sprite = art.text_sprite(text, size, bold, colour, bg)
-    x, y = xy
-    if anchor == "m":
-        x -= sprite.width // 2
-    elif anchor == "r":
-        x -= sprite.width
-    img.paste(sprite, (x, y - sprite.height // 2))
-    return sprite.width
-
-
-def _paste(img, sprite, x, y) -> int:
-    img.paste(sprite, (x, y))
-    return sprite.width
 
 
 def _counters(img: Image.Image, f: Frame, x: int, cy: int) -> int:
     """Set and turn counters: ❖ 1/3  ⟳ 4/8 (numbers and symbols only)."""
     if f.sets_total > 1:
-        x += _paste_text(img, f"{S.ICON_SET}{f.set_number}/{f.sets_total}", (x, cy), 28, True)
+        x += paste_text(img, f"{S.ICON_SET}{f.set_number}/{f.sets_total}", (x, cy), 28, True)
         x += 18
     turn = f"{S.ICON_TURN}{f.turn_number}" + (f"/{f.turns_total}" if f.turns_total else "")
-    x += _paste_text(img, turn, (x, cy), 28, True)
+    x += paste_text(img, turn, (x, cy), 28, True)
     return x + 18
 
 
@@ -50,10 +39,10 @@ def _order(img: Image.Image, f: Frame, x: int, cy: int) -> int:
     if not f.incoming:
         return x
     icon = art.icon_sprite("left", 26, S.TEXT, S.BACKGROUND)
-    x += _paste(img, icon, x, cy - icon.height // 2) + 2
-    x += _paste_text(img, str(f.arrows), (x, cy), 24, True) + 10
+    x += paste(img, icon, x, cy - icon.height // 2) + 2
+    x += paste_text(img, str(f.arrows), (x, cy), 24, True) + 10
     order = "E→A" if f.descending else "A→E"
-    x += _paste_text(img, order, (x, cy), 24, True, S.GOLD)
+    x += paste_text(img, order, (x, cy), 24, True, S.GOLD)
     return x + 12
 
 
@@ -66,37 +55,37 @@ def _chief(img: Image.Image, f: Frame, left: int, right: int, cy: int) -> None:
         return
     pile = f.chief_pile
     minis = list(f.chief_face_up)
-    fixed = 32 + len(minis) * (S.MINI_W + 6)
+    fixed = 32 + len(minis) * (P.MINI_W + 6)
     overlap = 0
     if pile:
-        room = right - left - fixed - 8 - S.MINI_W - 62
+        room = right - left - fixed - 8 - P.MINI_W - 62
         overlap = min(24, room // (len(pile) - 1)) if len(pile) > 1 else 0
         shown = pile if overlap >= 8 else pile[-max(1, room // 8 + 1):]
         overlap = max(overlap, 8) if len(shown) > 1 else 0
-        fixed += 8 + S.MINI_W + overlap * (len(shown) - 1) + 62
+        fixed += 8 + P.MINI_W + overlap * (len(shown) - 1) + 62
     x = right - fixed
-    y = cy - S.MINI_H // 2
+    y = cy - P.MINI_H // 2
     active = f.owner == CHIEF and f.kind != "board"
     colour = S.GOLD if active or f.chief_face_up else S.MUTED
-    _paste_text(img, S.ICON_CHIEF, (x, cy), 30, True, colour)
+    paste_text(img, P.ICON_CHIEF, (x, cy), 30, True, colour)
     x += 32
     for card in minis:
-        x += _paste(img, art.card_sprite(card, True, "normal", S.BACKGROUND), x, y) + 6
+        x += paste(img, art.card_sprite(card, True, "normal", S.BACKGROUND), x, y) + 6
     if pile:
         x += 8
         for i, card in enumerate(shown):
-            _paste(img, art.card_sprite(card, True, "normal", S.BACKGROUND), x + i * overlap, y)
-        x += S.MINI_W + overlap * (len(shown) - 1) + 6
+            paste(img, art.card_sprite(card, True, "normal", S.BACKGROUND), x + i * overlap, y)
+        x += P.MINI_W + overlap * (len(shown) - 1) + 6
         burst = art.icon_sprite("burst", 20, S.GOLD, S.BACKGROUND)
-        _paste(img, burst, x, cy - 10)
-        _paste_text(img, str(sum(SYMBOLS[c] for c in pile)), (x + 22, cy), 22, True)
+        paste(img, burst, x, cy - 10)
+        paste_text(img, str(sum(SYMBOLS[c] for c in pile)), (x + 22, cy), 22, True)
 
 
 def board_size(f: Frame) -> tuple[int, int]:
     rows = f.bottom_row - f.top_row + 1
     seat_rows = (len(f.seats) + 1) // 2
-    h = S.MARGIN + HEADER_H + (STRIP_H if f.incoming else 0) + rows * S.PITCH_Y
-    return S.WIDTH, h + GAP + seat_rows * SEAT_H + S.MARGIN - 6
+    h = P.MARGIN + HEADER_H + (STRIP_H if f.incoming else 0) + rows * P.PITCH_Y
+    return P.WIDTH, h + GAP + seat_rows * SEAT_H + P.MARGIN - 6
 
 
 def draw_board(f: Frame) -> Image.Image:
@@ -104,7 +93,7 @@ def draw_board(f: Frame) -> Image.Image:
     width, height = board_size(f)
     img = art.new_canvas((width, height))
     draw = ImageDraw.Draw(img)
-    m = S.MARGIN
+    m = P.MARGIN
     cy = m + HEADER_H // 2 - 4
     x = _counters(img, f, m, cy)
     x = _order(img, f, x, cy)
@@ -114,32 +103,32 @@ def draw_board(f: Frame) -> Image.Image:
     if f.incoming:  # the turn's five cards above their columns; placed ones fade
         current = f.placed_columns[-1] if f.placed_columns else None
         for c, (card, owner) in enumerate(f.incoming):
-            cx = m + c * S.PITCH_X + S.PITCH_X // 2
+            cx = m + c * P.PITCH_X + P.PITCH_X // 2
             done = c in f.placed_columns and c != current
-            _paste(img, art.card_sprite(card, True, "dimmed" if done else "normal",
-                                        S.BACKGROUND), cx - S.MINI_W // 2, y)
+            paste(img, art.card_sprite(card, True, "dimmed" if done else "normal",
+                                        S.BACKGROUND), cx - P.MINI_W // 2, y)
             if c == current:
-                draw.rectangle((cx - S.MINI_W // 2, y + S.MINI_H + 23, cx + S.MINI_W // 2,
-                                y + S.MINI_H + 26), fill=art.index_of(S.HIGHLIGHT))
+                draw.rectangle((cx - P.MINI_W // 2, y + P.MINI_H + 23, cx + P.MINI_W // 2,
+                                y + P.MINI_H + 26), fill=art.index_of(S.HIGHLIGHT))
             if owner == CHIEF:
-                _paste_text(img, S.ICON_CHIEF, (cx, y + S.MINI_H + 10), 17, True, S.MUTED,
-                            anchor="m")
+                paste_text(img, P.ICON_CHIEF, (cx, y + P.MINI_H + 10), 17, True, S.MUTED,
+                           anchor="m")
             else:
-                name = art.name_sprite(f.name_of(owner), 15, S.PITCH_X - 8, False, S.MUTED)
-                _paste(img, name, cx - name.width // 2, y + S.MINI_H + 1)
+                name = art.name_sprite(f.name_of(owner), 15, P.PITCH_X - 8, False, S.MUTED)
+                paste(img, name, cx - name.width // 2, y + P.MINI_H + 1)
         y += STRIP_H
 
     grid_top = y
     rows = f.bottom_row - f.top_row + 1
     track = art.index_of(S.TRACK)
     for c in range(5):
-        x0 = m + c * S.PITCH_X
-        draw.rectangle((x0 + 2, grid_top, x0 + S.PITCH_X - 3, grid_top + rows * S.PITCH_Y - 1),
+        x0 = m + c * P.PITCH_X
+        draw.rectangle((x0 + 2, grid_top, x0 + P.PITCH_X - 3, grid_top + rows * P.PITCH_Y - 1),
                        fill=track)
     marked = set(f.marked)
     for c in range(5):
         col, q = f.columns[c], f.queues[c]
-        x0 = m + c * S.PITCH_X
+        x0 = m + c * P.PITCH_X
         for j, card in enumerate(col):
             row = q - len(col) + j
             if row < f.top_row or row > f.bottom_row:
@@ -151,10 +140,10 @@ def draw_board(f: Frame) -> Image.Image:
             else:
                 variant = "normal"
             img.paste(art.card_sprite(card, False, variant), (x0, grid_top +
-                                                             (row - f.top_row) * S.PITCH_Y))
+                                                             (row - f.top_row) * P.PITCH_Y))
         if f.top_row <= q <= f.bottom_row:
-            img.paste(art.queue_sprite(c), (x0, grid_top + (q - f.top_row) * S.PITCH_Y))
-    y = grid_top + rows * S.PITCH_Y + GAP
+            img.paste(art.queue_sprite(c), (x0, grid_top + (q - f.top_row) * P.PITCH_Y))
+    y = grid_top + rows * P.PITCH_Y + GAP
 
     # Each seat's explosion symbols so far this set; the seat resolving a placement stands out.
     col_w = (width - 2 * m) // 2
@@ -168,30 +157,31 @@ def draw_board(f: Frame) -> Image.Image:
                                    fill=art.index_of(S.PANEL))
         mid = y0 + (SEAT_H - 6) // 2
         burst = art.icon_sprite("burst", 24, S.GOLD, bg)
-        _paste(img, burst, x0 + 8, mid - 12)
+        paste(img, burst, x0 + 8, mid - 12)
         nx = x0 + 38
-        nx += _paste_text(img, str(f.symbols[i]), (nx, mid), 24, True, S.TEXT, bg) + 12
+        nx += paste_text(img, str(f.symbols[i]), (nx, mid), 24, True, S.TEXT, bg) + 12
         name = art.name_sprite(f.names[i], 22, x0 + col_w - 16 - nx, active,
                                S.TEXT if active else S.MUTED, bg)
-        _paste(img, name, nx, mid - name.height // 2)
+        paste(img, name, nx, mid - name.height // 2)
     return img
 
 
 # --- Hand -----------------------------------------------------------------------------------------
 
 
-def draw_hand(cards, selected=(), disabled=()) -> Image.Image:
-    cards = list(cards)
+def draw_hand(cards: Iterable[int], selected: Iterable[int] = (),
+              disabled: Iterable[int] = ()) -> Image.Image:
+    shown = list(cards)
     per_row = 5
-    rows = max(1, (len(cards) + per_row - 1) // per_row)
-    m = S.MARGIN
-    img = art.new_canvas((S.WIDTH, 2 * m + rows * S.PITCH_Y))
-    selected, disabled = set(selected), set(disabled)
-    for i, card in enumerate(cards):
-        variant = ("selected" if card in selected else "dimmed" if card in disabled
+    rows = max(1, (len(shown) + per_row - 1) // per_row)
+    m = P.MARGIN
+    img = art.new_canvas((P.WIDTH, 2 * m + rows * P.PITCH_Y))
+    chosen, unavailable = set(selected), set(disabled)
+    for i, card in enumerate(shown):
+        variant = ("selected" if card in chosen else "dimmed" if card in unavailable
                    else "normal")
-        x = m + (i % per_row) * S.PITCH_X
-        y = m + (i // per_row) * S.PITCH_Y
+        x = m + (i % per_row) * P.PITCH_X
+        y = m + (i // per_row) * P.PITCH_Y
         img.paste(art.card_sprite(card, False, variant, S.BACKGROUND), (x, y))
     return img
 
@@ -201,86 +191,89 @@ def draw_hand(cards, selected=(), disabled=()) -> Image.Image:
 ROW_H = 46
 
 
-def _stars(img, x: int, cy: int, filled: int, total: int, size: int = 34) -> int:
+def _stars(img: Image.Image, x: int, cy: int, filled: int, total: int, size: int = 34) -> int:
     for i in range(total):
         colour = S.GOLD if i < filled else S.MUTED
-        x += _paste_text(img, S.ICON_STAR if i < filled else S.ICON_STAR_EMPTY, (x, cy), size,
-                         True, colour)
+        x += paste_text(img, S.ICON_STAR if i < filled else S.ICON_STAR_EMPTY, (x, cy), size,
+                        True, colour)
     return x
 
 
-def draw_results(mode: str, seats, names, set_scores, totals, winners, tiebreak,
-                 result: dict | None, stars: tuple[int, int] | None) -> Image.Image:
+def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
+                 set_scores: Sequence[Mapping[str, int]], totals: Mapping[str, int],
+                 winners: Sequence[str], tiebreak: Tiebreak | None, result: GameResult | None,
+                 stars: tuple[int, int] | None) -> Image.Image:
     """Scores per set and totals, winners, tie-break; the outcome of a cooperative or solo game.
 
     `stars` is (earned, out of) for a cooperative level or a solo title.
     """
-    m = S.MARGIN
+    m = P.MARGIN
     n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
     banner_h = 96
     height = m + banner_h + 40 + len(seats) * ROW_H + (44 if tiebreak else 0) + m
-    img = art.new_canvas((S.WIDTH, height))
+    img = art.new_canvas((P.WIDTH, height))
     draw = ImageDraw.Draw(img)
     cy = m + banner_h // 2 - 6
     x = m
     if result is not None:  # cooperative, solo, Enigma: won or lost, then the stars
-        won = bool(result.get("won"))
-        x += _paste_text(img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True,
-                         S.GOOD if won else S.BAD) + 24
+        won = result.won
+        x += paste_text(img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True,
+                        S.GOOD if won else S.BAD) + 24
         if stars:
             x = _stars(img, x, cy, *stars) + 24
-        if "cards_left" in result:
-            x += _paste_text(img, f"🂠{result['cards_left']}", (x, cy), 34, True) + 24
-        if "turns" in result:
-            x += _paste_text(img, f"{S.ICON_TURN}{result['turns']}", (x, cy), 34, True)
+        if isinstance(result, CoopResult):
+            x += paste_text(img, f"🂠{result.cards_left}", (x, cy), 34, True) + 24
+        if isinstance(result, SoloResult):
+            x += paste_text(img, f"{S.ICON_TURN}{result.turns}", (x, cy), 34, True)
     else:  # competitive, Trick: the crown and the winners' names
-        x += _paste_text(img, S.ICON_WIN, (x, cy), 56, True, S.GOLD) + 16
+        x += paste_text(img, S.ICON_WIN, (x, cy), 56, True, S.GOLD) + 16
         shown = [names[seats.index(w)] for w in winners]
-        room = S.WIDTH - m - x
+        room = P.WIDTH - m - x
         for i, name in enumerate(shown):
             sprite = art.name_sprite(name, 30, max(60, room // max(1, len(shown)) - 12), True)
             y = cy - sprite.height // 2
-            _paste(img, sprite, x, y)
+            paste(img, sprite, x, y)
             x += sprite.width + (16 if i < len(shown) - 1 else 0)
     y = m + banner_h
     # The table: one column per set, then the total (↓: lowest wins, ↑: highest wins).
-    name_w = S.WIDTH - 2 * m - 56 - (n_sets + 1) * 96
+    name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * 96
     col_x = [m + 56 + name_w + i * 96 + 48 for i in range(n_sets + 1)]
     for i in range(n_sets):
-        _paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED,
-                    anchor="m")
-    order = "↑" if mode == "trick" else "↓" if result is None else ""
+        paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED,
+                   anchor="m")
+    scoring = MODES[mode].scoring
+    order = {"highest": "↑", "lowest": "↓", "none": ""}[scoring]
     total_head = ("Σ" if n_sets else S.ICON_BURST) + order
-    _paste_text(img, total_head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
+    paste_text(img, total_head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
     y += 40
     for i, seat in enumerate(seats):
         win = seat in winners and result is None
         bg = S.PANEL if win else S.BACKGROUND
         if win or i % 2 == 0:
-            draw.rounded_rectangle((m, y, S.WIDTH - m, y + ROW_H - 6), 8,
+            draw.rounded_rectangle((m, y, P.WIDTH - m, y + ROW_H - 6), 8,
                                    fill=art.index_of(S.PANEL if win else S.TRACK))
             bg = S.PANEL if win else S.TRACK
         mid = y + (ROW_H - 6) // 2
         if win:
-            _paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
-        name = art.name_sprite(names[i], 24, name_w - 8, win, S.TEXT, bg)
-        _paste(img, name, m + 56, mid - name.height // 2)
+            paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
+        label = art.name_sprite(names[i], 24, name_w - 8, win, S.TEXT, bg)
+        paste(img, label, m + 56, mid - label.height // 2)
         for j in range(n_sets):
             score = set_scores[j].get(seat, 0) if j < len(set_scores) else 0
-            _paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
+            paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
         total = totals.get(seat, 0)
-        _paste_text(img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT,
-                    bg, anchor="m")
+        paste_text(img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT,
+                   bg, anchor="m")
         if tiebreak and winners and total == totals.get(winners[0]):  # tied for the lead
-            _paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg,
-                        anchor="r")
+            paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg,
+                       anchor="r")
         y += ROW_H
     if tiebreak:
         cy = y + 20
         x = m + 8
-        x += _paste_text(img, S.ICON_TIE, (x, cy), 30, True, S.GOLD) + 14
+        x += paste_text(img, S.ICON_TIE, (x, cy), 30, True, S.GOLD) + 14
         if tiebreak == "card_in_hand":
-            _paste_text(img, f"→ 🂠 {S.ICON_BURST}↓", (x, cy), 30, True, S.TEXT)
+            paste_text(img, f"→ 🂠 {S.ICON_BURST}↓", (x, cy), 30, True, S.TEXT)
         else:
-            _paste_text(img, f"→ 🂠 = {S.ICON_WIN}" + S.ICON_WIN, (x, cy), 30, True, S.TEXT)
+            paste_text(img, f"→ 🂠 = {S.ICON_WIN}" + S.ICON_WIN, (x, cy), 30, True, S.TEXT)
     return img

@@ -10,7 +10,9 @@ Only public events are read, so a frame can never hold a card from a hand or a f
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import (
@@ -18,6 +20,7 @@ from engine.pop.events import (
     ChiefKept,
     ChiefTookCards,
     Collected,
+    Event,
     Exploded,
     Fell,
     Placed,
@@ -26,7 +29,8 @@ from engine.pop.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.pop.game import TURNS_PER_SET
+from engine.pop.game import settle
+from engine.pop.modes import MODES
 from engine.pop.view import TableView
 
 Grid = tuple[tuple[int, ...], ...]
@@ -84,15 +88,16 @@ def _window(columns: Grid, queues: tuple[int, ...]) -> tuple[int, int]:
 class Scene:
     """What is on the table, as the pictures show it. Feed it events with `apply`."""
 
-    def __init__(self, mode: str, seats, *, names: dict[str, str] | None = None,
+    def __init__(self, mode: str, seats: Iterable[str], *, names: dict[str, str] | None = None,
                  sets_total: int = 1) -> None:
         self.mode = mode
+        self.spec = MODES[mode]
         self.seats = tuple(seats)
         names = names or {}
         self.names = tuple(str(names.get(s, s)) for s in self.seats)
         self.sets_total = sets_total
-        self.turns_total = TURNS_PER_SET.get(mode)
-        self.has_chief = mode in ("competitive", "trick", "coop") and len(self.seats) < 5
+        self.turns_total = self.spec.turns_per_set
+        self.has_chief = self.spec.has_chief(len(self.seats))
         self.set_number = 0
         self.turn_number = 0
         self.columns: Grid = ((), (), (), (), ())
@@ -131,7 +136,7 @@ class Scene:
 
     # --- Events -----------------------------------------------------------------------------
 
-    def apply(self, event) -> Frame | None:
+    def apply(self, event: Event) -> Frame | None:
         """Follow one engine event; returns the frame to draw when the event is a step."""
         if isinstance(event, Placed):
             self.columns, self.queues = event.grid, event.queues
@@ -190,7 +195,7 @@ class Scene:
 
     _depth = 0
 
-    def _step(self, kind: str, **extra) -> Frame:
+    def _step(self, kind: str, **extra: Any) -> Frame:
         if kind == "exploded":
             self._depth = extra["depth"]
         self.step += 1
@@ -198,17 +203,18 @@ class Scene:
 
     # --- Frames --------------------------------------------------------------------------------
 
-    def frame(self, kind: str = "board", **extra) -> Frame:
-        """The table as it stands. A fell frame already counts what the explosion earned."""
+    def frame(self, kind: str = "board", **extra: Any) -> Frame:
+        """The table as it stands. A fell frame already counts what the explosion earned: the
+        engine's own `settle` credits the cards gone so far (the Collected or ChiefKept event
+        that says so officially only comes once the placement's whole chain is resolved)."""
         symbols = {s: sum(SYMBOLS[c] for c in self.collected.get(s, ())) for s in self.seats}
         pile = self.chief_pile
-        if self.fallen and self.owner is not None:  # credit shown as soon as the cards are gone
-            if self.owner == CHIEF:
-                if self.mode != "trick":
-                    pile = pile + tuple(self.fallen)
-            elif self.owner in symbols:
-                symbols[self.owner] += sum(SYMBOLS[c] for c in self.fallen + list(pile))
-                pile = ()
+        owner = self.owner
+        if self.fallen and owner is not None and (owner == CHIEF or owner in symbols):
+            got, waiting, _ = settle(self.spec, owner, list(self.fallen), list(pile))
+            pile = tuple(waiting)
+            if owner in symbols:
+                symbols[owner] += sum(SYMBOLS[c] for c in got)
         top, bottom = self.top_row, self.bottom_row
         top = min(top, *(q - len(c) for q, c in zip(self.queues, self.columns, strict=True)))
         bottom = max(bottom, *self.queues)

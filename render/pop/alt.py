@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS, colour_name
 from engine.pop.events import CHIEF
+from engine.pop.modes import MODES
+from engine.pop.results import CoopResult, GameResult, SoloResult, Tiebreak
 
 from .scene import Frame
 
@@ -35,7 +38,7 @@ def card_words(card: int, short: bool = False) -> str:
     return str(card) if short else f"{card} {colour_name(card)}"
 
 
-def cards_words(cards, short: bool = False) -> str:
+def cards_words(cards: Iterable[int], short: bool = False) -> str:
     return ", ".join(card_words(c, short) for c in cards)
 
 
@@ -59,6 +62,7 @@ def board_alt(f: Frame) -> str:
         head = f"Set {f.set_number}/{f.sets_total}, " + head[0].lower() + head[1:]
     step = ""
     if f.kind == "placed":
+        assert f.placed_card is not None and f.highlight is not None  # set in a placed frame
         step = (f"Step {f.step}: {_who(f, f.owner)} placed {card_words(f.placed_card)} "
                 f"in column {COLUMN_LETTERS[f.highlight[0]]} (highlighted).")
     elif f.kind == "exploded":
@@ -99,32 +103,37 @@ def board_alt(f: Frame) -> str:
     return _fit([head, step, grid, rows])
 
 
-def hand_alt(cards, selected=(), disabled=()) -> str:
-    selected, disabled = set(selected), set(disabled)
+def hand_alt(cards: Iterable[int], selected: Iterable[int] = (),
+             disabled: Iterable[int] = ()) -> str:
+    chosen, unavailable = set(selected), set(disabled)
     words = []
     for c in cards:
         w = card_words(c)
-        if c in selected:
+        if c in chosen:
             w += " (selected)"
-        elif c in disabled:
+        elif c in unavailable:
             w += " (cannot be chosen)"
         words.append(w)
     return _fit([f"Your hand, {len(words)} card{'s' if len(words) != 1 else ''}:",
                  ", ".join(words) + "."])
 
 
-def results_alt(mode, seats, names, set_scores, totals, winners, tiebreak, result, title) -> str:
+def results_alt(mode: str, seats: Sequence[str], names: Sequence[str],
+                set_scores: Sequence[Mapping[str, int]], totals: Mapping[str, int],
+                winners: Sequence[str], tiebreak: Tiebreak | None, result: GameResult | None,
+                title: str | None) -> str:
+    spec = MODES[mode]
     parts = [f"{MODE_NAMES.get(mode, mode)} game over."]
     if result is not None:
-        won = bool(result.get("won"))
+        won = result.won
         parts.append("Won." if won else "Lost.")
-        if mode == "coop":
-            parts.append(f"Level: {LEVELS.get(result.get('level'), result.get('level'))}; "
-                         f"cards left in each hand: {result.get('cards_left')}.")
-        elif mode == "enigma":
+        if isinstance(result, CoopResult):
+            parts.append(f"Level: {LEVELS[result.level]}; "
+                         f"cards left in each hand: {result.cards_left}.")
+        elif spec.needs_puzzle:
             parts.append("The Enigma is solved." if won else "The Enigma is not solved.")
-        if "turns" in result:
-            parts.append(f"Turns: {result['turns']}.")
+        if isinstance(result, SoloResult):
+            parts.append(f"Turns: {result.turns}.")
         if title:
             parts.append(f"Title: {TITLES.get(title, title)}.")
     rows = []
@@ -136,9 +145,9 @@ def results_alt(mode, seats, names, set_scores, totals, winners, tiebreak, resul
                                                            else ""))
     parts.append("Symbols per set: " + "; ".join(rows) + ".")
     if result is None:
-        rule = "highest" if mode == "trick" else "lowest"
-        won = ", ".join(plain_name(names[seats.index(w)]) for w in winners)
-        parts.append(f"Winner{'s' if len(winners) > 1 else ''} ({rule} total): {won}.")
+        rule = spec.scoring
+        named = ", ".join(plain_name(names[seats.index(w)]) for w in winners)
+        parts.append(f"Winner{'s' if len(winners) > 1 else ''} ({rule} total): {named}.")
         if tiebreak == "card_in_hand":
             parts.append("The tie was broken by the fewest symbols on the card left in hand.")
         elif tiebreak == "shared":

@@ -1,0 +1,295 @@
+"""The drawing kit every game's pictures are made with: shapes, a fixed palette, text sprites,
+canvases, pasting, PNG encoding. Nothing here knows a game.
+
+Sprites are drawn smooth (supersampled RGB), then mapped once onto one fixed 256-colour
+`Palette`. Pictures are composed directly in that palette ("P" mode): pasting a sprite copies
+bytes, and a palette PNG is a third of the data of an RGB one, so encoding stays fast and files
+stay small. A game builds its palette from its exact base colours and a sample of its sprites
+(for the tones of their smooth edges).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import threading
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, ParamSpec, TypeVar
+
+from PIL import Image, ImageDraw
+
+from . import style as S
+from .style import font, rgb
+
+SS = 3  # supersampling factor for smooth edges
+PNG_COMPRESS_LEVEL = 3  # `pop-bot bench render`: level 3 ~6 ms, 61 KB; level 6 ~13 ms, 52 KB
+_LOCK = threading.RLock()  # FreeType faces are not thread-safe; the bot draws in a thread pool
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+Anchor = Literal["l", "m", "r"]
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """lru_cache, with sprite creation serialised: pictures may be drawn from several threads.
+    The wrapper keeps the cache's `cache_clear`."""
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        answers: Any = functools.lru_cache(maxsize=maxsize)(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            with _LOCK:
+                result: R = answers(*args, **kwargs)
+                return result
+
+        wrapper.cache_clear = answers.cache_clear  # type: ignore[attr-defined]  # lru_cache's own
+        return wrapper
+    return decorate
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    alt: str  # at most 1024 characters (a Discord attachment description)
+    filename: str
+
+
+def encode(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+# --- Shapes (drawn at any scale) ------------------------------------------------------------
+
+
+def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int,
+                turn: float = -90) -> list[Point]:
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.radians(turn + i * 180 / n)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, fill: str) -> None:
+    """A colour's own shape inside `box` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    if shape == "circle":
+        draw.ellipse((cx - r * 0.92, cy - r * 0.92, cx + r * 0.92, cy + r * 0.92), fill=fill,
+                     width=0)
+    elif shape == "square":
+        k = r * 0.82
+        draw.rectangle((cx - k, cy - k, cx + k, cy + k), fill=fill, width=0)
+    elif shape == "triangle":
+        draw.polygon([(cx, y0), (x1, y1 - r * 0.12), (x0, y1 - r * 0.12)], fill=fill, width=0)
+    elif shape == "diamond":
+        draw.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=fill, width=0)
+    elif shape == "star":
+        draw.polygon(star_points(cx, cy + r * 0.08, r * 1.05, r * 0.45, 5), fill=fill, width=0)
+    else:
+        raise ValueError(shape)
+
+
+def draw_burst(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: str,
+               outline: str | None = None, width: int = 0) -> None:
+    """The explosion symbol: an eight-pointed burst."""
+    draw.polygon(star_points(cx, cy, r, r * 0.5, 8, turn=-90 + 22.5 / 2), fill=fill,
+                 outline=outline, width=width)
+
+
+def draw_arrow(draw: ImageDraw.ImageDraw, box: Box, fill: str) -> None:
+    """A bold arrow pointing left."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    cy = (y0 + y1) / 2
+    head = x0 + h * 0.62
+    draw.polygon([(x0, cy), (head, y0), (head, cy - h * 0.2), (x1, cy - h * 0.2),
+                  (x1, cy + h * 0.2), (head, cy + h * 0.2), (head, y1)], fill=fill)
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The colour `t` of the way from `a` to `b`, as #RRGGBB."""
+    r, g, b_ = (round(x + (y - x) * t) for x, y in zip(rgb(a), rgb(b), strict=True))
+    return f"#{r:02X}{g:02X}{b_:02X}"
+
+
+# --- Text -----------------------------------------------------------------------------------
+
+
+def _notdef_mask(size: int, bold: bool) -> tuple[tuple[int, int], bytes]:
+    m = font(size, bold).getmask("\ue000")
+    return m.size, bytes(m)
+
+
+@cached(4096)
+def has_glyph(ch: str) -> bool:
+    """Does the bundled font draw this character (rather than its empty box)?"""
+    m = font(20).getmask(ch)
+    return (m.size, bytes(m)) != _notdef_mask(20, False) or ch == "\ue000"
+
+
+def safe_text(text: str) -> str:
+    """What the font can draw of `text`: unknown characters become a placeholder, never an error.
+
+    Control and formatting characters (joiners, variation selectors, direction marks) and
+    unpaired surrogates are dropped; private-use and unknown characters become a box.
+    """
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", str(text)):
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Cs", "Zl", "Zp") or 0xFE00 <= ord(ch) <= 0xFE0F:
+            continue
+        if cat == "Mn" and not has_glyph(ch):
+            continue
+        if cat == "Zs":
+            out.append(" ")
+        elif cat == "Co" or not has_glyph(ch):
+            if not out or out[-1] != S.PLACEHOLDER:
+                out.append(S.PLACEHOLDER)
+        else:
+            out.append(ch)
+    return "".join(out).strip() or S.PLACEHOLDER
+
+
+def fit_text(text: str, size: int, bold: bool, max_width: int) -> str:
+    """Shorten `text` with an ellipsis until it fits `max_width` pixels."""
+    f = font(size, bold)
+    if f.getlength(text) <= max_width:
+        return text
+    while text and f.getlength(text + "…") > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def text_rgb(text: str, size: int, bold: bool, colour: str, bg: str) -> Image.Image:
+    """A line of text, smooth, on its background; height = the font's line height."""
+    f = font(size, bold)
+    ascent, descent = f.getmetrics()
+    width = max(1, math.ceil(f.getlength(text)) + 2)
+    img = Image.new("RGB", (width, ascent + descent), bg)
+    ImageDraw.Draw(img).text((1, 0), text, font=f, fill=colour)
+    return img
+
+
+# --- The palette ----------------------------------------------------------------------------
+
+
+class Palette:
+    """One fixed 256-colour palette: exact base colours, then the edge tones of a sample of
+    sprites. Canvases, text and icon sprites are made in it (and cached per palette)."""
+
+    def __init__(self, base: Sequence[str], sample: Callable[[], list[Image.Image]],
+                 background: str = S.BACKGROUND) -> None:
+        self._base = tuple(base)
+        self._sample = sample  # called once, when the palette is first needed
+        self._background = background
+        self._image: Image.Image | None = None
+
+    def image(self) -> Image.Image:
+        with _LOCK:
+            if self._image is None:
+                self._image = self._build()
+            return self._image
+
+    def _build(self) -> Image.Image:
+        tiles = self._sample()
+        width = max(t.width for t in tiles)
+        height = sum(t.height for t in tiles)
+        montage = Image.new("RGB", (width, height), self._background)
+        y = 0
+        for t in tiles:
+            montage.paste(t, (0, y))
+            y += t.height
+        seen: list[tuple[int, int, int]] = []
+        for c in self._base:
+            if rgb(c) not in seen:
+                seen.append(rgb(c))
+        learnt = montage.quantize(256 - len(seen), method=Image.Quantize.MEDIANCUT,
+                                  dither=Image.Dither.NONE)
+        flat = (learnt.getpalette() or [])[: 3 * (256 - len(seen))]
+        learnt_colours = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+        # Keep base colours exact: drop learnt tones so close that they could be chosen instead.
+        extra = [c for c in learnt_colours
+                 if all(max(abs(a - b) for a, b in zip(c, base, strict=True)) > 10
+                        for base in seen)]
+        entries = [v for c in seen + extra for v in c]
+        entries += [0] * (768 - len(entries))
+        pal = Image.new("P", (1, 1))
+        pal.putpalette(entries)
+        return pal
+
+    def quantize(self, img: Image.Image) -> Image.Image:
+        """An RGB image mapped onto the palette (nearest colour, no dithering)."""
+        return img.quantize(palette=self.image(), dither=Image.Dither.NONE)
+
+    @cached(64)
+    def index_of(self, hex_colour: str) -> int:
+        """The palette index of a base colour (exact)."""
+        index = self.quantize(Image.new("RGB", (1, 1), hex_colour)).getpixel((0, 0))
+        assert isinstance(index, (int, float))  # a "P" image's pixel is its palette index
+        return int(index)
+
+    def new_canvas(self, size: tuple[int, int], bg: str = S.BACKGROUND) -> Image.Image:
+        img = Image.new("P", size, self.index_of(bg))
+        img.putpalette(self.image().getpalette() or [])
+        return img
+
+    @cached(4096)
+    def text_sprite(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT,
+                    bg: str = S.BACKGROUND) -> Image.Image:
+        """A line of text (already safe) as a palette sprite; height = the font's line height."""
+        return self.quantize(text_rgb(text, size, bold, colour, bg))
+
+    @cached(1024)
+    def name_sprite(self, name: str, size: int, max_width: int, bold: bool = False,
+                    colour: str = S.TEXT, bg: str = S.BACKGROUND) -> Image.Image:
+        """A player's name: any Unicode in, what the font can draw out, cut to `max_width`."""
+        return self.text_sprite(fit_text(safe_text(name), size, bold, max_width), size, bold,
+                                colour, bg)
+
+    @cached(256)
+    def icon_sprite(self, kind: str, size: int, colour: str = S.TEXT, bg: str = S.BACKGROUND,
+                    arg: str = "") -> Image.Image:
+        """Small pictures: a burst, a colour's shape (`arg`), an arrow left or right."""
+        k = SS
+        img = Image.new("RGB", (size * k, size * k), bg)
+        d = ImageDraw.Draw(img)
+        if kind == "burst":
+            draw_burst(d, size * k / 2, size * k / 2, size * k / 2 - k, colour)
+        elif kind == "shape":
+            draw_shape(d, arg, (k, k, (size - 1) * k, (size - 1) * k), colour)
+        elif kind in ("left", "right"):
+            draw_arrow(d, (k, size * k * 0.2, (size - 1) * k, size * k * 0.8), colour)
+            if kind == "right":
+                img = img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        else:
+            raise ValueError(kind)
+        return self.quantize(img.resize((size, size), Image.Resampling.LANCZOS))
+
+    def paste_text(self, img: Image.Image, text: str, xy: tuple[int, int], size: int,
+                   bold: bool = False, colour: str = S.TEXT, bg: str = S.BACKGROUND,
+                   anchor: Anchor = "l") -> int:
+        """Paste a line of text; `xy` is its left (or middle, or right) edge and vertical
+        middle. Returns its width."""
+        sprite = self.text_sprite(text, size, bold, colour, bg)
+        x, y = xy
+        if anchor == "m":
+            x -= sprite.width // 2
+        elif anchor == "r":
+            x -= sprite.width
+        img.paste(sprite, (x, y - sprite.height // 2))
+        return sprite.width
+
+
+def paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> int:
+    """Paste a sprite with its top left corner at (x, y); returns its width."""
+    img.paste(sprite, (x, y))
+    return sprite.width

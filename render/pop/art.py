@@ -1,0 +1,167 @@
+"""Pop's sprites: every card face and Queue card is drawn once, then only pasted; Pop's palette,
+and the kit's text and icon sprites made in it.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.pop.cards import ARROW, SYMBOLS
+
+from .. import kit
+from .. import style as S
+from ..kit import SS, cached, draw_arrow, draw_burst, draw_shape, mix
+from ..style import COLOUR_STYLE, font
+from . import style as P
+
+# --- Card faces (RGB, drawn once per size and variant) ----------------------------------------
+
+def _lane_edges(d: ImageDraw.ImageDraw, cw: int, ch: int, bg: str) -> None:
+    """On a board lane, the 2-pixel gutters either side stay background."""
+    if bg == S.TRACK:
+        d.rectangle((0, 0, 2 * SS - 1, ch * SS), fill=S.BACKGROUND)
+        d.rectangle(((cw - 2) * SS, 0, cw * SS, ch * SS), fill=S.BACKGROUND)
+
+
+VARIANTS = ("normal", "placed", "exploding", "selected", "dimmed")
+
+
+def card_rgb(card: int, mini: bool = False, variant: str = "normal",
+             bg: str = S.TRACK) -> Image.Image:
+    """One card in its cell: the face, plus the ring or marks of its variant."""
+    style = P.colour_style(card)
+    w, h = (P.MINI_W, P.MINI_H) if mini else (P.CARD_W, P.CARD_H)
+    pad = 0 if mini else P.PAD
+    cw, ch = w + 2 * pad, h + 2 * pad
+    k = SS
+    img = Image.new("RGB", (cw * k, ch * k), bg)
+    d = ImageDraw.Draw(img)
+    _lane_edges(d, cw, ch, bg)
+    fill, ink = style.hex, style.ink
+    if variant == "dimmed":
+        fill, ink = mix(fill, bg, 0.72), mix(ink, bg, 0.6)
+    edge = mix(fill, S.BLACK, 0.45)
+    x0, y0 = pad * k, pad * k
+    radius = (7 if mini else 11) * k
+    if variant in ("placed", "selected"):
+        d.rounded_rectangle((2 * k, 1 * k, (cw - 2) * k, (ch - 1) * k), radius + 5 * k,
+                            fill=S.HIGHLIGHT)
+        d.rounded_rectangle((5 * k, 5 * k, (cw - 5) * k, (ch - 5) * k), radius + 1 * k,
+                            fill=bg)
+    if variant == "exploding":
+        # Hazard ring: alternating white and black teeth all round the card.
+        d.rounded_rectangle((0, 0, cw * k - 1, ch * k - 1), radius + 6 * k, fill="#000000")
+        step = 9 * k
+        for i in range(-ch * k, cw * k, 2 * step):
+            d.polygon([(i, ch * k), (i + step, ch * k), (i + step + ch * k, 0), (i + ch * k, 0)],
+                      fill=S.GOLD)
+        d.rounded_rectangle((x0 - 1 * k, y0 - 1 * k, x0 + (w + 1) * k, y0 + (h + 1) * k),
+                            radius, fill="#000000")
+    d.rounded_rectangle((x0, y0, x0 + w * k - 1, y0 + h * k - 1), radius, fill=fill,
+                        outline=edge, width=2 * k)
+    # Shape, top left.
+    s = (14 if mini else 26) * k
+    m = (5 if mini else 8) * k
+    draw_shape(d, style.shape, (x0 + m, y0 + m, x0 + m + s, y0 + m + s), ink)
+    # Arrow, bottom left.
+    if ARROW[card]:
+        aw, ah = (16 if mini else 26) * k, (11 if mini else 17) * k
+        am = (4 if mini else 8) * k
+        draw_arrow(d, (x0 + am, y0 + h * k - am - ah, x0 + am + aw, y0 + h * k - am), ink)
+    # Explosion symbols, bottom right, one burst each.
+    r = (4.6 if mini else 8) * k
+    gap = (9.5 if mini else 17) * k
+    bx = x0 + w * k - (5 if mini else 8) * k - r
+    by = y0 + h * k - (4 if mini else 7) * k - r
+    for i in range(SYMBOLS[card]):
+        draw_burst(d, bx - i * gap, by, r, ink)
+    # The number, large.
+    f = font((23 if mini else 44) * k, bold=True)
+    text = str(card)
+    tx = x0 + (w * (0.62 if mini else 0.60)) * k
+    ty = y0 + (h * (0.40 if mini else 0.41)) * k
+    d.text((tx, ty), text, font=f, fill=ink, anchor="mm")
+    if variant == "exploding":
+        # A burst badge on the top right corner.
+        cx, cy = x0 + w * k - 2 * k, y0 + 3 * k
+        draw_burst(d, cx, cy, 13 * k, S.GOLD, outline="#000000", width=2 * k)
+    if variant == "selected":
+        cx, cy = x0 + w * k - 6 * k, y0 + 4 * k
+        d.ellipse((cx - 13 * k, cy - 13 * k, cx + 13 * k, cy + 13 * k), fill=S.HIGHLIGHT,
+                  outline="#000000", width=2 * k)
+        d.line([(cx - 6 * k, cy), (cx - 1 * k, cy + 6 * k), (cx + 7 * k, cy - 6 * k)],
+               fill="#000000", width=4 * k, joint="curve")
+    return img.resize((cw, ch), Image.Resampling.LANCZOS)
+
+
+def queue_rgb(column: int, bg: str = S.TRACK) -> Image.Image:
+    """A Queue card, lettered A-E, in a board cell."""
+    w, h, pad, k = P.CARD_W, P.CARD_H, P.PAD, SS
+    img = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), bg)
+    d = ImageDraw.Draw(img)
+    _lane_edges(d, w + 2 * pad, h + 2 * pad, bg)
+    box = (pad * k, pad * k, (pad + w) * k - 1, (pad + h) * k - 1)
+    d.rounded_rectangle(box, 11 * k, fill=P.QUEUE_FILL, outline=P.QUEUE_EDGE, width=3 * k)
+    d.text(((pad + w / 2) * k, (pad + h / 2) * k), "ABCDE"[column], font=font(46 * k, True),
+           fill=S.TEXT, anchor="mm")
+    return img.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
+
+
+# --- The palette --------------------------------------------------------------------------------
+
+_BASE = [S.BACKGROUND, S.TRACK, S.PANEL, S.TEXT, S.MUTED, P.QUEUE_FILL, P.QUEUE_EDGE,
+         S.HIGHLIGHT, S.GOLD, S.GOOD, S.BAD, S.BLACK]
+_BASE += [st.hex for st in COLOUR_STYLE.values()] + [st.ink for st in COLOUR_STYLE.values()]
+
+
+def _sample_tiles() -> list[Image.Image]:
+    """What Pop's pictures are made of, for the palette to learn their edge tones."""
+    sample_cards = (1, 2, 3, 4, 5)  # one card of each colour, with an arrow and 3 symbols
+    tiles = []
+    for bg in (S.TRACK, S.BACKGROUND, S.PANEL):
+        for card in sample_cards:
+            for variant in VARIANTS:
+                tiles.append(card_rgb(card, False, variant, bg))
+            tiles.append(card_rgb(card, True, "normal", bg))
+            tiles.append(card_rgb(card, True, "dimmed", bg))
+        tiles.append(queue_rgb(0, bg))
+        for colour in (S.TEXT, S.MUTED, S.GOLD, S.GOOD, S.BAD):
+            tiles.append(kit.text_rgb("Ag8" + S.ICON_BURST + P.ICON_CHIEF, 24, True, colour, bg))
+    return tiles
+
+
+PALETTE = kit.Palette(_BASE, _sample_tiles, S.BACKGROUND)
+# The kit's sprites, made in Pop's palette.
+palette = PALETTE.image
+to_palette = PALETTE.quantize
+index_of = PALETTE.index_of
+new_canvas = PALETTE.new_canvas
+text_sprite = PALETTE.text_sprite
+name_sprite = PALETTE.name_sprite
+icon_sprite = PALETTE.icon_sprite
+paste_text = PALETTE.paste_text
+
+
+# --- Cached sprites (palette mode) -------------------------------------------------------------
+
+
+@cached(1024)
+def card_sprite(card: int, mini: bool = False, variant: str = "normal",
+                bg: str = S.TRACK) -> Image.Image:
+    return to_palette(card_rgb(card, mini, variant, bg))
+
+
+@cached(16)
+def queue_sprite(column: int, bg: str = S.TRACK) -> Image.Image:
+    return to_palette(queue_rgb(column, bg))
+
+
+def warm_up() -> None:
+    """Draw every card face the board uses now, rather than on the first pictures (~1 s)."""
+    for card in range(1, 51):
+        for variant in ("normal", "placed", "exploding"):
+            card_sprite(card, False, variant)
+        card_sprite(card, True, "normal", S.BACKGROUND)
+        card_sprite(card, True, "dimmed", S.BACKGROUND)
+    for column in range(5):
+        queue_sprite(column)

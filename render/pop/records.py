@@ -1,0 +1,27 @@
+"""Every picture of a recorded game of Pop, in the order the table saw them."""
+
+from __future__ import annotations
+
+from engine.pop.events import Revealed
+from engine.pop.record import replay
+from engine.pop.view import view
+
+from .pictures import Picture, frame_picture, results_picture
+from .scene import Scene
+
+
+def record_pictures(record: object) -> list[Picture]:
+    """Every picture of a recorded game, in order: the board before each reveal, one picture
+    per placement step, the results. Raises RecordError for a broken record."""
+    r = replay(record)
+    state = r.state
+    scene = Scene(state.mode, state.seats, sets_total=state.sets_total)
+    pictures = []
+    for event in r.events:
+        if isinstance(event, Revealed):  # the board the players chose from
+            pictures.append(frame_picture(scene.frame("board")))
+        frame = scene.apply(event)
+        if frame is not None:
+            pictures.append(frame_picture(frame))
+    pictures.append(results_picture(view(state)))
+    return pictures

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from engine.protocol import Game, Outcome
-from render.pictures import Picture
+from render.kit import Picture
 
 from .storage import SqlStore
 from .table import LiveTable, Seat, Table, TableEdit

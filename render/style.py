@@ -9,7 +9,6 @@ wherever the colour is, so colour is never the only cue.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from PIL import ImageFont

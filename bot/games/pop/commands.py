@@ -11,6 +11,7 @@ from discord.app_commands import Choice
 
 from engine.pop.adapter import POP, PopOptions, enigma_pack
 from engine.pop.enigma import GRADE_NAMES
+from engine.pop.modes import MODES
 
 from ...commands import language_choices, user_lang
 from ...face import TableAPI
@@ -60,7 +61,7 @@ class PopCommands(app_commands.Group):
                   difficulty: app_commands.Range[int, 1, 4] = 1,
                   ai_level: str = "normal",
                   language: str | None = None) -> None:
-        if mode == "enigma":  # a puzzle is played privately, not at a table
+        if MODES[mode].one_turn:  # a puzzle is played privately, not at a table
             await open_enigma(self.api, interaction, None, False)
             return
         options = PopOptions.model_validate({"mode": mode, "sets": sets,

@@ -23,11 +23,13 @@ from engine.pop.adapter import POP, PopMove, PopOptions, enigma_pack
 from engine.pop.cards import COLOUR, COLOUR_NAMES, COLUMN_LETTERS, colour_name
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.events import CHIEF, GameEnded, SetEnded
-from engine.pop.game import COOP_LEVELS, solo_title
+from engine.pop.game import solo_title
+from engine.pop.modes import MODES, ModeSpec
+from engine.pop.results import COOP_LEVELS, CoopResult, SoloResult
 from engine.pop.state import PopState
 from engine.protocol import Outcome
-from render import pictures as render
-from render.scene import Frame
+from render.pop import pictures as render
+from render.pop.scene import Frame
 from render.style import COLOUR_STYLE
 
 from ...face import Button, Post, Refusal, Select, TableAPI
@@ -73,6 +75,9 @@ class PopFace:
     def options(self, table: Table) -> PopOptions:
         return PopOptions.model_validate(table.options)
 
+    def spec(self, table: Table) -> ModeSpec:
+        return MODES[self.options(table).mode]
+
     def mode_name(self, table: Table, lang: str) -> str:
         return t(dynamic_key("mode", self.options(table).mode), lang)
 
@@ -102,10 +107,10 @@ class PopFace:
         table = live.table
         picture = render.board_picture(POP.view(live.state, None), table.names())
         controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
-        mode = self.options(table).mode
-        if mode == "coop":
+        spec = self.spec(table)
+        if spec.cooperative:  # table talk: a colour held and a wished column (§6)
             controls.append(Button("signal", t("button.signal", lang)))
-        if mode == "solo":
+        if spec.refills:  # solo: the hard AI's pick, privately, counted
             controls.append(Button("hint", t("button.hint", lang)))
         return Post(self.table_text(live, lang), [picture], controls)
 
@@ -179,7 +184,7 @@ class PopFace:
             posts.append(Post(self.results_text(after, events, names, lang, hints_of(table)),
                               [picture], controls))
             day = table.face.get("daily")
-            if game_over and table.private and day and view.result and view.result.get("won"):
+            if game_over and table.private and day and view.result and view.result.won:
                 seat = table.seats[0]
                 tries = next((n for user, n, _ in await daily_tries(api, table.guild_id, day)
                               if user == seat.user_id), 1)
@@ -207,23 +212,23 @@ class PopFace:
     def results_text(self, after: PopState, events: Sequence[Any], names: dict[str, str],
                      lang: str, hints: int = 0) -> str:
         lines = []
-        mode = POP.view(after, None).mode
+        spec = POP.view(after, None).spec
         for e in events:
             if isinstance(e, SetEnded):
                 scores = ", ".join(f"{names.get(s, s)} {n}" for s, n in e.scores.items())
                 lines.append(t("result.set", lang, set=e.set_number, scores=scores))
             elif isinstance(e, GameEnded):
-                if mode in ("competitive", "trick"):
+                if spec.competitive:
                     winners = ", ".join(names.get(w, w) for w in e.winners)
                     lines.append(t("result.winners", lang, n=len(e.winners), names=winners))
                     if e.tiebreak:
                         lines.append(t(dynamic_key("result.tiebreak", e.tiebreak), lang))
-                elif mode == "coop":
+                elif isinstance(e.result, CoopResult):
                     lines.append(t("result.coop", lang, level=t(
-                        dynamic_key("level", e.result["level"]), lang)))
-                else:
-                    key = "result.won" if e.result["won"] else "result.lost"
-                    lines.append(t(key, lang, n=e.result["turns"]))
+                        dynamic_key("level", e.result.level), lang)))
+                elif isinstance(e.result, SoloResult):
+                    key = "result.won" if e.result.won else "result.lost"
+                    lines.append(t(key, lang, n=e.result.turns))
                     title = solo_title(after)
                     if title:
                         lines.append(t("result.title", lang,
@@ -251,7 +256,7 @@ class PopFace:
         while others still have to choose."""
         table = live.table
         v = POP.view(before, seat.id)
-        if (self.options(table).mode != "coop" or not seat.ai
+        if (not self.spec(table).cooperative or not seat.ai
                 or len(v.chosen) + 1 >= len(v.seats)):
             return
         said = pop_ai.announce(v, move)
@@ -395,7 +400,7 @@ class PopFace:
 
     def game_started(self, api: TableAPI, live: LiveTable) -> None:
         table = live.table
-        if self.options(table).mode == "coop":
+        if self.spec(table).cooperative:
             reads_chat = api.client.intents.message_content
             api.say(table.id, t("talk.rule" if reads_chat else "talk.honour", table.lang()))
 
@@ -404,7 +409,7 @@ class PopFace:
         answered with a reminder), and its author is reminded privately. Spectators may say
         anything; colours and Queue letters always pass."""
         table = live.table
-        if (self.options(table).mode != "coop" or table.seat_of_user(message.author.id) is None
+        if (not self.spec(table).cooperative or table.seat_of_user(message.author.id) is None
                 or not reveals_numbers(message.content)):
             return
         lang = table.lang()
@@ -431,10 +436,11 @@ class PopFace:
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
         table = live.table
         details = dict(outcome.seats[0].details) if outcome.seats else {}
-        if outcome.mode == "enigma":
+        spec = MODES[outcome.mode]
+        if spec.one_turn:
             details["puzzle"] = self.options(table).puzzle_id
             details["daily"] = table.face.get("daily")
-        if outcome.mode == "solo":
+        if spec.refills:
             details["hints"] = hints_of(table)
         return details
 
@@ -444,21 +450,22 @@ class PopFace:
         difficulty, Enigmas solved."""
         lines = []
         scored = [(int(d.get("sets", 1)), score) for mode, _, score, d in rows
-                  if mode in ("competitive", "trick")]
+                  if MODES[mode].competitive]
         sets = sum(s for s, _ in scored)
         if sets:
             lines.append(t("stats.average", lang, score=round(sum(s for _, s in scored) / sets,
                                                               1)))
-        levels = [d.get("level") for mode, _, _, d in rows if mode == "coop" and d.get("level")]
+        levels = [d.get("level") for mode, _, _, d in rows
+                  if MODES[mode].cooperative and d.get("level")]
         if levels:
             best = max(levels, key=COOP_LEVELS.index)
             lines.append(t("stats.coop", lang, level=t(dynamic_key("level", str(best)), lang)))
         solo: dict[int, int] = {}
         for mode, won, _, d in rows:
-            if mode == "solo" and won and d.get("difficulty"):
+            if MODES[mode].difficulties and won and d.get("difficulty"):
                 solo[int(d["difficulty"])] = solo.get(int(d["difficulty"]), 0) + 1
         for difficulty, wins in sorted(solo.items()):
             lines.append(t("stats.solo", lang, n=wins, difficulty=difficulty))
-        solved = {d.get("puzzle") for mode, won, _, d in rows if mode == "enigma" and won}
+        solved = {d.get("puzzle") for mode, won, _, d in rows if MODES[mode].one_turn and won}
         lines.append(t("stats.enigmas", lang, n=len(solved)))
         return lines

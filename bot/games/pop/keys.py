@@ -2,13 +2,14 @@
 
 from engine.pop.cards import COLOUR_NAMES
 from engine.pop.enigma import GRADE_NAMES
-from engine.pop.game import COOP_LEVELS, SOLO_TITLES
-from engine.pop.state import MODES
+from engine.pop.modes import MODES
+from engine.pop.results import COOP_LEVELS, SOLO_TITLES
 
 from ...i18n import declare_keys
 
 declare_keys({
-    "mode": MODES, "rules": MODES, "choice.mode": MODES, "level": COOP_LEVELS,
+    "mode": tuple(MODES), "rules": tuple(MODES), "choice.mode": tuple(MODES),
+    "level": COOP_LEVELS,
     "title": tuple(SOLO_TITLES.values()), "grade": tuple(GRADE_NAMES.values()),
     "choice.grade": tuple(GRADE_NAMES.values()), "colour": COLOUR_NAMES,
     "result.tiebreak": ("card_in_hand", "shared"),

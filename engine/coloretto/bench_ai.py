@@ -36,15 +36,13 @@ def match(a: str, b: str, games: int, players: int = 2, expert: bool = False) ->
     """Level a against level b, seats alternating: a's and b's win shares and times."""
     wins = {a: 0.0, b: 0.0}
     points = {a: 0, b: 0}
-    times: dict[str, list[float]] = {a: [], b: []}
     for g in range(games):
         levels = [a if (i + g) % 2 == 0 else b for i in range(players)]
-        totals, winners, decision_times = play(levels, g, expert)
+        totals, winners, _ = play(levels, g, expert)
         for i, level in enumerate(levels):
             points[level] += totals[f"s{i}"]
         for w in winners:
             wins[levels[int(w[1:])]] += 1 / len(winners)
-    del times
     return {"games": games, "players": players, "expert": expert,
             "win_share": {k: round(v / games, 3) for k, v in wins.items()},
             "mean_points": {k: round(v / games / players * 2, 1) for k, v in points.items()}}

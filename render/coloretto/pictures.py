@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -27,7 +28,7 @@ from .labels import label
 WIDTH = 820
 MARGIN = 20
 CARD_W, CARD_H = 62, 86  # a card in a row
-MINI_W, MINI_H = 40, 56  # a card in a collection
+MINI_W, MINI_H = 46, 64  # a card in a collection
 BAND = "#262A33"  # behind each row and seat
 BAND_DIM = "#1F2229"
 RING = S.HIGHLIGHT
@@ -75,12 +76,18 @@ def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, f
 
 
 def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int,
-          ring: bool = False, dim: bool = False) -> None:
+          ring: bool = False) -> None:
     """One card face at (x, y); `ring` draws the highlight around it."""
+    img.paste(_card_tile(name, w, h, ring, _bg_at(img, x - 5, y - 5)), (x - 5, y - 5))
+
+
+@lru_cache(maxsize=512)
+def _card_tile(name: str, w: int, h: int, ring: bool, bg: str) -> Image.Image:
+    """A card face with a 5-pixel margin of `bg`, drawn once (supersampled)."""
     style = CARD_STYLE[name]
-    k = 3  # supersampled, then pasted
+    k = 3
     pad = 5
-    tile = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), _bg_at(img, x - pad, y - pad))
+    tile = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), bg)
     d = ImageDraw.Draw(tile)
     if ring:
         d.rounded_rectangle((0, 0, (w + 2 * pad) * k - 1, (h + 2 * pad) * k - 1), 12 * k,
@@ -110,10 +117,7 @@ def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int,
                        style.ink)
     else:
         _shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
-    tile = tile.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
-    if dim:
-        tile = Image.blend(tile, Image.new("RGB", tile.size, _bg_at(img, x - pad, y - pad)), 0.6)
-    img.paste(tile, (x - pad, y - pad))
+    return tile.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
 
 
 def _bg_at(img: Image.Image, x: int, y: int) -> str:
@@ -141,7 +145,7 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
 
 def _png(img: Image.Image) -> bytes:
     out = io.BytesIO()
-    img.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+    img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
         out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()
 
@@ -152,12 +156,12 @@ def _name(names: Mapping[str, str], seat: str) -> str:
 
 # --- The table --------------------------------------------------------------------------------
 
-HEADER_H = 64
+HEADER_H = 68
 ROW_H = CARD_H + 22
 TAKEN_ROW_H = 44
 STRIP_H = CARD_H + 30
-SEAT_H = 30 + MINI_H + 34
-GROUPS_PER_LINE = 7
+SEAT_H = 42 + MINI_H + 14
+GROUPS_PER_LINE = 6
 GROUP_W = (WIDTH - 2 * MARGIN - 32) // GROUPS_PER_LINE  # a card, its count, its points
 
 
@@ -209,10 +213,10 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
         d.rounded_rectangle((x, cy - 15, x + w + 20, cy + 15), 8, fill=GOLD)
         _text(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
     if view.expert:
-        _text(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 20, False, S.MUTED, "rm")
+        _text(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 22, False, S.MUTED, "rm")
     who = (label(labels, "game_over") if view.turn is None
            else label(labels, "to_move", name=_name(names, view.turn)))
-    _text(d, (MARGIN, cy + 32), who, 22, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
+    _text(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
     return HEADER_H + 4
 
 
@@ -250,7 +254,7 @@ def _step(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, names: Mapp
         x += 30
         _card(img, extra, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
         x += CARD_W + 12
-        _text(d, (x, cy), label(labels, "golden_bonus"), 18, False, GOLD,
+        _text(d, (x, cy), label(labels, "golden_bonus"), 22, True, GOLD,
               max_width=WIDTH - MARGIN - x - 10)
 
 
@@ -271,7 +275,7 @@ def _row(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, r: int, take
           S.MUTED if taken else S.TEXT, max_width=110)
     x0 = MARGIN + 140
     if taken:
-        _text(d, (x0, cy), label(labels, "taken_by", name=_name(names, taker or "?")), 22,
+        _text(d, (x0, cy), label(labels, "taken_by", name=_name(names, taker or "?")), 24,
               False, S.MUTED, max_width=WIDTH - MARGIN - x0 - 16)
         return
     placed = isinstance(highlight, ev.CardPlaced) and highlight.row == r + 1
@@ -316,9 +320,9 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
     name_w = _text(d, (x, head), _name(names, seat), 24, True, max_width=400)
     if seat in view.out:
         x = int(x + name_w + 14)
-        w = S.font(18).getlength(label(labels, "out"))
-        d.rounded_rectangle((x, head - 12, x + w + 16, head + 12), 6, fill="#4A505E")
-        _text(d, (x + 8, head), label(labels, "out"), 18, False, S.TEXT)
+        w = S.font(20).getlength(label(labels, "out"))
+        d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
+        _text(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
     _text(d, (WIDTH - MARGIN - 16, head), label(labels, "points", n=score.total), 26, True,
           S.TEXT, "rm")
     points = dict(score.plus) | dict(score.minus)
@@ -332,11 +336,11 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
     for name, (x, top) in zip(groups, spots, strict=True):
         by_jokers = score.jokers.count(name)
         count = f"×{collection[name]}" + (f"+{by_jokers}" if by_jokers else "")
-        size = _fitting_size(count, room, (20, 18, 16))
-        _text(d, (x + MINI_W + 5, top + 16), count, size, True)
+        size = _fitting_size(count, room, (24, 22, 20))
+        _text(d, (x + MINI_W + 5, top + 17), count, size, True)
         value = points.get(name, score.cotton if name == C.COTTON else None)
         if value is not None:
-            _text(d, (x + MINI_W + 5, top + 42), _signed(value), min(size, 18), True,
+            _text(d, (x + MINI_W + 5, top + 47), _signed(value), 22, True,
                   S.GOOD if value > 0 else S.BAD)
 
 
@@ -352,9 +356,9 @@ def _signed(value: int) -> str:
 
 # --- The results ------------------------------------------------------------------------------
 
-RESULT_H = 44 + 2 * MINI_H + 12 + 14
-LABEL_W = 90  # the words before a line of chips
-CHIP_W = MINI_W + 60  # a card with its count and points
+LABEL_W = 110  # the words before a line of chips
+CHIP_W = MINI_W + 64  # a card with its count and points
+LINE_H = MINI_H + 12
 
 
 def results_picture(view: TableView, outcome: Outcome, names: Mapping[str, str],
@@ -368,7 +372,7 @@ def results_picture(view: TableView, outcome: Outcome, names: Mapping[str, str],
 def _results(view: TableView, outcome: Outcome, names: Mapping[str, str],
              labels: Mapping[str, str]) -> Image.Image:
     order = sorted(outcome.seats, key=lambda s: -s.score)
-    height = 100 + len(order) * (RESULT_H + 10) + MARGIN
+    height = 104 + sum(_result_h(view, s.seat) + 10 for s in order) + MARGIN
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     d = ImageDraw.Draw(img)
     _text(d, (MARGIN, 30), label(labels, "final_scores"), 30, True)
@@ -379,54 +383,67 @@ def _results(view: TableView, outcome: Outcome, names: Mapping[str, str],
     y = 100
     for seat in order:
         _result_band(img, d, view, seat.seat, seat.won, seat.score, names, labels, y)
-        y += RESULT_H + 10
+        y += _result_h(view, seat.seat) + 10
     return img
+
+
+def _result_h(view: TableView, seat: str) -> int:
+    """Head, plus line, minus line, and a line for jokers and cotton when there are any."""
+    score = view.scores[seat]
+    return 48 + (3 if score.jokers or score.cotton else 2) * LINE_H + 4
 
 
 def _result_band(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
                  won: bool, total: int, names: Mapping[str, str], labels: Mapping[str, str],
                  y: int) -> None:
-    """Name and total; line 1: plus colours, then each joker and its colour; line 2: minus
-    colours, then cotton."""
+    """Name and total; the plus colours; the minus colours; each joker and its colour, and
+    the cotton."""
     score = view.scores[seat]
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + RESULT_H), 12, fill=BAND,
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _result_h(view, seat)), 12, fill=BAND,
                         outline=GOLD if won else None, width=3)
-    head = y + 22
+    head = y + 24
     name = ("♛ " if won else "") + _name(names, seat)
-    _text(d, (MARGIN + 16, head), name, 24, True, GOLD if won else S.TEXT, max_width=430)
-    _text(d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 26, True,
+    _text(d, (MARGIN + 16, head), name, 26, True, GOLD if won else S.TEXT, max_width=430)
+    _text(d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True,
           S.TEXT, "rm")
     held = view.collections[seat]
-    lines = (y + 44, y + 44 + MINI_H + 12)
-    for top, key, chips in ((lines[0], "plus", score.plus), (lines[1], "minus", score.minus)):
-        _text(d, (MARGIN + 16, top + MINI_H // 2), label(labels, key), 18, False, S.MUTED,
-              max_width=LABEL_W - 8)
-        x = MARGIN + 16 + LABEL_W
-        for colour, value in chips:
-            _card(img, colour, x, top, MINI_W, MINI_H)
+    x0 = MARGIN + 16 + LABEL_W
+    for line, (key, chips) in enumerate((("plus", score.plus), ("minus", score.minus))):
+        top = y + 48 + line * LINE_H
+        _words(d, MARGIN + 16, top, label(labels, key))
+        for i, (colour, _) in enumerate(chips):
+            _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
+        for i, (colour, value) in enumerate(chips):
             by_jokers = score.jokers.count(colour)
             count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
-            _text(d, (x + MINI_W + 5, top + 15), count, 18, True)
-            _text(d, (x + MINI_W + 5, top + 41), _signed(value), 20, True,
-                  S.GOOD if value > 0 else S.BAD)
-            x += CHIP_W
-        if key == "plus" and score.jokers:
-            x = max(x, MARGIN + 16 + LABEL_W + 3 * CHIP_W) + 8
-            x += 8 + int(_text(d, (x, top + MINI_H // 2), label(labels, "jokers"), 18, False,
-                               S.MUTED, max_width=70))
-            kinds = [C.GOLDEN] * held.get(C.GOLDEN, 0) + [C.JOKER] * held.get(C.JOKER, 0)
-            for kind, colour in zip(kinds, score.jokers, strict=False):
-                _card(img, kind, x, top, MINI_W, MINI_H)
-                _text(d, (x + MINI_W + 11, top + MINI_H // 2), "→", 20, True, S.MUTED, "mm")
-                _card(img, colour, x + MINI_W + 22, top + 9, MINI_W - 14, MINI_H - 18)
-                x += 2 * MINI_W + 10
-        if key == "minus" and score.cotton:
-            x = max(x, MARGIN + 16 + LABEL_W + 4 * CHIP_W) + 8
-            x += 8 + int(_text(d, (x, top + MINI_H // 2), label(labels, "cotton"), 18, False,
-                               S.MUTED, max_width=LABEL_W - 8))
-            _card(img, C.COTTON, x, top, MINI_W, MINI_H)
-            _text(d, (x + MINI_W + 5, top + 15), f"×{held.get(C.COTTON, 0)}", 18, True)
-            _text(d, (x + MINI_W + 5, top + 41), _signed(score.cotton), 20, True, S.GOOD)
+            x = x0 + i * CHIP_W + MINI_W + 5
+            _text(d, (x, top + 17), count, _fitting_size(count, CHIP_W - MINI_W - 12,
+                                                         (24, 22, 20)), True)
+            _text(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
+        if not chips:
+            _text(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
+    top = y + 48 + 2 * LINE_H
+    x = MARGIN + 16
+    if score.jokers:
+        x += _words(d, x, top, label(labels, "jokers"))
+        kinds = [C.GOLDEN] * held.get(C.GOLDEN, 0) + [C.JOKER] * held.get(C.JOKER, 0)
+        for kind, colour in zip(kinds, score.jokers, strict=False):
+            _card(img, kind, x, top, MINI_W, MINI_H)
+            _text(d, (x + MINI_W + 14, top + MINI_H // 2), "→", 24, True, S.MUTED, "mm")
+            _card(img, colour, x + MINI_W + 28, top + 8, MINI_W - 12, MINI_H - 16)
+            x += 2 * MINI_W + 26
+        x += 16
+    if score.cotton:
+        x += _words(d, x, top, label(labels, "cotton"))
+        _card(img, C.COTTON, x, top, MINI_W, MINI_H)
+        _text(d, (x + MINI_W + 5, top + 17), f"×{held.get(C.COTTON, 0)}", 24, True)
+        _text(d, (x + MINI_W + 5, top + 47), _signed(score.cotton), 22, True, S.GOOD)
+
+
+def _words(d: ImageDraw.ImageDraw, x: int, top: int, text: str) -> int:
+    """A line's label, left of its chips; returns the room it took (LABEL_W at most)."""
+    w = _text(d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=LABEL_W - 12)
+    return min(LABEL_W, int(w) + 14)
 
 
 def sample_names(players: Sequence[str]) -> dict[str, str]:

@@ -44,7 +44,7 @@ def test_table_picture_sizes_and_every_step_kind(games, players):
     seen = set()
     for state, event in games[players][:: max(1, len(games[players]) // 12)] + games[players][-2:]:
         img = image(table_picture(view(state), LONG, event, LABELS_EN))
-        assert img.width == 820 and 300 <= img.height <= 1700
+        assert img.width == 820 and 300 <= img.height <= 1900
         seen.add(type(event).__name__)
     assert len(seen) >= 3
 
@@ -88,7 +88,7 @@ def test_results_picture_and_a_shared_win(games):
     outcome = COLORETTO.outcome(state)
     assert outcome is not None
     img = image(results_picture(view(state), outcome, LONG, LABELS_EN))
-    assert img.width == 820 and img.height <= 1200
+    assert img.width == 820 and img.height <= 1700
     alt = results_alt(view(state), outcome, LONG, english)
     assert len(alt) <= MAX_ALT and "final scores" in alt
     shared = state.copy()

@@ -357,7 +357,7 @@ def _signed(value: int) -> str:
 # --- The results ------------------------------------------------------------------------------
 
 LABEL_W = 110  # the words before a line of chips
-CHIP_W = MINI_W + 64  # a card with its count and points
+CHIP_W = MINI_W + 74  # a card with its count and points
 LINE_H = MINI_H + 12
 
 
@@ -417,7 +417,7 @@ def _result_band(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat
             by_jokers = score.jokers.count(colour)
             count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
             x = x0 + i * CHIP_W + MINI_W + 5
-            _text(d, (x, top + 17), count, _fitting_size(count, CHIP_W - MINI_W - 12,
+            _text(d, (x, top + 17), count, _fitting_size(count, CHIP_W - MINI_W - 20,
                                                          (24, 22, 20)), True)
             _text(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
         if not chips:

@@ -202,7 +202,7 @@ def check(state: ColorettoState, seat: str, move: Move) -> None:
         return
     if isinstance(move, Place) and state.drawn is None:
         raise E.NothingToPlace("draw a card first", seat)
-    row = move.row  # type: ignore[union-attr]  # Place or Take
+    row = move.row  # a Place or a Take from here on
     if type(row) is not int or not 1 <= row <= len(state.rows):
         raise E.NoSuchRow(f"there is no row {row}", seat, row=row)
     if state.taken[row - 1]:

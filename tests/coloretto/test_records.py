@@ -323,3 +323,18 @@ def test_junk_text_gives_one_line(text):
 
 def test_parse_keeps_huge_integers_harmless():
     assert parse_record_text("[" + "7" * 5000 + "]") == [10**30]
+
+
+def test_replay_cli_prints_one_line_per_record(tmp_path, capsys, record3):
+    from engine.coloretto.replay_cli import replay_main
+
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record3))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(json.dumps(record3).encode() + b"\n{\"format\": 1}\n\xff\n")
+    assert replay_main([str(good)]) == 0
+    assert json.loads(capsys.readouterr().out) == replay_summary(record3)
+    assert replay_main([str(bad)], jsonl=True) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and json.loads(lines[0]) == replay_summary(record3)
+    assert [json.loads(x)["error"].split(":")[0] for x in lines[1:]] == ["format", "format"]

@@ -95,3 +95,16 @@ def test_a_view_never_shows_the_pile_order(players, seed, expert):
             under.insert(len(under) - C.UNDER_LAST, C.LAST)
             other.deck[other.top:] = under
         assert view(other, state.players[0]) == v
+
+
+@settings(max_examples=30, deadline=None)
+@given(**games, cut=st.floats(0, 1))
+def test_export_of_an_unfinished_game_replays_to_the_same_position(players, seed, expert, cut):
+    from engine.coloretto.record import export_record, replay
+
+    states = [s for s, _ in random_game(players, seed, expert) if s.drawn is None]
+    state = states[int(cut * (len(states) - 1))]
+    again = replay(export_record(state), partial=True)
+    assert again.to_json() == state.copy().to_json().replace(
+        f'"rng_seed":{state.rng_seed},"rng_state":{state.rng_state}'.encode(),
+        b'"rng_seed":0,"rng_state":0')

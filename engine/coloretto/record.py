@@ -1,0 +1,258 @@
+"""Game records (`coloretto-record/1`, rules §7): export, check, replay, summarise.
+
+A replay runs the very same rules as a live table (`game.check` / `game.apply_in_place`); the
+record brings its own deal, so no randomness is involved. A broken record raises
+`RecordError("CODE: text")` with the page's codes, checked in the page's order; no JSON input
+gives a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NoReturn
+
+from ..protocol import Json
+from . import cards as C
+from . import game
+from .errors import ColorettoRuleError, RecordError
+from .game import Draw, Place, Take
+from .state import ColorettoState
+
+FORMAT = "coloretto-record/1"
+KEYS = ("format", "players", "options", "removed", "start", "first", "deck", "actions")
+MAX_DEPTH = 100  # the record itself is level 1
+_HUGE = 10**30  # stands in for integers too long to convert: no row has that number
+
+
+def export_record(state: ColorettoState) -> dict[str, Json]:
+    """The record of a game (finished or not: a card drawn but not yet placed is left out)."""
+    return {
+        "format": FORMAT,
+        "players": list(state.players),
+        "options": {"expert": state.expert},
+        "removed": list(state.removed),
+        "start": {p: list(state.start[p]) for p in state.players},
+        "first": state.first,
+        "deck": list(state.deck),
+        "actions": [dict(a) for a in state.actions],
+    }
+
+
+# --- Reading JSON text strictly ---------------------------------------------------------------
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _int(text: str) -> int:
+    """JSON integers of any length (Python refuses to convert more than 4300 digits)."""
+    return int(text) if len(text) < 1000 else (-_HUGE if text.startswith("-") else _HUGE)
+
+
+def parse_record_text(text: str | bytes) -> Json:
+    """JSON text (UTF-8, RFC 8259) to a value; RecordError `format` when it is not JSON."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return json.loads(text, parse_constant=_no_constant, parse_int=_int)
+    except RecursionError:
+        raise RecordError("format", f"nested more than {MAX_DEPTH} levels deep") from None
+    except (ValueError, TypeError) as e:  # JSONDecodeError and UnicodeDecodeError included
+        line = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise RecordError("format", f"not JSON: {line}") from None
+
+
+def _too_deep(value: Json) -> bool:
+    """Is a JSON value nested more than MAX_DEPTH levels (iteratively: no recursion limit)?"""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = (item.values() if isinstance(item, dict)
+                    else item if isinstance(item, list | tuple) else None)
+        if children is None:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+# --- Checking the header (codes `format` to `deck`, then `actions` being a list) ---------------
+
+
+def _fail(code: str, text: str) -> NoReturn:
+    raise RecordError(code, text)
+
+
+def _is_colour_list(value: Json) -> bool:
+    return type(value) is list and all(C.is_colour(c) for c in value)
+
+
+def _check_header(record: Json) -> tuple[list[str], bool, list[str], dict[str, list[str]],
+                                         str, list[str], list[Any]]:
+    """Everything before the actions, in the page's order."""
+    if _too_deep(record):
+        _fail("format", f"the record is nested more than {MAX_DEPTH} levels deep")
+    if not isinstance(record, dict):
+        _fail("format", "a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        _fail("format", f"'format' must be {FORMAT!r}")
+    missing = [k for k in KEYS if k not in record]
+    if missing:
+        _fail("format", f"the key {missing[0]!r} is missing")
+    extra = [k for k in record if k not in KEYS]
+    if extra:
+        _fail("format", f"unknown key {str(extra[0])!r}")
+
+    players = record["players"]
+    if (type(players) is not list or not C.MIN_PLAYERS <= len(players) <= C.MAX_PLAYERS
+            or not all(type(p) is str and p for p in players)
+            or len(set(players)) != len(players)):
+        _fail("players", "'players' must be a list of 2 to 5 distinct non-empty names")
+    n = len(players)
+
+    options = record["options"]
+    if type(options) is not dict or list(options) != ["expert"] or type(
+            options["expert"]) is not bool:
+        _fail("options", "'options' must be {\"expert\": true} or {\"expert\": false}")
+
+    removed = record["removed"]
+    wanted = C.REMOVED_COLOURS[n]
+    if not _is_colour_list(removed) or len(set(removed)) != len(removed):
+        _fail("removed", "'removed' must be a list of distinct colours")
+    if len(removed) != wanted:
+        _fail("removed", f"{n} players remove {wanted} colour(s), not {len(removed)}")
+
+    start = record["start"]
+    per_player = C.STARTING_CARDS[n]
+    if type(start) is not dict or set(start) != set(players):
+        _fail("start", "'start' must give starting cards to every player and no one else")
+    given: list[str] = []
+    for p in players:
+        if not _is_colour_list(start[p]) or len(start[p]) != per_player:
+            _fail("start", f"{p} must start with exactly {per_player} colour(s)")
+        given += start[p]
+    if len(set(given)) != len(given):
+        _fail("start", "a colour is given twice")
+    if any(c in removed for c in given):
+        _fail("start", "a starting colour is removed")
+
+    first = record["first"]
+    if type(first) is not str or first not in players:
+        _fail("first", "'first' must be one of the players")
+
+    deck = record["deck"]
+    if type(deck) is not list or not all(type(c) is str and c in C.CARD_INDEX for c in deck):
+        _fail("deck", "'deck' must be a list of card names")
+    counts = game.deck_counts(removed, given)
+    for name in C.CARD_NAMES:
+        if deck.count(name) != counts[name]:
+            _fail("deck", f"the deck must hold {counts[name]} {name}, not {deck.count(name)}")
+    under = len(deck) - 1 - deck.index(C.LAST)
+    if under != C.UNDER_LAST:
+        _fail("deck", f"{under} cards lie under the last-round card, not {C.UNDER_LAST}")
+
+    actions = record["actions"]
+    if type(actions) is not list:
+        _fail("action", "'actions' must be a list")
+    return (players, options["expert"], removed, {p: start[p] for p in players}, first, deck,
+            actions)
+
+
+# --- Replaying the actions --------------------------------------------------------------------
+
+
+def _action(raw: Json, rows: int) -> tuple[str, int] | None:
+    """("draw" | "take", row) of a well-formed action, else None."""
+    if type(raw) is not dict or len(raw) != 1:
+        return None
+    (kind, row), = raw.items()
+    if kind not in ("draw", "take") or type(row) is not int or not 1 <= row <= rows:
+        return None
+    return kind, row
+
+
+def replay(record: Json, *, partial: bool = False) -> ColorettoState:
+    """The state a record leads to; RecordError with the page's code when it breaks a rule.
+
+    `partial=True` accepts a record that stops before its game ends."""
+    players, expert, removed, start, first, deck, actions = _check_header(record)
+    state = game.from_deal(players, expert, removed, start, first, deck)
+    rows = len(state.rows)
+    for number, raw in enumerate(actions, 1):
+        where = f"action {number} (round {state.round_number}, {state.turn or 'nobody'})"
+        if state.over:
+            _fail("after-end", f"action {number} follows the end of the game")
+        parsed = _action(raw, rows)
+        if parsed is None:
+            _fail("action", f"{where} must be {{\"draw\": row}} or {{\"take\": row}}, "
+                            f"row an integer 1..{rows}")
+        kind, row = parsed
+        try:
+            if kind == "draw":
+                _replay_draw(state, row)
+            else:
+                game.check(state, state.turn, Take(row))
+                game.apply_in_place(state, Take(row), [])
+        except ColorettoRuleError as e:
+            _fail(kind, f"{where}: {e}")
+    if not partial and not state.over:
+        _fail("unfinished", f"the actions end in round {state.round_number}, "
+                            f"with {state.turn} to move, before the game does")
+    return state
+
+
+def _replay_draw(state: ColorettoState, row: int) -> None:
+    """`{"draw": row}`: the row must be open and below its limit, the pile not empty."""
+    if game.pile_size(state) == 0:
+        raise ColorettoRuleError("the pile is empty")
+    if state.taken[row - 1]:
+        raise ColorettoRuleError(f"row {row} is taken")
+    if not game.can_draw_into(state, row - 1):
+        raise ColorettoRuleError(f"row {row} is full")
+    game.apply_in_place(state, Draw(), [])
+    game.apply_in_place(state, Place(row), [])
+
+
+# --- The summary ------------------------------------------------------------------------------
+
+
+def summary(state: ColorettoState) -> dict[str, Json]:
+    """The replay summary of §7 (of a finished game; of the game so far otherwise)."""
+    scores = game.scores(state)
+    return {
+        "rounds": [{"first": r.first,
+                    "takes": [{"player": t.player, "row": t.row, "cards": list(t.cards),
+                               "extra": t.extra} for t in r.takes],
+                    "discarded": list(r.discarded)} for r in state.rounds],
+        "deck_left": state.deck[state.top:],
+        "collections": {p: collection_in_card_order(state.collections[p])
+                        for p in state.players},
+        "scores": {p: {"jokers": list(s.jokers), "plus": dict(s.plus), "minus": dict(s.minus),
+                       "cotton": s.cotton, "total": s.total} for p, s in scores.items()},
+        "winners": list(game.winners(state)),
+    }
+
+
+def collection_in_card_order(collection: dict[str, int]) -> dict[str, int]:
+    """A collection by name in card order, zero counts left out."""
+    return {name: collection[name] for name in C.CARD_NAMES if collection.get(name)}
+
+
+def replay_summary(record: Json) -> dict[str, Json]:
+    """The summary of a parsed record; raises RecordError("CODE: text")."""
+    return summary(replay(record))
+
+
+def replay_text(text: str | bytes) -> dict[str, Json]:
+    """The summary of a record given as JSON text; raises RecordError("CODE: text")."""
+    return replay_summary(parse_record_text(text))
+
+
+def replay_line(text: str | bytes) -> str:
+    """One line of output for one record: its summary, or {"error": "CODE: text"}."""
+    try:
+        return json.dumps(replay_text(text))
+    except RecordError as e:
+        return json.dumps({"error": str(e)})

@@ -1,0 +1,451 @@
+"""Coloretto's two pictures: the table after a step, and the results.
+
+Every card colour has a shape of its own (colour is never the only cue); special cards have
+their own faces (cotton: a cloud and "+2", jokers: a star in a ring of the seven colours, the
+golden joker in gold). Words come only from the `labels` mapping (render/coloretto/labels.py).
+Pictures are drawn in RGB, then stored as palette PNGs (small files, fast to send).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine.coloretto import cards as C
+from engine.coloretto import events as ev
+from engine.coloretto.view import TableView
+from engine.protocol import Outcome
+
+from .. import art
+from .. import style as S
+from .labels import label
+
+WIDTH = 820
+MARGIN = 20
+CARD_W, CARD_H = 62, 86  # a card in a row
+MINI_W, MINI_H = 46, 64  # a card in a collection
+BAND = "#262A33"  # behind each row and seat
+BAND_DIM = "#1F2229"
+RING = S.HIGHLIGHT
+GOLD = S.GOLD
+
+
+class CardStyle(NamedTuple):
+    fill: str
+    shape: str  # drawn on the card (and in the legend): never colour alone
+    ink: str
+
+
+CARD_STYLE: dict[str, CardStyle] = {
+    "blue": CardStyle("#2F6FDE", "diamond", "#FFFFFF"),
+    "brown": CardStyle("#8A5A34", "square", "#FFFFFF"),
+    "green": CardStyle("#2FA84F", "triangle", "#0B1A10"),
+    "red": CardStyle("#D33A32", "circle", "#FFFFFF"),
+    "orange": CardStyle("#F28A1E", "hexagon", "#1A1A1A"),
+    "yellow": CardStyle("#F6D530", "star", "#1A1A1A"),
+    "purple": CardStyle("#8B4FB8", "cross", "#FFFFFF"),
+    "cotton": CardStyle("#EFEBE0", "cloud", "#3A3A3A"),
+    "joker": CardStyle("#353A45", "joker", "#FFFFFF"),
+    "golden": CardStyle("#E8B923", "joker", "#1A1A1A"),
+}
+assert set(CARD_STYLE) == set(C.CARD_NAMES) - {C.LAST}
+
+
+# --- Drawing primitives -----------------------------------------------------------------------
+
+
+def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float],
+           fill: str) -> None:
+    """A colour's shape inside `box`: Pop's five, plus a hexagon and a cross."""
+    x0, y0, x1, y1 = box
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    if shape == "hexagon":
+        d.polygon([(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(
+            60 * i))) for i in range(6)], fill=fill)
+    elif shape == "cross":
+        k = r * 0.36
+        d.rectangle((cx - k, y0 + r * 0.08, cx + k, y1 - r * 0.08), fill=fill)
+        d.rectangle((x0 + r * 0.08, cy - k, x1 - r * 0.08, cy + k), fill=fill)
+    else:
+        art.draw_shape(d, shape, box, fill)
+
+
+def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int,
+          ring: bool = False) -> None:
+    """One card face at (x, y); `ring` draws the highlight around it."""
+    img.paste(_card_tile(name, w, h, ring, _bg_at(img, x - 5, y - 5)), (x - 5, y - 5))
+
+
+@lru_cache(maxsize=512)
+def _card_tile(name: str, w: int, h: int, ring: bool, bg: str) -> Image.Image:
+    """A card face with a 5-pixel margin of `bg`, drawn once (supersampled)."""
+    style = CARD_STYLE[name]
+    k = 3
+    pad = 5
+    tile = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), bg)
+    d = ImageDraw.Draw(tile)
+    if ring:
+        d.rounded_rectangle((0, 0, (w + 2 * pad) * k - 1, (h + 2 * pad) * k - 1), 12 * k,
+                            fill=RING)
+        d.rounded_rectangle((3 * k, 3 * k, (w + 2 * pad - 3) * k, (h + 2 * pad - 3) * k),
+                            10 * k, fill="#000000")
+    box = (pad * k, pad * k, (pad + w) * k - 1, (pad + h) * k - 1)
+    edge = "#000000" if name != "cotton" else "#8C877A"
+    d.rounded_rectangle(box, 8 * k, fill=style.fill, outline=edge, width=2 * k)
+    cx, cy = (pad + w / 2) * k, (pad + h / 2) * k
+    s = min(w, h) * 0.62 * k / 2
+    if style.shape == "cloud":
+        for dx, dy, rr in ((-0.45, 0.1, 0.45), (0.45, 0.1, 0.45), (0, -0.2, 0.55),
+                           (0, 0.25, 0.45)):
+            d.ellipse((cx + dx * s - rr * s, cy - 0.35 * s + dy * s - rr * s,
+                       cx + dx * s + rr * s, cy - 0.35 * s + dy * s + rr * s), fill="#C9C3B3")
+        d.text((cx, cy + 0.75 * s), "+2", font=S.font(round(s * 0.95), True), fill=style.ink,
+               anchor="mm")
+    elif style.shape == "joker":
+        for i, colour in enumerate(C.COLOURS):
+            a = math.radians(-90 + i * 360 / 7)
+            px, py = cx + math.cos(a) * s * 0.95, cy + math.sin(a) * s * 0.95
+            rr = s * 0.24
+            d.ellipse((px - rr, py - rr, px + rr, py + rr), fill=CARD_STYLE[colour].fill,
+                      outline=style.ink, width=k)
+        art.draw_shape(d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55),
+                       style.ink)
+    else:
+        _shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
+    return tile.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
+
+
+def _bg_at(img: Image.Image, x: int, y: int) -> str:
+    px = img.getpixel((max(0, min(img.width - 1, x)), max(0, min(img.height - 1, y))))
+    assert isinstance(px, tuple)
+    return "#{:02X}{:02X}{:02X}".format(*px[:3])
+
+
+def _slot(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int) -> None:
+    """An empty place in a row (below its limit)."""
+    d.rounded_rectangle((x, y, x + w, y + h), 8, outline="#59606E", width=2)
+
+
+def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+          bold: bool = False, fill: str = S.TEXT, anchor: str = "lm",
+          max_width: int | None = None) -> float:
+    """A line of text (any Unicode the font can draw); returns its width."""
+    text = art.safe_text(text)
+    if max_width is not None:
+        text = art.fit_text(text, size, bold, max_width)
+    f = S.font(size, bold)
+    d.text(xy, text, font=f, fill=fill, anchor=anchor)
+    return f.getlength(text)
+
+
+def _png(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def _name(names: Mapping[str, str], seat: str) -> str:
+    return names.get(seat, seat)
+
+
+# --- The table --------------------------------------------------------------------------------
+
+HEADER_H = 68
+ROW_H = CARD_H + 22
+TAKEN_ROW_H = 44
+STRIP_H = CARD_H + 30
+SEAT_H = 42 + MINI_H + 14
+GROUPS_PER_LINE = 6
+GROUP_W = (WIDTH - 2 * MARGIN - 32) // GROUPS_PER_LINE  # a card, its count, its points
+
+
+def table_picture(view: TableView, names: Mapping[str, str], highlight: ev.Event | None,
+                  labels: Mapping[str, str]) -> bytes:
+    """The table: header, the step (drawn card or row taken), rows, every seat's collection.
+
+    `highlight` is the step's event: CardDrawn (the drawn card is ringed), CardPlaced (the
+    card in its row), RowTaken (the cards taken and the golden joker's extra, the taker's
+    band); anything else highlights nothing."""
+    with art._LOCK:  # FreeType faces are shared: the bot draws in a thread pool
+        return _png(_table(view, names, highlight, labels))
+
+
+def _table(view: TableView, names: Mapping[str, str], highlight: ev.Event | None,
+           labels: Mapping[str, str]) -> Image.Image:
+    step_h = STRIP_H if _step_cards(view, highlight) else 0
+    height = (HEADER_H + step_h + sum(_row_h(view, r) + 8 for r in range(len(view.rows))) + 12
+              + sum(_seat_h(view, p) + 8 for p in view.players) + MARGIN)
+    img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
+    d = ImageDraw.Draw(img)
+    y = _header(img, d, view, names, labels)
+    if step_h:
+        _step(img, d, view, names, highlight, labels, y)
+        y += step_h
+    takers = {t.row: t.player for t in view.rounds[-1].takes} if view.rounds else {}
+    for r in range(len(view.rows)):
+        _row(img, d, view, r, takers.get(r + 1), names, highlight, labels, y)
+        y += _row_h(view, r) + 8
+    y += 12
+    for seat in view.players:
+        _seat(img, d, view, seat, names, highlight, labels, y)
+        y += _seat_h(view, seat) + 8
+    return img
+
+
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
+            names: Mapping[str, str], labels: Mapping[str, str]) -> int:
+    """Round, pile size, last round; who moves. Returns the y below it."""
+    cy = 22
+    x = MARGIN + _text(d, (MARGIN, cy), label(labels, "round", n=view.round_number), 26, True)
+    x += 24
+    d.rounded_rectangle((x, cy - 14, x + 20, cy + 14), 4, fill="#3B4A6B", outline="#9FB0D0",
+                        width=2)
+    x += 28 + _text(d, (x + 28, cy), f"{label(labels, 'pile')} {view.pile_size}", 24)
+    if view.last_round:
+        x += 30
+        w = S.font(22, True).getlength(label(labels, "last_round"))
+        d.rounded_rectangle((x, cy - 15, x + w + 20, cy + 15), 8, fill=GOLD)
+        _text(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
+    if view.expert:
+        _text(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 22, False, S.MUTED, "rm")
+    who = (label(labels, "game_over") if view.turn is None
+           else label(labels, "to_move", name=_name(names, view.turn)))
+    _text(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
+    return HEADER_H + 4
+
+
+def _step_cards(view: TableView, highlight: ev.Event | None) -> tuple[str, ...]:
+    """The cards the step strip shows: the drawn card, or a row just taken (+ extra)."""
+    if isinstance(highlight, ev.CardDrawn) and view.drawn is not None:
+        return (view.drawn,)
+    if isinstance(highlight, ev.RowTaken):
+        return highlight.cards + ((highlight.extra,) if highlight.extra else ())
+    return ()
+
+
+def _step(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, names: Mapping[str, str],
+          highlight: ev.Event | None, labels: Mapping[str, str], y: int) -> None:
+    """A band under the header: "X drew" and the card, or "X took row n" and its cards."""
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + STRIP_H - 10), 12, fill="#333845",
+                        outline=RING, width=2)
+    cy = y + (STRIP_H - 10) // 2
+    if isinstance(highlight, ev.CardDrawn):
+        text = label(labels, "drew", name=_name(names, highlight.seat))
+        cards: tuple[str, ...] = (highlight.card,)
+        extra = None
+    else:
+        assert isinstance(highlight, ev.RowTaken)
+        text = label(labels, "took_row", name=_name(names, highlight.seat), n=highlight.row)
+        cards, extra = highlight.cards, highlight.extra
+    tw = _text(d, (MARGIN + 16, cy), text, 24, True, max_width=300)
+    x = int(MARGIN + 16 + tw + 24)
+    for card in cards:
+        _card(img, card, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
+        x += CARD_W + 12
+    if extra:
+        x += 6
+        _text(d, (x, cy), "+", 34, True, GOLD, "lm")
+        x += 30
+        _card(img, extra, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
+        x += CARD_W + 12
+        _text(d, (x, cy), label(labels, "golden_bonus"), 22, True, GOLD,
+              max_width=WIDTH - MARGIN - x - 10)
+
+
+def _row_h(view: TableView, r: int) -> int:
+    """A taken row is one line high."""
+    return TAKEN_ROW_H if view.taken[r] else ROW_H
+
+
+def _row(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, r: int, taker: str | None,
+         names: Mapping[str, str], highlight: ev.Event | None, labels: Mapping[str, str],
+         y: int) -> None:
+    """One row: its number, its cards, empty places up to its limit, or who took it."""
+    taken = view.taken[r]
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _row_h(view, r)), 12,
+                        fill=BAND_DIM if taken else BAND)
+    cy = y + _row_h(view, r) // 2
+    _text(d, (MARGIN + 16, cy), label(labels, "row", n=r + 1), 24, True,
+          S.MUTED if taken else S.TEXT, max_width=110)
+    x0 = MARGIN + 140
+    if taken:
+        _text(d, (x0, cy), label(labels, "taken_by", name=_name(names, taker or "?")), 24,
+              False, S.MUTED, max_width=WIDTH - MARGIN - x0 - 16)
+        return
+    placed = isinstance(highlight, ev.CardPlaced) and highlight.row == r + 1
+    cards = view.rows[r]
+    for i in range(view.limits[r]):
+        x = x0 + i * (CARD_W + 16)
+        if i < len(cards):
+            _card(img, cards[i], x, cy - CARD_H // 2, CARD_W, CARD_H,
+                  ring=placed and i == len(cards) - 1)
+        else:
+            _slot(d, x, cy - CARD_H // 2, CARD_W, CARD_H)
+
+
+def _groups(view: TableView, seat: str) -> list[str]:
+    """The card names a seat holds, in card order."""
+    held = view.collections[seat]
+    return [n for n in (*C.COLOURS, C.COTTON, C.JOKER, C.GOLDEN) if held.get(n)]
+
+
+def _seat_h(view: TableView, seat: str) -> int:
+    """A seat band: its head, then a line of at most GROUPS_PER_LINE groups per line."""
+    lines = max(1, -(-len(_groups(view, seat)) // GROUPS_PER_LINE))
+    return SEAT_H + (lines - 1) * (MINI_H + 12)
+
+
+def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
+          names: Mapping[str, str], highlight: ev.Event | None, labels: Mapping[str, str],
+          y: int) -> None:
+    """A seat: name, to move or out, points now; its cards grouped by colour with counts and
+    what each group scores now (+ for the three best colours, − for the others)."""
+    active = view.turn == seat
+    took = isinstance(highlight, ev.RowTaken) and highlight.seat == seat
+    outline = RING if took else "#8A93A6" if active else None
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _seat_h(view, seat)), 12, fill=BAND,
+                        outline=outline, width=3 if took else 2)
+    score = view.scores[seat]
+    head = y + 22
+    x = MARGIN + 16
+    if active:  # a pointer before the name of the player to move
+        d.polygon([(x, head - 10), (x + 14, head), (x, head + 10)], fill=S.TEXT)
+        x += 22
+    name_w = _text(d, (x, head), _name(names, seat), 24, True, max_width=400)
+    if seat in view.out:
+        x = int(x + name_w + 14)
+        w = S.font(20).getlength(label(labels, "out"))
+        d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
+        _text(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
+    _text(d, (WIDTH - MARGIN - 16, head), label(labels, "points", n=score.total), 26, True,
+          S.TEXT, "rm")
+    points = dict(score.plus) | dict(score.minus)
+    collection = view.collections[seat]
+    groups = _groups(view, seat)
+    spots = [(MARGIN + 16 + (i % GROUPS_PER_LINE) * GROUP_W,
+              y + 42 + (i // GROUPS_PER_LINE) * (MINI_H + 12)) for i in range(len(groups))]
+    for name, (x, top) in zip(groups, spots, strict=True):  # cards first: their margins
+        _card(img, name, x, top, MINI_W, MINI_H)  # must not cover any text
+    room = GROUP_W - MINI_W - 10  # for the count and the points beside each card
+    for name, (x, top) in zip(groups, spots, strict=True):
+        by_jokers = score.jokers.count(name)
+        count = f"×{collection[name]}" + (f"+{by_jokers}" if by_jokers else "")
+        size = _fitting_size(count, room, (24, 22, 20))
+        _text(d, (x + MINI_W + 5, top + 17), count, size, True)
+        value = points.get(name, score.cotton if name == C.COTTON else None)
+        if value is not None:
+            _text(d, (x + MINI_W + 5, top + 47), _signed(value), 22, True,
+                  S.GOOD if value > 0 else S.BAD)
+
+
+def _fitting_size(text: str, room: int, sizes: tuple[int, ...]) -> int:
+    """The largest bold size in which `text` fits `room` pixels (else the smallest)."""
+    return next((z for z in sizes if S.font(z, True).getlength(text) <= room), sizes[-1])
+
+
+def _signed(value: int) -> str:
+    """+21, −3 (a real minus sign), 0."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+# --- The results ------------------------------------------------------------------------------
+
+LABEL_W = 110  # the words before a line of chips
+CHIP_W = MINI_W + 74  # a card with its count and points
+LINE_H = MINI_H + 12
+
+
+def results_picture(view: TableView, outcome: Outcome, names: Mapping[str, str],
+                    labels: Mapping[str, str]) -> bytes:
+    """Every seat's breakdown: plus colours, minus colours, where each joker went, cotton,
+    total; the winners ringed in gold, best first (ties in seat order)."""
+    with art._LOCK:
+        return _png(_results(view, outcome, names, labels))
+
+
+def _results(view: TableView, outcome: Outcome, names: Mapping[str, str],
+             labels: Mapping[str, str]) -> Image.Image:
+    order = sorted(outcome.seats, key=lambda s: -s.score)
+    height = 104 + sum(_result_h(view, s.seat) + 10 for s in order) + MARGIN
+    img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
+    d = ImageDraw.Draw(img)
+    _text(d, (MARGIN, 30), label(labels, "final_scores"), 30, True)
+    winners = [_name(names, w) for w in outcome.winners]
+    key = "winner" if len(winners) == 1 else "winners"
+    _text(d, (MARGIN, 72), "♛ " + label(labels, key, names=", ".join(winners)), 24, True, GOLD,
+          max_width=WIDTH - 2 * MARGIN)
+    y = 100
+    for seat in order:
+        _result_band(img, d, view, seat.seat, seat.won, seat.score, names, labels, y)
+        y += _result_h(view, seat.seat) + 10
+    return img
+
+
+def _result_h(view: TableView, seat: str) -> int:
+    """Head, plus line, minus line, and a line for jokers and cotton when there are any."""
+    score = view.scores[seat]
+    return 48 + (3 if score.jokers or score.cotton else 2) * LINE_H + 4
+
+
+def _result_band(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
+                 won: bool, total: int, names: Mapping[str, str], labels: Mapping[str, str],
+                 y: int) -> None:
+    """Name and total; the plus colours; the minus colours; each joker and its colour, and
+    the cotton."""
+    score = view.scores[seat]
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _result_h(view, seat)), 12, fill=BAND,
+                        outline=GOLD if won else None, width=3)
+    head = y + 24
+    name = ("♛ " if won else "") + _name(names, seat)
+    _text(d, (MARGIN + 16, head), name, 26, True, GOLD if won else S.TEXT, max_width=430)
+    _text(d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True,
+          S.TEXT, "rm")
+    held = view.collections[seat]
+    x0 = MARGIN + 16 + LABEL_W
+    for line, (key, chips) in enumerate((("plus", score.plus), ("minus", score.minus))):
+        top = y + 48 + line * LINE_H
+        _words(d, MARGIN + 16, top, label(labels, key))
+        for i, (colour, _) in enumerate(chips):
+            _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
+        for i, (colour, value) in enumerate(chips):
+            by_jokers = score.jokers.count(colour)
+            count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
+            x = x0 + i * CHIP_W + MINI_W + 5
+            _text(d, (x, top + 17), count, _fitting_size(count, CHIP_W - MINI_W - 20,
+                                                         (24, 22, 20)), True)
+            _text(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
+        if not chips:
+            _text(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
+    top = y + 48 + 2 * LINE_H
+    x = MARGIN + 16
+    if score.jokers:
+        x += _words(d, x, top, label(labels, "jokers"))
+        kinds = [C.GOLDEN] * held.get(C.GOLDEN, 0) + [C.JOKER] * held.get(C.JOKER, 0)
+        for kind, colour in zip(kinds, score.jokers, strict=False):
+            _card(img, kind, x, top, MINI_W, MINI_H)
+            _text(d, (x + MINI_W + 14, top + MINI_H // 2), "→", 24, True, S.MUTED, "mm")
+            _card(img, colour, x + MINI_W + 28, top + 8, MINI_W - 12, MINI_H - 16)
+            x += 2 * MINI_W + 26
+        x += 16
+    if score.cotton:
+        x += _words(d, x, top, label(labels, "cotton"))
+        _card(img, C.COTTON, x, top, MINI_W, MINI_H)
+        _text(d, (x + MINI_W + 5, top + 17), f"×{held.get(C.COTTON, 0)}", 24, True)
+        _text(d, (x + MINI_W + 5, top + 47), _signed(score.cotton), 22, True, S.GOOD)
+
+
+def _words(d: ImageDraw.ImageDraw, x: int, top: int, text: str) -> int:
+    """A line's label, left of its chips; returns the room it took (LABEL_W at most)."""
+    w = _text(d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=LABEL_W - 12)
+    return min(LABEL_W, int(w) + 14)
+
+
+def sample_names(players: Sequence[str]) -> dict[str, str]:
+    """Display names for pictures made outside the bot (demos, tests)."""
+    return {p: p for p in players}

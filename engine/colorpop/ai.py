@@ -1,9 +1,9 @@
 """Computer players for Colorpop. They see only a view: their own colour(s), the board, the piles.
 
 - easy: any legal group, at random;
-- normal: its own colour's biggest group, else the smallest group of another colour;
-- hard: tries every legal group and scores the board it leaves (one ply): its own tokens left and
-  how removable they stay, never handing an opponent's likely colour its last tokens or leaving
+- normal: plays as hard, but a random legal group 40 % of the time;
+- hard: tries every legal group and scores the board it leaves (one ply): its own tokens left and,
+  above all, how many of them stay removable (a sparse colour gets stranded), never handing an opponent's likely colour its last tokens or leaving
   them all in one group, and the blocked end when it would come. Opponents' colours are guessed
   from their piles (a player who removes a colour probably holds it).
 """
@@ -22,6 +22,12 @@ WIN = 1_000_000.0
 GIFT = 100_000.0  # an opponent's colours leave the board: they win at once
 BLOCKED = 50_000.0
 THREAT = 20_000.0  # an opponent's last tokens all in one group: the next pick may clear them
+# Tuned against easy (engine.colorpop.bench_ai): keeping our own tokens removable matters more
+# than removing them early (a sparse colour strands), so W_GROUPED > W_LEFT.
+W_LEFT = 3.0  # per own token still on the board
+W_GROUPED = 10.0  # per own token in a legal group (removable now)
+W_STRANDED = 1.5  # per likely-opponent token that no legal group holds
+NORMAL_RANDOM = 0.4  # normal plays a random legal group this often, else as hard
 
 
 def choose(view: ColorpopView, level: str, rnd: random.Random) -> Cell:
@@ -31,16 +37,11 @@ def choose(view: ColorpopView, level: str, rnd: random.Random) -> Cell:
         raise ValueError("no legal group: the game is over")
     if level == "easy":
         return rnd.choice(groups).anchor
-    mine = set(view.my_colours)
-    if level == "normal":
-        own = [g for g in groups if g.colour in mine]
-        if own:
-            best = max(g.size for g in own)
-            return rnd.choice([g for g in own if g.size == best]).anchor
-        smallest = min(g.size for g in groups)
-        return rnd.choice([g for g in groups if g.size == smallest]).anchor
-    if level != "hard":
+    if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}")
+    if level == "normal" and rnd.random() < NORMAL_RANDOM:
+        return rnd.choice(groups).anchor
+    mine = set(view.my_colours)
     beliefs = opponent_colours(view)
     scored = [(evaluate(view, g, mine, beliefs) + rnd.random() * 1e-3, g) for g in groups]
     return max(scored, key=lambda s: s[0])[1].anchor
@@ -101,12 +102,12 @@ def evaluate(view: ColorpopView, group: Group, mine: set[str], beliefs: dict[str
         best_opp = min(opp_left) if opp_left else my_left + 1
         return score + (BLOCKED if my_left < best_opp else -BLOCKED if my_left > best_opp else 0)
     grouped = _grouped_counts(groups, board)
-    score -= 10.0 * my_left
-    score += 2.0 * sum(grouped[c] for c in mine)
+    score -= W_LEFT * my_left
+    score += W_GROUPED * sum(grouped[c] for c in mine)
     for other, q in beliefs.items():
         if q <= 0 or left[other] == 0:
             continue
-        score += 1.5 * q * (left[other] - grouped[other])  # stranded: hard for them to clear
+        score += W_STRANDED * q * (left[other] - grouped[other])  # stranded: hard for them to clear
         if per_side == 1 and any(g.colour == other and _holds_all(g, board, left[other])
                                  for g in groups):
             score -= THREAT * q

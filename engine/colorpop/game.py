@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .. import rng
 from . import errors, events, rules
 from .rules import COLOURS, Board, Cell, Group
-from .state import ColorpopState, End, Mode
+from .state import ColorpopState, End, Mode, PickMade
 
 SEAT_RANGE: dict[str, tuple[int, int]] = {
     "competitive": (2, 5), "solo": (1, 1), "duel": (2, 2), "teams": (4, 4)}
@@ -178,7 +178,9 @@ def apply(state: ColorpopState, seat: str,
         out.append(events.RailsShifted(removal.order, removal.board))
     new = dataclasses.replace(
         state, board=removal.board, piles=piles, version=state.version + 1,
-        picks=(*state.picks, (seat, rules.cell_name(cell))), last_removed=group.cells,
+        picks=(*state.picks, PickMade(seat, rules.cell_name(cell), group.colour, group.size,
+                                      group.jokers)),
+        last_removed=group.cells,
         turn=(state.turn + 1) % len(state.seats))
     side = cleared_side(new, group.colour)
     if side is not None:

@@ -28,7 +28,7 @@ def export_record(state: ColorpopState) -> dict[str, Json]:
         "secrets": [list(s) for s in state.secrets],
         "first": state.seats[state.first],
         "board": list(state.start_board),
-        "moves": [{"seat": seat, "pick": pick} for seat, pick in state.picks],
+        "moves": [{"seat": p.seat, "pick": p.cell} for p in state.picks],
     }
 
 

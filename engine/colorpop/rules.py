@@ -97,21 +97,44 @@ def group_at(board: Board, cell: Cell) -> Group | None:
     return Group(colour, cells, jokers, anchor)
 
 
+def _cells_by_index(board: Board) -> list[str]:
+    """The board as 100 letters, index rail * 10 + row, '' for an empty cell."""
+    return [column[row] if row < len(column) else "" for column in board
+            for row in range(NUM_ROWS)]
+
+
+# Orthogonal neighbours of every cell index (rail * 10 + row), computed once.
+_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * NUM_ROWS + w for r, w in neighbours((i // NUM_ROWS, i % NUM_ROWS)))
+    for i in range(NUM_RAILS * NUM_ROWS))
+
+
 def legal_groups(board: Board) -> list[Group]:
     """Every legal group (2+ tokens), in canonical colour order, then by anchor (§7)."""
-    found: list[Group] = []
+    letters = _cells_by_index(board)
+    found: list[tuple[int, Group]] = []
     for colour in COLOURS:
-        done: set[Cell] = set()
-        for rail, column in enumerate(board):
-            for row, letter in enumerate(column):
-                if letter != colour or (rail, row) in done:
-                    continue
-                group = group_at(board, (rail, row))
-                assert group is not None
-                done.update(group.cells)
-                if group.size >= MIN_GROUP:
-                    found.append(group)
-    return found
+        done: set[int] = set()
+        for start, letter in enumerate(letters):
+            if letter != colour or start in done:
+                continue
+            seen = {start}
+            stack = [start]
+            while stack:
+                for n in _NEIGHBOURS[stack.pop()]:
+                    if n not in seen and (letters[n] == colour or letters[n] == JOKER):
+                        seen.add(n)
+                        stack.append(n)
+            if len(seen) < MIN_GROUP:
+                continue
+            done.update(seen)
+            ordered = sorted(seen)
+            cells = tuple((i // NUM_ROWS, i % NUM_ROWS) for i in ordered)
+            jokers = sum(letters[i] == JOKER for i in ordered)
+            # `start` is the first cell of this colour in rail-then-row order: the anchor.
+            found.append((COLOURS.index(colour), Group(colour, cells, jokers, cells[
+                ordered.index(start)])))
+    return [g for _, g in found]
 
 
 def has_legal_group(board: Board) -> bool:

@@ -17,6 +17,17 @@ MODES: tuple[str, ...] = ("competitive", "solo", "duel", "teams")
 End = Literal["cleared", "blocked"]
 
 
+@dataclass(frozen=True, slots=True)
+class PickMade:
+    """One move as everyone saw it: who picked which cell, and the group that left."""
+
+    seat: str
+    cell: str  # e.g. "C3"
+    colour: str
+    size: int  # jokers included
+    jokers: int
+
+
 @dataclass(slots=True)
 class ColorpopState:
     mode: Mode
@@ -30,7 +41,7 @@ class ColorpopState:
     schema_version: Literal[1] = 1
     version: int = 0  # bumped by every accepted move: stale buttons carry an older one
     turn: int = 0  # index of the seat on turn
-    picks: tuple[tuple[str, str], ...] = ()  # (seat, cell) of every move, in order
+    picks: tuple[PickMade, ...] = ()  # every move, in order
     piles: dict[str, dict[str, int]] = field(default_factory=dict)  # seat -> letter -> tokens
     last_removed: tuple[tuple[int, int], ...] = ()  # cells of the last group, before gravity
     end: End | None = None

@@ -13,18 +13,7 @@ from dataclasses import dataclass
 
 from . import game, rules
 from .rules import Board, Cell
-from .state import ColorpopState
-
-
-@dataclass(frozen=True)
-class PickSeen:
-    """One past move as everyone saw it."""
-
-    seat: str
-    pick: str
-    colour: str
-    size: int
-    jokers: int
+from .state import ColorpopState, PickMade
 
 
 @dataclass(frozen=True)
@@ -38,7 +27,7 @@ class ColorpopView:
     piles: dict[str, dict[str, int]]  # seat -> letter -> tokens collected (public)
     collected: dict[str, int]  # seat -> tokens in its pile, jokers included
     left: dict[str, int]  # letter -> tokens on the board
-    history: tuple[PickSeen, ...]
+    history: tuple[PickMade, ...]  # every pick so far, public
     last_removed: tuple[Cell, ...]
     over: bool
     # Only for a seated viewer: that seat, its side's seats and its side's colours.
@@ -51,20 +40,6 @@ class ColorpopView:
     winners: tuple[str, ...] = ()
     tie_break: str | None = None
     scores: dict[str, tuple[int, int]] | None = None  # seat -> (left, removed_own)
-
-
-def history(state: ColorpopState) -> tuple[PickSeen, ...]:
-    """Every pick so far with the colour and size of its group, replayed from the start."""
-    seen = []
-    board = state.start_board
-    for seat, pick in state.picks:
-        cell = rules.parse_cell(pick)
-        assert cell is not None
-        group = rules.group_at(board, cell)
-        assert group is not None
-        seen.append(PickSeen(seat, pick, group.colour, group.size, group.jokers))
-        board = rules.remove(board, group.cells).board
-    return tuple(seen)
 
 
 def view(state: ColorpopState, seat: str | None = None) -> ColorpopView:
@@ -86,7 +61,7 @@ def view(state: ColorpopState, seat: str | None = None) -> ColorpopView:
         piles={s: dict(p) for s, p in state.piles.items()},
         collected={s: sum(p.values()) for s, p in state.piles.items()},
         left=rules.counts(state.board),
-        history=history(state),
+        history=state.picks,
         last_removed=state.last_removed,
         over=state.over,
         seat=seat if seated else None,

@@ -26,15 +26,16 @@ class TokenStyle(NamedTuple):
     shape: str  # circle, triangle, square, diamond, cross, star
     ink: str  # the shape's colour on the token
     edge: str  # the token's outline
+    symbol: str  # the shape as one character, for button and select labels (§7)
 
 
 TOKEN_STYLE: dict[str, TokenStyle] = {
-    "R": TokenStyle("#D55E00", "circle", "#1A1A1A", "#D55E00"),
-    "Y": TokenStyle("#F0E442", "triangle", "#1A1A1A", "#F0E442"),
-    "G": TokenStyle("#009E73", "square", "#FFFFFF", "#009E73"),
-    "B": TokenStyle("#0072B2", "diamond", "#FFFFFF", "#0072B2"),
-    "P": TokenStyle("#CC79A7", "cross", "#1A1A1A", "#CC79A7"),
-    "W": TokenStyle("#FFFFFF", "star", "#1A1A1A", "#1A1A1A"),
+    "R": TokenStyle("#D55E00", "circle", "#1A1A1A", "#D55E00", "●"),
+    "Y": TokenStyle("#F0E442", "triangle", "#1A1A1A", "#F0E442", "▲"),
+    "G": TokenStyle("#009E73", "square", "#FFFFFF", "#009E73", "■"),
+    "B": TokenStyle("#0072B2", "diamond", "#FFFFFF", "#0072B2", "◆"),
+    "P": TokenStyle("#CC79A7", "cross", "#1A1A1A", "#CC79A7", "✚"),
+    "W": TokenStyle("#FFFFFF", "star", "#1A1A1A", "#1A1A1A", "★"),
 }
 assert tuple(TOKEN_STYLE) == LETTERS
 

@@ -166,6 +166,21 @@ def test_mode_seat_counts_and_secret_counts():
     assert error_of(teams) == "teams is played by 4 seats, not 3"
 
 
+@pytest.mark.parametrize(("key", "line"), [
+    ("format", "format is not colorpop-record/1"),
+    ("mode", "mode is not one of competitive, solo, duel, teams"),
+    ("seats", "seats is not a list of strings"),
+    ("secrets", "secrets is not a list of 3 lists, one per seat"),
+    ("first", "first is not a seat"),
+    ("board", "board is not 10 strings of 10 letters among RYGBPW"),
+    ("moves", "moves is not a list"),
+])
+def test_a_missing_key_is_one_line(key, line):
+    missing = copy.deepcopy(ENDED30)
+    del missing[key]
+    assert error_of(missing) == line
+
+
 def test_not_an_object():
     for junk in ([], "colorpop-record/1", None, 3):
         assert error_of(junk) == "the record is not a JSON object"

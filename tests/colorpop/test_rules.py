@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import rng
 from engine.colorpop import errors, events, game, rules
 from engine.colorpop.rules import legal_groups, parse_cell
 
@@ -78,6 +79,16 @@ def test_a_dealt_board_is_full_legal_and_seeded():
     assert rules.setup_is_legal(board)
     assert rules.deal_board(12345) == (state_a, board)
     assert rules.deal_board(54321)[1] != board
+
+
+def test_about_60_percent_of_shuffles_pass_the_setup_rule_as_the_page_says():
+    state, passed = 2026, 0
+    tokens = rules.full_board_tokens()
+    for _ in range(400):
+        state, order = rng.shuffled(state, list(range(100)))
+        letters = "".join(tokens[i] for i in order)
+        passed += rules.setup_is_legal(tuple(letters[r * 10:r * 10 + 10] for r in range(10)))
+    assert 0.5 < passed / 400 < 0.7
 
 
 # §3: groups

@@ -48,7 +48,7 @@ def _check_seats(mode: str, seats: object) -> list[str]:
     low, high = game.SEAT_RANGE[mode]
     if not low <= len(names) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
-        _fail(f"{mode} is played by {wanted} seats, not {len(names)}")
+        _fail(f"{mode} is played by {wanted} seat{'s' if high > 1 else ''}, not {len(names)}")
     return names
 
 

@@ -1,0 +1,196 @@
+"""Game records (`colorpop-record/1`, rules §8): export a table, check a record, replay it.
+
+A replay runs the very same rules as a live table (`game.apply`), taking every random outcome
+from the record. Any JSON value is either a valid record or one `RecordError` line: the checks
+only ever look at a value after testing its type, so no input can raise anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NoReturn, cast
+
+from ..protocol import Json
+from . import errors, events, game, rules
+from .errors import RecordError
+from .rules import COLOURS, Board
+from .state import MODES, ColorpopState, Mode
+
+FORMAT = "colorpop-record/1"
+
+
+def export_record(state: ColorpopState) -> dict[str, Json]:
+    """The record of a game: its deal and every pick (finished or not; §8)."""
+    return {
+        "format": FORMAT,
+        "mode": state.mode,
+        "seats": list(state.seats),
+        "secrets": [list(s) for s in state.secrets],
+        "first": state.seats[state.first],
+        "board": list(state.start_board),
+        "moves": [{"seat": p.seat, "pick": p.cell} for p in state.picks],
+    }
+
+
+def _fail(line: str, move: int | None = None, seat: str | None = None) -> NoReturn:
+    raise RecordError(line, move=move, seat=seat)
+
+
+def _check_seats(mode: str, seats: object) -> list[str]:
+    """§8: distinct strings with a non-whitespace character, as many as §6 says."""
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        _fail("seats is not a list of strings")
+    names = cast(list[str], seats)
+    if any(all(ch.isspace() for ch in s) for s in names):
+        _fail("a seat name is blank")
+    if len(set(names)) != len(names):
+        _fail("seats are not distinct")
+    low, high = game.SEAT_RANGE[mode]
+    if not low <= len(names) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        _fail(f"{mode} is played by {wanted} seat{'s' if high > 1 else ''}, not {len(names)}")
+    return names
+
+
+def _check_secrets(mode: str, seats: list[str], secrets: object) -> list[tuple[str, ...]]:
+    """§8: one list per seat of colour letters, the count of §6, no letter twice."""
+    if not isinstance(secrets, list) or len(secrets) != len(seats):
+        _fail(f"secrets is not a list of {len(seats)} lists, one per seat")
+    seen: set[str] = set()
+    out = []
+    for seat, held in zip(seats, secrets, strict=True):
+        if not isinstance(held, list) or not all(isinstance(c, str) and c in COLOURS
+                                                  for c in held):
+            _fail(f"secrets of {seat} is not a list of letters among R Y G B P")
+        if mode == "solo":
+            if not game.SOLO_COLOURS[0] <= len(held) <= game.SOLO_COLOURS[1]:
+                _fail(f"secrets of {seat}: solo holds 1 to 5 colours, not {len(held)}")
+        elif len(held) != game.COLOURS_PER_SEAT[mode]:
+            _fail(f"secrets of {seat}: {mode} holds {game.COLOURS_PER_SEAT[mode]} "
+                  f"colour(s) per seat, not {len(held)}")
+        for colour in held:
+            if colour in seen:
+                _fail(f"secrets: {colour} is dealt twice")
+            seen.add(colour)
+        out.append(tuple(c for c in COLOURS if c in held))
+    return out
+
+
+def _check_board(board: object) -> Board:
+    """§8: 10 strings of 10 letters, 19 of each colour and 5 W, no set-up group over 5."""
+    if (not isinstance(board, list) or len(board) != rules.NUM_RAILS
+            or not all(isinstance(r, str) and len(r) == rules.NUM_ROWS
+                       and all(ch in rules.LETTERS for ch in r) for r in board)):
+        _fail("board is not 10 strings of 10 letters among RYGBPW")
+    rails = tuple(cast(list[str], board))
+    counted = rules.counts(rails)
+    for letter in rules.LETTERS:
+        wanted = rules.NUM_JOKERS if letter == rules.JOKER else rules.TOKENS_PER_COLOUR
+        if counted[letter] != wanted:
+            _fail(f"board has {counted[letter]} {letter} tokens, not {wanted}")
+    size, colour, anchor = rules.largest_setup_group(rails)
+    if size > rules.MAX_SETUP_GROUP:
+        _fail(f"{size} connected {colour} tokens (at {rules.cell_name(anchor)})")
+    return rails
+
+
+def check_header(record: Json) -> tuple[ColorpopState, list[Any]]:
+    """The table before move 1, and the moves list, or the first failing check of §8."""
+    if not isinstance(record, dict):
+        _fail("the record is not a JSON object")
+    if record.get("format") != FORMAT or not isinstance(record.get("format"), str):
+        _fail(f"format is not {FORMAT}")
+    mode = record.get("mode")
+    if not isinstance(mode, str) or mode not in MODES:
+        _fail("mode is not one of competitive, solo, duel, teams")
+    seats = _check_seats(mode, record.get("seats"))
+    secrets = _check_secrets(mode, seats, record.get("secrets"))
+    first = record.get("first")
+    if not isinstance(first, str) or first not in seats:
+        _fail("first is not a seat")
+    board = _check_board(record.get("board"))
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        _fail("moves is not a list")
+    return game.from_deal(cast(Mode, mode), seats, secrets, seats.index(first), board), moves
+
+
+def replay(record: Json) -> tuple[ColorpopState, list[list[events.Event]]]:
+    """Replay a whole record: the final state and each move's events; RecordError on a fault."""
+    state, moves = check_header(record)
+    per_move: list[list[events.Event]] = []
+    for number, move in enumerate(moves, start=1):
+        if state.over:
+            _fail(f"move {number}: the game already ended after move {number - 1}", number)
+        seat = state.seats[state.turn]
+        where = f"move {number} ({seat})"
+        if not isinstance(move, dict) or not isinstance(move.get("pick"), str):
+            _fail(f"{where}: the move is not an object with a string pick", number, seat)
+        if "seat" in move and move["seat"] != seat:
+            _fail(f"{where}: the move names seat {_show(move['seat'])}, but {seat} is on turn",
+                  number, seat)
+        pick = move["pick"]
+        cell = rules.parse_cell(pick)
+        if cell is None:
+            _fail(f"{where}: {_show(pick)} is not a cell (A1 to J10)", number, seat)
+        try:
+            state, out = game.apply(state, seat, cell)
+        except errors.ColorpopRuleError as error:
+            _fail(f"{where}: {error}", number, seat)
+        per_move.append(out)
+    if not state.over:
+        _fail(f"the record ends after move {len(moves)} but the game is not over")
+    return state, per_move
+
+
+def _show(value: object) -> str:
+    """A short, one-line rendering of a JSON value inside an error line."""
+    if isinstance(value, str):
+        text = value.encode("unicode_escape").decode("ascii")
+        return f'"{text[:40]}…"' if len(text) > 40 else f'"{text}"'
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and abs(value) < 10 ** 12:
+        return str(value)
+    return f"<{type(value).__name__}>"
+
+
+def summary_of(state: ColorpopState, record_moves: Sequence[Any],
+               per_move: list[list[events.Event]]) -> dict[str, Json]:
+    """§8's summary of a replayed game, built from its events."""
+    moves: list[dict[str, Json]] = []
+    for move, out in zip(record_moves, per_move, strict=True):
+        removed = out[0]
+        assert isinstance(removed, events.GroupRemoved)
+        board = next((e.board for e in reversed(out)
+                      if isinstance(e, events.RailsShifted | events.TokensFell)), None)
+        if board is None:  # nothing fell and no rail moved: the group was at the tops
+            board = rules.remove(removed.board, removed.cells).board
+        moves.append({
+            "seat": removed.seat, "pick": move["pick"], "colour": removed.colour,
+            "size": len(removed.cells), "jokers": removed.jokers,
+            "board": rules.display_rows(board),
+            "collected": dict(removed.collected),
+            "left": rules.counts(board),
+        })
+    ended = per_move[-1][-1]
+    assert isinstance(ended, events.GameEnded)
+    summary: dict[str, Json] = {
+        "moves": moves,
+        "end": ended.end,
+        "winners": list(ended.winners),
+        "tie_break": ended.tie_break,
+        "scores": {s: {"left": left, "removed_own": own}
+                   for s, (left, own) in ended.scores.items()},
+    }
+    if state.mode == "solo":
+        summary["won"] = bool(ended.won)
+    return summary
+
+
+def replay_summary(record: Json) -> dict[str, Json]:
+    """§8's summary of a record, or RecordError with the page's one line."""
+    state, per_move = replay(record)
+    return summary_of(state, record["moves"], per_move)

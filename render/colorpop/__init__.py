@@ -1,0 +1,1 @@
+"""Colorpop's pictures (Pillow, no Discord): `board.board_picture` draws a board from a view."""

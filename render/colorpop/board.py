@@ -1,0 +1,199 @@
+"""The Colorpop board as a PNG: rails A–J and rows 1–10 on its edges, one colour and one shape
+per token (jokers a star), the tokens left on the board, and every seat's pile size.
+
+Colours and shapes are the rules page's (§1, Okabe–Ito, colour-blind safe; shape is a second
+cue). Pictures are drawn at twice the size and scaled down, so edges stay smooth. Every word
+drawn comes from `labels` (the bot translates); seat names come from `names`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine.colorpop.rules import LETTERS, NUM_RAILS, NUM_ROWS, RAIL_NAMES, Board, Cell
+from engine.colorpop.view import ColorpopView
+
+from .. import art
+from .. import style as S
+
+
+class TokenStyle(NamedTuple):
+    fill: str
+    shape: str  # circle, triangle, square, diamond, cross, star
+    ink: str  # the shape's colour on the token
+    edge: str  # the token's outline
+    symbol: str  # the shape as one character, for button and select labels (§7)
+
+
+TOKEN_STYLE: dict[str, TokenStyle] = {
+    "R": TokenStyle("#D55E00", "circle", "#1A1A1A", "#D55E00", "●"),
+    "Y": TokenStyle("#F0E442", "triangle", "#1A1A1A", "#F0E442", "▲"),
+    "G": TokenStyle("#009E73", "square", "#FFFFFF", "#009E73", "■"),
+    "B": TokenStyle("#0072B2", "diamond", "#FFFFFF", "#0072B2", "◆"),
+    "P": TokenStyle("#CC79A7", "cross", "#1A1A1A", "#CC79A7", "✚"),
+    "W": TokenStyle("#FFFFFF", "star", "#1A1A1A", "#1A1A1A", "★"),
+}
+assert tuple(TOKEN_STYLE) == LETTERS
+
+SCALE = 2  # drawn at twice the size, then halved
+PITCH = 52  # one cell, final pixels
+TOKEN = 46  # a token inside its cell
+AXIS = 28  # room for the row numbers (left) and rail letters (below)
+MARGIN = 12
+ROW_H = 34  # one pile line
+TITLE_H = 40
+EMPTY = "#2A2F39"
+HIGHLIGHT = S.GOLD
+DIM = 0.6  # how far tokens outside a highlight fade into the board
+ICON_TURN = "▶"
+ICON_WIN = S.ICON_WIN
+
+
+def _px(v: float) -> int:
+    return round(v * SCALE)
+
+
+def _shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float],
+           fill: str) -> None:
+    """A token's shape in `box` (drawing pixels): the shared shapes, plus the cross."""
+    if shape != "cross":
+        art.draw_shape(draw, shape, box, fill)
+        return
+    x0, y0, x1, y1 = box
+    cx, cy, arm = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.19
+    draw.rectangle((x0 + (x1 - x0) * 0.04, cy - arm, x1 - (x1 - x0) * 0.04, cy + arm), fill=fill)
+    draw.rectangle((cx - arm, y0 + (y1 - y0) * 0.04, cx + arm, y1 - (y1 - y0) * 0.04), fill=fill)
+
+
+def _dim(hex_colour: str) -> str:
+    """A colour pushed towards the background: the tokens around a highlighted group."""
+    a, b = S.rgb(hex_colour), S.rgb(S.TRACK)
+    return "#{:02X}{:02X}{:02X}".format(*(round(x + (y - x) * DIM) for x, y in zip(a, b,
+                                                                                  strict=True)))
+
+
+def _token(draw: ImageDraw.ImageDraw, letter: str, x: float, y: float, size: float,
+           dim: bool = False) -> None:
+    """One token: a rounded tile of its colour with its shape on it; (x, y) its top left."""
+    look = TOKEN_STYLE[letter]
+    fill, edge, ink = look.fill, look.edge, look.ink
+    if dim:
+        fill, edge, ink = _dim(fill), _dim(edge), _dim(ink)
+    draw.rounded_rectangle((_px(x), _px(y), _px(x + size), _px(y + size)), radius=_px(size * 0.22),
+                           fill=fill, outline=edge, width=_px(2))
+    inset = size * 0.2
+    _shape(draw, look.shape, (_px(x + inset), _px(y + inset), _px(x + size - inset),
+                              _px(y + size - inset)), ink)
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+          bold: bool = False, fill: str = S.TEXT, anchor: str = "la") -> float:
+    """Draw safe text at final-pixel coordinates; returns its width in final pixels."""
+    shown = art.safe_text(text)
+    f = S.font(_px(size), bold)
+    draw.text((_px(xy[0]), _px(xy[1])), shown, font=f, fill=fill, anchor=anchor)
+    return f.getlength(shown) / SCALE
+
+
+def _cell_box(cell: Cell, top: float) -> tuple[float, float]:
+    """Top-left corner (final pixels) of a cell's token; row 1 is at the bottom."""
+    rail, row = cell
+    x = MARGIN + AXIS + rail * PITCH + (PITCH - TOKEN) / 2
+    y = top + (NUM_ROWS - 1 - row) * PITCH + (PITCH - TOKEN) / 2
+    return x, y
+
+
+def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
+                  labels: Mapping[str, str] | None = None,
+                  names: Mapping[str, str] | None = None, board: Board | None = None) -> bytes:
+    """The board of `view` as PNG bytes, about 560 px wide.
+
+    `highlight_cells`: (rail, row) cells ringed in gold (a group to pick, the group leaving).
+    `labels`: the words to draw, already translated; only "title" is used (drawn on top when
+    given). `names`: display names by seat (default: the seat ids). `board`: draw this board
+    instead of the view's (e.g. an event's board, before a group left)."""
+    labels = labels or {}
+    names = names or {}
+    board = view.board if board is None else board
+    highlight = set(highlight_cells)
+    title = labels.get("title", "")
+    top = MARGIN + (TITLE_H if title else 0)
+    grid_w = NUM_RAILS * PITCH
+    grid_h = NUM_ROWS * PITCH
+    legend_top = top + grid_h + AXIS + 8
+    piles_top = legend_top + ROW_H + 10
+    width = MARGIN * 2 + AXIS + grid_w
+    height = piles_top + ROW_H * len(view.seats) + MARGIN
+    img = Image.new("RGB", (_px(width), _px(height)), S.BACKGROUND)
+    draw = ImageDraw.Draw(img)
+
+    if title:
+        fitted = art.fit_text(art.safe_text(title), _px(22), True, _px(width - 2 * MARGIN))
+        _text(draw, (width / 2, MARGIN + TITLE_H / 2 - 4), fitted, 22, bold=True, anchor="mm")
+
+    # The board: a slot per cell, the tokens, the highlight ring, the coordinates.
+    draw.rounded_rectangle((_px(MARGIN + AXIS - 4), _px(top - 4), _px(MARGIN + AXIS + grid_w + 4),
+                            _px(top + grid_h + 4)), radius=_px(10), fill=S.TRACK)
+    for rail in range(NUM_RAILS):
+        for row in range(NUM_ROWS):
+            x, y = _cell_box((rail, row), top)
+            if row < len(board[rail]):
+                _token(draw, board[rail][row], x, y, TOKEN,
+                       dim=bool(highlight) and (rail, row) not in highlight)
+            else:
+                draw.rounded_rectangle((_px(x + 6), _px(y + 6), _px(x + TOKEN - 6),
+                                        _px(y + TOKEN - 6)), radius=_px(8), fill=EMPTY)
+            if (rail, row) in highlight:
+                ring = (PITCH - TOKEN) / 2
+                draw.rounded_rectangle((_px(x - ring + 0.5), _px(y - ring + 0.5),
+                                        _px(x + TOKEN + ring - 0.5), _px(y + TOKEN + ring - 0.5)),
+                                       radius=_px(12), outline=HIGHLIGHT, width=_px(5))
+    for rail in range(NUM_RAILS):
+        cx = MARGIN + AXIS + rail * PITCH + PITCH / 2
+        _text(draw, (cx, top + grid_h + AXIS / 2 + 4), RAIL_NAMES[rail], 22, bold=True,
+              fill=S.TEXT, anchor="mm")
+    for row in range(NUM_ROWS):
+        cy = top + (NUM_ROWS - 1 - row) * PITCH + PITCH / 2
+        _text(draw, (MARGIN + AXIS / 2 - 2, cy), str(row + 1), 20, bold=True, fill=S.TEXT,
+              anchor="mm")
+
+    # Tokens left on the board, per colour (a chip and a number each).
+    left = view.left if board is view.board else {c: "".join(board).count(c) for c in LETTERS}
+    slot = (width - 2 * MARGIN) / len(LETTERS)
+    for i, letter in enumerate(LETTERS):
+        x = MARGIN + i * slot + 8
+        _token(draw, letter, x, legend_top + 2, ROW_H - 4)
+        _text(draw, (x + ROW_H + 4, legend_top + ROW_H / 2), str(left[letter]), 20, bold=True,
+              anchor="lm")
+
+    # Piles: who is on turn, each seat's pile size, colours once they may be shown.
+    known = dict(view.secrets or {})
+    if view.seat is not None and not view.secrets:
+        known.update({s: view.my_colours for s in view.partners})
+    for i, seat in enumerate(view.seats):
+        y = piles_top + i * ROW_H
+        cy = y + ROW_H / 2
+        if i % 2 == 0:
+            draw.rectangle((_px(MARGIN), _px(y), _px(width - MARGIN), _px(y + ROW_H)),
+                           fill=S.PANEL)
+        marker = ICON_TURN if seat == view.on_turn else ICON_WIN if seat in view.winners else ""
+        if marker:
+            _text(draw, (MARGIN + 8, cy), marker, 18, fill=S.GOLD, anchor="lm")
+        x = MARGIN + 34
+        for letter in known.get(seat, ()):
+            _token(draw, letter, x, y + 5, ROW_H - 10)
+            x += ROW_H - 6
+        name = art.fit_text(art.safe_text(names.get(seat, seat)), _px(20), False,
+                            _px(width - MARGIN - 90 - x))
+        _text(draw, (x + 4, cy), name, 20, anchor="lm")
+        _text(draw, (width - MARGIN - 10, cy), str(view.collected.get(seat, 0)), 22, bold=True,
+              anchor="rm")
+
+    img = img.resize((width, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    img.save(out, "PNG", optimize=True)
+    return out.getvalue()

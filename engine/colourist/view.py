@@ -55,7 +55,7 @@ class ColouristView:
 def _last(state: ColouristState) -> RoundResult | None:
     if not state.rounds:
         return None
-    number = len(state.rounds)
+    number = state.round_number if state.phase == "over" else state.round_number - 1
     record = state.rounds[-1]
     colourist = colourist_of(state.seats, state.first, number)
     words = tuple(record.chosen) if record.chosen is not None else tuple(record.drawn)

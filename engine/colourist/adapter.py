@@ -42,9 +42,17 @@ class ColouristGame:
         return SEAT_RANGE
 
     def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColouristState:
+        return self.start_with_events(options, seats, seed)[0]
+
+    def start_with_events(self, options: BaseModel, seats: Sequence[str],
+                          seed: int) -> tuple[ColouristState, list[Any]]:
+        """`start`, with the events of the set-up (round 1 started, its word shown)."""
         assert isinstance(options, ColouristOptions)
-        return game.new_game(seats, self.words.ids(game.NOUN), self.words.ids(game.ADJECTIVE),
-                             length=options.length, seed=seed)
+        events: list[Any] = []
+        state = game.new_game(seats, self.words.ids(game.NOUN),
+                              self.words.ids(game.ADJECTIVE), length=options.length, seed=seed,
+                              events=events)
+        return state, events
 
     def to_act(self, state: ColouristState) -> frozenset[str]:
         return game.to_act(state)

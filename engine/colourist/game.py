@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import TypeAdapter
 
@@ -188,12 +188,12 @@ def new_game(seats: Sequence[str], nouns: Sequence[str], adjectives: Sequence[st
         if len(set(ids)) != len(ids) or not 2 <= len(ids) <= 999:
             raise ValueError(f"the {kind} deck must hold 2-999 distinct cards")
     state_rng = seed & ((1 << 64) - 1)
-    piles = {}
+    piles: dict[str, list[str]] = {}
     for kind in KINDS:
         state_rng, piles[kind] = _shuffled(state_rng, decks[kind])
     state_rng, first = rng.below(state_rng, len(seats))
     state = ColouristState(
-        seats=list(seats), length=length,  # type: ignore[arg-type]  # checked above
+        seats=list(seats), length=cast(Length, length),
         rng_seed=seed, rng_state=state_rng, first=seats[first],
         deck_sizes={k: len(v) for k, v in decks.items()}, piles=piles,
         discards={k: [] for k in KINDS}, positions={s: 0 for s in seats},

@@ -39,6 +39,9 @@ def test_start_deals_the_shipped_decks():
     assert COLOURIST.export_record(state)["decks"] == state.deck_sizes
     with pytest.raises(ValueError):
         COLOURIST.start(ColouristOptions(), ["a", "b"], seed=1)
+    again, events = COLOURIST.start_with_events(ColouristOptions(length="short"), SEATS, 4)
+    assert again == state
+    assert [type(e).__name__ for e in events] == ["RoundStarted", "WordsShown"]
 
 
 @pytest.mark.parametrize("move", [Choose("red"), Choose("joker"), Keep(0, 1), Keep(1, 0)])

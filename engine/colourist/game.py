@@ -15,6 +15,7 @@ The public API:
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
@@ -187,6 +188,8 @@ def new_game(seats: Sequence[str], nouns: Sequence[str], adjectives: Sequence[st
     for kind, ids in decks.items():
         if len(set(ids)) != len(ids) or not 2 <= len(ids) <= 999:
             raise ValueError(f"the {kind} deck must hold 2-999 distinct cards")
+        if not all(isinstance(i, str) and re.fullmatch(f"{kind[0]}[0-9]{{3}}", i) for i in ids):
+            raise ValueError(f"{kind} ids are {kind[0]} and 3 digits (rules §6)")
     state_rng = seed & ((1 << 64) - 1)
     piles: dict[str, list[str]] = {}
     for kind in KINDS:

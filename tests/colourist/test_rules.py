@@ -81,6 +81,14 @@ def test_three_to_six_seats(seats):
         game.new_game([f"s{i}" for i in range(n)], deck("noun", 5), deck("adjective", 5))
 
 
+def test_decks_are_ids_of_their_kind():
+    for nouns, adjectives in ((["n001"], ["a001", "a002"]), (["n001", "a002"], ["a001", "a003"]),
+                              (["n001", "n001"], ["a001", "a002"]),
+                              (["n001", "n0002"], ["a001", "a002"])):
+        with pytest.raises(ValueError):
+            game.new_game(SEATS, nouns, adjectives)
+
+
 def test_role_passes_to_the_next_seat_cyclically():
     assert [game.colourist_of(SEATS, "ben", r) for r in range(1, 6)] == [
         "ben", "cai", "ana", "ben", "cai"]

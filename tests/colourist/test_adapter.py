@@ -24,7 +24,7 @@ def test_protocol_facts():
     assert COLOURIST.seat_range(ColouristOptions()) == (3, 6)
     assert ColouristOptions().length == "normal"
     with pytest.raises(ValidationError):
-        ColouristOptions(length="huge")
+        ColouristOptions.model_validate({"length": "huge"})
     with pytest.raises(ValidationError):
         ColouristOptions().length = "short"  # type: ignore[misc]  # frozen
 

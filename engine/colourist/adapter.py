@@ -1,0 +1,109 @@
+"""Colourist, as the game protocol (`engine.protocol.Game`) sees it: a thin face over the rules.
+
+Moves: `Choose(card)` (a colour, or `joker`) by any seat that has not chosen this round;
+`Keep(noun, adjective)` by the colourist on a double field, before anyone chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..protocol import Json, Outcome, SeatOutcome
+from . import ai, game, record
+from .game import CARDS, SEAT_RANGE, Choose, ColouristState, Keep, Move
+from .view import ColouristView, view
+from .words import WordList, shipped_words
+
+
+class ColouristOptions(BaseModel):
+    """What `/colourist new` chooses for a game."""
+
+    model_config = ConfigDict(frozen=True)
+
+    length: Literal["short", "normal", "long"] = "normal"
+
+
+class ColouristGame:
+    key = "colourist"
+    record_format = record.FORMAT
+    options_model = ColouristOptions
+
+    def __init__(self, words: WordList | None = None) -> None:
+        self._words = words  # None: the shipped list, read when first needed
+
+    @property
+    def words(self) -> WordList:
+        return self._words if self._words is not None else shipped_words()
+
+    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+        return SEAT_RANGE
+
+    def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColouristState:
+        return self.start_with_events(options, seats, seed)[0]
+
+    def start_with_events(self, options: BaseModel, seats: Sequence[str],
+                          seed: int) -> tuple[ColouristState, list[Any]]:
+        """`start`, with the events of the set-up (round 1 started, its word shown)."""
+        assert isinstance(options, ColouristOptions)
+        events: list[Any] = []
+        state = game.new_game(seats, self.words.ids(game.NOUN),
+                              self.words.ids(game.ADJECTIVE), length=options.length, seed=seed,
+                              events=events)
+        return state, events
+
+    def to_act(self, state: ColouristState) -> frozenset[str]:
+        return game.to_act(state)
+
+    def apply(self, state: ColouristState, seat: str, move: Move) -> tuple[ColouristState,
+                                                                            list[Any]]:
+        return game.apply(state, seat, move)
+
+    def view(self, state: ColouristState, seat: str | None) -> ColouristView:
+        return view(state, seat)
+
+    def outcome(self, state: ColouristState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome("colourist", tuple(
+            SeatOutcome(seat, seat in state.winners, state.positions[seat],
+                        {"position": state.positions[seat], "joker": state.jokers[seat],
+                         "rounds": len(state.rounds)})
+            for seat in state.seats))
+
+    def ai_move(self, view: ColouristView, level: str, seed: int) -> Move:
+        return ai.choose_move(view, level, seed, self.words)
+
+    def export_record(self, state: ColouristState) -> dict[str, Json]:
+        return record.export_record(state)
+
+    def replay_summary(self, record_: Json) -> dict[str, Json]:
+        return record.replay_summary(record_)
+
+    def dump_state(self, state: ColouristState) -> str:
+        return state.to_json().decode()
+
+    def load_state(self, text: str) -> ColouristState:
+        return ColouristState.from_json(text)
+
+    def dump_move(self, move: Move) -> Json:
+        if isinstance(move, Keep):
+            return {"keep": {"noun": move.noun, "adjective": move.adjective}}
+        return {"choose": move.card}
+
+    def load_move(self, data: Json) -> Move:
+        """{"choose": card} or {"keep": {"noun": 0|1, "adjective": 0|1}}; ValueError else."""
+        if isinstance(data, dict) and set(data) == {"choose"} and isinstance(
+                data["choose"], str) and data["choose"] in CARDS:
+            return Choose(data["choose"])
+        if isinstance(data, dict) and set(data) == {"keep"}:
+            keep = data["keep"]
+            if (isinstance(keep, dict) and set(keep) == {"noun", "adjective"}
+                    and all(type(keep[k]) is int and keep[k] in (0, 1) for k in keep)):
+                return Keep(keep["noun"], keep["adjective"])
+        raise ValueError(f"not a Colourist move: {data!r}"[:200])
+
+
+COLOURIST = ColouristGame()

@@ -1,0 +1,95 @@
+"""AI seats: moves from a seat's view and the word list's associated colours, nothing more.
+
+Each concept lists 1–3 colours, most evocative first (rules §6); they weigh 3, 2, 1. A phrase
+adds its two words' weights. Every seat wants to match: the colourist plays the colour a table
+most expects, the others guess the colourist's likely colour. The Joker is kept for a word
+with no clear colour, or for the step onto the finish. Deterministic from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .game import COLOURS, JOKER, Choose, Keep, Move
+from .view import ColouristView
+from .words import WordList, shipped_words
+
+LEVELS = ("easy", "normal", "hard")
+RANK_WEIGHTS = (3.0, 2.0, 1.0)
+EASY_JOKER_CHANCE = 0.15
+UNCLEAR_SHARE = {"normal": 0.3, "hard": 0.36}  # the best colour's share of the weight
+
+
+def colour_weights(words: WordList, ids: Sequence[str]) -> dict[str, float]:
+    """How strongly the shown word(s) call up each colour (unknown ids: no colour at all)."""
+    weights = dict.fromkeys(COLOURS, 0.0)
+    for concept_id in ids:
+        concept = words.concepts.get(concept_id)
+        for colour, weight in zip(concept.colours if concept else (), RANK_WEIGHTS,
+                                  strict=False):
+            weights[colour] += weight
+    return weights
+
+
+def _best(weights: dict[str, float], options: Sequence[str], rng: random.Random) -> str:
+    """The heaviest of `options`, ties broken at random."""
+    top = max(weights.get(c, 0.0) for c in options)
+    return rng.choice([c for c in options if weights.get(c, 0.0) == top])
+
+
+def _weighted(weights: dict[str, float], options: Sequence[str], rng: random.Random) -> str:
+    """An option drawn in proportion to its weight (every option at least a little)."""
+    return rng.choices(list(options), [weights.get(c, 0.0) + 0.2 for c in options])[0]
+
+
+def _keep(view: ColouristView, level: str, words: WordList, rng: random.Random) -> Keep:
+    """The noun and adjective whose colours agree most (easy: any pair)."""
+    pairs = [(n, a) for n in (0, 1) for a in (0, 1)]
+    if level == "easy":
+        noun, adjective = rng.choice(pairs)
+        return Keep(noun, adjective)
+    nouns, adjectives = view.offered[:2], view.offered[2:]
+
+    def agreement(pair: tuple[int, int]) -> float:
+        return max(colour_weights(words, (adjectives[pair[1]], nouns[pair[0]])).values())
+
+    top = max(map(agreement, pairs))
+    noun, adjective = rng.choice([p for p in pairs if agreement(p) == top])
+    return Keep(noun, adjective)
+
+
+def _wants_joker(view: ColouristView, level: str, weights: dict[str, float],
+                 rng: random.Random) -> bool:
+    """Play the Joker now? Only a seat that still holds it and is not the colourist."""
+    assert view.seat is not None
+    if JOKER not in view.playable:
+        return False
+    if level == "easy":
+        return rng.random() < EASY_JOKER_CHANCE
+    if view.positions[view.seat] == view.finish - 1:
+        return True  # a sure step onto the finish
+    total = sum(weights.values())
+    share = max(weights.values()) / total if total else 0.0
+    late = view.positions[view.seat] * 2 >= view.finish
+    return share < UNCLEAR_SHARE[level] and (late or level == "hard")
+
+
+def choose_move(view: ColouristView, level: str, seed: int,
+                words: WordList | None = None) -> Move:
+    """The AI's move for the seat whose view this is. Raises ValueError when it has none."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
+    words = words if words is not None else shipped_words()
+    rng = random.Random(seed)
+    if view.seat is None:
+        raise ValueError("the public view has no move")
+    if view.phase == "picking" and view.seat == view.colourist and len(view.offered) == 4:
+        return _keep(view, level, words, rng)
+    if view.phase != "choosing" or not view.playable:
+        raise ValueError(f"seat {view.seat} has no move now")
+    weights = colour_weights(words, view.words)
+    if view.seat != view.colourist and _wants_joker(view, level, weights, rng):
+        return Choose(JOKER)
+    pick = _weighted if level == "easy" else _best
+    return Choose(pick(weights, COLOURS, rng))

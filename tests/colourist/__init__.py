@@ -1,0 +1,1 @@
+"""Tests of Colourist (../shared/rules/colourist.md): rules, word list, record, properties."""

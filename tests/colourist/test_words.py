@@ -1,0 +1,153 @@
+"""The word list `colourist-words/1` (rules §6): the shipped list, the page's example, refusals."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+
+from engine.colourist import words as w
+from engine.colourist.words import WordListError
+
+PAGE_EXAMPLE = json.loads("""
+{"format": "colourist-words/1", "concepts": [
+ {"id": "n001", "kind": "noun", "colours": ["brown", "red", "white"],
+  "en": {"text": "house"}, "it": {"text": "casa", "gender": "f"}, "ja": {"text": "家"},
+  "fr": {"text": "maison", "gender": "f"}, "es": {"text": "casa", "gender": "f"},
+  "pl": {"text": "dom", "gender": "m"}, "de": {"text": "Haus", "gender": "n"}},
+ {"id": "a001", "kind": "adjective", "colours": ["red", "orange", "purple"],
+  "en": {"text": "dancing"},
+  "it": {"text": "danzante", "forms": {"m": "danzante", "f": "danzante"}},
+  "ja": {"text": "踊る"},
+  "fr": {"text": "dansant", "forms": {"m": "dansant", "f": "dansante"}},
+  "es": {"text": "danzante", "forms": {"m": "danzante", "f": "danzante"}},
+  "pl": {"text": "tańczący", "forms": {"m": "tańczący", "f": "tańcząca", "n": "tańczące"}},
+  "de": {"text": "tanzend", "forms": {"m": "tanzender", "f": "tanzende", "n": "tanzendes"}}}
+]}
+""")
+
+# Colour words of every language (the 11 basic terms, and gold/silver): none may be a word.
+COLOUR_WORDS = {
+    "en": "black white brown red orange yellow green blue purple grey gray pink gold golden "
+          "silver violet",
+    "it": "nero bianco marrone rosso arancione giallo verde blu azzurro viola grigio rosa "
+          "oro dorato argento argentato",
+    "fr": "noir blanc brun marron rouge orange jaune vert bleu violet gris rose or doré "
+          "argent argenté",
+    "es": "negro blanco marrón rojo naranja amarillo verde azul morado violeta gris rosa "
+          "oro dorado plata plateado café",
+    "pl": "czarny biały brązowy czerwony pomarańczowy żółty zielony niebieski fioletowy "
+          "szary różowy złoty srebrny",
+    "de": "schwarz weiß braun rot orange gelb grün blau lila violett grau rosa gold golden "
+          "silbern",
+}
+JA_COLOUR_SIGNS = "黒白赤黄緑青紫灰橙桃金銀色"
+
+
+def test_the_pages_example_reads_as_the_page_says():
+    words = w.parse_words(PAGE_EXAMPLE, min_per_kind=1)
+    got = {lang: w.phrase(words, "a001", "n001", lang) for lang in w.LANGUAGES}
+    assert got == {"en": "dancing house", "it": "casa danzante", "fr": "maison dansante",
+                   "es": "casa danzante", "pl": "tańczący dom", "de": "tanzendes Haus",
+                   "ja": "踊る家"}
+
+
+def test_the_pages_example_is_too_short_to_pass():
+    with pytest.raises(WordListError, match="at least 120"):
+        w.parse_words(PAGE_EXAMPLE)
+
+
+def test_the_shipped_list_is_valid_and_large_enough():
+    words = w.load_words()
+    assert len(words.ids("noun")) >= 120 and len(words.ids("adjective")) >= 120
+    assert words.concepts["n001"].entries["en"]["text"] == "house"  # the page's n001
+
+
+def test_the_shipped_list_has_no_colour_word():
+    words = w.load_words()
+    for concept in words.concepts.values():
+        for lang, entry in concept.entries.items():
+            texts = [entry["text"], *entry.get("forms", {}).values(), entry.get("attr", "")]
+            if lang == "ja":
+                assert not set("".join(texts)) & set(JA_COLOUR_SIGNS), (concept.id, texts)
+                continue
+            banned = set(COLOUR_WORDS[lang].split())
+            for text in texts:
+                for token in re.split(r"[\s\-]+", text.lower()):
+                    assert token not in banned, (concept.id, lang, text)
+
+
+def test_the_shipped_list_phrases_print_for_every_pair_and_language():
+    words = w.load_words()
+    for adjective in words.ids("adjective"):
+        for noun in words.ids("noun")[:10]:
+            for lang in w.LANGUAGES:
+                text = w.phrase(words, adjective, noun, lang)
+                assert text == text.strip() and "  " not in text
+
+
+def test_french_elision_forms_and_preposed_adjectives():
+    words = w.load_words()
+    by_en = {c.entries["en"]["text"]: i for i, c in words.concepts.items()}
+
+    def fr(adjective: str, noun: str) -> str:
+        return w.phrase(words, by_en[adjective], by_en[noun], "fr")
+
+    assert fr("old", "tree") == "vieil arbre"
+    assert fr("beautiful", "elephant") == "bel éléphant"
+    assert fr("new", "hospital") == "nouvel hôpital"
+    assert fr("old", "owl") == "vieux hibou"  # h aspiré: no vowel
+    assert fr("small", "house") == "petite maison"
+    assert fr("old", "house") == "vieille maison"
+    assert fr("angry", "tree") == "arbre fâché"  # after the noun, no mv
+    assert w.phrase(words, by_en["quiet"], by_en["house"], "ja") == "静かな家"
+    assert w.phrase(words, by_en["small"], by_en["house"], "de") == "kleines Haus"
+    assert w.shown(words, [by_en["house"]], "pl") == "dom"
+
+
+def _broken(edit) -> dict:
+    data = copy.deepcopy(PAGE_EXAMPLE)
+    edit(data)
+    return data
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d.update(format="colourist-words/2"), "format"),
+    (lambda d: d["concepts"][0].pop("colours"), "missing"),
+    (lambda d: d["concepts"][0].update(extra=1), "extra"),
+    (lambda d: d["concepts"][0].update(id="a002"), "id"),
+    (lambda d: d["concepts"][1].update(id="a01"), "id"),
+    (lambda d: d["concepts"][1].update(id="n001", kind="noun"), "fields"),
+    (lambda d: d["concepts"][0].update(colours=["joker"]), "colours"),
+    (lambda d: d["concepts"][0].update(colours=[]), "colours"),
+    (lambda d: d["concepts"][0].update(colours=["red", "red"]), "colours"),
+    (lambda d: d["concepts"][0].update(colours=["red", "blue", "green", "white"]), "colours"),
+    (lambda d: d["concepts"][0]["it"].update(gender="n"), "gender"),
+    (lambda d: d["concepts"][0]["fr"].update(vowel=False), "vowel"),
+    (lambda d: d["concepts"][0]["en"].update(text=" house"), "trimmed"),
+    (lambda d: d["concepts"][0]["en"].update(text=""), "trimmed"),
+    (lambda d: d["concepts"][1]["fr"].update(position="after"), "position"),
+    (lambda d: d["concepts"][1]["pl"]["forms"].pop("n"), "forms"),
+    (lambda d: d["concepts"][1]["it"]["forms"].update(mv="x"), "forms"),
+    (lambda d: d["concepts"][1]["de"]["forms"].update(n=""), "trimmed"),
+    (lambda d: d["concepts"][1]["ja"].update(attr=" 踊る"), "trimmed"),
+    (lambda d: d["concepts"][0]["en"].update(gender="m"), "fields"),
+    (lambda d: d["concepts"].append(copy.deepcopy(d["concepts"][0])), "twice"),
+    (lambda d: d["concepts"].append(dict(copy.deepcopy(d["concepts"][0]), id="n002")),
+     "already"),
+    (lambda d: d.update(concepts={}), "list"),
+])
+def test_a_broken_list_is_refused_in_one_line(edit, message):
+    with pytest.raises(WordListError) as e:
+        w.parse_words(_broken(edit), min_per_kind=1)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_an_unreadable_file_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "words.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(WordListError) as e:
+        w.load_words(path)
+    assert "\n" not in str(e.value) and str(path) in str(e.value)

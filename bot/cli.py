@@ -27,7 +27,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.pop.replay_cli import replay_main
+    from engine.replay_cli import replay_main
 
     return replay_main(args.files, jsonl=args.jsonl)
 

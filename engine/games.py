@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .coloretto.adapter import COLORETTO
+from .colorpop.adapter import COLORPOP
+from .colourist.adapter import COLOURIST
 from .pop.adapter import POP
 from .protocol import Game
 
-GAMES: dict[str, Game[Any, Any, Any]] = {game.key: game for game in (POP,)}
+GAMES: dict[str, Game[Any, Any, Any]] = {
+    game.key: game for game in (POP, COLORETTO, COLORPOP, COLOURIST)}
 
 
 def by_format(record_format: object) -> Game[Any, Any, Any] | None:

@@ -26,7 +26,7 @@ from .style import font, rgb
 
 SS = 3  # supersampling factor for smooth edges
 PNG_COMPRESS_LEVEL = 3  # `pop-bot bench render`: level 3 ~6 ms, 61 KB; level 6 ~13 ms, 52 KB
-_LOCK = threading.RLock()  # FreeType faces are not thread-safe; the bot draws in a thread pool
+FONT_LOCK = threading.RLock()  # FreeType faces are not thread-safe; the bot draws in a thread pool
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -43,7 +43,7 @@ def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
         @functools.wraps(fn)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-            with _LOCK:
+            with FONT_LOCK:
                 result: R = answers(*args, **kwargs)
                 return result
 
@@ -194,7 +194,7 @@ class Palette:
         self._image: Image.Image | None = None
 
     def image(self) -> Image.Image:
-        with _LOCK:
+        with FONT_LOCK:
             if self._image is None:
                 self._image = self._build()
             return self._image

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..data import data_path
 from .game import ADJECTIVE, COLOURS, NOUN
 
 FORMAT = "colourist-words/1"
 LANGUAGES: tuple[str, ...] = ("en", "it", "ja", "fr", "es", "pl", "de")
 MIN_PER_KIND = 120
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "colourist" / "words.json"
+DEFAULT_PATH = data_path("colourist", "words.json")
 ID_PATTERN = {NOUN: re.compile(r"n[0-9]{3}"), ADJECTIVE: re.compile(r"a[0-9]{3}")}
 GENDERS: dict[str, tuple[str, ...]] = {"it": ("m", "f"), "es": ("m", "f"), "fr": ("m", "f"),
                                        "pl": ("m", "f", "n"), "de": ("m", "f", "n")}

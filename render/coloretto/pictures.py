@@ -21,7 +21,7 @@ from engine.coloretto import events as ev
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 
-from .. import art
+from .. import kit
 from .. import style as S
 from .labels import label
 
@@ -72,7 +72,7 @@ def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, f
         d.rectangle((cx - k, y0 + r * 0.08, cx + k, y1 - r * 0.08), fill=fill)
         d.rectangle((x0 + r * 0.08, cy - k, x1 - r * 0.08, cy + k), fill=fill)
     else:
-        art.draw_shape(d, shape, box, fill)
+        kit.draw_shape(d, shape, box, fill)
 
 
 def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int,
@@ -113,7 +113,7 @@ def _card_tile(name: str, w: int, h: int, ring: bool, bg: str) -> Image.Image:
             rr = s * 0.24
             d.ellipse((px - rr, py - rr, px + rr, py + rr), fill=CARD_STYLE[colour].fill,
                       outline=style.ink, width=k)
-        art.draw_shape(d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55),
+        kit.draw_shape(d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55),
                        style.ink)
     else:
         _shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
@@ -135,9 +135,9 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           bold: bool = False, fill: str = S.TEXT, anchor: str = "lm",
           max_width: int | None = None) -> float:
     """A line of text (any Unicode the font can draw); returns its width."""
-    text = art.safe_text(text)
+    text = kit.safe_text(text)
     if max_width is not None:
-        text = art.fit_text(text, size, bold, max_width)
+        text = kit.fit_text(text, size, bold, max_width)
     f = S.font(size, bold)
     d.text(xy, text, font=f, fill=fill, anchor=anchor)
     return f.getlength(text)
@@ -172,7 +172,7 @@ def table_picture(view: TableView, names: Mapping[str, str], highlight: ev.Event
     `highlight` is the step's event: CardDrawn (the drawn card is ringed), CardPlaced (the
     card in its row), RowTaken (the cards taken and the golden joker's extra, the taker's
     band); anything else highlights nothing."""
-    with art._LOCK:  # FreeType faces are shared: the bot draws in a thread pool
+    with kit.FONT_LOCK:  # FreeType faces are shared: the bot draws in a thread pool
         return _png(_table(view, names, highlight, labels))
 
 
@@ -365,7 +365,7 @@ def results_picture(view: TableView, outcome: Outcome, names: Mapping[str, str],
                     labels: Mapping[str, str]) -> bytes:
     """Every seat's breakdown: plus colours, minus colours, where each joker went, cotton,
     total; the winners ringed in gold, best first (ties in seat order)."""
-    with art._LOCK:
+    with kit.FONT_LOCK:
         return _png(_results(view, outcome, names, labels))
 
 

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.colorpop.rules import LETTERS, NUM_RAILS, NUM_ROWS, RAIL_NAMES, Board, Cell
 from engine.colorpop.view import ColorpopView
 
-from .. import art
+from .. import kit
 from .. import style as S
 
 
@@ -61,7 +61,7 @@ def _shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float
            fill: str) -> None:
     """A token's shape in `box` (drawing pixels): the shared shapes, plus the cross."""
     if shape != "cross":
-        art.draw_shape(draw, shape, box, fill)
+        kit.draw_shape(draw, shape, box, fill)
         return
     x0, y0, x1, y1 = box
     cx, cy, arm = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.19
@@ -93,7 +93,7 @@ def _token(draw: ImageDraw.ImageDraw, letter: str, x: float, y: float, size: flo
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           bold: bool = False, fill: str = S.TEXT, anchor: str = "la") -> float:
     """Draw safe text at final-pixel coordinates; returns its width in final pixels."""
-    shown = art.safe_text(text)
+    shown = kit.safe_text(text)
     f = S.font(_px(size), bold)
     draw.text((_px(xy[0]), _px(xy[1])), shown, font=f, fill=fill, anchor=anchor)
     return f.getlength(shown) / SCALE
@@ -132,7 +132,7 @@ def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
     draw = ImageDraw.Draw(img)
 
     if title:
-        fitted = art.fit_text(art.safe_text(title), _px(22), True, _px(width - 2 * MARGIN))
+        fitted = kit.fit_text(kit.safe_text(title), _px(22), True, _px(width - 2 * MARGIN))
         _text(draw, (width / 2, MARGIN + TITLE_H / 2 - 4), fitted, 22, bold=True, anchor="mm")
 
     # The board: a slot per cell, the tokens, the highlight ring, the coordinates.
@@ -187,7 +187,7 @@ def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
         for letter in known.get(seat, ()):
             _token(draw, letter, x, y + 5, ROW_H - 10)
             x += ROW_H - 6
-        name = art.fit_text(art.safe_text(names.get(seat, seat)), _px(20), False,
+        name = kit.fit_text(kit.safe_text(names.get(seat, seat)), _px(20), False,
                             _px(width - MARGIN - 90 - x))
         _text(draw, (x + 4, cy), name, 20, anchor="lm")
         _text(draw, (width - MARGIN - 10, cy), str(view.collected.get(seat, 0)), 22, bold=True,

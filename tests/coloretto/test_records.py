@@ -326,15 +326,19 @@ def test_parse_keeps_huge_integers_harmless():
 
 
 def test_replay_cli_prints_one_line_per_record(tmp_path, capsys, record3):
-    from engine.coloretto.replay_cli import replay_main
+    """`pop-bot replay` knows a coloretto-record/1 by its format."""
+    from engine.replay_cli import replay_main
 
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record3))
     bad = tmp_path / "bad.jsonl"
-    bad.write_bytes(json.dumps(record3).encode() + b"\n{\"format\": 1}\n\xff\n")
+    broken = dict(record3, seats=[])
+    bad.write_text(json.dumps(record3) + "\n" + json.dumps(broken) + "\n")
     assert replay_main([str(good)]) == 0
     assert json.loads(capsys.readouterr().out) == replay_summary(record3)
     assert replay_main([str(bad)], jsonl=True) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 3 and json.loads(lines[0]) == replay_summary(record3)
-    assert [json.loads(x)["error"].split(":")[0] for x in lines[1:]] == ["format", "format"]
+    assert len(lines) == 2 and json.loads(lines[0]) == replay_summary(record3)
+    with pytest.raises(RecordError) as error:
+        replay_summary(broken)
+    assert json.loads(lines[1]) == {"error": str(error.value)}

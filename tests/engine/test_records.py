@@ -509,7 +509,7 @@ def test_cli_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_replay_modules_do_not_import_discord():
-    code = ("import bot.cli, engine.pop.record, engine.pop.replay_cli; import sys; "
+    code = ("import bot.cli, engine.pop.record, engine.replay_cli; import sys; "
             "assert 'discord' not in sys.modules, 'discord imported'")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)

@@ -353,7 +353,9 @@ class Tables:
             except Exception:  # a record that no longer replays: carry on from the state
                 log.exception("table %s: its moves do not replay; nothing re-posted", table.id)
             resumed += 1
-            self.outbox(table.id).kick()
+            box = self.outbox(table.id)
+            box.check_history = True
+            box.kick()
             if table.status == "playing":
                 self.arm_timer(table)
                 self.background(self.drive_ai(table.id), f"ai-{table.id}")

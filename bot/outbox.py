@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import io
 import logging
 import time
 from typing import Any
@@ -59,11 +60,10 @@ def interaction_webhook(client: discord.Client, message: PrivateMessage) -> disc
     return discord.Webhook.from_state(data=data, state=client._connection)  # type: ignore[arg-type]
 
 
-def picture_files(post: Post, names: list[str] | None = None) -> list[discord.File]:
-    import io
-
-    return [discord.File(io.BytesIO(p.png), filename=(names[i] if names else p.filename),
-                         description=p.alt) for i, p in enumerate(post.pictures)]
+def picture_files(post: Post) -> list[discord.File]:
+    """A post's pictures as attachments, each with its alt text as the description."""
+    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
+            for p in post.pictures]
 
 
 class Outbox:
@@ -79,7 +79,7 @@ class Outbox:
         self.private_task: asyncio.Task[None] | None = None
         self.progress: Delivery | None = None
         self.drawn: dict[int, list[Post]] = {}  # move number → its posts, drawn once
-        self.check_history = True  # the first post after a start: made before the stop?
+        self.check_history = False  # set on resuming: was the first post made before the stop?
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -312,13 +312,8 @@ class Outbox:
 
     async def _send(self, table: Table, post: Post, *, key: tuple[Any, ...] | None = None,
                     in_channel: bool = False) -> discord.Message:
-        names = None
-        if key is not None and post.pictures:
-            # File names that say which post they belong to: found again after a restart.
-            stem = "-".join(map(str, key))
-            names = [f"{stem}-{i}-{p.filename}" for i, p in enumerate(post.pictures)]
         kwargs: dict[str, Any] = {"content": post.content or None,
-                                  "files": picture_files(post, names)}
+                                  "files": picture_files(post)}
         view = self.tables.view_for(table, post)
         if view is not None:
             kwargs["view"] = view
@@ -327,8 +322,8 @@ class Outbox:
         try:
             channel = await self._channel(table.channel_id if in_channel else table.where)
             if key is not None:
-                if self.check_history and names:
-                    found = await self._find_posted(channel, names[0])
+                if self.check_history:
+                    found = await self._find_posted(channel, post)
                     if found is not None:
                         return found
                 kwargs["nonce"] = nonce(*key)
@@ -338,13 +333,16 @@ class Outbox:
             await self._pause(table, e)
             raise Paused from e
 
-    async def _find_posted(self, channel: discord.abc.Messageable, filename: str
+    async def _find_posted(self, channel: discord.abc.Messageable, post: Post
                            ) -> discord.Message | None:
-        """After a restart: the message this post already is, if it went out before the stop."""
+        """After a restart: the message this post already is, if it went out before the stop
+        and longer ago than Discord remembers nonces (the same text, the same pictures)."""
         me = self.tables.client.user
+        files = [p.filename for p in post.pictures]
         async for message in channel.history(limit=HISTORY_LOOKBACK):
-            if message.author == me and any(a.filename == filename for a in message.attachments):
-                log.info("table %s: %s was already posted", self.table_id, filename)
+            if (message.author == me and message.content == (post.content or "")
+                    and [a.filename for a in message.attachments] == files):
+                log.info("table %s: a post was already made before the restart", self.table_id)
                 return message
         return None
 

@@ -32,9 +32,9 @@ async def table_version(bot_runner, table_id=1):
 async def settled_version(bot_runner, table_id=1):
     """The table's version once the bot's background work (outbox, hand records) is done."""
     while True:
-        version = table_version(bot_runner, table_id)
+        version = await table_version(bot_runner, table_id)
         await asyncio.sleep(0.3)
-        if version == table_version(bot_runner, table_id):
+        if version == await table_version(bot_runner, table_id):
             return version
 
 
@@ -196,11 +196,17 @@ async def test_an_ai_pick_cut_short_by_a_stop_is_made_on_start(emu, world, roomy
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     await pop_bot.stop()
+    # As if the stop came before the AI chose: its move and its secret pick are not stored.
     database = sqlite3.connect(fast_bot_env / "pop.sqlite3")
-    (data,) = database.execute("SELECT data FROM pop_tables WHERE id = 1").fetchone()
-    table = json.loads(data)
-    assert table["game"]["choices"].pop("ai-1")  # as if the stop came before the AI chose
-    database.execute("UPDATE pop_tables SET data = ? WHERE id = 1", (json.dumps(table),))
+    (data, state) = database.execute(
+        "SELECT data, state FROM game_tables WHERE id = 1").fetchone()
+    table, game = json.loads(data), json.loads(state)
+    assert game["choices"].pop("ai-1")
+    table["moves"] -= 1
+    assert database.execute("DELETE FROM game_moves WHERE table_id = 1 AND seat = 'ai-1'"
+                            ).rowcount == 1
+    database.execute("UPDATE game_tables SET data = ?, state = ? WHERE id = 1",
+                     (json.dumps(table), json.dumps(game)))
     database.commit()
     database.close()
 

@@ -317,7 +317,7 @@ class Actor:
             raise ActionRefused(f"{len(matches)} components match label={label!r} "
                                 f"custom_id={custom_id!r} on message {message.id}")
         if matches[0].get("disabled"):
-            raise ActionRefused("that component is disabled")
+            raise ActionRefused(f"that component is disabled: {matches[0]}")
         return matches[0]
 
     async def _interact(self, kind: int, channel: AnyChannel, data: dict[str, Any], *,

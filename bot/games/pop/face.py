@@ -66,6 +66,7 @@ class PopFace:
     def __init__(self) -> None:
         # (table, epoch, seat) → cards selected but not confirmed yet
         self.drafts: dict[tuple[int, int, str], list[int]] = {}
+        self.redrawing: dict[tuple[int, str], asyncio.Lock] = {}  # (table, seat) → its hand
 
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         return PopCommands(api, settings)
@@ -117,7 +118,7 @@ class PopFace:
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """A seat's hand: the picture, and one button per card (Confirm for several)."""
         me = POP.view(live.state, seat.id)
-        draft = self.drafts.get((live.table.id, live.table.epoch, seat.id), [])
+        draft = list(self.drafts.get((live.table.id, live.table.epoch, seat.id), ()))  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
         can_choose = me.cards_to_choose > 0
         picture = render.hand_picture(list(me.hand), tuple(chosen))
@@ -343,13 +344,20 @@ class PopFace:
 
     async def _redraw_here(self, api: TableAPI, interaction: discord.Interaction,
                            live: LiveTable, seat: Seat) -> None:
-        """Answer a click on the hand by redrawing that very message, from the latest state."""
+        """Answer a click on the hand by redrawing that very message. One redraw at a time
+        per hand, each from the latest state, so an older picture never lands last."""
         await interaction.response.defer()
-        post = await asyncio.to_thread(self.private_post, live, seat, live.table.lang())
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(
-                content=post.content, attachments=picture_files(post),
-                view=api.view_for(live.table, post))
+        key = (live.table.id, seat.id)
+        lock = self.redrawing.setdefault(key, asyncio.Lock())
+        async with lock:
+            live = await api.live(live.table.id)
+            post = await asyncio.to_thread(self.private_post, live, seat, live.table.lang())
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    content=post.content, attachments=picture_files(post),
+                    view=api.view_for(live.table, post))
+        if not lock.locked() and not lock._waiters:  # nobody else waits: forget it
+            self.redrawing.pop(key, None)
 
     async def _signal_menu(self, api: TableAPI, interaction: discord.Interaction,
                            table_id: int, epoch: int, _arg: str | None) -> None:

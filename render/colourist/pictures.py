@@ -24,7 +24,7 @@ from engine.colourist.view import ColouristView, RoundResult
 
 from .. import kit
 from .. import style as S
-from .alt import reveal_alt, results_alt, track_alt, card_alt
+from .alt import card_alt, results_alt, reveal_alt, track_alt
 from .labels import LABELS_EN, label
 
 WIDTH = 800

@@ -133,7 +133,7 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
                 chosen_before = (await live_view(pop_bot, number)).chosen
                 await pop_bot.restart()
                 assert (await live_view(pop_bot, number)).chosen == chosen_before == (seat,)
-                await emu.wait_for(lambda: "✅" in message.content, 10, "the chosen mark")
+                await emu.wait_for(lambda m=message: "✅" in m.content, 10, "the chosen mark")
     return number, thread, phrase
 
 
@@ -189,3 +189,17 @@ async def test_the_same_table_prints_the_phrase_in_japanese_and_polish(
         assert text == f"{adj['forms'][nn['gender']]} {nn['text']}"
     public = [m for m in ana.visible_messages(thread) if not m.ephemeral]
     assert any(text in m.content for m in public)
+
+
+async def test_a_broken_word_list_opens_no_table(emu, world, pop_bot, tmp_path, monkeypatch):
+    broken = tmp_path / "words.json"
+    broken.write_text('{"format": "colourist-words/1", "concepts": []}', encoding="utf-8")
+    monkeypatch.setattr(W, "DEFAULT_PATH", broken)
+    W.shipped_words.cache_clear()
+    try:
+        answer = await (await world.ana.slash("colourist", "new")).wait_message()
+    finally:
+        W.shipped_words.cache_clear()
+    assert answer.ephemeral and "word list is broken" in answer.content
+    assert "0 nouns" in answer.content
+    assert not world.guild.threads

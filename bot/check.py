@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -61,7 +61,7 @@ def check_settings(report: Report) -> Settings | None:
     if value:
         report.secrets.append(value)
     try:
-        settings = Settings(DISCORD_TOKEN=value)
+        settings = Settings(DISCORD_TOKEN=SecretStr(value))
     except ValidationError as e:
         report.line(False, "settings", "invalid: " + "; ".join(
             f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()))

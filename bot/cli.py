@@ -122,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         print(BENCH_LOAD_MOVED, file=sys.stderr)
         return 2
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    code: int = args.func(args)
+    return code
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ class PopBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):
             self.tree.add_command(command)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[assignment]
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._resumed = False
 
     async def setup_hook(self) -> None:
@@ -72,7 +72,7 @@ class PopBot(discord.Client):
         """A click discord.py would drop silently (forged, malformed): a polite answer."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
         if not is_ours(custom_id, FACES):
             return
         if parse(custom_id) is None or not on_message(custom_id, interaction.message):
@@ -90,14 +90,15 @@ class PopBot(discord.Client):
         await self.tables.thread_deleted(payload.thread_id)
 
     # Permissions may have come back: paused tables try again.
-    async def on_guild_channel_update(self, before, after) -> None:
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
+                                      after: discord.abc.GuildChannel) -> None:
         self.tables.retry_paused(after.guild.id)
 
-    async def on_guild_role_update(self, before, after) -> None:
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
         self.tables.retry_paused(after.guild.id)
 
-    async def on_member_update(self, before, after) -> None:
-        if after.id == self.user.id:
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:
             self.tables.retry_paused(after.guild.id)
 
     async def on_app_command_error(self, interaction: discord.Interaction,
@@ -105,7 +106,7 @@ class PopBot(discord.Client):
         log.error("command failed", exc_info=error)
         await self._apologise(interaction)
 
-    async def on_error(self, event: str, *args, **kwargs) -> None:
+    async def on_error(self, event: str, *args: Any, **kwargs: Any) -> None:
         log.exception("error in %s", event)
 
     async def _apologise(self, interaction: discord.Interaction) -> None:

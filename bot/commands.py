@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -114,7 +115,7 @@ def game_choices(faces: Mapping[str, GameFace]) -> list[Choice[str]]:
 
 
 def general_commands(api: TableAPI, faces: Mapping[str, GameFace]
-                     ) -> list[app_commands.Command[None, ..., None] | app_commands.Group]:
+                     ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """/table, /stats, /leaderboard and /help."""
     games = game_choices(faces)
 

@@ -146,7 +146,8 @@ class TableAPI(Protocol):
 class GameFace(Protocol):
     """One game's Discord face (see the module docstring)."""
 
-    game: Game[Any, Any, Any]
+    @property
+    def game(self) -> Game[Any, Any, Any]: ...
 
     @property
     def key(self) -> str: ...

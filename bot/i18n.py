@@ -14,6 +14,7 @@ Slash commands are localised by `PopTranslator`: command and choice names and de
 from __future__ import annotations
 
 import json
+from typing import Any
 from functools import cache
 
 import discord
@@ -60,7 +61,8 @@ def catalogue(lang: str) -> dict[str, object]:
     path = LOCALES_DIR / f"{lang}.json"
     if not path.exists():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    entries: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return entries
 
 
 @cache
@@ -106,7 +108,7 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
         entry = catalogue(DEFAULT_LANGUAGE)[key]  # a missing key is a bug: tests catch it
         lang = DEFAULT_LANGUAGE
     if isinstance(entry, dict):
-        n = int(values.get("n", 0))
+        n = int(str(values.get("n", 0)))
         entry = entry.get(plural_form(lang, n)) or entry["other"]
     return str(entry).format(**values)
 
@@ -121,7 +123,7 @@ class PopTranslator(app_commands.Translator):
     `option.*` and `choice.*` keys, for every Discord locale a catalogue speaks."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
         key = string.extras.get("key")
         lang = resolve(locale)
         if key is None or lang == DEFAULT_LANGUAGE:

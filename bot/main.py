@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import discord
 from pydantic import ValidationError
 
 from .discord_endpoints import point_discord_at
@@ -11,7 +12,7 @@ from .logs import configure_logging
 from .settings import Settings
 
 
-def create_bot(settings: Settings):
+def create_bot(settings: Settings) -> discord.Client:
     """The bot `pop-bot run` runs; tests build it the same way against the emulator."""
     point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
     if settings.shard_count is None:

@@ -92,7 +92,7 @@ class Tx(Protocol):
     async def insert(self, sql: str, *args: Any) -> int:
         """Run an INSERT into a table with an `id` key; the new row's id."""
 
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         """Run a query; its rows."""
 
 
@@ -112,7 +112,7 @@ class SqlStore:
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
 
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         raise NotImplementedError
 
     async def _has_table(self, name: str) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information
 
 from .storage import SqlStore, Tx
 
@@ -59,9 +59,9 @@ class _PgTx:
         return _rowcount(await self.con.execute(postgres_sql(sql), *args))
 
     async def insert(self, sql: str, *args: Any) -> int:
-        return await self.con.fetchval(postgres_sql(sql) + " RETURNING id", *args)
+        return int(await self.con.fetchval(postgres_sql(sql) + " RETURNING id", *args))
 
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in await self.con.fetch(postgres_sql(sql), *args)]
 
 
@@ -98,7 +98,7 @@ class PostgresStore(SqlStore):
         async with self._pool().acquire() as con, con.transaction():
             yield _PgTx(con)
 
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in await self._pool().fetch(postgres_sql(sql), *args)]
 
     async def _lock_migrations(self, tx: Tx) -> None:

@@ -27,7 +27,7 @@ class _SqliteTx:
             assert cur.lastrowid is not None
             return cur.lastrowid
 
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         async with self.db.execute(sql, args) as cur:
             return [tuple(row) for row in await cur.fetchall()]
 
@@ -70,7 +70,7 @@ class Store(SqlStore):
                 raise
             await db.execute("COMMIT")
 
-    async def fetch(self, sql: str, *args: Any) -> list[tuple]:
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         async with self.lock:
             return await _SqliteTx(self._db()).fetch(sql, *args)
 

@@ -79,9 +79,21 @@ class Outcome:
 class Game(Protocol[StateT, MoveT, ViewT]):
     """One game's rules, as the table layer sees them. Every method is pure."""
 
-    key: str  # "pop", "coloretto", …: the first part of every button id, the command group
-    record_format: str  # "pop-record/1", …
-    options_model: type[BaseModel]  # the game's own options (mode, variants, …)
+    # Read-only (a class attribute of the game satisfies them):
+    @property
+    def key(self) -> str:
+        """"pop", "coloretto", …: the first part of every button id, the command group."""
+        ...
+
+    @property
+    def record_format(self) -> str:
+        """"pop-record/1", …"""
+        ...
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        """The game's own options (mode, variants, …), a frozen pydantic model."""
+        ...
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         """The fewest and the most seats a game with these options is played by."""

@@ -6,6 +6,8 @@ each level won (shared wins count for each winner), mean scores and decision tim
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import sys
 import time
@@ -32,7 +34,8 @@ def play(levels: list[str], seed: int, expert: bool = False
     return ({p: s.total for p, s in game.scores(state).items()}, game.winners(state), times)
 
 
-def match(a: str, b: str, games: int, players: int = 2, expert: bool = False) -> dict:
+def match(a: str, b: str, games: int, players: int = 2,
+          expert: bool = False) -> dict[str, Any]:
     """Level a against level b, seats alternating: a's and b's win shares and times."""
     wins = {a: 0.0, b: 0.0}
     points = {a: 0, b: 0}
@@ -48,7 +51,7 @@ def match(a: str, b: str, games: int, players: int = 2, expert: bool = False) ->
             "mean_points": {k: round(v / games / players * 2, 1) for k, v in points.items()}}
 
 
-def decision_times(level: str, games: int = 20, players: int = 4) -> dict:
+def decision_times(level: str, games: int = 20, players: int = 4) -> dict[str, Any]:
     """Mean and worst decision time of `level` (ms) over `games` games it plays alone."""
     every: list[float] = []
     for g in range(games):

@@ -171,7 +171,7 @@ def remove(board: Board, cells: tuple[Cell, ...]) -> Removal:
     falls: list[tuple[Cell, Cell]] = []
     fallen: list[str] = []
     for rail, column in enumerate(board):
-        kept = []
+        kept: list[str] = []
         for row, letter in enumerate(column):
             if (rail, row) in gone:
                 continue

@@ -8,6 +8,7 @@ the normal track, seeds 0 … games−1. Benchmarks are commands that print JSON
 from __future__ import annotations
 
 import json
+from typing import Literal
 import statistics
 
 from .adapter import COLOURIST, ColouristOptions
@@ -15,7 +16,8 @@ from .ai import LEVELS
 from .game import JOKER, colourist_of
 
 
-def play(level: str, seats: int, seed: int, length: str = "normal") -> tuple[int, int, int]:
+def play(level: str, seats: int, seed: int,
+         length: Literal["short", "normal", "long"] = "normal") -> tuple[int, int, int]:
     """One AI-only game: (guesses matching the colour, guesses in all, rounds)."""
     ids = [f"s{i}" for i in range(seats)]
     state = COLOURIST.start(ColouristOptions(length=length), ids, seed)

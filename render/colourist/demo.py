@@ -5,6 +5,7 @@ reveal, the results); the game's colourist-record/1 JSON goes to stdout."""
 from __future__ import annotations
 
 import json
+from typing import Literal
 import sys
 from collections.abc import Mapping
 
@@ -22,7 +23,8 @@ NAMES = ("Ana", "Benedikt the Long-Named", "Cai", "Dörte", "Eun-ji", "Fumiko")
 LEVELS = ("hard", "normal", "easy")
 
 
-def play_pictures(seats: int, seed: int, length: str = "short", lang: str = "en",
+def play_pictures(seats: int, seed: int, length: Literal["short", "normal", "long"] = "short",
+                  lang: str = "en",
                   labels: Mapping[str, str] = LABELS_EN
                   ) -> tuple[ColouristState, list[kit.Picture]]:
     """Play a seeded AI game (levels mixed by seat) and draw every picture it shows."""

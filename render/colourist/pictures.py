@@ -294,7 +294,7 @@ def card_picture(view: ColouristView, text: str | None, names: Mapping[str, str]
                             outline=GOLD, width=4)
         kinds = {1: ("noun",) if view.symbol == TRIANGLE else ("adjective",),
                  2: ("adjective", "noun")}.get(len(view.words), ())
-        x = MARGIN + 70
+        x: float = MARGIN + 70
         for kind in kinds:
             _symbol(d, TRIANGLE if kind == "noun" else "circle", x, 44, 12, "#5A5040")
             x += 24 + _text(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040")

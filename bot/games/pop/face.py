@@ -372,7 +372,8 @@ class PopFace:
              f"{c}:{letter}") for c in held for letter in "ABCDE"))
         post = Post(t("signal.choose", lang), controls=[menu])
         await interaction.response.send_message(post.content, ephemeral=True,
-                                                view=api.view_for(live.table, post))
+                                                view=api.view_for(live.table, post)
+                                                or discord.utils.MISSING)
 
     async def _say(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
                    epoch: int, value: str | None) -> None:

@@ -14,8 +14,8 @@ Slash commands are localised by `PopTranslator`: command and choice names and de
 from __future__ import annotations
 
 import json
-from typing import Any
 from functools import cache
+from typing import Any
 
 import discord
 from discord import app_commands

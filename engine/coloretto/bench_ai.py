@@ -6,11 +6,10 @@ each level won (shared wins count for each winner), mean scores and decision tim
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import sys
 import time
+from typing import Any
 
 from . import ai, game
 from .view import view

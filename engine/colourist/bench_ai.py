@@ -8,8 +8,8 @@ the normal track, seeds 0 … games−1. Benchmarks are commands that print JSON
 from __future__ import annotations
 
 import json
-from typing import Literal
 import statistics
+from typing import Literal
 
 from .adapter import COLOURIST, ColouristOptions
 from .ai import LEVELS

@@ -5,9 +5,9 @@ reveal, the results); the game's colourist-record/1 JSON goes to stdout."""
 from __future__ import annotations
 
 import json
-from typing import Literal
 import sys
 from collections.abc import Mapping
+from typing import Literal
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions

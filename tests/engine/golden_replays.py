@@ -21,8 +21,8 @@ from engine.pop.ai import announce, choose_cards
 from engine.pop.enigma import load_pack, puzzle_deal
 from engine.pop.game import new_game, play_turn
 from engine.pop.record import export_record
-from engine.replay_cli import replay_main
 from engine.pop.view import view
+from engine.replay_cli import replay_main
 
 GOLDEN = Path(__file__).parent / "golden_replays.jsonl.gz"
 NAMES = ("ana", "ben", "cai", "dee", "eli")

@@ -91,8 +91,8 @@ Examples::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 import unicodedata
+from collections.abc import Callable
 
 __all__ = ["LANGUAGES", "number_evidence", "reveals_numbers"]
 

@@ -7,7 +7,9 @@ start fast and never load discord.py.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from collections.abc import Callable
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
 BENCH_LOAD_MOVED = ("pop-bot bench load moved to the checkout's tests: "
@@ -32,8 +34,36 @@ def _replay(args: argparse.Namespace) -> int:
     return replay_main(args.files, jsonl=args.jsonl)
 
 
+GAMES = ("pop", "coloretto", "colorpop", "colourist")
+
+
+def _game_tool(module: str, function: str) -> Callable[..., int] | None:
+    """A game's own tool (`engine.<game>.bench.bench_engine_main`, …), if it has one."""
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError:
+        return None
+    tool: Callable[..., int] | None = getattr(found, function, None)
+    return tool
+
+
+def _other_game(args: argparse.Namespace, module: str, function: str, **kwargs: object) -> int:
+    tool = _game_tool(module, function)
+    if tool is None:
+        print(f"pop-bot {args.command} {getattr(args, 'what', '')}: not available for "
+              f"{args.game}".replace("  ", " "), file=sys.stderr)
+        return 2
+    return tool(**kwargs)
+
+
 def _bench(args: argparse.Namespace) -> int:
     seconds = args.seconds or 3.0
+    if args.game != "pop" and args.what in ("engine", "ai"):
+        if args.what == "engine":
+            return _other_game(args, f"engine.{args.game}.bench", "bench_engine_main",
+                               seconds=seconds)
+        return _other_game(args, f"engine.{args.game}.bench_ai", "bench_ai_main",
+                           games=args.games)
     if args.what == "engine":
         from engine.pop.bench import bench_engine_main
 
@@ -59,6 +89,9 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    if args.game != "pop":
+        return _other_game(args, f"render.{args.game}.demo", "demo_main", out_dir=args.out,
+                           seats=args.seats, seed=args.seed)
     from render.demo import demo_main
 
     return demo_main(args.out, mode=args.mode, seats=args.seats, level=args.level,
@@ -76,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
                                          " exit 0 only if all pass (never prints the token)")
     check.set_defaults(func=_check)
 
-    replay = sub.add_parser("replay", help="replay pop-record/1 files and print their summaries")
+    replay = sub.add_parser("replay", help="replay game records (any game, by their format) "
+                                           "and print their summaries")
     replay.add_argument("files", nargs="*", help="record files ('-' reads stdin)")
     replay.add_argument(
         "--jsonl", action="store_true", help="read JSON Lines; one summary line per input line"
@@ -90,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="benchmarks that print JSON")
     bench.add_argument("what", choices=["engine", "render", "ai"])
+    bench.add_argument("--game", default="pop", choices=GAMES,
+                       help="engine, ai: which game (default pop)")
     bench.add_argument("--seconds", type=float, default=None,
                        help="how long to measure (engine, render: 3)")
     bench.add_argument("--games", type=int, default=1000,
@@ -105,8 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=_bench)
 
     demo = sub.add_parser("demo", help="play a whole game among AI seats offline: pictures "
-                          "in a folder, the pop-record/1 on stdout")
+                          "in a folder, the game's record on stdout")
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
+    demo.add_argument("--game", default="pop", choices=GAMES)
     demo.add_argument("--mode", default="competitive",
                       choices=["competitive", "trick", "coop", "solo", "enigma"])
     demo.add_argument("--seats", type=int, default=4, help="how many AI seats")

@@ -316,6 +316,8 @@ class PopFace:
             await self._pick(api, interaction, live, seat, (card,))
             return
         key = (table_id, epoch, seat.id)
+        for stale in [k for k in self.drafts if k[0] == table_id and k[1] != epoch]:
+            del self.drafts[stale]  # drafts of turns gone by: memory stays flat
         draft = self.drafts.setdefault(key, [])
         if card in draft:
             draft.remove(card)

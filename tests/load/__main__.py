@@ -22,6 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="human seats per table (the rest are AI seats)")
     parser.add_argument("--database-url", default=None,
                         help="PostgreSQL URL for the bot (default: a fresh SQLite file)")
+    parser.add_argument("--finish", type=int, default=0, metavar="N",
+                        help="leave each table when its game ends and open a new one, until N "
+                             "games have finished; reports RSS every 50 (memory must stay flat)")
     parser.add_argument("--profile", default=None, metavar="FILE",
                         help="cProfile the bot's event loop into FILE, print the top")
     return parser
@@ -31,7 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return bench_load_main(tables=args.tables, seconds=args.seconds,
                            find_max_tables=args.find_max, humans=args.humans,
-                           database_url=args.database_url, profile=args.profile)
+                           database_url=args.database_url, profile=args.profile,
+                           finish=args.finish)
 
 
 if __name__ == "__main__":

@@ -139,17 +139,16 @@ async def _lag_probe(out) -> None:
 
 def _note_resolutions(store, out) -> None:
     """Wrap the store's `save`: note how long each took (waiting for the store included), and
-    when a "choose" that raises the table's epoch revealed a turn."""
+    when a move revealed a turn (a public move: its pictures are due)."""
     save = store.save
-    epochs: dict[int, int] = {}
 
-    async def timed_save(table, kind, *args, **kwargs):
+    async def timed_save(table, state, **kwargs):
         began = time.monotonic()
-        await save(table, kind, *args, **kwargs)
+        await save(table, state, **kwargs)
         took = time.monotonic() - began
+        kind = "move" if kwargs.get("move") is not None else "table"
         out.write(f"S {time.time():.4f} {kind} {took:.5f}\n")
-        before, epochs[table.id] = epochs.get(table.id), table.epoch
-        if kind == "choose" and before is not None and table.epoch > before:
+        if kwargs.get("posts_due"):
             out.write(f"R {table.id} {time.time():.4f}\n")
 
     store.save = timed_save
@@ -244,20 +243,30 @@ def _epoch(custom_id: str) -> int:
 
 class TableDriver:
     """One table from /pop new on: the host opens it, a second human joins, two AI seats, start;
-    then every turn each human picks after thinking; a finished game gets a rematch."""
+    then every turn each human picks after thinking; a finished game gets a rematch (or, with
+    `churn`, the table is left and a new one opened: finished tables must leave the bot's
+    memory)."""
 
     def __init__(self, emu, channel, humans: list, ai_seats: int, rng: random.Random,
-                 stats: dict[str, int]) -> None:
+                 stats: dict[str, int], churn: bool = False) -> None:
         self.emu, self.channel, self.humans = emu, channel, humans
         self.ai_seats, self.rng, self.stats = ai_seats, rng, stats
+        self.churn = churn
         self.hands: dict[int, Any] = {}
         self.playing = asyncio.Event()
 
     async def run(self, stagger: float) -> None:
         await asyncio.sleep(stagger)
+        while await self.one_table() and self.churn:
+            self.stats["tables_finished"] += 1
+            self.hands.clear()
+
+    async def one_table(self) -> bool:
+        """Open a table and play it; True when its game ended (churn), else plays forever."""
         emu, host = self.emu, self.humans[0]
         try:
-            opened = await host.slash("pop", "new", mode="competitive", sets=3)
+            opened = await host.slash("pop", "new", mode="competitive",
+                                      sets=1 if self.churn else 3)
             message = await opened.wait_message(timeout=30)
             number = int(re.search(r"#(\d+)", message.content).group(1))
             thread = await emu.thread_named(f"Pop table #{number}")
@@ -270,7 +279,7 @@ class TableDriver:
         except (AssertionError, TimeoutError, AttributeError):
             self.stats["tables_not_started"] += 1
             self.playing.set()  # the trial goes on without this table (and says so)
-            return
+            return False
         after = lobby.id
         while True:
             try:
@@ -279,6 +288,8 @@ class TableDriver:
                     after_id=after, timeout=120)
                 after = message.id
                 if "Rematch" in message.button_labels:
+                    if self.churn:
+                        return True
                     await host.click(message, label="Rematch")
                     continue
                 self.playing.set()
@@ -359,8 +370,10 @@ async def _own_lag_probe(lags: list[tuple[float, float]]) -> None:
 
 async def run_trial(tables: int, seconds: float, *, humans: int = 2,
                     database_url: str | None = None, seed: int = 1,
-                    profile: str | None = None) -> dict[str, Any]:
-    """One bot process, `tables` tables, measured for `seconds` once all of them play."""
+                    profile: str | None = None, finish: int = 0) -> dict[str, Any]:
+    """One bot process, `tables` tables, measured for `seconds` once all of them play; with
+    `finish`, tables are left when their game ends and new ones opened until that many games
+    have finished (RSS noted every 50 finished tables)."""
     server = _import_emulator()
     rng = random.Random(seed)
     emu = _load_emulator(server)
@@ -369,6 +382,7 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
     stats_path, log_path = workdir / "stats.txt", workdir / "bot.log"
     drivers: list[TableDriver] = []
     stats: dict[str, Any] = defaultdict(int)
+    stats["rss_mb_by_finished"] = {}
     for i in range(tables):
         if i % TABLES_PER_GUILD == 0:
             guild = emu.add_guild(f"Load {i // TABLES_PER_GUILD}")
@@ -379,7 +393,7 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
             emu.add_member(guild, user)
             actors.append(emu.actor(user, channel))
         drivers.append(TableDriver(emu, channel, actors, 4 - humans, random.Random(rng.random()),
-                                   stats))
+                                   stats, churn=finish > 0))
     env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
@@ -409,9 +423,14 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
                   " measuring")
         start = time.time()
         cpu_before = _cpu_seconds(proc.pid)
-        while time.time() < start + seconds:
+        while (time.time() < start + seconds if not finish
+               else stats["tables_finished"] < finish):
             if (value := _rss_mb(proc.pid)) is not None:
                 rss.append(value)
+                done = stats["tables_finished"] // 50 * 50
+                if finish and done and done not in stats["rss_mb_by_finished"]:
+                    stats["rss_mb_by_finished"][done] = round(value, 1)
+                    _progress(f"{done} tables finished: RSS {value:.1f} MB")
             await asyncio.sleep(0.5)
         end = time.time()
         cpu = [b - a for a, b in zip(cpu_before, _cpu_seconds(proc.pid), strict=True)]
@@ -494,6 +513,9 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
         "bot_save_ms_p99": {k: _rounded(percentile(v, 99)) for k, v in sorted(saves.items())
                             if len(v) >= 10},
     }
+    if stats.get("rss_mb_by_finished"):
+        result["tables_finished"] = stats.get("tables_finished", 0)
+        result["rss_mb_by_finished"] = stats["rss_mb_by_finished"]
     result["meets"] = meets(result)
     return result
 
@@ -543,7 +565,7 @@ async def find_max(start: int, seconds: float, **options: Any) -> tuple[int, lis
 
 def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables: bool = False,
                     humans: int = 2, database_url: str | None = None,
-                    profile: str | None = None) -> int:
+                    profile: str | None = None, finish: int = 0) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
         return 2
@@ -555,7 +577,7 @@ def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables
                           "trials": [{k: t[k] for k in ("tables", "meets", *CRITERIA)}
                                      for t in trials]}))
         return 0
-    figures = asyncio.run(run_trial(tables, seconds, **options))
+    figures = asyncio.run(run_trial(tables, seconds, finish=finish, **options))
     print(json.dumps({**figures, "criteria": CRITERIA}))
     if profile:
         import pstats

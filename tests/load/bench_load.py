@@ -21,7 +21,8 @@ Measured over the window (--seconds, once every table is playing):
 - picture delay p99: from a turn's resolution to each of its step pictures being posted. The
   resolution time is recorded in the bot when the pick that reveals the turn is committed (the
   engine resolves every step of a turn then; the bot wraps `store.save` to note the time). The
-  pictures of the k-th revealed turn of a table are its k-th run of `s<set>-t<turn>-*` files.
+  pictures of the k-th revealed turn of a table are its k-th run of `<table>-<game>-<move>-*`
+  files.
   This includes the deliberate pacing (`step_delay` between steps), so a turn of n steps cannot
   show its last picture before (n-1) x 1.5 s.
 
@@ -57,7 +58,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CRITERIA = {"answer_ms_p99": 250.0, "missed_deadlines": 0, "loop_lag_ms_p99": 50.0,
             "rss_mb": 400.0, "picture_delay_s_p99": 10.0}
 PROBE_PERIOD = 0.05  # seconds the lag probe sleeps
-STEP_FILE = re.compile(r"^(s\d+-t\d+)-\d+-\w+\.png$")
+# The outbox names a move's pictures <table>-<game>-<move>-<post>-<i>-<name>.png (bot/outbox.py).
+STEP_FILE = re.compile(r"^(\d+-\d+-\d+)-\d+-\d+-[\w.-]+\.png$")
 TABLES_PER_GUILD = 25
 
 
@@ -139,17 +141,18 @@ async def _lag_probe(out) -> None:
 
 def _note_resolutions(store, out) -> None:
     """Wrap the store's `save`: note how long each took (waiting for the store included), and
-    when a "choose" that raises the table's epoch revealed a turn."""
+    when a player's move that raises the table's epoch revealed a turn."""
     save = store.save
     epochs: dict[int, int] = {}
 
-    async def timed_save(table, kind, *args, **kwargs):
+    async def timed_save(table, state, *args, **kwargs):
         began = time.monotonic()
-        await save(table, kind, *args, **kwargs)
+        await save(table, state, *args, **kwargs)
         took = time.monotonic() - began
+        kind = "move" if kwargs.get("move") is not None else "table"
         out.write(f"S {time.time():.4f} {kind} {took:.5f}\n")
         before, epochs[table.id] = epochs.get(table.id), table.epoch
-        if kind == "choose" and before is not None and table.epoch > before:
+        if kind == "move" and before is not None and table.epoch > before:
             out.write(f"R {table.id} {time.time():.4f}\n")
 
     store.save = timed_save
@@ -176,7 +179,7 @@ def _load_emulator(server):
             self.by_channel: dict[int, list] = defaultdict(list)
             self.wakeups: dict[Any, asyncio.Event] = defaultdict(asyncio.Event)
             self.threads: dict[str, Any] = {}
-            #: table number -> [(posted at, "s<set>-t<turn>")] for every step picture
+            #: table number -> [(posted at, "<table>-<game>-<move>")] for every step picture
             self.pictures: dict[int, list[tuple[float, str]]] = defaultdict(list)
 
         def _wake(self, key: Any) -> None:

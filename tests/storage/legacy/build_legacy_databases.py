@@ -12,12 +12,15 @@ Tables, in order of their ids: 1 a finished two-player game (results), 2 an Enig
 (solved), 3 a cooperative game in turn 1 with ben's signal and ana's pick, 4 a lobby, 5 a
 competitive game in turn 2 where only ana has picked, 6 a competitive game whose turn 2 was
 revealed but only part of its step pictures were posted (the copy is taken while the bot waits
-between two pictures).
+between two pictures). Beside it, pop-0.2.discord.json: the Discord side at that moment (ids,
+threads, the bot's public messages and their buttons), for the end-to-end test.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sqlite3
 
 import pytest
@@ -62,7 +65,6 @@ async def test_build(emu, world, roomy_channels, bot_env, pop_bot):
     # 2: an Enigma, solved.
     opened = await ana.slash("pop", "enigma", difficulty="easy")
     message = await opened.wait_message(lambda m: m.buttons)
-    import re
     puzzle = PACK[re.search(r"Enigma (e\d+)", message.content).group(1)]
     for card in solve(puzzle.grid, puzzle.hand)[0]:
         await ana.click(message, custom_id=next(
@@ -111,8 +113,27 @@ async def test_build(emu, world, roomy_channels, bot_env, pop_bot):
     def posting() -> bool:
         with sqlite3.connect(path) as db:
             row = db.execute("SELECT data FROM pop_tables WHERE id = 6").fetchone()
-        import json
         reveals = json.loads(row[0])["reveals"]
         return bool(reveals) and reveals[0]["posted"] >= 1
     await emu.wait_for(posting, 20, "the first step picture of turn 2")
     copy_database(path, os.environ["LEGACY_OUT"])
+    snapshot_discord(emu, world, os.environ["LEGACY_OUT"].replace(".sqlite3", ".discord.json"))
+
+
+def snapshot_discord(emu, world, target: str) -> None:
+    """What Discord holds that the database points at: the ids of the guild, channel, users and
+    bot, the tables' threads, and the bot's public messages in them (text and buttons; pictures
+    left out), so a test can rebuild that world around the database."""
+    threads = world.guild.threads
+    where = {world.games.id} | {t.id for t in threads}
+    snapshot = {
+        "bot": emu.bot_user.id, "guild": world.guild.id, "games": world.games.id,
+        "users": {p.name: p.user.id for p in (world.ana, world.ben, world.cleo)},
+        "threads": [{"id": t.id, "name": t.name} for t in threads],
+        "messages": [{"id": m.id, "channel": m.channel.id, "content": m.content,
+                      "components": m.components, "files": [a.filename for a in m.attachments]}
+                     for m in sorted(emu.messages.values(), key=lambda m: m.id)
+                     if m.author is emu.bot_user and not m.ephemeral and m.channel.id in where],
+    }
+    with open(target, "w", encoding="utf-8") as out:
+        json.dump(snapshot, out, indent=1, ensure_ascii=False)

@@ -88,25 +88,38 @@ def _pending_reveal(old: dict[str, Any], moves: list[tuple[str, list[int]]]
     return seq, int(first.get("posted", 0))
 
 
+def _movers(rows: list[tuple[Any, ...]]) -> list[int | None]:
+    """Who made each move of the current game (None: the AI or the timer), as `moves` lists
+    them: the `choose` actions since the last deal."""
+    movers: list[int | None] = []
+    for _version, kind, _payload, user_id in rows:
+        if kind in ("start", "rematch"):
+            movers = []
+        elif kind == "choose":
+            movers.append(None if user_id is None else int(user_id))
+    return movers
+
+
 async def carry_over_pop_tables(tx: _Tx) -> None:
     if not await _has_old_tables(tx):
         return
     for table_id, data, created, updated in await tx.fetch(
             "SELECT id, data, created_at, updated_at FROM pop_tables ORDER BY id"):
         old = json.loads(data)
-        rows = await tx.fetch("SELECT version, kind, payload FROM pop_actions WHERE table_id = ?"
-                              " ORDER BY version", table_id)
-        actions = [(int(v), str(k), json.loads(p)) for v, k, p in rows]
+        rows = await tx.fetch("SELECT version, kind, payload, user_id FROM pop_actions"
+                              " WHERE table_id = ? ORDER BY version", table_id)
+        actions = [(int(v), str(k), json.loads(p)) for v, k, p, _user in rows]
         new, state, moves = carry_over_table(old, actions)
+        movers = _movers(rows)
         await tx.execute(
             "INSERT INTO game_tables (id, game, guild_id, channel_id, thread_id, status, version,"
             " data, state, created_at, updated_at) VALUES (?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             table_id, new["guild_id"], new["channel_id"], new["thread_id"], new["status"],
             new["version"], json.dumps(new), state, created, updated)
-        for seq, (seat, cards) in enumerate(moves, 1):
+        for seq, ((seat, cards), user_id) in enumerate(zip(moves, movers, strict=True), 1):
             await tx.execute(
                 "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
-                " VALUES (?, ?, ?, ?, NULL, ?, ?)", table_id, new["games"], seq, seat,
+                " VALUES (?, ?, ?, ?, ?, ?, ?)", table_id, new["games"], seq, seat, user_id,
                 json.dumps(cards), updated)
         pending = _pending_reveal(old, moves)
         seq, step = pending if pending else (len(moves) + 1, 0)

@@ -128,6 +128,10 @@ async def test_states_load_and_the_moves_replay_from_the_seed_to_them(carried):
         for seat, move in moves:
             replay, _events = POP.apply(replay, seat, POP.load_move(move))
         assert POP.dump_state(replay) == state, table_id
+        # Who moved is kept: each pick here was a person's own (no AI, no timer).
+        movers = await carried.fetch("SELECT seat, user_id FROM game_moves WHERE table_id = ?"
+                                     " ORDER BY seq", table_id)
+        assert movers == [(seat, int(seat)) for seat, _ in moves]
     # Mid-turn: one seat has picked, the others are still to act.
     table, state = await carried.load(MID_TURN)
     to_act = POP.to_act(POP.load_state(state))
@@ -190,3 +194,12 @@ def test_solo_hints_are_kept_per_game_as_the_face_reads_them():
     old = old_tables()[MID_TURN] | {"games": 2, "hints": 3}
     new, _state, _moves = carry_over_table(old, [])
     assert hints_of(Table.model_validate(new)) == 3
+
+
+def test_movers_follow_the_current_game_and_keep_ai_picks_anonymous():
+    from bot.legacy import _movers
+
+    rows = [(1, "start", "{}", 7), (2, "choose", "{}", 7), (3, "rematch", "{}", 8),
+            (4, "draft", "{}", 8), (5, "choose", "{}", 8), (6, "choose", "{}", None),
+            (7, "posted", "{}", None)]
+    assert _movers(rows) == [8, None]

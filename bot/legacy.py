@@ -41,7 +41,9 @@ def carry_over_table(old: dict[str, Any], actions: list[tuple[int, str, dict[str
             seed, moves = int(payload.get("seed", 0)), []
         elif kind == "choose":
             moves.append((str(payload["seat"]), list(payload["cards"])))
-    face: dict[str, Any] = {"signals": old.get("signals", []), "hints": old.get("hints", 0)}
+    # Pop's face keeps solo hints per game number (bot/games/pop/face.py `hints_of`).
+    face: dict[str, Any] = {"signals": old.get("signals", []),
+                            "hints": {str(old.get("games", 0)): old.get("hints", 0)}}
     if old.get("puzzle_id"):
         face["daily"] = old.get("daily")
     new = {
@@ -62,7 +64,9 @@ def carry_over_table(old: dict[str, Any], actions: list[tuple[int, str, dict[str
         "turn_deadline": old.get("turn_deadline"), "warned": old.get("warned", False),
         "paused": old.get("paused"), "face": face,
     }
-    state = json.dumps(old["game"]) if old.get("game") is not None else None
+    # Compact, as the game's own dump writes it (the old JSON came from the same PopState).
+    state = json.dumps(old["game"], separators=(",", ":")) if old.get("game") is not None \
+        else None
     return new, state, moves
 
 
@@ -84,25 +88,38 @@ def _pending_reveal(old: dict[str, Any], moves: list[tuple[str, list[int]]]
     return seq, int(first.get("posted", 0))
 
 
+def _movers(rows: list[tuple[Any, ...]]) -> list[int | None]:
+    """Who made each move of the current game (None: the AI or the timer), as `moves` lists
+    them: the `choose` actions since the last deal."""
+    movers: list[int | None] = []
+    for _version, kind, _payload, user_id in rows:
+        if kind in ("start", "rematch"):
+            movers = []
+        elif kind == "choose":
+            movers.append(None if user_id is None else int(user_id))
+    return movers
+
+
 async def carry_over_pop_tables(tx: _Tx) -> None:
     if not await _has_old_tables(tx):
         return
     for table_id, data, created, updated in await tx.fetch(
             "SELECT id, data, created_at, updated_at FROM pop_tables ORDER BY id"):
         old = json.loads(data)
-        rows = await tx.fetch("SELECT version, kind, payload FROM pop_actions WHERE table_id = ?"
-                              " ORDER BY version", table_id)
-        actions = [(int(v), str(k), json.loads(p)) for v, k, p in rows]
+        rows = await tx.fetch("SELECT version, kind, payload, user_id FROM pop_actions"
+                              " WHERE table_id = ? ORDER BY version", table_id)
+        actions = [(int(v), str(k), json.loads(p)) for v, k, p, _user in rows]
         new, state, moves = carry_over_table(old, actions)
+        movers = _movers(rows)
         await tx.execute(
             "INSERT INTO game_tables (id, game, guild_id, channel_id, thread_id, status, version,"
             " data, state, created_at, updated_at) VALUES (?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             table_id, new["guild_id"], new["channel_id"], new["thread_id"], new["status"],
             new["version"], json.dumps(new), state, created, updated)
-        for seq, (seat, cards) in enumerate(moves, 1):
+        for seq, ((seat, cards), user_id) in enumerate(zip(moves, movers, strict=True), 1):
             await tx.execute(
                 "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
-                " VALUES (?, ?, ?, ?, NULL, ?, ?)", table_id, new["games"], seq, seat,
+                " VALUES (?, ?, ?, ?, ?, ?, ?)", table_id, new["games"], seq, seat, user_id,
                 json.dumps(cards), updated)
         pending = _pending_reveal(old, moves)
         seq, step = pending if pending else (len(moves) + 1, 0)
@@ -122,15 +139,19 @@ async def carry_over_pop_tables(tx: _Tx) -> None:
             " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?)",
             table_id, game_no, guild_id, user_id, mode, won, score, json.dumps(details),
             str(finished)[:10], finished)
-    for table_id, game_no, guild_id, user_id, puzzle, day, daily, solved, finished in \
-            await tx.fetch("SELECT table_id, game_no, guild_id, user_id, puzzle_id, day, daily,"
-                           " solved, finished_at FROM pop_enigma_tries"):
+    # An Enigma's try has its explosion symbols in the game's pop_results row: keep them.
+    for table_id, game_no, guild_id, user_id, puzzle, day, daily, solved, finished, score in \
+            await tx.fetch(
+                "SELECT e.table_id, e.game_no, e.guild_id, e.user_id, e.puzzle_id, e.day,"
+                " e.daily, e.solved, e.finished_at, r.score FROM pop_enigma_tries e"
+                " LEFT JOIN pop_results r ON r.table_id = e.table_id AND r.game_no = e.game_no"
+                " AND r.user_id = e.user_id"):
         details = {"sets": 1, "puzzle": puzzle, "daily": day if daily else None}
         await tx.execute(
             "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode, won,"
-            " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, 'enigma', ?, 0, ?, ?,"
-            " ?)", table_id, game_no, guild_id, user_id, solved, json.dumps(details), day,
-            finished)
+            " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, 'enigma', ?, ?, ?, ?,"
+            " ?)", table_id, game_no, guild_id, user_id, solved, score or 0,
+            json.dumps(details), day, finished)
     if tx.dialect == "postgresql":  # ids were given: move the sequence past them
         await tx.execute("SELECT setval(pg_get_serial_sequence('game_tables', 'id'),"
                          " (SELECT MAX(id) FROM game_tables))")

@@ -168,7 +168,7 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
         procs[0].start()
         await wait_ready(0, starts=2)
         log = procs[0].log.read_text()
-        assert "resumed 1 active tables" in log and "resumed 2" not in log, log
+        assert "resumed 1 tables" in log and "resumed 2" not in log, log
         await play_turn(emu, [ben0, cleo0], threads[0], "Set 1/1 · turn 2**")
         turn3 = await next_turn(emu, worlds[0], threads[0], 3)
         assert turn3.id > turn2.id

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.storage import SqlStore, Store
+from bot.storage import SqlStore
+from bot.storage_sqlite import Store
 
 CANDIDATE_URLS = ("postgresql://postgres@127.0.0.1:5432/test",
                   "postgresql://root@127.0.0.1:5432/test")

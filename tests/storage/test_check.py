@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from bot import check
-from bot.storage import Store, migrations
+from bot.storage import migrations
+from bot.storage_sqlite import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.dG9wLXNlY3JldC1ib3QtdG9rZW4tZm9yLWNoZWNr"

@@ -4,28 +4,46 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import uuid
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.settings import Settings
-from bot.storage import StaleWrite, Store, migrations, open_store
+from bot.storage import Delivery, Move, Result, StaleWrite, migrations
+from bot.storage_sqlite import Store
+from bot.stores import is_postgres_url, open_store
 from bot.table import Seat, Table
-from engine.pop.game import new_game
+from engine.pop.adapter import POP, PopOptions
 
 ALL = [number for number, _ in migrations()]
 
 
-def a_table(channel_id: int = 20, thread_id: int | None = None, status: str = "lobby") -> Table:
-    return Table(guild_id=10, channel_id=channel_id, thread_id=thread_id, host_id=1,
+def a_table(channel_id: int = 20, thread_id: int | None = None, status: str = "lobby",
+            game: str = "pop") -> Table:
+    return Table(game=game, guild_id=10, channel_id=channel_id, thread_id=thread_id, host_id=1,
                  status=status)
 
 
-def a_table_with_game() -> Table:
+def a_table_with_game() -> tuple[Table, str]:
+    """A Pop table being played, and its game's state as the store keeps it (dumped)."""
     table = a_table(thread_id=30, status="playing")
     table.seats = [Seat(id=str(u), user_id=u, name=n) for u, n in
                    ((1, "ana"), (2, "ben"), (3, "cleo"))]
-    table.game = new_game("competitive", [s.id for s in table.seats], seed=7)
-    return table
+    table.options, table.seed, table.games = {"mode": "competitive"}, 7, 1
+    state = POP.start(PopOptions(), [s.id for s in table.seats], table.seed)
+    return table, POP.dump_state(state)
+
+
+def a_move(seq: int, seat: str = "1", cards: tuple[int, ...] = (3,), game_no: int = 1) -> Move:
+    return Move(game_no, seq, seat, int(seat) if seat.isdigit() else None, list(cards))
+
+
+async def moved(store, table: Table, state: str | None = None, **kwargs) -> None:
+    """Save `table` one version on (how the table layer commits a change)."""
+    table.version += 1
+    await store.save(table, state, **kwargs)
 
 
 async def count(store, sql: str, *args) -> int:
@@ -45,7 +63,7 @@ async def test_migrations_apply_once_and_are_recorded(make_store):
         rows = await store.fetch("SELECT version, applied_at FROM schema_migrations")
         assert sorted(v for v, _ in rows) == ALL and all(at for _, at in rows)
         assert await store.migrate() == []  # nothing twice
-        assert await count(store, "SELECT COUNT(*) FROM pop_tables") == 0
+        assert await count(store, "SELECT COUNT(*) FROM game_tables") == 0
     finally:
         await store.close()
 
@@ -63,7 +81,7 @@ async def test_a_second_open_applies_nothing(make_store):
         assert await second.migrate() == []
         assert sorted(await second.fetch(
             "SELECT version, applied_at FROM schema_migrations")) == recorded
-        assert await count(second, "SELECT COUNT(*) FROM pop_tables") == 1
+        assert await count(second, "SELECT COUNT(*) FROM game_tables") == 1
     finally:
         await second.close()
 
@@ -96,33 +114,40 @@ async def test_two_processes_migrating_at_once_apply_each_migration_once(make_st
             await s.close()
 
 
-# --- Tables and actions ---------------------------------------------------------------------
+# --- Tables, moves and deliveries -----------------------------------------------------------
 
-async def test_insert_save_load_round_trip_a_table_with_a_game(store):
-    table = a_table_with_game()
+async def test_insert_save_load_round_trip_a_table_with_a_game_state(store):
+    table, state = a_table_with_game()
     table_id = await store.insert_table(table)
     assert table_id == table.id and table_id > 0
-    loaded = await store.load(table_id)
-    assert loaded == table and loaded.game is not None
-    assert loaded.game.hands == table.game.hands
+    loaded, loaded_state = await store.load(table_id)
+    assert loaded == table and loaded_state is None  # inserted before its game is dealt
 
-    loaded.version += 1
     loaded.seats[0].timeouts = 2
-    await store.save(loaded, "pick", user_id=1, payload={"cards": [3, 4]})
-    again = await store.load(table_id)
+    await moved(store, loaded, state)
+    again, again_state = await store.load(table_id)
     assert again == loaded and again.version == 1 and again.seats[0].timeouts == 2
-    assert await store.actions(table_id) == [(1, "pick", {"cards": [3, 4]})]
+    assert again.game == "pop" and again.options == {"mode": "competitive"}
+    assert again_state == state
+    assert POP.dump_state(POP.load_state(again_state)) == state
+    assert await store.moves(table_id, 1) == []  # no player moved
     assert await store.load(table_id + 1000) is None
 
 
 async def test_ids_are_distinct_and_big_discord_ids_survive(store):
     big = 1_234_567_890_123_456_789  # Discord snowflakes need 64 bits
-    first, second = a_table(channel_id=big), a_table(thread_id=big + 1)
+    first, second = a_table(channel_id=big), a_table(thread_id=big + 1, game="coloretto")
     await store.insert_table(first)
     await store.insert_table(second)
     assert second.id > first.id
-    assert (await store.load(first.id)).channel_id == big
+    assert (await store.load(first.id))[0].channel_id == big
     assert [t.id for t in await store.tables_in(big + 1)] == [second.id]
+    assert (await store.load(second.id))[0].game == "coloretto"
+    first.seats = [Seat(id=str(big), user_id=big, name="ana")]
+    await moved(store, first, move=a_move(1, str(big)), results=[Result(big, "solo", True, 3, {})])
+    assert (await store.load(first.id))[0].seats[0].user_id == big
+    assert await store.fetch("SELECT user_id FROM game_moves") == [(big,)]
+    assert await store.leaderboard(10) == [(big, 1, 1)]
 
 
 async def test_a_stale_save_raises_and_changes_nothing(store):
@@ -130,14 +155,17 @@ async def test_a_stale_save_raises_and_changes_nothing(store):
     await store.insert_table(table)
     winner = table.model_copy(deep=True)
     loser = table.model_copy(deep=True)
-    winner.version, winner.status = 1, "playing"
-    await store.save(winner, "start", user_id=1)
+    winner.status = "playing"
+    await moved(store, winner, "{}", move=a_move(1))
 
-    loser.version, loser.status = 1, "cancelled"  # computed from version 0 too
+    loser.status = "cancelled"  # computed from version 0 too
     with pytest.raises(StaleWrite):
-        await store.save(loser, "cancel", user_id=2)
-    assert await store.load(table.id) == winner
-    assert await store.actions(table.id) == [(1, "start", {})]
+        await moved(store, loser, None, move=a_move(2), posts_due=True,
+                    results=[Result(1, "competitive", True, 1, {})])
+    assert await store.load(table.id) == (winner, "{}")
+    assert await store.moves(table.id, 1) == [("1", [3])]
+    assert (await store.delivery(table.id)).idle
+    assert await count(store, "SELECT COUNT(*) FROM game_results") == 0
 
 
 async def test_two_processes_saving_the_same_version_one_wins(make_store):
@@ -148,76 +176,127 @@ async def test_two_processes_saving_the_same_version_one_wins(make_store):
     try:
         table = a_table()
         await a.insert_table(table)
-        copies = [await a.load(table.id), await b.load(table.id)]
+        copies = [(await a.load(table.id))[0], (await b.load(table.id))[0]]
         for n, copy in enumerate(copies):
             copy.version, copy.lobby_message_id = 1, 100 + n
-        outcomes = await asyncio.gather(a.save(copies[0], "x"), b.save(copies[1], "y"),
-                                        return_exceptions=True)
+        outcomes = await asyncio.gather(
+            a.save(copies[0], None, move=a_move(1, "1")),
+            b.save(copies[1], None, move=a_move(1, "2")), return_exceptions=True)
         assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "StaleWrite"]
-        won = copies[outcomes.index(None)]
-        assert await a.load(table.id) == won and await b.load(table.id) == won
-        assert len(await b.actions(table.id)) == 1
+        won = outcomes.index(None)
+        assert (await a.load(table.id))[0] == copies[won] == (await b.load(table.id))[0]
+        assert await b.moves(table.id, 1) == [(str(won + 1), [3])]
     finally:
         await a.close()
         await b.close()
 
 
-async def test_table_and_version_are_unique_in_actions(store):
+async def test_moves_are_unique_per_table_game_and_seq(store):
     table = a_table()
     await store.insert_table(table)
-    table.version = 1
-    await store.save(table, "start")
+    await moved(store, table, move=a_move(1))
     with pytest.raises(Exception) as raised:
         async with store.transaction() as tx:
-            await tx.execute("INSERT INTO pop_actions (table_id, version, user_id, kind, payload,"
-                             " created_at) VALUES (?, 1, NULL, 'again', '{}', 'now')", table.id)
+            await tx.execute("INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
+                             " created_at) VALUES (?, 1, 1, 'x', NULL, '[9]', 'now')", table.id)
     assert type(raised.value).__name__ in ("IntegrityError", "UniqueViolationError")
-    assert await store.actions(table.id) == [(1, "start", {})]
+    # The same seq in another game (a rematch) or at another table is a different move.
+    await moved(store, table, move=a_move(1, game_no=2, cards=(5,)))
+    other = a_table()
+    await store.insert_table(other)
+    await moved(store, other, move=a_move(1, "2"))
+    assert await store.moves(table.id, 1) == [("1", [3])]
+    assert await store.moves(table.id, 2) == [("1", [5])]
+    assert await store.moves(other.id, 1) == [("2", [3])]
 
 
 async def test_a_save_failing_midway_leaves_nothing(store):
-    """The action insert fails after the table's update ran: the update is rolled back."""
+    """The move's insert fails after the table's update ran: the update is rolled back."""
     table = a_table()
     await store.insert_table(table)
-    async with store.transaction() as tx:  # an action already sits where the next one goes
-        await tx.execute("INSERT INTO pop_actions (table_id, version, user_id, kind, payload,"
-                         " created_at) VALUES (?, 1, NULL, 'squatter', '{}', 'now')", table.id)
+    async with store.transaction() as tx:  # a move already sits where the next one goes
+        await tx.execute("INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
+                         " created_at) VALUES (?, 1, 1, 'squatter', NULL, '[1]', 'now')",
+                         table.id)
     changed = table.model_copy(deep=True)
-    changed.version, changed.status = 1, "playing"
+    changed.status = "finished"
     with pytest.raises(Exception) as raised:
-        await store.save(changed, "start")
+        await moved(store, changed, "{}", move=a_move(1), posts_due=True,
+                    results=[Result(1, "competitive", True, 1, {})])
     assert not isinstance(raised.value, StaleWrite)
-    assert await store.load(table.id) == table  # still version 0, still in the lobby
-    assert await store.actions(table.id) == [(1, "squatter", {})]
+    assert await store.load(table.id) == (table, None)  # still version 0, still in the lobby
+    assert await store.moves(table.id, 1) == [("squatter", [1])]
+    assert (await store.delivery(table.id)).idle
+    assert await count(store, "SELECT COUNT(*) FROM game_results") == 0
 
 
 async def test_a_transaction_raising_midway_leaves_nothing(store):
     with pytest.raises(RuntimeError, match="midway"):
         async with store.transaction() as tx:
             new_id = await tx.insert(
-                "INSERT INTO pop_tables (guild_id, channel_id, thread_id, status, version, data,"
-                " created_at, updated_at) VALUES (1, 2, NULL, 'lobby', 0, '{}', 'now', 'now')")
+                "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
+                " data, created_at, updated_at) VALUES ('pop', 1, 2, NULL, 'lobby', 0, '{}',"
+                " 'now', 'now')")
             assert new_id > 0
             raise RuntimeError("midway")
-    assert await count(store, "SELECT COUNT(*) FROM pop_tables") == 0
+    assert await count(store, "SELECT COUNT(*) FROM game_tables") == 0
     # And the store still works afterwards.
     assert await store.insert_table(a_table()) > 0
 
 
-async def test_tables_in_and_active_tables_filter(store):
+async def test_moves_come_back_in_order_as_json(store):
+    table = a_table()
+    await store.insert_table(table)
+    stored = [a_move(seq, seat, cards) for seq, seat, cards in
+              ((1, "2", (4, 5)), (2, "ai-1", (1,)), (3, "1", (50, 49, 48)))]
+    for move in stored:
+        await moved(store, table, move=move)
+    assert await store.moves(table.id, 1) == [(m.seat, m.move) for m in stored]
+    assert await store.fetch("SELECT user_id FROM game_moves ORDER BY seq") == \
+        [(2,), (None,), (1,)]
+    assert await store.moves(table.id, 2) == []
+
+
+async def test_delivery_progress_is_kept_apart_from_the_table(store):
+    table = a_table()
+    await store.insert_table(table)
+    assert await store.delivery(table.id) == Delivery(0, 1, 0, True)
+    assert await store.delivery(table.id + 1000) == Delivery(0, 1, 0, True)  # unknown table
+    table.games = 1
+    await moved(store, table, "{}", move=a_move(1), posts_due=True)
+    assert not (await store.delivery(table.id)).idle
+    await store.delivered(table.id, Delivery(1, 1, 2, False))
+    assert await store.delivery(table.id) == Delivery(1, 1, 2, False)
+    await store.delivered(table.id, Delivery(1, 2, 0, True))
+    assert await store.delivery(table.id) == Delivery(1, 2, 0, True)
+    # Delivering writes neither the table (its version stays) nor a move.
+    assert (await store.load(table.id))[0].version == 1
+    assert len(await store.moves(table.id, 1)) == 1
+    await moved(store, table, "{}")  # a save without posts_due leaves the progress alone
+    assert await store.delivery(table.id) == Delivery(1, 2, 0, True)
+
+
+async def test_tables_in_and_tables_to_resume_filter(store):
     lobby_here = a_table(channel_id=20)
     playing_in_thread = a_table(channel_id=20, thread_id=31, status="playing")
     finished_here = a_table(channel_id=20, status="finished")
-    elsewhere = a_table(channel_id=21, status="playing")
+    elsewhere = a_table(channel_id=21, status="playing", game="colourist")
     cancelled_thread = a_table(channel_id=21, thread_id=32, status="cancelled")
-    for t in (lobby_here, playing_in_thread, finished_here, elsewhere, cancelled_thread):
+    still_posting = a_table(channel_id=22, status="finished")
+    for t in (lobby_here, playing_in_thread, finished_here, elsewhere, cancelled_thread,
+              still_posting):
         await store.insert_table(t)
+    # The game's last move finished the table; its pictures are not all out yet.
+    await moved(store, still_posting, "{}", move=a_move(1), posts_due=True)
 
     def ids(tables):
         return [t.id for t in tables]
 
-    assert ids(await store.active_tables()) == [lobby_here.id, playing_in_thread.id,
-                                                elsewhere.id]
+    async def resumed():
+        return [table.id for table, _ in await store.tables_to_resume()]
+
+    assert await resumed() == [lobby_here.id, playing_in_thread.id, elsewhere.id,
+                               still_posting.id]
     # A table with a thread is found in its thread, not in the channel it started from.
     assert ids(await store.tables_in(20)) == [lobby_here.id]
     assert ids(await store.tables_in(31)) == [playing_in_thread.id]
@@ -225,12 +304,88 @@ async def test_tables_in_and_active_tables_filter(store):
     assert ids(await store.tables_in(32, ("finished", "cancelled"))) == [cancelled_thread.id]
     assert ids(await store.tables_in(32)) == []
     assert ids(await store.tables_in(99)) == []
+    assert ids(await store.tables_in(20, ())) == []
 
-    # A status change through save moves the table between the lists.
-    playing_in_thread.version, playing_in_thread.status = 1, "finished"
-    await store.save(playing_in_thread, "end")
-    assert playing_in_thread.id not in ids(await store.active_tables())
+    # Everything posted: the finished table is no longer resumed.
+    await store.delivered(still_posting.id, Delivery(0, 2, 0, True))
+    assert still_posting.id not in await resumed()
+    # A status change through save moves a table between the lists.
+    playing_in_thread.status = "finished"
+    await moved(store, playing_in_thread, None)
+    assert playing_in_thread.id not in await resumed()
     assert ids(await store.tables_in(31, ("finished",))) == [playing_in_thread.id]
+    # tables_to_resume brings each table's state along.
+    assert dict((t.id, s) for t, s in await store.tables_to_resume())[lobby_here.id] is None
+
+
+# --- Results --------------------------------------------------------------------------------
+
+async def finish(store, guild_id: int, game: str, results: list[Result]) -> Table:
+    table = Table(game=game, guild_id=guild_id, channel_id=1, host_id=1, status="playing",
+                  games=1)
+    await store.insert_table(table)
+    table.status = "finished"
+    await moved(store, table, "{}", results=results)
+    return table
+
+
+async def test_results_are_rows_per_seat_and_feed_the_stats(store):
+    a = await finish(store, 10, "pop", [Result(1, "competitive", True, 12, {"sets": 3}),
+                                        Result(2, "competitive", False, 30, {"sets": 3})])
+    await finish(store, 10, "pop", [Result(1, "coop", True, 0, {"level": "legend"}),
+                                    Result(2, "coop", True, 0, {"level": "legend"})])
+    await finish(store, 10, "coloretto", [Result(2, "classic", True, 41, {}),
+                                          Result(3, "classic", False, 20, {})])
+    await finish(store, 11, "pop", [Result(1, "solo", True, 5, {"difficulty": 2})])
+    rows = await store.fetch("SELECT table_id, game_no, game, user_id, mode, won, score, day"
+                             " FROM game_results WHERE table_id = ? ORDER BY user_id", a.id)
+    today = (await store.fetch("SELECT MAX(day) FROM game_results"))[0][0]
+    assert rows == [(a.id, 1, "pop", 1, "competitive", 1, 12, today),
+                    (a.id, 1, "pop", 2, "competitive", 0, 30, today)]
+
+    assert await store.player_results(10, 1, "pop") == [
+        ("competitive", True, 12, {"sets": 3}), ("coop", True, 0, {"level": "legend"})]
+    assert await store.player_results(10, 2, "coloretto") == [("classic", True, 41, {})]
+    assert await store.player_results(11, 2, "pop") == []  # another server
+    # Most wins first; fewer games breaks a tie; then the user id.
+    assert await store.leaderboard(10) == [(1, 2, 2), (2, 2, 3), (3, 0, 1)]
+    assert await store.leaderboard(10, "pop") == [(1, 2, 2), (2, 1, 2)]
+    assert await store.leaderboard(10, limit=1) == [(1, 2, 2)]
+    assert await store.leaderboard(12) == []
+    assert await store.results_on_day(10, "pop", "coop", today) == [
+        (1, True, {"level": "legend"}), (2, True, {"level": "legend"})]
+    assert await store.results_on_day(10, "pop", "coop", "1999-01-01") == []
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(1, 4), st.booleans(), st.sampled_from(["pop", "colourist"])),
+                min_size=1, max_size=12))
+def test_the_leaderboard_counts_what_was_saved(tmp_path, games):
+    """Each example: games of one seat each; the leaderboard equals counting them by hand."""
+    async def run() -> tuple[list, list]:
+        store = Store(str(tmp_path / f"lb-{uuid.uuid4().hex}.sqlite3"))
+        await store.open()
+        try:
+            for user, won, game in games:
+                await finish(store, 10, game, [Result(user, "m", won, 0, {})])
+            return await store.leaderboard(10, limit=100), await store.leaderboard(10, "pop")
+        finally:
+            await store.close()
+
+    board, pop_board = asyncio.run(run())
+
+    def expected(only: str | None) -> list[tuple[int, int, int]]:
+        tally: dict[int, list[int]] = {}
+        for user, won, game in games:
+            if only is None or game == only:
+                tally.setdefault(user, [0, 0])
+                tally[user][0] += won
+                tally[user][1] += 1
+        return sorted(((u, w, g) for u, (w, g) in tally.items()),
+                      key=lambda r: (-r[1], r[2], r[0]))
+
+    assert board == expected(None)
+    assert pop_board == expected("pop")[:10]
 
 
 async def test_describe_names_the_database(store, backend):
@@ -281,3 +436,8 @@ def test_open_store_chooses_the_backend_from_the_settings(monkeypatch):
     assert isinstance(pg, PostgresStore) and pg.url == url
     with pytest.raises(ValueError, match="postgresql://"):
         open_store(Settings(DISCORD_TOKEN="t", POP_DATABASE_URL="mysql://db/pop"))
+
+
+def test_is_postgres_url():
+    assert is_postgres_url("postgresql://pop@db/pop") and is_postgres_url("postgres://db/pop")
+    assert not is_postgres_url("sqlite:///x.db") and not is_postgres_url("/var/pop.sqlite3")

@@ -6,9 +6,10 @@ one picture per placement step), then the results, and alt.txt listing every fil
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.pop.errors import RecordError
@@ -32,6 +33,18 @@ def write_pictures(pictures: Sequence[Picture], out_dir: str | Path) -> list[Pat
     return files
 
 
+def _record_pictures_of(game: str) -> Callable[[object], list[Picture]] | None:
+    """A game's own `render.<game>.records.record_pictures`, if it has one."""
+    if not game.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"render.{game}.records")
+    except ModuleNotFoundError:
+        return None
+    draw: Callable[[object], list[Picture]] | None = getattr(module, "record_pictures", None)
+    return draw
+
+
 def render_main(record_path: str, out_dir: str) -> int:
     try:
         text = sys.stdin.read() if record_path == "-" else Path(record_path).read_text()
@@ -39,9 +52,19 @@ def render_main(record_path: str, out_dir: str) -> int:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         print(f"{record_path}: cannot read a JSON record: {e}", file=sys.stderr)
         return 1
+    fmt = record.get("format") if isinstance(record, dict) else None
+    if isinstance(fmt, str) and not fmt.startswith("pop-record/"):
+        game = fmt.split("-record/")[0]
+        draw = _record_pictures_of(game)
+        if draw is None:
+            print(f"{record_path}: pictures of {fmt} records are not drawn by `pop-bot render`"
+                  f" yet; `pop-bot demo --game {game}` draws a whole game", file=sys.stderr)
+            return 2
+    else:
+        draw = record_pictures
     try:
-        pictures = record_pictures(record)
-    except RecordError as e:
+        pictures = draw(record)
+    except (RecordError, ValueError) as e:
         print(f"{record_path}: {e}", file=sys.stderr)
         return 1
     write_pictures(pictures, out_dir)

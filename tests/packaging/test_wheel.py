@@ -129,7 +129,7 @@ def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
 
 def test_pop_bot_check_passes(installed):
     # `pop-bot run` would create the database; the installed package's own migrations do here.
-    installed.python_says("import asyncio; from bot.storage import Store; s = Store("
+    installed.python_says("import asyncio; from bot.storage_sqlite import Store; s = Store("
                           f"{str(installed.database)!r}); asyncio.run(s.open()); "
                           "asyncio.run(s.close())")
     lines = installed.pop("check").stdout.splitlines()

@@ -135,7 +135,7 @@ def test_pop_bot_check_passes(installed):
     lines = installed.pop("check").stdout.splitlines()
     assert [line.split()[:2] for line in lines] == [
         ["ok", "settings"], ["ok", "token"], ["ok", "database"], ["ok", "migrations"],
-        ["ok", "data"], ["ok", "engine"]]
+        ["ok", "data"]]
     assert f"ok   migrations up to date ({ALL_MIGRATIONS})" in lines
     assert (f"ok   data       {installed.site / 'data'}: pop/cards.csv, pop/enigmas.json, "
             "fonts (2 fonts), locales/en.json") in lines

@@ -16,13 +16,13 @@ BENCH_LOAD_MOVED = ("pop-bot bench load moved to the checkout's tests: "
                     ".venv/bin/python -m tests.load --tables 100")
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(_args: argparse.Namespace) -> int:
     from bot.main import run_bot
 
     return run_bot()
 
 
-def _check(args: argparse.Namespace) -> int:
+def _check(_args: argparse.Namespace) -> int:
     from bot.check import check_main
 
     return check_main()

@@ -90,14 +90,14 @@ class PopBot(discord.Client):
         await self.tables.thread_deleted(payload.thread_id)
 
     # Permissions may have come back: paused tables try again.
-    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
+    async def on_guild_channel_update(self, _before: discord.abc.GuildChannel,
                                       after: discord.abc.GuildChannel) -> None:
         self.tables.retry_paused(after.guild.id)
 
-    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+    async def on_guild_role_update(self, _before: discord.Role, after: discord.Role) -> None:
         self.tables.retry_paused(after.guild.id)
 
-    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+    async def on_member_update(self, _before: discord.Member, after: discord.Member) -> None:
         if self.user is not None and after.id == self.user.id:
             self.tables.retry_paused(after.guild.id)
 
@@ -106,7 +106,7 @@ class PopBot(discord.Client):
         log.error("command failed", exc_info=error)
         await self._apologise(interaction)
 
-    async def on_error(self, event: str, *args: Any, **kwargs: Any) -> None:
+    async def on_error(self, event: str, *_args: Any, **_kwargs: Any) -> None:
         log.exception("error in %s", event)
 
     async def _apologise(self, interaction: discord.Interaction) -> None:

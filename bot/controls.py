@@ -58,8 +58,8 @@ def control_class(handler: Handler) -> type[discord.ui.DynamicItem[Any]]:
 
     class TableControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
         @classmethod
-        async def from_custom_id(cls, interaction: discord.Interaction,
-                                 item: discord.ui.Item[Any], match: re.Match[str]
+        async def from_custom_id(cls, _interaction: discord.Interaction,
+                                 item: discord.ui.Item[Any], _match: re.Match[str]
                                  ) -> TableControl:
             return cls(item)  # the parsing happens in the callback, where a no is answered
 

@@ -123,7 +123,7 @@ class PopTranslator(app_commands.Translator):
     `option.*` and `choice.*` keys, for every Discord locale a catalogue speaks."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
+                        _context: app_commands.TranslationContext[Any, Any]) -> str | None:
         key = string.extras.get("key")
         lang = resolve(locale)
         if key is None or lang == DEFAULT_LANGUAGE:

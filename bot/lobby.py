@@ -61,7 +61,8 @@ async def open_table(api: TableAPI, interaction: discord.Interaction, game: str,
     """`/<game> new`: a table in its own thread (or here, where threads are not possible)."""
     user = interaction.user
     channel = interaction.channel
-    assert interaction.guild_id is not None and interaction.channel_id is not None
+    assert interaction.guild_id is not None
+    assert interaction.channel_id is not None
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
     locale = str(interaction.guild_locale or "en").split("-")[0]
     table = Table(game=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -113,7 +114,7 @@ def _join(api: TableAPI, table: Table, user: discord.abc.User) -> None:
     table.seats.append(Seat(id=str(user.id), user_id=user.id, name=user.display_name))
 
 
-def _leave(api: TableAPI, table: Table, user: discord.abc.User) -> None:
+def _leave(_api: TableAPI, table: Table, user: discord.abc.User) -> None:
     seat = table.seat_of_user(user.id)
     if seat is None:
         raise Refusal("refusal.not_seated")
@@ -134,7 +135,7 @@ def _add_ai(api: TableAPI, table: Table, user: discord.abc.User) -> None:
     table.seats.append(Seat(id=ai_id, name=name, ai=True))
 
 
-def _cancel(api: TableAPI, table: Table, user: discord.abc.User) -> None:
+def _cancel(_api: TableAPI, table: Table, user: discord.abc.User) -> None:
     require_host(table, user)
     table.status = "cancelled"
     table.epoch += 1

@@ -61,7 +61,7 @@ def bot_imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
                 target = node.module or ""
             names = [f"{target}.{alias.name}" for alias in node.names]
             subs = [n for n in names if n in modules]
-            found.update(subs if len(subs) == len(names) else names + [target])
+            found.update(subs if len(subs) == len(names) else [*names, target])
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return {name for name in found if name.split(".")[0] in ("bot", "engine", "render")}
@@ -82,9 +82,9 @@ def test_nothing_inside_bot_imports_in_a_circle():
     def visit(node: str, stack: list[str]) -> None:
         for nxt in sorted(graph[node]):
             if nxt in stack:
-                cycles.append(stack[stack.index(nxt):] + [nxt])
+                cycles.append([*stack[stack.index(nxt):], nxt])
             elif len(stack) < 30:
-                visit(nxt, stack + [nxt])
+                visit(nxt, [*stack, nxt])
 
     for start in sorted(graph):
         visit(start, [start])
@@ -117,5 +117,6 @@ def test_the_table_layer_knows_no_game():
 
 def test_the_guards_see_real_imports():
     graph = bot_modules()
-    assert "bot.face" in graph["bot.core"] and "bot.outbox" in graph["bot.core"]
+    assert "bot.face" in graph["bot.core"]
+    assert "bot.outbox" in graph["bot.core"]
     assert any(m.startswith("bot.face") for m in graph["bot.games.pop.face"])

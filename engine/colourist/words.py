@@ -117,11 +117,11 @@ def _concept(raw: object, number: int) -> Concept:
         raise WordListError(f"{name}: colours are 1-3 distinct colour names (never joker)")
     fields = NOUN_FIELDS if kind == NOUN else ADJECTIVE_FIELDS
     for lang in LANGUAGES:
-        _entry(raw[lang], kind, lang, fields[lang], f"{name} ({lang})")
+        _entry(raw[lang], lang, fields[lang], f"{name} ({lang})")
     return Concept(cid, kind, tuple(colours), {lang: raw[lang] for lang in LANGUAGES})
 
 
-def _entry(entry: object, kind: str, lang: str,
+def _entry(entry: object, lang: str,
            fields: tuple[frozenset[str], frozenset[str]], where: str) -> None:
     """One language's fields of a concept."""
     required, optional = fields

@@ -373,7 +373,7 @@ def _solo_values(table: _Table, hand: Sequence[int], cols: list[list[int]], leve
     return out
 
 
-def _ignore(owner: str, exploded: list[int]) -> None:
+def _ignore(_owner: str, _exploded: list[int]) -> None:
     return None
 
 

@@ -61,7 +61,7 @@ def valid_layout(grid: Sequence[Sequence[int]]) -> bool:
             and not adjacent_same_colour_pair([list(c) for c in grid], _queues(grid)))
 
 
-def _noop(owner: str, exploded: list[int]) -> None:
+def _noop(_owner: str, _exploded: list[int]) -> None:
     return None
 
 

@@ -62,7 +62,8 @@ def board_alt(f: Frame) -> str:
         head = f"Set {f.set_number}/{f.sets_total}, " + head[0].lower() + head[1:]
     step = ""
     if f.kind == "placed":
-        assert f.placed_card is not None and f.highlight is not None  # set in a placed frame
+        assert f.placed_card is not None
+        assert f.highlight is not None
         step = (f"Step {f.step}: {_who(f, f.owner)} placed {card_words(f.placed_card)} "
                 f"in column {COLUMN_LETTERS[f.highlight[0]]} (highlighted).")
     elif f.kind == "exploded":

@@ -58,8 +58,10 @@ def test_every_level_picks_legal_cards_in_every_mode(table, level, seed, turns, 
             spec = legal_choices(state, seat)
             signals = [(NAMES[0], "red", "B")] if mode == "coop" else []
             picked = choose_cards(view(state, seat), level, random.Random(rng_seed), signals)
-            assert len(picked) == spec.count and len(set(picked)) == spec.count
-            assert set(picked) <= set(spec.cards) and picked == sorted(picked)
+            assert len(picked) == spec.count
+            assert len(set(picked)) == spec.count
+            assert set(picked) <= set(spec.cards)
+            assert picked == sorted(picked)
             choose(state, seat, picked)  # the engine accepts it
     finally:
         ai.HARD_SIMULATIONS = saved
@@ -70,7 +72,8 @@ def test_the_two_player_variant_picks_two_cards():
     assert state.two_player_variant
     for level in LEVELS:
         picked = choose_cards(view(state, "ana"), level, random.Random(1))
-        assert len(picked) == 2 and set(picked) <= set(state.hands["ana"])
+        assert len(picked) == 2
+        assert set(picked) <= set(state.hands["ana"])
 
 
 def test_nothing_to_choose_gives_no_cards_and_an_unknown_level_is_refused():
@@ -177,7 +180,9 @@ def test_coop_announcements_tell_colour_and_queue_but_never_a_number():
     v = view(state, "ana")
     picked = choose_cards(v, "hard", random.Random(0))
     seat, colour, letter = announce(v, picked)
-    assert seat == "ana" and colour in COLOUR_NAMES and letter in "ABCDE"
+    assert seat == "ana"
+    assert colour in COLOUR_NAMES
+    assert letter in "ABCDE"
     # Signals are taken into account: a teammate's announced colour changes the samples.
     assert choose_cards(v, "hard", random.Random(0), [("ben", colour, letter)]) is not None
 
@@ -207,7 +212,8 @@ def test_signals_shape_what_a_hard_player_expects_and_odd_signals_are_ignored():
     rnd = random.Random(0)
     for _ in range(50):
         sample = dict((owner, card) for card, owner in table.sample_unknown(rnd))
-        assert ai.COLOUR[sample["ben"]] == 3 and ai.COLOUR[sample["cai"]] == 4
+        assert ai.COLOUR[sample["ben"]] == 3
+        assert ai.COLOUR[sample["cai"]] == 4
     odd = ai._Table(v, [("ben", "octarine", "Z"), ("cai", 9, "AB")])
     assert odd.signals == {}
     picked = choose_cards(v, "hard", random.Random(0), [("ben", "octarine", "Z")])

@@ -19,7 +19,8 @@ def test_demo_writes_pictures_and_a_record_that_replays(tmp_path, capsys):
                  "--level", "normal", "--seed", "3"]) == 0
     record = json.loads(capsys.readouterr().out)
     r = replay(record)  # raises on a broken record
-    assert r.state.phase == "over" and len(record["sets"][0]["turns"]) == 8
+    assert r.state.phase == "over"
+    assert len(record["sets"][0]["turns"]) == 8
     pngs = sorted(out.glob("*.png"))
     assert pngs[0].name.startswith("001-board-s1-t1")
     assert pngs[-1].name.endswith("results.png") or "result" in pngs[-1].name
@@ -38,5 +39,6 @@ def test_demo_of_a_solo_game_and_without_discord(tmp_path):
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
-    assert record["mode"] == "solo" and replay(record).state.result is not None
+    assert record["mode"] == "solo"
+    assert replay(record).state.result is not None
     assert list(tmp_path.glob("*.png"))

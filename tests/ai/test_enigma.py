@@ -82,7 +82,8 @@ def test_the_generator_makes_solvable_valid_puzzles():
     made = [p for p in (generate(rnd, rows=r, tries=3000) for r in (1, 1, 2, 2)) if p]
     assert len(made) >= 3
     for p in made:
-        assert valid_layout(p.grid) and 5 <= len(p.hand) <= 8
+        assert valid_layout(p.grid)
+        assert 5 <= len(p.hand) <= 8
         assert not set(p.hand) & {c for col in p.grid for c in col}
         assert len(solve(p.grid, p.hand)) == p.solutions >= 1
 
@@ -101,9 +102,11 @@ def test_the_pack_has_at_least_100_puzzles_over_every_grade(pack):
 
 def test_every_puzzle_of_the_pack_is_resolved_to_its_stored_count_and_grade(pack):
     for p in pack:
-        assert len(p.grid) == NUM_COLUMNS and valid_layout(p.grid), p.id
+        assert len(p.grid) == NUM_COLUMNS, p.id
+        assert valid_layout(p.grid), p.id
         cards = [c for col in p.grid for c in col] + p.hand
-        assert len(cards) == len(set(cards)) and len(p.hand) >= 5, p.id
+        assert len(cards) == len(set(cards)), p.id
+        assert len(p.hand) >= 5, p.id
         solutions = solve(p.grid, p.hand)
         assert len(solutions) == p.solutions >= 1, p.id
         depth = min(chain_depth(p.grid, s) for s in solutions)

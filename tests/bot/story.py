@@ -103,7 +103,8 @@ async def play_turn(emu, players, thread, header, pick=lambda hand: hand[:1]):
     held, picked = {}, {}
     for player in players:
         hand_message = await open_hand(player, message)
-        assert hand_message.ephemeral and hand_message.visible_to(player.user)
+        assert hand_message.ephemeral
+        assert hand_message.visible_to(player.user)
         held[player.name] = hand = card_buttons(hand_message)
         picked[player.name] = pick(hand)
         await pick_and_confirm(emu, player, hand_message, picked[player.name])

@@ -77,7 +77,8 @@ async def table_message(emu, pop_bot, actor, thread, number, lang, phase):
 async def choose(player, message, card):
     opened = await player.click(message, custom_id=button(message, ":choose"))
     private = await opened.wait_message(lambda m: m.buttons)
-    assert private.ephemeral and private.visible_to(player.user)
+    assert private.ephemeral
+    assert private.visible_to(player.user)
     clicked = await player.click(private, custom_id=button(private, f":card:{card}"))
     assert clicked.responded
     return private
@@ -112,7 +113,8 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
             picker = by_id[v.colourist]
             opened = await picker.click(message, custom_id=button(message, ":choose"))
             private = await opened.wait_message(lambda m: m.buttons)
-            assert len(private.buttons) == 4 and private.ephemeral
+            assert len(private.buttons) == 4
+            assert private.ephemeral
             await picker.click(private, custom_id=button(private, ":keep:10"))
         v, message = await table_message(emu, pop_bot, players[0], thread, number, lang,
                                          "choosing")
@@ -125,7 +127,8 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
         if outsider is not None and r == 1:
             refused = await outsider.click(message, custom_id=button(message, ":choose"))
             answer = await refused.wait_message()
-            assert answer.ephemeral and answer.visible_to(outsider.user)
+            assert answer.ephemeral
+            assert answer.visible_to(outsider.user)
             assert all(not answer.visible_to(p.user) for p in players)
         for i, seat in enumerate(seats):
             await choose(by_id[seat], message, cards[seat])
@@ -152,12 +155,13 @@ async def test_a_scripted_game_by_clicks_with_a_restart(emu, world, roomy_channe
     dana_user = emu.add_user("dana")
     emu.add_member(world.guild, dana_user)
     dana = emu.actor(dana_user, world.games)
-    number, thread, phrase = await play(emu, world, pop_bot, [ana, ben, cleo], "en",
+    _number, thread, phrase = await play(emu, world, pop_bot, [ana, ben, cleo], "en",
                                         restart_in=3, outsider=dana)
     final = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
                                              if "Shared win" in m.content), None), 20,
                                "the results")
-    assert any(":rematch" in b["custom_id"] for b in final.buttons) and final.attachments
+    assert any(":rematch" in b["custom_id"] for b in final.buttons)
+    assert final.attachments
     assert phrase is not None  # a double field was played
     public = [m for m in ana.visible_messages(thread) if not m.ephemeral]
     assert any("Nobody matched" in m.content for m in public)
@@ -168,7 +172,8 @@ async def test_a_scripted_game_by_clicks_with_a_restart(emu, world, roomy_channe
     summary = replay(await ana.download(message.attachments[0]), tmp_path)
     names = {str(p.id): p.name.capitalize() for p in (ana, ben, cleo)}
     winners = [names[s] for s in summary["winners"]]
-    assert len(winners) == 2 and all(w in final.content for w in winners)
+    assert len(winners) == 2
+    assert all(w in final.content for w in winners)
     assert any(j is not None for j in summary["jokers"].values())
     assert any(r["matched"] == [] for r in summary["rounds"])
     assert any(len(r["words"]) == 2 for r in summary["rounds"])
@@ -178,7 +183,7 @@ async def test_a_scripted_game_by_clicks_with_a_restart(emu, world, roomy_channe
 async def test_the_same_table_prints_the_phrase_in_japanese_and_polish(
         emu, world, roomy_channels, pop_bot, lang):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    number, thread, phrase = await play(emu, world, pop_bot, [ana, ben, cleo], lang, rounds=6)
+    _number, thread, phrase = await play(emu, world, pop_bot, [ana, ben, cleo], lang, rounds=6)
     assert phrase is not None
     text, (adjective, noun) = phrase
     entries = COLOURIST.words.concepts
@@ -200,6 +205,7 @@ async def test_a_broken_word_list_opens_no_table(emu, world, pop_bot, tmp_path, 
         answer = await (await world.ana.slash("colourist", "new")).wait_message()
     finally:
         W.shipped_words.cache_clear()
-    assert answer.ephemeral and "word list is broken" in answer.content
+    assert answer.ephemeral
+    assert "word list is broken" in answer.content
     assert "0 nouns" in answer.content
     assert not world.guild.threads

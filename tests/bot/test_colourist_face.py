@@ -33,8 +33,9 @@ def live(lang: str = "en", seats=SEATS) -> LiveTable:
 def test_the_ai_job_does_not_depend_on_the_language():
     jobs = {lang: FACE.ai_job(live(lang), live(lang).table.seats[0])
             for lang in ("en", "ja", "pl")}
-    fn, view, level, seed = jobs["en"]
-    assert fn == COLOURIST.ai_move and level == "normal"
+    fn, _view, level, _seed = jobs["en"]
+    assert fn == COLOURIST.ai_move
+    assert level == "normal"
     assert all(job[1:] == jobs["en"][1:] for job in jobs.values())
     assert len({fn(*job[1:]) for job in jobs.values()}) == 1
 
@@ -56,7 +57,8 @@ def test_a_broken_word_list_is_refused_at_start(tmp_path, monkeypatch):
             TABLE_COLOURIST.start(ColouristOptions(), SEATS, 1)
     finally:
         W.shipped_words.cache_clear()
-    assert no.value.key == "colourist.refusal.words" and "format" in str(no.value.values)
+    assert no.value.key == "colourist.refusal.words"
+    assert "format" in str(no.value.values)
 
 
 def test_a_choice_is_silent_until_the_last_one_reveals():
@@ -68,7 +70,8 @@ def test_a_choice_is_silent_until_the_last_one_reveals():
         state, events = TABLE_COLOURIST.apply(state, seat, Choose("red"))
         if seat != SEATS[-1]:
             assert events == []
-    assert events and COLOURIST.view(state, None).round_number == 2
+    assert events
+    assert COLOURIST.view(state, None).round_number == 2
 
 
 def test_the_private_buttons_follow_the_colour_order_without_a_joker_for_the_colourist():

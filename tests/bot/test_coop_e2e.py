@@ -25,12 +25,15 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, 
     allowed = await ben.send(thread, "blue to C")
     spectator = await dan.send(thread, "I bet on 23")
     await emu.wait_for(lambda: forbidden.deleted, 10, "the number to be removed")
-    assert not allowed.deleted and not spectator.deleted
+    assert not allowed.deleted
+    assert not spectator.deleted
     await emu.wait_for(lambda: any("message from Ben was removed" in m.content
                                    for m in ana.visible_messages(thread)), 10, "the notice")
     private = await emu.wait_for(lambda: ben.dms(), 10, "a private reminder")
-    assert "never numbers" in private[-1].content and "was removed" in private[-1].content
-    assert ana.dms() == [] and dan.dms() == []
+    assert "never numbers" in private[-1].content
+    assert "was removed" in private[-1].content
+    assert ana.dms() == []
+    assert dan.dms() == []
 
     # Signal: a colour ben holds and the column he wants, said by the bot for him.
     turn = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
@@ -62,7 +65,8 @@ async def test_without_manage_messages_the_bot_answers_with_a_reminder(emu, worl
     reply = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
                                              if "careful: no numbers" in m.content), None),
                                10, "a reminder")
-    assert not said.deleted and "Cleo" in reply.content
+    assert not said.deleted
+    assert "Cleo" in reply.content
     # cleo refuses DMs: the public reminder stands alone, and the bot carries on.
     emu.block_dms(cleo)
     await cleo.send(thread, "trente-deux")

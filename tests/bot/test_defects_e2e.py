@@ -44,14 +44,16 @@ async def test_a_record_is_not_given_while_the_game_runs(emu, world, roomy_chann
     """Defect 1: /table record mid-game showed every hand and the pile, publicly."""
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread = await start_table(emu, world, ana, [ben], sets=1)
-    message, held, picked = await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**",
+    _message, held, picked = await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**",
                                             pick=lambda hand: hand[:2])
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
     secret = set().union(*map(set, held.values())) - set().union(*map(set, picked.values()))
     for asker in (cleo, ana):  # a spectator, then a seated player
         answer = await (await asker.at(thread).slash("table", "record")).wait_message()
-        assert answer.ephemeral and answer.visible_to(asker.user)
-        assert answer.attachments == [] and "once the game is over" in answer.content
+        assert answer.ephemeral
+        assert answer.visible_to(asker.user)
+        assert answer.attachments == []
+        assert "once the game is over" in answer.content
         assert not cards_mentioned(answer) & secret
     assert not any(m.attachments and m.attachments[0].filename.endswith(".json")
                    for m in ana.visible_messages(thread))
@@ -73,7 +75,8 @@ async def test_malformed_ids_are_answered_privately_and_never_raise(emu, world, 
         for message in (first, hand):
             result = await ana.forge_click(message, custom_id)
             answer = await result.wait_message(timeout=3)
-            assert answer.ephemeral and answer.visible_to(ana.user), custom_id
+            assert answer.ephemeral, custom_id
+            assert answer.visible_to(ana.user), custom_id
             assert result.interaction.answered_at - result.interaction.created_at < 3
     # Ids that are on the message but carry a card the hand does not hold: refused, too.
     assert card_buttons(hand)
@@ -131,4 +134,5 @@ async def test_a_stop_between_create_and_answer_posts_nothing_twice_and_loses_no
         await turn_message(emu, ana, thread, "Set 1/1 · turn 2**", timeout=20)
     assert_each_step_once_in_order(step_pictures(ana, thread))
     turn = [n for n in step_pictures(ana, thread) if n.startswith(f"s1-t{last}-")]
-    assert len(turn) >= 2 and trap.messages[0].attachments[0].filename in turn
+    assert len(turn) >= 2
+    assert trap.messages[0].attachments[0].filename in turn

@@ -17,7 +17,8 @@ PACK = {p.id: p for p in load_pack()}
 async def open_puzzle(player, **options):
     opened = await player.slash("pop", "enigma", **options)
     message = await opened.wait_message(lambda m: m.buttons)
-    assert message.ephemeral and len(message.attachments) == 2  # the grid and the hand
+    assert message.ephemeral
+    assert len(message.attachments) == 2
     return message
 
 
@@ -42,10 +43,12 @@ async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
     message = await open_puzzle(ana, difficulty="easy")
     puzzle = puzzle_of(message)
-    assert puzzle.grade == 1 and sorted(card_buttons(message)) == sorted(puzzle.hand)
+    assert puzzle.grade == 1
+    assert sorted(card_buttons(message)) == sorted(puzzle.hand)
     solution = solve(puzzle.grid, puzzle.hand)[0]
     result = await play(emu, ana, message, solution)
-    assert "Grid cleared" in result.content and result.attachments
+    assert "Grid cleared" in result.content
+    assert result.attachments
     steps = [m for m in ana.ephemeral_messages() if m.attachments and m.id > message.id]
     assert len(steps) >= 2  # the strip of steps, then the result
     assert not any(m.ephemeral for m in ben.visible_messages(world.games))
@@ -57,7 +60,7 @@ async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(emu, w
     ana, ben = world.ana, world.ben
     # Today's puzzle comes from the (random) server id; take one whose hand has a wrong pick.
     roomy = next(p for p in sorted(PACK.values(), key=lambda p: p.id) if len(p.hand) > 5)
-    monkeypatch.setattr("bot.games.pop.commands.daily_puzzle", lambda guild_id, day: roomy)
+    monkeypatch.setattr("bot.games.pop.commands.daily_puzzle", lambda _guild_id, _day: roomy)
     first = await open_puzzle(ana, daily=True)
     hand = card_buttons(first)
     table = next(live.table for live in pop_bot.client.tables.cache.values()
@@ -90,7 +93,8 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     game = (await stored_table(pop_bot))[1]
     winner = ana if str(ana.id) in game.winners else ben
     stats = await (await ana.slash("stats", user=winner.user)).wait_message()
-    assert stats.ephemeral and "1 game, 1 won" in stats.content
+    assert stats.ephemeral
+    assert "1 game, 1 won" in stats.content
     assert "Average set score" in stats.content
     board = await (await ben.slash("leaderboard")).wait_message()
     first_line = board.content.splitlines()[1]

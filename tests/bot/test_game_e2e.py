@@ -18,7 +18,7 @@ pytestmark = pytest.mark.asyncio
 
 async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_path):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    number, thread, lobby = await open_table(emu, world, ana)  # competitive, 3 sets
+    _number, thread, lobby = await open_table(emu, world, ana)  # competitive, 3 sets
     await ben.click(lobby, label="Join")
     await cleo.click(lobby, label="Join")
     assert "Ana, Ben, Cleo" in lobby.content
@@ -28,7 +28,8 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
              for n in (1, 2, 3) for k in range(1, 9)]
 
     final = await scoreboard(emu, ana, thread)
-    assert "Rematch" in final.button_labels and final.attachments
+    assert "Rematch" in final.button_labels
+    assert final.attachments
 
     # Each player's ephemeral messages are theirs alone, and show only their own cards.
     for player, others in ((ana, (ben, cleo)), (ben, (ana, cleo)), (cleo, (ana, ben))):

@@ -69,7 +69,8 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
 
     async def refused(result, words):
         message = await result.wait_message()
-        assert message.ephemeral and message.visible_to(result.interaction.user)
+        assert message.ephemeral
+        assert message.visible_to(result.interaction.user)
         assert words in message.content, message.content
         return message
 
@@ -97,7 +98,8 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
     game = (await stored_table(pop_bot))[1]
     assert game.records[0].turns[0]["plays"][str(ben.id)] == [ben_card]
-    assert len(game.records[0].turns) == 1 and str(ben.id) not in game.choices
+    assert len(game.records[0].turns) == 1
+    assert str(ben.id) not in game.choices
 
     # A click on the first turn's buttons now: "that turn is over", nothing changes.
     before = await settled_version(pop_bot)
@@ -157,7 +159,8 @@ async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu
                  for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
         for turn in (1, 2):
             steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
-            assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 5
+            assert steps == list(range(1, len(steps) + 1))
+            assert len(steps) >= 5
 
 
 async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world, roomy_channels,
@@ -185,7 +188,8 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world,
     names = [n for group in per_message for n in group]
     for turn in (1, 2, 3, 4):
         steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
-        assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 5
+        assert steps == list(range(1, len(steps) + 1))
+        assert len(steps) >= 5
     assert [n[:5] for n in names] == sorted(n[:5] for n in names)  # turns in order
 
 

@@ -25,13 +25,14 @@ pytestmark = pytest.mark.asyncio
 
 async def refusal(result, words):
     message = await result.wait_message()
-    assert message.ephemeral and words in message.content, message.content
+    assert message.ephemeral, message.content
+    assert words in message.content, message.content
     return message
 
 
 async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    _, thread, lobby = await open_table(emu, world, ana, mode="coop")
+    _, _thread, lobby = await open_table(emu, world, ana, mode="coop")
     assert lobby.button_labels == ["Join", "Leave", "Add AI", "Start", "Cancel"]
     await refusal(await ana.click(lobby, label="Start"), "needs 3 to 5 seats")
     await ben.click(lobby, label="Join")
@@ -40,13 +41,15 @@ async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
     await refusal(await ben.click(lobby, label="Start"), "Only the host")
     for _ in range(3):
         await ana.click(lobby, label="Add AI")
-    assert "Seats (5/5" in lobby.content and "Robo Ada 🤖" in lobby.content
+    assert "Seats (5/5" in lobby.content
+    assert "Robo Ada 🤖" in lobby.content
     await refusal(await cleo.click(lobby, label="Join"), "table is full")
     await ben.click(lobby, label="Leave")
     assert "Ben" not in lobby.content
     # The last human leaves: only AI seats remain, so the table is cancelled.
     await ana.click(lobby, label="Leave")
-    assert "cancelled" in lobby.content and lobby.buttons == []
+    assert "cancelled" in lobby.content
+    assert lobby.buttons == []
 
 
 async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world, pop_bot):
@@ -68,9 +71,12 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     await emu.wait_for(lambda: any("My hand" in m.button_labels
                                    for m in ana.visible_messages(thread)), 10, "turn 1")
     shown = await (await ben.at(thread).slash("table", "show")).wait_message()
-    assert shown.ephemeral and "turn 1" in shown.content and "⏳ Ana" in shown.content
+    assert shown.ephemeral
+    assert "turn 1" in shown.content
+    assert "⏳ Ana" in shown.content
     rules = await (await ben.slash("pop", "rules", mode="coop")).wait_message()
-    assert rules.ephemeral and "never numbers" in rules.content
+    assert rules.ephemeral
+    assert "never numbers" in rules.content
     helped = await (await ben.slash("help")).wait_message()
     assert "/pop new" in helped.content
     nothing = await (await ben.at(world.general).slash("table", "show")).wait_message()
@@ -107,7 +113,8 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
                                              if "Hint" in m.button_labels), None), 10, "turn 1")
     hint = await (await ana.click(first, label="Hint")).wait_message()
     suggested = [int(n) for n in hint.content.split("would play ")[1].split(".")[0].split(", ")]
-    assert hint.ephemeral and len(suggested) == 5
+    assert hint.ephemeral
+    assert len(suggested) == 5
     k = 1
     while True:
         await play_turn(emu, [ana], thread, f"turn {k}**",
@@ -123,7 +130,9 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
         if done is not None:
             break
         k += 1
-    assert done.attachments and k <= 9 and "1 hint used" in done.content
+    assert done.attachments
+    assert k <= 9
+    assert "1 hint used" in done.content
 
 
 async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
@@ -180,7 +189,8 @@ async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, 
     # Turn 2: the same private messages now show turn 2's hands, with live buttons.
     for hand in (ana_hand, ben_hand):
         await emu.wait_for(lambda h=hand: "turn 2" in h.content, 20, "the hand to update")
-    assert len(card_buttons(ana_hand)) == 9 and set(card_buttons(ana_hand)) != set(held["ana"])
+    assert len(card_buttons(ana_hand)) == 9
+    assert set(card_buttons(ana_hand)) != set(held["ana"])
     await pick_and_confirm(emu, ana, ana_hand, card_buttons(ana_hand)[:2])
     emu.advance(minutes=16)  # ana's token expires; ben clicks now, so his is fresh
     await pick_and_confirm(emu, ben, ben_hand, card_buttons(ben_hand)[:2])
@@ -201,7 +211,8 @@ def run_bot_process(env_overrides: dict, timeout: float = 30):
 async def test_missing_token_is_a_clear_message_not_a_traceback(tmp_path):
     done = await asyncio.to_thread(run_bot_process, {"POP_DATABASE_PATH": str(tmp_path / "x")})
     assert done.returncode == 2
-    assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr + done.stdout
+    assert "DISCORD_TOKEN" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
 
 
 async def test_wrong_token_is_a_clear_message_and_is_never_printed(emu, tmp_path):
@@ -211,15 +222,18 @@ async def test_wrong_token_is_a_clear_message_and_is_never_printed(emu, tmp_path
         "POP_DISCORD_API_BASE": emu.api_base, "POP_DISCORD_GATEWAY_URL": emu.gateway_url})
     assert done.returncode == 2, done.stderr
     assert "refused the token" in done.stderr
-    assert "Traceback" not in done.stderr and wrong not in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr
+    assert wrong not in done.stderr + done.stdout
 
 
 async def test_unreachable_discord_is_a_clear_message(tmp_path):
     done = await asyncio.to_thread(run_bot_process, {
         "DISCORD_TOKEN": "t" * 50, "POP_DATABASE_PATH": str(tmp_path / "db"),
         "POP_DISCORD_API_BASE": "http://127.0.0.1:9/api/v10"})
-    assert done.returncode == 3 and "cannot reach Discord" in done.stderr
-    assert "Traceback" not in done.stderr and "t" * 50 not in done.stderr
+    assert done.returncode == 3
+    assert "cannot reach Discord" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "t" * 50 not in done.stderr
 
 
 async def test_sigterm_shuts_the_bot_down_gracefully(emu, world, tmp_path):
@@ -240,7 +254,8 @@ async def test_sigterm_shuts_the_bot_down_gracefully(emu, world, tmp_path):
     process.send_signal(signal.SIGTERM)
     out, err = await asyncio.wait_for(process.communicate(), 20)
     assert process.returncode == 0, err.decode()
-    assert b"closed" in err and b"Traceback" not in err + out
+    assert b"closed" in err
+    assert b"Traceback" not in err + out
 
 
 async def test_without_thread_rights_the_table_plays_in_the_channel(emu, world, roomy_channels,

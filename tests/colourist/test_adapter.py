@@ -32,12 +32,13 @@ def test_protocol_facts():
 def test_start_deals_the_shipped_decks():
     state = COLOURIST.start(ColouristOptions(length="short"), SEATS, seed=4)
     words = shipped_words()
-    assert state.length == "short" and state.finish == 10
+    assert state.length == "short"
+    assert state.finish == 10
     assert state.deck_sizes == {"noun": len(words.ids("noun")),
                                 "adjective": len(words.ids("adjective"))}
     assert COLOURIST.to_act(state) == set(SEATS)
     assert COLOURIST.export_record(state)["decks"] == state.deck_sizes
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="seats"):
         COLOURIST.start(ColouristOptions(), ["a", "b"], seed=1)
     again, events = COLOURIST.start_with_events(ColouristOptions(length="short"), SEATS, 4)
     assert again == state
@@ -68,7 +69,7 @@ def test_load_move_refuses_anything_malformed_with_value_error(data):
                                   {"keep": {"noun": True, "adjective": 0}}, {"choose": None},
                                   {"keep": [0, 1]}, "red", None])
 def test_load_move_examples(data):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a Colourist move"):
         COLOURIST.load_move(data)
 
 
@@ -78,18 +79,23 @@ def test_public_view_shows_who_chose_never_what():
     state, _ = COLOURIST.apply(state, "ben", Choose("joker"))
     public = COLOURIST.view(state, None)
     assert public.chosen == ("ana", "ben")
-    assert "purple" not in repr(public) and "joker" not in repr(public.jokers)
+    assert "purple" not in repr(public)
+    assert "joker" not in repr(public.jokers)
     assert COLOURIST.view(state, "ana").my_card == "purple"
     assert COLOURIST.view(state, "ben").my_card == "joker"
     cai = COLOURIST.view(state, "cai")
-    assert cai.my_card is None and cai.chosen == ("ana", "ben")
+    assert cai.my_card is None
+    assert cai.chosen == ("ana", "ben")
     other = state.copy()
     other.choices.update(ana="black", ben="green")  # what they chose does not change the view
-    assert COLOURIST.view(other, "cai") == cai and COLOURIST.view(other, None) == public
+    assert COLOURIST.view(other, "cai") == cai
+    assert COLOURIST.view(other, None) == public
     state, _ = COLOURIST.apply(state, "cai", Choose("red"))
     last = COLOURIST.view(state, "cai").last
-    assert last is not None and last.cards == {"ana": "purple", "ben": "joker", "cai": "red"}
-    assert last.matched == ("ben",) and last.moved == ("ana", "ben")
+    assert last is not None
+    assert last.cards == {"ana": "purple", "ben": "joker", "cai": "red"}
+    assert last.matched == ("ben",)
+    assert last.moved == ("ana", "ben")
 
 
 def test_only_the_colourist_sees_the_four_cards_while_picking():
@@ -98,8 +104,10 @@ def test_only_the_colourist_sees_the_four_cards_while_picking():
     assert COLOURIST.view(state, "ana").offered == ("n001", "n002", "a001", "a002")
     for seat in ("ben", "cai", None):
         seen = COLOURIST.view(state, seat)
-        assert seen.offered == () and seen.words == ()
-        assert "n002" not in repr(seen) and "a002" not in repr(seen)
+        assert seen.offered == ()
+        assert seen.words == ()
+        assert "n002" not in repr(seen)
+        assert "a002" not in repr(seen)
     state, _ = COLOURIST.apply(state, "ana", Keep(0, 1))
     assert COLOURIST.view(state, "ben").words == ("a002", "n001")
     assert COLOURIST.view(state, "ana").offered == ()
@@ -112,7 +120,8 @@ def test_outcome():
     for seat, card in (("ana", "red"), ("ben", "blue"), ("cai", "red")):
         state, _ = COLOURIST.apply(state, seat, Choose(card))
     outcome = COLOURIST.outcome(state)
-    assert outcome is not None and outcome.winners == ("ana", "cai")
+    assert outcome is not None
+    assert outcome.winners == ("ana", "cai")
     assert [(s.seat, s.score, s.won) for s in outcome.seats] == [
         ("ana", 10, True), ("ben", 4, False), ("cai", 10, True)]
     assert outcome.of("ben").details["position"] == 4
@@ -158,9 +167,9 @@ def test_ai_plays_the_joker_for_the_step_onto_the_finish():
 
 def test_ai_without_a_move_says_so():
     state = hand_built()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no move"):
         COLOURIST.ai_move(COLOURIST.view(state, None), "normal", 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown AI level"):
         COLOURIST.ai_move(COLOURIST.view(state, "ana"), "genius", 1)
 
 

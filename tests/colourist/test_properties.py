@@ -46,7 +46,9 @@ def _no_leak(state: ColouristState) -> None:
     """Before the reveal no view shows another seat's card, the colourist's included: a seat's
     view, and the public view, stay the same whatever the other seats chose."""
     public = view(state, None)
-    assert public.my_card is None and public.offered == () and public.playable == ()
+    assert public.my_card is None
+    assert public.offered == ()
+    assert public.playable == ()
     assert set(public.chosen) == set(state.choices)
     for seat in [None, *state.seats]:
         other = state.copy()
@@ -91,7 +93,8 @@ def test_whole_games_keep_every_invariant(params):
     n, finish = len(state.seats), state.finish
     assert len(state.rounds) <= n * (finish - 1) + 1  # rules §5's bound
     assert state.winners == [s for s in state.seats if state.positions[s] == finish]
-    assert isinstance(events[-1], GameEnded) and state.winners
+    assert isinstance(events[-1], GameEnded)
+    assert state.winners
     # Points equal the field: the positions are the sum of the moves.
     moved = [m for e in events if isinstance(e, PawnsMoved) for m in e.moved]
     assert {s: moved.count(s) for s in state.seats} == state.positions

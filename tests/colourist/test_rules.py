@@ -52,9 +52,11 @@ def test_set_up_pawns_jokers_decks_first_colourist():
     state = game.new_game(SEATS, deck("noun", 8), deck("adjective", 7), seed=5, events=events)
     assert state.positions == {"ana": 0, "ben": 0, "cai": 0}
     assert state.jokers == {"ana": None, "ben": None, "cai": None}
-    assert state.first in SEATS and state.colourist == state.first
+    assert state.first in SEATS
+    assert state.colourist == state.first
     # Round 1 is drawn at once: the start is a triangle, one noun.
-    assert len(state.drawn) == 1 and state.drawn[0].startswith("n")
+    assert len(state.drawn) == 1
+    assert state.drawn[0].startswith("n")
     assert sorted(state.piles["noun"] + state.drawn) == deck("noun", 8)
     assert sorted(state.piles["adjective"]) == deck("adjective", 7)
     assert events == [RoundStarted(1, state.first, 0, "triangle", ()),
@@ -75,7 +77,7 @@ def test_set_up_is_deterministic_and_seeded():
 
 @pytest.mark.parametrize("seats", [["a", "b"], ["a", "b", "c", "d", "e", "f", "g"]])
 def test_three_to_six_seats(seats):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="seats"):
         game.new_game(seats, deck("noun", 5), deck("adjective", 5))
     for n in (3, 6):
         game.new_game([f"s{i}" for i in range(n)], deck("noun", 5), deck("adjective", 5))
@@ -85,7 +87,7 @@ def test_decks_are_ids_of_their_kind():
     for nouns, adjectives in ((["n001"], ["a001", "a002"]), (["n001", "a002"], ["a001", "a003"]),
                               (["n001", "n001"], ["a001", "a002"]),
                               (["n001", "n0002"], ["a001", "a002"])):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"deck|ids"):
             game.new_game(SEATS, nouns, adjectives)
 
 
@@ -202,7 +204,8 @@ def test_apply_leaves_the_state_alone_on_a_rule_error():
         game.apply(state, "ana", game.Choose("joker"))
     assert state == before
     after, _ = game.apply(state, "ben", game.Choose("red"))
-    assert state == before and after.choices == {"ben": "red"}
+    assert state == before
+    assert after.choices == {"ben": "red"}
 
 
 def test_reshuffle_when_a_pile_holds_too_few_cards():
@@ -211,9 +214,11 @@ def test_reshuffle_when_a_pile_holds_too_few_cards():
                        drawn=["n001"])
     events = _finish_round(state, {"ana": "red", "ben": "blue", "cai": "green"})
     started = next(e for e in events if isinstance(e, RoundStarted))
-    assert started.symbol == "double" and started.reshuffled == ("noun",)
+    assert started.symbol == "double"
+    assert started.reshuffled == ("noun",)
     assert sorted(state.drawn[:2]) == ["n001", "n002"]  # discards and pile, shuffled
-    assert state.piles["noun"] == [] and state.discards["noun"] == []
+    assert state.piles["noun"] == []
+    assert state.discards["noun"] == []
     assert sorted(state.piles["adjective"] + state.drawn[2:]) == deck("adjective", 3)
 
 
@@ -230,7 +235,8 @@ def test_someone_matched_matchers_and_colourist_score_one():
     state = hand_built(seats=["ana", "ben", "cai", "dan"], first="ana")
     events = _finish_round(state, {"ana": "red", "ben": "red", "cai": "red", "dan": "blue"})
     revealed = next(e for e in events if isinstance(e, ChoicesRevealed))
-    assert revealed.colour == "red" and revealed.matched == ("ben", "cai")
+    assert revealed.colour == "red"
+    assert revealed.matched == ("ben", "cai")
     assert revealed.cards == {"ana": "red", "ben": "red", "cai": "red", "dan": "blue"}
     moved = next(e for e in events if isinstance(e, PawnsMoved))
     assert moved.moved == ("ana", "ben", "cai")
@@ -266,7 +272,8 @@ def test_the_game_ends_on_the_finish_and_every_seat_there_wins():
     state = hand_built(length="short", positions={"ana": 9, "ben": 9, "cai": 3}, first="ana",
                        drawn=["a001"])
     events = _finish_round(state, {"ana": "red", "ben": "red", "cai": "blue"})
-    assert state.phase == "over" and state.winners == ["ana", "ben"]
+    assert state.phase == "over"
+    assert state.winners == ["ana", "ben"]
     assert events[-1] == GameEnded(1, ("ana", "ben"), {"ana": 10, "ben": 10, "cai": 3})
     assert game.to_act(state) == set()
     with pytest.raises(RuleError) as e:
@@ -278,11 +285,13 @@ def test_a_finish_reached_by_nobody_matched_is_shared_by_all_there():
     state = hand_built(length="short", positions={"ana": 9, "ben": 9, "cai": 9},
                        drawn=["a001"])
     _finish_round(state, {"ana": "red", "ben": "blue", "cai": "green"})
-    assert state.winners == SEATS and state.positions == dict.fromkeys(SEATS, 10)
+    assert state.winners == SEATS
+    assert state.positions == dict.fromkeys(SEATS, 10)
 
 
 def test_no_finish_no_end():
     state = hand_built(length="short", positions={"ana": 8, "ben": 9, "cai": 0}, first="ana",
                        drawn=["n001"])
     _finish_round(state, {"ana": "red", "ben": "blue", "cai": "red"})  # ben stays on 9
-    assert state.phase != "over" and state.round_number == 2
+    assert state.phase != "over"
+    assert state.round_number == 2

@@ -61,7 +61,8 @@ def test_the_pages_example_is_too_short_to_pass():
 
 def test_the_shipped_list_is_valid_and_large_enough():
     words = w.load_words()
-    assert len(words.ids("noun")) >= 120 and len(words.ids("adjective")) >= 120
+    assert len(words.ids("noun")) >= 120
+    assert len(words.ids("adjective")) >= 120
     assert words.concepts["n001"].entries["en"]["text"] == "house"  # the page's n001
 
 
@@ -85,7 +86,8 @@ def test_the_shipped_list_phrases_print_for_every_pair_and_language():
         for noun in words.ids("noun")[:10]:
             for lang in w.LANGUAGES:
                 text = w.phrase(words, adjective, noun, lang)
-                assert text == text.strip() and "  " not in text
+                assert text == text.strip()
+                assert "  " not in text
 
 
 def test_french_elision_forms_and_preposed_adjectives():
@@ -142,7 +144,8 @@ def _broken(edit) -> dict:
 def test_a_broken_list_is_refused_in_one_line(edit, message):
     with pytest.raises(WordListError) as e:
         w.parse_words(_broken(edit), min_per_kind=1)
-    assert message in str(e.value) and "\n" not in str(e.value)
+    assert message in str(e.value)
+    assert "\n" not in str(e.value)
 
 
 def test_an_unreadable_file_is_refused_in_one_line(tmp_path):
@@ -150,4 +153,5 @@ def test_an_unreadable_file_is_refused_in_one_line(tmp_path):
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(WordListError) as e:
         w.load_words(path)
-    assert "\n" not in str(e.value) and str(path) in str(e.value)
+    assert "\n" not in str(e.value)
+    assert str(path) in str(e.value)

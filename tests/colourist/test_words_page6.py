@@ -17,15 +17,19 @@ WORDS = W.shipped_words()
 
 
 def test_every_constraint_of_section_6():
-    assert RAW["format"] == W.FORMAT and set(RAW) == {"format", "concepts"}
+    assert RAW["format"] == W.FORMAT
+    assert set(RAW) == {"format", "concepts"}
     kinds = [c["kind"] for c in RAW["concepts"]]
-    assert kinds.count(NOUN) >= 120 and kinds.count(ADJECTIVE) >= 120
+    assert kinds.count(NOUN) >= 120
+    assert kinds.count(ADJECTIVE) >= 120
     ids = [c["id"] for c in RAW["concepts"]]
     assert len(ids) == len(set(ids))
     for c in RAW["concepts"]:
         assert set(c) == W.CONCEPT_KEYS
-        assert c["id"][0] == c["kind"][0] and W.ID_PATTERN[c["kind"]].fullmatch(c["id"])
-        assert 1 <= len(c["colours"]) <= 3 and len(set(c["colours"])) == len(c["colours"])
+        assert c["id"][0] == c["kind"][0]
+        assert W.ID_PATTERN[c["kind"]].fullmatch(c["id"])
+        assert 1 <= len(c["colours"]) <= 3
+        assert len(set(c["colours"])) == len(c["colours"])
         assert set(c["colours"]) <= set(COLOURS)
         fields = W.NOUN_FIELDS if c["kind"] == NOUN else W.ADJECTIVE_FIELDS
         for lang in W.LANGUAGES:

@@ -122,7 +122,7 @@ def _mutants(records: list[dict]) -> list[str]:
         out.append(r)
     r = take(); r["sets"][0]["turns"][1]["plays"].pop(r["seats"][-1]); out.append(r)  # noqa: E702
     r = take(); r["sets"][0]["turns"][1]["plays"]["zed"] = [1]; out.append(r)  # noqa: E702
-    r = take("solo"); r["sets"][0]["turns"][0]["plays"]["ana"] = r["sets"][0]["turns"][0]["plays"]["ana"][:4]; out.append(r)  # noqa: E501,E702
+    r = take("solo"); r["sets"][0]["turns"][0]["plays"]["ana"] = r["sets"][0]["turns"][0]["plays"]["ana"][:4]; out.append(r)  # noqa: E702
     r = take("solo")
     pick = r["sets"][0]["turns"][0]["plays"]["ana"]
     pick[1] = pick[0]

@@ -13,7 +13,7 @@ def test_every_mode_is_described_once_by_its_name():
     assert all(name == spec.name for name, spec in MODES.items())
 
 
-@pytest.mark.parametrize("mode,seats,hand,turns,sets", [
+@pytest.mark.parametrize(("mode", "seats", "hand", "turns", "sets"), [
     ("competitive", (2, 5), 9, 8, 3), ("trick", (2, 5), 9, 8, 3), ("coop", (3, 5), 9, 9, 1),
     ("solo", (1, 1), 10, None, 1), ("enigma", (1, 1), None, None, 1)])
 def test_table_sizes(mode, seats, hand, turns, sets):
@@ -31,7 +31,7 @@ def test_who_wins():
     assert [m for m, s in MODES.items() if s.chief_loses_explosions] == ["trick"]
 
 
-@pytest.mark.parametrize("people,cards", [(2, (1, 2)), (3, (1, 1)), (4, (1, 0)), (5, (0, 0))])
+@pytest.mark.parametrize(("people", "cards"), [(2, (1, 2)), (3, (1, 1)), (4, (1, 0)), (5, (0, 0))])
 def test_the_chief_plays_what_the_empty_seats_would(people, cards):
     for mode in ("competitive", "trick", "coop"):
         spec = MODES[mode]
@@ -44,11 +44,15 @@ def test_the_chief_plays_what_the_empty_seats_would(people, cards):
 def test_alone_modes_pick_five_and_have_no_chief():
     for mode in ("solo", "enigma"):
         spec = MODES[mode]
-        assert spec.alone and spec.cards_to_choose(False) == 5 and not spec.has_chief(1)
+        assert spec.alone
+        assert spec.cards_to_choose(False) == 5
+        assert not spec.has_chief(1)
     assert MODES["competitive"].cards_to_choose(True) == 2
     assert MODES["coop"].cards_to_choose(False) == 1
-    assert MODES["solo"].difficulties == (1, 2, 3, 4) and MODES["solo"].refills
-    assert MODES["enigma"].one_turn and MODES["enigma"].needs_puzzle
+    assert MODES["solo"].difficulties == (1, 2, 3, 4)
+    assert MODES["solo"].refills
+    assert MODES["enigma"].one_turn
+    assert MODES["enigma"].needs_puzzle
 
 
 def test_the_two_player_variant_is_for_two_people_in_a_competition():
@@ -61,4 +65,5 @@ def test_a_state_and_its_view_know_their_mode():
     from engine.pop.view import view
 
     state = new_game("trick", ["ana", "ben", "cai"], seed=3)
-    assert state.spec is MODES["trick"] and view(state).spec is MODES["trick"]
+    assert state.spec is MODES["trick"]
+    assert view(state).spec is MODES["trick"]

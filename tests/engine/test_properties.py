@@ -8,7 +8,9 @@ so a card that appears twice, vanishes, or lands where the events do not say fai
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import operator
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -104,7 +106,7 @@ def tables(draw) -> Table:
         return Table(mode, ["sol"], {"seed": seed, "difficulty": draw(st.integers(1, 4))},
                      everything)
     puzzle = random_puzzle(random.Random(seed))
-    cards = Counter([*sum(puzzle.grid, []), *puzzle.hands["puzzle"], *puzzle.draw_pile])
+    cards = Counter([*functools.reduce(operator.iadd, puzzle.grid, []), *puzzle.hands["puzzle"], *puzzle.draw_pile])
     return Table(mode, ["sol"], {"seed": seed, "puzzle": puzzle}, cards)
 
 
@@ -201,10 +203,12 @@ class Ledger:
             self.queues = [max(map(len, self.cols))] * 5
             self.up, self.down, self.chief_pile, self.discarded = [], [], [], []
             self.collected = {s: [] for s in self.seats}
-            assert ev.grid == tuple(map(tuple, self.cols)) and list(ev.queues) == self.queues
+            assert ev.grid == tuple(map(tuple, self.cols))
+            assert list(ev.queues) == self.queues
             assert not adjacent_same_colour_pair(self.cols, self.queues)
         elif isinstance(ev, TurnStarted):
-            assert not self.flight and not self.exploding
+            assert not self.flight
+            assert not self.exploding
         elif isinstance(ev, CardDrawn):
             # Solo refills min(5, pile) after a turn; the two-player variant draws 1 a seat.
             assert ev.count == (min(5, len(self.pile)) if self.mode == "solo" else 1)
@@ -221,9 +225,11 @@ class Ledger:
         elif isinstance(ev, Placed):
             self.place(ev)
         elif isinstance(ev, Exploded):
-            assert ev.grid == tuple(map(tuple, self.cols)) and list(ev.queues) == self.queues
+            assert ev.grid == tuple(map(tuple, self.cols))
+            assert list(ev.queues) == self.queues
             if ev.depth == 0:  # the placed card's own group: one colour, the card in it
-                assert self.last_placed in ev.cards and len({COLOUR[c] for c in ev.cards}) == 1
+                assert self.last_placed in ev.cards
+                assert len({COLOUR[c] for c in ev.cards}) == 1
             for card, (c, row) in zip(ev.cards, ev.positions, strict=True):
                 assert card_at(self.cols, self.queues, c, row) == card
             for card, (c, _) in zip(ev.cards, ev.positions, strict=True):
@@ -231,7 +237,8 @@ class Ledger:
                 self.exploding.append(card)
             assert_groups_of_one_colour(ev)
         elif isinstance(ev, Fell):
-            assert ev.grid == tuple(map(tuple, self.cols)) and list(ev.queues) == self.queues
+            assert ev.grid == tuple(map(tuple, self.cols))
+            assert list(ev.queues) == self.queues
         elif isinstance(ev, Collected):
             assert Counter(ev.cards) == Counter(self.exploding)
             assert sorted(ev.from_chief) == sorted(self.chief_pile)
@@ -272,24 +279,28 @@ class Ledger:
 
     def place(self, ev: Placed) -> None:
         column = self.placing_order.pop(0)
-        assert ev.column == column and (ev.card, ev.owner) == self.flight[column]
+        assert ev.column == column
+        assert (ev.card, ev.owner) == self.flight[column]
         self.flight[column] = (0, "")
         # The grid just before this placement: the event's grid minus the placed card.
         before = [list(c) for c in ev.grid]
         assert before[column].pop() == ev.card
         queues = list(ev.queues)
         queues[column] -= 1
-        assert before == self.cols and queues == self.queues
+        assert before == self.cols
+        assert queues == self.queues
         assert not adjacent_same_colour_pair(before, queues), "a pair between placements"
         assert ev.row == self.queues[column]
         self.cols[column].append(ev.card)
         self.queues[column] += 1
         self.last_placed = ev.card
-        assert ev.grid == tuple(map(tuple, self.cols)) and list(ev.queues) == self.queues
+        assert ev.grid == tuple(map(tuple, self.cols))
+        assert list(ev.queues) == self.queues
 
     def end_turn(self, ev: TurnEnded) -> None:
         assert not self.exploding
-        assert ev.grid == tuple(map(tuple, self.cols)) and list(ev.queues) == self.queues
+        assert ev.grid == tuple(map(tuple, self.cols))
+        assert list(ev.queues) == self.queues
         assert not adjacent_same_colour_pair(self.cols, self.queues), "a pair after the turn"
         self.unplaced = [c for c, _ in self.flight if c]
         self.flight = []
@@ -309,7 +320,8 @@ class Ledger:
         assert sorted(self.chief_pile) == sorted(state.chief_pile)
         assert {s: sorted(c) for s, c in self.collected.items()} == {
             s: sorted(c) for s, c in state.collected.items()}
-        assert self.cols == state.columns and self.queues == state.queues
+        assert self.cols == state.columns
+        assert self.queues == state.queues
         assert sorted(self.unplaced) == sorted(state.unplaced)
         tail = state.discarded[len(state.discarded) - len(self.discarded):]
         assert sorted(tail) == sorted(self.discarded)
@@ -331,7 +343,8 @@ def assert_groups_of_one_colour(ev: Exploded) -> None:
                 if nxt in where and nxt not in seen and COLOUR[where[nxt]] == COLOUR[where[start]]:
                     seen.add(nxt)
                     todo.append(nxt)
-        assert len(group) >= 2 and len({COLOUR[c] for c in group}) == 1, ev
+        assert len(group) >= 2, ev
+        assert len({COLOUR[c] for c in group}) == 1, ev
 
 
 def state_cards(state: PopState, discarded_this_set: int) -> Counter:
@@ -368,7 +381,8 @@ def test_every_card_is_accounted_for_after_every_event(table, seed):
             assert (after.hands, after.columns) == (before.hands, before.columns)
 
     play(state, random.Random(seed), events, on_action=check)
-    assert state.phase == "over" and counts["turns"] >= 1
+    assert state.phase == "over"
+    assert counts["turns"] >= 1
     assert isinstance(events[-1], GameEnded)
 
 
@@ -470,7 +484,9 @@ def check_views(state: PopState) -> None:
     everyone_hidden = set().union(*secret.values())
     assert not set(public) & everyone_hidden, "the public view shows a secret card"
     public_view = view(state, None)
-    assert public_view.hand == () and public_view.my_choice == () and public_view.seat is None
+    assert public_view.hand == ()
+    assert public_view.my_choice == ()
+    assert public_view.seat is None
     assert set(public_view.chosen) == set(state.choices)  # who chose, never what
     for seat in state.seats:
         mine = view(state, seat)
@@ -530,14 +546,16 @@ def test_every_game_ends_where_its_rules_say(table, seed, well):
     (end,) = [e for e in events if isinstance(e, GameEnded)]
     mode, seat = state.mode, state.seats[0]
     if mode in ("competitive", "trick"):
-        assert len(turns) == 8 * table.kwargs["sets"] and state.set_number == state.sets_total
+        assert len(turns) == 8 * table.kwargs["sets"]
+        assert state.set_number == state.sets_total
         assert all(len(h) == 1 for h in state.hands.values())  # one card left each
         total = {s: sum(scores[s] for scores in state.set_scores) for s in state.seats}
         best = (max if mode == "trick" else min)(total.values())
         leaders = [s for s in state.seats if total[s] == best]
         left = {s: SYMBOLS[state.hands[s][0]] for s in leaders}
         expected = [s for s in leaders if left[s] == min(left.values())]
-        assert list(end.winners) == expected and end.totals == total
+        assert list(end.winners) == expected
+        assert end.totals == total
         assert end.tiebreak == (None if len(leaders) == 1 else
                                 "card_in_hand" if len(expected) == 1 else "shared")
     elif mode == "coop":

@@ -86,7 +86,8 @@ def test_competitive_summary_has_the_documented_shape_and_values():
     summary = replay_summary(competitive())
     assert list(summary) == ["sets", "totals", "winners"]
     (the_set,) = summary["sets"]
-    assert list(the_set) == ["turns", "scores"] and len(the_set["turns"]) == 8
+    assert list(the_set) == ["turns", "scores"]
+    assert len(the_set["turns"]) == 8
     previous = {seat: [] for seat in SEATS}
     for number, turn in enumerate(the_set["turns"], 1):
         assert list(turn) == ["grid", "queues", "collected"]
@@ -117,7 +118,8 @@ def test_competitive_summary_turn_one_worked_by_hand():
                         "collected": {"ana": [], "ben": [21, 36, 41], "cai": [3, 38],
                                       "chief": [2, 37]}}
     # Turn 2: ana's explosion takes the Chief's 2 and 37 too; the Chief's pile is not cumulative.
-    assert {2, 37} <= set(turns[1]["collected"]["ana"]) and turns[1]["collected"]["chief"] == []
+    assert {2, 37} <= set(turns[1]["collected"]["ana"])
+    assert turns[1]["collected"]["chief"] == []
 
 
 def test_chief_pile_in_the_last_turn_shows_what_is_about_to_be_discarded():
@@ -147,7 +149,8 @@ def test_five_seats_shared_victory_in_seat_order():
     totals = summary["totals"]
     assert totals == {"ana": 3, "ben": 3, "cai": 8, "dov": 10, "eve": 18}
     # ana and ben tie on 3; both keep a 3-symbol card (4 and 5): a shared victory.
-    assert left_in_hand(record)["ana"] == [4] and left_in_hand(record)["ben"] == [5]
+    assert left_in_hand(record)["ana"] == [4]
+    assert left_in_hand(record)["ben"] == [5]
     assert summary["winners"] == ["ana", "ben"]
     record["seats"] = ["eve", "ben", "dov", "ana", "cai"]  # same game, other seat order
     summary = replay_summary(record)
@@ -379,7 +382,7 @@ def test_chief_is_not_a_seat():
     assert error_of(record) == "'chief' is reserved and cannot be a seat"
 
 
-@pytest.mark.parametrize("mode, seats, line", [
+@pytest.mark.parametrize(("mode", "seats", "line"), [
     ("coop", ["ana", "ben"], "coop is played by 3 to 5 seats, the record has 2"),
     ("competitive", ["ana"], "competitive is played by 2 to 5 seats, the record has 1"),
     ("competitive", list("abcdef"), "competitive is played by 2 to 5 seats, the record has 6"),
@@ -455,7 +458,7 @@ def test_cli_rejects_a_broken_file_with_one_line(tmp_path):
     assert "Traceback" not in done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("text, message", [
+@pytest.mark.parametrize(("text", "message"), [
     ("{not json", "not JSON: Expecting property name enclosed in double quotes"),
     ("[" * 100_000, "not JSON that can be read: nested too deeply"),
     ("1" * 5000, "not JSON that can be read"),  # longer than Python turns into an int
@@ -466,9 +469,11 @@ def test_cli_rejects_a_broken_file_with_one_line(tmp_path):
 def test_cli_never_shows_a_traceback(tmp_path, text, message):
     path = write(tmp_path, "broken.json", text)
     done = pop_bot("replay", path)
-    assert done.returncode != 0 and done.stdout == ""
+    assert done.returncode != 0
+    assert done.stdout == ""
     assert "Traceback" not in done.stderr
-    assert done.stderr.startswith(f"{path}: {message}") and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"{path}: {message}")
+    assert done.stderr.count("\n") == 1
 
 
 def test_cli_jsonl_answers_every_line_in_order():
@@ -504,7 +509,8 @@ def test_cli_jsonl_with_only_good_lines_exits_0():
 def test_cli_missing_file_is_a_clear_error(tmp_path):
     missing = str(tmp_path / "nowhere.json")
     done = pop_bot("replay", missing)
-    assert done.returncode != 0 and done.stdout == ""
+    assert done.returncode != 0
+    assert done.stdout == ""
     assert done.stderr == f"{missing}: cannot read: No such file or directory\n"
 
 

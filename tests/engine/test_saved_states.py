@@ -40,7 +40,8 @@ def test_a_finished_saved_game_keeps_its_result(path):
     assert state.phase == "over"
     summary = replay_summary(export_record(state))
     if saved["result"] is None:
-        assert "result" not in summary and summary["winners"] == saved["winners"]
+        assert "result" not in summary
+        assert summary["winners"] == saved["winners"]
     else:
         assert summary["result"] == saved["result"]
 
@@ -61,7 +62,8 @@ def test_a_saved_result_dict_loads_as_its_typed_result(path):
 def test_a_saved_coop_win_keeps_its_result():
     """Hand-built (the last turn of a game that starts at turn 9): a legendary coop win."""
     state = PopState.from_json((SAVED / "coop-3-seats-won-hand-built.json").read_bytes())
-    assert state.phase == "over" and state.winners == ["ana", "ben", "cai"]
+    assert state.phase == "over"
+    assert state.winners == ["ana", "ben", "cai"]
     assert json.loads(state.to_json())["result"] == {
         "won": True, "level": "legendary_guards", "cards_left": 0}
 
@@ -74,4 +76,5 @@ def test_a_saved_game_in_progress_plays_on():
     for seat in state.seats:
         if seat not in state.choices:
             choose(state, seat, [legal_choices(state, seat).cards[0]])
-    assert state.turn_number == turn + 1 and state.choices == {}
+    assert state.turn_number == turn + 1
+    assert state.choices == {}

@@ -214,7 +214,8 @@ def test_every_key_formats_in_every_language(lang):
         values = sample_values(key)
         for n in (0, 1, 2, 5, 12, 22, 101, 1_000_000):
             text = t(key, lang, **{**values, "n": n})
-            assert text and "{" not in text.replace("{}", ""), (lang, key, n)
+            assert text, (lang, key, n)
+            assert "{" not in text.replace("{}", ""), (lang, key, n)
             if lang != DEFAULT_LANGUAGE and isinstance(catalogue(lang)[key], str):
                 assert text == catalogue(lang)[key].format(**{**values, "n": n})
 
@@ -241,7 +242,7 @@ def test_plural_choice_follows_the_count():
 # --- Plural rules ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang, counts", [
+@pytest.mark.parametrize(("lang", "counts"), [
     ("pl", {"one": [1], "few": [2, 3, 4, 22, 23, 24, 32, 102, 104, 1002],
             "many": [0, 5, 9, 10, 11, 12, 13, 14, 15, 20, 21, 25, 100, 101, 111, 112, 114]}),
     ("fr", {"one": [0, 1], "other": [2, 3, 10, 21, 100], "many": [1_000_000, 2_000_000]}),
@@ -259,7 +260,7 @@ def test_plural_form_follows_cldr(lang, counts):
 # --- Which catalogue a user or a table gets -------------------------------------------------
 
 
-@pytest.mark.parametrize("locale, lang", [
+@pytest.mark.parametrize(("locale", "lang"), [
     ("ja", "ja"), ("pl", "pl"), ("es-ES", "es"), ("es-419", "es"), ("fr", "fr"), ("de", "de"),
     ("it", "it"), ("en-US", "en"), ("en-GB", "en"), ("pt-BR", "en"), ("zh-CN", "en"),
     ("", "en"), (None, "en"), ("zh", "en"),
@@ -292,7 +293,9 @@ def test_command_texts_follow_discord_rules(lang):
     names = {k: v for k, v in texts.items() if k.startswith("command.") and k.endswith(".name")}
     assert names, "no command names"
     for key, name in names.items():
-        assert NAME.match(name) and name == name.lower() and " " not in name, (key, name)
+        assert NAME.match(name), (key, name)
+        assert name == name.lower(), (key, name)
+        assert " " not in name, (key, name)
     assert len(set(names.values())) == len(names), "two commands share a name"
     for key, text in texts.items():
         if key.startswith(("command.", "option.", "choice.")):

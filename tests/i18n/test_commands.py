@@ -52,11 +52,14 @@ async def test_the_sync_payload_carries_japanese_and_polish_names_and_descriptio
     assert new["name_localizations"]["pl"] == "nowy"
     assert new["description_localizations"]["pl"] == "Otwórz stół Pop w osobnym wątku"
     assert pop["description_localizations"]["ja"] == "色のカードゲーム、Popをプレイ"
-    assert pop["name"] == "pop" and "ja" not in pop["name_localizations"]  # /pop everywhere
-    assert new["name"] == "new" and "en-US" not in new["name_localizations"]  # English default
+    assert pop["name"] == "pop"
+    assert "ja" not in pop["name_localizations"]
+    assert new["name"] == "new"
+    assert "en-US" not in new["name_localizations"]
     mode = next(o for o in new["options"] if o["name"] == "mode")
     coop = next(c for c in mode["choices"] if c["value"] == "coop")
-    assert coop["name"] == "coop" and coop["name_localizations"]["ja"] == "協力"
+    assert coop["name"] == "coop"
+    assert coop["name_localizations"]["ja"] == "協力"
     assert coop["name_localizations"]["es-419"] == coop["name_localizations"]["es-ES"]
 
 
@@ -126,7 +129,7 @@ def interaction(locale: str) -> SimpleNamespace:
     return SimpleNamespace(locale=discord.Locale(locale), response=response)
 
 
-@pytest.mark.parametrize("locale, lang", [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"),
+@pytest.mark.parametrize(("locale", "lang"), [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"),
                                           ("pt-BR", "en"), ("zh-CN", "en")])
 async def test_help_and_rules_answer_in_the_users_language(locale, lang):
     group = PopCommands(SimpleNamespace(), SimpleNamespace())
@@ -147,7 +150,7 @@ async def test_a_refusal_answers_in_the_clickers_language():
     assert asked.response.send_message.await_args.args[0] == "Najpierw zaznacz dokładnie 3 karty."
 
 
-@pytest.mark.parametrize("language, locale, lang", [
+@pytest.mark.parametrize(("language", "locale", "lang"), [
     ("ja", "en", "ja"), (None, "de", "de"), ("it", "fr", "it"), (None, "pt", "en")])
 def test_a_table_speaks_its_language_option_else_the_servers(language, locale, lang):
     table = Table(game="pop", guild_id=1, channel_id=2, host_id=3,

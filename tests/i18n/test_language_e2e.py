@@ -32,7 +32,8 @@ async def test_the_synced_commands_carry_their_localisations(emu, world, pop_bot
 async def test_a_table_opened_in_japanese_speaks_japanese(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
     opened = await (await ana.slash("pop", "new", mode="coop", language="ja")).wait_message()
-    assert "Popの卓 #" in opened.content and "（協力）" in opened.content
+    assert "Popの卓 #" in opened.content
+    assert "（協力）" in opened.content
     number = int(opened.content.split("#")[1].split("（")[0])
     thread = await emu.wait_for(
         lambda: next((c for c in world.guild.threads

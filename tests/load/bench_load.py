@@ -194,7 +194,7 @@ def _load_emulator(server):
             self._wake(channel.id)
             return message
 
-        def new_attachment(self, channel, filename, data, content_type, description=None):
+        def new_attachment(self, channel, filename, _data, content_type, description=None):
             return super().new_attachment(channel, filename, b"", content_type, description)
 
         def add_thread(self, parent, name, **kwargs):

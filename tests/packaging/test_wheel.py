@@ -123,7 +123,8 @@ def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
     assert installed.python_says("import importlib.util as u; print(u.find_spec('tests'))") \
         == "None"  # the test emulator is not installed: bench load lives in tests/load
     languages = installed.python_says("from bot.i18n import languages; print(*languages())")
-    assert languages.split()[0] == "en" and len(languages.split()) == len(
+    assert languages.split()[0] == "en"
+    assert len(languages.split()) == len(
         list((ROOT / "data" / "locales").glob("*.json")))
 
 
@@ -149,7 +150,8 @@ def test_pop_bot_replay_render_and_demo(installed):
     rendered = installed.pop("render", "game.json", "--out", "pictures")
     pictures = sorted((installed.cwd / "pictures").glob("*.png"))
     assert rendered.stdout.strip() == f"{len(pictures)} pictures written to pictures"
-    assert len(pictures) > 10 and pictures[-1].name.endswith("results.png")
+    assert len(pictures) > 10
+    assert pictures[-1].name.endswith("results.png")
 
     demo = installed.pop("demo", "--mode", "enigma", "--out", "enigma")
     assert json.loads(demo.stdout.splitlines()[0])["mode"] == "enigma"
@@ -160,7 +162,8 @@ def test_bench_load_is_not_in_the_installed_bot(installed):
     done = subprocess.run([installed.pop_bot, "bench", "load", "--tables", "5"],
                           cwd=installed.cwd, env=installed.env, capture_output=True, text=True,
                           timeout=60)
-    assert done.returncode == 2 and done.stdout == ""
+    assert done.returncode == 2
+    assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         "pop-bot bench load moved to the checkout's tests: "
         ".venv/bin/python -m tests.load --tables 100"]

@@ -27,13 +27,16 @@ def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     [line] = done.stdout.splitlines()
     figures = json.loads(line)
-    assert figures["tables"] == 3 and figures["tables_not_started"] == 0
+    assert figures["tables"] == 3
+    assert figures["tables_not_started"] == 0
     for key in FIGURES:
         assert isinstance(figures[key], (int, float)), (key, figures)
-    assert figures["interactions"] > 0 and figures["pictures_per_s"] > 0
+    assert figures["interactions"] > 0
+    assert figures["pictures_per_s"] > 0
     assert 0 < figures["answer_ms_p50"] <= figures["answer_ms_p99"]
     assert 30 < figures["rss_mb"] < 2000
-    assert figures["criteria"] == CRITERIA and figures["meets"] == meets(figures)
+    assert figures["criteria"] == CRITERIA
+    assert figures["meets"] == meets(figures)
 
 
 def test_percentile_and_criteria():
@@ -52,5 +55,6 @@ def test_percentile_and_criteria():
 def test_pop_bot_bench_load_points_to_the_checkout_command(capsys):
     assert main(["bench", "load", "--tables", "3"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err == BENCH_LOAD_MOVED + "\n"
+    assert out == ""
+    assert err == BENCH_LOAD_MOVED + "\n"
     assert "python -m tests.load" in BENCH_LOAD_MOVED

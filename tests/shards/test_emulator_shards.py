@@ -77,7 +77,8 @@ async def test_each_shard_hears_and_answers_only_its_guilds(emu, start_bot):
     # It comes back: a new IDENTIFY for shard 0 leaves shard 1's session alone.
     await runners[0].start()
     assert (await zero.slash("where")).message.content == "shard 0"
-    assert sessions[1].connected and not sessions[1].closed
+    assert sessions[1].connected
+    assert not sessions[1].closed
     assert (await one.slash("where")).message.content == "shard 1"
 
 

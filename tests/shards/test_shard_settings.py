@@ -17,7 +17,8 @@ def settings(tmp_path, **env: str) -> Settings:
 
 def test_unsharded_by_default_and_sharded_when_asked(tmp_path):
     plain = create_bot(settings(tmp_path))
-    assert type(plain) is PopBot and plain.shard_count is None
+    assert type(plain) is PopBot
+    assert plain.shard_count is None
 
     sharded = create_bot(settings(tmp_path, POP_SHARD_COUNT="4", POP_SHARD_IDS=" 3, 1,1"))
     assert isinstance(sharded, ShardedPopBot)
@@ -28,7 +29,9 @@ def test_unsharded_by_default_and_sharded_when_asked(tmp_path):
     assert not sharded.owns_guild(None)  # DMs belong to shard 0
 
     every = create_bot(settings(tmp_path, POP_SHARD_COUNT="2"))  # all shards in one process
-    assert every.shard_ids is None and every.owns_guild(guilds[1]) and every.owns_guild(None)
+    assert every.shard_ids is None
+    assert every.owns_guild(guilds[1])
+    assert every.owns_guild(None)
 
 
 @pytest.mark.parametrize("env", [{"POP_SHARD_IDS": "0"},  # ids without a count

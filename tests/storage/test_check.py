@@ -63,19 +63,22 @@ async def test_a_missing_token_fails_with_a_clear_line(tmp_path):
 async def test_an_empty_token_fails(tmp_path):
     db = await migrated_sqlite(tmp_path / "pop.sqlite3")
     code, lines, _ = run_check(tmp_path, DISCORD_TOKEN="  ", POP_DATABASE_PATH=db)
-    assert code == 1 and line(lines, "token") == "FAIL token      DISCORD_TOKEN is empty"
+    assert code == 1
+    assert line(lines, "token") == "FAIL token      DISCORD_TOKEN is empty"
 
 
 async def test_the_token_never_appears_even_inside_other_settings(tmp_path):
     """A token pasted into the wrong variable is still not printed back."""
     db = await migrated_sqlite(tmp_path / f"{TOKEN}.sqlite3")
     code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=db)
-    assert code == 0 and TOKEN not in output
+    assert code == 0
+    assert TOKEN not in output
     assert "[redacted].sqlite3" in line(lines, "database")
 
     url = f"postgresql://pop:{TOKEN}@127.0.0.1:1/{TOKEN}"  # port 1: nothing listens
     code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_URL=url)
-    assert code == 1 and TOKEN not in output
+    assert code == 1
+    assert TOKEN not in output
     assert line(lines, "database").startswith("FAIL database   postgresql pop@127.0.0.1:1/")
 
 

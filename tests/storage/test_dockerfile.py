@@ -58,7 +58,8 @@ def test_two_stages_on_the_same_base():
 def test_pure_python_no_compiler_anywhere():
     """The engine is plain Python: no C compiler is installed, nothing is compiled to C."""
     runs = [r for stage in stages() for r in args_of("RUN", stage)]
-    assert runs and not any(word in r for r in runs for word in ("gcc", "apt-get", "mypyc"))
+    assert runs
+    assert not any(word in r for r in runs for word in ("gcc", "apt-get", "mypyc"))
 
 
 def test_the_build_stage_copies_exactly_what_the_wheel_test_builds_from():
@@ -84,7 +85,8 @@ def test_the_build_stage_makes_wheels_of_pop_bot_and_its_dependencies():
 
 def test_the_image_installs_the_wheels_and_no_source():
     _, image = stages()
-    assert args_of("COPY", image) == [] and args_of("ADD", image) == []  # no checkout in it
+    assert args_of("COPY", image) == []
+    assert args_of("ADD", image) == []
     [install] = [r for r in args_of("RUN", image) if "pip install" in r]
     mount, command = install.split(" ", 1)
     assert mount == "--mount=type=bind,from=build,source=/wheels,target=/wheels"
@@ -96,7 +98,8 @@ def test_the_image_installs_the_wheels_and_no_source():
 def test_user_volume_healthcheck_and_command():
     _, image = stages()
     users = args_of("USER", image)
-    assert users and users[-1] not in ("root", "0", "0:0")
+    assert users
+    assert users[-1] not in ("root", "0", "0:0")
     last_user = max(i for i, (w, _) in enumerate(image) if w == "USER")
     last_run = max(i for i, (w, _) in enumerate(image) if w == "RUN")
     assert last_user > last_run  # nothing runs as root after switching

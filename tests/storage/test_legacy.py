@@ -84,7 +84,8 @@ async def test_every_table_is_carried_over_with_its_seats_and_options(carried):
     assert sorted(old) == [FINISHED, ENIGMA, COOP, LOBBY, MID_TURN, MID_REVEAL]
     for table_id, before in old.items():
         table, _state = await carried.load(table_id)
-        assert table.game == "pop" and table.id == table_id
+        assert table.game == "pop"
+        assert table.id == table_id
         assert (table.status, table.version, table.epoch, table.games) == (
             before["status"], before["version"], before["epoch"], before["games"])
         assert (table.guild_id, table.channel_id, table.thread_id, table.host_id) == (

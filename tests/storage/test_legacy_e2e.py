@@ -21,7 +21,7 @@ import pytest
 from engine.pop import game as pop_game
 from engine.pop.adapter import POP
 from render.pop.pictures import step_frames
-from tests.bot.conftest import fast_bot_env, pop_bot, roomy_channels  # noqa: F401  (fixtures)
+from tests.bot.conftest import fast_bot_env, pop_bot, roomy_channels
 from tests.bot.story import card_buttons, open_hand, pick_and_confirm, turn_message
 
 LEGACY = Path(__file__).parent / "legacy"
@@ -30,7 +30,7 @@ COOP, LOBBY, MID_TURN, MID_REVEAL = 3, 4, 5, 6
 
 
 @pytest.fixture
-def legacy_discord(emu, world, roomy_channels, fast_bot_env):  # noqa: F811
+def legacy_discord(emu, world, roomy_channels, fast_bot_env):
     """The old bot's Discord rebuilt in the emulator, and its database (ids rewritten) where the
     bot will open it (bot_env's POP_DATABASE_PATH). Returns {table number: its thread}."""
     snapshot = json.loads((LEGACY / "pop-0.2.discord.json").read_text(encoding="utf-8"))
@@ -71,7 +71,7 @@ async def play_to_the_end(emu, players, thread, first_turn: int, done: str):
         k += 1
 
 
-async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discord, pop_bot):  # noqa: F811
+async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discord, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     store = pop_bot.client.tables.store
     assert 3 in await store.applied()
@@ -98,7 +98,8 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
     # The step the old bot posted (its last message in the thread) is not posted again.
     snapshot = json.loads((LEGACY / "pop-0.2.discord.json").read_text(encoding="utf-8"))
     old_step = [m for m in snapshot["messages"] if m["channel"] == revealing.id][-1]
-    assert old_step["files"] and "placed" in old_step["content"]
+    assert old_step["files"]
+    assert "placed" in old_step["content"]
     assert sum(m.content == old_step["content"] for m in ana.visible_messages(revealing)) == 1
     assert (await store.delivery(MID_REVEAL)).seq > seq
 
@@ -119,7 +120,8 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
         assert "Rematch" in message.button_labels
         table, dumped = await store.load(number)
         final = POP.load_state(dumped)
-        assert table.status == "finished" and final.phase == "over"
+        assert table.status == "finished"
+        assert final.phase == "over"
         totals = pop_game.totals(final)
         for seat in table.seats:
             assert f"{seat.name} {totals[seat.id]}" in message.content, message.content

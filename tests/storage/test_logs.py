@@ -41,10 +41,14 @@ def test_json_lines_parse_with_time_level_logger_message_and_extras(logs):
     log.warning("paused")
     log.debug("not shown at INFO")
     first, second = (json.loads(line) for line in lines(out))
-    assert first["message"] == "turn 3 resolved" and first["level"] == "INFO"
-    assert first["logger"] == "pop.test" and first["table_id"] == 12 and first["seat"] == "ana"
+    assert first["message"] == "turn 3 resolved"
+    assert first["level"] == "INFO"
+    assert first["logger"] == "pop.test"
+    assert first["table_id"] == 12
+    assert first["seat"] == "ana"
     assert first["time"].endswith("+00:00")
-    assert second["level"] == "WARNING" and "table_id" not in second
+    assert second["level"] == "WARNING"
+    assert "table_id" not in second
     assert len(lines(out)) == 2
 
 
@@ -56,7 +60,8 @@ def test_a_traceback_stays_one_json_line(logs):
         logging.getLogger("pop.test").exception("failed", extra={"table_id": 5})
     [line] = lines(out)
     entry = json.loads(line)
-    assert entry["message"] == "failed" and entry["table_id"] == 5
+    assert entry["message"] == "failed"
+    assert entry["table_id"] == 5
     assert "ValueError: boom" in entry["exception"]
 
 

@@ -56,12 +56,14 @@ async def test_migrations_apply_once_and_are_recorded(make_store):
     store = make_store()
     await store.open(migrate=False)
     try:
-        assert ALL and await store.pending() == ALL
+        assert ALL
+        assert await store.pending() == ALL
         assert await store.migrate() == ALL
         assert await store.applied() == set(ALL)
         assert await store.pending() == []
         rows = await store.fetch("SELECT version, applied_at FROM schema_migrations")
-        assert sorted(v for v, _ in rows) == ALL and all(at for _, at in rows)
+        assert sorted(v for v, _ in rows) == ALL
+        assert all(at for _, at in rows)
         assert await store.migrate() == []  # nothing twice
         assert await count(store, "SELECT COUNT(*) FROM game_tables") == 0
     finally:
@@ -119,15 +121,20 @@ async def test_two_processes_migrating_at_once_apply_each_migration_once(make_st
 async def test_insert_save_load_round_trip_a_table_with_a_game_state(store):
     table, state = a_table_with_game()
     table_id = await store.insert_table(table)
-    assert table_id == table.id and table_id > 0
+    assert table_id == table.id
+    assert table_id > 0
     loaded, loaded_state = await store.load(table_id)
-    assert loaded == table and loaded_state is None  # inserted before its game is dealt
+    assert loaded == table
+    assert loaded_state is None
 
     loaded.seats[0].timeouts = 2
     await moved(store, loaded, state)
     again, again_state = await store.load(table_id)
-    assert again == loaded and again.version == 1 and again.seats[0].timeouts == 2
-    assert again.game == "pop" and again.options == {"mode": "competitive"}
+    assert again == loaded
+    assert again.version == 1
+    assert again.seats[0].timeouts == 2
+    assert again.game == "pop"
+    assert again.options == {"mode": "competitive"}
     assert again_state == state
     assert POP.dump_state(POP.load_state(again_state)) == state
     assert await store.moves(table_id, 1) == []  # no player moved
@@ -195,7 +202,7 @@ async def test_moves_are_unique_per_table_game_and_seq(store):
     table = a_table()
     await store.insert_table(table)
     await moved(store, table, move=a_move(1))
-    with pytest.raises(Exception) as raised:
+    with pytest.raises(Exception, match=r"(?i)unique") as raised:
         async with store.transaction() as tx:
             await tx.execute("INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
                              " created_at) VALUES (?, 1, 1, 'x', NULL, '[9]', 'now')", table.id)
@@ -220,7 +227,7 @@ async def test_a_save_failing_midway_leaves_nothing(store):
                          table.id)
     changed = table.model_copy(deep=True)
     changed.status = "finished"
-    with pytest.raises(Exception) as raised:
+    with pytest.raises(Exception, match=r"(?i)unique") as raised:
         await moved(store, changed, "{}", move=a_move(1), posts_due=True,
                     results=[Result(1, "competitive", True, 1, {})])
     assert not isinstance(raised.value, StaleWrite)
@@ -231,7 +238,7 @@ async def test_a_save_failing_midway_leaves_nothing(store):
 
 
 async def test_a_transaction_raising_midway_leaves_nothing(store):
-    with pytest.raises(RuntimeError, match="midway"):
+    with pytest.raises(RuntimeError, match="midway"):  # noqa: PT012  (the raise is the point)
         async with store.transaction() as tx:
             new_id = await tx.insert(
                 "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
@@ -426,18 +433,22 @@ def test_postgres_sql_translates_placeholders_and_keys():
 def test_open_store_chooses_the_backend_from_the_settings(monkeypatch):
     monkeypatch.delenv("POP_DATABASE_URL", raising=False)
     sqlite = open_store(Settings(DISCORD_TOKEN="t", POP_DATABASE_PATH="/tmp/x.sqlite3"))
-    assert isinstance(sqlite, Store) and sqlite.path == "/tmp/x.sqlite3"
+    assert isinstance(sqlite, Store)
+    assert sqlite.path == "/tmp/x.sqlite3"
 
     pytest.importorskip("asyncpg", reason="asyncpg is not installed (the postgres extra)")
     from bot.storage_pg import PostgresStore
 
     url = "postgresql://pop@db:5432/pop"
     pg = open_store(Settings(DISCORD_TOKEN="t", POP_DATABASE_URL=url))
-    assert isinstance(pg, PostgresStore) and pg.url == url
+    assert isinstance(pg, PostgresStore)
+    assert pg.url == url
     with pytest.raises(ValueError, match="postgresql://"):
         open_store(Settings(DISCORD_TOKEN="t", POP_DATABASE_URL="mysql://db/pop"))
 
 
 def test_is_postgres_url():
-    assert is_postgres_url("postgresql://pop@db/pop") and is_postgres_url("postgres://db/pop")
-    assert not is_postgres_url("sqlite:///x.db") and not is_postgres_url("/var/pop.sqlite3")
+    assert is_postgres_url("postgresql://pop@db/pop")
+    assert is_postgres_url("postgres://db/pop")
+    assert not is_postgres_url("sqlite:///x.db")
+    assert not is_postgres_url("/var/pop.sqlite3")

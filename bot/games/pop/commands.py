@@ -99,7 +99,8 @@ async def open_enigma(api: TableAPI, interaction: discord.Interaction, grade: in
                       daily: bool) -> None:
     """/pop enigma: a puzzle of the pack (or the server's puzzle of the day), privately, in
     the player's own ephemeral messages."""
-    assert interaction.guild_id is not None and interaction.channel_id is not None
+    assert interaction.guild_id is not None
+    assert interaction.channel_id is not None
     user = interaction.user
     day = today()
     if daily:

@@ -90,6 +90,7 @@ Examples::
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -624,7 +625,7 @@ def _japanese_hits(norm: str, idx: list[int]) -> list[tuple[int, int]]:
     # Spelled out one character at a time ("二 十 三", "に・じゅ・う"): join those characters.
     pieces = [m.span() for m in _JA_PIECE.finditer(norm)]
     skip: set[int] = set()
-    for (s1, e1), (s2, e2) in zip(pieces, pieces[1:], strict=False):
+    for (s1, e1), (s2, e2) in itertools.pairwise(pieces):
         if e1 - s1 == 1 == e2 - s2 and _is_cjk(norm[s1]) and _is_cjk(norm[s2]):
             skip.update(range(e1, s2))
     if skip:

@@ -33,8 +33,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
+from fontTools import subset  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent

@@ -97,7 +97,7 @@ def wanted() -> set[str]:
 
 
 def build(weight: str, chars: set[str]) -> Path:
-    font = TTFont(SOURCE[weight], fontNumber=JP_FACE)
+    font = TTFont(SOURCE[weight], fontNumber=JP_FACE, recalcTimestamp=False)  # reproducible
     options = subset.Options()
     options.notdef_outline = True  # a drawn box: missing characters are told from spaces
     options.layout_features = []  # Pillow draws with basic layout: no GSUB/GPOS shaping

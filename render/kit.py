@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw
+from PIL.ImageFont import FreeTypeFont
 
 from . import style as S
 from .style import font, rgb
@@ -124,20 +125,34 @@ def mix(a: str, b: str, t: float) -> str:
 # --- Text -----------------------------------------------------------------------------------
 
 
-def _notdef_mask(size: int, bold: bool) -> tuple[tuple[int, int], bytes]:
-    m = font(size, bold).getmask("\ue000")
+def _notdef_mask(size: int, bold: bool, cjk: bool = False) -> tuple[tuple[int, int], bytes]:
+    m = (S.cjk_font if cjk else font)(size, bold).getmask("\ue000")
     return m.size, bytes(m)
 
 
-@cached(4096)
-def has_glyph(ch: str) -> bool:
-    """Does the bundled font draw this character (rather than its empty box)?"""
+@cached(8192)
+def in_latin_font(ch: str) -> bool:
+    """Does DejaVu Sans draw this character (rather than its empty box)?"""
     m = font(20).getmask(ch)
     return (m.size, bytes(m)) != _notdef_mask(20, False) or ch == "\ue000"
 
 
+@cached(8192)
+def in_cjk_font(ch: str) -> bool:
+    """Does the bundled Japanese subset draw this character (rather than its box)?"""
+    m = S.cjk_font(20).getmask(ch)
+    return (m.size, bytes(m)) != _notdef_mask(20, False, cjk=True)
+
+
+def has_glyph(ch: str) -> bool:
+    """Does one of the bundled fonts (DejaVu Sans, else the Japanese subset) draw this
+    character?"""
+    return in_latin_font(ch) or in_cjk_font(ch)
+
+
 def safe_text(text: str) -> str:
-    """What the font can draw of `text`: unknown characters become a placeholder, never an error.
+    """What the fonts can draw of `text`: unknown characters become a placeholder, never an
+    error.
 
     Control and formatting characters (joiners, variation selectors, direction marks) and
     unpaired surrogates are dropped; private-use and unknown characters become a box.
@@ -159,23 +174,70 @@ def safe_text(text: str) -> str:
     return "".join(out).strip() or S.PLACEHOLDER
 
 
+def _runs(text: str) -> list[tuple[str, bool]]:
+    """`text` cut into (run, drawn with the Japanese subset?)."""
+    runs: list[tuple[str, bool]] = []
+    for ch in text:
+        cjk = not in_latin_font(ch) and in_cjk_font(ch)
+        if runs and runs[-1][1] == cjk:
+            runs[-1] = (runs[-1][0] + ch, cjk)
+        else:
+            runs.append((ch, cjk))
+    return runs
+
+
+def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[str, FreeTypeFont]]:
+    """`text` cut into runs by font: DejaVu Sans where it has the glyph, the Japanese subset
+    where only that has it (a character neither has stays with DejaVu: its box)."""
+    return [(run, S.cjk_font(size, bold) if cjk else font(size, bold))
+            for run, cjk in _runs(text)]
+
+
+def text_length(text: str, size: int, bold: bool = False) -> float:
+    """The advance width of `text` drawn run by run (`text_runs`), in pixels; for one run,
+    exactly its font's own measure."""
+    return sum(f.getlength(run) for run, f in text_runs(text, size, bold))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+              bold: bool = False, fill: str = S.TEXT, anchor: str = "la") -> float:
+    """Draw a line of text, each run in the font that has its glyphs, on one baseline placed
+    by DejaVu's metrics (so a line sits where it would in Latin letters). `anchor` is
+    Pillow's two letters (horizontal l/m/r, vertical a/m/s/d; t and b are taken as a and d).
+    Returns the width. Text DejaVu has every glyph of is drawn exactly as Pillow draws it."""
+    latin = font(size, bold)
+    if not any(cjk for _, cjk in _runs(text)):
+        draw.text(xy, text, font=latin, fill=fill, anchor=anchor)
+        return latin.getlength(text)
+    runs = text_runs(text, size, bold)
+    width = sum(f.getlength(run) for run, f in runs)
+    ascent, descent = latin.getmetrics()
+    x, y = xy
+    x -= {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    baseline = y + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0,
+                    "d": -descent, "b": -descent}[anchor[1]]
+    for run, f in runs:
+        draw.text((x, baseline), run, font=f, fill=fill, anchor="ls")
+        x += f.getlength(run)
+    return width
+
+
 def fit_text(text: str, size: int, bold: bool, max_width: int) -> str:
     """Shorten `text` with an ellipsis until it fits `max_width` pixels."""
-    f = font(size, bold)
-    if f.getlength(text) <= max_width:
+    if text_length(text, size, bold) <= max_width:
         return text
-    while text and f.getlength(text + "…") > max_width:
+    while text and text_length(text + "…", size, bold) > max_width:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
 def text_rgb(text: str, size: int, bold: bool, colour: str, bg: str) -> Image.Image:
-    """A line of text, smooth, on its background; height = the font's line height."""
-    f = font(size, bold)
-    ascent, descent = f.getmetrics()
-    width = max(1, math.ceil(f.getlength(text)) + 2)
+    """A line of text, smooth, on its background; height = DejaVu's line height (Japanese
+    runs sit on the same baseline, inside it)."""
+    ascent, descent = font(size, bold).getmetrics()
+    width = max(1, math.ceil(text_length(text, size, bold)) + 2)
     img = Image.new("RGB", (width, ascent + descent), bg)
-    ImageDraw.Draw(img).text((1, 0), text, font=f, fill=colour)
+    draw_text(ImageDraw.Draw(img), (1, 0), text, size, bold, colour)
     return img
 
 

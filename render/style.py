@@ -1,6 +1,9 @@
 """The look every game's pictures share: colours with their shapes, background tones, fonts and
 the glyphs that stand in for words.
 
+Text is drawn with DejaVu Sans; characters it lacks (Japanese) are drawn with the bundled subset
+of Noto Sans CJK JP (data/fonts/build_cjk_subset.py), run by run (render/kit.py `text_runs`).
+
 The five colours were tuned so that they stay apart under simulated protan, deutan and tritan
 colour vision (tests/render/test_colours.py); each colour also has a shape of its own, drawn
 wherever the colour is, so colour is never the only cue.
@@ -18,6 +21,8 @@ from engine.data import data_path
 FONT_DIR = data_path("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+FONT_CJK_REGULAR = FONT_DIR / "NotoSansCJKjp-Subset-Regular.otf"
+FONT_CJK_BOLD = FONT_DIR / "NotoSansCJKjp-Subset-Bold.otf"
 
 
 class ColourStyle(NamedTuple):
@@ -56,13 +61,21 @@ ICON_NO = "✗"
 ICON_TIE = "⚖"
 ICON_STAR = "★"
 ICON_STAR_EMPTY = "☆"
-PLACEHOLDER = "□"  # drawn for a character the font cannot show
+PLACEHOLDER = "□"  # drawn for a character no bundled font can show
 
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans (basic layout: the same pixels on every machine)."""
     return ImageFont.truetype(str(FONT_BOLD if bold else FONT_REGULAR), size,
+                              layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=64)
+def cjk_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled Japanese subset, for the characters DejaVu Sans lacks (same size: its kana
+    and kanji fit inside DejaVu's line)."""
+    return ImageFont.truetype(str(FONT_CJK_BOLD if bold else FONT_CJK_REGULAR), size,
                               layout_engine=ImageFont.Layout.BASIC)
 
 

@@ -134,13 +134,11 @@ def _slot(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int) -> None:
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           bold: bool = False, fill: str = S.TEXT, anchor: str = "lm",
           max_width: int | None = None) -> float:
-    """A line of text (any Unicode the font can draw); returns its width."""
+    """A line of text (any Unicode the bundled fonts can draw); returns its width."""
     text = kit.safe_text(text)
     if max_width is not None:
         text = kit.fit_text(text, size, bold, max_width)
-    f = S.font(size, bold)
-    d.text(xy, text, font=f, fill=fill, anchor=anchor)
-    return f.getlength(text)
+    return kit.draw_text(d, xy, text, size, bold, fill, anchor)
 
 
 def _png(img: Image.Image) -> bytes:
@@ -209,7 +207,7 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
     x += 28 + _text(d, (x + 28, cy), f"{label(labels, 'pile')} {view.pile_size}", 24)
     if view.last_round:
         x += 30
-        w = S.font(22, True).getlength(label(labels, "last_round"))
+        w = kit.text_length(label(labels, "last_round"), 22, True)
         d.rounded_rectangle((x, cy - 15, x + w + 20, cy + 15), 8, fill=GOLD)
         _text(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
     if view.expert:
@@ -320,7 +318,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
     name_w = _text(d, (x, head), _name(names, seat), 24, True, max_width=400)
     if seat in view.out:
         x = int(x + name_w + 14)
-        w = S.font(20).getlength(label(labels, "out"))
+        w = kit.text_length(label(labels, "out"), 20)
         d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
         _text(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
     _text(d, (WIDTH - MARGIN - 16, head), label(labels, "points", n=score.total), 26, True,
@@ -346,7 +344,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
 
 def _fitting_size(text: str, room: int, sizes: tuple[int, ...]) -> int:
     """The largest bold size in which `text` fits `room` pixels (else the smallest)."""
-    return next((z for z in sizes if S.font(z, True).getlength(text) <= room), sizes[-1])
+    return next((z for z in sizes if kit.text_length(text, z, True) <= room), sizes[-1])
 
 
 def _signed(value: int) -> str:

@@ -94,9 +94,8 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
           bold: bool = False, fill: str = S.TEXT, anchor: str = "la") -> float:
     """Draw safe text at final-pixel coordinates; returns its width in final pixels."""
     shown = kit.safe_text(text)
-    f = S.font(_px(size), bold)
-    draw.text((_px(xy[0]), _px(xy[1])), shown, font=f, fill=fill, anchor=anchor)
-    return f.getlength(shown) / SCALE
+    return kit.draw_text(draw, (_px(xy[0]), _px(xy[1])), shown, _px(size), bold, fill,
+                         anchor) / SCALE
 
 
 def _cell_box(cell: Cell, top: float) -> tuple[float, float]:

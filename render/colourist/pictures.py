@@ -2,9 +2,9 @@
 
 Each of the 9 colours has a shape of its own drawn on its tile (colour is never the only cue);
 the Joker is a dark tile with a burst. Pawns are numbered discs (seat order), the colourist's
-ringed in gold. Words come from `labels` (the table's language); a text the bundled font
-cannot draw (Japanese, without a CJK font installed) falls back to a CJK font when one is
-found on the machine, else to English labels and to the `fallback` word the bot passes.
+ringed in gold. Words come from `labels` (the table's language), drawn with the bundled fonts
+(DejaVu Sans, and the Japanese subset for what DejaVu lacks: render/kit.py `draw_text`); only a
+text neither font covers falls back to English labels and to the `fallback` word the bot passes.
 Pictures are drawn in RGB and stored as palette PNGs.
 """
 
@@ -13,11 +13,9 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.colourist.game import COLOURS, DOUBLE, JOKER, TRIANGLE
 from engine.colourist.view import ColouristView, RoundResult
@@ -38,12 +36,6 @@ PANEL = "#2A2F3A"
 PANEL_LIGHT = "#3A4150"
 OUTLINE = "#8A90A0"
 GOLD = S.GOLD
-CJK_FONTS = (  # looked for, in order, when a text needs CJK glyphs (none is bundled)
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf",
-    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-)
 
 
 class TileStyle(NamedTuple):
@@ -71,30 +63,13 @@ PAWN_FILL = ("#E8E8E8", "#9FD3FF", "#FFB3C7", "#C8F7A1", "#FFE08A", "#D9C2FF")
 # --- Text ---------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _cjk_path() -> str | None:
-    return next((p for p in CJK_FONTS if Path(p).exists()), None)
-
-
 def drawable(text: str) -> bool:
-    """Can some font we have draw every character of `text`?"""
-    return all(kit.has_glyph(ch) or ch.isspace() for ch in text) or _cjk_path() is not None
-
-
-@lru_cache(maxsize=32)
-def _font(size: int, bold: bool, cjk: bool) -> ImageFont.FreeTypeFont:
-    path = _cjk_path()
-    if cjk and path is not None:
-        return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
-    return S.font(size, bold)
-
-
-def _needs_cjk(text: str) -> bool:
-    return not all(kit.has_glyph(ch) or ch.isspace() for ch in text)
+    """Can the bundled fonts draw every character of `text`?"""
+    return all(kit.has_glyph(ch) or ch.isspace() for ch in text)
 
 
 def word(labels: Mapping[str, str], key: str, **values: object) -> str:
-    """A label to draw: the table's language, or English when no font can draw it."""
+    """A label to draw: the table's language (English only if no bundled font can draw it)."""
     text = label(labels, key, **values)
     return text if drawable(text) else label(LABELS_EN, key, **values)
 
@@ -103,19 +78,12 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           bold: bool = False, fill: str = S.TEXT, anchor: str = "lm",
           max_width: int | None = None) -> float:
     """A line of text; returns its width. Shrinks (then cuts) to fit `max_width`."""
-    cjk = _needs_cjk(text) and _cjk_path() is not None
-    if not cjk:
-        text = kit.safe_text(text)
-    f = _font(size, bold, cjk)
-    while max_width is not None and f.getlength(text) > max_width and size > 12:
+    text = kit.safe_text(text)
+    while max_width is not None and kit.text_length(text, size, bold) > max_width and size > 12:
         size -= 2
-        f = _font(size, bold, cjk)
-    if max_width is not None and f.getlength(text) > max_width:
-        while text and f.getlength(text + "…") > max_width:
-            text = text[:-1]
-        text += "…"
-    d.text(xy, text, font=f, fill=fill, anchor=anchor)
-    return f.getlength(text)
+    if max_width is not None:
+        text = kit.fit_text(text, size, bold, max_width)
+    return kit.draw_text(d, xy, text, size, bold, fill, anchor)
 
 
 def _png(img: Image.Image) -> bytes:

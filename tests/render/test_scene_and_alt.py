@@ -197,7 +197,7 @@ def test_safe_text_never_raises_and_only_keeps_drawable_characters(name):
     art.name_sprite(name, 22, 300)
 
 
-def test_latin_greek_cyrillic_are_drawn_as_such():
-    for name in ("Zoë Ångström", "Ελένη", "Жанна"):
+def test_latin_greek_cyrillic_and_japanese_are_drawn_as_such():
+    for name in ("Zoë Ångström", "Ελένη", "Жанна", "山田", "さくら・ミク"):
         assert safe_text(name) == name
-    assert safe_text("山田") == "□"
+    assert safe_text("한국") == "□"  # Hangul: in neither bundled font

@@ -173,7 +173,7 @@ def _track_height(view: ColouristView) -> int:
     return rows * (CELL_H + GAP)
 
 
-def _draw_track(img: Image.Image, d: ImageDraw.ImageDraw, view: ColouristView, y0: int,
+def _draw_track(_img: Image.Image, d: ImageDraw.ImageDraw, view: ColouristView, y0: int,
                 labels: Mapping[str, str], moved: Sequence[str] = (),
                 winners: Sequence[str] = ()) -> int:
     """Fields 0 … finish in rows of 7, every pawn on its field. Returns the y below."""

@@ -82,6 +82,8 @@ class CreateTrap:
     created: asyncio.Event = field(default_factory=asyncio.Event)
     #: The messages created under this trap (stored and dispatched, never answered).
     messages: list[Message] = field(default_factory=list)
+    #: on_create coroutines running beside their requests (kept until done).
+    tasks: set[asyncio.Future[Any]] = field(default_factory=set)
     _released: asyncio.Event = field(default_factory=asyncio.Event)
 
     def matches(self, channel: AnyChannel) -> bool:
@@ -100,7 +102,9 @@ class CreateTrap:
         if self.on_create is not None:
             result = self.on_create(message)
             if inspect.isawaitable(result):  # run it beside, never inside, this request
-                asyncio.ensure_future(result)
+                task = asyncio.ensure_future(result)
+                self.tasks.add(task)  # a reference until it is done (asyncio keeps weak ones)
+                task.add_done_callback(self.tasks.discard)
         if self.drop:
             if request.transport is not None:
                 request.transport.abort()

@@ -47,30 +47,36 @@ async def test_a_dm_reaches_only_its_recipient(emu: Emulator, world, start_bot):
     await result.wait_message(lambda m: m.content == "check your DMs")
 
     [dm] = ana.dms()
-    assert dm.content == "psst 0" and dm.author is emu.bot_user
-    assert dm.channel is ana.dm_channel and dm.channel.guild is None
+    assert dm.content == "psst 0"
+    assert dm.author is emu.bot_user
+    assert dm.channel is ana.dm_channel
+    assert dm.channel.guild is None
     assert ana.visible_messages(ana.dm_channel) == [dm]
     for other in (ben, cleo):  # cleo moderates the guild: DMs are still none of her business
-        assert other.dms() == [] and not other.can_see(ana.dm_channel)
+        assert other.dms() == []
+        assert not other.can_see(ana.dm_channel)
         for channel in (world.games, world.general, ana.dm_channel):
             assert dm not in other.visible_messages(channel)
 
     # The bot hears its own DM on the gateway: no guild, a DM channel.
     seen = await emu.wait_for(lambda: next((m for m in bot.seen_messages if m.id == dm.id), None))
-    assert seen.guild is None and isinstance(seen.channel, discord.DMChannel)
+    assert seen.guild is None
+    assert isinstance(seen.channel, discord.DMChannel)
 
     # ana answers; DM content reaches the bot even without the message content intent.
     reply = await ana.send_dm("thanks!")
     heard = await emu.wait_for(lambda: next((m for m in bot.seen_messages if m.id == reply.id),
                                             None))
-    assert heard.content == "thanks!" and not bot.intents.message_content
+    assert heard.content == "thanks!"
+    assert not bot.intents.message_content
     assert ana.dms() == [dm, reply]
 
     # The channel is opened once and reused.
     first = await bot.http.start_private_message(ana.id)
     again = await bot.http.start_private_message(ana.id)
     assert int(first["id"]) == int(again["id"]) == ana.dm_channel.id
-    assert first["type"] == 1 and "guild_id" not in first
+    assert first["type"] == 1
+    assert "guild_id" not in first
     assert [int(u["id"]) for u in first["recipients"]] == [ana.id]
 
     # The bot reads, edits and deletes its own DM; ana's message it may not delete.
@@ -98,7 +104,8 @@ async def test_a_user_who_refuses_dms_gets_nothing(emu: Emulator, world, start_b
     assert (error.status, error.code, error.text) == (403, 50007,
                                                       "Cannot send messages to this user")
     assert ben.id in emu.dm_channels  # opening the channel itself succeeded
-    assert ben.dms() == [] and not [m for m in emu.messages.values() if m.channel.guild is None]
+    assert ben.dms() == []
+    assert not [m for m in emu.messages.values() if m.channel.guild is None]
 
     emu.block_dms(ben, blocked=False)
     await ben.slash("whisper")
@@ -109,7 +116,8 @@ async def test_a_user_who_refuses_dms_gets_nothing(emu: Emulator, world, start_b
     opened = await bot.http.start_private_message(stranger.id)
     with pytest.raises(discord.Forbidden) as refused:
         await raw_send(bot, int(opened["id"]), {"content": "hello?"})
-    assert refused.value.code == 50007 and emu.dms(stranger) == []
+    assert refused.value.code == 50007
+    assert emu.dms(stranger) == []
 
 
 async def test_dms_are_rate_limited_per_channel(emu: Emulator, world, start_bot):
@@ -129,7 +137,8 @@ async def test_buttons_work_in_a_dm(emu: Emulator, world, start_bot):
     await ana.slash("whisper", button=True)
     [dm] = await emu.wait_for(ana.dms)
     clicked = await ana.click(dm, label="Count")
-    assert clicked.message is dm and dm.content == "clicked 1 times"
+    assert clicked.message is dm
+    assert dm.content == "clicked 1 times"
     with pytest.raises(ActionRefused):
         await world.ben.click(dm, label="Count")
     with pytest.raises(ActionRefused):

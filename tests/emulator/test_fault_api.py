@@ -27,7 +27,8 @@ async def test_a_503_burst_by_count_hits_one_channel_only(emu: Emulator, world, 
         assert refused.value.status == 503
     await general.send("elsewhere")  # another channel is not in the burst
     await games.send("after the burst")
-    assert burst.hits == 2 and not burst.active
+    assert burst.hits == 2
+    assert not burst.active
     assert [m.content for m in world.ana.visible_messages()] == ["after the burst"]
     assert emu.requests_per_route(status=503) == {"POST /channels/{channel}/messages": 2}
 
@@ -45,9 +46,10 @@ async def test_a_503_burst_by_time_hits_every_channel(emu: Emulator, world, star
         except discord.DiscordServerError:
             refused += 1
             await asyncio.sleep(0.05)
-    assert time.monotonic() - started >= 0.3 and refused == burst.hits >= 2
-    with pytest.raises(discord.DiscordServerError):  # and a new burst, everywhere, cancelled
-        emu.fail_message_posts(seconds=60)
+    assert time.monotonic() - started >= 0.3
+    assert refused == burst.hits >= 2
+    emu.fail_message_posts(seconds=60)  # and a new burst, everywhere, cancelled
+    with pytest.raises(discord.DiscordServerError):
         await runner.client.get_channel(world.general.id).send("x")
     emu.faults[-1].cancel()
     await runner.client.get_channel(world.general.id).send("fine again")
@@ -65,7 +67,8 @@ async def test_hang_after_create_stores_dispatches_and_never_answers(emu: Emulat
     send = asyncio.create_task(channel.send("exactly once", nonce="step-1"))
     await asyncio.wait_for(trap.created.wait(), 5)
     [created] = trap.messages
-    assert seen == [created] and created.content == "exactly once"
+    assert seen == [created]
+    assert created.content == "exactly once"
     assert world.ana.visible_messages() == [created]
     await emu.wait_for(lambda: [m.id for m in runner.client.seen_messages] == [created.id],
                        message="MESSAGE_CREATE to reach the bot")
@@ -75,7 +78,8 @@ async def test_hang_after_create_stores_dispatches_and_never_answers(emu: Emulat
     # The bot dies here; a new process posts the same step with the same nonce.
     await runner.restart()
     again = await runner.client.get_channel(world.games.id).send("exactly once", nonce="step-1")
-    assert again.id == created.id and emu.messages_created(world.games) == 1
+    assert again.id == created.id
+    assert emu.messages_created(world.games) == 1
 
 
 async def test_a_dropped_answer_raises_in_the_bot(emu: Emulator, world, start_bot):
@@ -83,7 +87,8 @@ async def test_a_dropped_answer_raises_in_the_bot(emu: Emulator, world, start_bo
     trap = emu.hang_after_create(drop=True)
     with pytest.raises((aiohttp.ClientError, OSError, discord.HTTPException)):
         await runner.client.get_channel(world.general.id).send("cut off")
-    assert trap.created.is_set() and [m.content for m in trap.messages] == ["cut off"]
+    assert trap.created.is_set()
+    assert [m.content for m in trap.messages] == ["cut off"]
     await runner.client.get_channel(world.general.id).send("next")  # disarmed after one
     assert emu.messages_created(world.general) == 2
 

@@ -31,7 +31,8 @@ async def test_attachment_edit_keeps_by_id_and_adds_by_upload_index(emu: Emulato
     red, notes = message.attachments
     assert (red.description, red.size, red.content_type) == ("a red square", len(tiny_png()),
                                                               "image/png")
-    assert notes.content_type == "text/plain" and notes.description is None
+    assert notes.content_type == "text/plain"
+    assert notes.description is None
     assert sent.attachments[0].description == "a red square"  # discord.py parsed our payload
 
     await sent.edit(attachments=[sent.attachments[0], png_file("blue.png", "blue", "blue")])
@@ -40,7 +41,8 @@ async def test_attachment_edit_keeps_by_id_and_adds_by_upload_index(emu: Emulato
     assert await world.ben.download(message.attachments[1]) == tiny_png("blue")
 
     await sent.edit(content="renamed")  # no attachments list: attachments stay
-    assert message.content == "renamed" and len(message.attachments) == 2
+    assert message.content == "renamed"
+    assert len(message.attachments) == 2
 
 
 async def test_followups_edits_and_deletes(emu: Emulator, world, start_bot):
@@ -55,7 +57,8 @@ async def test_followups_edits_and_deletes(emu: Emulator, world, start_bot):
     secret = await interaction.followup.send("for ana", ephemeral=True, wait=True)
     assert secret.flags.ephemeral
     public, private = result.followups
-    assert public in world.ben.visible_messages() and private not in world.ben.visible_messages()
+    assert public in world.ben.visible_messages()
+    assert private not in world.ben.visible_messages()
 
     await secret.edit(content="for ana, edited")
     assert private.content == "for ana, edited"

@@ -24,7 +24,8 @@ async def test_a_repeated_nonce_returns_the_first_message(emu: Emulator, world, 
     channel = runner.client.get_channel(world.games.id)
     first = await channel.send("step 7", nonce="table-3-step-7")
     again = await channel.send("step 7", nonce="table-3-step-7")  # discord.py sets enforce_nonce
-    assert again.id == first.id and again.nonce == "table-3-step-7"
+    assert again.id == first.id
+    assert again.nonce == "table-3-step-7"
     assert emu.messages_created(world.games) == 1
     assert [m.content for m in world.ana.visible_messages()] == ["step 7"]
     await emu.wait_for(lambda: runner.client.seen_messages, message="MESSAGE_CREATE")
@@ -40,7 +41,8 @@ async def test_integer_nonces_and_their_scope(emu: Emulator, world, start_bot):
                                                     "enforce_nonce": True})
     same = await raw_send(client, world.games.id, {"content": "b", "nonce": 42,
                                                    "enforce_nonce": True})
-    assert same["id"] == first["id"] and same["content"] == "a"
+    assert same["id"] == first["id"]
+    assert same["content"] == "a"
     # Another channel, or no enforce_nonce: a new message each time.
     elsewhere = await raw_send(client, world.general.id, {"content": "c", "nonce": 42,
                                                           "enforce_nonce": True})
@@ -59,7 +61,8 @@ async def test_the_nonce_is_forgotten_after_the_window(emu: Emulator, world, sta
     first = await channel.send("once", nonce=7)
     emu.advance(seconds=emu.nonce_window + 1)
     second = await channel.send("once", nonce=7)
-    assert second.id != first.id and emu.messages_created(world.games) == 2
+    assert second.id != first.id
+    assert emu.messages_created(world.games) == 2
 
 
 TOO_LONG = "In nonce: Must be 25 or fewer in length."

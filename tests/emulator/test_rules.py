@@ -20,7 +20,8 @@ async def test_answer_after_3_5_s_gets_10062_unknown_interaction(emu: Emulator, 
     result = await world.ana.slash("hello")
     assert not result.responded
     [error] = await emu.wait_for(lambda: runner.client.errors, timeout=5)
-    assert isinstance(error, discord.NotFound) and error.code == 10062
+    assert isinstance(error, discord.NotFound)
+    assert error.code == 10062
     assert world.ana.visible_messages() == []
 
 
@@ -66,7 +67,8 @@ async def test_ben_cannot_see_anas_ephemeral_hand(emu: Emulator, world, start_bo
     runner = await start_bot(TinyBot)
     hand = (await world.ana.slash("hello")).message
     assert hand in world.ana.visible_messages()
-    assert hand not in world.ben.visible_messages() and hand not in world.cleo.visible_messages()
+    assert hand not in world.ben.visible_messages()
+    assert hand not in world.cleo.visible_messages()
     with pytest.raises(ActionRefused, match="cannot see"):
         await world.ben.click(hand, label="Count")
     assert hand.content == "hello"
@@ -110,7 +112,8 @@ async def test_message_limits_are_inclusive(emu: Emulator, world, start_bot):
     await raw_send(runner.client, world.games.id, {"content": "files"},
                    [(f"f{i}.txt", b"x" * 1024) for i in range(10)])
     first, second = world.ana.visible_messages()
-    assert len(first.buttons) == 25 and len(second.attachments) == 10
+    assert len(first.buttons) == 25
+    assert len(second.attachments) == 10
 
 
 async def test_sixth_message_in_5_s_meets_a_429_and_still_arrives(emu: Emulator, world,
@@ -124,7 +127,8 @@ async def test_sixth_message_in_5_s_meets_a_429_and_still_arrives(emu: Emulator,
     elapsed = time.monotonic() - started
     assert [m.content for m in world.ana.visible_messages()] == [f"message {n}" for n in range(6)]
     limited = [r for r in emu.requests if r[2] == 429]
-    assert len(limited) == 1 and limited[0][0] == "POST"
+    assert len(limited) == 1
+    assert limited[0][0] == "POST"
     assert elapsed >= 4.5
 
 
@@ -152,7 +156,8 @@ async def test_global_limit_of_50_per_second_with_callbacks_exempt(emu: Emulator
     emu.global_window.used = emu.global_window.limit  # exhausted right now
     result = await world.ana.slash("hello")
     assert result.responded
-    assert emu.requests[-1][1].endswith("/callback") and emu.requests[-1][2] == 200
+    assert emu.requests[-1][1].endswith("/callback")
+    assert emu.requests[-1][2] == 200
 
 
 async def test_missing_permissions_get_403_50013(emu: Emulator, world, start_bot):

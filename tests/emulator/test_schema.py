@@ -53,7 +53,8 @@ def test_types_and_nullable_types() -> None:
     assert check(None, {"type": ["string", "null"]}) == []
     assert check(3, {"type": ["string", "null"]}) == [": expected string or null, got integer"]
     assert check(True, {"type": "integer"}) == [": expected integer, got boolean"]
-    assert check(2.0, {"type": "integer"}) == [] and check(2.5, {"type": "number"}) == []
+    assert check(2.0, {"type": "integer"}) == []
+    assert check(2.5, {"type": "number"}) == []
 
 
 def test_objects_required_closed_and_maps() -> None:
@@ -138,7 +139,8 @@ def test_every_keyword_of_the_document_is_understood() -> None:
 
 def test_the_vendored_document_is_discords_and_untouched() -> None:
     document = json.loads(SPEC_PATH.read_text(encoding="utf-8"))
-    assert document["openapi"] == "3.1.0" and "MessageCreateRequest" in document[
+    assert document["openapi"] == "3.1.0"
+    assert "MessageCreateRequest" in document[
         "components"]["schemas"]
     assert (SPEC_PATH.parent / "LICENSE").read_text().startswith("MIT License")
 

@@ -13,16 +13,19 @@ async def test_slash_ephemeral_png_and_button_click_edits_the_message(world, sta
 
     result = await ana.slash("hello")
 
-    assert result.responded and result.response_type == 4
+    assert result.responded
+    assert result.response_type == 4
     message = result.message
     assert message.content == "hello"
-    assert message.flags & EPHEMERAL and message.ephemeral_for is ana.user
+    assert message.flags & EPHEMERAL
+    assert message.ephemeral_for is ana.user
     assert message.button_labels == ["Count"]
     [picture] = message.attachments
     assert (picture.filename, picture.content_type, picture.description) == (
         "hello.png", "image/png", "a red square")
     assert await ana.download(picture) == tiny_png()
-    assert message in ana.visible_messages() and message not in ben.visible_messages()
+    assert message in ana.visible_messages()
+    assert message not in ben.visible_messages()
 
     click = await ana.click(message, label="Count")
 

@@ -61,13 +61,15 @@ async def test_ana_opens_ben_joins_the_bot_restarts_cleo_joins(emu: Emulator, wo
     ana, ben, cleo = world.ana, world.ben, world.cleo
 
     table = (await ana.slash("table", "new")).message
-    assert table.content == "Table 1: ana" and table.button_labels == ["Join"]
+    assert table.content == "Table 1: ana"
+    assert table.button_labels == ["Join"]
 
     joined = await ben.click(table, label="Join")
     assert table.content == "Table 1: ana, ben"
     [hand] = await joined.wait_followups(1)
     assert hand.content == "Your hand: 2 cards"
-    assert hand in ben.visible_messages() and hand not in ana.visible_messages()
+    assert hand in ben.visible_messages()
+    assert hand not in ana.visible_messages()
 
     await bot.restart()
     await cleo.click(table, label="Join")

@@ -53,7 +53,8 @@ async def test_select_choice_edits_the_message(world, start_bot):
 async def test_modal_submit_reaches_the_bot(world, start_bot):
     await start_bot(TinyBot)
     opened = await world.ana.slash("rename")
-    assert opened.response_type == 9 and opened.modal["title"] == "Rename the table"
+    assert opened.response_type == 9
+    assert opened.modal["title"] == "Rename the table"
     submitted = await world.ana.submit_modal(opened, **{"tiny:name": "Fizz"})
     assert submitted.message.content == "renamed to Fizz"
 
@@ -62,24 +63,29 @@ async def test_deferred_thinking_is_filled_by_the_first_followup(world, start_bo
     runner = await start_bot(TinyBot)
     runner.client.delay = 0.1
     result = await world.ana.slash("think", secret=True)
-    assert result.response_type == 5 and result.message.loading
+    assert result.response_type == 5
+    assert result.message.loading
     message = await result.wait_message()
-    assert message.content == "done thinking" and message.ephemeral_for is world.ana.user
-    assert world.ben.visible_messages() == [] and result.followups == []
+    assert message.content == "done thinking"
+    assert message.ephemeral_for is world.ana.user
+    assert world.ben.visible_messages() == []
+    assert result.followups == []
 
 
 async def test_user_messages_reach_the_bot_with_content_only_with_the_intent(world, start_bot):
     runner = await start_bot(content_bot)
     sent = await world.ana.send("hello bot")
     seen = await runner.emu.wait_for(lambda: runner.client.seen_messages)
-    assert seen[0].content == "hello bot" and seen[0].author.id == world.ana.id
+    assert seen[0].content == "hello bot"
+    assert seen[0].author.id == world.ana.id
     assert sent in world.ben.visible_messages()
     await runner.stop()
 
     quiet = await start_bot(TinyBot)  # default intents: no message content
     await world.ben.send("psst")
     [message] = await runner.emu.wait_for(lambda: quiet.client.seen_messages)
-    assert message.content == "" and message.author.id == world.ben.id
+    assert message.content == ""
+    assert message.author.id == world.ben.id
 
 
 async def test_members_are_chunked_and_threads_are_listed(emu: Emulator, world, start_bot):

@@ -66,13 +66,15 @@ def jis_level1() -> set[str]:
 def test_the_japanese_fonts_ship_with_their_licence_and_build_script() -> None:
     total = 0
     for path in (S.FONT_CJK_REGULAR, S.FONT_CJK_BOLD):
-        assert path.parent == FONTS and path.exists(), path
+        assert path.parent == FONTS, path
+        assert path.exists(), path
         total += path.stat().st_size
         face = ImageFont.truetype(str(path), 20)
         assert face.getname()[0] == "Noto Sans CJK JP"
     assert total < 3_000_000, f"{total:,} bytes: the subset grew"
     licence = (FONTS / "LICENSE-NotoSansCJK.txt").read_text("utf-8")
-    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert "Adobe" in licence
     assert "fonts-noto-cjk 1:20220127+repack1-1" in (FONTS / "build_cjk_subset.py").read_text()
 
 
@@ -97,7 +99,8 @@ def test_every_character_of_the_japanese_catalogue_has_a_glyph() -> None:
 def test_every_japanese_word_of_colourist_has_its_glyphs() -> None:
     assert len(JA_WORDS) > 50
     for text in JA_WORDS:
-        assert kit.safe_text(text) == text and P.drawable(text), text
+        assert kit.safe_text(text) == text, text
+        assert P.drawable(text), text
 
 
 def test_kana_and_the_level_one_kanji_have_glyphs() -> None:
@@ -110,7 +113,8 @@ def test_kana_and_the_level_one_kanji_have_glyphs() -> None:
 
 
 def test_a_character_neither_font_has_is_still_a_box() -> None:
-    assert not kit.has_glyph("한") and not kit.has_glyph("\U000f0000")
+    assert not kit.has_glyph("한")
+    assert not kit.has_glyph("\U000f0000")
     assert kit.safe_text("Ana 한국") == f"Ana {S.PLACEHOLDER}"
 
 
@@ -143,7 +147,9 @@ def test_a_japanese_name_is_drawn_with_the_japanese_font_inside_the_line() -> No
     assert [run for run, _ in kit.text_runs(name, 22)] == ["山田", " ", "太郎"]
     # the glyphs are there, and not cut by the top or bottom of DejaVu's line
     ink = kit.text_rgb(name, 22, True, "#FFFFFF", "#000000").convert("L").getbbox()
-    assert ink is not None and ink[1] > 0 and ink[3] < sprite.height
+    assert ink is not None
+    assert ink[1] > 0
+    assert ink[3] < sprite.height
 
 
 def test_a_pop_board_with_a_japanese_name_draws_it() -> None:
@@ -167,7 +173,8 @@ def test_latin_text_is_drawn_exactly_as_pillow_draws_it(text: str) -> None:
     want = Image.new("RGB", (width, ascent + descent), S.BACKGROUND)
     ImageDraw.Draw(want).text((1, 0), text, font=reference, fill=S.TEXT)
     got = kit.text_rgb(text, 20, False, S.TEXT, S.BACKGROUND)
-    assert got.tobytes() == want.tobytes() and got.size == want.size
+    assert got.tobytes() == want.tobytes()
+    assert got.size == want.size
     assert kit.text_length(text, 20) == reference.getlength(text)
 
 

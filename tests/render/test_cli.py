@@ -26,8 +26,10 @@ def test_render_writes_every_step_then_the_results(tmp_path, capsys):
                 if type(e).__name__ in ("Placed", "Exploded", "Fell"))
     assert len(files) == steps + len(turns) + 1  # steps, a board per turn, the results
     assert [int(f[:3]) for f in files] == list(range(1, len(files) + 1))
-    assert "board-s1-t1" in files[0] and files[-1].endswith("results.png")
-    assert any("exploded" in f for f in files) and any("fell" in f for f in files)
+    assert "board-s1-t1" in files[0]
+    assert files[-1].endswith("results.png")
+    assert any("exploded" in f for f in files)
+    assert any("fell" in f for f in files)
     index = (out / "alt.txt").read_text(encoding="utf-8").splitlines()
     assert [line.split("\t")[0] for line in index] == files
     assert all(0 < len(line.split("\t")[1]) <= 1024 for line in index)
@@ -44,7 +46,9 @@ def test_a_broken_record_is_one_line_and_exit_1(tmp_path, capsys):
     path.write_text(json.dumps(record))
     assert main(["render", str(path), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "turn 3" in err and "Traceback" not in err
+    assert err.count("\n") == 1
+    assert "turn 3" in err
+    assert "Traceback" not in err
     assert not (tmp_path / "out").exists()
     path.write_text("{not json")
     assert main(["render", str(path), "--out", str(tmp_path / "out")]) == 1

@@ -136,7 +136,8 @@ def _silhouette(card: int) -> Image.Image:
 def test_every_colour_has_its_own_shape_and_symbol():
     shapes = [s.shape for s in COLOUR_STYLE.values()]
     symbols = [s.symbol for s in COLOUR_STYLE.values()]
-    assert len(set(shapes)) == 5 and len(set(symbols)) == 5
+    assert len(set(shapes)) == 5
+    assert len(set(symbols)) == 5
     masks = [_silhouette(c) for c in (1, 2, 3, 4, 5)]
     for i, j in itertools.combinations(range(5), 2):
         a, b = masks[i].tobytes(), masks[j].tobytes()

@@ -27,7 +27,7 @@ def all_turns():
                                     ("competitive", 5, 2, {"sets": 1})):
         turns += play(game(mode, seats, seed, **opts))
     _, before, events = enigma_game()
-    return turns + [(before, events)]
+    return [*turns, (before, events)]
 
 
 TURNS = all_turns()
@@ -41,7 +41,8 @@ def test_one_frame_per_step_in_order():
         assert [f.kind for f in frames] == [kinds[type(e)] for e in steps]
         assert [f.step for f in frames] == list(range(1, len(frames) + 1))
         for frame, event in zip(frames, steps, strict=True):
-            assert frame.columns == event.grid and frame.queues == event.queues
+            assert frame.columns == event.grid
+            assert frame.queues == event.queues
             if isinstance(event, Placed):
                 assert frame.highlight == (event.column, event.row)
                 assert frame.card_at(event.column, event.row) == event.card
@@ -50,7 +51,8 @@ def test_one_frame_per_step_in_order():
                 assert all(frame.card_at(c, r) in event.cards for c, r in frame.marked)
             # Everything on the board is inside the drawn rows, Queue cards included.
             for c, q in enumerate(frame.queues):
-                assert frame.top_row <= q - len(frame.columns[c]) and q <= frame.bottom_row
+                assert frame.top_row <= q - len(frame.columns[c])
+                assert q <= frame.bottom_row
 
 
 def test_frames_of_one_turn_keep_one_size():
@@ -93,7 +95,8 @@ def test_chief_pile_is_shown_and_collected():
             if frame.kind == "fell" and frame.owner not in (None, CHIEF) and before.chief_pile:
                 assert frame.chief_pile == ()
                 seen_taken = True
-    assert seen_pile and seen_taken
+    assert seen_pile
+    assert seen_taken
 
 
 def test_board_picture_shows_the_chief_face_up_card():
@@ -139,7 +142,8 @@ def test_alt_text_says_what_happened():
     frames = step_frames(before, events, NAMES)
     texts = [board_alt(f) for f in frames]
     placed = next(t for f, t in zip(frames, texts, strict=True) if f.kind == "placed")
-    assert "placed" in placed and "highlighted" in placed
+    assert "placed" in placed
+    assert "highlighted" in placed
     exploded = next((f, t) for f, t in zip(frames, texts, strict=True) if f.kind == "exploded")
     assert all(str(c) in exploded[1] for c in exploded[0].marked_cards)
     assert "explode" in exploded[1]
@@ -185,7 +189,8 @@ def test_hand_picture_and_alt():
 def test_any_name_draws(name):
     before = competitive()[1][0][0]
     picture = board_picture(before, {"ana": name})
-    assert picture.png.startswith(b"\x89PNG") and len(picture.alt) <= 1024
+    assert picture.png.startswith(b"\x89PNG")
+    assert len(picture.alt) <= 1024
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -69,7 +69,7 @@ async def live(bot, table_id=1):
 
 
 async def game_now(bot):
-    """The game as stored (moves, epoch, the whole state): what a refused press must not change."""
+    """The game as stored (moves, epoch, whole state): what a refused press must not change."""
     table, state = await stored_table(bot)
     return table.moves, table.epoch, COLORETTO.dump_state(state)
 
@@ -104,8 +104,8 @@ def button_for(move):
 
 async def press(emu, actor, thread, bot, move):
     """`actor` presses the button of `move` on the current table message; waits until the
-    table has moved on (its version grew)."""
-    before = (await live(bot)).table.version
+    game has moved on (its version grew)."""
+    before = (await live(bot)).state.version
     message = await turn_message(emu, actor, thread, bot)
     result = await actor.click(message, label=button_for(move))
     assert result.responded
@@ -114,8 +114,9 @@ async def press(emu, actor, thread, bot, move):
 
 
 async def wait_version_above(emu, bot, version, timeout=20):
+    """Until the game's state is past `version` (a move was applied)."""
     deadline = time.monotonic() + timeout
-    while (await live(bot)).table.version <= version:
+    while (await live(bot)).state.version <= version:
         assert time.monotonic() < deadline, "the table did not move on"
         await asyncio.sleep(0.01)
 

@@ -261,6 +261,12 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channel
     assert_every_action_pictured(ana, thread, await live(pop_bot))
     assert (await live(pop_bot)).table.options == {"expert": True}
 
+    # /stats keeps the game: Ana's score is her average and her best, an expert game.
+    mine = summary["scores"][str(ana.id)]["total"]
+    stats = await (await ana.slash("stats", game="coloretto")).wait_message()
+    assert f"Average score {mine}.0 · best {mine}" in stats.content, stats.content
+    assert "Games with expert scoring: 1" in stats.content
+
 
 def golden_on_top(state):
     return host_starts(state) and state.deck[0] == "golden"

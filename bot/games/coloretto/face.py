@@ -23,11 +23,11 @@ from engine.coloretto.cards import CARD_NAMES, LAST, Score
 from engine.coloretto.game import Draw, Move, Place, Take
 from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import TableView
-from engine.protocol import Outcome
+from engine.protocol import Game, Outcome
 from render.coloretto import alt as render_alt
 from render.coloretto import pictures as render
 from render.coloretto.labels import LABELS_EN
-from render.kit import Picture
+from render.kit import Picture, has_glyph
 
 from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
@@ -58,12 +58,16 @@ def cards_text(cards: Sequence[str], lang: str) -> str:
 
 
 def picture_labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang`: the catalogue's raw texts (the picture fills them in)."""
+    """The pictures' words in `lang`: the catalogue's raw texts (the picture fills them in).
+    A word the bundled font cannot draw (Japanese: it has no CJK glyphs) is drawn in English
+    rather than as boxes; the alt text and the messages stay in the table's language."""
     mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
     labels = {}
     for word in LABELS_EN:
         key = dynamic_key("coloretto.label", word)
-        labels[word] = str(mine.get(key) or english[key])
+        text = str(mine.get(key) or english[key])
+        drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
+        labels[word] = text if drawable else str(english[key])
     return labels
 
 
@@ -87,7 +91,7 @@ def move_of(verb: str, arg: str | None) -> Move:
 
 
 class ColorettoFace:
-    game = COLORETTO
+    game: Game[Any, Any, Any] = COLORETTO
     key = "coloretto"
 
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:

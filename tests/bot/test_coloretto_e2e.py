@@ -267,6 +267,15 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channel
     assert f"Average score {mine}.0 · best {mine}" in stats.content, stats.content
     assert "Games with expert scoring: 1" in stats.content
 
+    # Rematch: a new game at the same table, with its own first picture and buttons.
+    await ana.click(final, label="Rematch")
+    await emu.wait_for(lambda: any(a.filename.endswith("coloretto-start.png")
+                                   for m in ana.visible_messages(thread) for a in m.attachments
+                                   if m.id > final.id), 10, "the rematch's first table")
+    again = await live(pop_bot)
+    assert again.table.games == 2 and again.table.status == "playing"
+    assert not again.state.over and again.state.round_number == 1
+
 
 def golden_on_top(state):
     return host_starts(state) and state.deck[0] == "golden"

@@ -336,3 +336,52 @@ async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(emu, wor
     final = await play_out(emu, thread, pop_bot, [ana, ben])
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
     assert_every_action_pictured(ana, thread, await live(pop_bot))
+
+
+async def test_an_away_seat_is_played_whole_turns_then_taken_back(emu, world, fast_channels,
+                                                                 pop_bot):
+    ana, ben = world.ana, world.ben
+    thread = await start_coloretto(emu, world, ana, [ben], bot=pop_bot, turn_timer=2,
+                                   seed=seed_where(2, host_starts))
+
+    def said(words):
+        return [m.content for m in ana.visible_messages(thread) if words in m.content]
+
+    def ben_turns():  # each of Ben's turns begins with a draw or a take
+        return sum(line.startswith(("Ben drew", "Ben took row"))
+                   for text in said("Ben") for line in text.splitlines())
+
+    # Ana plays by clicks; Ben is away: each time his time runs out, his whole turn (the draw
+    # and its placement) is played for him; the third time, an AI takes his seat.
+    first = await turn_message(emu, ana, thread, pop_bot)
+    assert "Time runs out" in first.content
+    await ana_plays_until(emu, thread, pop_bot, ana,
+                          lambda current: current.table.seat(str(ben.id)).ai)
+    await emu.wait_for(lambda: ben_turns() >= 3, 10, "Ben's third turn")
+    notices = said("⌛")
+    assert notices == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
+        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."]
+    assert ben_turns() == 3  # one notice per turn: never a second wait for a placement
+
+    # Ben is back: a press on the table message gives him his seat, and he plays again.
+    await ana_plays_until(emu, thread, pop_bot, ana, lambda current: rules.current_player(
+        current.state) == str(ana.id))
+    back = await (await ben.click(await turn_message(emu, ana, thread, pop_bot),
+                                  label="Draw")).wait_message()
+    assert back.ephemeral and "Welcome back" in back.content
+    assert not (await live(pop_bot)).table.seat(str(ben.id)).ai
+    final = await play_out(emu, thread, pop_bot, [ana, ben])
+    await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
+
+
+async def ana_plays_until(emu, thread, bot, ana, done, timeout=30):
+    """Ana plays her turns by clicks until `done(live table)`; other seats play themselves."""
+    deadline = time.monotonic() + timeout
+    while not done(current := await live(bot)):
+        assert time.monotonic() < deadline, "the table did not get there"
+        turn = rules.current_player(current.state)
+        if turn == str(ana.id):
+            view = COLORETTO.view(current.state, turn)
+            await press(emu, ana, thread, bot, COLORETTO.ai_move(view, "normal", view.version))
+        else:
+            await asyncio.sleep(0.05)

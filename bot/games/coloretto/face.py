@@ -271,7 +271,22 @@ class ColorettoFace:
 
     def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: Any,
                       before: Any) -> None:
-        return None
+        """A seat whose time ran out is played for one turn: a turn is a draw *and* its
+        placement, two epochs for the table layer, so the AI that drew places the card too."""
+        state = live.state
+        if (isinstance(move, Draw) and not seat.ai and state is not None
+                and state.drawn is not None and COLORETTO.to_act(state) == {seat.id}):
+            api.background(self._finish_turn(api, live.table.id, live.table.epoch, seat.id),
+                           f"finish-turn-{live.table.id}")
+
+    async def _finish_turn(self, api: TableAPI, table_id: int, epoch: int,
+                           seat_id: str) -> None:
+        def keep_playing(table: Table) -> None:
+            if table.epoch == epoch and table.status == "playing":
+                table.seat(seat_id).autoplay_epoch = epoch
+
+        await api.update_face(table_id, keep_playing)
+        await api.drive_ai(table_id)
 
     # --- Clicks -----------------------------------------------------------------------------
 
@@ -280,6 +295,17 @@ class ColorettoFace:
         """Draw, Place in row N, Take row N: the engine judges (a seat not on turn, a full row
         are refused for the clicker alone); the new table message follows."""
         move = move_of(verb, arg)
+        live = await api.live(table_id)
+        seat = api.seat_for_play(live, interaction.user.id, epoch)
+        if seat.ai:  # a person back after the AI took their seat over: the seat is theirs again
+            def back(table: Table) -> None:
+                table.seat(seat.id).ai = False
+                table.seat(seat.id).timeouts = 0
+
+            await api.update_face(table_id, back)
+            await interaction.response.send_message(
+                t("coloretto.back", resolve(interaction.locale)), ephemeral=True)
+            return
         await api.play(interaction, table_id, epoch, move)
         await interaction.response.defer()
 

@@ -243,6 +243,8 @@ def assert_every_action_pictured(actor, thread, current, game_no=1):
 
 async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channels, pop_bot):
     ana = world.ana
+    rules_text = await (await ana.slash("coloretto", "rules")).wait_message()
+    assert rules_text.ephemeral and "**Coloretto** (2–5 players)" in rules_text.content
     thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot,
                                    seed=seed_where(2, host_starts), expert=True)
     first = await turn_message(emu, ana, thread, pop_bot)

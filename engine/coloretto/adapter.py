@@ -32,7 +32,7 @@ class ColorettoOptions(BaseModel):
 class ColorettoGame:
     key = "coloretto"
     record_format = record.FORMAT
-    options_model = ColorettoOptions
+    options_model: type[BaseModel] = ColorettoOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         return MIN_PLAYERS, MAX_PLAYERS

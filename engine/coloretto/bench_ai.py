@@ -1,14 +1,20 @@
-"""`python -m engine.coloretto.bench_ai [games]`: AI levels against each other, as JSON.
+"""`pop-bot bench ai --game coloretto` (`bench_ai_main`): AI levels against each other, as JSON.
 
-Seats alternate levels (each level plays each seat equally often); prints the share of games
-each level won (shared wins count for each winner), mean scores and decision times.
+Two-seat games, seats alternating levels (each level plays each seat equally often). For each
+pairing (hard against normal, normal against easy) it prints the first-named level's share of
+games won, a shared win counting half, with its 95% Wilson interval ("beats" when the interval
+lies above 50%), and every level's decision time (p50, p95, max). Games run in a process pool.
+`python -m engine.coloretto.bench_ai [games]` prints the older, smaller survey (`main`).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from . import ai, game
@@ -33,8 +39,8 @@ def play(levels: list[str], seed: int, expert: bool = False
     return ({p: s.total for p, s in game.scores(state).items()}, game.winners(state), times)
 
 
-def match(a: str, b: str, games: int, players: int = 2,
-          expert: bool = False) -> dict[str, Any]:
+def match(a: str, b: str, games: int, players: int = 2, expert: bool = False
+          ) -> dict[str, Any]:
     """Level a against level b, seats alternating: a's and b's win shares and times."""
     wins = {a: 0.0, b: 0.0}
     points = {a: 0, b: 0}
@@ -58,6 +64,107 @@ def decision_times(level: str, games: int = 20, players: int = 4) -> dict[str, A
     return {"level": level, "decisions": len(every),
             "mean_ms": round(1000 * sum(every) / len(every), 3),
             "max_ms": round(1000 * max(every), 3)}
+
+
+PAIRINGS: tuple[tuple[str, str], ...] = (("hard", "normal"), ("normal", "easy"))
+TARGET_P95_MS = 200.0
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def timed_game(levels: list[str], seed: int) -> tuple[tuple[str, ...], dict[str, list[float]]]:
+    """One game with a level per seat (seat i is "s{i}"): winners, decision times by level."""
+    seats = [f"s{i}" for i in range(len(levels))]
+    state = game.new_game(seats, False, seed)
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    step = 0
+    while not state.over:
+        seat = state.turn
+        level = levels[seats.index(seat)]
+        t0 = time.perf_counter()
+        move = ai.choose(view(state, seat), level, seed * 1000 + step)
+        times[level].append(time.perf_counter() - t0)
+        game.check(state, seat, move)
+        game.apply_in_place(state, move, [])
+        step += 1
+    return game.winners(state), times
+
+
+def _pairing_games(job: tuple[str, str, range]) -> tuple[float, int, dict[str, list[float]]]:
+    """Games `seeds` of level a against level b (a sits first in even games): a's wins (a
+    shared win counts half), games played, decision times by level."""
+    a, b, seeds = job
+    wins = 0.0
+    times: dict[str, list[float]] = {a: [], b: []}
+    for g in seeds:
+        levels = [a, b] if g % 2 == 0 else [b, a]
+        winners, spent = timed_game(levels, g)
+        if f"s{levels.index(a)}" in winners:
+            wins += 1 / len(winners)
+        for level, xs in spent.items():
+            times[level] += xs
+    return wins, len(seeds), times
+
+
+def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) -> int:
+    """Print the head-to-head results and decision times as JSON; 0 when hard beats normal,
+    normal beats easy (95% intervals above 50%) and every level's p95 is within 200 ms."""
+    jobs = jobs or os.cpu_count() or 1
+    work = [(a, b, range(base, min(base + 25, start + games)))
+            for i, (a, b) in enumerate(PAIRINGS)
+            for start in (seed + 1_000_000 * (i + 1),)
+            for base in range(start, start + games, 25)]
+    work.sort(key=lambda job: "hard" not in job[:2])  # the slowest first: workers end together
+    started = time.perf_counter()
+    wins: dict[tuple[str, str], float] = {}
+    played: dict[tuple[str, str], int] = {}
+    times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
+    with ProcessPoolExecutor(jobs) as pool:
+        for (a, b, _), (won, n, t) in zip(work, pool.map(_pairing_games, work), strict=True):
+            wins[a, b] = wins.get((a, b), 0.0) + won
+            played[a, b] = played.get((a, b), 0) + n
+            for level, xs in t.items():
+                times[level] += xs
+    head_to_head: dict[str, Any] = {}
+    for a, b in PAIRINGS:
+        n = played[a, b]
+        low, high = wilson(wins[a, b], n)
+        head_to_head[f"{a}_vs_{b}"] = {
+            "games": n, "rate": round(wins[a, b] / n, 4), "ci95": [round(low, 4), round(high, 4)],
+            "beats": low > 0.5}
+    decision_ms = {level: {"decisions": len(xs), "p50": round(1000 * _percentile(xs, 0.5), 3),
+                           "p95": round(1000 * _percentile(xs, 0.95), 3),
+                           "max": round(1000 * max(xs, default=0.0), 3)}
+                   for level, xs in times.items()}
+    ordered = all(r["beats"] for r in head_to_head.values())
+    fast = all(d["p95"] <= TARGET_P95_MS for d in decision_ms.values())
+    print(json.dumps({
+        "benchmark": "ai",
+        "game": "coloretto",
+        "what": "seeded two-seat games, seats alternating; the first-named level's share of "
+                "games won with its 95% Wilson interval (a shared win counts half)",
+        "head_to_head": head_to_head,
+        "decision_ms": decision_ms,
+        "target_p95_ms": TARGET_P95_MS,
+        "hard_beats_normal_beats_easy": ordered,
+        "meets_time_target": fast,
+        "workers": jobs,
+        "seconds": round(time.perf_counter() - started, 1),
+    }, indent=1))
+    return 0 if ordered and fast else 1
 
 
 def main(argv: list[str]) -> None:

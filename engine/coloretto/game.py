@@ -165,9 +165,11 @@ def scores(state: ColorettoState) -> dict[str, C.Score]:
     return {p: C.score(state.collections[p], state.expert, play) for p in state.players}
 
 
-def winners(state: ColorettoState) -> tuple[str, ...]:
-    """Every player with the highest total, seat order (a shared win is no error)."""
-    totals = {p: s.total for p, s in scores(state).items()}
+def winners(state: ColorettoState, totals: dict[str, int] | None = None) -> tuple[str, ...]:
+    """Every player with the highest total, seat order (a shared win is no error).
+    `totals`: the scores' totals when the caller has them already (scoring is not free)."""
+    if totals is None:
+        totals = {p: s.total for p, s in scores(state).items()}
     best = max(totals.values())
     return tuple(p for p in state.players if totals[p] == best)
 
@@ -231,6 +233,27 @@ def apply_in_place(state: ColorettoState, move: Move, events: list[Event]) -> No
         _take(state, move.row, events)
 
 
+class _NoEvents(list[Event]):
+    """The events of moves nobody reads (a record's replay): dropped as they come."""
+
+    def append(self, event: Event) -> None:
+        return None
+
+
+NO_EVENTS: list[Event] = _NoEvents()
+
+
+def draw_and_place(state: ColorettoState, row: int) -> None:
+    """A record's `{"draw": row}` already checked: `Draw()` then `Place(row)` exactly as
+    `apply_in_place` makes them, without their events (replaying records is hot, §7)."""
+    state.version += 2
+    card = _reveal(state, state.turn, False, NO_EVENTS)
+    assert card is not None  # 15 cards lie under the last-round card
+    state.rows[row - 1].append(card)
+    state.actions.append({"draw": row})
+    state.turn = _next_in(state, state.turn)
+
+
 def _reveal(state: ColorettoState, seat: str, by_golden: bool,
             events: list[Event]) -> str | None:
     """Turn over the top card; the last-round card is set aside and the next one comes (§5)."""
@@ -288,8 +311,9 @@ def _end_round(state: ColorettoState, last_taker: str, events: list[Event]) -> N
     events.append(ev.RoundEnded(state.round_number, tuple(discarded)))
     if state.last_round:
         state.over, state.turn, state.rows = True, "", [[] for _ in state.rows]
-        events.append(ev.GameEnded({p: s.total for p, s in scores(state).items()},
-                                   winners(state)))
+        if events is not NO_EVENTS:  # scoring is the dearest step of a replay: only if read
+            totals = {p: s.total for p, s in scores(state).items()}
+            events.append(ev.GameEnded(totals, winners(state, totals)))
         return
     state.round_number += 1
     _start_round(state, last_taker, events)

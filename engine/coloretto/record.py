@@ -9,13 +9,15 @@ gives a traceback.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from itertools import chain
 from typing import Any, NoReturn
 
 from ..protocol import Json
 from . import cards as C
 from . import game
 from .errors import ColorettoRuleError, RecordError
-from .game import Draw, Place, Take
+from .game import Take
 from .state import ColorettoState
 
 FORMAT = "coloretto-record/1"
@@ -63,18 +65,31 @@ def parse_record_text(text: str | bytes) -> Json:
         raise RecordError("format", f"not JSON: {line}") from None
 
 
+_FLAT = frozenset((str, int, float, bool, type(None)))  # JSON values that cannot nest
+
+
 def _too_deep(value: Json) -> bool:
-    """Is a JSON value nested more than MAX_DEPTH levels (iteratively: no recursion limit)?"""
+    """Is a JSON value nested more than MAX_DEPTH levels (iteratively: no recursion limit)?
+
+    Replaying is hot, and most of a record is flat: a list of card names, a list of one-key
+    actions. Their element types are looked at in one go; only containers are walked into."""
+    containers = (dict, list, tuple)
+    if not isinstance(value, containers):
+        return False
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        children = (item.values() if isinstance(item, dict)
-                    else item if isinstance(item, list | tuple) else None)
-        if children is None:
-            continue
         if depth > MAX_DEPTH:
             return True
-        stack.extend((child, depth + 1) for child in children)
+        children = item.values() if isinstance(item, dict) else item
+        if _FLAT.issuperset(map(type, children)):
+            continue
+        if (depth < MAX_DEPTH and type(item) is list and set(map(type, item)) == {dict}
+                and _FLAT.issuperset(map(type, chain.from_iterable(map(dict.values, item))))):
+            continue  # a list of flat objects, such as the actions
+        for child in children:
+            if isinstance(child, containers):
+                stack.append((child, depth + 1))
     return False
 
 
@@ -146,9 +161,10 @@ def _check_header(record: Json) -> tuple[list[str], bool, list[str], dict[str, l
     if type(deck) is not list or not all(type(c) is str and c in C.CARD_INDEX for c in deck):
         _fail("deck", "'deck' must be a list of card names")
     counts = game.deck_counts(removed, given)
+    held = Counter(deck)  # one pass, not one per card name
     for name in C.CARD_NAMES:
-        if deck.count(name) != counts[name]:
-            _fail("deck", f"the deck must hold {counts[name]} {name}, not {deck.count(name)}")
+        if held[name] != counts[name]:
+            _fail("deck", f"the deck must hold {counts[name]} {name}, not {held[name]}")
     under = len(deck) - 1 - deck.index(C.LAST)
     if under != C.UNDER_LAST:
         _fail("deck", f"{under} cards lie under the last-round card, not {C.UNDER_LAST}")
@@ -163,16 +179,6 @@ def _check_header(record: Json) -> tuple[list[str], bool, list[str], dict[str, l
 # --- Replaying the actions --------------------------------------------------------------------
 
 
-def _action(raw: Json, rows: int) -> tuple[str, int] | None:
-    """("draw" | "take", row) of a well-formed action, else None."""
-    if type(raw) is not dict or len(raw) != 1:
-        return None
-    (kind, row), = raw.items()
-    if kind not in ("draw", "take") or type(row) is not int or not 1 <= row <= rows:
-        return None
-    return kind, row
-
-
 def replay(record: Json, *, partial: bool = False) -> ColorettoState:
     """The state a record leads to; RecordError with the page's code when it breaks a rule.
 
@@ -180,39 +186,54 @@ def replay(record: Json, *, partial: bool = False) -> ColorettoState:
     players, expert, removed, start, first, deck, actions = _check_header(record)
     state = game.from_deal(players, expert, removed, start, first, deck)
     rows = len(state.rows)
+    limits = game.limits(state)
     for number, raw in enumerate(actions, 1):
-        where = f"action {number} (round {state.round_number}, {state.turn or 'nobody'})"
         if state.over:
             _fail("after-end", f"action {number} follows the end of the game")
-        parsed = _action(raw, rows)
-        if parsed is None:
-            _fail("action", f"{where} must be {{\"draw\": row}} or {{\"take\": row}}, "
-                            f"row an integer 1..{rows}")
-        kind, row = parsed
+        if type(raw) is dict and len(raw) == 1:  # _action, inlined: replay is hot
+            (kind, row), = raw.items()
+        else:
+            kind = row = None
+        if kind not in ("draw", "take") or type(row) is not int or not 1 <= row <= rows:
+            _fail("action", f"{_where(state, number)} must be {{\"draw\": row}} or "
+                            f"{{\"take\": row}}, row an integer 1..{rows}")
         try:
             if kind == "draw":
-                _replay_draw(state, row)
+                _replay_draw(state, row, limits[row - 1])
             else:
-                game.check(state, state.turn, Take(row))
-                game.apply_in_place(state, Take(row), [])
-        except ColorettoRuleError as e:
-            _fail(kind, f"{where}: {e}")
+                _replay_take(state, row)
+        except ColorettoRuleError as e:  # raised before the state changed
+            _fail(kind, f"{_where(state, number)}: {e}")
     if not partial and not state.over:
         _fail("unfinished", f"the actions end in round {state.round_number}, "
                             f"with {state.turn} to move, before the game does")
     return state
 
 
-def _replay_draw(state: ColorettoState, row: int) -> None:
-    """`{"draw": row}`: the row must be open and below its limit, the pile not empty."""
-    if game.pile_size(state) == 0:
+def _where(state: ColorettoState, number: int) -> str:
+    """Where an action stands, for its error (made only when there is one: replay is hot)."""
+    return f"action {number} (round {state.round_number}, {state.turn or 'nobody'})"
+
+
+def _replay_take(state: ColorettoState, row: int) -> None:
+    """`{"take": row}`: the row must be open and hold a card (`game.check`'s words; the rest
+    of its checks cannot fail here: the record names no player and draws are whole)."""
+    if state.taken[row - 1]:
+        raise ColorettoRuleError(f"row {row} is taken")
+    if not state.rows[row - 1]:
+        raise ColorettoRuleError(f"row {row} is empty")
+    game.apply_in_place(state, Take(row), game.NO_EVENTS)
+
+
+def _replay_draw(state: ColorettoState, row: int, limit: int) -> None:
+    """`{"draw": row}`: the row must be open and below its `limit`, the pile not empty."""
+    if state.top >= len(state.deck):
         raise ColorettoRuleError("the pile is empty")
     if state.taken[row - 1]:
         raise ColorettoRuleError(f"row {row} is taken")
-    if not game.can_draw_into(state, row - 1):
+    if len(state.rows[row - 1]) >= limit:
         raise ColorettoRuleError(f"row {row} is full")
-    game.apply_in_place(state, Draw(), [])
-    game.apply_in_place(state, Place(row), [])
+    game.draw_and_place(state, row)
 
 
 # --- The summary ------------------------------------------------------------------------------
@@ -221,6 +242,7 @@ def _replay_draw(state: ColorettoState, row: int) -> None:
 def summary(state: ColorettoState) -> dict[str, Json]:
     """The replay summary of §7 (of a finished game; of the game so far otherwise)."""
     scores = game.scores(state)
+    totals = {p: s.total for p, s in scores.items()}
     return {
         "rounds": [{"first": r.first,
                     "takes": [{"player": t.player, "row": t.row, "cards": list(t.cards),
@@ -231,7 +253,7 @@ def summary(state: ColorettoState) -> dict[str, Json]:
                         for p in state.players},
         "scores": {p: {"jokers": list(s.jokers), "plus": dict(s.plus), "minus": dict(s.minus),
                        "cotton": s.cotton, "total": s.total} for p, s in scores.items()},
-        "winners": list(game.winners(state)),
+        "winners": list(game.winners(state, totals)),
     }
 
 

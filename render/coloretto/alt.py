@@ -68,9 +68,9 @@ def table_alt(view: TableView, names: Mapping[str, str], highlight: ev.Event | N
             parts.append(t("alt.row_empty", row=r + 1, limit=view.limits[r]))
     for seat in view.players:
         held = view.collections[seat]
-        counted = ", ".join(t("alt.count", count=n, card=_card(t, name))
-                            for name, n in held.items()) or t("alt.nothing")
-        parts.append(t("alt.seat", name=_who(names, seat), cards=counted,
+        held_text = ", ".join(t("alt.count", count=n, card=_card(t, name))
+                              for name, n in held.items()) or t("alt.nothing")
+        parts.append(t("alt.seat", name=_who(names, seat), cards=held_text,
                        out=t("alt.seat_out") if seat in view.out else "",
                        points=view.scores[seat].total))
     parts.append(t("alt.game_over") if view.turn is None

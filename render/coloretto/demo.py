@@ -1,4 +1,10 @@
-"""`python -m render.coloretto.demo DIR`: sample Coloretto pictures of seeded AI games."""
+"""Coloretto pictures of seeded AI games, to look at.
+
+`demo_main(out_dir, seats=, seed=)` (`pop-bot demo --game coloretto --out DIR`) writes a whole
+game among hard AI seats: the table before the first move, one picture per action (the card
+drawn, the card placed, the row taken) and the results, with their alt texts in `alt.txt`.
+`python -m render.coloretto.demo DIR` writes a few chosen moments of several games (`main`).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,8 @@ from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import view
 
-from .labels import LABELS_EN
+from .alt import results_alt, table_alt
+from .labels import LABELS_EN, english
 from .pictures import results_picture, table_picture
 
 NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dörte", "p4": "Eun-ji"}
@@ -37,6 +44,40 @@ def pick(players: int, seed: int, kind: type, when: float, golden: bool = False
     found = [(s, e) for s, e in steps(players, seed) if isinstance(e, kind)
              and (not golden or getattr(e, "extra", None))]
     return found[min(len(found) - 1, int(when * len(found)))]
+
+
+def demo_main(out_dir: str, *, seats: int = 4, seed: int = 1) -> int:
+    """A whole game of `seats` hard AI seats dealt from `seed`: every action's picture, then
+    the results, as numbered PNG files in `out_dir`; their alt texts in alt.txt."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    players = [f"p{i}" for i in range(seats)]
+    state = game.new_game(players, False, seed)
+    alts: list[str] = []
+
+    def write(name: str, png: bytes, alt: str) -> None:
+        (out / name).write_bytes(png)
+        alts.append(f"{name}: {alt}")
+
+    write("000-start.png", table_picture(view(state), NAMES, None, LABELS_EN),
+          table_alt(view(state), NAMES, None, english))
+    n = 0
+    while not state.over:
+        move = ai.choose(view(state, state.turn), "hard", seed * 1000 + n)
+        state, events = game.apply(state, state.turn, move)
+        n += 1
+        step = next((e for e in events
+                     if isinstance(e, ev.CardDrawn | ev.CardPlaced | ev.RowTaken)), None)
+        kind = type(step).__name__.lower() if step else "step"
+        write(f"{n:03d}-{kind}.png", table_picture(view(state), NAMES, step, LABELS_EN),
+              table_alt(view(state), NAMES, step, english))
+    outcome = COLORETTO.outcome(state)
+    assert outcome is not None
+    write(f"{n + 1:03d}-results.png", results_picture(view(state), outcome, NAMES, LABELS_EN),
+          results_alt(view(state), outcome, NAMES, english))
+    (out / "alt.txt").write_text("\n".join(alts) + "\n", encoding="utf-8")
+    print(f"{n + 2} pictures of a {seats}-seat game (seed {seed}) in {out}")
+    return 0
 
 
 def main(out_dir: str) -> None:

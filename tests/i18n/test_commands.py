@@ -73,7 +73,8 @@ def leaves(payload: dict) -> list[tuple[str, dict]]:
 
 async def test_every_command_option_and_choice_is_localised_for_every_catalogue():
     commands = await translated_commands()
-    assert set(commands) == {"pop", "colourist", "table", "stats", "leaderboard", "help"}
+    assert set(commands) == {"pop", "coloretto", "colourist", "table", "stats", "leaderboard",
+                             "help"}
     missing = []
     for lang, locales in LOCALES.items():
         for locale in locales:

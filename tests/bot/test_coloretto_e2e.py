@@ -1,0 +1,389 @@
+"""Coloretto at the table, end to end: whole games by clicks through the real bot and the real
+discord.py against the loopback Discord; every record replays to the scores the bot announced."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.coloretto import game as rules
+from engine.coloretto.adapter import COLORETTO
+from engine.coloretto.game import Draw, Place, Take
+from tests.bot.story import stored_table, table_number
+from tests.bot.test_game_e2e import replay_summary
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def fast_channels(emu):
+    """Channels that take the many pictures of a Coloretto game quickly (one per action):
+    these stories are about the game, not the rate limits (test_game_e2e keeps those)."""
+    emu.message_rate = (1000, 5.0)
+    return emu
+
+
+# --- Shared helpers ---------------------------------------------------------------------------
+
+
+def thread_of(world, number):
+    return next((c for c in world.guild.threads if c.name == f"Coloretto table #{number}"), None)
+
+
+async def start_coloretto(emu, world, host, joiners=(), ai=0, seed=None, bot=None, **options):
+    """The host opens a Coloretto table, the joiners join, `ai` AI seats are added, and the
+    host starts (with the deal's seed pinned when `seed` is given). Returns the thread."""
+    opened = await host.slash("coloretto", "new", ai_level="easy", **options)
+    number = table_number(await opened.wait_message())
+    thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
+    lobby = await emu.wait_for(
+        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels),
+                     None), 10, "the lobby message")
+    for player in joiners:
+        await player.click(lobby, label="Join")
+    for _ in range(ai):
+        await host.click(lobby, label="Add AI")
+    if seed is not None:
+        bot.client.tables.rng = PinnedSeed(seed)
+    await host.click(lobby, label="Start")
+    return thread
+
+
+class PinnedSeed:
+    """The table layer's RNG with the next deal's seed chosen by the test."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def getrandbits(self, _bits):
+        return self.seed
+
+
+async def live(bot, table_id=1):
+    return await bot.client.tables.live(table_id)
+
+
+async def game_now(bot):
+    """The game as stored (moves, epoch, whole state): what a refused press must not change."""
+    table, state = await stored_table(bot)
+    return table.moves, table.epoch, COLORETTO.dump_state(state)
+
+
+def game_buttons(message, epoch):
+    """The Coloretto buttons of this turn's epoch on a message: custom id by label."""
+    return {b["label"]: b for b in message.buttons
+            if b["custom_id"].startswith(f"coloretto:1:{epoch}:")}
+
+
+async def turn_message(emu, actor, thread, bot, timeout=20):
+    """The table message of the current turn (its buttons carry the table's epoch)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        epoch = (await live(bot)).table.epoch
+        found = next((m for m in reversed(actor.visible_messages(thread))
+                      if not m.ephemeral and game_buttons(m, epoch)), None)
+        if found is not None:
+            return found
+        assert time.monotonic() < deadline, "no table message for this turn"
+        await asyncio.sleep(0.01)
+
+
+def button_for(move):
+    """The English label of a move's button."""
+    if isinstance(move, Draw):
+        return "Draw"
+    if isinstance(move, Place):
+        return f"Row {move.row}"
+    return f"Take row {move.row}"
+
+
+async def press(emu, actor, thread, bot, move):
+    """`actor` presses the button of `move` on the current table message; waits until the
+    game has moved on (its version grew)."""
+    before = (await live(bot)).state.version
+    message = await turn_message(emu, actor, thread, bot)
+    result = await actor.click(message, label=button_for(move))
+    assert result.responded
+    await wait_version_above(emu, bot, before)
+    return message
+
+
+async def wait_version_above(emu, bot, version, timeout=20):
+    """Until the game's state is past `version` (a move was applied)."""
+    deadline = time.monotonic() + timeout
+    while (await live(bot)).state.version <= version:
+        assert time.monotonic() < deadline, "the table did not move on"
+        await asyncio.sleep(0.01)
+
+
+def seat_actor(table, actors, seat_id):
+    """The person in a seat (None for an AI seat)."""
+    return next((a for a in actors if str(a.id) == seat_id), None)
+
+
+async def play_out(emu, thread, bot, actors, choose=None):
+    """Humans play by clicks (the normal AI's choice, or `choose(view)`) until the game ends;
+    AI seats play themselves. Returns the results message."""
+    while True:
+        current = await live(bot)
+        if current.table.status == "finished":
+            break
+        turn = rules.current_player(current.state)
+        actor = seat_actor(current.table, actors, turn) if turn else None
+        if actor is None:
+            await asyncio.sleep(0.02)
+            continue
+        view = COLORETTO.view(current.state, turn)
+        move = (choose(view) if choose else None) or COLORETTO.ai_move(view, "normal",
+                                                                       view.version)
+        await press(emu, actor, thread, bot, move)
+    return await results_message(emu, actors[0], thread)
+
+
+async def results_message(emu, actor, thread, timeout=30):
+    return await emu.wait_for(
+        lambda: next((m for m in actor.visible_messages(thread)
+                      if "Final scores" in m.content and "Rematch" in m.button_labels), None),
+        timeout, "the results message")
+
+
+def announced_scores(message):
+    """{name: total} from the results message's lines "**Name**: N points (…)"."""
+    return {name: int(total) for name, total in
+            re.findall(r"^\*\*(.+?)\*\*: (-?\d+) points", message.content, re.M)}
+
+
+async def assert_record_replays_to_announced_scores(bot, thread, actor, final):
+    """/table record gives the coloretto-record/1; `bot.cli replay` gives the scores announced,
+    and every announced winner."""
+    asked = await actor.at(thread).slash("table", "record")
+    message = await asked.wait_message(lambda m: m.attachments)
+    record = await actor.download(message.attachments[0])
+    summary = replay_summary(record, Path(tempfile.mkdtemp()))
+    names = (await live(bot)).table.names()
+    assert {names[s]: score["total"] for s, score in summary["scores"].items()} == \
+        announced_scores(final)
+    assert all(names[w] in final.content.split("🏆", 1)[1] for w in summary["winners"])
+    return summary
+
+
+def seed_where(players, wanted, *, expert=False):
+    """The first deal seed whose game (seats s0, s1, …) satisfies `wanted(state)`: stories pin
+    the deal instead of hoping for it."""
+    seats = [f"s{i}" for i in range(players)]
+    return next(seed for seed in range(100_000)
+                if wanted(rules.new_game(seats, expert, seed)))
+
+
+def host_starts(state):
+    return state.first == state.players[0]
+
+
+# --- The stories ------------------------------------------------------------------------------
+
+
+async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels, pop_bot):
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    thread = await start_coloretto(emu, world, ana, [ben], ai=1, bot=pop_bot,
+                                   seed=seed_where(3, host_starts))
+    first = await turn_message(emu, ana, thread, pop_bot)
+    current = await live(pop_bot)
+    view = COLORETTO.view(current.state, None)
+    assert rules.current_player(current.state) == str(ana.id)
+    assert len(view.removed) == 1 and len(view.rows) == 3
+    assert "Row 1 (0/3)" in first.content and "Row 3 (0/3)" in first.content
+    assert f"cards left in the pile: {view.pile_size}" in first.content
+    assert "**Ana** to move" in first.content
+    assert first.attachments and "round 1" in first.attachments[0].description
+    assert set(first.button_labels) == {"Draw"}  # no row holds a card yet: nothing to take
+
+    # A press by a seat not on turn, and one by someone with no seat: each refused privately,
+    # politely, in words; nothing changes.
+    game_before = await game_now(pop_bot)
+    refused = await (await ben.click(first, label="Draw")).wait_message()
+    assert refused.ephemeral and refused.visible_to(ben.user) and not refused.visible_to(ana.user)
+    assert "not your turn" in refused.content
+    refused = await (await cleo.click(first, label="Draw")).wait_message()
+    assert refused.ephemeral and "no seat" in refused.content
+    assert await game_now(pop_bot) == game_before
+
+    # Ana draws: the next message asks her to place the card, one button per row.
+    await press(emu, ana, thread, pop_bot, Draw())
+    placing = await turn_message(emu, ana, thread, pop_bot)
+    drawn = COLORETTO.view((await live(pop_bot)).state, None).drawn
+    assert placing.button_labels == ["Row 1", "Row 2", "Row 3"] and drawn is not None
+    assert "**Ana** drew" in placing.content
+
+    # The first message's buttons are stale now: a press on them is refused, nothing changes.
+    game_before = await game_now(pop_bot)
+    refused = await (await ana.forge_click(first, "coloretto:1:1:draw")).wait_message()
+    assert refused.ephemeral and "turn is over" in refused.content
+    assert await game_now(pop_bot) == game_before
+
+    await press(emu, ana, thread, pop_bot, Place(2))
+    assert COLORETTO.view((await live(pop_bot)).state, None).rows[1] == (drawn,)
+    final = await play_out(emu, thread, pop_bot, [ana, ben])
+    assert final.attachments and "final scores" in final.attachments[0].description
+    await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
+    assert_every_action_pictured(ana, thread, await live(pop_bot))
+
+
+def assert_every_action_pictured(actor, thread, current, game_no=1):
+    """One picture per action, each posted once (steps may share a message when behind)."""
+    posted = [found.group(0) for m in actor.visible_messages(thread) for a in m.attachments
+              if (found := re.search(rf"coloretto-g{game_no}-v\d+\.png$", a.filename))]
+    assert sorted(posted) == [f"coloretto-g{game_no}-v{v:03d}.png"
+                              for v in range(1, current.table.moves + 1)]
+
+
+async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channels, pop_bot):
+    ana = world.ana
+    rules_text = await (await ana.slash("coloretto", "rules")).wait_message()
+    assert rules_text.ephemeral and "**Coloretto** (2–5 players)" in rules_text.content
+    thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot,
+                                   seed=seed_where(2, host_starts), expert=True)
+    first = await turn_message(emu, ana, thread, pop_bot)
+    view = COLORETTO.view((await live(pop_bot)).state, None)
+    assert len(view.removed) == 2 and view.limits == (1, 2, 3)
+    assert all(f"Row {r} (0/{r})" in first.content for r in (1, 2, 3))
+
+    final = await play_out(emu, thread, pop_bot, [ana])
+    summary = await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
+    discards = [r["discarded"] for r in summary["rounds"] if r["discarded"]]
+    assert discards, "some round left a row with cards"
+    said = [m.content for m in ana.visible_messages(thread)
+            if "The row nobody took is discarded" in m.content]
+    assert len(said) == len(discards)
+    assert all(len(r["takes"]) == 2 for r in summary["rounds"])  # one row each, per round
+    assert_every_action_pictured(ana, thread, await live(pop_bot))
+    assert (await live(pop_bot)).table.options == {"expert": True}
+
+    # /stats keeps the game: Ana's score is her average and her best, an expert game.
+    mine = summary["scores"][str(ana.id)]["total"]
+    stats = await (await ana.slash("stats", game="coloretto")).wait_message()
+    assert f"Average score {mine}.0 · best {mine}" in stats.content, stats.content
+    assert "Games with expert scoring: 1" in stats.content
+
+    # Rematch: a new game at the same table, with its own first picture and buttons.
+    await ana.click(final, label="Rematch")
+    await emu.wait_for(lambda: any(a.filename.endswith("coloretto-start.png")
+                                   for m in ana.visible_messages(thread) for a in m.attachments
+                                   if m.id > final.id), 10, "the rematch's first table")
+    again = await live(pop_bot)
+    assert again.table.games == 2 and again.table.status == "playing"
+    assert not again.state.over and again.state.round_number == 1
+
+
+def golden_on_top(state):
+    return host_starts(state) and state.deck[0] == "golden"
+
+
+def take_the_golden_joker(view):
+    """Take a row holding the golden joker when there is one; else play as the normal AI."""
+    return next((m for m in view.legal_moves() if isinstance(m, Take)
+                 and "golden" in view.rows[m.row - 1]), None)
+
+
+async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast_channels,
+                                                                pop_bot):
+    ana = world.ana
+    thread = await start_coloretto(emu, world, ana, ai=4, bot=pop_bot,
+                                   seed=seed_where(5, golden_on_top))
+    await press(emu, ana, thread, pop_bot, Draw())
+    drew = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
+                                            if "Ana drew 🌟 golden joker" in m.content), None),
+                              10, "the golden joker drawn")
+    assert "Ana drew" in drew.attachments[0].description
+    await press(emu, ana, thread, pop_bot, Place(1))
+    final = await play_out(emu, thread, pop_bot, [ana], take_the_golden_joker)
+
+    summary = await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
+    take = next(tk for r in summary["rounds"] for tk in r["takes"] if "golden" in tk["cards"])
+    assert take["extra"] not in (None, "last")
+    names = (await live(pop_bot)).table.names()
+    taker = names[take["player"]]
+    step = next(m for m in ana.visible_messages(thread)
+                if f"The golden joker brings {taker} one more card" in m.content)
+    assert any("from the golden joker" in a.description for a in step.attachments)
+    assert summary["collections"][take["player"]].get("golden") == 1
+    assert_every_action_pictured(ana, thread, await live(pop_bot))
+
+
+async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(emu, world,
+                                                                        fast_channels, pop_bot):
+    ana, ben = world.ana, world.ben
+    thread = await start_coloretto(emu, world, ana, [ben], bot=pop_bot,
+                                   seed=seed_where(2, host_starts))
+    await press(emu, ana, thread, pop_bot, Draw())
+    placing = await turn_message(emu, ana, thread, pop_bot)
+    before = (await live(pop_bot)).state
+    drawn, pile = before.drawn, rules.pile_size(before)
+
+    await pop_bot.restart()  # the process stops with a card drawn and not placed yet
+
+    assert (await live(pop_bot)).state.drawn == drawn  # read back from the database
+    await ana.click(placing, label="Row 3")  # the same message still works after the restart
+    await wait_version_above(emu, pop_bot, before.version)
+    after = (await live(pop_bot)).state
+    assert after.rows[2] == [drawn] and rules.pile_size(after) == pile
+    assert rules.current_player(after) == str(ben.id)
+    await emu.wait_for(lambda: any("Ana put" in m.content and "in row 3" in m.content
+                                   for m in ana.visible_messages(thread)), 10,
+                       "the placement's picture")
+    final = await play_out(emu, thread, pop_bot, [ana, ben])
+    await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
+    assert_every_action_pictured(ana, thread, await live(pop_bot))
+
+
+async def test_an_away_seat_is_played_whole_turns_then_taken_back(emu, world, fast_channels,
+                                                                 pop_bot):
+    ana, ben = world.ana, world.ben
+    thread = await start_coloretto(emu, world, ana, [ben], bot=pop_bot, turn_timer=2,
+                                   seed=seed_where(2, host_starts))
+
+    def said(words):
+        return [m.content for m in ana.visible_messages(thread) if words in m.content]
+
+    def ben_turns():  # each of Ben's turns begins with a draw or a take
+        return sum(line.startswith(("Ben drew", "Ben took row"))
+                   for text in said("Ben") for line in text.splitlines())
+
+    # Ana plays by clicks; Ben is away: each time his time runs out, his whole turn (the draw
+    # and its placement) is played for him; the third time, an AI takes his seat.
+    first = await turn_message(emu, ana, thread, pop_bot)
+    assert "Time runs out" in first.content
+    await ana_plays_until(emu, thread, pop_bot, ana,
+                          lambda current: current.table.seat(str(ben.id)).ai)
+    await emu.wait_for(lambda: ben_turns() >= 3, 10, "Ben's third turn")
+    notices = said("⌛")
+    assert notices == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
+        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."]
+    assert ben_turns() == 3  # one notice per turn: never a second wait for a placement
+
+    # Ben is back: a press on the table message gives him his seat, and he plays again.
+    await ana_plays_until(emu, thread, pop_bot, ana, lambda current: rules.current_player(
+        current.state) == str(ana.id))
+    back = await (await ben.click(await turn_message(emu, ana, thread, pop_bot),
+                                  label="Draw")).wait_message()
+    assert back.ephemeral and "Welcome back" in back.content
+    assert not (await live(pop_bot)).table.seat(str(ben.id)).ai
+    final = await play_out(emu, thread, pop_bot, [ana, ben])
+    await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
+
+
+async def ana_plays_until(emu, thread, bot, ana, done, timeout=30):
+    """Ana plays her turns by clicks until `done(live table)`; other seats play themselves."""
+    deadline = time.monotonic() + timeout
+    while not done(current := await live(bot)):
+        assert time.monotonic() < deadline, "the table did not get there"
+        turn = rules.current_player(current.state)
+        if turn == str(ana.id):
+            view = COLORETTO.view(current.state, turn)
+            await press(emu, ana, thread, bot, COLORETTO.ai_move(view, "normal", view.version))
+        else:
+            await asyncio.sleep(0.05)

@@ -1,0 +1,96 @@
+"""Coloretto's face without Discord: its texts, controls and picture words in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.face import Refusal
+from bot.games.coloretto.face import ColorettoFace, move_of, picture_labels
+from bot.i18n import languages
+from bot.table import LiveTable, Seat, Table
+from engine.coloretto import ai, game
+from engine.coloretto.adapter import COLORETTO
+from engine.coloretto.game import Draw, Place, Take
+from render.coloretto.labels import LABELS_EN
+from render.kit import has_glyph
+
+FACE = ColorettoFace()
+
+
+def a_table(players: int = 3, moves: int = 0, seed: int = 3) -> LiveTable:
+    seats = [Seat(id=f"s{i}", name=f"Player {i}") for i in range(players)]
+    table = Table(id=7, game="coloretto", guild_id=1, channel_id=2, host_id=1, seats=seats,
+                  options={"expert": False})
+    table.status = "playing"
+    state = game.new_game([s.id for s in seats], False, seed)
+    for n in range(moves):
+        state, _ = game.apply(state, state.turn,
+                              ai.choose(COLORETTO.view(state, state.turn), "normal", n))
+    return LiveTable(table, state)
+
+
+def test_the_controls_follow_the_legal_moves():
+    live = a_table()
+    view = COLORETTO.view(live.state, None)
+    assert [b.verb for b in FACE.controls(view, "en")] == ["draw"]  # empty rows: no take
+    state, _ = game.apply(live.state, live.state.turn, Draw())
+    controls = FACE.controls(COLORETTO.view(state, None), "en")
+    assert [(b.label, b.arg, b.disabled) for b in controls] == [
+        ("Row 1", "1", False), ("Row 2", "2", False), ("Row 3", "3", False)]
+    state, _ = game.apply(state, state.turn, Place(2))
+    controls = FACE.controls(COLORETTO.view(state, None), "en")
+    assert [(b.verb, b.arg) for b in controls] == [("draw", None), ("take", "2")]
+
+
+def test_a_full_or_taken_row_cannot_be_chosen():
+    state = game.new_game(["a", "b"], False, 1)  # two seats: rows of 1, 2 and 3
+    for row in (1, 1):  # a's card fills row 1; b's card then must go elsewhere
+        state, _ = game.apply(state, state.turn, Draw())
+        if row in [m.row for m in game.legal_moves(state) if isinstance(m, Place)]:
+            state, _ = game.apply(state, state.turn, Place(row))
+    placing = FACE.controls(COLORETTO.view(state, None), "en")
+    assert placing[0].label == "Row 1" and placing[0].disabled
+    assert not placing[1].disabled and not placing[2].disabled
+
+
+def test_a_button_maps_to_its_move_and_junk_is_stale():
+    assert move_of("draw", None) == Draw()
+    assert move_of("place", "3") == Place(3) and move_of("take", "1") == Take(1)
+    for verb, arg in (("place", None), ("take", "x"), ("draw", "1"), ("rematch", None)):
+        with pytest.raises(Refusal):
+            move_of(verb, arg)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_table_text_shows_rows_collections_pile_and_turn(lang):
+    live = a_table(moves=15)
+    text = FACE.table_text(live, lang)
+    view = COLORETTO.view(live.state, None)
+    assert f"{live.table.id}**" in text and str(view.pile_size) in text
+    assert all(f"Player {i}" in text for i in range(3))
+    assert text.count("\n") >= len(view.rows) + len(view.players)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_picture_words_are_translated_or_drawable(lang):
+    labels = picture_labels(lang)
+    assert set(labels) == set(LABELS_EN)
+    assert all(has_glyph(ch) for text in labels.values() for ch in text if not ch.isspace())
+    if lang in ("it", "fr", "de", "pl", "es"):
+        assert labels["final_scores"] != LABELS_EN["final_scores"]
+
+
+def test_the_last_round_is_said_once_revealed():
+    live = a_table(moves=0)
+    while not live.state.last_round:
+        state = live.state
+        move = ai.choose(COLORETTO.view(state, state.turn), "normal", state.version)
+        live.state, _ = game.apply(state, state.turn, move)
+        assert ("last round" in FACE.table_text(live, "en")) == live.state.last_round
+
+
+def test_stats_lines_average_best_and_expert_games():
+    rows = [("normal", True, 30, {}), ("expert", False, 10, {})]
+    assert FACE.stats_lines(rows, "en") == ["Average score 20.0 · best 30",
+                                            "Games with expert scoring: 1"]
+    assert FACE.stats_lines([], "en") == []

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..face import GameFace
 from ..i18n import declare_keys
+from .colorpop import FACE as COLORPOP_FACE
 from .pop import FACE as POP_FACE
 
-FACES: dict[str, GameFace] = {face.key: face for face in (POP_FACE,)}
+FACES: dict[str, GameFace] = {face.key: face for face in (POP_FACE, COLORPOP_FACE)}
 declare_keys({"game": tuple(FACES)})

@@ -165,7 +165,7 @@ def test_a_catalogue_has_exactly_the_keys_of_english(lang):
 def test_dynamic_keys_follow_the_engine():
     from engine.pop.cards import COLOUR_NAMES
     from engine.pop.enigma import GRADE_NAMES
-    from engine.pop.game import COOP_LEVELS, SOLO_TITLES
+    from engine.pop.results import COOP_LEVELS, SOLO_TITLES
 
     assert DYNAMIC_KEYS["colour"] == COLOUR_NAMES
     assert DYNAMIC_KEYS["grade"] == tuple(GRADE_NAMES[g] for g in sorted(GRADE_NAMES))

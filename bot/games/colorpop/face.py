@@ -13,6 +13,7 @@ this face's own (the table layer has no modal support): its submit calls `api.pl
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -206,7 +207,10 @@ class ColorpopFace:
         """One picture per step: the picked group highlighted, the board after the fall, after
         the rail shift; then, at the end, the results (every secret colour revealed)."""
         names = live.table.names()
-        was, now = COLORPOP.view(before, None), COLORPOP.view(after, None)
+        was, final = COLORPOP.view(before, None), COLORPOP.view(after, None)
+        # The steps show the board only: the colours are revealed by the results post.
+        now = dataclasses.replace(final, secrets=None, scores=None, winners=(), end=None,
+                                  tie_break=None)
         posts = []
         picked: GroupRemoved | None = None
         after_board = False
@@ -239,10 +243,11 @@ class ColorpopFace:
         ended = next((e for e in events if isinstance(e, GameEnded)), None)
         if ended is not None:
             title = t("colorpop.picture.final", lang)
-            picture = await asyncio.to_thread(self.picture, now, names, lang, title, "final")
+            picture = await asyncio.to_thread(self.picture, final, names, lang, title, "final")
             controls: list[Button | Select] = [
                 Button("rematch", t("button.rematch", lang), "success")]
-            posts.append(Post(self.results_text(now, events, names, lang), [picture], controls))
+            posts.append(Post(self.results_text(final, events, names, lang), [picture],
+                              controls))
         return posts
 
     def results_text(self, view: ColorpopView, events: Sequence[Any], names: Mapping[str, str],

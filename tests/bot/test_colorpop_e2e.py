@@ -111,7 +111,7 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
         actor = humans.get(seat)
         if actor is None or current.table.seat(seat).ai:
             version = current.table.version
-            await emu.wait_for(lambda: live(bot, number).table.version != version, 20,
+            await emu.wait_for(lambda v=version: live(bot, number).table.version != v, 20,
                                "an AI move")
             continue
         move = len(state.picks) + 1
@@ -123,7 +123,8 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
             assert answer.ephemeral and "You picked" in answer.content
         else:
             await pick_by_column(emu, actor, message)
-        await emu.wait_for(lambda: len(live(bot, number).state.picks) >= move, 10, "the move")
+        await emu.wait_for(lambda m=move: len(live(bot, number).state.picks) >= m, 10,
+                           "the move")
 
 
 async def results_message(emu, actor, thread):

@@ -36,7 +36,7 @@ from engine.colorpop.rules import (
 )
 from engine.colorpop.state import ColorpopState
 from engine.colorpop.view import ColorpopView
-from engine.protocol import Outcome
+from engine.protocol import Game, Outcome
 from render.colorpop.board import TOKEN_STYLE, board_picture
 from render.kit import Picture
 
@@ -102,7 +102,7 @@ class CellModal(discord.ui.Modal):
 
 
 class ColorpopFace:
-    game = COLORPOP
+    game: Game[Any, Any, Any] = COLORPOP
     key = "colorpop"
 
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
@@ -340,8 +340,9 @@ class ColorpopFace:
             return
         post = Post(t("colorpop.picker.choose", lang, column=arg), controls=[
             Button("group", group_label(g, lang)[:80], arg=cell_name(g.anchor)) for g in groups])
-        await interaction.response.send_message(post.content, ephemeral=True,
-                                                view=api.view_for(live.table, post))
+        view = api.view_for(live.table, post)
+        assert view is not None  # the post has its buttons
+        await interaction.response.send_message(post.content, ephemeral=True, view=view)
 
     async def _group(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
                      epoch: int, arg: str | None) -> None:

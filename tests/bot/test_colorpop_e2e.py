@@ -15,6 +15,7 @@ import pytest
 from bot.i18n import dynamic_key, t
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.rules import JOKER, NUM_RAILS, group_at
+from tests.discord_emulator.client import ActionRefused
 
 pytestmark = pytest.mark.asyncio
 
@@ -47,6 +48,12 @@ def live(bot, number):
     return bot.client.tables.cache[number]
 
 
+def snapshot(bot, number):
+    """What a refused press must not change: the moves made and the game's state."""
+    current = live(bot, number)
+    return current.table.moves, current.table.epoch, COLORPOP.dump_state(current.state)
+
+
 async def turn_message(emu, actor, thread, move, timeout=20):
     """The table message of move `move` (its board and its buttons)."""
     header = f"**Move {move}**"
@@ -62,6 +69,25 @@ async def my_colour(actor, message):
     answer = await opened.wait_message(lambda m: "🤫" in m.content)
     assert answer.ephemeral and answer.visible_to(actor.user)
     return answer
+
+
+async def my_colour_now(emu, actor, thread):
+    """Press My colour on the table message of the moment (an AI seat may move meanwhile:
+    then the next table message is the one to press)."""
+    for _ in range(20):
+        message = await emu.wait_for(
+            lambda: next((m for m in reversed(actor.visible_messages(thread))
+                          if MY_COLOUR in m.button_labels), None), 20, "a table message")
+        try:
+            opened = await actor.click(message, label=MY_COLOUR)
+        except ActionRefused:  # its buttons went stale just now
+            continue
+        answer = await opened.wait_message()
+        assert answer.ephemeral and answer.visible_to(actor.user)
+        if "🤫" in answer.content:
+            return answer
+        assert "That turn is over" in answer.content, answer.content
+    raise AssertionError("no table message to press My colour on")
 
 
 def colours_in(text):
@@ -84,7 +110,8 @@ async def pick_by_column(emu, actor, message):
 
 async def pick_by_modal(actor, message, cell):
     opened = await actor.click(message, label=TYPE_CELL)
-    assert opened.modal is not None and opened.modal["title"] == "Pick a group"
+    assert opened.modal is not None, opened.message and opened.message.content
+    assert opened.modal["title"] == "Pick a group"
     return await actor.submit_modal(opened, cell=cell)
 
 
@@ -172,14 +199,16 @@ def assert_no_secret_in_public(messages):
 async def test_a_competitive_game_of_three_to_the_end(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
     number, thread = await open_colorpop(emu, world, ana, [ben], ai=1, ai_level="easy")
-    first = await turn_message(emu, ana, thread, 1)
+    first = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
+                                             if MY_COLOUR in m.button_labels), None), 20,
+                               "a table message")  # checked at once: an AI may move next
     assert len([b for b in first.buttons if ":col:" in b["custom_id"]]) == NUM_RAILS
-    assert len(first.attachments) == 1 and "Columns A to J" not in first.content
+    assert len(first.attachments) == 1 and "columns A to J" in first.attachments[0].description
     seats = live(pop_bot, number).state.seats
     secrets = dict(zip(seats, live(pop_bot, number).state.secrets, strict=True))
     # Each human sees their own colour, privately; nobody sees anyone else's.
     for actor in (ana, ben):
-        answer = await my_colour(actor, first)
+        answer = await my_colour_now(emu, actor, thread)
         assert colours_in(answer.content) == set(secrets[str(actor.id)])
         others = [a for a in (ana, ben) if a is not actor]
         assert all(answer not in o.visible_messages(thread) for o in others)
@@ -220,13 +249,12 @@ async def test_teams_partners_share_their_colours_and_nobody_else_sees_them(
     ana, ben, cleo = world.ana, world.ben, world.cleo
     number, thread = await open_colorpop(emu, world, ana, [ben, cleo], ai=1, mode="teams",
                                          ai_level="easy")
-    first = await turn_message(emu, ana, thread, 1)
     state = live(pop_bot, number).state
     seats = list(state.seats)
     assert seats[:3] == [str(ana.id), str(ben.id), str(cleo.id)]
     team_ac = set(state.secrets[0]) | set(state.secrets[2])
     team_b = set(state.secrets[1]) | set(state.secrets[3])
-    answers = {actor.name: await my_colour(actor, first) for actor in (ana, ben, cleo)}
+    answers = {actor.name: await my_colour_now(emu, actor, thread) for actor in (ana, ben, cleo)}
     assert colours_in(answers["ana"].content) == team_ac == colours_in(answers["cleo"].content)
     assert colours_in(answers["ben"].content) == team_b and not team_b & team_ac
     assert "Cleo" in answers["ana"].content or "cleo" in answers["ana"].content
@@ -248,7 +276,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
     first = await turn_message(emu, ana, thread, 1)
     state = live(pop_bot, number).state
     on_turn, waiting = (ana, ben) if state.seats[state.turn] == str(ana.id) else (ben, ana)
-    version = live(pop_bot, number).table.version
+    untouched = snapshot(pop_bot, number)
 
     # Not on turn: a column, the modal button — refused privately, nothing changes.
     column = next(b for b in first.buttons if ":col:" in b["custom_id"] and not b.get("disabled"))
@@ -274,17 +302,17 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
         submitted = await pick_by_modal(on_turn, first, typed or " ")
         answer = await submitted.wait_message()
         assert answer.ephemeral and says in answer.content, answer.content
-    assert live(pop_bot, number).table.version == version
+    assert snapshot(pop_bot, number) == untouched
     assert len(live(pop_bot, number).state.picks) == 0
 
     # A pick by the column buttons, then the stale picker is refused.
     await pick_by_column(emu, on_turn, first)
     await emu.wait_for(lambda: len(live(pop_bot, number).state.picks) == 1, 10, "move 1")
-    after_one = live(pop_bot, number).table.version
+    after_one = snapshot(pop_bot, number)
     refused = await on_turn.click(stale_picker, custom_id=stale_picker.buttons[0]["custom_id"])
     answer = await refused.wait_message()
     assert answer.ephemeral and "That turn is over" in answer.content
-    assert live(pop_bot, number).table.version == after_one
+    assert snapshot(pop_bot, number) == after_one
 
     # Move 2 through the modal (a lower-case cell is fine), then a restart mid-game.
     second = await turn_message(emu, waiting, thread, 2)

@@ -228,7 +228,8 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
     # '#' between them and around, so a neighbour is i ± 1 or i ± 11, with no bounds to check.
     stride = rows + 1
     border = "#" * stride
-    flat = border + "#".join(column.ljust(rows, ".") for column in board) + border
+    shown = [column.ljust(rows, ".") for column in board]
+    flat = border + "#".join(shown) + border
     out: list[dict[str, Json]] = []
     end: str | None = None
     winners: tuple[str, ...] = ()
@@ -257,27 +258,26 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
         size = len(group)
         if size < rules.MIN_GROUP:
             return None
+        jokers = sum(flat[i] == joker for i in group)
         gone: dict[int, set[int]] = {}
         for i in group:
             r, w = divmod(i - stride, stride)
             gone.setdefault(r, set()).add(w)
-        jokers = 0
         for r, taken in gone.items():  # §4: the group leaves, the rail's tokens slide down
-            column = board[r]
-            jokers += sum(column[w] == joker for w in taken)
-            board[r] = "".join([ch for w, ch in enumerate(column) if w not in taken])
+            board[r] = "".join([ch for w, ch in enumerate(board[r]) if w not in taken])
+            shown[r] = board[r].ljust(rows, ".")
         if not all(board[r] for r in gone):  # §4: empty rails to the right end
             kept = [column for column in board if column]
             board = kept + [""] * (rails - len(kept))
+            shown = [column.ljust(rows, ".") for column in board]
         piles[seat][colour] += size - jokers
         piles[seat][joker] += jokers
         collected[seat] += size
         left[colour] -= size - jokers
         left[joker] -= jokers
-        shown = [column.ljust(rows, ".") for column in board]
         flat = border + "#".join(shown) + border
         out.append({"seat": seat, "pick": pick, "colour": colour, "size": size,
-                    "jokers": jokers, "board": shown,
+                    "jokers": jokers, "board": list(shown),
                     "collected": dict(collected), "left": dict(left)})
         turn = (turn + 1) % n
         side = owner.get(colour)

@@ -207,27 +207,40 @@ def largest_setup_group(board: Board) -> tuple[int, str, Cell]:
 
     Ties go to the lowest anchor (rail, then row), the page's "lowest column then row".
     The board is read as one padded string (a rail of 10 rows and a border, rails side by side,
-    a border rail around), so a neighbour is i ± 1 or i ± 11 with no bounds to check."""
+    a border rail around), so neighbours are i and i + 1 (a rail) or i + 11 (a row); only the
+    links between equal colours are followed (every record replay checks this)."""
     stride = NUM_ROWS + 1
     flat = "#" * stride + "".join(rail.ljust(NUM_ROWS, "#") + "#" for rail in board) \
         + "#" * stride
+    links: dict[int, list[int]] = {}
+    for step in (1, stride):
+        for i, a, b in zip(range(len(flat)), flat, flat[step:]):
+            if a == b and a in _COLOUR_SET:
+                links.setdefault(i, []).append(i + step)
+                links.setdefault(i + step, []).append(i)
     best = (0, "", (0, 0))
     seen: set[int] = set()
-    for start, letter in enumerate(flat):  # rail, then row: anchors come in order
-        if letter == "#" or letter == JOKER or start in seen:
+    for start in sorted(links):  # rail, then row: the first cell met is the group's anchor
+        if start in seen:
             continue
         group = {start}
         stack = [start]
         while stack:
-            i = stack.pop()
-            for n in (i - 1, i + 1, i - stride, i + stride):
-                if flat[n] == letter and n not in group:
+            for n in links[stack.pop()]:
+                if n not in group:
                     group.add(n)
                     stack.append(n)
         seen |= group
         if len(group) > best[0]:
-            best = (len(group), letter, divmod(start - stride, stride))
+            best = (len(group), flat[start], divmod(start - stride, stride))
+    if best[0] == 0:  # no two equal neighbours: the first coloured token, alone
+        for i, letter in enumerate(flat):
+            if letter in _COLOUR_SET:
+                return 1, letter, divmod(i - stride, stride)
     return best
+
+
+_COLOUR_SET = frozenset(COLOURS)
 
 
 def setup_is_legal(board: Board) -> bool:

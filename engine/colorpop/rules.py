@@ -214,7 +214,7 @@ def largest_setup_group(board: Board) -> tuple[int, str, Cell]:
         + "#" * stride
     links: dict[int, list[int]] = {}
     for step in (1, stride):
-        for i, a, b in zip(range(len(flat)), flat, flat[step:]):
+        for i, a, b in zip(range(len(flat)), flat, flat[step:], strict=False):  # a shorter tail
             if a == b and a in _COLOUR_SET:
                 links.setdefault(i, []).append(i + step)
                 links.setdefault(i + step, []).append(i)

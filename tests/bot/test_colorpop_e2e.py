@@ -74,13 +74,17 @@ async def my_colour(actor, message):
 async def my_colour_now(emu, actor, thread):
     """Press My colour on the table message of the moment (an AI seat may move meanwhile:
     then the next table message is the one to press)."""
-    for _ in range(20):
+    pressed = 0
+    for _ in range(10):
         message = await emu.wait_for(
-            lambda: next((m for m in reversed(actor.visible_messages(thread))
-                          if MY_COLOUR in m.button_labels), None), 20, "a table message")
+            lambda after=pressed: next((m for m in reversed(actor.visible_messages(thread))
+                                        if MY_COLOUR in m.button_labels and m.id > after),
+                                       None), 30,
+            "a table message")
+        pressed = message.id
         try:
             opened = await actor.click(message, label=MY_COLOUR)
-        except ActionRefused:  # its buttons went stale just now
+        except ActionRefused:  # its buttons went stale just now: wait for the next one
             continue
         answer = await opened.wait_message()
         assert answer.ephemeral and answer.visible_to(actor.user)

@@ -57,7 +57,7 @@ class ColorpopMove:
 class ColorpopGame:
     key = "colorpop"
     record_format = record.FORMAT
-    options_model = ColorpopOptions
+    options_model: type[BaseModel] = ColorpopOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         assert isinstance(options, ColorpopOptions)

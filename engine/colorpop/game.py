@@ -132,6 +132,8 @@ def seat_scores(state: ColorpopState) -> dict[str, tuple[int, int]]:
 
 def cleared_side(state: ColorpopState, colour: str) -> tuple[int, ...] | None:
     """The side that owns `colour` if none of its colours is left on the board (§5)."""
+    if any(colour in rail for rail in state.board):  # the usual case, answered at once
+        return None
     on_board = rules.counts(state.board)
     for side in sides(state.mode, len(state.seats)):
         colours = side_colours(state, side)

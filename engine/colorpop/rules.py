@@ -166,22 +166,34 @@ class Removal(NamedTuple):
 
 
 def remove(board: Board, cells: tuple[Cell, ...]) -> Removal:
-    """Take the cells off, let every rail's tokens slide down, then move empty rails right (§4)."""
-    gone = set(cells)
+    """Take the cells off, let every rail's tokens slide down, then move empty rails right (§4).
+
+    Only the rails the group touches change (the AI and the replay call this for every move)."""
+    gone: dict[int, set[int]] = {}
+    for rail, row in cells:
+        gone.setdefault(rail, set()).add(row)
     falls: list[tuple[Cell, Cell]] = []
-    fallen: list[str] = []
-    for rail, column in enumerate(board):
+    fallen = list(board)
+    for rail in sorted(gone):
+        rows = gone[rail]
+        column = board[rail]
         kept: list[str] = []
         for row, letter in enumerate(column):
-            if (rail, row) in gone:
+            if row in rows:
                 continue
             if row != len(kept):
                 falls.append(((rail, row), (rail, len(kept))))
             kept.append(letter)
-        fallen.append("".join(kept))
+        fallen[rail] = "".join(kept)
+    if all(fallen[rail] for rail in gone):  # no rail emptied: nothing shifts
+        kept_board = tuple(fallen)
+        return Removal(tuple(falls), kept_board, _IDENTITY, kept_board)
     order = tuple([r for r in range(NUM_RAILS) if fallen[r]] + [r for r in range(NUM_RAILS)
                                                                  if not fallen[r]])
     return Removal(tuple(falls), tuple(fallen), order, tuple(fallen[r] for r in order))
+
+
+_IDENTITY = tuple(range(NUM_RAILS))
 
 
 def counts(board: Board) -> dict[str, int]:
@@ -193,18 +205,42 @@ def counts(board: Board) -> dict[str, int]:
 def largest_setup_group(board: Board) -> tuple[int, str, Cell]:
     """The biggest one-colour connected set (jokers connect nothing, §2): size, colour, anchor.
 
-    Ties go to the lowest anchor (rail, then row), the page's "lowest column then row"."""
+    Ties go to the lowest anchor (rail, then row), the page's "lowest column then row".
+    The board is read as one padded string (a rail of 10 rows and a border, rails side by side,
+    a border rail around), so neighbours are i and i + 1 (a rail) or i + 11 (a row); only the
+    links between equal colours are followed (every record replay checks this)."""
+    stride = NUM_ROWS + 1
+    flat = "#" * stride + "".join(rail.ljust(NUM_ROWS, "#") + "#" for rail in board) \
+        + "#" * stride
+    links: dict[int, list[int]] = {}
+    for step in (1, stride):
+        for i, a, b in zip(range(len(flat)), flat, flat[step:], strict=False):  # a shorter tail
+            if a == b and a in _COLOUR_SET:
+                links.setdefault(i, []).append(i + step)
+                links.setdefault(i + step, []).append(i)
     best = (0, "", (0, 0))
-    seen: set[Cell] = set()
-    for rail, column in enumerate(board):
-        for row, letter in enumerate(column):
-            if letter == JOKER or (rail, row) in seen:
-                continue
-            cells = _flood(board, (rail, row), letter)
-            seen.update(cells)
-            if len(cells) > best[0]:
-                best = (len(cells), letter, cells[0])
+    seen: set[int] = set()
+    for start in sorted(links):  # rail, then row: the first cell met is the group's anchor
+        if start in seen:
+            continue
+        group = {start}
+        stack = [start]
+        while stack:
+            for n in links[stack.pop()]:
+                if n not in group:
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        if len(group) > best[0]:
+            best = (len(group), flat[start], divmod(start - stride, stride))
+    if best[0] == 0:  # no two equal neighbours: the first coloured token, alone
+        for i, letter in enumerate(flat):
+            if letter in _COLOUR_SET:
+                return 1, letter, divmod(i - stride, stride)
     return best
+
+
+_COLOUR_SET = frozenset(COLOURS)
 
 
 def setup_is_legal(board: Board) -> bool:

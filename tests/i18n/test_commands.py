@@ -24,6 +24,8 @@ LOCALES = {"ja": ["ja"], "pl": ["pl"], "fr": ["fr"], "de": ["de"], "it": ["it"],
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 CHOICE_FAMILIES = {"mode": "choice.mode", "ai_level": "choice.ai_level",
                    "difficulty": "choice.grade"}
+# A game whose option of the same name reads its own family (Colorpop's modes).
+GAME_CHOICE_FAMILIES = {("colorpop", "mode"): "colorpop.mode"}
 
 
 async def translated_commands() -> dict[str, dict]:
@@ -73,8 +75,8 @@ def leaves(payload: dict) -> list[tuple[str, dict]]:
 
 async def test_every_command_option_and_choice_is_localised_for_every_catalogue():
     commands = await translated_commands()
-    assert set(commands) == {"pop", "coloretto", "colourist", "table", "stats", "leaderboard",
-                             "help"}
+    assert set(commands) == {"pop", "coloretto", "colorpop", "colourist", "table", "stats",
+                             "leaderboard", "help"}
     missing = []
     for lang, locales in LOCALES.items():
         for locale in locales:
@@ -90,7 +92,8 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
                     if locale not in option.get("description_localizations", {}):
                         missing.append(f"{where} {option['name']}")
                     for choice in option.get("choices", []):
-                        family = CHOICE_FAMILIES.get(option["name"])
+                        family = GAME_CHOICE_FAMILIES.get(
+                            (path.split()[0], option["name"]), CHOICE_FAMILIES.get(option["name"]))
                         if family is None:
                             continue  # a language is named in its own language everywhere
                         text = catalogue(lang)[f"{family}.{choice['value']}"]

@@ -1,0 +1,420 @@
+"""Colorpop's Discord face: the table message, My colour, the two-step pick, the step pictures
+and the results, every one built from a view of the game (`engine.colorpop.view`), never from
+the raw state. The only secret is who holds which colour: a public text, picture or alt text is
+built from the public view (`seat=None`), which names no owner until the game is over; My colour
+answers from the clicker's own view, ephemerally.
+
+Picking on a 100-cell board with at most 25 buttons a message (rules §7): the table message has
+a button per column (A–J); a column answers, privately, one button per legal group touching it
+(canonical colour order, then anchor), and **Type a cell** opens a modal for `C3`. The modal is
+this face's own (the table layer has no modal support): its submit calls `api.play` like a click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine.colorpop.adapter import COLORPOP, ColorpopMove, ColorpopOptions
+from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, SideCleared, TokensFell
+from engine.colorpop.rules import (
+    LETTERS,
+    NUM_RAILS,
+    RAIL_NAMES,
+    Board,
+    Cell,
+    Group,
+    cell_name,
+    group_at,
+    parse_cell,
+)
+from engine.colorpop.state import ColorpopState
+from engine.colorpop.view import ColorpopView
+from engine.protocol import Game, Outcome
+from render.colorpop.board import TOKEN_STYLE, board_picture
+from render.kit import Picture
+
+from ...face import Button, Post, Refusal, Select, TableAPI
+from ...i18n import dynamic_key, t
+from ...table import LiveTable, Seat, Table
+from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
+from .commands import ColorpopCommands
+
+MAX_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
+MAX_TYPED = 12  # characters of a malformed typed cell echoed back
+
+
+def seed_of(*parts: object) -> int:
+    """A stable 64-bit seed (an AI decision is the same whenever it is remade)."""
+    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
+
+
+def token_name(letter: str, lang: str) -> str:
+    """"● red": the shape first (colour is never the only cue), then the colour's name."""
+    return f"{TOKEN_STYLE[letter].symbol} {t(dynamic_key('colorpop.colour', letter), lang)}"
+
+
+def colours_text(letters: Sequence[str], lang: str) -> str:
+    return ", ".join(token_name(c, lang) for c in letters)
+
+
+def group_label(group: Group, lang: str) -> str:
+    """§7's label: `● red ×4 (1 joker) at C3`."""
+    jokers = t("colorpop.group.jokers", lang, n=group.jokers) if group.jokers else ""
+    return t("colorpop.group.label", lang, token=token_name(group.colour, lang), size=group.size,
+             jokers=jokers, cell=cell_name(group.anchor))
+
+
+def counts_text(counts: Mapping[str, int]) -> str:
+    """Tokens left per colour, shapes as the cue: "● 16 · ▲ 19 · … · ★ 4"."""
+    return " · ".join(f"{TOKEN_STYLE[c].symbol} {counts.get(c, 0)}" for c in LETTERS)
+
+
+def piles_text(view: ColorpopView, names: Mapping[str, str]) -> str:
+    return " · ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}" for s in view.seats)
+
+
+class CellModal(discord.ui.Modal):
+    """Type a cell: one text field; its submit plays the cell as a click would."""
+
+    def __init__(self, face: ColorpopFace, api: TableAPI, table_id: int, epoch: int,
+                 lang: str) -> None:
+        super().__init__(title=t("colorpop.modal.title", lang),
+                         custom_id=f"colorpop:{table_id}:{epoch}:cell", timeout=900)
+        self.face, self.api, self.table_id, self.epoch = face, api, table_id, epoch
+        self.cell: discord.ui.TextInput[CellModal] = discord.ui.TextInput(
+            label=t("colorpop.modal.label", lang), placeholder="C3", min_length=1,
+            max_length=5, custom_id="cell")
+        self.add_item(self.cell)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.face.play_typed(self.api, interaction, self.table_id, self.epoch,
+                                       self.cell.value)
+        except Refusal as no:
+            await self.api.refuse(interaction, no)
+
+
+class ColorpopFace:
+    game: Game[Any, Any, Any] = COLORPOP
+    key = "colorpop"
+
+    def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
+        return ColorpopCommands(api, settings)
+
+    # --- The table --------------------------------------------------------------------------
+
+    def options(self, table: Table) -> ColorpopOptions:
+        return ColorpopOptions.model_validate(table.options)
+
+    def mode_name(self, table: Table, lang: str) -> str:
+        options = self.options(table)
+        mode = t(dynamic_key("colorpop.mode", options.mode), lang)
+        if options.mode == "solo" and options.solo_colours > 1:
+            return t("colorpop.solo_colours", lang, mode=mode, k=options.solo_colours)
+        return mode
+
+    def lobby_text(self, table: Table, lang: str) -> str:
+        low, high = self.game.seat_range(self.options(table))
+        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
+        key = {"lobby": "colorpop.lobby.text", "playing": "colorpop.lobby.started",
+               "cancelled": "colorpop.lobby.cancelled",
+               "finished": "colorpop.lobby.started"}[table.status]
+        return t(key, lang, id=table.id, mode=self.mode_name(table, lang),
+                 host=f"<@{table.host_id}>", n=len(table.seats), high=high, low=low,
+                 names=names)
+
+    def table_text(self, live: LiveTable, lang: str) -> str:
+        v = COLORPOP.view(live.state, None)
+        table = live.table
+        names = table.names()
+        on_turn = names.get(v.on_turn or "", v.on_turn or "?")
+        parts = [t("colorpop.turn.header", lang, move=v.move_number, name=on_turn),
+                 t("colorpop.turn.piles", lang, piles=piles_text(v, names)),
+                 t("colorpop.turn.left", lang, left=counts_text(v.left))]
+        if table.turn_deadline:
+            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
+        return "\n".join(parts)
+
+    def table_post(self, live: LiveTable, lang: str) -> Post:
+        """The board (public view), and the controls: a column each, Type a cell, My colour."""
+        v = COLORPOP.view(live.state, None)
+        names = live.table.names()
+        title = t("colorpop.picture.turn", lang, move=v.move_number,
+                  name=names.get(v.on_turn or "", "?"))
+        picture = self.picture(v, names, lang, title, "board")
+        playable = {rail for g in COLORPOP.legal_groups(v) for rail, _ in g.cells}
+        controls: list[Button | Select] = [
+            Button("col", RAIL_NAMES[rail], "primary", arg=RAIL_NAMES[rail],
+                   disabled=rail not in playable) for rail in range(NUM_RAILS)]
+        controls.append(Button("type", t("colorpop.button.type", lang)))
+        controls.append(Button("colour", t("colorpop.button.colour", lang), "success"))
+        return Post(self.table_text(live, lang), [picture], controls)
+
+    def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
+        """My colour: the seat's colour(s), from that seat's view alone (teams: both)."""
+        me = COLORPOP.view(live.state, seat.id)
+        names = live.table.names()
+        partners = [names.get(s, s) for s in me.partners if s != seat.id]
+        colours = colours_text(me.my_colours, lang)
+        if partners:
+            text = t("colorpop.secret.team", lang, colours=colours, partner=", ".join(partners))
+        elif len(me.my_colours) > 1:
+            text = t("colorpop.secret.many", lang, colours=colours)
+        else:
+            text = t("colorpop.secret.one", lang, colours=colours)
+        return Post(text)
+
+    async def private_header(self, api: TableAPI, live: LiveTable) -> str:
+        return ""
+
+    # --- Pictures and their alt texts -------------------------------------------------------
+
+    def picture(self, view: ColorpopView, names: Mapping[str, str], lang: str, title: str,
+                name: str, board: Board | None = None, highlight: Sequence[Cell] = ()
+                ) -> Picture:
+        """A board picture of a (public) view, with its alt text: the board as letters, rail by
+        rail from the bottom, the tokens left, the piles."""
+        shown = view.board if board is None else board
+        png = board_picture(view, highlight, {"title": title}, names, board=shown)
+        left = {c: "".join(shown).count(c) for c in LETTERS}
+        columns = " ".join(f"{RAIL_NAMES[r]}:{shown[r] or '-'}" for r in range(NUM_RAILS))
+        legend = ", ".join(f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS)
+        alt = t("colorpop.alt.board", lang, title=title, legend=legend, columns=columns,
+                left=", ".join(f"{t(dynamic_key('colorpop.colour', c), lang)} {left[c]}"
+                               for c in LETTERS),
+                piles=", ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}"
+                                for s in view.seats))
+        if highlight:
+            alt += " " + t("colorpop.alt.highlight", lang,
+                           cells=", ".join(cell_name(c) for c in sorted(highlight)))
+        if view.secrets:  # the game is over: the colours are public now
+            alt += " " + t("colorpop.alt.secrets", lang, secrets="; ".join(
+                f"{names.get(s, s)} {colours_text(view.secrets[s], lang)}"
+                for s in view.seats))
+        return Picture(png, alt[:1024], f"colorpop-{name}.png")
+
+    # --- A move's posts ---------------------------------------------------------------------
+
+    async def move_posts(self, api: TableAPI, live: LiveTable, before: ColorpopState,
+                         events: Sequence[Any], after: ColorpopState, lang: str) -> list[Post]:
+        """One picture per step: the picked group highlighted, the board after the fall, after
+        the rail shift; then, at the end, the results (every secret colour revealed)."""
+        names = live.table.names()
+        was, final = COLORPOP.view(before, None), COLORPOP.view(after, None)
+        # The steps show the board only: the colours are revealed by the results post.
+        now = dataclasses.replace(final, secrets=None, scores=None, winners=(), end=None,
+                                  tie_break=None)
+        posts = []
+        picked: GroupRemoved | None = None
+        after_board = False
+        for e in events:
+            if isinstance(e, GroupRemoved):
+                picked = e
+                group = group_at(e.board, parse_cell(e.pick) or (0, 0))
+                label = group_label(group, lang) if group is not None else e.pick
+                who = names.get(e.seat, e.seat)
+                caption = t("colorpop.step.picked", lang, name=who, group=label)
+                title = t("colorpop.picture.picked", lang, move=e.move_number, name=who)
+                picture = await asyncio.to_thread(self.picture, was, names, lang, title,
+                                                  f"{e.move_number}-1", e.board, e.cells)
+                posts.append(Post(caption, [picture], step=True))
+            elif isinstance(e, (TokensFell, RailsShifted)):
+                after_board = True
+                fell = isinstance(e, TokensFell)
+                key = "colorpop.step.fell" if fell else "colorpop.step.shifted"
+                number = picked.move_number if picked else now.move_number
+                title = t("colorpop.picture.fell" if fell else "colorpop.picture.shifted", lang,
+                          move=number)
+                picture = await asyncio.to_thread(self.picture, now, names, lang, title,
+                                                  f"{number}-{2 if fell else 3}", e.board)
+                posts.append(Post(t(key, lang), [picture], step=True))
+        if picked is not None and not after_board:  # nothing fell: the board after the removal
+            title = t("colorpop.picture.fell", lang, move=picked.move_number)
+            picture = await asyncio.to_thread(self.picture, now, names, lang, title,
+                                              f"{picked.move_number}-2")
+            posts.append(Post(t("colorpop.step.removed", lang), [picture], step=True))
+        ended = next((e for e in events if isinstance(e, GameEnded)), None)
+        if ended is not None:
+            title = t("colorpop.picture.final", lang)
+            picture = await asyncio.to_thread(self.picture, final, names, lang, title, "final")
+            controls: list[Button | Select] = [
+                Button("rematch", t("button.rematch", lang), "success")]
+            posts.append(Post(self.results_text(final, events, names, lang), [picture],
+                              controls))
+        return posts
+
+    def results_text(self, view: ColorpopView, events: Sequence[Any], names: Mapping[str, str],
+                     lang: str) -> str:
+        """Who won and how, the tie-break that decided, and every secret colour revealed."""
+        ended = next(e for e in events if isinstance(e, GameEnded))
+        cleared = next((e for e in events if isinstance(e, SideCleared)), None)
+        winners = ", ".join(names.get(s, s) for s in ended.winners)
+        lines = []
+        if view.mode == "solo":
+            seat = view.seats[0]
+            left = ended.scores[seat][0]
+            lines.append(t("colorpop.result.solo_won", lang) if ended.won
+                         else t("colorpop.result.solo_lost", lang, left=left))
+        elif cleared is not None:
+            lines.append(t("colorpop.result.cleared", lang, names=winners,
+                           colours=colours_text(cleared.colours, lang),
+                           by=names.get(cleared.by, cleared.by)))
+            lines.append(t(dynamic_key("colorpop.tiebreak", "cleared"), lang))
+        else:
+            lines.append(t("colorpop.result.blocked", lang))
+            lines.append(t("colorpop.result.winners", lang, n=len(ended.winners), names=winners))
+            lines.append(t(dynamic_key("colorpop.tiebreak", ended.tie_break), lang))
+        lines.append(t("colorpop.result.secrets", lang))
+        for seat in view.seats:
+            left, removed = ended.scores[seat]
+            lines.append(t("colorpop.result.seat", lang, name=names.get(seat, seat),
+                           colours=colours_text(ended.secrets[seat], lang), left=left,
+                           removed=removed))
+        return "\n".join(lines)
+
+    # --- AI seats ---------------------------------------------------------------------------
+
+    def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
+        table = live.table
+        me = COLORPOP.view(live.state, seat.id)
+        return (COLORPOP.ai_move, me, table.settings.ai_level,
+                seed_of(table.id, table.version, seat.id))
+
+    def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: Any,
+                      before: Any) -> None:
+        return None
+
+    # --- Clicks -----------------------------------------------------------------------------
+
+    async def on_click(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                       epoch: int, verb: str, arg: str | None) -> None:
+        handler = {"colour": self._my_colour, "col": self._column, "group": self._group,
+                   "type": self._type}.get(verb)
+        if handler is None:
+            raise Refusal("refusal.stale")
+        await handler(api, interaction, table_id, epoch, arg)
+
+    async def _seat(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                    epoch: int, *, on_turn: bool) -> tuple[LiveTable, Seat]:
+        """The clicker's seat at a playing table, this turn (and on turn, when asked); a human
+        back from being away takes the seat again."""
+        live = await api.live(table_id)
+        seat = api.seat_for_play(live, interaction.user.id, epoch)
+        if on_turn and COLORPOP.view(live.state, None).on_turn != seat.id:
+            raise Refusal("refusal.not_your_turn")
+        if seat.ai:
+            def back(table: Table) -> None:
+                table.seat(seat.id).ai = False
+                table.seat(seat.id).timeouts = 0
+
+            await api.update_face(table_id, back)
+            live = await api.live(table_id)
+        return live, seat
+
+    async def _my_colour(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                         epoch: int, _arg: str | None) -> None:
+        """My colour: an ephemeral message with the seat's colour(s), from its own view."""
+        live, seat = await self._seat(api, interaction, table_id, epoch, on_turn=False)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await api.show_private(interaction, live, seat)
+
+    async def _column(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                      epoch: int, arg: str | None) -> None:
+        """Step one: a column; the answer (private) holds a button per group touching it."""
+        if arg is None or len(arg) != 1 or arg not in RAIL_NAMES:
+            raise Refusal("refusal.stale")
+        live, _seat = await self._seat(api, interaction, table_id, epoch, on_turn=True)
+        lang = live.table.lang()
+        v = COLORPOP.view(live.state, None)
+        groups = COLORPOP.groups_in_rail(v, RAIL_NAMES.index(arg))[:MAX_BUTTONS]
+        if not groups:
+            await interaction.response.send_message(
+                t("colorpop.picker.none", lang, column=arg), ephemeral=True)
+            return
+        post = Post(t("colorpop.picker.choose", lang, column=arg), controls=[
+            Button("group", group_label(g, lang)[:80], arg=cell_name(g.anchor)) for g in groups])
+        view = api.view_for(live.table, post)
+        assert view is not None  # the post has its buttons
+        await interaction.response.send_message(post.content, ephemeral=True, view=view)
+
+    async def _group(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                     epoch: int, arg: str | None) -> None:
+        """Step two: the group's anchor is the pick; the private picker says what was played."""
+        cell = parse_cell(arg)
+        if cell is None:
+            raise Refusal("refusal.stale")
+        label = await self._play(api, interaction, table_id, epoch, cell)
+        await interaction.response.edit_message(content=label, view=None)
+
+    async def _type(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                    epoch: int, _arg: str | None) -> None:
+        """Type a cell: a modal (only for the seat on turn)."""
+        live, _seat = await self._seat(api, interaction, table_id, epoch, on_turn=True)
+        await interaction.response.send_modal(
+            CellModal(self, api, table_id, epoch, live.table.lang()))
+
+    async def play_typed(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                         epoch: int, typed: str) -> None:
+        """The modal's submit: `c3`, ` C3 ` are C3; anything else is a private no."""
+        text = typed.strip().upper()
+        cell = parse_cell(text)
+        if cell is None:
+            shown = discord.utils.escape_markdown(typed.strip()[:MAX_TYPED]) or "—"
+            raise Refusal("colorpop.refusal.bad_cell", text=shown)
+        label = await self._play(api, interaction, table_id, epoch, cell)
+        await interaction.response.send_message(label, ephemeral=True)
+
+    async def _play(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
+                    epoch: int, cell: Cell) -> str:
+        """Play `cell` for the clicker; the private answer's text (what left the board)."""
+        live = await api.live(table_id)
+        lang = live.table.lang()
+        group = group_at(COLORPOP.view(live.state, None).board, cell) \
+            if live.state is not None else None
+        await api.play(interaction, table_id, epoch, ColorpopMove.at(cell))
+        shown = group_label(group, lang) if group is not None else cell_name(cell)
+        return t("colorpop.picker.picked", lang, group=shown)
+
+    # --- The game around the moves ------------------------------------------------------------
+
+    def game_started(self, api: TableAPI, live: LiveTable) -> None:
+        api.say(live.table.id, t("colorpop.started", live.table.lang()))
+
+    async def on_chat(self, api: TableAPI, live: LiveTable, message: discord.Message) -> None:
+        return None
+
+    # --- Stats ------------------------------------------------------------------------------
+
+    def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
+        """How the game ended, what decided it, and (solo) how many secret colours."""
+        first = outcome.seats[0].details if outcome.seats else {}
+        colours = first.get("colours")
+        return {"end": first.get("end"), "tie_break": first.get("tie_break"),
+                "colours": len(colours) if isinstance(colours, list) else 1}
+
+    def stats_lines(self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]],
+                    lang: str) -> list[str]:
+        """Wins by clearing, own tokens off the board on average, solo clears per colours."""
+        lines = []
+        played = [(won, score, d) for mode, won, score, d in rows if mode != "solo"]
+        if played:
+            cleared = sum(1 for won, _, d in played if won and d.get("end") == "cleared")
+            average = round(sum(score for _, score, _ in played) / len(played), 1)
+            lines.append(t("colorpop.stats.cleared", lang, n=cleared))
+            lines.append(t("colorpop.stats.average", lang, score=average))
+        solo: dict[int, list[bool]] = {}
+        for mode, won, _, d in rows:
+            if mode == "solo":
+                solo.setdefault(int(d.get("colours") or 1), []).append(won)
+        for k, results in sorted(solo.items()):
+            lines.append(t("colorpop.stats.solo", lang, k=k, wins=sum(results),
+                           games=len(results)))
+        return lines
+

@@ -74,6 +74,7 @@ class Tables:
         self.step_delay = step_delay
         self.cache: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}  # where an active table plays → its id
+        self.where_of: dict[int, int] = {}  # and back
         self.locks: dict[int, asyncio.Lock] = {}
         self.outboxes: dict[int, Outbox] = {}
         self.timers: dict[int, asyncio.Task[None]] = {}
@@ -89,11 +90,17 @@ class Tables:
     def _remember(self, live: LiveTable) -> LiveTable:
         table = live.table
         self.cache[table.id] = live
+        self._unindex(table.id)
         if table.status in ACTIVE:
             self.by_channel[table.where] = table.id
-        elif self.by_channel.get(table.where) == table.id:
-            del self.by_channel[table.where]
+            self.where_of[table.id] = table.where
         return live
+
+    def _unindex(self, table_id: int) -> None:
+        """Forget where a table plays (it moved to its thread, or it ended)."""
+        where = self.where_of.pop(table_id, None)
+        if where is not None and self.by_channel.get(where) == table_id:
+            del self.by_channel[where]
 
     async def live(self, table_id: int) -> LiveTable:
         live = self.cache.get(table_id)
@@ -120,8 +127,7 @@ class Tables:
         timer = self.timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
-        if self.by_channel.get(live.table.where) == table_id:
-            del self.by_channel[live.table.where]
+        self._unindex(table_id)
 
     @contextlib.asynccontextmanager
     async def editing(self, table_id: int) -> AsyncIterator[TableEdit]:

@@ -89,7 +89,9 @@ class Outbox:
             self.task = asyncio.create_task(self._run(), name=f"outbox-{self.table_id}")
 
     def busy(self) -> bool:
-        return any(task is not None and not task.done()
+        """Is a worker of this outbox still at work (the one asking, finishing, aside)?"""
+        me = asyncio.current_task()
+        return any(task is not None and not task.done() and task is not me
                    for task in (self.task, self.private_task))
 
     def say(self, text: str) -> None:
@@ -283,6 +285,7 @@ class Outbox:
             except Exception:
                 log.exception("table %s: private message of %s not redrawn", self.table_id,
                               seat_id)
+        self.tables.forget_if_idle(self.table_id)
 
     async def _redraw_private(self, live: LiveTable, seat_id: str) -> None:
         table = live.table

@@ -17,6 +17,7 @@ from tests.bot.story import (
     play_turn,
     start_table,
     stored_table,
+    turn_message,
 )
 from tests.discord_emulator import Perm
 
@@ -273,3 +274,24 @@ async def test_without_thread_rights_the_table_plays_in_the_channel(emu, world, 
     await play_turn(emu, [ana, ben], world.games, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(lambda: any("turn 2**" in m.content
                                    for m in ana.visible_messages(world.games)), 20, "turn 2")
+
+
+async def test_a_finished_table_leaves_memory_once_its_posts_are_out(emu, world, roomy_channels,
+                                                                      pop_bot):
+    """Memory stays flat: nothing of a finished table stays in the bot once it is all posted
+    (and a click on its Rematch button loads it again from the database)."""
+    ana = world.ana
+    number, thread = await start_table(emu, world, ana, ai=4, sets=1)  # ana alone reveals
+    for k in range(1, 9):
+        await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**")
+    tables = pop_bot.client.tables
+    await emu.wait_for(lambda: number not in tables.cache, 20, "the table to leave memory")
+    for held in (tables.cache, tables.outboxes, tables.locks, tables.timers):
+        assert number not in held
+    assert number not in tables.by_channel.values()
+    assert number not in tables.where_of
+    assert not any(key[0] == number for key in tables.faces["pop"].drafts)
+    final = next(m for m in ana.visible_messages(thread) if "Rematch" in m.button_labels)
+    await ana.click(final, label="Rematch")
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 1**", timeout=20)
+    assert number in tables.cache

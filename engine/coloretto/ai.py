@@ -54,7 +54,7 @@ def _easy(moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(takes or moves)
 
 
-def _as_move(choice: tuple[str, int], view: TableView) -> Move:
+def _as_move(choice: tuple[str, int], _view: TableView) -> Move:
     kind, row = choice
     if kind == "draw":
         return Draw()
@@ -83,8 +83,20 @@ def _gain(counts: tuple[int, ...], cards: tuple[int, ...], expert: bool,
 class _Round:
     """The rest of a round on small integers: rows, who is in, collections as counts."""
 
-    __slots__ = ("expert", "play", "limits", "rows", "taken", "order", "out", "counts",
-                 "turn", "drawn", "pile", "start_values")
+    __slots__ = (
+        "counts",
+        "drawn",
+        "expert",
+        "limits",
+        "order",
+        "out",
+        "pile",
+        "play",
+        "rows",
+        "start_values",
+        "taken",
+        "turn",
+    )
 
     def __init__(self) -> None:
         self.expert = False

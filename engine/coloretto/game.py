@@ -60,7 +60,7 @@ def deal(players: int, seed: int) -> tuple[int, list[str], list[list[str]], int,
                        [C.COLOURS[c] for s in start for c in s])
     state, order = rng.shuffled(state, list(range(len(pool))))
     shuffled = [pool[i] for i in order]
-    deck = shuffled[:-C.UNDER_LAST] + [LAST] + shuffled[-C.UNDER_LAST:]
+    deck = [*shuffled[:-C.UNDER_LAST], LAST, *shuffled[-C.UNDER_LAST:]]
     return (state, [C.COLOURS[c] for c in removed],
             [[C.COLOURS[c] for c in s] for s in start], first, deck)
 
@@ -236,7 +236,7 @@ def apply_in_place(state: ColorettoState, move: Move, events: list[Event]) -> No
 class _NoEvents(list[Event]):
     """The events of moves nobody reads (a record's replay): dropped as they come."""
 
-    def append(self, event: Event) -> None:
+    def append(self, _event: Event) -> None:
         return None
 
 

@@ -196,7 +196,7 @@ def _table(view: TableView, names: Mapping[str, str], highlight: ev.Event | None
     return img
 
 
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
+def _header(_img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
             names: Mapping[str, str], labels: Mapping[str, str]) -> int:
     """Round, pile size, last round; who moves. Returns the y below it."""
     cy = 22
@@ -227,7 +227,7 @@ def _step_cards(view: TableView, highlight: ev.Event | None) -> tuple[str, ...]:
     return ()
 
 
-def _step(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, names: Mapping[str, str],
+def _step(img: Image.Image, d: ImageDraw.ImageDraw, _view: TableView, names: Mapping[str, str],
           highlight: ev.Event | None, labels: Mapping[str, str], y: int) -> None:
     """A band under the header: "X drew" and the card, or "X took row n" and its cards."""
     d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + STRIP_H - 10), 12, fill="#333845",

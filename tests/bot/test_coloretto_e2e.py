@@ -195,40 +195,49 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels
     current = await live(pop_bot)
     view = COLORETTO.view(current.state, None)
     assert rules.current_player(current.state) == str(ana.id)
-    assert len(view.removed) == 1 and len(view.rows) == 3
-    assert "Row 1 (0/3)" in first.content and "Row 3 (0/3)" in first.content
+    assert len(view.removed) == 1
+    assert len(view.rows) == 3
+    assert "Row 1 (0/3)" in first.content
+    assert "Row 3 (0/3)" in first.content
     assert f"cards left in the pile: {view.pile_size}" in first.content
     assert "**Ana** to move" in first.content
-    assert first.attachments and "round 1" in first.attachments[0].description
+    assert first.attachments
+    assert "round 1" in first.attachments[0].description
     assert set(first.button_labels) == {"Draw"}  # no row holds a card yet: nothing to take
 
     # A press by a seat not on turn, and one by someone with no seat: each refused privately,
     # politely, in words; nothing changes.
     game_before = await game_now(pop_bot)
     refused = await (await ben.click(first, label="Draw")).wait_message()
-    assert refused.ephemeral and refused.visible_to(ben.user) and not refused.visible_to(ana.user)
+    assert refused.ephemeral
+    assert refused.visible_to(ben.user)
+    assert not refused.visible_to(ana.user)
     assert "not your turn" in refused.content
     refused = await (await cleo.click(first, label="Draw")).wait_message()
-    assert refused.ephemeral and "no seat" in refused.content
+    assert refused.ephemeral
+    assert "no seat" in refused.content
     assert await game_now(pop_bot) == game_before
 
     # Ana draws: the next message asks her to place the card, one button per row.
     await press(emu, ana, thread, pop_bot, Draw())
     placing = await turn_message(emu, ana, thread, pop_bot)
     drawn = COLORETTO.view((await live(pop_bot)).state, None).drawn
-    assert placing.button_labels == ["Row 1", "Row 2", "Row 3"] and drawn is not None
+    assert placing.button_labels == ["Row 1", "Row 2", "Row 3"]
+    assert drawn is not None
     assert "**Ana** drew" in placing.content
 
     # The first message's buttons are stale now: a press on them is refused, nothing changes.
     game_before = await game_now(pop_bot)
     refused = await (await ana.forge_click(first, "coloretto:1:1:draw")).wait_message()
-    assert refused.ephemeral and "turn is over" in refused.content
+    assert refused.ephemeral
+    assert "turn is over" in refused.content
     assert await game_now(pop_bot) == game_before
 
     await press(emu, ana, thread, pop_bot, Place(2))
     assert COLORETTO.view((await live(pop_bot)).state, None).rows[1] == (drawn,)
     final = await play_out(emu, thread, pop_bot, [ana, ben])
-    assert final.attachments and "final scores" in final.attachments[0].description
+    assert final.attachments
+    assert "final scores" in final.attachments[0].description
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
     assert_every_action_pictured(ana, thread, await live(pop_bot))
 
@@ -244,12 +253,14 @@ def assert_every_action_pictured(actor, thread, current, game_no=1):
 async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channels, pop_bot):
     ana = world.ana
     rules_text = await (await ana.slash("coloretto", "rules")).wait_message()
-    assert rules_text.ephemeral and "**Coloretto** (2–5 players)" in rules_text.content
+    assert rules_text.ephemeral
+    assert "**Coloretto** (2–5 players)" in rules_text.content
     thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot,
                                    seed=seed_where(2, host_starts), expert=True)
     first = await turn_message(emu, ana, thread, pop_bot)
     view = COLORETTO.view((await live(pop_bot)).state, None)
-    assert len(view.removed) == 2 and view.limits == (1, 2, 3)
+    assert len(view.removed) == 2
+    assert view.limits == (1, 2, 3)
     assert all(f"Row {r} (0/{r})" in first.content for r in (1, 2, 3))
 
     final = await play_out(emu, thread, pop_bot, [ana])
@@ -275,8 +286,10 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channel
                                    for m in ana.visible_messages(thread) for a in m.attachments
                                    if m.id > final.id), 10, "the rematch's first table")
     again = await live(pop_bot)
-    assert again.table.games == 2 and again.table.status == "playing"
-    assert not again.state.over and again.state.round_number == 1
+    assert again.table.games == 2
+    assert again.table.status == "playing"
+    assert not again.state.over
+    assert again.state.round_number == 1
 
 
 def golden_on_top(state):
@@ -330,7 +343,8 @@ async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(emu, wor
     await ana.click(placing, label="Row 3")  # the same message still works after the restart
     await wait_version_above(emu, pop_bot, before.version)
     after = (await live(pop_bot)).state
-    assert after.rows[2] == [drawn] and rules.pile_size(after) == pile
+    assert after.rows[2] == [drawn]
+    assert rules.pile_size(after) == pile
     assert rules.current_player(after) == str(ben.id)
     await emu.wait_for(lambda: any("Ana put" in m.content and "in row 3" in m.content
                                    for m in ana.visible_messages(thread)), 10,
@@ -370,7 +384,8 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(emu, world, fa
         current.state) == str(ana.id))
     back = await (await ben.click(await turn_message(emu, ana, thread, pop_bot),
                                   label="Draw")).wait_message()
-    assert back.ephemeral and "Welcome back" in back.content
+    assert back.ephemeral
+    assert "Welcome back" in back.content
     assert not (await live(pop_bot)).table.seat(str(ben.id)).ai
     final = await play_out(emu, thread, pop_bot, [ana, ben])
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)

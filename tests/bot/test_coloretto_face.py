@@ -49,13 +49,16 @@ def test_a_full_or_taken_row_cannot_be_chosen():
         if row in [m.row for m in game.legal_moves(state) if isinstance(m, Place)]:
             state, _ = game.apply(state, state.turn, Place(row))
     placing = FACE.controls(COLORETTO.view(state, None), "en")
-    assert placing[0].label == "Row 1" and placing[0].disabled
-    assert not placing[1].disabled and not placing[2].disabled
+    assert placing[0].label == "Row 1"
+    assert placing[0].disabled
+    assert not placing[1].disabled
+    assert not placing[2].disabled
 
 
 def test_a_button_maps_to_its_move_and_junk_is_stale():
     assert move_of("draw", None) == Draw()
-    assert move_of("place", "3") == Place(3) and move_of("take", "1") == Take(1)
+    assert move_of("place", "3") == Place(3)
+    assert move_of("take", "1") == Take(1)
     for verb, arg in (("place", None), ("take", "x"), ("draw", "1"), ("rematch", None)):
         with pytest.raises(Refusal):
             move_of(verb, arg)
@@ -66,7 +69,8 @@ def test_the_table_text_shows_rows_collections_pile_and_turn(lang):
     live = a_table(moves=15)
     text = FACE.table_text(live, lang)
     view = COLORETTO.view(live.state, None)
-    assert f"{live.table.id}**" in text and str(view.pile_size) in text
+    assert f"{live.table.id}**" in text
+    assert str(view.pile_size) in text
     assert all(f"Player {i}" in text for i in range(3))
     assert text.count("\n") >= len(view.rows) + len(view.players)
 

@@ -67,7 +67,8 @@ async def my_colour(actor, message):
     """Press My colour: the private answer (asserted private)."""
     opened = await actor.click(message, label=MY_COLOUR)
     answer = await opened.wait_message(lambda m: "🤫" in m.content)
-    assert answer.ephemeral and answer.visible_to(actor.user)
+    assert answer.ephemeral
+    assert answer.visible_to(actor.user)
     return answer
 
 
@@ -87,7 +88,8 @@ async def my_colour_now(emu, actor, thread):
         except ActionRefused:  # its buttons went stale just now: wait for the next one
             continue
         answer = await opened.wait_message()
-        assert answer.ephemeral and answer.visible_to(actor.user)
+        assert answer.ephemeral
+        assert answer.visible_to(actor.user)
         if "🤫" in answer.content:
             return answer
         assert "That turn is over" in answer.content, answer.content
@@ -103,7 +105,8 @@ async def pick_by_column(emu, actor, message):
     column = next(b for b in message.buttons if ":col:" in b["custom_id"] and not b.get("disabled"))
     opened = await actor.click(message, custom_id=column["custom_id"])
     picker = await opened.wait_message(lambda m: m.buttons)
-    assert picker.ephemeral and picker.visible_to(actor.user)
+    assert picker.ephemeral
+    assert picker.visible_to(actor.user)
     group = picker.buttons[0]
     assert re.search(r"×\d+.* at [A-J]\d+$", group["label"]), group["label"]
     done = await actor.click(picker, custom_id=group["custom_id"])
@@ -151,7 +154,8 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
         if modal_every and picks % modal_every == 0:
             submitted = await pick_by_modal(actor, message, a_legal_cell(state).lower())
             answer = await submitted.wait_message()
-            assert answer.ephemeral and "You picked" in answer.content
+            assert answer.ephemeral
+            assert "You picked" in answer.content
         else:
             await pick_by_column(emu, actor, message)
         await emu.wait_for(lambda m=move: len(live(bot, number).state.picks) >= m, 10,
@@ -193,7 +197,8 @@ def assert_no_secret_in_public(messages):
     for m in messages:
         texts = [m.content] + [a.description or "" for a in m.attachments]
         for text in texts:
-            assert "🤫" not in text and "Secret colours" not in text, text
+            assert "🤫" not in text, text
+            assert "Secret colours" not in text, text
             assert "secret colour:" not in text.lower(), text
 
 
@@ -207,7 +212,8 @@ async def test_a_competitive_game_of_three_to_the_end(emu, world, roomy_channels
                                              if MY_COLOUR in m.button_labels), None), 20,
                                "a table message")  # checked at once: an AI may move next
     assert len([b for b in first.buttons if ":col:" in b["custom_id"]]) == NUM_RAILS
-    assert len(first.attachments) == 1 and "columns A to J" in first.attachments[0].description
+    assert len(first.attachments) == 1
+    assert "columns A to J" in first.attachments[0].description
     seats = live(pop_bot, number).state.seats
     secrets = dict(zip(seats, live(pop_bot, number).state.secrets, strict=True))
     # Each human sees their own colour, privately; nobody sees anyone else's.
@@ -239,7 +245,8 @@ async def test_a_solo_game_with_two_colours_by_clicks_and_the_modal(emu, world, 
     first = await turn_message(emu, ana, thread, 1)
     answer = await my_colour(ana, first)
     state = live(pop_bot, number).state
-    assert colours_in(answer.content) == set(state.secrets[0]) and len(state.secrets[0]) == 2
+    assert colours_in(answer.content) == set(state.secrets[0])
+    assert len(state.secrets[0]) == 2
     await play_out(emu, pop_bot, number, thread, {str(ana.id): ana}, modal_every=2)
     results = await results_message(emu, ana, thread)
     assert_no_secret_in_public(public_before_end(ana, thread, results))
@@ -260,7 +267,8 @@ async def test_teams_partners_share_their_colours_and_nobody_else_sees_them(
     team_b = set(state.secrets[1]) | set(state.secrets[3])
     answers = {actor.name: await my_colour_now(emu, actor, thread) for actor in (ana, ben, cleo)}
     assert colours_in(answers["ana"].content) == team_ac == colours_in(answers["cleo"].content)
-    assert colours_in(answers["ben"].content) == team_b and not team_b & team_ac
+    assert colours_in(answers["ben"].content) == team_b
+    assert not team_b & team_ac
     assert "Cleo" in answers["ana"].content or "cleo" in answers["ana"].content
     for actor in (ana, ben, cleo):  # each answer is seen by its owner only
         for name, answer in answers.items():
@@ -287,7 +295,8 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
     for press in ({"custom_id": column["custom_id"]}, {"label": TYPE_CELL}):
         refused = await waiting.click(first, **press)
         answer = await refused.wait_message()
-        assert answer.ephemeral and "not your turn" in answer.content
+        assert answer.ephemeral
+        assert "not your turn" in answer.content
         assert answer not in on_turn.visible_messages(thread)
     # The seat on turn opens two pickers; one will go stale.
     stale_picker = await (await on_turn.click(first, custom_id=column["custom_id"])).wait_message(
@@ -305,7 +314,8 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
     for typed, says in tries:
         submitted = await pick_by_modal(on_turn, first, typed or " ")
         answer = await submitted.wait_message()
-        assert answer.ephemeral and says in answer.content, answer.content
+        assert answer.ephemeral, answer.content
+        assert says in answer.content, answer.content
     assert snapshot(pop_bot, number) == untouched
     assert len(live(pop_bot, number).state.picks) == 0
 
@@ -315,7 +325,8 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
     after_one = snapshot(pop_bot, number)
     refused = await on_turn.click(stale_picker, custom_id=stale_picker.buttons[0]["custom_id"])
     answer = await refused.wait_message()
-    assert answer.ephemeral and "That turn is over" in answer.content
+    assert answer.ephemeral
+    assert "That turn is over" in answer.content
     assert snapshot(pop_bot, number) == after_one
 
     # Move 2 through the modal (a lower-case cell is fine), then a restart mid-game.
@@ -323,7 +334,8 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
     cell = a_legal_cell(live(pop_bot, number).state)
     submitted = await pick_by_modal(waiting, second, cell.lower())
     answer = await submitted.wait_message()
-    assert answer.ephemeral and "You picked" in answer.content
+    assert answer.ephemeral
+    assert "You picked" in answer.content
     await emu.wait_for(lambda: len(live(pop_bot, number).state.picks) == 2, 10, "move 2")
     third = await turn_message(emu, on_turn, thread, 3)
     before = live(pop_bot, number)
@@ -332,7 +344,8 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
     await pop_bot.restart()
 
     table, restored = (await pop_bot.client.tables.store.load(number))
-    assert (table.moves, restored) == saved and table.status == "playing"
+    assert (table.moves, restored) == saved
+    assert table.status == "playing"
     answer = await my_colour(on_turn, third)  # the old table message still answers
     reloaded = COLORPOP.load_state(restored)
     assert colours_in(answer.content) == set(

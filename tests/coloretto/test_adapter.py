@@ -19,7 +19,8 @@ from engine.protocol import Game, Outcome, RecordError, RuleError
 def test_protocol_facts():
     game: Game = COLORETTO
     assert isinstance(COLORETTO, ColorettoGame)
-    assert game.key == "coloretto" and game.record_format == "coloretto-record/1"
+    assert game.key == "coloretto"
+    assert game.record_format == "coloretto-record/1"
     assert game.options_model is ColorettoOptions
     assert game.seat_range(ColorettoOptions()) == (2, 5)
     assert ColorettoOptions().expert is False
@@ -43,7 +44,8 @@ def test_a_whole_game_through_the_protocol():
         state = COLORETTO.load_state(COLORETTO.dump_state(state))
         step += 1
     outcome = COLORETTO.outcome(state)
-    assert isinstance(outcome, Outcome) and outcome.mode == "expert"
+    assert isinstance(outcome, Outcome)
+    assert outcome.mode == "expert"
     assert [s.seat for s in outcome.seats] == seats
     best = max(s.score for s in outcome.seats)
     assert outcome.winners == tuple(s.seat for s in outcome.seats if s.score == best)
@@ -97,15 +99,15 @@ def test_load_move_raises_value_error_on_junk(data):
 def test_load_move_refuses_look_alikes():
     for junk in ({"take": True}, {"take": 1.0}, {"take": 0}, {"take": 6}, {"draw": 1},
                  {"place": "1"}, {"take": 1, "x": 1}, [], "draw", None, {"take": 10**100}):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"not a Coloretto move"):
             COLORETTO.load_move(junk)
     deep: list = []
     for _ in range(10_000):
         deep = [deep]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"not a Coloretto move"):
         COLORETTO.load_move({"take": deep})
 
 
 def test_replay_summary_raises_record_error():
-    with pytest.raises(RecordError, match="^format: "):
+    with pytest.raises(RecordError, match=r"^format: "):
         COLORETTO.replay_summary({"format": "pop-record/1"})

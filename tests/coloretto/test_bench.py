@@ -14,7 +14,8 @@ from render.coloretto.demo import demo_main
 def test_bench_engine_prints_the_replay_rate(capsys):
     code = bench_engine_main(seconds=0.3)
     report = json.loads(capsys.readouterr().out)
-    assert report["game"] == "coloretto" and report["games_per_second"] > 0
+    assert report["game"] == "coloretto"
+    assert report["games_per_second"] > 0
     assert code == (0 if report["target_met"] else 1)
     assert report["target_met"] == (report["games_per_second"] >= 4000)
 
@@ -22,7 +23,8 @@ def test_bench_engine_prints_the_replay_rate(capsys):
 def test_the_benchmarked_records_are_whole_games_that_replay():
     for rec in ai_records(8):
         summary = record.replay_summary(rec)
-        assert len(summary["scores"]) == len(rec["players"]) and summary["winners"]
+        assert len(summary["scores"]) == len(rec["players"])
+        assert summary["winners"]
 
 
 def test_bench_ai_prints_head_to_head_intervals_and_decision_times(capsys):
@@ -31,7 +33,8 @@ def test_bench_ai_prints_head_to_head_intervals_and_decision_times(capsys):
     assert set(report["head_to_head"]) == {"hard_vs_normal", "normal_vs_easy"}
     for result in report["head_to_head"].values():
         low, high = result["ci95"]
-        assert result["games"] == 6 and low <= result["rate"] <= high
+        assert result["games"] == 6
+        assert low <= result["rate"] <= high
         assert result["beats"] == (low > 0.5)
     assert set(report["decision_ms"]) == {"easy", "normal", "hard"}
     assert all(d["decisions"] > 0 and d["p95"] <= d["max"] for d in report["decision_ms"].values())
@@ -41,15 +44,19 @@ def test_bench_ai_prints_head_to_head_intervals_and_decision_times(capsys):
 
 def test_wilson_interval():
     low, high = wilson(50, 100)
-    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert round(low, 3) == 0.404
+    assert round(high, 3) == 0.596
     assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_demo_writes_a_whole_game(tmp_path):
     assert demo_main(str(tmp_path), seats=2, seed=3) == 0
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert pictures[0] == "000-start.png" and pictures[-1].endswith("-results.png")
-    assert any("rowtaken" in p for p in pictures) and any("cardplaced" in p for p in pictures)
+    assert pictures[0] == "000-start.png"
+    assert pictures[-1].endswith("-results.png")
+    assert any("rowtaken" in p for p in pictures)
+    assert any("cardplaced" in p for p in pictures)
     alts = (tmp_path / "alt.txt").read_text().splitlines()
-    assert len(alts) == len(pictures) and "final scores" in alts[-1]
+    assert len(alts) == len(pictures)
+    assert "final scores" in alts[-1]
     assert all((tmp_path / p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)

@@ -48,7 +48,8 @@ def code_of(record) -> str:
     with pytest.raises(RecordError) as err:
         replay_summary(record)
     message = str(err.value)
-    assert "\n" not in message and message.startswith(f"{err.value.code}: ")
+    assert "\n" not in message
+    assert message.startswith(f"{err.value.code}: ")
     return err.value.code
 
 
@@ -64,8 +65,10 @@ def mutated(record: dict, **changes) -> dict:
 def test_export_has_the_eight_keys_in_the_pages_order(record3):
     assert list(record3) == ["format", "players", "options", "removed", "start", "first",
                              "deck", "actions"]
-    assert record3["format"] == FORMAT and record3["options"] == {"expert": False}
-    assert len(record3["removed"]) == 1 and len(record3["deck"]) == 65
+    assert record3["format"] == FORMAT
+    assert record3["options"] == {"expert": False}
+    assert len(record3["removed"]) == 1
+    assert len(record3["deck"]) == 65
     assert all(list(a) in (["draw"], ["take"]) for a in record3["actions"])
 
 
@@ -90,7 +93,8 @@ def test_summary_shape_and_card_accounting(record3):
     s = replay_summary(record3)
     assert list(s) == ["rounds", "deck_left", "collections", "scores", "winners"]
     players = record3["players"]
-    assert list(s["collections"]) == players and list(s["scores"]) == players
+    assert list(s["collections"]) == players
+    assert list(s["scores"]) == players
     for p in players:
         assert list(s["collections"][p]) == [n for n in C.CARD_NAMES if n in s["collections"][p]]
         assert all(v > 0 for v in s["collections"][p].values())
@@ -119,7 +123,9 @@ def test_duplicate_keys_last_value_counts(record3):
 
 
 def test_format(record3):
-    assert code_of([]) == "format" and code_of("x") == "format" and code_of(None) == "format"
+    assert code_of([]) == "format"
+    assert code_of("x") == "format"
+    assert code_of(None) == "format"
     assert code_of(mutated(record3, format="coloretto-record/2")) == "format"
     no_deck = mutated(record3)
     del no_deck["deck"]
@@ -127,19 +133,19 @@ def test_format(record3):
     assert code_of(mutated(record3, extra=1)) == "format"
     for text in ("{", "[1, 2", '{"format": NaN}', '{"a": Infinity}', "-Infinity", "",
                  b"\xff\xfe{}", "{'a': 1}"):
-        with pytest.raises(RecordError, match="^format: "):
+        with pytest.raises(RecordError, match=r"^format: "):
             replay_text(text)
 
 
 def test_nesting_deeper_than_100_levels_is_format(record3):
-    ok = mutated(record3, actions=[record3["actions"][0]] + [[[]]])  # depth 4: an action error
+    ok = mutated(record3, actions=[record3["actions"][0], [[]]])  # depth 4: an action error
     assert code_of(ok) == "action"
     deep: list = []
     for _ in range(97):  # the record (1) > actions (2) > 98 lists: 100 levels
         deep = [deep]
     assert code_of(mutated(record3, actions=[deep])) == "action"
     assert code_of(mutated(record3, actions=[[deep]])) == "format"  # 101 levels
-    with pytest.raises(RecordError, match="^format: "):
+    with pytest.raises(RecordError, match=r"^format: "):
         replay_text("[" * 100_000 + "]" * 100_000)
 
 
@@ -168,7 +174,7 @@ def test_removed_counts_by_players():
 
 
 def test_start(record3):
-    p0, p1, p2 = record3["players"]
+    p0, p1, _p2 = record3["players"]
     s = record3["start"]
     bad = [{p0: s[p0], p1: s[p1]}, {**s, "zed": ["red"]}, {**s, p0: s[p1]},
            {**s, p0: [*s[p0], "green"]}, {**s, p0: []}, {**s, p0: "red"},
@@ -205,7 +211,7 @@ def test_action_form_from_text(record3):
     for raw in ("1.0", "1e0", "true", '"1"', "1" + "0" * 5000, "-" + "9" * 5000):
         text = json.dumps(mutated(record3, actions=[])).replace(
             '"actions": []', f'"actions": [{{"draw": {raw}}}]')
-        with pytest.raises(RecordError, match="^action: action 1 "):
+        with pytest.raises(RecordError, match=r"^action: action 1 "):
             replay_text(text)
 
 
@@ -256,14 +262,16 @@ def test_pile_empty_draw_in_a_five_player_last_round():
     while state.top < 56:
         state, _ = play(state, *(m for r in range(1, 6) for m in draw(r)))
         state, _ = play(state, *(game.Take(r) for r in range(1, 6)))
-    assert state.top == 56 and not state.last_round
+    assert state.top == 56
+    assert not state.last_round
     fills = [{"draw": r} for r in range(1, 6) for _ in range(3)]
     takes = [{"take": r} for r in range(1, 6)]
     rec = export_record(state)
     full = mutated(rec, actions=[*rec["actions"], *fills, *takes])
     s = replay_summary(full)
-    assert s["deck_left"] == [] and len(s["rounds"]) == 12
-    with pytest.raises(RecordError, match="^draw: .*pile is empty"):
+    assert s["deck_left"] == []
+    assert len(s["rounds"]) == 12
+    with pytest.raises(RecordError, match=r"^draw: .*pile is empty"):
         replay_summary(mutated(rec, actions=[*rec["actions"], *fills, {"draw": 1}]))
 
 
@@ -318,7 +326,8 @@ def test_junk_in_one_key_gives_a_record_error(record3, key, value, data):
 @given(text=st.text(max_size=200) | st.binary(max_size=200))
 def test_junk_text_gives_one_line(text):
     line = replay_line(text)
-    assert "\n" not in line and set(json.loads(line)) == {"error"}
+    assert "\n" not in line
+    assert set(json.loads(line)) == {"error"}
 
 
 def test_parse_keeps_huge_integers_harmless():
@@ -338,7 +347,8 @@ def test_replay_cli_prints_one_line_per_record(tmp_path, capsys, record3):
     assert json.loads(capsys.readouterr().out) == replay_summary(record3)
     assert replay_main([str(bad)], jsonl=True) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 and json.loads(lines[0]) == replay_summary(record3)
+    assert len(lines) == 2
+    assert json.loads(lines[0]) == replay_summary(record3)
     with pytest.raises(RecordError) as error:
         replay_summary(broken)
     assert json.loads(lines[1]) == {"error": str(error.value)}

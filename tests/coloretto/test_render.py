@@ -44,7 +44,8 @@ def test_table_picture_sizes_and_every_step_kind(games, players):
     seen = set()
     for state, event in games[players][:: max(1, len(games[players]) // 12)] + games[players][-2:]:
         img = image(table_picture(view(state), LONG, event, LABELS_EN))
-        assert img.width == 820 and 300 <= img.height <= 1900
+        assert img.width == 820
+        assert 300 <= img.height <= 1900
         seen.add(type(event).__name__)
     assert len(seen) >= 3
 
@@ -88,14 +89,17 @@ def test_results_picture_and_a_shared_win(games):
     outcome = COLORETTO.outcome(state)
     assert outcome is not None
     img = image(results_picture(view(state), outcome, LONG, LABELS_EN))
-    assert img.width == 820 and img.height <= 1700
+    assert img.width == 820
+    assert img.height <= 1700
     alt = results_alt(view(state), outcome, LONG, english)
-    assert len(alt) <= MAX_ALT and "final scores" in alt
+    assert len(alt) <= MAX_ALT
+    assert "final scores" in alt
     shared = state.copy()
     for p in shared.players:
         shared.collections[p] = {"cotton": 1}
     shared_outcome = COLORETTO.outcome(shared)
-    assert shared_outcome is not None and len(shared_outcome.winners) == 5
+    assert shared_outcome is not None
+    assert len(shared_outcome.winners) == 5
     image(results_picture(view(shared), shared_outcome, LONG, LABELS_EN))
     assert "Shared win" in results_alt(view(shared), shared_outcome, LONG, english)
 
@@ -105,8 +109,9 @@ def test_alt_texts_fit_and_use_only_t(games):
         for state, event in states[:: max(1, len(states) // 10)]:
             alt = table_alt(view(state), LONG, event, english)
             assert 0 < len(alt) <= MAX_ALT
-            assert "\x07" not in alt and "\u202e" not in alt
-            keyed = table_alt(view(state), LONG, event, lambda key, **v: f"<{key}>")
+            assert "\x07" not in alt
+            assert "\u202e" not in alt
+            keyed = table_alt(view(state), LONG, event, lambda key, **_v: f"<{key}>")
             words = re.sub(r"<[a-z_.]+>|Ωmega-W+…?|[\d\s,.…]", "", keyed)
             assert words == "", f"words not from t: {words!r}"
     assert all(f"card.{c}" in ALT_EN for c in C.CARD_NAMES if c != "last")

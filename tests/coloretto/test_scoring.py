@@ -25,8 +25,11 @@ def test_the_pages_summary_example_scores():
     """§7: ana holds blue 1, red 5, cotton 2, a joker: the joker is red, 21 + 1 + 4 = 26."""
     s = C.score({"blue": 1, "red": 5, "cotton": 2, "joker": 1}, False, ALL)
     assert s.jokers == ("red",)
-    assert dict(s.plus) == {"red": 21, "blue": 1} and list(dict(s.plus)) == ["red", "blue"]
-    assert s.minus == () and s.cotton == 4 and s.total == 26
+    assert dict(s.plus) == {"red": 21, "blue": 1}
+    assert list(dict(s.plus)) == ["red", "blue"]
+    assert s.minus == ()
+    assert s.cotton == 4
+    assert s.total == 26
 
 
 def test_expert_joker_goes_to_a_new_colour():
@@ -47,18 +50,22 @@ def test_three_plus_colours_ties_in_colour_order_rest_minus():
 
 def test_three_colours_or_fewer_are_all_plus_and_more_than_six_count_six():
     s = C.score({"red": 8, "green": 1}, False, ALL)
-    assert s.plus == (("red", 21), ("green", 1)) and s.minus == () and s.total == 22
+    assert s.plus == (("red", 21), ("green", 1))
+    assert s.minus == ()
+    assert s.total == 22
 
 
 def test_jokers_only_become_colours_in_play():
     in_play = [c for c in ALL if c not in ("blue", "brown")]
     s = C.score({"red": 3, "green": 3, "joker": 1}, True, in_play)
-    assert s.jokers == ("orange",) and s.total == 17
+    assert s.jokers == ("orange",)
+    assert s.total == 17
 
 
 def test_jokers_of_a_player_holding_no_colour_and_the_golden_one():
     s = C.score({"golden": 1, "joker": 2}, False, ALL)
-    assert s.jokers == ("blue", "blue", "blue") and s.total == 6
+    assert s.jokers == ("blue", "blue", "blue")
+    assert s.total == 6
 
 
 def test_cotton_counts_two_each():
@@ -107,4 +114,5 @@ def test_score_equals_a_brute_force_over_every_joker_assignment(collection, expe
     jokers, total = brute_force(collection, expert, in_play)
     assert (s.jokers, s.total) == (jokers, total)
     assert s.total == sum(v for _, v in s.plus) + sum(v for _, v in s.minus) + s.cotton
-    assert len(s.plus) <= 3 and all(v < 0 for _, v in s.minus)
+    assert len(s.plus) <= 3
+    assert all(v < 0 for _, v in s.minus)

@@ -64,7 +64,8 @@ def test_a_legal_group_exists_exactly_when_a_token_touches_its_colour_or_a_joker
     assert rules.has_legal_group(board) == bool(groups)
     coloured: list[tuple[int, int]] = []
     for group in groups:
-        assert group.size >= 2 and rules.token_at(board, group.anchor) == group.colour
+        assert group.size >= 2
+        assert rules.token_at(board, group.anchor) == group.colour
         assert all(rules.token_at(board, c) in (group.colour, "W") for c in group.cells)
         coloured += [c for c in group.cells if rules.token_at(board, c) != "W"]
     assert len(coloured) == len(set(coloured))  # a coloured token is in one group at most

@@ -38,7 +38,7 @@ ENDED30 = load_record("ended30")
 
 def test_page_example_move_7_ben_c9_is_empty():
     base = load_record("empty_c9")
-    moves = base["moves"][:6] + [{"pick": "C9"}]
+    moves = [*base["moves"][:6], {"pick": "C9"}]
     line = error_of(with_(base, moves=moves))
     assert line == "move 7 (ben): C9 is empty"
 
@@ -80,7 +80,8 @@ def test_summary_of_a_whole_game():
                           "left"}
     assert (first["seat"], first["pick"]) == ("ben", "J1")
     for step in summary["moves"]:
-        assert len(step["board"]) == 10 and all(len(r) == 10 for r in step["board"])
+        assert len(step["board"]) == 10
+        assert all(len(r) == 10 for r in step["board"])
         assert list(step["left"]) == ["R", "Y", "G", "B", "P", "W"]
         assert sum(step["left"].values()) + sum(step["collected"].values()) == 100
         rails = tuple(r.rstrip(".") for r in step["board"])
@@ -199,7 +200,7 @@ def test_not_an_object():
     ({"pick": "A11"}, 'move 1 (ben): "A11" is not a cell (A1 to J10)'),
 ])
 def test_move_checks_in_order(move, line):
-    moves = [move] + ENDED30["moves"][1:]
+    moves = [move, *ENDED30["moves"][1:]]
     assert error_of(with_(ENDED30, moves=moves)) == line
 
 
@@ -213,7 +214,7 @@ def test_a_single_token_is_refused_naming_move_and_seat():
     after = rules.remove(board, rules.group_at(board, rules.parse_cell("J1")).cells).board
     lone = next(rules.cell_name((r, w)) for r in range(10) for w in range(len(after[r]))
                 if after[r][w] != "W" and rules.group_at(after, (r, w)).size == 1)
-    moves = ENDED30["moves"][:1] + [{"pick": lone}]
+    moves = [*ENDED30["moves"][:1], {"pick": lone}]
     assert error_of(with_(ENDED30, moves=moves)) == f"move 2 (cai): {lone} is a single token"
 
 

@@ -27,8 +27,10 @@ def test_the_picture_is_a_png_wide_enough_for_a_phone_and_grows_with_the_seats()
     three = image(board_picture(COLORPOP.view(start(), None)))
     five = image(board_picture(COLORPOP.view(
         COLORPOP.start(ColorpopOptions(), list("abcde"), 3), None)))
-    assert 500 <= three.width <= 700 and three.height > three.width
-    assert five.width == three.width and five.height > three.height
+    assert 500 <= three.width <= 700
+    assert three.height > three.width
+    assert five.width == three.width
+    assert five.height > three.height
 
 
 def test_a_highlight_changes_exactly_the_picture_around_the_group():

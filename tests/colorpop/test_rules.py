@@ -100,7 +100,8 @@ def test_adjacency_is_orthogonal_never_diagonal():
         YR
     """)
     group = rules.group_at(board, cell("A2"))
-    assert group is not None and group.size == 1
+    assert group is not None
+    assert group.size == 1
     assert legal_groups(board) == []
 
 
@@ -109,7 +110,8 @@ def test_a_group_runs_through_its_colour_and_jokers_even_joker_to_joker():
     group = rules.group_at(board, cell("A1"))
     assert group is not None
     assert names(group.cells) == ["A1", "B1", "C1", "D1"]
-    assert group.jokers == 2 and group.size == 4
+    assert group.jokers == 2
+    assert group.size == 4
     assert group.anchor == cell("A1")
 
 
@@ -126,9 +128,12 @@ def test_a_joker_next_to_two_colours_joins_the_group_of_the_picked_token():
     board = board_from("RWB")
     red = rules.group_at(board, cell("A1"))
     blue = rules.group_at(board, cell("C1"))
-    assert red is not None and blue is not None
-    assert names(red.cells) == ["A1", "B1"] and red.colour == "R"
-    assert names(blue.cells) == ["B1", "C1"] and blue.colour == "B"
+    assert red is not None
+    assert blue is not None
+    assert names(red.cells) == ["A1", "B1"]
+    assert red.colour == "R"
+    assert names(blue.cells) == ["B1", "C1"]
+    assert blue.colour == "B"
 
 
 def test_jokers_alone_never_form_a_group_and_cannot_be_picked():
@@ -146,14 +151,16 @@ def test_a_lone_token_may_not_be_removed():
     state = table("RGRGWB", [["R"], ["G"]])
     with pytest.raises(errors.NoGroup) as caught:
         game.apply(state, "ana", cell("A1"))
-    assert caught.value.code == "no_group" and str(caught.value) == "A1 is a single token"
+    assert caught.value.code == "no_group"
+    assert str(caught.value) == "A1 is a single token"
 
 
 def test_an_empty_cell_cannot_be_picked():
     state = table("RR", [["R"], ["G"]])
     with pytest.raises(errors.EmptyCell) as caught:
         game.apply(state, "ana", cell("C3"))
-    assert caught.value.code == "empty_cell" and caught.value.values == {"cell": "C3"}
+    assert caught.value.code == "empty_cell"
+    assert caught.value.values == {"cell": "C3"}
 
 
 def test_legal_groups_list_in_colour_order_then_by_anchor():
@@ -187,7 +194,8 @@ def test_only_the_seat_on_turn_may_pick_and_turns_follow_seat_order_from_first()
 def test_the_whole_group_jokers_included_goes_to_the_pickers_pile():
     state = table("RWRGBWB", [["R"], ["B"]])
     state, out = game.apply(state, "ana", cell("C1"))
-    assert state.piles["ana"]["R"] == 2 and state.piles["ana"]["W"] == 1
+    assert state.piles["ana"]["R"] == 2
+    assert state.piles["ana"]["W"] == 1
     removed = out[0]
     assert isinstance(removed, events.GroupRemoved)
     assert (removed.colour, removed.jokers, names(removed.cells)) == ("R", 1, ["A1", "B1", "C1"])
@@ -216,7 +224,8 @@ def test_empty_rails_move_to_the_right_end_in_one_step():
     state = table("RBBGYYPRR", [["R"], ["G"]])
     state, out = game.apply(state, "ana", cell("C1"))
     shifted = [e for e in out if isinstance(e, events.RailsShifted)]
-    assert len(shifted) == 1 and shifted[0].board == state.board == removal.board
+    assert len(shifted) == 1
+    assert shifted[0].board == state.board == removal.board
     assert rules.token_at(state.board, cell("B1")) == "G"  # coordinates name the current board
 
 
@@ -226,7 +235,9 @@ def test_empty_rails_move_to_the_right_end_in_one_step():
 def test_a_side_wins_at_once_when_its_last_token_leaves_whoever_removed_it():
     state = table("RRGBGB", [["R"], ["B"]], first=1)  # ben on turn removes ana's last R
     state, out = game.apply(state, "ben", cell("A1"))
-    assert state.end == "cleared" and state.winners == ("ana",) and state.tie_break == "none"
+    assert state.end == "cleared"
+    assert state.winners == ("ana",)
+    assert state.tie_break == "none"
     cleared = [e for e in out if isinstance(e, events.SideCleared)]
     assert cleared == [events.SideCleared(("ana",), ("R",), "ben")]
     assert isinstance(out[-1], events.GameEnded)
@@ -241,7 +252,8 @@ def test_clearing_is_checked_before_the_blocked_end():
     state = table("RRGB", [["R"], ["B"]])  # after RR nothing is left to pick
     state, _ = game.apply(state, "ana", cell("A1"))
     assert not rules.has_legal_group(state.board)
-    assert state.end == "cleared" and state.winners == ("ana",)
+    assert state.end == "cleared"
+    assert state.winners == ("ana",)
 
 
 def test_clearing_a_colour_nobody_holds_ends_nothing():
@@ -289,7 +301,8 @@ def test_teams_clear_over_both_colours_and_partners_win_together():
     state, _ = game.apply(state, "ana", cell("A1"))  # RR: the team still has Y
     assert not state.over
     state, out = game.apply(state, "ben", cell("B1"))  # YY, by the other team
-    assert state.end == "cleared" and state.winners == ("ana", "cai")
+    assert state.end == "cleared"
+    assert state.winners == ("ana", "cai")
     assert events.SideCleared(("ana", "cai"), ("R", "Y"), "ben") in out
 
 
@@ -307,7 +320,8 @@ def test_duel_clears_only_when_both_colours_are_gone():
     state, _ = game.apply(state, "ana", cell("A1"))
     assert not state.over
     state, _ = game.apply(state, "ben", cell("B1"))
-    assert state.end == "cleared" and state.winners == ("ana",)
+    assert state.end == "cleared"
+    assert state.winners == ("ana",)
 
 
 def test_solo_cleared_is_won_blocked_is_lost():
@@ -323,7 +337,8 @@ def test_solo_with_two_colours_needs_both_gone():
     state, _ = game.apply(state, "ana", cell("A1"))
     assert not state.over
     state, _ = game.apply(state, "ana", cell("B1"))
-    assert state.end == "cleared" and state.winners == ("ana",)
+    assert state.end == "cleared"
+    assert state.winners == ("ana",)
 
 
 @pytest.mark.parametrize(("mode", "seats", "per_seat"), [
@@ -334,7 +349,8 @@ def test_a_deal_gives_distinct_secret_colours_and_a_seeded_first_player(mode, se
     dealt = [c for held in state.secrets for c in held]
     assert all(len(held) == per_seat for held in state.secrets)
     assert len(set(dealt)) == len(dealt)
-    assert state.turn == state.first and 0 <= state.first < seats
+    assert state.turn == state.first
+    assert 0 <= state.first < seats
     assert game.new_game(mode, names, 99, solo_colours=per_seat if mode == "solo" else 1) == state
     if mode != "solo":  # every seat can be drawn first
         assert {game.new_game(mode, names, seed).first for seed in range(40)} == set(range(seats))
@@ -343,12 +359,12 @@ def test_a_deal_gives_distinct_secret_colours_and_a_seeded_first_player(mode, se
 @pytest.mark.parametrize(("mode", "count"), [("competitive", 1), ("competitive", 6), ("solo", 2),
                                              ("duel", 3), ("teams", 3), ("teams", 5)])
 def test_a_mode_refuses_a_wrong_number_of_seats(mode, count):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"is played by"):
         game.new_game(mode, [f"s{i}" for i in range(count)], 1)
 
 
 def test_seats_must_be_distinct_and_solo_colours_in_range():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"distinct"):
         game.new_game("competitive", ["a", "a"], 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"secret colours"):
         game.new_game("solo", ["a"], 1, solo_colours=6)

@@ -34,8 +34,12 @@ def test_the_public_view_does_not_depend_on_the_secret_colours_while_playing(see
         return
     public = view(state, None)
     assert public == view(with_secrets(state, rotated(state.secrets)), None)
-    assert public.my_colours == () and public.secrets is None and public.scores is None
-    assert public.partners == () and public.winners == () and public.end is None
+    assert public.my_colours == ()
+    assert public.secrets is None
+    assert public.scores is None
+    assert public.partners == ()
+    assert public.winners == ()
+    assert public.end is None
 
 
 @settings(max_examples=20, deadline=None)
@@ -62,7 +66,8 @@ def test_a_seat_sees_its_own_colours_and_nothing_of_the_others(seed, moves):
 def test_a_competitive_seat_sees_only_its_colour():
     state = table("RRGGBBYY", [["R"], ["G"], ["B"]])
     assert [view(state, s).my_colours for s in state.seats] == [("R",), ("G",), ("B",)]
-    assert view(state, "zed").my_colours == () and view(state, "zed").seat is None
+    assert view(state, "zed").my_colours == ()
+    assert view(state, "zed").seat is None
 
 
 def test_everything_is_revealed_once_the_game_is_over():
@@ -70,8 +75,10 @@ def test_everything_is_revealed_once_the_game_is_over():
     assert state.over
     public = view(state, None)
     assert public.secrets == dict(zip(state.seats, state.secrets, strict=True))
-    assert public.scores == game.seat_scores(state) and public.winners == state.winners
-    assert public.on_turn is None and public.over
+    assert public.scores == game.seat_scores(state)
+    assert public.winners == state.winners
+    assert public.on_turn is None
+    assert public.over
 
 
 @settings(max_examples=30, deadline=None)

@@ -63,14 +63,22 @@ def check_settings(report: Report) -> Settings | None:
     try:
         settings = Settings(DISCORD_TOKEN=SecretStr(value))
     except ValidationError as e:
-        report.line(False, "settings", "invalid: " + "; ".join(
-            f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()))
+        report.line(
+            False,
+            "settings",
+            "invalid: "
+            + "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()),
+        )
         settings = None
     else:
         report.line(True, "settings", "environment and .env are valid")
     if token is None:
-        report.line(False, "token", "DISCORD_TOKEN is missing (the bot token from the "
-                                    "Discord developer portal, in the environment or .env)")
+        report.line(
+            False,
+            "token",
+            "DISCORD_TOKEN is missing (the bot token from the "
+            "Discord developer portal, in the environment or .env)",
+        )
     elif not value.strip():
         report.line(False, "token", "DISCORD_TOKEN is empty")
     elif value != value.strip():
@@ -91,12 +99,20 @@ async def check_database(report: Report, settings: Settings) -> None:
     try:
         store = open_store(settings)
     except (ValueError, ImportError) as e:
-        report.line(False, "database", str(e) if isinstance(e, ValueError) else
-                    f"POP_DATABASE_URL needs asyncpg: pip install '.[postgres]' ({e})")
+        report.line(
+            False,
+            "database",
+            str(e)
+            if isinstance(e, ValueError)
+            else f"POP_DATABASE_URL needs asyncpg: pip install '.[postgres]' ({e})",
+        )
         return
     if store.kind == "sqlite" and _sqlite_file_missing(settings.database_path):
-        report.line(False, "database", f"sqlite {settings.database_path} does not exist "
-                                       "(pop-bot run creates it)")
+        report.line(
+            False,
+            "database",
+            f"sqlite {settings.database_path} does not exist (pop-bot run creates it)",
+        )
         return
     try:
         async with asyncio.timeout(DB_TIMEOUT):
@@ -107,10 +123,18 @@ async def check_database(report: Report, settings: Settings) -> None:
             finally:
                 await store.close()
     except Exception as e:
-        where = (f"sqlite {settings.database_path}" if store.kind == "sqlite"
-                 else "postgresql " + _safe(settings.database_url or ""))
-        report.line(False, "database", f"{where}: {type(e).__name__}: {e}"
-                    if str(e) else f"{where}: {type(e).__name__} (unreachable?)")
+        where = (
+            f"sqlite {settings.database_path}"
+            if store.kind == "sqlite"
+            else "postgresql " + _safe(settings.database_url or "")
+        )
+        report.line(
+            False,
+            "database",
+            f"{where}: {type(e).__name__}: {e}"
+            if str(e)
+            else f"{where}: {type(e).__name__} (unreachable?)",
+        )
         return
     report.line(True, "database", described)
 
@@ -118,11 +142,19 @@ async def check_database(report: Report, settings: Settings) -> None:
     pending = [n for n in known if n not in applied]
     unknown = sorted(applied - set(known))
     if pending:
-        report.line(False, "migrations", f"{len(pending)} pending: {_numbers(pending)} "
-                                         "(pop-bot run applies them when it starts)")
+        report.line(
+            False,
+            "migrations",
+            f"{len(pending)} pending: {_numbers(pending)} "
+            "(pop-bot run applies them when it starts)",
+        )
     elif unknown:
-        report.line(False, "migrations", f"the database has migrations this pop-bot does not "
-                                         f"know: {_numbers(unknown)} (is an older version running?)")
+        report.line(
+            False,
+            "migrations",
+            f"the database has migrations this pop-bot does not "
+            f"know: {_numbers(unknown)} (is an older version running?)",
+        )
     else:
         report.line(True, "migrations", f"up to date ({_numbers(known)})")
 
@@ -136,9 +168,11 @@ def check_data(report: Report) -> None:
     if missing:
         report.line(False, "data", f"missing in {root}: {', '.join(missing)}")
     else:
-        report.line(True, "data",
-                    f"{root}: pop/cards.csv, pop/enigmas.json, fonts ({len(fonts)} fonts), "
-                    "locales/en.json")
+        report.line(
+            True,
+            "data",
+            f"{root}: pop/cards.csv, pop/enigmas.json, fonts ({len(fonts)} fonts), locales/en.json",
+        )
 
 
 def _numbers(numbers: list[int]) -> str:

@@ -12,8 +12,9 @@ import sys
 from collections.abc import Callable
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
-BENCH_LOAD_MOVED = ("pop-bot bench load moved to the checkout's tests: "
-                    ".venv/bin/python -m tests.load --tables 100")
+BENCH_LOAD_MOVED = (
+    "pop-bot bench load moved to the checkout's tests: .venv/bin/python -m tests.load --tables 100"
+)
 
 
 def _run(_args: argparse.Namespace) -> int:
@@ -50,8 +51,11 @@ def _game_tool(module: str, function: str) -> Callable[..., int] | None:
 def _other_game(args: argparse.Namespace, module: str, function: str, **kwargs: object) -> int:
     tool = _game_tool(module, function)
     if tool is None:
-        print(f"pop-bot {args.command} {getattr(args, 'what', '')}: not available for "
-              f"{args.game}".replace("  ", " "), file=sys.stderr)
+        print(
+            f"pop-bot {args.command} {getattr(args, 'what', '')}: not available for "
+            f"{args.game}".replace("  ", " "),
+            file=sys.stderr,
+        )
         return 2
     return tool(**kwargs)
 
@@ -60,10 +64,10 @@ def _bench(args: argparse.Namespace) -> int:
     seconds = args.seconds or 3.0
     if args.game != "pop" and args.what in ("engine", "ai"):
         if args.what == "engine":
-            return _other_game(args, f"engine.{args.game}.bench", "bench_engine_main",
-                               seconds=seconds)
-        return _other_game(args, f"engine.{args.game}.bench_ai", "bench_ai_main",
-                           games=args.games)
+            return _other_game(
+                args, f"engine.{args.game}.bench", "bench_engine_main", seconds=seconds
+            )
+        return _other_game(args, f"engine.{args.game}.bench_ai", "bench_ai_main", games=args.games)
     if args.what == "engine":
         from engine.pop.bench import bench_engine_main
 
@@ -71,9 +75,13 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "ai":
         from engine.pop.bench_ai import bench_ai_main
 
-        return bench_ai_main(games=args.games, trick_games=args.trick_games,
-                             solo_games=args.solo_games, coop_games=args.coop_games,
-                             jobs=args.jobs)
+        return bench_ai_main(
+            games=args.games,
+            trick_games=args.trick_games,
+            solo_games=args.solo_games,
+            coop_games=args.coop_games,
+            jobs=args.jobs,
+        )
     if args.what == "render":
         from render.bench import bench_render_main
 
@@ -90,12 +98,19 @@ def _render(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     if args.game != "pop":
-        return _other_game(args, f"render.{args.game}.demo", "demo_main", out_dir=args.out,
-                           seats=args.seats, seed=args.seed)
+        return _other_game(
+            args,
+            f"render.{args.game}.demo",
+            "demo_main",
+            out_dir=args.out,
+            seats=args.seats,
+            seed=args.seed,
+        )
     from render.demo import demo_main
 
-    return demo_main(args.out, mode=args.mode, seats=args.seats, level=args.level,
-                     seed=args.seed, sets=args.sets)
+    return demo_main(
+        args.out, mode=args.mode, seats=args.seats, level=args.level, seed=args.seed, sets=args.sets
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,12 +120,16 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=_run)
 
-    check = sub.add_parser("check", help="check settings, database, migrations and data files;"
-                                         " exit 0 only if all pass (never prints the token)")
+    check = sub.add_parser(
+        "check",
+        help="check settings, database, migrations and data files;"
+        " exit 0 only if all pass (never prints the token)",
+    )
     check.set_defaults(func=_check)
 
-    replay = sub.add_parser("replay", help="replay game records (any game, by their format) "
-                                           "and print their summaries")
+    replay = sub.add_parser(
+        "replay", help="replay game records (any game, by their format) and print their summaries"
+    )
     replay.add_argument("files", nargs="*", help="record files ('-' reads stdin)")
     replay.add_argument(
         "--jsonl", action="store_true", help="read JSON Lines; one summary line per input line"
@@ -124,28 +143,42 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="benchmarks that print JSON")
     bench.add_argument("what", choices=["engine", "render", "ai"])
-    bench.add_argument("--game", default="pop", choices=GAMES,
-                       help="engine, ai: which game (default pop)")
-    bench.add_argument("--seconds", type=float, default=None,
-                       help="how long to measure (engine, render: 3)")
-    bench.add_argument("--games", type=int, default=1000,
-                       help="ai: competitive games per pairing of levels")
-    bench.add_argument("--trick-games", type=int, default=1000,
-                       help="ai: Trick games per pairing of levels")
-    bench.add_argument("--coop-games", type=int, default=300,
-                       help="ai: cooperative games per level, silent and with table talk")
-    bench.add_argument("--solo-games", type=int, default=150,
-                       help="ai: solo games per difficulty and level")
-    bench.add_argument("--jobs", type=int, default=None,
-                       help="ai: worker processes (default: one per core)")
+    bench.add_argument(
+        "--game", default="pop", choices=GAMES, help="engine, ai: which game (default pop)"
+    )
+    bench.add_argument(
+        "--seconds", type=float, default=None, help="how long to measure (engine, render: 3)"
+    )
+    bench.add_argument(
+        "--games", type=int, default=1000, help="ai: competitive games per pairing of levels"
+    )
+    bench.add_argument(
+        "--trick-games", type=int, default=1000, help="ai: Trick games per pairing of levels"
+    )
+    bench.add_argument(
+        "--coop-games",
+        type=int,
+        default=300,
+        help="ai: cooperative games per level, silent and with table talk",
+    )
+    bench.add_argument(
+        "--solo-games", type=int, default=150, help="ai: solo games per difficulty and level"
+    )
+    bench.add_argument(
+        "--jobs", type=int, default=None, help="ai: worker processes (default: one per core)"
+    )
     bench.set_defaults(func=_bench)
 
-    demo = sub.add_parser("demo", help="play a whole game among AI seats offline: pictures "
-                          "in a folder, the game's record on stdout")
+    demo = sub.add_parser(
+        "demo",
+        help="play a whole game among AI seats offline: pictures "
+        "in a folder, the game's record on stdout",
+    )
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
     demo.add_argument("--game", default="pop", choices=GAMES)
-    demo.add_argument("--mode", default="competitive",
-                      choices=["competitive", "trick", "coop", "solo", "enigma"])
+    demo.add_argument(
+        "--mode", default="competitive", choices=["competitive", "trick", "coop", "solo", "enigma"]
+    )
     demo.add_argument("--seats", type=int, default=4, help="how many AI seats")
     demo.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
     demo.add_argument("--seed", type=int, default=1)

@@ -24,8 +24,10 @@ log = logging.getLogger("pop.client")
 
 def all_commands(api: Any, settings: Any) -> list[Any]:
     """Every slash command: the table layer's, then each game's group."""
-    return [*general_commands(api, FACES), *(face.commands(api, settings)
-                                             for face in FACES.values())]
+    return [
+        *general_commands(api, FACES),
+        *(face.commands(api, settings) for face in FACES.values()),
+    ]
 
 
 class PopBot(discord.Client):
@@ -79,7 +81,8 @@ class PopBot(discord.Client):
             log.info("refused a malformed button id from user %s", interaction.user.id)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(
-                    t("refusal.stale", resolve(interaction.locale)), ephemeral=True)
+                    t("refusal.stale", resolve(interaction.locale)), ephemeral=True
+                )
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
@@ -90,8 +93,9 @@ class PopBot(discord.Client):
         await self.tables.thread_deleted(payload.thread_id)
 
     # Permissions may have come back: paused tables try again.
-    async def on_guild_channel_update(self, _before: discord.abc.GuildChannel,
-                                      after: discord.abc.GuildChannel) -> None:
+    async def on_guild_channel_update(
+        self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
         self.tables.retry_paused(after.guild.id)
 
     async def on_guild_role_update(self, _before: discord.Role, after: discord.Role) -> None:
@@ -101,8 +105,9 @@ class PopBot(discord.Client):
         if self.user is not None and after.id == self.user.id:
             self.tables.retry_paused(after.guild.id)
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         log.error("command failed", exc_info=error)
         await self._apologise(interaction)
 
@@ -113,10 +118,12 @@ class PopBot(discord.Client):
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(
-                    t("error.generic", resolve(interaction.locale)), ephemeral=True)
+                    t("error.generic", resolve(interaction.locale)), ephemeral=True
+                )
             else:
                 await interaction.response.send_message(
-                    t("error.generic", resolve(interaction.locale)), ephemeral=True)
+                    t("error.generic", resolve(interaction.locale)), ephemeral=True
+                )
         except discord.HTTPException:
             pass
 

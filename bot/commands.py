@@ -40,41 +40,53 @@ class TableCommands(app_commands.Group):
     """/table: the table that plays here, whatever its game."""
 
     def __init__(self, api: TableAPI) -> None:
-        super().__init__(name=_("table", "command.table.name"),
-                         description=_("The game table here", "command.table.group"),
-                         guild_only=True)
+        super().__init__(
+            name=_("table", "command.table.name"),
+            description=_("The game table here", "command.table.group"),
+            guild_only=True,
+        )
         self.api = api
 
-    @app_commands.command(name=_("show", "command.show.name"),
-                          description=_("Show the state of the table here",
-                                        "command.table.description"))
+    @app_commands.command(
+        name=_("show", "command.show.name"),
+        description=_("Show the state of the table here", "command.table.description"),
+    )
     async def show(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         tables = await self.api.store.tables_in(interaction.channel_id)
         if not tables:
-            await interaction.response.send_message(t("table.none_here",
-                                                      user_lang(interaction)), ephemeral=True)
+            await interaction.response.send_message(
+                t("table.none_here", user_lang(interaction)), ephemeral=True
+            )
             return
         lines = []
         for found in tables:
             live = await self.api.live(found.id)
             face = self.api.face(live.table)
             lang = live.table.lang()
-            lines.append(face.lobby_text(live.table, lang) if live.state is None
-                         else face.table_text(live, lang))
+            lines.append(
+                face.lobby_text(live.table, lang)
+                if live.state is None
+                else face.table_text(live, lang)
+            )
         await interaction.response.send_message("\n\n".join(lines), ephemeral=True)
 
-    @app_commands.command(name=_("leave", "command.leave.name"),
-                          description=_("Leave the table here", "command.leave.description"))
+    @app_commands.command(
+        name=_("leave", "command.leave.name"),
+        description=_("Leave the table here", "command.leave.description"),
+    )
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
             await unseat(self.api, interaction, interaction.user, by_host=False)
         except Refusal as no:
             await self.api.refuse(interaction, no)
 
-    @app_commands.command(name=_("remove", "command.remove.name"),
-                          description=_("Host: take a player's seat away (an AI plays it)",
-                                        "command.remove.description"))
+    @app_commands.command(
+        name=_("remove", "command.remove.name"),
+        description=_(
+            "Host: take a player's seat away (an AI plays it)", "command.remove.description"
+        ),
+    )
     @app_commands.describe(player=_("the player whose seat to remove", "option.remove.player"))
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         try:
@@ -82,52 +94,73 @@ class TableCommands(app_commands.Group):
         except Refusal as no:
             await self.api.refuse(interaction, no)
 
-    @app_commands.command(name=_("record", "command.record.name"),
-                          description=_("The record of the last game at the table here",
-                                        "command.record.description"))
+    @app_commands.command(
+        name=_("record", "command.record.name"),
+        description=_(
+            "The record of the last game at the table here", "command.record.description"
+        ),
+    )
     async def record(self, interaction: discord.Interaction) -> None:
         """The game's record as a file, once the game is over. While it runs the record
         would show what is still secret (hands, the pile): a private answer says when."""
         assert interaction.channel_id is not None
         statuses = (*ACTIVE, "finished", "cancelled")
-        tables = [tb for tb in await self.api.store.tables_in(interaction.channel_id, statuses)
-                  if tb.games]
+        tables = [
+            tb
+            for tb in await self.api.store.tables_in(interaction.channel_id, statuses)
+            if tb.games
+        ]
         if not tables:
-            await interaction.response.send_message(t("table.none_here",
-                                                      user_lang(interaction)), ephemeral=True)
+            await interaction.response.send_message(
+                t("table.none_here", user_lang(interaction)), ephemeral=True
+            )
             return
         live = await self.api.live(tables[-1].id)
         table = live.table
         game = self.api.face(table).game
         if live.state is None or game.outcome(live.state) is None:
             await interaction.response.send_message(
-                t("table.record_later", user_lang(interaction), id=table.id), ephemeral=True)
+                t("table.record_later", user_lang(interaction), id=table.id), ephemeral=True
+            )
             return
         record = json.dumps(game.export_record(live.state), indent=1).encode()
         await interaction.response.send_message(
-            t("table.record", table.lang(), id=table.id, format=game.record_format,
-              game=t(dynamic_key("game", table.game), table.lang())),
-            file=discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json"))
+            t(
+                "table.record",
+                table.lang(),
+                id=table.id,
+                format=game.record_format,
+                game=t(dynamic_key("game", table.game), table.lang()),
+            ),
+            file=discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json"),
+        )
 
 
 def game_choices(faces: Mapping[str, GameFace]) -> list[Choice[str]]:
     return [Choice(name=_(key, dynamic_key("game", key)), value=key) for key in faces]
 
 
-def general_commands(api: TableAPI, faces: Mapping[str, GameFace]
-                     ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
+def general_commands(
+    api: TableAPI, faces: Mapping[str, GameFace]
+) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """/table, /stats, /leaderboard and /help."""
     games = game_choices(faces)
 
-    @app_commands.command(name=_("stats", "command.stats.name"),
-                          description=_("Game stats of a player in this server",
-                                        "command.stats.description"))
-    @app_commands.describe(user=_("whose stats (you, if left out)", "option.stats.user"),
-                           game=_("which game (all, if left out)", "option.stats.game"))
+    @app_commands.command(
+        name=_("stats", "command.stats.name"),
+        description=_("Game stats of a player in this server", "command.stats.description"),
+    )
+    @app_commands.describe(
+        user=_("whose stats (you, if left out)", "option.stats.user"),
+        game=_("which game (all, if left out)", "option.stats.game"),
+    )
     @app_commands.choices(game=games)
     @app_commands.guild_only()
-    async def stats(interaction: discord.Interaction, user: discord.Member | None = None,
-                    game: str | None = None) -> None:
+    async def stats(
+        interaction: discord.Interaction,
+        user: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
         lang = user_lang(interaction)
@@ -146,9 +179,10 @@ def general_commands(api: TableAPI, faces: Mapping[str, GameFace]
             lines.append(t("stats.games", lang, n=0, wins=0))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @app_commands.command(name=_("leaderboard", "command.leaderboard.name"),
-                          description=_("The server's best players",
-                                        "command.leaderboard.description"))
+    @app_commands.command(
+        name=_("leaderboard", "command.leaderboard.name"),
+        description=_("The server's best players", "command.leaderboard.description"),
+    )
     @app_commands.describe(game=_("which game (all, if left out)", "option.leaderboard.game"))
     @app_commands.choices(game=games)
     @app_commands.guild_only()
@@ -161,15 +195,17 @@ def general_commands(api: TableAPI, faces: Mapping[str, GameFace]
             return
         lines = [t("leaderboard.header", lang)] + [
             t("leaderboard.row", lang, rank=i, user=f"<@{user}>", n=wins, games=count)
-            for i, (user, wins, count) in enumerate(rows, 1)]
+            for i, (user, wins, count) in enumerate(rows, 1)
+        ]
         await interaction.response.send_message(
-            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
 
-    @app_commands.command(name=_("help", "command.help.name"),
-                          description=_("How to play with this bot",
-                                        "command.help.description"))
+    @app_commands.command(
+        name=_("help", "command.help.name"),
+        description=_("How to play with this bot", "command.help.description"),
+    )
     async def help_(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(t("help", user_lang(interaction)),
-                                                ephemeral=True)
+        await interaction.response.send_message(t("help", user_lang(interaction)), ephemeral=True)
 
     return [TableCommands(api), stats, leaderboard, help_]

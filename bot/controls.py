@@ -20,11 +20,17 @@ import discord
 
 from .face import Button, Control, Select
 
-TEMPLATE = (r"(?P<game>[a-z]{2,12}):(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):"
-            r"(?P<verb>[a-z]{1,12})(?::(?P<arg>[A-Za-z0-9_.\-]{1,40}))?")
+TEMPLATE = (
+    r"(?P<game>[a-z]{2,12}):(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):"
+    r"(?P<verb>[a-z]{1,12})(?::(?P<arg>[A-Za-z0-9_.\-]{1,40}))?"
+)
 PATTERN = re.compile(TEMPLATE)
-STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 
 
 @dataclass(frozen=True)
@@ -42,8 +48,9 @@ def parse(custom_id: str) -> Click | None:
     match = PATTERN.fullmatch(custom_id)
     if match is None:
         return None
-    return Click(match["game"], int(match["table"]), int(match["epoch"]), match["verb"],
-                 match["arg"])
+    return Click(
+        match["game"], int(match["table"]), int(match["epoch"]), match["verb"], match["arg"]
+    )
 
 
 def custom_id(game: str, table_id: int, epoch: int, verb: str, arg: str | None = None) -> str:
@@ -58,9 +65,12 @@ def control_class(handler: Handler) -> type[discord.ui.DynamicItem[Any]]:
 
     class TableControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
         @classmethod
-        async def from_custom_id(cls, _interaction: discord.Interaction,
-                                 item: discord.ui.Item[Any], _match: re.Match[str]
-                                 ) -> TableControl:
+        async def from_custom_id(
+            cls,
+            _interaction: discord.Interaction,
+            item: discord.ui.Item[Any],
+            _match: re.Match[str],
+        ) -> TableControl:
             return cls(item)  # the parsing happens in the callback, where a no is answered
 
         async def callback(self, interaction: discord.Interaction) -> None:
@@ -72,23 +82,41 @@ def control_class(handler: Handler) -> type[discord.ui.DynamicItem[Any]]:
     return TableControl
 
 
-def build_view(controls: Sequence[Control], game: str, table_id: int, epoch: int,
-               item_class: type[discord.ui.DynamicItem[Any]]) -> discord.ui.View:
+def build_view(
+    controls: Sequence[Control],
+    game: str,
+    table_id: int,
+    epoch: int,
+    item_class: type[discord.ui.DynamicItem[Any]],
+) -> discord.ui.View:
     """Discord components for a post's controls (at most 25 buttons, or a menu per row)."""
     view = discord.ui.View(timeout=None)
     for control in controls:
-        cid = custom_id(game, table_id, epoch, control.verb,
-                        control.arg if isinstance(control, Button) else None)
+        cid = custom_id(
+            game,
+            table_id,
+            epoch,
+            control.verb,
+            control.arg if isinstance(control, Button) else None,
+        )
         item: discord.ui.Item[Any]
         if isinstance(control, Select):
             item = discord.ui.Select(
-                custom_id=cid, placeholder=control.placeholder,
-                options=[discord.SelectOption(label=label, value=value)
-                         for label, value in control.options]
-                or [discord.SelectOption(label="-", value="-")])
+                custom_id=cid,
+                placeholder=control.placeholder,
+                options=[
+                    discord.SelectOption(label=label, value=value)
+                    for label, value in control.options
+                ]
+                or [discord.SelectOption(label="-", value="-")],
+            )
         else:
-            item = discord.ui.Button(label=control.label, style=STYLES[control.style],
-                                     disabled=control.disabled, custom_id=cid)
+            item = discord.ui.Button(
+                label=control.label,
+                style=STYLES[control.style],
+                disabled=control.disabled,
+                custom_id=cid,
+            )
         view.add_item(item_class(item))
     return view
 
@@ -102,5 +130,8 @@ def on_message(custom_id: str, message: discord.Message | None) -> bool:
     """Is this id one of the clicked message's own components? (A forged click is not.)"""
     if message is None:
         return False
-    return any(getattr(child, "custom_id", None) == custom_id for row in message.components
-               for child in getattr(row, "children", [row]))
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )

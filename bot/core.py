@@ -43,13 +43,16 @@ def answers_refusals(handler: F) -> F:
     """For a click or command handler taking the interaction first: a Refusal raised anywhere
     in it is answered to the person who clicked (only to them), and nothing it changed is
     kept (changes are made on copies and committed whole)."""
+
     @functools.wraps(handler)
-    async def handle(self: Tables, interaction: discord.Interaction, *args: Any,
-                     **kwargs: Any) -> Any:
+    async def handle(
+        self: Tables, interaction: discord.Interaction, *args: Any, **kwargs: Any
+    ) -> Any:
         try:
             return await handler(self, interaction, *args, **kwargs)
         except Refusal as no:
             await self.refuse(interaction, no)
+
     return handle  # type: ignore[return-value]
 
 
@@ -66,8 +69,14 @@ def refusal_for(error: RuleError) -> Refusal:
 class Tables:
     """Every table this process serves (the game protocol's `TableAPI` for the faces)."""
 
-    def __init__(self, client: discord.Client, store: SqlStore, faces: Mapping[str, GameFace],
-                 *, step_delay: float = 1.5) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: SqlStore,
+        faces: Mapping[str, GameFace],
+        *,
+        step_delay: float = 1.5,
+    ) -> None:
         self.client = client
         self.store = store
         self.faces = dict(faces)
@@ -118,8 +127,13 @@ class Tables:
         live = self.cache.get(table_id)
         box = self.outboxes.get(table_id)
         lock = self.locks.get(table_id)
-        if (live is None or live.table.status in ACTIVE or live.pending
-                or (box is not None and box.busy()) or (lock is not None and lock.locked())):
+        if (
+            live is None
+            or live.table.status in ACTIVE
+            or live.pending
+            or (box is not None and box.busy())
+            or (lock is not None and lock.locked())
+        ):
             return
         self.cache.pop(table_id, None)
         self.outboxes.pop(table_id, None)
@@ -137,17 +151,28 @@ class Tables:
             live = await self.live(table_id)
             yield TableEdit(live, live.table.model_copy(deep=True))
 
-    async def commit(self, edit: TableEdit, state: Any = None, *, move: Move | None = None,
-                     pending: Pending | None = None, results: list[Result] | None = None
-                     ) -> Table:
+    async def commit(
+        self,
+        edit: TableEdit,
+        state: Any = None,
+        *,
+        move: Move | None = None,
+        pending: Pending | None = None,
+        results: list[Result] | None = None,
+    ) -> Table:
         """Store the table's next version (with the move and the results that came with it),
         then make it the table everyone sees."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
         table.version += 1
         game = self.face(table).game
-        await self.store.save(table, game.dump_state(state) if state is not None else None,
-                              move=move, results=results or (), posts_due=pending is not None)
+        await self.store.save(
+            table,
+            game.dump_state(state) if state is not None else None,
+            move=move,
+            results=results or (),
+            posts_due=pending is not None,
+        )
         live.table, live.state = table, state
         if pending is not None:
             live.pending[pending.seq] = pending
@@ -172,9 +197,16 @@ class Tables:
             raise Refusal("refusal.stale")
         return seat
 
-    async def play(self, interaction: discord.Interaction | None, table_id: int, epoch: int,
-                   move: Any, *, seat: Seat | None = None,
-                   version: int | None = None) -> bool | None:
+    async def play(
+        self,
+        interaction: discord.Interaction | None,
+        table_id: int,
+        epoch: int,
+        move: Any,
+        *,
+        seat: Seat | None = None,
+        version: int | None = None,
+    ) -> bool | None:
         """Apply a move (the clicker's, or `seat`'s for the AI and the timer), commit it, and
         hand its events to the outbox. True when it was public (a turn revealed, a move seen).
         `version`: apply only if the table is still at that version (an AI's stale thought)."""
@@ -207,12 +239,25 @@ class Tables:
             if outcome is not None:
                 table.status = "finished"
                 details = self.face(table).outcome_details(live, outcome)
-                results = [Result(s.user_id, outcome.mode, outcome.of(s.id).won,
-                                  outcome.of(s.id).score, details)
-                           for s in table.seats if s.user_id is not None]
+                results = [
+                    Result(
+                        s.user_id,
+                        outcome.mode,
+                        outcome.of(s.id).won,
+                        outcome.of(s.id).score,
+                        details,
+                    )
+                    for s in table.seats
+                    if s.user_id is not None
+                ]
             user_id = interaction.user.id if interaction is not None else None
-            await self.commit(edit, after, pending=pending, results=results, move=Move(
-                table.games, table.moves, seat.id, user_id, game.dump_move(move)))
+            await self.commit(
+                edit,
+                after,
+                pending=pending,
+                results=results,
+                move=Move(table.games, table.moves, seat.id, user_id, game.dump_move(move)),
+            )
         if pending is not None:
             self.outbox(table_id).kick()
         else:
@@ -234,8 +279,11 @@ class Tables:
                 return
             face = self.face(table)
             to_act = face.game.to_act(live.state)
-            waiting = [s for s in table.seats if s.id in to_act
-                       and (s.ai or s.autoplay_epoch == table.epoch)]
+            waiting = [
+                s
+                for s in table.seats
+                if s.id in to_act and (s.ai or s.autoplay_epoch == table.epoch)
+            ]
             if not waiting:
                 return
             seat = waiting[0]
@@ -243,12 +291,17 @@ class Tables:
             fn, *args = face.ai_job(live, seat)
             move = await self.ai_think(fn, *args)
             try:
-                if await self.play(None, table_id, table.epoch, move, seat=seat,
-                                   version=table.version) is None:
+                if (
+                    await self.play(
+                        None, table_id, table.epoch, move, seat=seat, version=table.version
+                    )
+                    is None
+                ):
                     continue
             except Refusal as no:  # the AI must never be refused; think again, but say so
-                log.error("table %s: the AI's move for %s was refused (%s)", table_id, seat.id,
-                          no.key)
+                log.error(
+                    "table %s: the AI's move for %s was refused (%s)", table_id, seat.id, no.key
+                )
                 return
             face.after_ai_move(self, live, seat, move, before)
 
@@ -263,8 +316,9 @@ class Tables:
 
     # --- Controls --------------------------------------------------------------------------
 
-    async def on_control(self, interaction: discord.Interaction, click: Click,
-                         values: list[str]) -> None:
+    async def on_control(
+        self, interaction: discord.Interaction, click: Click, values: list[str]
+    ) -> None:
         """Every click on a table's control: the table layer's own verbs, else the game's."""
         if click.game not in self.faces:
             await self.refuse(interaction, Refusal("refusal.stale"))
@@ -274,8 +328,9 @@ class Tables:
             return
         arg = values[0] if values else click.arg
         try:
-            await self.faces[click.game].on_click(self, interaction, click.table_id,
-                                                  click.epoch, click.verb, arg)
+            await self.faces[click.game].on_click(
+                self, interaction, click.table_id, click.epoch, click.verb, arg
+            )
         except Refusal as no:
             await self.refuse(interaction, no)
 
@@ -286,8 +341,9 @@ class Tables:
 
     # --- Private messages ------------------------------------------------------------------
 
-    async def show_private(self, interaction: discord.Interaction, live: LiveTable, seat: Seat,
-                           header: str = "") -> None:
+    async def show_private(
+        self, interaction: discord.Interaction, live: LiveTable, seat: Seat, header: str = ""
+    ) -> None:
         """Answer a deferred click with the seat's private post, and remember it to edit."""
         table = live.table
         face = self.face(table)
@@ -295,14 +351,20 @@ class Tables:
         post = await asyncio.to_thread(face.private_post, live, seat, table.lang())
         content = f"{header}\n{post.content}" if header else post.content
         message = await interaction.followup.send(
-            content, files=picture_files(post),
-            view=self.view_for(table, post) or discord.utils.MISSING, ephemeral=True,
-            wait=True)
+            content,
+            files=picture_files(post),
+            view=self.view_for(table, post) or discord.utils.MISSING,
+            ephemeral=True,
+            wait=True,
+        )
         with contextlib.suppress(Refusal):
             async with self.editing(table.id) as edit:
                 edit.table.seat(seat.id).private = PrivateMessage(
-                    application_id=interaction.application_id, token=interaction.token,
-                    message_id=message.id, created=time.time())
+                    application_id=interaction.application_id,
+                    token=interaction.token,
+                    message_id=message.id,
+                    created=time.time(),
+                )
                 if table.private:
                     edit.table.turn_message_id = message.id  # no public message: this is it
                 await self.commit(edit)
@@ -441,8 +503,9 @@ class Tables:
         if old is not None:
             old.cancel()
         if table.status == "playing" and table.turn_deadline is not None:
-            self.timers[table.id] = asyncio.create_task(self._timer(table.id),
-                                                        name=f"timer-{table.id}")
+            self.timers[table.id] = asyncio.create_task(
+                self._timer(table.id), name=f"timer-{table.id}"
+            )
 
     async def _timer(self, table_id: int) -> None:
         try:
@@ -481,8 +544,15 @@ class Tables:
         waiting = self._humans_to_act(edit.live)
         if waiting and table.turn_deadline is not None:
             seconds = max(0, round(table.turn_deadline - time.time()))
-            self.say(table_id, t("timer.warning", table.lang(), n=seconds,
-                                 who=", ".join(f"<@{s.user_id}>" for s in waiting)))
+            self.say(
+                table_id,
+                t(
+                    "timer.warning",
+                    table.lang(),
+                    n=seconds,
+                    who=", ".join(f"<@{s.user_id}>" for s in waiting),
+                ),
+            )
 
     async def _time_out(self, table_id: int, epoch: int) -> None:
         """The turn timer ran out: the AI acts for every seat still thinking (announced);

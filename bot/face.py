@@ -85,14 +85,20 @@ class TableAPI(Protocol):
 
     async def commit(self, edit: TableEdit, state: Any = None) -> Table: ...
 
-    async def insert(self, table: Table, state: Any = None, *, kick: bool = True
-                     ) -> LiveTable:
+    async def insert(self, table: Table, state: Any = None, *, kick: bool = True) -> LiveTable:
         """A new table, stored; its outbox starts (lobby message, or the first turn)."""
         ...
 
-    async def play(self, interaction: discord.Interaction | None, table_id: int, epoch: int,
-                   move: Any, *, seat: Seat | None = None,
-                   version: int | None = None) -> bool | None:
+    async def play(
+        self,
+        interaction: discord.Interaction | None,
+        table_id: int,
+        epoch: int,
+        move: Any,
+        *,
+        seat: Seat | None = None,
+        version: int | None = None,
+    ) -> bool | None:
         """Apply the clicker's move (or `seat`'s), commit, and hand its events to the outbox.
         True when the move was public; None when it was not applied (stale `version`)."""
         ...
@@ -115,8 +121,9 @@ class TableAPI(Protocol):
         """The outbox has something new to post."""
         ...
 
-    async def show_private(self, interaction: discord.Interaction, live: LiveTable,
-                           seat: Seat, header: str = "") -> None:
+    async def show_private(
+        self, interaction: discord.Interaction, live: LiveTable, seat: Seat, header: str = ""
+    ) -> None:
         """Answer a deferred click with the seat's private post, and remember it to edit."""
         ...
 
@@ -178,8 +185,15 @@ class GameFace(Protocol):
         """A seat's own private message (from that seat's view)."""
         ...
 
-    async def move_posts(self, api: TableAPI, live: LiveTable, before: Any,
-                         events: Sequence[Any], after: Any, lang: str) -> list[Post]:
+    async def move_posts(
+        self,
+        api: TableAPI,
+        live: LiveTable,
+        before: Any,
+        events: Sequence[Any],
+        after: Any,
+        lang: str,
+    ) -> list[Post]:
         """The posts of a move's events: one picture per step, then the results if it ended
         the game. `before`/`after` are states: read only through views. Draws off the loop."""
         ...
@@ -192,8 +206,15 @@ class GameFace(Protocol):
         """(function, *args) computing the AI's move for this seat, from its view only."""
         ...
 
-    async def on_click(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                       epoch: int, verb: str, arg: str | None) -> None:
+    async def on_click(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        verb: str,
+        arg: str | None,
+    ) -> None:
         """A click on one of the game's own controls (a Refusal is answered for the face)."""
         ...
 
@@ -201,8 +222,9 @@ class GameFace(Protocol):
         """A game began (start or rematch): e.g. say the table-talk rule."""
         ...
 
-    def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: Any,
-                      before: Any) -> None:
+    def after_ai_move(
+        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
+    ) -> None:
         """An AI seat just moved from state `before`: e.g. Pop's co-op AI signals."""
         ...
 
@@ -214,7 +236,8 @@ class GameFace(Protocol):
         """What the stats keep of this game beyond won and score (JSON)."""
         ...
 
-    def stats_lines(self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]],
-                    lang: str) -> list[str]:
+    def stats_lines(
+        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
+    ) -> list[str]:
         """The game's own lines of /stats, from the player's (mode, won, score, details)."""
         ...

@@ -43,8 +43,12 @@ def declare_keys(families: dict[str, tuple[str, ...]]) -> None:
 # The plural forms a catalogue must give for counts; `plural_form` may also answer "many" in
 # French, Italian and Spanish (a million...), which falls back to "other" when not given.
 PLURAL_FORMS: dict[str, tuple[str, ...]] = {
-    "en": ("one", "other"), "de": ("one", "other"), "it": ("one", "other"),
-    "es": ("one", "other"), "fr": ("one", "other"), "pl": ("one", "few", "many", "other"),
+    "en": ("one", "other"),
+    "de": ("one", "other"),
+    "it": ("one", "other"),
+    "es": ("one", "other"),
+    "fr": ("one", "other"),
+    "pl": ("one", "few", "many", "other"),
     "ja": ("other",),
 }
 
@@ -122,8 +126,12 @@ class PopTranslator(app_commands.Translator):
     """Slash command names, descriptions and choices from the catalogues' `command.*`,
     `option.*` and `choice.*` keys, for every Discord locale a catalogue speaks."""
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        _context: app_commands.TranslationContext[Any, Any]) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        _context: app_commands.TranslationContext[Any, Any],
+    ) -> str | None:
         key = string.extras.get("key")
         lang = resolve(locale)
         if key is None or lang == DEFAULT_LANGUAGE:

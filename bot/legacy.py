@@ -30,8 +30,9 @@ async def _has_old_tables(tx: _Tx) -> bool:
     return bool(await tx.fetch("SELECT 1 FROM pop_tables LIMIT 1"))
 
 
-def carry_over_table(old: dict[str, Any], actions: list[tuple[int, str, dict[str, Any]]]
-                     ) -> tuple[dict[str, Any], str | None, list[tuple[str, list[int]]]]:
+def carry_over_table(
+    old: dict[str, Any], actions: list[tuple[int, str, dict[str, Any]]]
+) -> tuple[dict[str, Any], str | None, list[tuple[str, list[int]]]]:
     """The new table JSON, its state JSON, and the (seat, cards) moves of its current game."""
     options = old.get("options", {})
     seed = 0
@@ -42,36 +43,54 @@ def carry_over_table(old: dict[str, Any], actions: list[tuple[int, str, dict[str
         elif kind == "choose":
             moves.append((str(payload["seat"]), list(payload["cards"])))
     # Pop's face keeps solo hints per game number (bot/games/pop/face.py `hints_of`).
-    face: dict[str, Any] = {"signals": old.get("signals", []),
-                            "hints": {str(old.get("games", 0)): old.get("hints", 0)}}
+    face: dict[str, Any] = {
+        "signals": old.get("signals", []),
+        "hints": {str(old.get("games", 0)): old.get("hints", 0)},
+    }
     if old.get("puzzle_id"):
         face["daily"] = old.get("daily")
     new = {
-        "id": old["id"], "game": "pop", "guild_id": old["guild_id"],
-        "channel_id": old["channel_id"], "thread_id": old.get("thread_id"),
-        "host_id": old["host_id"], "locale": old.get("locale", "en"),
+        "id": old["id"],
+        "game": "pop",
+        "guild_id": old["guild_id"],
+        "channel_id": old["channel_id"],
+        "thread_id": old.get("thread_id"),
+        "host_id": old["host_id"],
+        "locale": old.get("locale", "en"),
         "status": old.get("status", "lobby"),
         "settings": {k: options[k] for k in TABLE_SETTINGS if k in options},
-        "options": {**{k: options[k] for k in POP_OPTIONS if k in options},
-                    "puzzle_id": old.get("puzzle_id")},
-        "seats": [{**{k: v for k, v in seat.items() if k not in ("hand", "draft")},
-                   "private": seat.get("hand")} for seat in old.get("seats", [])],
-        "version": old.get("version", 0), "epoch": old.get("epoch", 0),
-        "games": old.get("games", 0), "seed": seed, "moves": len(moves),
+        "options": {
+            **{k: options[k] for k in POP_OPTIONS if k in options},
+            "puzzle_id": old.get("puzzle_id"),
+        },
+        "seats": [
+            {
+                **{k: v for k, v in seat.items() if k not in ("hand", "draft")},
+                "private": seat.get("hand"),
+            }
+            for seat in old.get("seats", [])
+        ],
+        "version": old.get("version", 0),
+        "epoch": old.get("epoch", 0),
+        "games": old.get("games", 0),
+        "seed": seed,
+        "moves": len(moves),
         "private": old.get("private", False),
         "lobby_message_id": old.get("lobby_message_id"),
         "turn_message_id": old.get("turn_message_id"),
-        "turn_deadline": old.get("turn_deadline"), "warned": old.get("warned", False),
-        "paused": old.get("paused"), "face": face,
+        "turn_deadline": old.get("turn_deadline"),
+        "warned": old.get("warned", False),
+        "paused": old.get("paused"),
+        "face": face,
     }
     # Compact, as the game's own dump writes it (the old JSON came from the same PopState).
-    state = json.dumps(old["game"], separators=(",", ":")) if old.get("game") is not None \
-        else None
+    state = json.dumps(old["game"], separators=(",", ":")) if old.get("game") is not None else None
     return new, state, moves
 
 
-def _pending_reveal(old: dict[str, Any], moves: list[tuple[str, list[int]]]
-                    ) -> tuple[int, int] | None:
+def _pending_reveal(
+    old: dict[str, Any], moves: list[tuple[str, list[int]]]
+) -> tuple[int, int] | None:
     """The move that revealed the oldest turn still being posted, and the pictures of it
     already out: a revealing pick is the last of its turn, and the old reveal names its seat
     and cards and how many Pop picks the game had seen before it (its state's version)."""
@@ -104,31 +123,70 @@ async def carry_over_pop_tables(tx: _Tx) -> None:
     if not await _has_old_tables(tx):
         return
     for table_id, data, created, updated in await tx.fetch(
-            "SELECT id, data, created_at, updated_at FROM pop_tables ORDER BY id"):
+        "SELECT id, data, created_at, updated_at FROM pop_tables ORDER BY id"
+    ):
         old = json.loads(data)
-        rows = await tx.fetch("SELECT version, kind, payload, user_id FROM pop_actions"
-                              " WHERE table_id = ? ORDER BY version", table_id)
+        rows = await tx.fetch(
+            "SELECT version, kind, payload, user_id FROM pop_actions"
+            " WHERE table_id = ? ORDER BY version",
+            table_id,
+        )
         actions = [(int(v), str(k), json.loads(p)) for v, k, p, _user in rows]
         new, state, moves = carry_over_table(old, actions)
         movers = _movers(rows)
         await tx.execute(
             "INSERT INTO game_tables (id, game, guild_id, channel_id, thread_id, status, version,"
             " data, state, created_at, updated_at) VALUES (?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            table_id, new["guild_id"], new["channel_id"], new["thread_id"], new["status"],
-            new["version"], json.dumps(new), state, created, updated)
+            table_id,
+            new["guild_id"],
+            new["channel_id"],
+            new["thread_id"],
+            new["status"],
+            new["version"],
+            json.dumps(new),
+            state,
+            created,
+            updated,
+        )
         for seq, ((seat, cards), user_id) in enumerate(zip(moves, movers, strict=True), 1):
             await tx.execute(
                 "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)", table_id, new["games"], seq, seat, user_id,
-                json.dumps(cards), updated)
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                table_id,
+                new["games"],
+                seq,
+                seat,
+                user_id,
+                json.dumps(cards),
+                updated,
+            )
         pending = _pending_reveal(old, moves)
         seq, step = pending if pending else (len(moves) + 1, 0)
-        await tx.execute("INSERT INTO table_deliveries VALUES (?, ?, ?, ?, ?, ?)", table_id,
-                         new["games"], seq, step, 0 if pending else 1, updated)
-    for table_id, game_no, guild_id, user_id, mode, won, sets, score, level, difficulty, \
-            finished in await tx.fetch(
-                "SELECT table_id, game_no, guild_id, user_id, mode, won, sets, score, level,"
-                " difficulty, finished_at FROM pop_results WHERE mode <> 'enigma'"):
+        await tx.execute(
+            "INSERT INTO table_deliveries VALUES (?, ?, ?, ?, ?, ?)",
+            table_id,
+            new["games"],
+            seq,
+            step,
+            0 if pending else 1,
+            updated,
+        )
+    for (
+        table_id,
+        game_no,
+        guild_id,
+        user_id,
+        mode,
+        won,
+        sets,
+        score,
+        level,
+        difficulty,
+        finished,
+    ) in await tx.fetch(
+        "SELECT table_id, game_no, guild_id, user_id, mode, won, sets, score, level,"
+        " difficulty, finished_at FROM pop_results WHERE mode <> 'enigma'"
+    ):
         details: dict[str, Any] = {"sets": sets}
         if level is not None:
             details["level"] = level
@@ -137,21 +195,52 @@ async def carry_over_pop_tables(tx: _Tx) -> None:
         await tx.execute(
             "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode, won,"
             " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?)",
-            table_id, game_no, guild_id, user_id, mode, won, score, json.dumps(details),
-            str(finished)[:10], finished)
+            table_id,
+            game_no,
+            guild_id,
+            user_id,
+            mode,
+            won,
+            score,
+            json.dumps(details),
+            str(finished)[:10],
+            finished,
+        )
     # An Enigma's try has its explosion symbols in the game's pop_results row: keep them.
-    for table_id, game_no, guild_id, user_id, puzzle, day, daily, solved, finished, score in \
-            await tx.fetch(
-                "SELECT e.table_id, e.game_no, e.guild_id, e.user_id, e.puzzle_id, e.day,"
-                " e.daily, e.solved, e.finished_at, r.score FROM pop_enigma_tries e"
-                " LEFT JOIN pop_results r ON r.table_id = e.table_id AND r.game_no = e.game_no"
-                " AND r.user_id = e.user_id"):
+    for (
+        table_id,
+        game_no,
+        guild_id,
+        user_id,
+        puzzle,
+        day,
+        daily,
+        solved,
+        finished,
+        score,
+    ) in await tx.fetch(
+        "SELECT e.table_id, e.game_no, e.guild_id, e.user_id, e.puzzle_id, e.day,"
+        " e.daily, e.solved, e.finished_at, r.score FROM pop_enigma_tries e"
+        " LEFT JOIN pop_results r ON r.table_id = e.table_id AND r.game_no = e.game_no"
+        " AND r.user_id = e.user_id"
+    ):
         details = {"sets": 1, "puzzle": puzzle, "daily": day if daily else None}
         await tx.execute(
             "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode, won,"
             " score, details, day, finished_at) VALUES (?, ?, 'pop', ?, ?, 'enigma', ?, ?, ?, ?,"
-            " ?)", table_id, game_no, guild_id, user_id, solved, score or 0,
-            json.dumps(details), day, finished)
+            " ?)",
+            table_id,
+            game_no,
+            guild_id,
+            user_id,
+            solved,
+            score or 0,
+            json.dumps(details),
+            day,
+            finished,
+        )
     if tx.dialect == "postgresql":  # ids were given: move the sequence past them
-        await tx.execute("SELECT setval(pg_get_serial_sequence('game_tables', 'id'),"
-                         " (SELECT MAX(id) FROM game_tables))")
+        await tx.execute(
+            "SELECT setval(pg_get_serial_sequence('game_tables', 'id'),"
+            " (SELECT MAX(id) FROM game_tables))"
+        )

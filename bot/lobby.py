@@ -56,8 +56,13 @@ def deal(api: TableAPI, edit: TableEdit, seed: int) -> Any:
     return state
 
 
-async def open_table(api: TableAPI, interaction: discord.Interaction, game: str,
-                     options: dict[str, Any], settings: TableSettings) -> None:
+async def open_table(
+    api: TableAPI,
+    interaction: discord.Interaction,
+    game: str,
+    options: dict[str, Any],
+    settings: TableSettings,
+) -> None:
     """`/<game> new`: a table in its own thread (or here, where threads are not possible)."""
     user = interaction.user
     channel = interaction.channel
@@ -65,9 +70,16 @@ async def open_table(api: TableAPI, interaction: discord.Interaction, game: str,
     assert interaction.channel_id is not None
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
     locale = str(interaction.guild_locale or "en").split("-")[0]
-    table = Table(game=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                  host_id=user.id, options=options, settings=settings, seats=[host],
-                  locale=locale)
+    table = Table(
+        game=game,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        host_id=user.id,
+        options=options,
+        settings=settings,
+        seats=[host],
+        locale=locale,
+    )
     if isinstance(channel, discord.Thread):
         table.thread_id = channel.id
     live = await api.insert(table, kick=False)
@@ -75,8 +87,15 @@ async def open_table(api: TableAPI, interaction: discord.Interaction, game: str,
     lang = table.lang()
     face = api.face(table)
     await interaction.response.send_message(
-        t("table.opened", lang, host=user.mention, id=table.id, mode=face.mode_name(table, lang),
-          game=t(dynamic_key("game", game), lang)))
+        t(
+            "table.opened",
+            lang,
+            host=user.mention,
+            id=table.id,
+            mode=face.mode_name(table, lang),
+            game=t(dynamic_key("game", game), lang),
+        )
+    )
     if table.thread_id is None:
         thread = await _make_thread(interaction, table, lang)
         if thread is not None:
@@ -86,8 +105,9 @@ async def open_table(api: TableAPI, interaction: discord.Interaction, game: str,
     api.kick(table.id)
 
 
-async def _make_thread(interaction: discord.Interaction, table: Table,
-                       lang: str) -> discord.Thread | None:
+async def _make_thread(
+    interaction: discord.Interaction, table: Table, lang: str
+) -> discord.Thread | None:
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return None
@@ -96,8 +116,14 @@ async def _make_thread(interaction: discord.Interaction, table: Table,
     try:
         message = await interaction.original_response()
         return await message.create_thread(
-            name=t("table.thread_name", lang, id=table.id, game=t(dynamic_key("game", table.game), lang)),
-            auto_archive_duration=1440)
+            name=t(
+                "table.thread_name",
+                lang,
+                id=table.id,
+                game=t(dynamic_key("game", table.game), lang),
+            ),
+            auto_archive_duration=1440,
+        )
     except discord.HTTPException as e:
         log.warning("table %s: no thread (%s); playing in the channel", table.id, e.status)
         return None
@@ -153,8 +179,12 @@ async def on_lobby_click(api: TableAPI, interaction: discord.Interaction, click:
                 require_host(table, interaction.user)
                 low, high = seat_range(api, table)
                 if not low <= len(table.seats) <= high:
-                    raise Refusal("refusal.seat_count", low=low, high=high,
-                                  mode=api.face(table).mode_name(table, lang))
+                    raise Refusal(
+                        "refusal.seat_count",
+                        low=low,
+                        high=high,
+                        mode=api.face(table).mode_name(table, lang),
+                    )
                 state = deal(api, edit, api.rng.getrandbits(63))
             else:
                 LOBBY_CHANGES[click.verb](api, table, interaction.user)
@@ -192,27 +222,34 @@ async def on_rematch(api: TableAPI, interaction: discord.Interaction, click: Cli
         await api.show_private(interaction, live, table.seats[0])
         return
     await interaction.response.edit_message(view=None)
-    await interaction.followup.send(t("table.rematch", table.lang(),
-                                      user=interaction.user.mention))
+    await interaction.followup.send(t("table.rematch", table.lang(), user=interaction.user.mention))
     api.game_started(live)
 
 
 LOBBY_CHANGES: dict[str, Callable[[TableAPI, Table, discord.abc.User], None]] = {
-    "join": _join, "leave": _leave, "addai": _add_ai, "cancel": _cancel}
+    "join": _join,
+    "leave": _leave,
+    "addai": _add_ai,
+    "cancel": _cancel,
+}
 TABLE_VERBS: dict[str, Callable[[TableAPI, discord.Interaction, Click], Awaitable[None]]] = {
-    **{verb: on_lobby_click for verb in (*LOBBY_CHANGES, "start")}, "rematch": on_rematch}
+    **{verb: on_lobby_click for verb in (*LOBBY_CHANGES, "start")},
+    "rematch": on_rematch,
+}
 
 
 # --- /table leave, /table remove ----------------------------------------------------------
 
 
-async def unseat(api: TableAPI, interaction: discord.Interaction, player: discord.abc.User,
-                 *, by_host: bool) -> None:
+async def unseat(
+    api: TableAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
+) -> None:
     """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
     player's seat away)."""
     assert interaction.channel_id is not None
-    found = [tb for tb in await api.store.tables_in(interaction.channel_id)
-             if tb.seat_of_user(player.id)]
+    found = [
+        tb for tb in await api.store.tables_in(interaction.channel_id) if tb.seat_of_user(player.id)
+    ]
     if not found:
         raise Refusal("refusal.not_seated")
     async with api.editing(found[0].id) as edit:

@@ -70,8 +70,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(
-                timespec="milliseconds"),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
@@ -96,16 +95,20 @@ class TextFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         text = super().format(record)
-        extra = [f"{k}={v}" for k, v in vars(record).items()
-                 if k not in _STANDARD and not k.startswith("_")]
+        extra = [
+            f"{k}={v}"
+            for k, v in vars(record).items()
+            if k not in _STANDARD and not k.startswith("_")
+        ]
         if extra:
             first, nl, rest = text.partition("\n")
             text = f"{first} {' '.join(extra)}{nl}{rest}"
         return text
 
 
-def configure_logging(level: str, json: bool, *, secrets: Iterable[str] = (),
-                      stream: IO[str] | None = None) -> logging.Handler:
+def configure_logging(
+    level: str, json: bool, *, secrets: Iterable[str] = (), stream: IO[str] | None = None
+) -> logging.Handler:
     """Send every log record to `stream` (stderr) as text or JSON lines, secrets redacted.
 
     Replaces the handler a previous call installed; leaves other handlers alone.

@@ -21,19 +21,23 @@ def create_bot(settings: Settings) -> discord.Client:
         return PopBot(settings)
     from .sharding import ShardedPopBot
 
-    return ShardedPopBot(settings, shard_count=settings.shard_count,
-                         shard_ids=settings.shard_ids)
+    return ShardedPopBot(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
 
 
 def load_settings() -> Settings | None:
     try:
         return Settings()
     except ValidationError as e:
-        missing = [".".join(map(str, err["loc"])) or err["msg"].removeprefix("Value error, ")
-                   for err in e.errors()]
-        print(f"pop-bot: missing or invalid settings: {', '.join(missing)}. "
-              "Set DISCORD_TOKEN (the bot token from the Discord developer portal) "
-              "in the environment or in .env.", file=sys.stderr)
+        missing = [
+            ".".join(map(str, err["loc"])) or err["msg"].removeprefix("Value error, ")
+            for err in e.errors()
+        ]
+        print(
+            f"pop-bot: missing or invalid settings: {', '.join(missing)}. "
+            "Set DISCORD_TOKEN (the bot token from the Discord developer portal) "
+            "in the environment or in .env.",
+            file=sys.stderr,
+        )
         return None
 
 
@@ -53,16 +57,24 @@ def run_bot() -> int:
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print("pop-bot: Discord refused the token (DISCORD_TOKEN is wrong or was reset).",
-              file=sys.stderr)
+        print(
+            "pop-bot: Discord refused the token (DISCORD_TOKEN is wrong or was reset).",
+            file=sys.stderr,
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
-        print("pop-bot: Discord refused the message content intent: enable it for the bot in "
-              "the developer portal, or set POP_MESSAGE_CONTENT=0 (cooperative table talk is "
-              "then on the honour system).", file=sys.stderr)
+        print(
+            "pop-bot: Discord refused the message content intent: enable it for the bot in "
+            "the developer portal, or set POP_MESSAGE_CONTENT=0 (cooperative table talk is "
+            "then on the honour system).",
+            file=sys.stderr,
+        )
         return 2
     except (aiohttp.ClientError, OSError) as e:
-        print(f"pop-bot: cannot reach Discord ({type(e).__name__}); check the network, or "
-              "POP_DISCORD_API_BASE / POP_DISCORD_GATEWAY_URL if set.", file=sys.stderr)
+        print(
+            f"pop-bot: cannot reach Discord ({type(e).__name__}); check the network, or "
+            "POP_DISCORD_API_BASE / POP_DISCORD_GATEWAY_URL if set.",
+            file=sys.stderr,
+        )
         return 3
     return 0

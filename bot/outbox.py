@@ -62,8 +62,10 @@ def interaction_webhook(client: discord.Client, message: PrivateMessage) -> disc
 
 def picture_files(post: Post) -> list[discord.File]:
     """A post's pictures as attachments, each with its alt text as the description."""
-    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
-            for p in post.pictures]
+    return [
+        discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
+        for p in post.pictures
+    ]
 
 
 class Outbox:
@@ -91,8 +93,10 @@ class Outbox:
     def busy(self) -> bool:
         """Is a worker of this outbox still at work (the one asking, finishing, aside)?"""
         me = asyncio.current_task()
-        return any(task is not None and not task.done() and task is not me
-                   for task in (self.task, self.private_task))
+        return any(
+            task is not None and not task.done() and task is not me
+            for task in (self.task, self.private_task)
+        )
 
     def say(self, text: str) -> None:
         self.notices.append(text)
@@ -111,8 +115,9 @@ class Outbox:
         so an older edit never lands last."""
         self.private_to_redraw.add(seat_id)
         if self.private_task is None or self.private_task.done():
-            self.private_task = asyncio.create_task(self._redraw_privates(),
-                                                    name=f"private-{self.table_id}")
+            self.private_task = asyncio.create_task(
+                self._redraw_privates(), name=f"private-{self.table_id}"
+            )
 
     async def idle(self, timeout: float = 30) -> None:
         """Wait until the worker has nothing left to do (tests, shutdown)."""
@@ -135,10 +140,15 @@ class Outbox:
                 raise
             except Exception as e:
                 failures += 1
-                wait = min(RETRY_CAP, 0.5 * 2 ** failures)
-                log.warning("table %s: posting failed (%d in a row: %s); trying again in %.1f s",
-                            self.table_id, failures, type(e).__name__, wait,
-                            exc_info=failures == 1)
+                wait = min(RETRY_CAP, 0.5 * 2**failures)
+                log.warning(
+                    "table %s: posting failed (%d in a row: %s); trying again in %.1f s",
+                    self.table_id,
+                    failures,
+                    type(e).__name__,
+                    wait,
+                    exc_info=failures == 1,
+                )
                 await asyncio.sleep(wait)
                 continue
             if not worked:
@@ -158,10 +168,12 @@ class Outbox:
             return True
         if self.lobby_dirty and table.lobby_message_id:
             self.lobby_dirty = False
-            view = self.tables.view_for(table, lobby_post(table, face.lobby_text(table, lang),
-                                                          lang))
-            await self._edit(table, table.lobby_message_id, content=face.lobby_text(table, lang),
-                             view=view)
+            view = self.tables.view_for(
+                table, lobby_post(table, face.lobby_text(table, lang), lang)
+            )
+            await self._edit(
+                table, table.lobby_message_id, content=face.lobby_text(table, lang), view=view
+            )
             return True
         if self.notices:
             await self._send(table, Post(self.notices[0]))
@@ -184,8 +196,9 @@ class Outbox:
         table = live.table
         lang = table.lang()
         text = self.tables.face(table).lobby_text(table, lang)
-        message = await self._send(table, lobby_post(table, text, lang),
-                                   key=("lobby", table.id, table.games))
+        message = await self._send(
+            table, lobby_post(table, text, lang), key=("lobby", table.id, table.games)
+        )
         async with self.tables.editing(table.id) as edit:
             edit.table.lobby_message_id = message.id
             await self.tables.commit(edit)
@@ -197,28 +210,40 @@ class Outbox:
         posts = self.drawn.get(pending.seq)
         if posts is None:
             posts = self.drawn[pending.seq] = await self.tables.face(table).move_posts(
-                self.tables, live, pending.before, pending.events, pending.after, table.lang())
-        done = progress.step if (progress.game_no, progress.seq) == (pending.game_no,
-                                                                     pending.seq) else 0
+                self.tables, live, pending.before, pending.events, pending.after, table.lang()
+            )
+        done = (
+            progress.step
+            if (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
+            else 0
+        )
         # Behind (many step pictures waiting): this move's steps share messages.
-        waiting = sum(1 for p in posts[done:] if p.step) + \
-            STEPS_PER_MOVE_GUESS * (len(live.pending) - 1)
+        waiting = sum(1 for p in posts[done:] if p.step) + STEPS_PER_MOVE_GUESS * (
+            len(live.pending) - 1
+        )
         grouped = table.private or waiting > BEHIND
         while done < len(posts):
-            batch = self._next_batch(posts, done, grouped,
-                                     10 if table.private else MAX_FILES_PER_MESSAGE)
+            batch = self._next_batch(
+                posts, done, grouped, 10 if table.private else MAX_FILES_PER_MESSAGE
+            )
             post = merged(batch)
             now = (await self.tables.live(table.id)).table
             if post.controls and (now.games != pending.game_no or now.status == "playing"):
                 post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
             post_table = now if post.controls else table
-            await self._send(post_table, post, key=(table.id, pending.game_no, pending.seq,
-                                                    done), in_channel=post.in_channel)
+            await self._send(
+                post_table,
+                post,
+                key=(table.id, pending.game_no, pending.seq, done),
+                in_channel=post.in_channel,
+            )
             done += len(batch)
             more = done < len(posts)
-            await self._advance(Delivery(pending.game_no, pending.seq, done, False) if more
-                                else Delivery(pending.game_no, pending.seq + 1, 0,
-                                              len(live.pending) == 1))
+            await self._advance(
+                Delivery(pending.game_no, pending.seq, done, False)
+                if more
+                else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
+            )
             if more and self.tables.step_delay and batch[-1].step:
                 await asyncio.sleep(self.tables.step_delay)
         live.pending.pop(pending.seq, None)
@@ -239,7 +264,7 @@ class Outbox:
         if not grouped or not posts[start].step:
             return batch
         files = len(posts[start].pictures)
-        for post in posts[start + 1:]:
+        for post in posts[start + 1 :]:
             if not post.step or files + len(post.pictures) > limit:
                 break
             batch.append(post)
@@ -283,8 +308,7 @@ class Outbox:
                 live = await self.tables.live(self.table_id)
                 await self._redraw_private(live, seat_id)
             except Exception:
-                log.exception("table %s: private message of %s not redrawn", self.table_id,
-                              seat_id)
+                log.exception("table %s: private message of %s not redrawn", self.table_id, seat_id)
         self.tables.forget_if_idle(self.table_id)
 
     async def _redraw_private(self, live: LiveTable, seat_id: str) -> None:
@@ -294,16 +318,21 @@ class Outbox:
         seat = table.seat(seat_id)
         if seat.private is None or not seat.private.editable():
             return
-        post = await asyncio.to_thread(self.tables.face(table).private_post, live, seat,
-                                       table.lang())
+        post = await asyncio.to_thread(
+            self.tables.face(table).private_post, live, seat, table.lang()
+        )
         hook = interaction_webhook(self.tables.client, seat.private)
         try:
-            await hook.edit_message(seat.private.message_id, content=post.content,
-                                    attachments=picture_files(post),
-                                    view=self.tables.view_for(table, post))
+            await hook.edit_message(
+                seat.private.message_id,
+                content=post.content,
+                attachments=picture_files(post),
+                view=self.tables.view_for(table, post),
+            )
         except discord.HTTPException as e:  # expired or deleted: the button still works
-            log.info("table %s: private message of %s not updated (%s)", table.id, seat_id,
-                     e.status)
+            log.info(
+                "table %s: private message of %s not updated (%s)", table.id, seat_id, e.status
+            )
 
     # --- Posting -------------------------------------------------------------------------
 
@@ -313,10 +342,15 @@ class Outbox:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def _send(self, table: Table, post: Post, *, key: tuple[Any, ...] | None = None,
-                    in_channel: bool = False) -> discord.Message:
-        kwargs: dict[str, Any] = {"content": post.content or None,
-                                  "files": picture_files(post)}
+    async def _send(
+        self,
+        table: Table,
+        post: Post,
+        *,
+        key: tuple[Any, ...] | None = None,
+        in_channel: bool = False,
+    ) -> discord.Message:
+        kwargs: dict[str, Any] = {"content": post.content or None, "files": picture_files(post)}
         view = self.tables.view_for(table, post)
         if view is not None:
             kwargs["view"] = view
@@ -336,15 +370,19 @@ class Outbox:
             await self._pause(table, e)
             raise Paused from e
 
-    async def _find_posted(self, channel: discord.abc.Messageable, post: Post
-                           ) -> discord.Message | None:
+    async def _find_posted(
+        self, channel: discord.abc.Messageable, post: Post
+    ) -> discord.Message | None:
         """After a restart: the message this post already is, if it went out before the stop
         and longer ago than Discord remembers nonces (the same text, the same pictures)."""
         me = self.tables.client.user
         files = [p.filename for p in post.pictures]
         async for message in channel.history(limit=HISTORY_LOOKBACK):
-            if (message.author == me and message.content == (post.content or "")
-                    and [a.filename for a in message.attachments] == files):
+            if (
+                message.author == me
+                and message.content == (post.content or "")
+                and [a.filename for a in message.attachments] == files
+            ):
                 log.info("table %s: a post was already made before the restart", self.table_id)
                 return message
         return None
@@ -406,21 +444,39 @@ def merged(posts: list[Post]) -> Post:
     """Several step posts as one message: their captions in order, every picture, the last
     one's controls."""
     if len(posts) == 1:
-        return Post(posts[0].content, list(posts[0].pictures), list(posts[0].controls),
-                    posts[0].step, posts[0].in_channel)
-    return Post("\n".join(p.content for p in posts if p.content),
-                [pic for p in posts for pic in p.pictures], list(posts[-1].controls), True,
-                posts[-1].in_channel)
+        return Post(
+            posts[0].content,
+            list(posts[0].pictures),
+            list(posts[0].controls),
+            posts[0].step,
+            posts[0].in_channel,
+        )
+    return Post(
+        "\n".join(p.content for p in posts if p.content),
+        [pic for p in posts for pic in p.pictures],
+        list(posts[-1].controls),
+        True,
+        posts[-1].in_channel,
+    )
 
 
 LOBBY_BUTTONS: tuple[tuple[str, Style], ...] = (
-    ("join", "success"), ("leave", "secondary"), ("addai", "secondary"), ("start", "primary"),
-    ("cancel", "danger"))
+    ("join", "success"),
+    ("leave", "secondary"),
+    ("addai", "secondary"),
+    ("start", "primary"),
+    ("cancel", "danger"),
+)
 
 
 def lobby_post(table: Table, text: str, lang: str) -> Post:
     """The lobby message: the game's summary and the table layer's own buttons."""
     if table.status != "lobby":
         return Post(text)
-    return Post(text, controls=[Button(verb, t(dynamic_key("button", verb), lang), style)
-                                for verb, style in LOBBY_BUTTONS])
+    return Post(
+        text,
+        controls=[
+            Button(verb, t(dynamic_key("button", verb), lang), style)
+            for verb, style in LOBBY_BUTTONS
+        ],
+    )

@@ -33,8 +33,7 @@ class Settings(BaseSettings):
     # POP_SHARD_IDS ("0,2"; all of them if unset) of POP_SHARD_COUNT. Unset: one unsharded bot.
     # Discord sends a guild's events to shard (guild_id >> 22) % shard_count.
     shard_count: int | None = Field(None, ge=1, validation_alias="POP_SHARD_COUNT")
-    shard_ids: Annotated[list[int] | None, NoDecode] = Field(None,
-                                                            validation_alias="POP_SHARD_IDS")
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(None, validation_alias="POP_SHARD_IDS")
 
     @field_validator("shard_ids", mode="before")
     @classmethod

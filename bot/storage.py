@@ -142,8 +142,10 @@ class SqlStore:
         """Apply the migrations not applied yet, each in its own transaction."""
         async with self.transaction() as tx:
             await self._lock_migrations(tx)
-            await tx.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
-                             "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+            await tx.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations "
+                "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
         applied = []
         for number, sql in migrations():
             async with self.transaction() as tx:
@@ -167,16 +169,32 @@ class SqlStore:
             table.id = await tx.insert(
                 "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
                 " data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?, ?)",
-                table.game, table.guild_id, table.channel_id, table.thread_id, table.status,
-                table.version, now, now)
-            await tx.execute("UPDATE game_tables SET data = ? WHERE id = ?",
-                             table.model_dump_json(), table.id)
-            await tx.execute("INSERT INTO table_deliveries VALUES (?, 0, 1, 0, 1, ?)",
-                             table.id, now)
+                table.game,
+                table.guild_id,
+                table.channel_id,
+                table.thread_id,
+                table.status,
+                table.version,
+                now,
+                now,
+            )
+            await tx.execute(
+                "UPDATE game_tables SET data = ? WHERE id = ?", table.model_dump_json(), table.id
+            )
+            await tx.execute(
+                "INSERT INTO table_deliveries VALUES (?, 0, 1, 0, 1, ?)", table.id, now
+            )
         return table.id
 
-    async def save(self, table: Table, state: str | None, *, move: Move | None = None,
-                   results: Sequence[Result] = (), posts_due: bool = False) -> None:
+    async def save(
+        self,
+        table: Table,
+        state: str | None,
+        *,
+        move: Move | None = None,
+        results: Sequence[Result] = (),
+        posts_due: bool = False,
+    ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
         `StaleWrite` if the stored one is not the version before it (and nothing is written).
@@ -187,26 +205,52 @@ class SqlStore:
             changed = await tx.execute(
                 "UPDATE game_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
                 " state = ?, updated_at = ? WHERE id = ? AND version = ?",
-                table.status, table.thread_id, table.version, table.model_dump_json(), state,
-                now, table.id, table.version - 1)
+                table.status,
+                table.thread_id,
+                table.version,
+                table.model_dump_json(),
+                state,
+                now,
+                table.id,
+                table.version - 1,
+            )
             if changed != 1:
                 raise StaleWrite(f"table {table.id} is not at version {table.version - 1}")
             if move is not None:
                 await tx.execute(
                     "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
                     " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    table.id, move.game_no, move.seq, move.seat, move.user_id,
-                    json.dumps(move.move), now)
+                    table.id,
+                    move.game_no,
+                    move.seq,
+                    move.seat,
+                    move.user_id,
+                    json.dumps(move.move),
+                    now,
+                )
             if posts_due:
-                await tx.execute("UPDATE table_deliveries SET idle = 0, updated_at = ?"
-                                 " WHERE table_id = ?", now, table.id)
+                await tx.execute(
+                    "UPDATE table_deliveries SET idle = 0, updated_at = ? WHERE table_id = ?",
+                    now,
+                    table.id,
+                )
             for r in results:
                 await tx.execute(
                     "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode,"
                     " won, score, details, day, finished_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    table.id, table.games, table.game, table.guild_id, r.user_id, r.mode,
-                    int(r.won), r.score, json.dumps(r.details), now[:10], now)
+                    table.id,
+                    table.games,
+                    table.game,
+                    table.guild_id,
+                    r.user_id,
+                    r.mode,
+                    int(r.won),
+                    r.score,
+                    json.dumps(r.details),
+                    now[:10],
+                    now,
+                )
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
         rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)
@@ -214,13 +258,17 @@ class SqlStore:
 
     async def moves(self, table_id: int, game_no: int) -> list[tuple[str, Any]]:
         """The (seat, move) of one game at a table, in order."""
-        rows = await self.fetch("SELECT seat, move FROM game_moves WHERE table_id = ?"
-                                " AND game_no = ? ORDER BY seq", table_id, game_no)
+        rows = await self.fetch(
+            "SELECT seat, move FROM game_moves WHERE table_id = ? AND game_no = ? ORDER BY seq",
+            table_id,
+            game_no,
+        )
         return [(seat, json.loads(move)) for seat, move in rows]
 
     async def delivery(self, table_id: int) -> Delivery:
-        rows = await self.fetch("SELECT game_no, seq, step, idle FROM table_deliveries"
-                                " WHERE table_id = ?", table_id)
+        rows = await self.fetch(
+            "SELECT game_no, seq, step, idle FROM table_deliveries WHERE table_id = ?", table_id
+        )
         if not rows:
             return Delivery(0, 1, 0, True)
         game_no, seq, step, idle = rows[0]
@@ -231,8 +279,14 @@ class SqlStore:
         async with self.transaction() as tx:
             await tx.execute(
                 "UPDATE table_deliveries SET game_no = ?, seq = ?, step = ?, idle = ?,"
-                " updated_at = ? WHERE table_id = ?", progress.game_no, progress.seq,
-                progress.step, int(progress.idle), _now(), table_id)
+                " updated_at = ? WHERE table_id = ?",
+                progress.game_no,
+                progress.seq,
+                progress.step,
+                int(progress.idle),
+                _now(),
+                table_id,
+            )
 
     async def tables_to_resume(self) -> list[tuple[Table, str | None]]:
         """Tables in their lobby or being played, and any table with something not posted
@@ -240,11 +294,12 @@ class SqlStore:
         marks = ", ".join("?" for _ in ACTIVE)
         rows = await self.fetch(
             f"SELECT data, state FROM game_tables WHERE status IN ({marks}) OR id IN"
-            " (SELECT table_id FROM table_deliveries WHERE idle = 0) ORDER BY id", *ACTIVE)
+            " (SELECT table_id FROM table_deliveries WHERE idle = 0) ORDER BY id",
+            *ACTIVE,
+        )
         return [(Table.model_validate_json(data), state) for data, state in rows]
 
-    async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE
-                        ) -> list[Table]:
+    async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE) -> list[Table]:
         """Tables (active ones, by default) whose thread, or channel, is this one."""
         if not statuses:
             return []
@@ -252,38 +307,57 @@ class SqlStore:
         rows = await self.fetch(
             f"SELECT data FROM game_tables WHERE status IN ({marks})"
             " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?)) ORDER BY id",
-            *statuses, channel_id, channel_id)
+            *statuses,
+            channel_id,
+            channel_id,
+        )
         return [Table.model_validate_json(r[0]) for r in rows]
 
     # --- Stats ---------------------------------------------------------------------------
 
-    async def player_results(self, guild_id: int, user_id: int, game: str
-                             ) -> list[tuple[str, bool, int, dict[str, Any]]]:
+    async def player_results(
+        self, guild_id: int, user_id: int, game: str
+    ) -> list[tuple[str, bool, int, dict[str, Any]]]:
         """One player's finished games of one game in one server: (mode, won, score, details)."""
         rows = await self.fetch(
             "SELECT mode, won, score, details FROM game_results"
             " WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY finished_at",
-            guild_id, user_id, game)
+            guild_id,
+            user_id,
+            game,
+        )
         return [(m, bool(w), int(s), json.loads(d)) for m, w, s, d in rows]
 
-    async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10
-                          ) -> list[tuple[int, int, int]]:
+    async def leaderboard(
+        self, guild_id: int, game: str | None = None, limit: int = 10
+    ) -> list[tuple[int, int, int]]:
         """(user, wins, games) of the server's players, most wins first."""
-        where, args = ("guild_id = ?", [guild_id]) if game is None else \
-            ("guild_id = ? AND game = ?", [guild_id, game])
+        where, args = (
+            ("guild_id = ?", [guild_id])
+            if game is None
+            else ("guild_id = ? AND game = ?", [guild_id, game])
+        )
         rows = await self.fetch(
             f"SELECT user_id, SUM(won), COUNT(*) FROM game_results WHERE {where}"
             " GROUP BY user_id ORDER BY SUM(won) DESC, COUNT(*) ASC, user_id ASC LIMIT ?",
-            *args, limit)
+            *args,
+            limit,
+        )
         return [(int(u), int(w), int(g)) for u, w, g in rows]
 
-    async def results_on_day(self, guild_id: int, game: str, mode: str, day: str
-                             ) -> list[tuple[int, bool, dict[str, Any]]]:
+    async def results_on_day(
+        self, guild_id: int, game: str, mode: str, day: str
+    ) -> list[tuple[int, bool, dict[str, Any]]]:
         """(user, won, details) of the games of one mode finished in a server on a day (UTC),
         in the order they finished."""
         rows = await self.fetch(
             "SELECT user_id, won, details FROM game_results WHERE guild_id = ? AND game = ?"
-            " AND mode = ? AND day = ? ORDER BY finished_at", guild_id, game, mode, day)
+            " AND mode = ? AND day = ? ORDER BY finished_at",
+            guild_id,
+            game,
+            mode,
+            day,
+        )
         return [(int(u), bool(w), json.loads(d)) for u, w, d in rows]
 
 

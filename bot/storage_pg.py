@@ -70,8 +70,15 @@ class PostgresStore(SqlStore):
 
     kind = "postgresql"
 
-    def __init__(self, url: str, *, schema: str | None = None, min_size: int = 1,
-                 max_size: int = 5, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        schema: str | None = None,
+        min_size: int = 1,
+        max_size: int = 5,
+        timeout: float = 10.0,
+    ) -> None:
         self.url = url
         self.schema = schema  # tables live here instead of the search_path's default
         self.min_size, self.max_size, self.timeout = min_size, max_size, timeout
@@ -82,8 +89,12 @@ class PostgresStore(SqlStore):
         if self.schema:
             settings["search_path"] = self.schema
         self.pool = await asyncpg.create_pool(
-            self.url, min_size=self.min_size, max_size=self.max_size, timeout=self.timeout,
-            server_settings=settings)
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            timeout=self.timeout,
+            server_settings=settings,
+        )
         if migrate:
             await self.migrate()
 

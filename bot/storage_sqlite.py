@@ -75,8 +75,9 @@ class Store(SqlStore):
             return await _SqliteTx(self._db()).fetch(sql, *args)
 
     async def _has_table(self, name: str) -> bool:
-        return bool(await self.fetch(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name))
+        return bool(
+            await self.fetch("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name)
+        )
 
     async def journal_mode(self) -> str:
         return str((await self.fetch("PRAGMA journal_mode"))[0][0])

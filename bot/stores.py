@@ -22,8 +22,10 @@ def open_store(settings: Settings) -> Store | PostgresStore:
     if not url:
         return Store(settings.database_path)
     if not is_postgres_url(url):
-        raise ValueError("POP_DATABASE_URL must start with postgresql:// (or postgres://); "
-                         "for SQLite, leave it unset and set POP_DATABASE_PATH")
+        raise ValueError(
+            "POP_DATABASE_URL must start with postgresql:// (or postgres://); "
+            "for SQLite, leave it unset and set POP_DATABASE_PATH"
+        )
     from .storage_pg import PostgresStore
 
     return PostgresStore(url)

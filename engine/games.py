@@ -11,7 +11,8 @@ from .pop.adapter import POP
 from .protocol import Game
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
-    game.key: game for game in (POP, COLORETTO, COLORPOP, COLOURIST)}
+    game.key: game for game in (POP, COLORETTO, COLORPOP, COLOURIST)
+}
 
 
 def by_format(record_format: object) -> Game[Any, Any, Any] | None:

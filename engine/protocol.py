@@ -82,12 +82,12 @@ class Game(Protocol[StateT, MoveT, ViewT]):
     # Read-only (a class attribute of the game satisfies them):
     @property
     def key(self) -> str:
-        """"pop", "coloretto", …: the first part of every button id, the command group."""
+        """ "pop", "coloretto", …: the first part of every button id, the command group."""
         ...
 
     @property
     def record_format(self) -> str:
-        """"pop-record/1", …"""
+        """ "pop-record/1", …"""
         ...
 
     @property

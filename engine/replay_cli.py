@@ -54,7 +54,7 @@ def replay_main(files: list[str], *, jsonl: bool = False) -> int:
             print(f"{name}: cannot read: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
             failed = True
             continue
-        for line in (text.splitlines() if jsonl else [text]):
+        for line in text.splitlines() if jsonl else [text]:
             if jsonl and not line.strip():
                 continue
             try:

@@ -17,18 +17,40 @@ ROWS = 10
 
 def ten_row_frame() -> Frame:
     """A busy frame: 10 rows of cards in every column, the turn's cards, a highlight, a pile."""
-    columns = (tuple(range(1, 11)), tuple(range(11, 21)), tuple(range(21, 30)),
-               tuple(range(30, 39)), tuple(range(39, 48)))
+    columns = (
+        tuple(range(1, 11)),
+        tuple(range(11, 21)),
+        tuple(range(21, 30)),
+        tuple(range(30, 39)),
+        tuple(range(39, 48)),
+    )
     queues = (ROWS + 1, ROWS + 1, ROWS, ROWS, ROWS)  # A and B already received their card
     seats = ("ana", "ben", "cai", "dev")
     return Frame(
-        kind="placed", mode="competitive", columns=columns, queues=queues, top_row=1,
-        bottom_row=ROWS + 1, set_number=2, sets_total=3, turn_number=7, turns_total=8,
-        seats=seats, names=("Ana", "Бен", "Καίτη", "Dev"), symbols=(4, 11, 0, 7),
-        has_chief=True, chief_face_up=(), chief_pile=(),
+        kind="placed",
+        mode="competitive",
+        columns=columns,
+        queues=queues,
+        top_row=1,
+        bottom_row=ROWS + 1,
+        set_number=2,
+        sets_total=3,
+        turn_number=7,
+        turns_total=8,
+        seats=seats,
+        names=("Ana", "Бен", "Καίτη", "Dev"),
+        symbols=(4, 11, 0, 7),
+        has_chief=True,
+        chief_face_up=(),
+        chief_pile=(),
         incoming=((10, "ana"), (20, "ben"), (48, "chief"), (49, "cai"), (50, "dev")),
-        placed_columns=(0, 1), arrows=2, descending=False, highlight=(1, ROWS),
-        placed_card=20, owner="ben", step=2,
+        placed_columns=(0, 1),
+        arrows=2,
+        descending=False,
+        highlight=(1, ROWS),
+        placed_card=20,
+        owner="ben",
+        step=2,
     )
 
 
@@ -55,7 +77,7 @@ def measure(seconds: float = 3.0) -> dict[str, Any]:
     return {
         "benchmark": "render",
         "frame": f"{ROWS}-row grid, {img.width}x{img.height}, palette PNG "
-                 f"(compress_level {PNG_COMPRESS_LEVEL})",
+        f"(compress_level {PNG_COMPRESS_LEVEL})",
         "frames": len(totals),
         "median_ms": round(statistics.median(totals), 3),
         "p95_ms": round(totals[int(0.95 * (len(totals) - 1))], 3),

@@ -57,8 +57,11 @@ def render_main(record_path: str, out_dir: str) -> int:
         game = fmt.split("-record/")[0]
         draw = _record_pictures_of(game)
         if draw is None:
-            print(f"{record_path}: pictures of {fmt} records are not drawn by `pop-bot render`"
-                  f" yet; `pop-bot demo --game {game}` draws a whole game", file=sys.stderr)
+            print(
+                f"{record_path}: pictures of {fmt} records are not drawn by `pop-bot render`"
+                f" yet; `pop-bot demo --game {game}` draws a whole game",
+                file=sys.stderr,
+            )
             return 2
     else:
         draw = record_pictures

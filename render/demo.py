@@ -15,8 +15,15 @@ from .pop.demo import play_demo
 from .pop.records import record_pictures
 
 
-def demo_main(out_dir: str, *, mode: str = "competitive", seats: int = 4, level: str = "hard",
-              seed: int = 1, sets: int = 1) -> int:
+def demo_main(
+    out_dir: str,
+    *,
+    mode: str = "competitive",
+    seats: int = 4,
+    level: str = "hard",
+    seed: int = 1,
+    sets: int = 1,
+) -> int:
     try:
         record = play_demo(mode, seats, level, seed, sets)
     except ValueError as e:  # e.g. a seat count the mode does not allow

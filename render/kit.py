@@ -39,6 +39,7 @@ R = TypeVar("R")
 def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """lru_cache, with sprite creation serialised: pictures may be drawn from several threads.
     The wrapper keeps the cache's `cache_clear`."""
+
     def decorate(fn: Callable[P, R]) -> Callable[P, R]:
         answers: Any = functools.lru_cache(maxsize=maxsize)(fn)
 
@@ -50,6 +51,7 @@ def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
         wrapper.cache_clear = answers.cache_clear  # type: ignore[attr-defined]  # lru_cache's own
         return wrapper
+
     return decorate
 
 
@@ -69,8 +71,9 @@ def encode(img: Image.Image) -> bytes:
 # --- Shapes (drawn at any scale) ------------------------------------------------------------
 
 
-def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int,
-                turn: float = -90) -> list[Point]:
+def star_points(
+    cx: float, cy: float, r_out: float, r_in: float, n: int, turn: float = -90
+) -> list[Point]:
     pts = []
     for i in range(2 * n):
         r = r_out if i % 2 == 0 else r_in
@@ -84,8 +87,9 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, fill: str) -> No
     x0, y0, x1, y1 = box
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
     if shape == "circle":
-        draw.ellipse((cx - r * 0.92, cy - r * 0.92, cx + r * 0.92, cy + r * 0.92), fill=fill,
-                     width=0)
+        draw.ellipse(
+            (cx - r * 0.92, cy - r * 0.92, cx + r * 0.92, cy + r * 0.92), fill=fill, width=0
+        )
     elif shape == "square":
         k = r * 0.82
         draw.rectangle((cx - k, cy - k, cx + k, cy + k), fill=fill, width=0)
@@ -99,11 +103,22 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, fill: str) -> No
         raise ValueError(shape)
 
 
-def draw_burst(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: str,
-               outline: str | None = None, width: int = 0) -> None:
+def draw_burst(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: str,
+    outline: str | None = None,
+    width: int = 0,
+) -> None:
     """The explosion symbol: an eight-pointed burst."""
-    draw.polygon(star_points(cx, cy, r, r * 0.5, 8, turn=-90 + 22.5 / 2), fill=fill,
-                 outline=outline, width=width)
+    draw.polygon(
+        star_points(cx, cy, r, r * 0.5, 8, turn=-90 + 22.5 / 2),
+        fill=fill,
+        outline=outline,
+        width=width,
+    )
 
 
 def draw_arrow(draw: ImageDraw.ImageDraw, box: Box, fill: str) -> None:
@@ -112,8 +127,18 @@ def draw_arrow(draw: ImageDraw.ImageDraw, box: Box, fill: str) -> None:
     h = y1 - y0
     cy = (y0 + y1) / 2
     head = x0 + h * 0.62
-    draw.polygon([(x0, cy), (head, y0), (head, cy - h * 0.2), (x1, cy - h * 0.2),
-                  (x1, cy + h * 0.2), (head, cy + h * 0.2), (head, y1)], fill=fill)
+    draw.polygon(
+        [
+            (x0, cy),
+            (head, y0),
+            (head, cy - h * 0.2),
+            (x1, cy - h * 0.2),
+            (x1, cy + h * 0.2),
+            (head, cy + h * 0.2),
+            (head, y1),
+        ],
+        fill=fill,
+    )
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -189,8 +214,7 @@ def _runs(text: str) -> list[tuple[str, bool]]:
 def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[str, FreeTypeFont]]:
     """`text` cut into runs by font: DejaVu Sans where it has the glyph, the Japanese subset
     where only that has it (a character neither has stays with DejaVu: its box)."""
-    return [(run, S.cjk_font(size, bold) if cjk else font(size, bold))
-            for run, cjk in _runs(text)]
+    return [(run, S.cjk_font(size, bold) if cjk else font(size, bold)) for run, cjk in _runs(text)]
 
 
 def text_length(text: str, size: int, bold: bool = False) -> float:
@@ -199,8 +223,15 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
     return sum(f.getlength(run) for run, f in text_runs(text, size, bold))
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-              bold: bool = False, fill: str = S.TEXT, anchor: str = "la") -> float:
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: str = S.TEXT,
+    anchor: str = "la",
+) -> float:
     """Draw a line of text, each run in the font that has its glyphs, on one baseline placed
     by DejaVu's metrics (so a line sits where it would in Latin letters). `anchor` is
     Pillow's two letters (horizontal l/m/r, vertical a/m/s/d; t and b are taken as a and d).
@@ -214,8 +245,17 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     ascent, descent = latin.getmetrics()
     x, y = xy
     x -= {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
-    baseline = y + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0,
-                    "d": -descent, "b": -descent}[anchor[1]]
+    baseline = (
+        y
+        + {
+            "a": ascent,
+            "t": ascent,
+            "m": (ascent - descent) / 2,
+            "s": 0,
+            "d": -descent,
+            "b": -descent,
+        }[anchor[1]]
+    )
     for run, f in runs:
         draw.text((x, baseline), run, font=f, fill=fill, anchor="ls")
         x += f.getlength(run)
@@ -248,8 +288,12 @@ class Palette:
     """One fixed 256-colour palette: exact base colours, then the edge tones of a sample of
     sprites. Canvases, text and icon sprites are made in it (and cached per palette)."""
 
-    def __init__(self, base: Sequence[str], sample: Callable[[], list[Image.Image]],
-                 background: str = S.BACKGROUND) -> None:
+    def __init__(
+        self,
+        base: Sequence[str],
+        sample: Callable[[], list[Image.Image]],
+        background: str = S.BACKGROUND,
+    ) -> None:
         self._base = tuple(base)
         self._sample = sample  # called once, when the palette is first needed
         self._background = background
@@ -274,14 +318,17 @@ class Palette:
         for c in self._base:
             if rgb(c) not in seen:
                 seen.append(rgb(c))
-        learnt = montage.quantize(256 - len(seen), method=Image.Quantize.MEDIANCUT,
-                                  dither=Image.Dither.NONE)
+        learnt = montage.quantize(
+            256 - len(seen), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+        )
         flat = (learnt.getpalette() or [])[: 3 * (256 - len(seen))]
         learnt_colours = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
         # Keep base colours exact: drop learnt tones so close that they could be chosen instead.
-        extra = [c for c in learnt_colours
-                 if all(max(abs(a - b) for a, b in zip(c, base, strict=True)) > 10
-                        for base in seen)]
+        extra = [
+            c
+            for c in learnt_colours
+            if all(max(abs(a - b) for a, b in zip(c, base, strict=True)) > 10 for base in seen)
+        ]
         entries = [v for c in seen + extra for v in c]
         entries += [0] * (768 - len(entries))
         pal = Image.new("P", (1, 1))
@@ -305,21 +352,31 @@ class Palette:
         return img
 
     @cached(4096)
-    def text_sprite(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT,
-                    bg: str = S.BACKGROUND) -> Image.Image:
+    def text_sprite(
+        self, text: str, size: int, bold: bool = False, colour: str = S.TEXT, bg: str = S.BACKGROUND
+    ) -> Image.Image:
         """A line of text (already safe) as a palette sprite; height = the font's line height."""
         return self.quantize(text_rgb(text, size, bold, colour, bg))
 
     @cached(1024)
-    def name_sprite(self, name: str, size: int, max_width: int, bold: bool = False,
-                    colour: str = S.TEXT, bg: str = S.BACKGROUND) -> Image.Image:
+    def name_sprite(
+        self,
+        name: str,
+        size: int,
+        max_width: int,
+        bold: bool = False,
+        colour: str = S.TEXT,
+        bg: str = S.BACKGROUND,
+    ) -> Image.Image:
         """A player's name: any Unicode in, what the font can draw out, cut to `max_width`."""
-        return self.text_sprite(fit_text(safe_text(name), size, bold, max_width), size, bold,
-                                colour, bg)
+        return self.text_sprite(
+            fit_text(safe_text(name), size, bold, max_width), size, bold, colour, bg
+        )
 
     @cached(256)
-    def icon_sprite(self, kind: str, size: int, colour: str = S.TEXT, bg: str = S.BACKGROUND,
-                    arg: str = "") -> Image.Image:
+    def icon_sprite(
+        self, kind: str, size: int, colour: str = S.TEXT, bg: str = S.BACKGROUND, arg: str = ""
+    ) -> Image.Image:
         """Small pictures: a burst, a colour's shape (`arg`), an arrow left or right."""
         k = SS
         img = Image.new("RGB", (size * k, size * k), bg)
@@ -336,9 +393,17 @@ class Palette:
             raise ValueError(kind)
         return self.quantize(img.resize((size, size), Image.Resampling.LANCZOS))
 
-    def paste_text(self, img: Image.Image, text: str, xy: tuple[int, int], size: int,
-                   bold: bool = False, colour: str = S.TEXT, bg: str = S.BACKGROUND,
-                   anchor: Anchor = "l") -> int:
+    def paste_text(
+        self,
+        img: Image.Image,
+        text: str,
+        xy: tuple[int, int],
+        size: int,
+        bold: bool = False,
+        colour: str = S.TEXT,
+        bg: str = S.BACKGROUND,
+        anchor: Anchor = "l",
+    ) -> int:
         """Paste a line of text; `xy` is its left (or middle, or right) edge and vertical
         middle. Returns its width."""
         sprite = self.text_sprite(text, size, bold, colour, bg)

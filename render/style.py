@@ -67,16 +67,18 @@ PLACEHOLDER = "□"  # drawn for a character no bundled font can show
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans (basic layout: the same pixels on every machine)."""
-    return ImageFont.truetype(str(FONT_BOLD if bold else FONT_REGULAR), size,
-                              layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(
+        str(FONT_BOLD if bold else FONT_REGULAR), size, layout_engine=ImageFont.Layout.BASIC
+    )
 
 
 @lru_cache(maxsize=64)
 def cjk_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled Japanese subset, for the characters DejaVu Sans lacks (same size: its kana
     and kanji fit inside DejaVu's line)."""
-    return ImageFont.truetype(str(FONT_CJK_BOLD if bold else FONT_CJK_REGULAR), size,
-                              layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(
+        str(FONT_CJK_BOLD if bold else FONT_CJK_REGULAR), size, layout_engine=ImageFont.Layout.BASIC
+    )
 
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:

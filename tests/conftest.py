@@ -1,9 +1,9 @@
 """Shared fixtures: a loopback Discord (``emu``), its standard world, and a bot starter.
 
-    async def test_story(world, start_bot):
-        await start_bot(make_my_bot)
-        table = await world.ana.slash("pop", "new", mode="coop")
-        await world.ben.click(table.message, label="Join")
+async def test_story(world, start_bot):
+    await start_bot(make_my_bot)
+    table = await world.ana.slash("pop", "new", mode="coop")
+    await world.ben.click(table.message, label="Join")
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def assert_no_schema_violations(emulator: Emulator) -> None:
     assert not unique, (
         f"{len(violations)} request bod(ies) broke Discord's OpenAPI description "
         "(tests/discord_emulator/openapi/README.md lists the known exceptions):\n  "
-        + "\n  ".join(unique))
+        + "\n  ".join(unique)
+    )
 
 
 @pytest.fixture

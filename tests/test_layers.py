@@ -8,8 +8,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 FORBIDDEN = {
-    "engine": {"discord", "aiohttp", "asyncio", "PIL", "sqlite3", "aiosqlite", "asyncpg",
-               "render", "bot"},
+    "engine": {
+        "discord",
+        "aiohttp",
+        "asyncio",
+        "PIL",
+        "sqlite3",
+        "aiosqlite",
+        "asyncpg",
+        "render",
+        "bot",
+    },
     "render": {"discord", "aiohttp", "aiosqlite", "asyncpg", "sqlite3", "bot"},
 }
 
@@ -39,8 +48,9 @@ def test_layer_imports_only_point_down(layer):
 # --- Inside bot/: the table layer knows games only through the protocol ------------------------
 
 BOT = ROOT / "bot"
-GAME_ENGINES = {p.name for p in (ROOT / "engine").iterdir()
-                if p.is_dir() and (p / "__init__.py").exists()}
+GAME_ENGINES = {
+    p.name for p in (ROOT / "engine").iterdir() if p.is_dir() and (p / "__init__.py").exists()
+}
 
 
 def bot_imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
@@ -55,7 +65,7 @@ def bot_imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -68,11 +78,15 @@ def bot_imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
 
 
 def bot_modules() -> dict[str, set[str]]:
-    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
-               for p in BOT.rglob("*.py")}
+    modules = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+        for p in BOT.rglob("*.py")
+    }
     known = frozenset(modules)
-    return {name: {m for m in bot_imports(path, known) if m in modules and m != name}
-            for name, path in modules.items()}
+    return {
+        name: {m for m in bot_imports(path, known) if m in modules and m != name}
+        for name, path in modules.items()
+    }
 
 
 def test_nothing_inside_bot_imports_in_a_circle():
@@ -82,7 +96,7 @@ def test_nothing_inside_bot_imports_in_a_circle():
     def visit(node: str, stack: list[str]) -> None:
         for nxt in sorted(graph[node]):
             if nxt in stack:
-                cycles.append([*stack[stack.index(nxt):], nxt])
+                cycles.append([*stack[stack.index(nxt) :], nxt])
             elif len(stack) < 30:
                 visit(nxt, [*stack, nxt])
 
@@ -101,13 +115,21 @@ def test_the_table_layer_knows_no_game():
             continue  # a game's own face
         if rel.parts[0] == "games":  # the registry names the faces, nothing of their insides
             allowed = {f"bot.games.{g}" for g in GAME_ENGINES}
-            bad = {m for m in bot_imports(path) if m.startswith("bot.games.")
-                   and not any(m == a or m == a + ".FACE" for a in allowed)}
+            bad = {
+                m
+                for m in bot_imports(path)
+                if m.startswith("bot.games.")
+                and not any(m == a or m == a + ".FACE" for a in allowed)
+            }
         else:  # the registry (FACES) is how the client hands the games to the table layer
-            bad = {m for m in bot_imports(path) if (m.startswith("bot.games")
-                                                    and m not in ("bot.games", "bot.games.FACES"))
-                   or any(m.startswith(f"engine.{g}") or m.startswith(f"render.{g}")
-                          for g in GAME_ENGINES)}
+            bad = {
+                m
+                for m in bot_imports(path)
+                if (m.startswith("bot.games") and m not in ("bot.games", "bot.games.FACES"))
+                or any(
+                    m.startswith(f"engine.{g}") or m.startswith(f"render.{g}") for g in GAME_ENGINES
+                )
+            }
         if rel.parts[0] in ("cli.py", "legacy.py"):  # tools and the one-off Pop migration
             bad = {m for m in bad if m.startswith("bot.games")}
         if bad:

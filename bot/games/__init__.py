@@ -10,5 +10,6 @@ from .colourist import FACE as COLOURIST_FACE
 from .pop import FACE as POP_FACE
 
 FACES: dict[str, GameFace] = {
-    face.key: face for face in (POP_FACE, COLORETTO_FACE, COLORPOP_FACE, COLOURIST_FACE)}
+    face.key: face for face in (POP_FACE, COLORETTO_FACE, COLORPOP_FACE, COLOURIST_FACE)
+}
 declare_keys({"game": tuple(FACES)})

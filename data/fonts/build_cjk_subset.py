@@ -39,8 +39,10 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped, import-not-fo
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
-SOURCE = {"Regular": SOURCE_DIR / "NotoSansCJK-Regular.ttc",
-          "Bold": SOURCE_DIR / "NotoSansCJK-Bold.ttc"}
+SOURCE = {
+    "Regular": SOURCE_DIR / "NotoSansCJK-Regular.ttc",
+    "Bold": SOURCE_DIR / "NotoSansCJK-Bold.ttc",
+}
 JP_FACE = 0  # "Noto Sans CJK JP" in the collection
 DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 OUTPUT = "NotoSansCJKjp-Subset-{weight}.otf"
@@ -110,8 +112,10 @@ def build(weight: str, chars: set[str]) -> Path:
     out = HERE / OUTPUT.format(weight=weight)
     font.save(out)
     missing = sorted(ch for ch in chars if ord(ch) not in font.getBestCmap())
-    print(f"{out.name}: {out.stat().st_size:,} bytes, {len(font.getBestCmap()):,} characters;"
-          f" not in the source: {''.join(missing)!r}")
+    print(
+        f"{out.name}: {out.stat().st_size:,} bytes, {len(font.getBestCmap()):,} characters;"
+        f" not in the source: {''.join(missing)!r}"
+    )
     return out
 
 
@@ -122,17 +126,21 @@ def licence() -> str:
     text = (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode("utf-8")
     block = text.split("License: SIL-1.1\n", 2)[2].split("\nLicense: ", 1)[0]
     ofl = "\n".join("" if line == " ." else line[1:] for line in block.splitlines())
-    return (f"NotoSansCJKjp-Subset-Regular.otf and NotoSansCJKjp-Subset-Bold.otf are subsets of\n"
-            f"Noto Sans CJK JP (https://github.com/notofonts/noto-cjk), made by\n"
-            f"build_cjk_subset.py from Debian's fonts-noto-cjk 1:20220127+repack1-1.\n\n"
-            f"{notice}\n\nThis Font Software is licensed under the SIL Open Font License,"
-            f" Version 1.1.\n\n{ofl.strip()}\n")
+    return (
+        f"NotoSansCJKjp-Subset-Regular.otf and NotoSansCJKjp-Subset-Bold.otf are subsets of\n"
+        f"Noto Sans CJK JP (https://github.com/notofonts/noto-cjk), made by\n"
+        f"build_cjk_subset.py from Debian's fonts-noto-cjk 1:20220127+repack1-1.\n\n"
+        f"{notice}\n\nThis Font Software is licensed under the SIL Open Font License,"
+        f" Version 1.1.\n\n{ofl.strip()}\n"
+    )
 
 
 def main() -> int:
     chars = wanted()
-    print(f"{len(chars):,} characters wanted "
-          f"({sum(bool(re.match(r'[一-龯]', ch)) for ch in chars):,} kanji)")
+    print(
+        f"{len(chars):,} characters wanted "
+        f"({sum(bool(re.match(r'[一-龯]', ch)) for ch in chars):,} kanji)"
+    )
     for weight in SOURCE:
         build(weight, chars)
     LICENSE.write_text(licence(), "utf-8")

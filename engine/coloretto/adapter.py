@@ -45,8 +45,9 @@ class ColorettoGame:
         seat = game.current_player(state)
         return frozenset() if seat is None else frozenset({seat})
 
-    def apply(self, state: ColorettoState, seat: str, move: Move
-              ) -> tuple[ColorettoState, list[Event]]:
+    def apply(
+        self, state: ColorettoState, seat: str, move: Move
+    ) -> tuple[ColorettoState, list[Event]]:
         return game.apply(state, seat, move)
 
     def view(self, state: ColorettoState, seat: str | None) -> TableView:
@@ -57,12 +58,24 @@ class ColorettoGame:
             return None
         scores = game.scores(state)
         winners = game.winners(state)
-        return Outcome("expert" if state.expert else "normal", tuple(
-            SeatOutcome(p, p in winners, scores[p].total, {
-                "jokers": list(scores[p].jokers), "plus": dict(scores[p].plus),
-                "minus": dict(scores[p].minus), "cotton": scores[p].cotton,
-                "collection": record.collection_in_card_order(state.collections[p])})
-            for p in state.players))
+        return Outcome(
+            "expert" if state.expert else "normal",
+            tuple(
+                SeatOutcome(
+                    p,
+                    p in winners,
+                    scores[p].total,
+                    {
+                        "jokers": list(scores[p].jokers),
+                        "plus": dict(scores[p].plus),
+                        "minus": dict(scores[p].minus),
+                        "cotton": scores[p].cotton,
+                        "collection": record.collection_in_card_order(state.collections[p]),
+                    },
+                )
+                for p in state.players
+            ),
+        )
 
     def ai_move(self, view: TableView, level: str, seed: int) -> Move:
         return ai.choose(view, level, seed)
@@ -97,7 +110,7 @@ def load_move(data: Json) -> Move:
     """A move read back from JSON; ValueError when it is not one."""
     if type(data) is not dict or len(data) != 1:
         raise ValueError(f"not a Coloretto move: a {type(data).__name__}")
-    (kind, arg), = data.items()
+    ((kind, arg),) = data.items()
     if kind == "draw" and arg is None:
         return Draw()
     if kind in ("place", "take") and type(arg) is int and 1 <= arg <= MAX_ROWS:

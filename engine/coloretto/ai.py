@@ -23,8 +23,12 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 ROLLOUTS = 10  # hard: play-outs per candidate move (common to every move)
 
 # Card slots of the AI: the 7 colours, cotton, joker, golden (counted as a joker).
-SLOT: dict[str, int] = {**{c: i for i, c in enumerate(C.COLOURS)}, C.COTTON: 7, C.JOKER: 8,
-                        C.GOLDEN: 9}
+SLOT: dict[str, int] = {
+    **{c: i for i, c in enumerate(C.COLOURS)},
+    C.COTTON: 7,
+    C.JOKER: 8,
+    C.GOLDEN: 9,
+}
 GOLDEN_SLOT = 9
 
 
@@ -64,13 +68,13 @@ def _as_move(choice: tuple[str, int], _view: TableView) -> Move:
 @lru_cache(maxsize=200_000)
 def _value(counts: tuple[int, ...], expert: bool, play: tuple[int, ...]) -> int:
     """The exact score (§6) of AI counts: 7 colours, cotton, jokers."""
-    return (C._best_assignment(counts[:7], counts[8], expert, play)[1]
-            + C.COTTON_POINTS * counts[7])
+    return C._best_assignment(counts[:7], counts[8], expert, play)[1] + C.COTTON_POINTS * counts[7]
 
 
 @lru_cache(maxsize=400_000)
-def _gain(counts: tuple[int, ...], cards: tuple[int, ...], expert: bool,
-          play: tuple[int, ...]) -> int:
+def _gain(
+    counts: tuple[int, ...], cards: tuple[int, ...], expert: bool, play: tuple[int, ...]
+) -> int:
     """What `cards` (slots) add to the score of a collection of AI counts."""
     if not cards:
         return 0
@@ -157,8 +161,11 @@ class _Round:
         return [(seat + k) % n for k in range(1, n) if not self.out[(seat + k) % n]]
 
     def open_below(self) -> list[int]:
-        return [r for r in range(len(self.rows))
-                if not self.taken[r] and len(self.rows[r]) < self.limits[r]]
+        return [
+            r
+            for r in range(len(self.rows))
+            if not self.taken[r] and len(self.rows[r]) < self.limits[r]
+        ]
 
     def takeable(self) -> list[int]:
         return [r for r in range(len(self.rows)) if not self.taken[r] and self.rows[r]]
@@ -186,8 +193,7 @@ class _Round:
             gains = [(self.gain(me, self.rows[r]), r) for r in takes]
             best_gain, best_row = max(gains, key=lambda g: (g[0], -g[1]))
             free = sum(self.limits[r] - len(self.rows[r]) for r in self.open_below())
-            if (not can_draw or best_gain >= 5
-                    or (best_gain >= 2 and free <= len(others) + 1)):
+            if not can_draw or best_gain >= 5 or (best_gain >= 2 and free <= len(others) + 1):
                 return "take", best_row
         return "draw", -1
 
@@ -250,8 +256,11 @@ def _hard(view: TableView, table: _Round, moves: list[Move], rng: random.Random)
         piles.append(list(unseen))
     scored: list[tuple[float, Move]] = []
     for move in moves:
-        choice = (("draw", -1) if isinstance(move, Draw)
-                  else ("place" if isinstance(move, Place) else "take", move.row - 1))
+        choice = (
+            ("draw", -1)
+            if isinstance(move, Draw)
+            else ("place" if isinstance(move, Place) else "take", move.row - 1)
+        )
         total = 0.0
         for pile in piles:
             t = table.clone(list(pile))

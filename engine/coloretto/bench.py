@@ -36,8 +36,12 @@ def ai_records(count: int, level: str = "normal", seed: int = 2026) -> list[dict
     return records
 
 
-def _best_rate(work: Callable[[dict[str, Json]], object], records: list[dict[str, Json]],
-               seconds: float, windows: int = 5) -> float:
+def _best_rate(
+    work: Callable[[dict[str, Json]], object],
+    records: list[dict[str, Json]],
+    seconds: float,
+    windows: int = 5,
+) -> float:
     best = 0.0
     for _ in range(windows):
         start = time.process_time()
@@ -59,15 +63,20 @@ def bench_engine_main(seconds: float = 3.0) -> int:
     replay_rate = _best_rate(replay, records, seconds * 0.25)
     actions = sum(len(r["actions"]) for r in records) / len(records)
     met = summary_rate >= TARGET_GAMES_PER_SECOND
-    print(json.dumps({
-        "benchmark": "engine",
-        "game": "coloretto",
-        "what": "coloretto-record/1 games (normal AI, 2-5 seats) checked, replayed and "
+    print(
+        json.dumps(
+            {
+                "benchmark": "engine",
+                "game": "coloretto",
+                "what": "coloretto-record/1 games (normal AI, 2-5 seats) checked, replayed and "
                 "summarised, one core",
-        "games_per_second": round(summary_rate),
-        "replays_without_summary_per_second": round(replay_rate),
-        "mean_actions_per_game": round(actions, 1),
-        "target_games_per_second": TARGET_GAMES_PER_SECOND,
-        "target_met": met,
-    }, indent=1))
+                "games_per_second": round(summary_rate),
+                "replays_without_summary_per_second": round(replay_rate),
+                "mean_actions_per_game": round(actions, 1),
+                "target_games_per_second": TARGET_GAMES_PER_SECOND,
+                "target_met": met,
+            },
+            indent=1,
+        )
+    )
     return 0 if met else 1

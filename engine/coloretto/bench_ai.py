@@ -21,8 +21,9 @@ from . import ai, game
 from .view import view
 
 
-def play(levels: list[str], seed: int, expert: bool = False
-         ) -> tuple[dict[str, int], tuple[str, ...], list[float]]:
+def play(
+    levels: list[str], seed: int, expert: bool = False
+) -> tuple[dict[str, int], tuple[str, ...], list[float]]:
     """One game with a level per seat (seat i is "s{i}"): totals, winners, decision times."""
     seats = [f"s{i}" for i in range(len(levels))]
     state = game.new_game(seats, expert, seed)
@@ -39,8 +40,7 @@ def play(levels: list[str], seed: int, expert: bool = False
     return ({p: s.total for p, s in game.scores(state).items()}, game.winners(state), times)
 
 
-def match(a: str, b: str, games: int, players: int = 2, expert: bool = False
-          ) -> dict[str, Any]:
+def match(a: str, b: str, games: int, players: int = 2, expert: bool = False) -> dict[str, Any]:
     """Level a against level b, seats alternating: a's and b's win shares and times."""
     wins = {a: 0.0, b: 0.0}
     points = {a: 0, b: 0}
@@ -51,9 +51,13 @@ def match(a: str, b: str, games: int, players: int = 2, expert: bool = False
             points[level] += totals[f"s{i}"]
         for w in winners:
             wins[levels[int(w[1:])]] += 1 / len(winners)
-    return {"games": games, "players": players, "expert": expert,
-            "win_share": {k: round(v / games, 3) for k, v in wins.items()},
-            "mean_points": {k: round(v / games / players * 2, 1) for k, v in points.items()}}
+    return {
+        "games": games,
+        "players": players,
+        "expert": expert,
+        "win_share": {k: round(v / games, 3) for k, v in wins.items()},
+        "mean_points": {k: round(v / games / players * 2, 1) for k, v in points.items()},
+    }
 
 
 def decision_times(level: str, games: int = 20, players: int = 4) -> dict[str, Any]:
@@ -61,9 +65,12 @@ def decision_times(level: str, games: int = 20, players: int = 4) -> dict[str, A
     every: list[float] = []
     for g in range(games):
         every += play([level] * players, g)[2]
-    return {"level": level, "decisions": len(every),
-            "mean_ms": round(1000 * sum(every) / len(every), 3),
-            "max_ms": round(1000 * max(every), 3)}
+    return {
+        "level": level,
+        "decisions": len(every),
+        "mean_ms": round(1000 * sum(every) / len(every), 3),
+        "max_ms": round(1000 * max(every), 3),
+    }
 
 
 PAIRINGS: tuple[tuple[str, str], ...] = (("hard", "normal"), ("normal", "easy"))
@@ -123,10 +130,12 @@ def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) 
     """Print the head-to-head results and decision times as JSON; 0 when hard beats normal,
     normal beats easy (95% intervals above 50%) and every level's p95 is within 200 ms."""
     jobs = jobs or os.cpu_count() or 1
-    work = [(a, b, range(base, min(base + 25, start + games)))
-            for i, (a, b) in enumerate(PAIRINGS)
-            for start in (seed + 1_000_000 * (i + 1),)
-            for base in range(start, start + games, 25)]
+    work = [
+        (a, b, range(base, min(base + 25, start + games)))
+        for i, (a, b) in enumerate(PAIRINGS)
+        for start in (seed + 1_000_000 * (i + 1),)
+        for base in range(start, start + games, 25)
+    ]
     work.sort(key=lambda job: "hard" not in job[:2])  # the slowest first: workers end together
     started = time.perf_counter()
     wins: dict[tuple[str, str], float] = {}
@@ -143,34 +152,50 @@ def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) 
         n = played[a, b]
         low, high = wilson(wins[a, b], n)
         head_to_head[f"{a}_vs_{b}"] = {
-            "games": n, "rate": round(wins[a, b] / n, 4), "ci95": [round(low, 4), round(high, 4)],
-            "beats": low > 0.5}
-    decision_ms = {level: {"decisions": len(xs), "p50": round(1000 * _percentile(xs, 0.5), 3),
-                           "p95": round(1000 * _percentile(xs, 0.95), 3),
-                           "max": round(1000 * max(xs, default=0.0), 3)}
-                   for level, xs in times.items()}
+            "games": n,
+            "rate": round(wins[a, b] / n, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "beats": low > 0.5,
+        }
+    decision_ms = {
+        level: {
+            "decisions": len(xs),
+            "p50": round(1000 * _percentile(xs, 0.5), 3),
+            "p95": round(1000 * _percentile(xs, 0.95), 3),
+            "max": round(1000 * max(xs, default=0.0), 3),
+        }
+        for level, xs in times.items()
+    }
     ordered = all(r["beats"] for r in head_to_head.values())
     fast = all(d["p95"] <= TARGET_P95_MS for d in decision_ms.values())
-    print(json.dumps({
-        "benchmark": "ai",
-        "game": "coloretto",
-        "what": "seeded two-seat games, seats alternating; the first-named level's share of "
+    print(
+        json.dumps(
+            {
+                "benchmark": "ai",
+                "game": "coloretto",
+                "what": "seeded two-seat games, seats alternating; the first-named level's share of "
                 "games won with its 95% Wilson interval (a shared win counts half)",
-        "head_to_head": head_to_head,
-        "decision_ms": decision_ms,
-        "target_p95_ms": TARGET_P95_MS,
-        "hard_beats_normal_beats_easy": ordered,
-        "meets_time_target": fast,
-        "workers": jobs,
-        "seconds": round(time.perf_counter() - started, 1),
-    }, indent=1))
+                "head_to_head": head_to_head,
+                "decision_ms": decision_ms,
+                "target_p95_ms": TARGET_P95_MS,
+                "hard_beats_normal_beats_easy": ordered,
+                "meets_time_target": fast,
+                "workers": jobs,
+                "seconds": round(time.perf_counter() - started, 1),
+            },
+            indent=1,
+        )
+    )
     return 0 if ordered and fast else 1
 
 
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 200
-    out = [match(x, y, games, n) for x, y in (("hard", "easy"), ("normal", "easy"),
-                                               ("hard", "normal")) for n in (2, 4)]
+    out = [
+        match(x, y, games, n)
+        for x, y in (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
+        for n in (2, 4)
+    ]
     out += [decision_times(level) for level in ai.LEVELS]
     print(json.dumps(out, indent=1))
 

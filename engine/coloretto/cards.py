@@ -64,15 +64,18 @@ class Score:
 
 def _split(counts: Sequence[int], expert: bool) -> tuple[list[tuple[int, int]], int]:
     """Ranked (colour index, value) of the colours held, and the total of plus minus minus."""
-    ranked = sorted(((i, set_value(n, expert)) for i, n in enumerate(counts) if n),
-                    key=lambda iv: (-iv[1], iv[0]))
+    ranked = sorted(
+        ((i, set_value(n, expert)) for i, n in enumerate(counts) if n),
+        key=lambda iv: (-iv[1], iv[0]),
+    )
     total = sum(v for _, v in ranked[:PLUS_COLOURS]) - sum(v for _, v in ranked[PLUS_COLOURS:])
     return ranked, total
 
 
 @lru_cache(maxsize=65536)
-def _best_assignment(counts: tuple[int, ...], jokers: int, expert: bool,
-                     in_play: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+def _best_assignment(
+    counts: tuple[int, ...], jokers: int, expert: bool, in_play: tuple[int, ...]
+) -> tuple[tuple[int, ...], int]:
     """The first joker tuple (lexicographic colour order) with the highest colour total."""
     best: tuple[tuple[int, ...], int] | None = None
     for combo in itertools.combinations_with_replacement(in_play, jokers):
@@ -110,12 +113,15 @@ def score(collection: Mapping[str, int], expert: bool, in_play: Iterable[str]) -
         jokers=tuple(COLOURS[i] for i in combo),
         plus=tuple((COLOURS[i], v) for i, v in ranked[:PLUS_COLOURS]),
         minus=tuple((COLOURS[i], -v) for i, v in ranked[PLUS_COLOURS:]),
-        cotton=cotton, total=colour_total + cotton)
+        cotton=cotton,
+        total=colour_total + cotton,
+    )
 
 
 def total(collection: Mapping[str, int], expert: bool, in_play: Iterable[str]) -> int:
     """Just the total of `score` (cached: the AI calls it in its inner loop)."""
     play = tuple(sorted(COLOUR_INDEX[c] for c in in_play))
-    colour_total = _best_assignment(colour_counts(collection), joker_count(collection),
-                                    expert, play)[1]
+    colour_total = _best_assignment(
+        colour_counts(collection), joker_count(collection), expert, play
+    )[1]
     return colour_total + COTTON_POINTS * collection.get(COTTON, 0)

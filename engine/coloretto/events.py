@@ -54,5 +54,6 @@ class GameEnded(NamedTuple):
     winners: tuple[str, ...]  # seat order; more than one is a shared win
 
 
-Event = (RoundStarted | CardDrawn | LastRoundRevealed | CardPlaced | RowTaken | RoundEnded
-         | GameEnded)
+Event = (
+    RoundStarted | CardDrawn | LastRoundRevealed | CardPlaced | RowTaken | RoundEnded | GameEnded
+)

@@ -54,15 +54,19 @@ def deal(players: int, seed: int) -> tuple[int, list[str], list[list[str]], int,
     n_removed, n_start = C.REMOVED_COLOURS[players], C.STARTING_CARDS[players]
     removed = sorted(colours[:n_removed])
     givable = colours[n_removed:]
-    start = [sorted(givable[i * n_start:(i + 1) * n_start]) for i in range(players)]
+    start = [sorted(givable[i * n_start : (i + 1) * n_start]) for i in range(players)]
     state, first = rng.below(state, players)
-    pool = _deck_cards([C.COLOURS[c] for c in removed],
-                       [C.COLOURS[c] for s in start for c in s])
+    pool = _deck_cards([C.COLOURS[c] for c in removed], [C.COLOURS[c] for s in start for c in s])
     state, order = rng.shuffled(state, list(range(len(pool))))
     shuffled = [pool[i] for i in order]
-    deck = [*shuffled[:-C.UNDER_LAST], LAST, *shuffled[-C.UNDER_LAST:]]
-    return (state, [C.COLOURS[c] for c in removed],
-            [[C.COLOURS[c] for c in s] for s in start], first, deck)
+    deck = [*shuffled[: -C.UNDER_LAST], LAST, *shuffled[-C.UNDER_LAST :]]
+    return (
+        state,
+        [C.COLOURS[c] for c in removed],
+        [[C.COLOURS[c] for c in s] for s in start],
+        first,
+        deck,
+    )
 
 
 def _deck_cards(removed: Sequence[str], starting: Sequence[str]) -> list[str]:
@@ -90,18 +94,39 @@ def new_game(players: Sequence[str], expert: bool, seed: int) -> ColorettoState:
     if len(set(players)) != len(players) or not all(players):
         raise ValueError("players must be distinct non-empty names")
     state, removed, start, first, deck = deal(len(players), seed)
-    return from_deal(players, expert, removed, dict(zip(players, start, strict=True)),
-                     players[first], deck, rng_seed=seed, rng_state=state)
+    return from_deal(
+        players,
+        expert,
+        removed,
+        dict(zip(players, start, strict=True)),
+        players[first],
+        deck,
+        rng_seed=seed,
+        rng_state=state,
+    )
 
 
-def from_deal(players: Sequence[str], expert: bool, removed: Sequence[str],
-              start: dict[str, list[str]], first: str, deck: Sequence[str],
-              rng_seed: int = 0, rng_state: int = 0) -> ColorettoState:
+def from_deal(
+    players: Sequence[str],
+    expert: bool,
+    removed: Sequence[str],
+    start: dict[str, list[str]],
+    first: str,
+    deck: Sequence[str],
+    rng_seed: int = 0,
+    rng_state: int = 0,
+) -> ColorettoState:
     """A game from a given deal (a record's), checked by the caller; round 1 begins."""
     state = ColorettoState(
-        players=list(players), expert=expert, rng_seed=rng_seed, rng_state=rng_state,
-        removed=list(removed), start={p: list(start[p]) for p in players}, first=first,
-        deck=list(deck))
+        players=list(players),
+        expert=expert,
+        rng_seed=rng_seed,
+        rng_state=rng_state,
+        removed=list(removed),
+        start={p: list(start[p]) for p in players},
+        first=first,
+        deck=list(deck),
+    )
     for p in players:
         state.collections[p] = {}
         for colour in start[p]:
@@ -254,8 +279,7 @@ def draw_and_place(state: ColorettoState, row: int) -> None:
     state.turn = _next_in(state, state.turn)
 
 
-def _reveal(state: ColorettoState, seat: str, by_golden: bool,
-            events: list[Event]) -> str | None:
+def _reveal(state: ColorettoState, seat: str, by_golden: bool, events: list[Event]) -> str | None:
     """Turn over the top card; the last-round card is set aside and the next one comes (§5)."""
     if pile_size(state) == 0:
         return None
@@ -338,7 +362,7 @@ def discarded_cards(state: ColorettoState) -> list[str]:
 def card_census(state: ColorettoState) -> dict[str, int]:
     """Every card of the 77, by name, wherever it is now: a check that none is lost (§7)."""
     census = dict.fromkeys(C.CARD_NAMES, 0)
-    places: list[str] = [*state.deck[state.top:], *discarded_cards(state)]
+    places: list[str] = [*state.deck[state.top :], *discarded_cards(state)]
     places += [card for row in state.rows for card in row]
     if state.drawn is not None:
         places.append(state.drawn)

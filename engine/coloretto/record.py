@@ -84,8 +84,12 @@ def _too_deep(value: Json) -> bool:
         children = item.values() if isinstance(item, dict) else item
         if _FLAT.issuperset(map(type, children)):
             continue
-        if (depth < MAX_DEPTH and type(item) is list and set(map(type, item)) == {dict}
-                and _FLAT.issuperset(map(type, chain.from_iterable(map(dict.values, item))))):
+        if (
+            depth < MAX_DEPTH
+            and type(item) is list
+            and set(map(type, item)) == {dict}
+            and _FLAT.issuperset(map(type, chain.from_iterable(map(dict.values, item))))
+        ):
             continue  # a list of flat objects, such as the actions
         for child in children:
             if isinstance(child, containers):
@@ -104,8 +108,9 @@ def _is_colour_list(value: Json) -> bool:
     return type(value) is list and all(C.is_colour(c) for c in value)
 
 
-def _check_header(record: Json) -> tuple[list[str], bool, list[str], dict[str, list[str]],
-                                         str, list[str], list[Any]]:
+def _check_header(
+    record: Json,
+) -> tuple[list[str], bool, list[str], dict[str, list[str]], str, list[str], list[Any]]:
     """Everything before the actions, in the page's order."""
     if _too_deep(record):
         _fail("format", f"the record is nested more than {MAX_DEPTH} levels deep")
@@ -121,16 +126,22 @@ def _check_header(record: Json) -> tuple[list[str], bool, list[str], dict[str, l
         _fail("format", f"unknown key {str(extra[0])!r}")
 
     players = record["players"]
-    if (type(players) is not list or not C.MIN_PLAYERS <= len(players) <= C.MAX_PLAYERS
-            or not all(type(p) is str and p for p in players)
-            or len(set(players)) != len(players)):
+    if (
+        type(players) is not list
+        or not C.MIN_PLAYERS <= len(players) <= C.MAX_PLAYERS
+        or not all(type(p) is str and p for p in players)
+        or len(set(players)) != len(players)
+    ):
         _fail("players", "'players' must be a list of 2 to 5 distinct non-empty names")
     n = len(players)
 
     options = record["options"]
-    if type(options) is not dict or list(options) != ["expert"] or type(
-            options["expert"]) is not bool:
-        _fail("options", "'options' must be {\"expert\": true} or {\"expert\": false}")
+    if (
+        type(options) is not dict
+        or list(options) != ["expert"]
+        or type(options["expert"]) is not bool
+    ):
+        _fail("options", '\'options\' must be {"expert": true} or {"expert": false}')
 
     removed = record["removed"]
     wanted = C.REMOVED_COLOURS[n]
@@ -172,8 +183,15 @@ def _check_header(record: Json) -> tuple[list[str], bool, list[str], dict[str, l
     actions = record["actions"]
     if type(actions) is not list:
         _fail("action", "'actions' must be a list")
-    return (players, options["expert"], removed, {p: start[p] for p in players}, first, deck,
-            actions)
+    return (
+        players,
+        options["expert"],
+        removed,
+        {p: start[p] for p in players},
+        first,
+        deck,
+        actions,
+    )
 
 
 # --- Replaying the actions --------------------------------------------------------------------
@@ -191,12 +209,15 @@ def replay(record: Json, *, partial: bool = False) -> ColorettoState:
         if state.over:
             _fail("after-end", f"action {number} follows the end of the game")
         if type(raw) is dict and len(raw) == 1:  # _action, inlined: replay is hot
-            (kind, row), = raw.items()
+            ((kind, row),) = raw.items()
         else:
             kind = row = None
         if kind not in ("draw", "take") or type(row) is not int or not 1 <= row <= rows:
-            _fail("action", f"{_where(state, number)} must be {{\"draw\": row}} or "
-                            f"{{\"take\": row}}, row an integer 1..{rows}")
+            _fail(
+                "action",
+                f'{_where(state, number)} must be {{"draw": row}} or '
+                f'{{"take": row}}, row an integer 1..{rows}',
+            )
         try:
             if kind == "draw":
                 _replay_draw(state, row, limits[row - 1])
@@ -205,8 +226,11 @@ def replay(record: Json, *, partial: bool = False) -> ColorettoState:
         except ColorettoRuleError as e:  # raised before the state changed
             _fail(kind, f"{_where(state, number)}: {e}")
     if not partial and not state.over:
-        _fail("unfinished", f"the actions end in round {state.round_number}, "
-                            f"with {state.turn} to move, before the game does")
+        _fail(
+            "unfinished",
+            f"the actions end in round {state.round_number}, "
+            f"with {state.turn} to move, before the game does",
+        )
     return state
 
 
@@ -244,15 +268,29 @@ def summary(state: ColorettoState) -> dict[str, Json]:
     scores = game.scores(state)
     totals = {p: s.total for p, s in scores.items()}
     return {
-        "rounds": [{"first": r.first,
-                    "takes": [{"player": t.player, "row": t.row, "cards": list(t.cards),
-                               "extra": t.extra} for t in r.takes],
-                    "discarded": list(r.discarded)} for r in state.rounds],
-        "deck_left": state.deck[state.top:],
-        "collections": {p: collection_in_card_order(state.collections[p])
-                        for p in state.players},
-        "scores": {p: {"jokers": list(s.jokers), "plus": dict(s.plus), "minus": dict(s.minus),
-                       "cotton": s.cotton, "total": s.total} for p, s in scores.items()},
+        "rounds": [
+            {
+                "first": r.first,
+                "takes": [
+                    {"player": t.player, "row": t.row, "cards": list(t.cards), "extra": t.extra}
+                    for t in r.takes
+                ],
+                "discarded": list(r.discarded),
+            }
+            for r in state.rounds
+        ],
+        "deck_left": state.deck[state.top :],
+        "collections": {p: collection_in_card_order(state.collections[p]) for p in state.players},
+        "scores": {
+            p: {
+                "jokers": list(s.jokers),
+                "plus": dict(s.plus),
+                "minus": dict(s.minus),
+                "cotton": s.cotton,
+                "total": s.total,
+            }
+            for p, s in scores.items()
+        },
         "winners": list(game.winners(state, totals)),
     }
 

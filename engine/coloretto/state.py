@@ -69,18 +69,35 @@ class ColorettoState:
     def copy(self) -> ColorettoState:
         """A deep copy, by hand: `copy.deepcopy` was 98% of a random game's time."""
         return ColorettoState(
-            players=list(self.players), expert=self.expert, rng_seed=self.rng_seed,
-            rng_state=self.rng_state, removed=list(self.removed),
-            start={p: list(c) for p, c in self.start.items()}, first=self.first,
-            deck=list(self.deck), version=self.version, top=self.top,
-            round_number=self.round_number, rows=[list(r) for r in self.rows],
-            taken=list(self.taken), out=list(self.out), turn=self.turn, drawn=self.drawn,
-            last_round=self.last_round, over=self.over,
+            players=list(self.players),
+            expert=self.expert,
+            rng_seed=self.rng_seed,
+            rng_state=self.rng_state,
+            removed=list(self.removed),
+            start={p: list(c) for p, c in self.start.items()},
+            first=self.first,
+            deck=list(self.deck),
+            version=self.version,
+            top=self.top,
+            round_number=self.round_number,
+            rows=[list(r) for r in self.rows],
+            taken=list(self.taken),
+            out=list(self.out),
+            turn=self.turn,
+            drawn=self.drawn,
+            last_round=self.last_round,
+            over=self.over,
             collections={p: dict(c) for p, c in self.collections.items()},
-            rounds=[RoundLog(r.first, [TakeLog(t.player, t.row, list(t.cards), t.extra)
-                                       for t in r.takes], list(r.discarded))
-                    for r in self.rounds],
-            actions=[dict(a) for a in self.actions])
+            rounds=[
+                RoundLog(
+                    r.first,
+                    [TakeLog(t.player, t.row, list(t.cards), t.extra) for t in r.takes],
+                    list(r.discarded),
+                )
+                for r in self.rounds
+            ],
+            actions=[dict(a) for a in self.actions],
+        )
 
 
 _ADAPTER: TypeAdapter[ColorettoState] = TypeAdapter(ColorettoState)

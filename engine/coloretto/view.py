@@ -45,32 +45,53 @@ class TableView:
         """The moves of the player to move, from the view alone."""
         if self.over:
             return []
-        open_below = [r for r in range(len(self.rows))
-                      if not self.taken[r] and len(self.rows[r]) < self.limits[r]]
+        open_below = [
+            r
+            for r in range(len(self.rows))
+            if not self.taken[r] and len(self.rows[r]) < self.limits[r]
+        ]
         if self.drawn is not None:
             return [game.Place(r + 1) for r in open_below]
         moves: list[game.Move] = [game.Draw()] if self.pile_size and open_below else []
-        return moves + [game.Take(r + 1) for r in range(len(self.rows))
-                        if not self.taken[r] and self.rows[r]]
+        return moves + [
+            game.Take(r + 1) for r in range(len(self.rows)) if not self.taken[r] and self.rows[r]
+        ]
 
 
 def view(state: ColorettoState, seat: str | None = None) -> TableView:
     """The table as `seat` sees it (the same for everyone: only the pile's order is hidden)."""
-    pile = state.deck[state.top:]
+    pile = state.deck[state.top :]
     unseen = {name: pile.count(name) for name in C.CARD_NAMES if name != C.LAST}
     return TableView(
-        players=tuple(state.players), expert=state.expert, version=state.version,
-        round_number=state.round_number, removed=tuple(state.removed),
-        in_play=game.in_play(state), limits=game.limits(state),
-        rows=tuple(tuple(r) for r in state.rows), taken=tuple(state.taken),
-        out=tuple(state.out), turn=game.current_player(state), drawn=state.drawn,
-        pile_size=len(pile), last_round=state.last_round, over=state.over,
-        collections={p: {n: state.collections[p][n] for n in C.CARD_NAMES
-                         if state.collections[p].get(n)} for p in state.players},
+        players=tuple(state.players),
+        expert=state.expert,
+        version=state.version,
+        round_number=state.round_number,
+        removed=tuple(state.removed),
+        in_play=game.in_play(state),
+        limits=game.limits(state),
+        rows=tuple(tuple(r) for r in state.rows),
+        taken=tuple(state.taken),
+        out=tuple(state.out),
+        turn=game.current_player(state),
+        drawn=state.drawn,
+        pile_size=len(pile),
+        last_round=state.last_round,
+        over=state.over,
+        collections={
+            p: {n: state.collections[p][n] for n in C.CARD_NAMES if state.collections[p].get(n)}
+            for p in state.players
+        },
         scores=game.scores(state),
-        rounds=tuple(RoundLog(r.first, [TakeLog(t.player, t.row, list(t.cards), t.extra)
-                                        for t in r.takes], list(r.discarded))
-                     for r in state.rounds),
+        rounds=tuple(
+            RoundLog(
+                r.first,
+                [TakeLog(t.player, t.row, list(t.cards), t.extra) for t in r.takes],
+                list(r.discarded),
+            )
+            for r in state.rounds
+        ),
         discarded=tuple(game.discarded_cards(state)),
         unseen={k: v for k, v in unseen.items() if v},
-        seat=seat if seat in state.players else None)
+        seat=seat if seat in state.players else None,
+    )

@@ -65,15 +65,17 @@ class ColorpopGame:
 
     def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColorpopState:
         assert isinstance(options, ColorpopOptions)
-        return game.new_game(options.mode, seats, seed,
-                             options.solo_colours if options.mode == "solo" else 1)
+        return game.new_game(
+            options.mode, seats, seed, options.solo_colours if options.mode == "solo" else 1
+        )
 
     def to_act(self, state: ColorpopState) -> frozenset[str]:
         on_turn = game.seat_on_turn(state)
         return frozenset() if on_turn is None else frozenset((on_turn,))
 
-    def apply(self, state: ColorpopState, seat: str,
-              move: ColorpopMove) -> tuple[ColorpopState, list[Event]]:
+    def apply(
+        self, state: ColorpopState, seat: str, move: ColorpopMove
+    ) -> tuple[ColorpopState, list[Event]]:
         return game.apply(state, seat, move.position)
 
     def view(self, state: ColorpopState, seat: str | None) -> ColorpopView:
@@ -90,10 +92,20 @@ class ColorpopGame:
             colours = game.side_colours(state, side)
             left, removed_own = scores[seat]
             details: dict[str, Json] = {
-                "left": left, "removed_own": removed_own, "colours": list(colours),
-                "end": state.end, "tie_break": state.tie_break}
-            results.append(SeatOutcome(seat, seat in state.winners,
-                                       rules.TOKENS_PER_COLOUR * len(colours) - left, details))
+                "left": left,
+                "removed_own": removed_own,
+                "colours": list(colours),
+                "end": state.end,
+                "tie_break": state.tie_break,
+            }
+            results.append(
+                SeatOutcome(
+                    seat,
+                    seat in state.winners,
+                    rules.TOKENS_PER_COLOUR * len(colours) - left,
+                    details,
+                )
+            )
         return Outcome(state.mode, tuple(results))
 
     def ai_move(self, view: ColorpopView, level: str, seed: int) -> ColorpopMove:

@@ -96,9 +96,10 @@ def evaluate(view: ColorpopView, group: Group, mine: set[str], beliefs: dict[str
             return score - BLOCKED
         likely = sorted(beliefs, key=lambda o: -beliefs[o])
         sides = max(1, len(view.seats) - 1 if view.mode == "competitive" else 1)
-        taken = likely[:sides * per_side]
-        opp_left = [sum(left[o] for o in taken[i * per_side:(i + 1) * per_side])
-                    for i in range(sides)]
+        taken = likely[: sides * per_side]
+        opp_left = [
+            sum(left[o] for o in taken[i * per_side : (i + 1) * per_side]) for i in range(sides)
+        ]
         best_opp = min(opp_left) if opp_left else my_left + 1
         return score + (BLOCKED if my_left < best_opp else -BLOCKED if my_left > best_opp else 0)
     grouped = _grouped_counts(groups, board)
@@ -108,8 +109,9 @@ def evaluate(view: ColorpopView, group: Group, mine: set[str], beliefs: dict[str
         if q <= 0 or left[other] == 0:
             continue
         score += W_STRANDED * q * (left[other] - grouped[other])  # stranded: hard for them to clear
-        if per_side == 1 and any(g.colour == other and _holds_all(g, board, left[other])
-                                 for g in groups):
+        if per_side == 1 and any(
+            g.colour == other and _holds_all(g, board, left[other]) for g in groups
+        ):
             score -= THREAT * q
     if mine and any(g.colour in mine and _holds_all(g, board, my_left) for g in groups):
         score += 500.0

@@ -31,15 +31,21 @@ def random_records(count: int, seats: int = 3, seed: int = 2026) -> list[dict[st
         pick = random.Random(seed + i)
         while not state.over:
             group = pick.choice(rules.legal_groups(state.board))
-            state, _ = game.apply(state, state.seats[state.turn],
-                                  pick.choice([c for c in group.cells
-                                               if state.board[c[0]][c[1]] == group.colour]))
+            state, _ = game.apply(
+                state,
+                state.seats[state.turn],
+                pick.choice([c for c in group.cells if state.board[c[0]][c[1]] == group.colour]),
+            )
         records.append(record.export_record(state))
     return records
 
 
-def _best_rate(work: Callable[[dict[str, Json]], object], records: list[dict[str, Json]],
-               seconds: float, windows: int = 5) -> float:
+def _best_rate(
+    work: Callable[[dict[str, Json]], object],
+    records: list[dict[str, Json]],
+    seconds: float,
+    windows: int = 5,
+) -> float:
     best = 0.0
     for _ in range(windows):
         start = time.process_time()
@@ -59,18 +65,22 @@ def bench_engine_main(seconds: float = 3.0) -> int:
     summary_rate = _best_rate(record.replay_summary, records, seconds * 2 / 3)
     events_rate = _best_rate(record.replay, records, seconds / 3)
     moves = sum(len(one["moves"]) for one in records)  # type: ignore[arg-type,unused-ignore]
-    print(json.dumps({
-        "benchmark": "engine",
-        "game": "colorpop",
-        "what": "three-seat competitive games replayed from colorpop-record/1 (checked, "
+    print(
+        json.dumps(
+            {
+                "benchmark": "engine",
+                "game": "colorpop",
+                "what": "three-seat competitive games replayed from colorpop-record/1 (checked, "
                 "applied with events, summarised), one core",
-        "games_per_second": round(summary_rate),
-        "games_per_second_with_step_events": round(events_rate),
-        "moves_per_game": round(moves / len(records), 1),
-        "records": len(records),
-        "target_games_per_second": TARGET_GAMES_PER_SECOND,
-        "meets_target": summary_rate >= TARGET_GAMES_PER_SECOND,
-    }))
+                "games_per_second": round(summary_rate),
+                "games_per_second_with_step_events": round(events_rate),
+                "moves_per_game": round(moves / len(records), 1),
+                "records": len(records),
+                "target_games_per_second": TARGET_GAMES_PER_SECOND,
+                "meets_target": summary_rate >= TARGET_GAMES_PER_SECOND,
+            }
+        )
+    )
     return 0
 
 

@@ -20,8 +20,12 @@ from .adapter import COLORPOP, ColorpopOptions
 from .state import Mode
 
 
-def play(levels: list[str], seed: int, mode: Mode = "competitive",
-         times: list[tuple[str, float]] | None = None) -> tuple[str, ...]:
+def play(
+    levels: list[str],
+    seed: int,
+    mode: Mode = "competitive",
+    times: list[tuple[str, float]] | None = None,
+) -> tuple[str, ...]:
     """One seeded game between AI seats; returns the winning levels, one per winning seat."""
     seats = [f"seat{i}" for i in range(len(levels))]
     state = COLORPOP.start(ColorpopOptions(mode=mode), seats, seed)
@@ -51,10 +55,13 @@ def match(first: str, second: str, games: int, mode: Mode = "competitive") -> di
         elif won:
             wins[won.pop()] += 1
     hard = sorted(t for level, t in times if level == "hard")
-    return {"mode": mode, "games": games, "wins": wins,
-            "hard_ms_mean": round(1000 * sum(hard) / len(hard), 2) if hard else None,
-            "hard_ms_max": round(1000 * hard[-1], 2) if hard else None}
-
+    return {
+        "mode": mode,
+        "games": games,
+        "wins": wins,
+        "hard_ms_mean": round(1000 * sum(hard) / len(hard), 2) if hard else None,
+        "hard_ms_max": round(1000 * hard[-1], 2) if hard else None,
+    }
 
 
 # --- `pop-bot bench ai --game colorpop` ------------------------------------------------------
@@ -77,12 +84,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def _rate(scores: list[float]) -> dict[str, object]:
     n = len(scores)
     low, high = wilson(sum(scores), n)
-    return {"games": n, "rate": round(sum(scores) / n, 4) if n else None,
-            "ci95": [round(low, 4), round(high, 4)]}
+    return {
+        "games": n,
+        "rate": round(sum(scores) / n, 4) if n else None,
+        "ci95": [round(low, 4), round(high, 4)],
+    }
 
 
-def _chunk(job: tuple[str, tuple[str, ...], range]
-           ) -> tuple[str, tuple[str, ...], list[float], dict[str, list[float]]]:
+def _chunk(
+    job: tuple[str, tuple[str, ...], range],
+) -> tuple[str, tuple[str, ...], list[float], dict[str, list[float]]]:
     """One worker's share: head-to-head games (1 a win of the first level, ½ shared) or solo
     games (1 cleared), with every decision's time per level."""
     kind, levels, seeds = job
@@ -102,8 +113,9 @@ def _chunk(job: tuple[str, tuple[str, ...], range]
     return kind, levels, scores, by_level
 
 
-def bench_ai_main(games: int = 1000, solo_games: int | None = None, jobs: int | None = None,
-                  seed: int = 2026) -> int:
+def bench_ai_main(
+    games: int = 1000, solo_games: int | None = None, jobs: int | None = None, seed: int = 2026
+) -> int:
     """Head to head (two seats, competitive), `games` per pairing, the levels swapping who
     plays first every other game (a shared win counts half); the solo clear rate per level
     (one secret colour, `solo_games` each); decision time per level. One JSON object."""
@@ -112,12 +124,16 @@ def bench_ai_main(games: int = 1000, solo_games: int | None = None, jobs: int | 
     work: list[tuple[str, tuple[str, ...], range]] = []
     for i, pairing in enumerate(PAIRINGS):
         base = seed + 1_000_000 * (i + 1)
-        work += [("h2h", pairing, range(s, min(s + 50, base + games)))
-                 for s in range(base, base + games, 50)]
+        work += [
+            ("h2h", pairing, range(s, min(s + 50, base + games)))
+            for s in range(base, base + games, 50)
+        ]
     for i, level in enumerate(LEVELS):
         base = seed + 5_000_000 + 100_000 * i
-        work += [("solo", (level,), range(s, min(s + 50, base + solo_games)))
-                 for s in range(base, base + solo_games, 50)]
+        work += [
+            ("solo", (level,), range(s, min(s + 50, base + solo_games)))
+            for s in range(base, base + solo_games, 50)
+        ]
     started = time.perf_counter()
     results: dict[tuple[str, tuple[str, ...]], list[float]] = {}
     times: dict[str, list[float]] = {}
@@ -136,26 +152,35 @@ def bench_ai_main(games: int = 1000, solo_games: int | None = None, jobs: int | 
         rate = _rate(results[("h2h", (a, b))])
         rate["beats"] = rate["ci95"][0] > 0.5  # type: ignore[index]
         head[f"{a}_vs_{b}"] = rate
-    decision = {level: {"decisions": len(times.get(level, [])),
-                        "p50": round(1000 * percentile(times.get(level, []), 0.5), 2),
-                        "p95": round(1000 * percentile(times.get(level, []), 0.95), 2),
-                        "max": round(1000 * max(times.get(level, [0.0])), 2)}
-                for level in LEVELS}
-    print(json.dumps({
-        "benchmark": "ai",
-        "game": "colorpop",
-        "what": "seeded two-seat competitive games between AI levels (win rate of the first "
+    decision = {
+        level: {
+            "decisions": len(times.get(level, [])),
+            "p50": round(1000 * percentile(times.get(level, []), 0.5), 2),
+            "p95": round(1000 * percentile(times.get(level, []), 0.95), 2),
+            "max": round(1000 * max(times.get(level, [0.0])), 2),
+        }
+        for level in LEVELS
+    }
+    print(
+        json.dumps(
+            {
+                "benchmark": "ai",
+                "game": "colorpop",
+                "what": "seeded two-seat competitive games between AI levels (win rate of the first "
                 "named, shared win = half, 95% Wilson interval); solo clear rate per level",
-        "head_to_head": head,
-        "hard_beats_normal_beats_easy": bool(head["hard_vs_normal"]["beats"]
-                                             and head["normal_vs_easy"]["beats"]),
-        "solo_clear_rate": {level: _rate(results[("solo", (level,))]) for level in LEVELS},
-        "decision_ms": decision,
-        "target_p95_ms": TARGET_P95_MS,
-        "meets_time_target": all(d["p95"] <= TARGET_P95_MS for d in decision.values()),
-        "workers": jobs,
-        "seconds": round(time.perf_counter() - started, 1),
-    }))
+                "head_to_head": head,
+                "hard_beats_normal_beats_easy": bool(
+                    head["hard_vs_normal"]["beats"] and head["normal_vs_easy"]["beats"]
+                ),
+                "solo_clear_rate": {level: _rate(results[("solo", (level,))]) for level in LEVELS},
+                "decision_ms": decision,
+                "target_p95_ms": TARGET_P95_MS,
+                "meets_time_target": all(d["p95"] <= TARGET_P95_MS for d in decision.values()),
+                "workers": jobs,
+                "seconds": round(time.perf_counter() - started, 1),
+            }
+        )
+    )
     return 0
 
 

@@ -15,7 +15,11 @@ from .rules import COLOURS, Board, Cell, Group
 from .state import ColorpopState, End, Mode, PickMade
 
 SEAT_RANGE: dict[str, tuple[int, int]] = {
-    "competitive": (2, 5), "solo": (1, 1), "duel": (2, 2), "teams": (4, 4)}
+    "competitive": (2, 5),
+    "solo": (1, 1),
+    "duel": (2, 2),
+    "teams": (4, 4),
+}
 COLOURS_PER_SEAT: dict[str, int] = {"competitive": 1, "duel": 2, "teams": 1}  # solo: 1..5
 SOLO_COLOURS = (1, 5)
 TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # seats 1+3 against 2+4 (§6)
@@ -42,14 +46,15 @@ def side_colours(state: ColorpopState, side: tuple[int, ...]) -> tuple[str, ...]
     return tuple(c for c in COLOURS if c in held)
 
 
-def deal_secrets(rng_state: int, mode: str, num_seats: int,
-                 solo_colours: int = 1) -> tuple[int, tuple[tuple[str, ...], ...]]:
+def deal_secrets(
+    rng_state: int, mode: str, num_seats: int, solo_colours: int = 1
+) -> tuple[int, tuple[tuple[str, ...], ...]]:
     """Deal every seat its secret colours at random, all different (§6)."""
     rng_state, order = rng.shuffled(rng_state, list(range(len(COLOURS))))
     per_seat = colours_per_seat(mode, solo_colours)
     secrets = []
     for i in range(num_seats):
-        dealt = {COLOURS[k] for k in order[i * per_seat:(i + 1) * per_seat]}
+        dealt = {COLOURS[k] for k in order[i * per_seat : (i + 1) * per_seat]}
         secrets.append(tuple(c for c in COLOURS if c in dealt))
     return rng_state, tuple(secrets)
 
@@ -75,13 +80,28 @@ def new_game(mode: Mode, seats: Sequence[str], seed: int, solo_colours: int = 1)
     return from_deal(mode, seats, secrets, first, board, rng_seed=seed, rng_state=state)
 
 
-def from_deal(mode: Mode, seats: Sequence[str], secrets: Sequence[Sequence[str]], first: int,
-              board: Board, rng_seed: int = 0, rng_state: int = 0) -> ColorpopState:
+def from_deal(
+    mode: Mode,
+    seats: Sequence[str],
+    secrets: Sequence[Sequence[str]],
+    first: int,
+    board: Board,
+    rng_seed: int = 0,
+    rng_state: int = 0,
+) -> ColorpopState:
     """A table before move 1 from a known deal (a record's, or the RNG's)."""
     return ColorpopState(
-        mode=mode, seats=tuple(seats), secrets=tuple(tuple(s) for s in secrets), first=first,
-        start_board=tuple(board), board=tuple(board), rng_seed=rng_seed, rng_state=rng_state,
-        turn=first, piles={s: dict.fromkeys(rules.LETTERS, 0) for s in seats})
+        mode=mode,
+        seats=tuple(seats),
+        secrets=tuple(tuple(s) for s in secrets),
+        first=first,
+        start_board=tuple(board),
+        board=tuple(board),
+        rng_seed=rng_seed,
+        rng_state=rng_state,
+        turn=first,
+        piles={s: dict.fromkeys(rules.LETTERS, 0) for s in seats},
+    )
 
 
 def seat_on_turn(state: ColorpopState) -> str | None:
@@ -97,8 +117,9 @@ def group_to_remove(state: ColorpopState, seat: str, cell: Cell) -> Group:
     if state.over:
         raise errors.GameOver("the game is over", seat)
     if seat != state.seats[state.turn]:
-        raise errors.NotYourTurn(f"it is {state.seats[state.turn]}'s turn", seat,
-                                 on_turn=state.seats[state.turn])
+        raise errors.NotYourTurn(
+            f"it is {state.seats[state.turn]}'s turn", seat, on_turn=state.seats[state.turn]
+        )
     letter = rules.token_at(state.board, cell)
     if letter is None:
         raise errors.EmptyCell(f"{name} is empty", seat, cell=name)
@@ -111,8 +132,9 @@ def group_to_remove(state: ColorpopState, seat: str, cell: Cell) -> Group:
     return group
 
 
-def side_totals(state: ColorpopState, side: tuple[int, ...],
-                on_board: dict[str, int]) -> tuple[int, int]:
+def side_totals(
+    state: ColorpopState, side: tuple[int, ...], on_board: dict[str, int]
+) -> tuple[int, int]:
     """(left, removed_own) of a side (§5): its colours on the board, and those it removed."""
     colours = side_colours(state, side)
     left = sum(on_board[c] for c in colours)
@@ -160,8 +182,7 @@ def rank_blocked(state: ColorpopState) -> tuple[tuple[str, ...], str]:
     return tuple(s for i, s in enumerate(state.seats) if i in winning), tie_break
 
 
-def apply(state: ColorpopState, seat: str,
-          cell: Cell) -> tuple[ColorpopState, list[events.Event]]:
+def apply(state: ColorpopState, seat: str, cell: Cell) -> tuple[ColorpopState, list[events.Event]]:
     """`seat` picks `cell`: remove its group, gravity, rail shift, then the end checks (§4–§5)."""
     group = group_to_remove(state, seat, cell)
     move_number = len(state.picks) + 1
@@ -171,19 +192,34 @@ def apply(state: ColorpopState, seat: str,
     pile[rules.JOKER] += group.jokers
     piles = {**state.piles, seat: pile}
     collected = {s: sum(piles[s].values()) for s in state.seats}
-    out: list[events.Event] = [events.GroupRemoved(
-        move_number, seat, rules.cell_name(cell), group.colour, group.cells, group.jokers,
-        state.board, collected)]
+    out: list[events.Event] = [
+        events.GroupRemoved(
+            move_number,
+            seat,
+            rules.cell_name(cell),
+            group.colour,
+            group.cells,
+            group.jokers,
+            state.board,
+            collected,
+        )
+    ]
     if removal.falls:
         out.append(events.TokensFell(removal.falls, removal.fallen))
     if removal.order != tuple(range(rules.NUM_RAILS)):
         out.append(events.RailsShifted(removal.order, removal.board))
     new = dataclasses.replace(
-        state, board=removal.board, piles=piles, version=state.version + 1,
-        picks=(*state.picks, PickMade(seat, rules.cell_name(cell), group.colour, group.size,
-                                      group.jokers)),
+        state,
+        board=removal.board,
+        piles=piles,
+        version=state.version + 1,
+        picks=(
+            *state.picks,
+            PickMade(seat, rules.cell_name(cell), group.colour, group.size, group.jokers),
+        ),
         last_removed=group.cells,
-        turn=(state.turn + 1) % len(state.seats))
+        turn=(state.turn + 1) % len(state.seats),
+    )
     side = cleared_side(new, group.colour)
     if side is not None:
         winners = tuple(new.seats[i] for i in side)
@@ -196,11 +232,24 @@ def apply(state: ColorpopState, seat: str,
     return new, out
 
 
-def _ended(state: ColorpopState, end: End, winners: tuple[str, ...], tie_break: str,
-           out: list[events.Event]) -> tuple[ColorpopState, list[events.Event]]:
+def _ended(
+    state: ColorpopState,
+    end: End,
+    winners: tuple[str, ...],
+    tie_break: str,
+    out: list[events.Event],
+) -> tuple[ColorpopState, list[events.Event]]:
     """Close the game: record the end and reveal every secret colour."""
     done = dataclasses.replace(state, end=end, winners=winners, tie_break=tie_break)
     won = bool(winners) if state.mode == "solo" else None
-    out.append(events.GameEnded(end, winners, tie_break, seat_scores(done),
-                                dict(zip(state.seats, state.secrets, strict=True)), won))
+    out.append(
+        events.GameEnded(
+            end,
+            winners,
+            tie_break,
+            seat_scores(done),
+            dict(zip(state.seats, state.secrets, strict=True)),
+            won,
+        )
+    )
     return done, out

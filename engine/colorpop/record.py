@@ -60,15 +60,16 @@ def _check_secrets(mode: str, seats: list[str], secrets: object) -> list[tuple[s
     seen: set[str] = set()
     out = []
     for seat, held in zip(seats, secrets, strict=True):
-        if not isinstance(held, list) or not all(isinstance(c, str) and c in COLOURS
-                                                  for c in held):
+        if not isinstance(held, list) or not all(isinstance(c, str) and c in COLOURS for c in held):
             _fail(f"secrets of {seat} is not a list of letters among R Y G B P")
         if mode == "solo":
             if not game.SOLO_COLOURS[0] <= len(held) <= game.SOLO_COLOURS[1]:
                 _fail(f"secrets of {seat}: solo holds 1 to 5 colours, not {len(held)}")
         elif len(held) != game.COLOURS_PER_SEAT[mode]:
-            _fail(f"secrets of {seat}: {mode} holds {game.COLOURS_PER_SEAT[mode]} "
-                  f"colour(s) per seat, not {len(held)}")
+            _fail(
+                f"secrets of {seat}: {mode} holds {game.COLOURS_PER_SEAT[mode]} "
+                f"colour(s) per seat, not {len(held)}"
+            )
         for colour in held:
             if colour in seen:
                 _fail(f"secrets: {colour} is dealt twice")
@@ -79,9 +80,13 @@ def _check_secrets(mode: str, seats: list[str], secrets: object) -> list[tuple[s
 
 def _check_board(board: object) -> Board:
     """§8: 10 strings of 10 letters, 19 of each colour and 5 W, no set-up group over 5."""
-    if (not isinstance(board, list) or len(board) != rules.NUM_RAILS
-            or not all(isinstance(r, str) and len(r) == rules.NUM_ROWS
-                       and set(r) <= _LETTER_SET for r in board)):
+    if (
+        not isinstance(board, list)
+        or len(board) != rules.NUM_RAILS
+        or not all(
+            isinstance(r, str) and len(r) == rules.NUM_ROWS and set(r) <= _LETTER_SET for r in board
+        )
+    ):
         _fail("board is not 10 strings of 10 letters among RYGBPW")
     rails = tuple(cast(list[str], board))
     counted = rules.counts(rails)
@@ -128,8 +133,11 @@ def replay(record: Json) -> tuple[ColorpopState, list[list[events.Event]]]:
         if not isinstance(move, dict) or not isinstance(move.get("pick"), str):
             _fail(f"{where}: the move is not an object with a string pick", number, seat)
         if "seat" in move and move["seat"] != seat:
-            _fail(f"{where}: the move names seat {_show(move['seat'])}, but {seat} is on turn",
-                  number, seat)
+            _fail(
+                f"{where}: the move names seat {_show(move['seat'])}, but {seat} is on turn",
+                number,
+                seat,
+            )
         pick = move["pick"]
         cell = rules.parse_cell(pick)
         if cell is None:
@@ -153,29 +161,41 @@ def _show(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int) and abs(value) < 10 ** 12:
+    if isinstance(value, int) and abs(value) < 10**12:
         return str(value)
     return f"<{type(value).__name__}>"
 
 
-def summary_of(state: ColorpopState, record_moves: Sequence[Any],
-               per_move: list[list[events.Event]]) -> dict[str, Json]:
+def summary_of(
+    state: ColorpopState, record_moves: Sequence[Any], per_move: list[list[events.Event]]
+) -> dict[str, Json]:
     """§8's summary of a replayed game, built from its events."""
     moves: list[dict[str, Json]] = []
     for move, out in zip(record_moves, per_move, strict=True):
         removed = out[0]
         assert isinstance(removed, events.GroupRemoved)
-        board = next((e.board for e in reversed(out)
-                      if isinstance(e, events.RailsShifted | events.TokensFell)), None)
+        board = next(
+            (
+                e.board
+                for e in reversed(out)
+                if isinstance(e, events.RailsShifted | events.TokensFell)
+            ),
+            None,
+        )
         if board is None:  # nothing fell and no rail moved: the group was at the tops
             board = rules.remove(removed.board, removed.cells).board
-        moves.append({
-            "seat": removed.seat, "pick": move["pick"], "colour": removed.colour,
-            "size": len(removed.cells), "jokers": removed.jokers,
-            "board": rules.display_rows(board),
-            "collected": dict(removed.collected),
-            "left": rules.counts(board),
-        })
+        moves.append(
+            {
+                "seat": removed.seat,
+                "pick": move["pick"],
+                "colour": removed.colour,
+                "size": len(removed.cells),
+                "jokers": removed.jokers,
+                "board": rules.display_rows(board),
+                "collected": dict(removed.collected),
+                "left": rules.counts(board),
+            }
+        )
     ended = per_move[-1][-1]
     assert isinstance(ended, events.GameEnded)
     summary: dict[str, Json] = {
@@ -183,8 +203,9 @@ def summary_of(state: ColorpopState, record_moves: Sequence[Any],
         "end": ended.end,
         "winners": list(ended.winners),
         "tie_break": ended.tie_break,
-        "scores": {s: {"left": left, "removed_own": own}
-                   for s, (left, own) in ended.scores.items()},
+        "scores": {
+            s: {"left": left, "removed_own": own} for s, (left, own) in ended.scores.items()
+        },
     }
     if state.mode == "solo":
         summary["won"] = bool(ended.won)
@@ -204,8 +225,9 @@ def replay_summary(record: Json) -> dict[str, Json]:
     return summary_of(state, moves, per_move)
 
 
-_CELLS: dict[str, rules.Cell] = {rules.cell_name((r, w)): (r, w) for r in range(rules.NUM_RAILS)
-                                  for w in range(rules.NUM_ROWS)}
+_CELLS: dict[str, rules.Cell] = {
+    rules.cell_name((r, w)): (r, w) for r in range(rules.NUM_RAILS) for w in range(rules.NUM_ROWS)
+}
 
 
 def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | None:
@@ -276,9 +298,18 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
         left[colour] -= size - jokers
         left[joker] -= jokers
         flat = border + "#".join(shown) + border
-        out.append({"seat": seat, "pick": pick, "colour": colour, "size": size,
-                    "jokers": jokers, "board": list(shown),
-                    "collected": dict(collected), "left": dict(left)})
+        out.append(
+            {
+                "seat": seat,
+                "pick": pick,
+                "colour": colour,
+                "size": size,
+                "jokers": jokers,
+                "board": list(shown),
+                "collected": dict(collected),
+                "left": dict(left),
+            }
+        )
         turn = (turn + 1) % n
         side = owner.get(colour)
         if side is not None and not any(left[c] for c in side_colours[side]):  # §5 cleared
@@ -287,8 +318,15 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
             end = "blocked"
     if end is None:
         return None
-    final = ColorpopState(mode=mode, seats=seats, secrets=start.secrets, first=start.first,
-                          start_board=start.start_board, board=tuple(board), piles=piles)
+    final = ColorpopState(
+        mode=mode,
+        seats=seats,
+        secrets=start.secrets,
+        first=start.first,
+        start_board=start.start_board,
+        board=tuple(board),
+        piles=piles,
+    )
     if end == "blocked":
         winners, tie_break = game.rank_blocked(final)
     summary: dict[str, Json] = {
@@ -296,8 +334,9 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
         "end": end,
         "winners": list(winners),
         "tie_break": tie_break,
-        "scores": {s: {"left": sl, "removed_own": own}
-                   for s, (sl, own) in game.seat_scores(final).items()},
+        "scores": {
+            s: {"left": sl, "removed_own": own} for s, (sl, own) in game.seat_scores(final).items()
+        },
     }
     if mode == "solo":
         summary["won"] = bool(winners)

@@ -50,7 +50,7 @@ def cell_name(cell: Cell) -> str:
 
 
 def parse_cell(text: object) -> Cell | None:
-    """"C3" -> (2, 2); None for anything that is not exactly a cell of §8's pattern."""
+    """ "C3" -> (2, 2); None for anything that is not exactly a cell of §8's pattern."""
     if not isinstance(text, str) or CELL_PATTERN.fullmatch(text) is None:
         return None
     return RAIL_NAMES.index(text[0]), int(text[1:]) - 1
@@ -67,9 +67,11 @@ def token_at(board: Board, cell: Cell) -> str | None:
 def neighbours(cell: Cell) -> tuple[Cell, ...]:
     """The orthogonal neighbours of a cell that lie on the 10 × 10 board (§2: no diagonals)."""
     rail, row = cell
-    return tuple((r, w) for r, w in ((rail - 1, row), (rail + 1, row), (rail, row - 1),
-                                     (rail, row + 1))
-                 if 0 <= r < NUM_RAILS and 0 <= w < NUM_ROWS)
+    return tuple(
+        (r, w)
+        for r, w in ((rail - 1, row), (rail + 1, row), (rail, row - 1), (rail, row + 1))
+        if 0 <= r < NUM_RAILS and 0 <= w < NUM_ROWS
+    )
 
 
 def _flood(board: Board, start: Cell, joins: str) -> list[Cell]:
@@ -79,8 +81,12 @@ def _flood(board: Board, start: Cell, joins: str) -> list[Cell]:
     while stack:
         rail, row = stack.pop()
         for r, w in ((rail - 1, row), (rail + 1, row), (rail, row - 1), (rail, row + 1)):
-            if 0 <= r < NUM_RAILS and 0 <= w < len(board[r]) and (r, w) not in seen \
-                    and board[r][w] in joins:
+            if (
+                0 <= r < NUM_RAILS
+                and 0 <= w < len(board[r])
+                and (r, w) not in seen
+                and board[r][w] in joins
+            ):
                 seen.add((r, w))
                 stack.append((r, w))
     return sorted(seen)
@@ -99,14 +105,14 @@ def group_at(board: Board, cell: Cell) -> Group | None:
 
 def _cells_by_index(board: Board) -> list[str]:
     """The board as 100 letters, index rail * 10 + row, '' for an empty cell."""
-    return [column[row] if row < len(column) else "" for column in board
-            for row in range(NUM_ROWS)]
+    return [column[row] if row < len(column) else "" for column in board for row in range(NUM_ROWS)]
 
 
 # Orthogonal neighbours of every cell index (rail * 10 + row), computed once.
 _NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(r * NUM_ROWS + w for r, w in neighbours((i // NUM_ROWS, i % NUM_ROWS)))
-    for i in range(NUM_RAILS * NUM_ROWS))
+    for i in range(NUM_RAILS * NUM_ROWS)
+)
 
 
 def legal_groups(board: Board) -> list[Group]:
@@ -132,8 +138,9 @@ def legal_groups(board: Board) -> list[Group]:
             cells = tuple((i // NUM_ROWS, i % NUM_ROWS) for i in ordered)
             jokers = sum(letters[i] == JOKER for i in ordered)
             # `start` is the first cell of this colour in rail-then-row order: the anchor.
-            found.append((COLOURS.index(colour), Group(colour, cells, jokers, cells[
-                ordered.index(start)])))
+            found.append(
+                (COLOURS.index(colour), Group(colour, cells, jokers, cells[ordered.index(start)]))
+            )
     return [g for _, g in found]
 
 
@@ -146,7 +153,11 @@ def has_legal_group(board: Board) -> bool:
             joins = (letter, JOKER)
             if row + 1 < len(column) and column[row + 1] in joins:
                 return True
-            if rail + 1 < NUM_RAILS and row < len(board[rail + 1]) and board[rail + 1][row] in joins:
+            if (
+                rail + 1 < NUM_RAILS
+                and row < len(board[rail + 1])
+                and board[rail + 1][row] in joins
+            ):
                 return True
             # Below and left were seen from the other side, except a joker there.
             if row > 0 and column[row - 1] == JOKER:
@@ -159,7 +170,9 @@ def has_legal_group(board: Board) -> bool:
 class Removal(NamedTuple):
     """What one removal did to the board: gravity's moves, the rail shift, the result."""
 
-    falls: tuple[tuple[Cell, Cell], ...]  # (from, to) of every token that slid down, before the shift
+    falls: tuple[
+        tuple[Cell, Cell], ...
+    ]  # (from, to) of every token that slid down, before the shift
     fallen: Board  # after gravity, before the rail shift
     order: tuple[int, ...]  # order[i]: the rail (before the shift) now at position i
     board: Board  # after the rail shift
@@ -188,8 +201,9 @@ def remove(board: Board, cells: tuple[Cell, ...]) -> Removal:
     if all(fallen[rail] for rail in gone):  # no rail emptied: nothing shifts
         kept_board = tuple(fallen)
         return Removal(tuple(falls), kept_board, _IDENTITY, kept_board)
-    order = tuple([r for r in range(NUM_RAILS) if fallen[r]] + [r for r in range(NUM_RAILS)
-                                                                 if not fallen[r]])
+    order = tuple(
+        [r for r in range(NUM_RAILS) if fallen[r]] + [r for r in range(NUM_RAILS) if not fallen[r]]
+    )
     return Removal(tuple(falls), tuple(fallen), order, tuple(fallen[r] for r in order))
 
 
@@ -210,8 +224,7 @@ def largest_setup_group(board: Board) -> tuple[int, str, Cell]:
     a border rail around), so neighbours are i and i + 1 (a rail) or i + 11 (a row); only the
     links between equal colours are followed (every record replay checks this)."""
     stride = NUM_ROWS + 1
-    flat = "#" * stride + "".join(rail.ljust(NUM_ROWS, "#") + "#" for rail in board) \
-        + "#" * stride
+    flat = "#" * stride + "".join(rail.ljust(NUM_ROWS, "#") + "#" for rail in board) + "#" * stride
     links: dict[int, list[int]] = {}
     for step in (1, stride):
         for i, a, b in zip(range(len(flat)), flat, flat[step:], strict=False):  # a shorter tail
@@ -259,7 +272,7 @@ def deal_board(rng_state: int) -> tuple[int, Board]:
     while True:
         rng_state, order = rng.shuffled(rng_state, list(range(NUM_TOKENS)))
         letters = "".join(tokens[i] for i in order)
-        board = tuple(letters[r * NUM_ROWS:(r + 1) * NUM_ROWS] for r in range(NUM_RAILS))
+        board = tuple(letters[r * NUM_ROWS : (r + 1) * NUM_ROWS] for r in range(NUM_RAILS))
         if setup_is_legal(board):
             return rng_state, board
 

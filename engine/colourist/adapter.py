@@ -44,21 +44,28 @@ class ColouristGame:
     def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColouristState:
         return self.start_with_events(options, seats, seed)[0]
 
-    def start_with_events(self, options: BaseModel, seats: Sequence[str],
-                          seed: int) -> tuple[ColouristState, list[Any]]:
+    def start_with_events(
+        self, options: BaseModel, seats: Sequence[str], seed: int
+    ) -> tuple[ColouristState, list[Any]]:
         """`start`, with the events of the set-up (round 1 started, its word shown)."""
         assert isinstance(options, ColouristOptions)
         events: list[Any] = []
-        state = game.new_game(seats, self.words.ids(game.NOUN),
-                              self.words.ids(game.ADJECTIVE), length=options.length, seed=seed,
-                              events=events)
+        state = game.new_game(
+            seats,
+            self.words.ids(game.NOUN),
+            self.words.ids(game.ADJECTIVE),
+            length=options.length,
+            seed=seed,
+            events=events,
+        )
         return state, events
 
     def to_act(self, state: ColouristState) -> frozenset[str]:
         return game.to_act(state)
 
-    def apply(self, state: ColouristState, seat: str, move: Move) -> tuple[ColouristState,
-                                                                            list[Any]]:
+    def apply(
+        self, state: ColouristState, seat: str, move: Move
+    ) -> tuple[ColouristState, list[Any]]:
         return game.apply(state, seat, move)
 
     def view(self, state: ColouristState, seat: str | None) -> ColouristView:
@@ -67,11 +74,22 @@ class ColouristGame:
     def outcome(self, state: ColouristState) -> Outcome | None:
         if state.phase != "over":
             return None
-        return Outcome("colourist", tuple(
-            SeatOutcome(seat, seat in state.winners, state.positions[seat],
-                        {"position": state.positions[seat], "joker": state.jokers[seat],
-                         "rounds": len(state.rounds)})
-            for seat in state.seats))
+        return Outcome(
+            "colourist",
+            tuple(
+                SeatOutcome(
+                    seat,
+                    seat in state.winners,
+                    state.positions[seat],
+                    {
+                        "position": state.positions[seat],
+                        "joker": state.jokers[seat],
+                        "rounds": len(state.rounds),
+                    },
+                )
+                for seat in state.seats
+            ),
+        )
 
     def ai_move(self, view: ColouristView, level: str, seed: int) -> Move:
         return ai.choose_move(view, level, seed, self.words)
@@ -95,13 +113,20 @@ class ColouristGame:
 
     def load_move(self, data: Json) -> Move:
         """{"choose": card} or {"keep": {"noun": 0|1, "adjective": 0|1}}; ValueError else."""
-        if isinstance(data, dict) and set(data) == {"choose"} and isinstance(
-                data["choose"], str) and data["choose"] in CARDS:
+        if (
+            isinstance(data, dict)
+            and set(data) == {"choose"}
+            and isinstance(data["choose"], str)
+            and data["choose"] in CARDS
+        ):
             return Choose(data["choose"])
         if isinstance(data, dict) and set(data) == {"keep"}:
             keep = data["keep"]
-            if (isinstance(keep, dict) and set(keep) == {"noun", "adjective"}
-                    and all(type(keep[k]) is int and keep[k] in (0, 1) for k in keep)):
+            if (
+                isinstance(keep, dict)
+                and set(keep) == {"noun", "adjective"}
+                and all(type(keep[k]) is int and keep[k] in (0, 1) for k in keep)
+            ):
                 return Keep(keep["noun"], keep["adjective"])
         raise ValueError(f"not a Colourist move: {data!r}"[:200])
 

@@ -26,8 +26,7 @@ def colour_weights(words: WordList, ids: Sequence[str]) -> dict[str, float]:
     weights = dict.fromkeys(COLOURS, 0.0)
     for concept_id in ids:
         concept = words.concepts.get(concept_id)
-        for colour, weight in zip(concept.colours if concept else (), RANK_WEIGHTS,
-                                  strict=False):
+        for colour, weight in zip(concept.colours if concept else (), RANK_WEIGHTS, strict=False):
             weights[colour] += weight
     return weights
 
@@ -59,8 +58,9 @@ def _keep(view: ColouristView, level: str, words: WordList, rng: random.Random) 
     return Keep(noun, adjective)
 
 
-def _wants_joker(view: ColouristView, level: str, weights: dict[str, float],
-                 rng: random.Random) -> bool:
+def _wants_joker(
+    view: ColouristView, level: str, weights: dict[str, float], rng: random.Random
+) -> bool:
     """Play the Joker now? Only a seat that still holds it and is not the colourist."""
     assert view.seat is not None
     if JOKER not in view.playable:
@@ -75,8 +75,7 @@ def _wants_joker(view: ColouristView, level: str, weights: dict[str, float],
     return share < UNCLEAR_SHARE[level] and (late or level == "hard")
 
 
-def choose_move(view: ColouristView, level: str, seed: int,
-                words: WordList | None = None) -> Move:
+def choose_move(view: ColouristView, level: str, seed: int, words: WordList | None = None) -> Move:
     """The AI's move for the seat whose view this is. Raises ValueError when it has none."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")

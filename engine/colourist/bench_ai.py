@@ -16,8 +16,9 @@ from .ai import LEVELS
 from .game import JOKER, colourist_of
 
 
-def play(level: str, seats: int, seed: int,
-         length: Literal["short", "normal", "long"] = "normal") -> tuple[int, int, int]:
+def play(
+    level: str, seats: int, seed: int, length: Literal["short", "normal", "long"] = "normal"
+) -> tuple[int, int, int]:
     """One AI-only game: (guesses matching the colour, guesses in all, rounds)."""
     ids = [f"s{i}" for i in range(seats)]
     state = COLOURIST.start(ColouristOptions(length=length), ids, seed)
@@ -48,9 +49,12 @@ def bench_ai_main(games: int = 200) -> int:
             h, g, rounds = play(level, 3 + seed % 4, seed)
             hits, guesses = hits + h, guesses + g
             lengths.append(rounds)
-        levels[level] = {"match_rate": round(hits / guesses, 3) if guesses else None,
-                         "rounds_mean": round(statistics.fmean(lengths), 2),
-                         "rounds_min": min(lengths), "rounds_max": max(lengths)}
+        levels[level] = {
+            "match_rate": round(hits / guesses, 3) if guesses else None,
+            "rounds_mean": round(statistics.fmean(lengths), 2),
+            "rounds_min": min(lengths),
+            "rounds_max": max(lengths),
+        }
     report["levels"] = levels
     print(json.dumps(report, indent=1))
     return 0

@@ -65,12 +65,21 @@ class RecordError(protocol.RecordError):
     """A colourist-record/1 that breaks a rule: `CODE: text`, one line, naming the round (from
     1), the colourist and the seat where they apply (rules §8)."""
 
-    def __init__(self, code: str, text: str, *, round_number: int | None = None,
-                 colourist: str | None = None, seat: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        text: str,
+        *,
+        round_number: int | None = None,
+        colourist: str | None = None,
+        seat: str | None = None,
+    ) -> None:
         where = []
         if round_number is not None:
-            where.append(f"round {round_number}" + (f" (colourist {colourist})"
-                                                    if colourist is not None else ""))
+            where.append(
+                f"round {round_number}"
+                + (f" (colourist {colourist})" if colourist is not None else "")
+            )
         if seat is not None:
             where.append(f"seat {seat}")
         line = f"{code}: {', '.join(where)}: {text}" if where else f"{code}: {text}"

@@ -39,13 +39,31 @@ from .events import ChoicesRevealed, GameEnded, PawnsMoved, RoundStarted, SeatCh
 
 # --- Fixed facts (rules §1) -------------------------------------------------------------------
 
-COLOURS: tuple[str, ...] = ("black", "white", "brown", "red", "orange", "yellow", "green",
-                            "blue", "purple")  # the colour order of buttons, lists, tie-breaks
+COLOURS: tuple[str, ...] = (
+    "black",
+    "white",
+    "brown",
+    "red",
+    "orange",
+    "yellow",
+    "green",
+    "blue",
+    "purple",
+)  # the colour order of buttons, lists, tie-breaks
 JOKER = "joker"
 CARDS: tuple[str, ...] = (*COLOURS, JOKER)
-EMOJI: dict[str, str] = {"black": "⚫", "white": "⚪", "brown": "🟤", "red": "🔴",
-                         "orange": "🟠", "yellow": "🟡", "green": "🟢", "blue": "🔵",
-                         "purple": "🟣", "joker": "🃏"}
+EMOJI: dict[str, str] = {
+    "black": "⚫",
+    "white": "⚪",
+    "brown": "🟤",
+    "red": "🔴",
+    "orange": "🟠",
+    "yellow": "🟡",
+    "green": "🟢",
+    "blue": "🔵",
+    "purple": "🟣",
+    "joker": "🃏",
+}
 NOUN, ADJECTIVE = "noun", "adjective"
 KINDS: tuple[str, ...] = (NOUN, ADJECTIVE)  # also the order of a double draw and of reshuffles
 LENGTHS: dict[str, int] = {"short": 10, "normal": 15, "long": 20}  # the finish field L
@@ -53,8 +71,11 @@ DEFAULT_LENGTH = "normal"
 SEAT_RANGE = (3, 6)
 TRIANGLE, CIRCLE, DOUBLE = "triangle", "circle", "double"
 # What the colourist draws on each symbol (rules §3.1): nouns first, then adjectives.
-DRAWS: dict[str, dict[str, int]] = {TRIANGLE: {NOUN: 1}, CIRCLE: {ADJECTIVE: 1},
-                                    DOUBLE: {NOUN: 2, ADJECTIVE: 2}}
+DRAWS: dict[str, dict[str, int]] = {
+    TRIANGLE: {NOUN: 1},
+    CIRCLE: {ADJECTIVE: 1},
+    DOUBLE: {NOUN: 2, ADJECTIVE: 2},
+}
 
 Length = Literal["short", "normal", "long"]
 Phase = Literal["picking", "choosing", "over"]  # picking: the colourist keeps a phrase
@@ -79,8 +100,9 @@ def colourist_of(seats: Sequence[str], first: str, round_number: int) -> str:
     return seats[(seats.index(first) + round_number - 1) % len(seats)]
 
 
-def score_round(seats: Sequence[str], colourist: str,
-                cards: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def score_round(
+    seats: Sequence[str], colourist: str, cards: Mapping[str, str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(matched, moved) of a revealed round, in seat order (rules §4).
 
     A seat matches with the colourist's colour or its Joker; the colourist scores with them;
@@ -173,9 +195,15 @@ Move = Keep | Choose
 # --- Set-up (rules §2) ------------------------------------------------------------------------
 
 
-def new_game(seats: Sequence[str], nouns: Sequence[str], adjectives: Sequence[str], *,
-             length: str = DEFAULT_LENGTH, seed: int = 0,
-             events: list[Any] | None = None) -> ColouristState:
+def new_game(
+    seats: Sequence[str],
+    nouns: Sequence[str],
+    adjectives: Sequence[str],
+    *,
+    length: str = DEFAULT_LENGTH,
+    seed: int = 0,
+    events: list[Any] | None = None,
+) -> ColouristState:
     """A table: pawns on the start, Jokers in hand, decks shuffled, first colourist drawn by
     the RNG, round 1 drawn. Raises ValueError for seats or decks the rules do not allow."""
     if not SEAT_RANGE[0] <= len(seats) <= SEAT_RANGE[1]:
@@ -196,11 +224,17 @@ def new_game(seats: Sequence[str], nouns: Sequence[str], adjectives: Sequence[st
         state_rng, piles[kind] = _shuffled(state_rng, decks[kind])
     state_rng, first = rng.below(state_rng, len(seats))
     state = ColouristState(
-        seats=list(seats), length=cast(Length, length),
-        rng_seed=seed, rng_state=state_rng, first=seats[first],
-        deck_sizes={k: len(v) for k, v in decks.items()}, piles=piles,
-        discards={k: [] for k in KINDS}, positions={s: 0 for s in seats},
-        jokers={s: None for s in seats})
+        seats=list(seats),
+        length=cast(Length, length),
+        rng_seed=seed,
+        rng_state=state_rng,
+        first=seats[first],
+        deck_sizes={k: len(v) for k, v in decks.items()},
+        piles=piles,
+        discards={k: [] for k in KINDS},
+        positions={s: 0 for s in seats},
+        jokers={s: None for s in seats},
+    )
     _start_round(state, events if events is not None else [])
     return state
 
@@ -223,14 +257,16 @@ def _start_round(state: ColouristState, events: list[Any]) -> None:
     for kind, count in DRAWS[symbol].items():
         if len(state.piles[kind]) < count:
             state.rng_state, state.piles[kind] = _shuffled(
-                state.rng_state, state.piles[kind] + state.discards[kind])
+                state.rng_state, state.piles[kind] + state.discards[kind]
+            )
             state.discards[kind] = []
             state.reshuffled.append(kind)
     for kind, count in DRAWS[symbol].items():
         state.drawn += state.piles[kind][:count]
         del state.piles[kind][:count]
-    events.append(RoundStarted(state.round_number, state.colourist, field_, symbol,
-                               tuple(state.reshuffled)))
+    events.append(
+        RoundStarted(state.round_number, state.colourist, field_, symbol, tuple(state.reshuffled))
+    )
     if symbol == DOUBLE:
         state.phase, state.words = "picking", []
     else:
@@ -268,8 +304,9 @@ def _check_seat(state: ColouristState, seat: str) -> None:
         raise GameOver("the game is over", seat)
 
 
-def keep(state: ColouristState, seat: str, noun: int, adjective: int,
-         events: list[Any] | None = None) -> list[Any]:
+def keep(
+    state: ColouristState, seat: str, noun: int, adjective: int, events: list[Any] | None = None
+) -> list[Any]:
     """The colourist keeps one drawn noun and one drawn adjective; the phrase is shown and the
     other two are discarded unseen (rules §3.2). Mutates `state`."""
     events = [] if events is None else events
@@ -277,25 +314,29 @@ def keep(state: ColouristState, seat: str, noun: int, adjective: int,
     if state.phase != "picking":
         raise NotPicking("no phrase to keep now: this is not a double field being picked", seat)
     if seat != state.colourist:
-        raise NotColourist("only the colourist keeps the phrase", seat,
-                           colourist=state.colourist)
-    if type(noun) is not int or type(adjective) is not int or not (
-            0 <= noun <= 1 and 0 <= adjective <= 1):
+        raise NotColourist("only the colourist keeps the phrase", seat, colourist=state.colourist)
+    if (
+        type(noun) is not int
+        or type(adjective) is not int
+        or not (0 <= noun <= 1 and 0 <= adjective <= 1)
+    ):
         raise NoSuchWord("keep noun 0 or 1 and adjective 0 or 1", seat)
     _show(state, [state.drawn[2 + adjective], state.drawn[noun]], events)
     state.version += 1
     return events
 
 
-def choose(state: ColouristState, seat: str, card: str,
-           events: list[Any] | None = None) -> list[Any]:
+def choose(
+    state: ColouristState, seat: str, card: str, events: list[Any] | None = None
+) -> list[Any]:
     """A seat lays its card face down, final (rules §3.4); the last card reveals and scores.
     Mutates `state`."""
     events = [] if events is None else events
     _check_seat(state, seat)
     if state.phase == "picking":
-        raise PhrasePending("the colourist is still keeping the phrase", seat,
-                            colourist=state.colourist)
+        raise PhrasePending(
+            "the colourist is still keeping the phrase", seat, colourist=state.colourist
+        )
     if seat in state.choices:
         raise AlreadyChosen("this seat has already laid its card this round", seat)
     if card not in CARDS:
@@ -303,8 +344,9 @@ def choose(state: ColouristState, seat: str, card: str,
     if card == JOKER and seat == state.colourist:
         raise ColouristNoJoker("the colourist chooses a colour, never the Joker", seat)
     if card == JOKER and state.jokers[seat] is not None:
-        raise JokerUsed("this seat's Joker is already out of the game", seat,
-                        round_number=state.jokers[seat])
+        raise JokerUsed(
+            "this seat's Joker is already out of the game", seat, round_number=state.jokers[seat]
+        )
     state.choices[seat] = card
     state.version += 1
     events.append(SeatChose(state.round_number, seat))
@@ -319,13 +361,13 @@ def _resolve(state: ColouristState, events: list[Any]) -> None:
     colourist = state.colourist
     symbol = symbol_of(state.positions[colourist])
     matched, moved = score_round(state.seats, colourist, cards)
-    events.append(ChoicesRevealed(state.round_number, colourist, cards[colourist], cards,
-                                  matched))
+    events.append(ChoicesRevealed(state.round_number, colourist, cards[colourist], cards, matched))
     for seat in moved:
         state.positions[seat] += 1
     events.append(PawnsMoved(state.round_number, moved, dict(state.positions)))
-    state.rounds.append(RoundRecord(list(state.drawn), cards,
-                                    list(state.words) if symbol == DOUBLE else None))
+    state.rounds.append(
+        RoundRecord(list(state.drawn), cards, list(state.words) if symbol == DOUBLE else None)
+    )
     drawn = iter(state.drawn)
     for kind, count in DRAWS[symbol].items():
         state.discards[kind] += [next(drawn) for _ in range(count)]

@@ -44,9 +44,14 @@ def export_record(state: ColouristState) -> dict[str, Json]:
             entry["chosen"] = list(r.chosen)
         entry["cards"] = {s: r.cards[s] for s in state.seats}
         rounds.append(entry)
-    return {"format": FORMAT, "players": list(state.seats), "options": {"length": state.length},
-            "decks": {k: state.deck_sizes[k] for k in KINDS}, "first": state.first,
-            "rounds": rounds}
+    return {
+        "format": FORMAT,
+        "players": list(state.seats),
+        "options": {"length": state.length},
+        "decks": {k: state.deck_sizes[k] for k in KINDS},
+        "first": state.first,
+        "rounds": rounds,
+    }
 
 
 # --- Reading: strict JSON ---------------------------------------------------------------------
@@ -68,8 +73,9 @@ def parse_record(text: str | bytes) -> Json:
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as e:
-        raise RecordError("format", f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}"
-                          ) from None
+        raise RecordError(
+            "format", f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}"
+        ) from None
     except RecursionError:
         raise RecordError("format", "not JSON that can be read: nested too deeply") from None
     except (ValueError, TypeError) as e:  # an integer beyond 4300 digits, NaN, bad bytes
@@ -138,79 +144,113 @@ def _replay(record: Json) -> dict[str, Json]:
     for number, raw in enumerate(rounds, 1):
         colourist = colourist_of(players, first, number)
 
-        def fail(code: str, text: str, seat: str | None = None,
-                 _n: int = number, _c: str = colourist) -> RecordError:
+        def fail(
+            code: str, text: str, seat: str | None = None, _n: int = number, _c: str = colourist
+        ) -> RecordError:
             return RecordError(code, text, round_number=_n, colourist=_c, seat=seat)
 
         if over:
             raise fail("after-end", "a round follows the end of the game")
-        if (not isinstance(raw, dict) or not {"drawn", "cards"} <= set(raw)
-                or not set(raw) <= {"drawn", "cards", "chosen"}):
-            raise fail("round", 'a round is {"drawn": [...], "cards": {...}} and, on a '
-                                'double field, "chosen"')
+        if (
+            not isinstance(raw, dict)
+            or not {"drawn", "cards"} <= set(raw)
+            or not set(raw) <= {"drawn", "cards", "chosen"}
+        ):
+            raise fail(
+                "round",
+                'a round is {"drawn": [...], "cards": {...}} and, on a double field, "chosen"',
+            )
         field_ = positions[colourist]
         symbol = symbol_of(field_)
         drawn = raw["drawn"]
         kinds = [k for k, count in DRAWS[symbol].items() for _ in range(count)]
-        if (not isinstance(drawn, list) or len(drawn) != len(kinds) or not all(
-                isinstance(d, str) and ID_PATTERN[k].fullmatch(d) for d, k in zip(drawn, kinds,
-                                                                                   strict=True))):
+        if (
+            not isinstance(drawn, list)
+            or len(drawn) != len(kinds)
+            or not all(
+                isinstance(d, str) and ID_PATTERN[k].fullmatch(d)
+                for d, k in zip(drawn, kinds, strict=True)
+            )
+        ):
             shape = ", ".join(kinds)
-            raise fail("drawn", f"a {symbol} field (field {field_}) draws [{shape}] (ids n or "
-                                f"a and 3 digits)")
-        reshuffled = [k for k, count in DRAWS[symbol].items()
-                      if decks[k] - len(in_cycle[k]) < count]
+            raise fail(
+                "drawn",
+                f"a {symbol} field (field {field_}) draws [{shape}] (ids n or a and 3 digits)",
+            )
+        reshuffled = [
+            k for k, count in DRAWS[symbol].items() if decks[k] - len(in_cycle[k]) < count
+        ]
         for kind in reshuffled:
             in_cycle[kind] = set()
         for card, kind in zip(drawn, kinds, strict=True):
             if card in in_cycle[kind]:
-                raise fail("deck", f"{card} was already drawn since the {kind} deck was "
-                                   f"last shuffled")
+                raise fail(
+                    "deck", f"{card} was already drawn since the {kind} deck was last shuffled"
+                )
             in_cycle[kind].add(card)
             seen[kind].add(card)
             if len(seen[kind]) > decks[kind]:
-                raise fail("deck", f"the record shows more {kind}s than the {decks[kind]} of "
-                                   f"the deck")
+                raise fail(
+                    "deck", f"the record shows more {kind}s than the {decks[kind]} of the deck"
+                )
         if symbol == DOUBLE:
             chosen = raw.get("chosen")
-            if (not isinstance(chosen, list) or len(chosen) != 2
-                    or chosen[0] not in drawn[2:] or chosen[1] not in drawn[:2]):
+            if (
+                not isinstance(chosen, list)
+                or len(chosen) != 2
+                or chosen[0] not in drawn[2:]
+                or chosen[1] not in drawn[:2]
+            ):
                 raise fail("chosen", "a double field keeps [adjective, noun] of the cards drawn")
             words = list(chosen)
         else:
             if "chosen" in raw:
-                raise fail("chosen", f"only a double field keeps a phrase; field {field_} is a "
-                                     f"{symbol}")
+                raise fail(
+                    "chosen", f"only a double field keeps a phrase; field {field_} is a {symbol}"
+                )
             words = list(drawn)
         cards = raw["cards"]
         if not isinstance(cards, dict) or set(cards) != set(players):
             raise fail("cards", "cards name exactly the players")
         for seat in players:
             if not isinstance(cards[seat], str) or cards[seat] not in CARDS:
-                raise fail("cards", f"{_describe(cards[seat])} is not a colour name or joker",
-                           seat)
+                raise fail("cards", f"{_describe(cards[seat])} is not a colour name or joker", seat)
         for seat in players:
             if cards[seat] == JOKER and seat == colourist:
                 raise fail("joker", "the colourist plays a colour, never the Joker", seat)
             if cards[seat] == JOKER and jokers[seat] is not None:
-                raise fail("joker", f"the Joker was already played in round {jokers[seat]}",
-                           seat)
+                raise fail("joker", f"the Joker was already played in round {jokers[seat]}", seat)
         for seat in players:
             if cards[seat] == JOKER:
                 jokers[seat] = number
         matched, moved = score_round(players, colourist, cards)
         for seat in moved:
             positions[seat] += 1
-        summaries.append({"round": number, "colourist": colourist, "field": field_,
-                          "symbol": symbol, "reshuffled": reshuffled, "words": words,
-                          "colour": cards[colourist], "matched": list(matched),
-                          "moved": list(moved), "positions": dict(positions)})
+        summaries.append(
+            {
+                "round": number,
+                "colourist": colourist,
+                "field": field_,
+                "symbol": symbol,
+                "reshuffled": reshuffled,
+                "words": words,
+                "colour": cards[colourist],
+                "matched": list(matched),
+                "moved": list(moved),
+                "positions": dict(positions),
+            }
+        )
         over = any(p >= finish for p in positions.values())
     if not over:
-        raise RecordError("unfinished", f"after {len(rounds)} round(s) no pawn is on the "
-                                        f"finish (field {finish})")
-    return {"rounds": summaries, "positions": dict(positions),
-            "winners": [p for p in players if positions[p] >= finish], "jokers": jokers}
+        raise RecordError(
+            "unfinished", f"after {len(rounds)} round(s) no pawn is on the finish (field {finish})"
+        )
+    return {
+        "rounds": summaries,
+        "positions": dict(positions),
+        "winners": [p for p in players if positions[p] >= finish],
+        "jokers": jokers,
+    }
 
 
 def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
@@ -221,24 +261,37 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
         raise RecordError("format", f"format must be {FORMAT!r}")
     if set(record) != KEYS:
         missing, extra = sorted(KEYS - set(record)), sorted(set(record) - KEYS)
-        raise RecordError("format", f"the keys are exactly {', '.join(sorted(KEYS))} "
-                                    f"(missing {missing}, extra {extra})")
+        raise RecordError(
+            "format",
+            f"the keys are exactly {', '.join(sorted(KEYS))} (missing {missing}, extra {extra})",
+        )
     players = record["players"]
-    if (not isinstance(players, list) or not SEAT_RANGE[0] <= len(players) <= SEAT_RANGE[1]
-            or not all(isinstance(p, str) and p for p in players)
-            or len(set(players)) != len(players)):
-        raise RecordError("players", f"a list of {SEAT_RANGE[0]}-{SEAT_RANGE[1]} distinct "
-                                     f"non-empty names")
+    if (
+        not isinstance(players, list)
+        or not SEAT_RANGE[0] <= len(players) <= SEAT_RANGE[1]
+        or not all(isinstance(p, str) and p for p in players)
+        or len(set(players)) != len(players)
+    ):
+        raise RecordError(
+            "players", f"a list of {SEAT_RANGE[0]}-{SEAT_RANGE[1]} distinct non-empty names"
+        )
     options = record["options"]
-    if (not isinstance(options, dict) or set(options) != {"length"}
-            or not isinstance(options["length"], str) or options["length"] not in LENGTHS):
+    if (
+        not isinstance(options, dict)
+        or set(options) != {"length"}
+        or not isinstance(options["length"], str)
+        or options["length"] not in LENGTHS
+    ):
         raise RecordError("options", 'exactly {"length": L}, L short, normal or long')
     decks = record["decks"]
-    if (not isinstance(decks, dict) or set(decks) != set(KINDS)
-            or not all(_is_int(decks[k]) and DECK_RANGE[0] <= decks[k] <= DECK_RANGE[1]
-                       for k in KINDS)):
-        raise RecordError("decks", f"exactly noun and adjective, each an integer "
-                                   f"{DECK_RANGE[0]}-{DECK_RANGE[1]}")
+    if (
+        not isinstance(decks, dict)
+        or set(decks) != set(KINDS)
+        or not all(_is_int(decks[k]) and DECK_RANGE[0] <= decks[k] <= DECK_RANGE[1] for k in KINDS)
+    ):
+        raise RecordError(
+            "decks", f"exactly noun and adjective, each an integer {DECK_RANGE[0]}-{DECK_RANGE[1]}"
+        )
     first = record["first"]
     if not isinstance(first, str) or first not in players:
         raise RecordError("first", "the first colourist is one of the players")

@@ -60,8 +60,9 @@ def _last(state: ColouristState) -> RoundResult | None:
     colourist = colourist_of(state.seats, state.first, number)
     words = tuple(record.chosen) if record.chosen is not None else tuple(record.drawn)
     matched, moved = score_round(state.seats, colourist, record.cards)
-    return RoundResult(number, colourist, words, record.cards[colourist], dict(record.cards),
-                       matched, moved)
+    return RoundResult(
+        number, colourist, words, record.cards[colourist], dict(record.cards), matched, moved
+    )
 
 
 def view(state: ColouristState, seat: str | None = None) -> ColouristView:
@@ -70,15 +71,25 @@ def view(state: ColouristState, seat: str | None = None) -> ColouristView:
     colourist = state.colourist
     field_ = state.positions[colourist]
     return ColouristView(
-        seats=tuple(state.seats), length=state.length, finish=state.finish,
-        track=track(state.length), phase=state.phase, version=state.version,
-        round_number=state.round_number, colourist=colourist, field=field_,
+        seats=tuple(state.seats),
+        length=state.length,
+        finish=state.finish,
+        track=track(state.length),
+        phase=state.phase,
+        version=state.version,
+        round_number=state.round_number,
+        colourist=colourist,
+        field=field_,
         symbol=symbol_of(field_) if field_ < state.finish else "finish",
         words=tuple(state.words),
         chosen=tuple(s for s in state.seats if s in state.choices),
-        positions=dict(state.positions), jokers=dict(state.jokers),
-        pile_sizes={k: len(v) for k, v in state.piles.items()}, last=_last(state),
-        winners=tuple(state.winners), seat=own,
+        positions=dict(state.positions),
+        jokers=dict(state.jokers),
+        pile_sizes={k: len(v) for k, v in state.piles.items()},
+        last=_last(state),
+        winners=tuple(state.winners),
+        seat=own,
         offered=tuple(state.drawn) if own == colourist and state.phase == "picking" else (),
         my_card=state.choices.get(own) if own is not None else None,
-        playable=playable(state, own) if own is not None else ())
+        playable=playable(state, own) if own is not None else (),
+    )

@@ -23,25 +23,34 @@ LANGUAGES: tuple[str, ...] = ("en", "it", "ja", "fr", "es", "pl", "de")
 MIN_PER_KIND = 120
 DEFAULT_PATH = data_path("colourist", "words.json")
 ID_PATTERN = {NOUN: re.compile(r"n[0-9]{3}"), ADJECTIVE: re.compile(r"a[0-9]{3}")}
-GENDERS: dict[str, tuple[str, ...]] = {"it": ("m", "f"), "es": ("m", "f"), "fr": ("m", "f"),
-                                       "pl": ("m", "f", "n"), "de": ("m", "f", "n")}
+GENDERS: dict[str, tuple[str, ...]] = {
+    "it": ("m", "f"),
+    "es": ("m", "f"),
+    "fr": ("m", "f"),
+    "pl": ("m", "f", "n"),
+    "de": ("m", "f", "n"),
+}
 # Where an adjective goes by default (rules §6): after the noun in it, es, fr.
 AFTER_BY_DEFAULT = frozenset(("it", "es", "fr"))
 # Each entry's fields: (required, optional), by kind and language.
 NOUN_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "en": (frozenset({"text"}), frozenset()), "ja": (frozenset({"text"}), frozenset()),
+    "en": (frozenset({"text"}), frozenset()),
+    "ja": (frozenset({"text"}), frozenset()),
     "it": (frozenset({"text", "gender"}), frozenset()),
     "es": (frozenset({"text", "gender"}), frozenset()),
     "fr": (frozenset({"text", "gender"}), frozenset({"vowel"})),
     "pl": (frozenset({"text", "gender"}), frozenset()),
-    "de": (frozenset({"text", "gender"}), frozenset())}
+    "de": (frozenset({"text", "gender"}), frozenset()),
+}
 ADJECTIVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "en": (frozenset({"text"}), frozenset()), "ja": (frozenset({"text"}), frozenset({"attr"})),
+    "en": (frozenset({"text"}), frozenset()),
+    "ja": (frozenset({"text"}), frozenset({"attr"})),
     "it": (frozenset({"text", "forms"}), frozenset({"position"})),
     "es": (frozenset({"text", "forms"}), frozenset({"position"})),
     "fr": (frozenset({"text", "forms"}), frozenset({"position"})),
     "pl": (frozenset({"text", "forms"}), frozenset()),
-    "de": (frozenset({"text", "forms"}), frozenset())}
+    "de": (frozenset({"text", "forms"}), frozenset()),
+}
 CONCEPT_KEYS = frozenset({"id", "kind", "colours", *LANGUAGES})
 
 
@@ -85,8 +94,10 @@ def parse_words(data: object, *, min_per_kind: int = MIN_PER_KIND) -> WordList:
         for lang in LANGUAGES:
             key = (concept.kind, lang, concept.entries[lang]["text"])
             if key in texts:
-                raise WordListError(f"concept {concept.id} ({lang}): the {concept.kind} "
-                                    f"{key[2]!r} is already in the list")
+                raise WordListError(
+                    f"concept {concept.id} ({lang}): the {concept.kind} "
+                    f"{key[2]!r} is already in the list"
+                )
             texts.add(key)
         concepts[concept.id] = concept
     for kind in (NOUN, ADJECTIVE):
@@ -111,9 +122,12 @@ def _concept(raw: object, number: int) -> Concept:
     if not isinstance(cid, str) or not ID_PATTERN[kind].fullmatch(cid):
         raise WordListError(f"{name}: a {kind} id is {kind[0]} and 3 digits")
     colours = raw["colours"]
-    if (not isinstance(colours, list) or not 1 <= len(colours) <= 3
-            or len(set(map(str, colours))) != len(colours)
-            or not all(c in COLOURS for c in colours)):
+    if (
+        not isinstance(colours, list)
+        or not 1 <= len(colours) <= 3
+        or len(set(map(str, colours))) != len(colours)
+        or not all(c in COLOURS for c in colours)
+    ):
         raise WordListError(f"{name}: colours are 1-3 distinct colour names (never joker)")
     fields = NOUN_FIELDS if kind == NOUN else ADJECTIVE_FIELDS
     for lang in LANGUAGES:
@@ -121,20 +135,23 @@ def _concept(raw: object, number: int) -> Concept:
     return Concept(cid, kind, tuple(colours), {lang: raw[lang] for lang in LANGUAGES})
 
 
-def _entry(entry: object, lang: str,
-           fields: tuple[frozenset[str], frozenset[str]], where: str) -> None:
+def _entry(
+    entry: object, lang: str, fields: tuple[frozenset[str], frozenset[str]], where: str
+) -> None:
     """One language's fields of a concept."""
     required, optional = fields
     if not isinstance(entry, dict) or not required <= set(entry) <= required | optional:
-        raise WordListError(f"{where}: fields are {sorted(required)}"
-                            + (f", maybe {sorted(optional)}" if optional else ""))
+        raise WordListError(
+            f"{where}: fields are {sorted(required)}"
+            + (f", maybe {sorted(optional)}" if optional else "")
+        )
     _text(entry["text"], f"{where} text")
     if "gender" in entry and entry["gender"] not in GENDERS[lang]:
         raise WordListError(f"{where}: gender is one of {'/'.join(GENDERS[lang])}")
     if "vowel" in entry and entry["vowel"] is not True:
         raise WordListError(f"{where}: vowel is only ever true")
     if "position" in entry and entry["position"] != "before":
-        raise WordListError(f"{where}: position is only ever \"before\"")
+        raise WordListError(f'{where}: position is only ever "before"')
     if "attr" in entry:
         _text(entry["attr"], f"{where} attr")
     if "forms" in entry:
@@ -142,8 +159,9 @@ def _entry(entry: object, lang: str,
         wanted = set(GENDERS[lang])
         allowed = wanted | ({"mv"} if lang == "fr" else set())
         if not isinstance(forms, dict) or not wanted <= set(forms) <= allowed:
-            raise WordListError(f"{where}: forms are {sorted(wanted)}"
-                                + (" and maybe mv" if lang == "fr" else ""))
+            raise WordListError(
+                f"{where}: forms are {sorted(wanted)}" + (" and maybe mv" if lang == "fr" else "")
+            )
         for key, form in forms.items():
             _text(form, f"{where} forms.{key}")
 
@@ -153,8 +171,7 @@ def _text(text: object, where: str) -> None:
         raise WordListError(f"{where}: a non-empty trimmed text")
 
 
-def load_words(path: Path | str = DEFAULT_PATH, *,
-               min_per_kind: int = MIN_PER_KIND) -> WordList:
+def load_words(path: Path | str = DEFAULT_PATH, *, min_per_kind: int = MIN_PER_KIND) -> WordList:
     """Read and validate a word list file; raises WordListError (one line)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -190,8 +207,7 @@ def phrase(words: WordList, adjective_id: str, noun_id: str, lang: str) -> str:
     else:
         gender = noun["gender"]
         form = adj["forms"][gender]
-        if (lang == "fr" and gender == "m" and before and noun.get("vowel")
-                and "mv" in adj["forms"]):
+        if lang == "fr" and gender == "m" and before and noun.get("vowel") and "mv" in adj["forms"]:
             form = adj["forms"]["mv"]
     space = "" if lang == "ja" else " "
     return f"{form}{space}{noun['text']}" if before else f"{noun['text']}{space}{form}"

@@ -57,9 +57,15 @@ class PopGame:
             if options.puzzle_id not in enigma_pack():
                 raise ValueError(f"no puzzle {options.puzzle_id!r} in the pack")
             puzzle = puzzle_deal(enigma_pack()[options.puzzle_id], seats[0])
-        return game.new_game(options.mode, seats, seed=seed, sets=options.sets, puzzle=puzzle,
-                             two_player_variant=options.two_player_variant,
-                             difficulty=options.difficulty)
+        return game.new_game(
+            options.mode,
+            seats,
+            seed=seed,
+            sets=options.sets,
+            puzzle=puzzle,
+            two_player_variant=options.two_player_variant,
+            difficulty=options.difficulty,
+        )
 
     def to_act(self, state: PopState) -> frozenset[str]:
         if state.phase != "choosing":
@@ -82,12 +88,17 @@ class PopGame:
             details["level"] = result.level
         elif state.spec.difficulties:
             details["difficulty"] = state.difficulty
-        return Outcome(state.mode, tuple(
-            SeatOutcome(seat, seat in state.winners, totals[seat], details)
-            for seat in state.seats))
+        return Outcome(
+            state.mode,
+            tuple(
+                SeatOutcome(seat, seat in state.winners, totals[seat], details)
+                for seat in state.seats
+            ),
+        )
 
-    def ai_move(self, view: TableView, level: str, seed: int,
-                signals: Iterable[ai.Signal] = ()) -> PopMove:
+    def ai_move(
+        self, view: TableView, level: str, seed: int, signals: Iterable[ai.Signal] = ()
+    ) -> PopMove:
         """The AI's pick; cooperative tables pass their public signals (§6 table talk)."""
         return tuple(ai.choose_cards(view, level, random.Random(seed), signals))
 
@@ -107,8 +118,11 @@ class PopGame:
         return list(move)
 
     def load_move(self, data: Json) -> PopMove:
-        if (not isinstance(data, list) or not 1 <= len(data) <= 5
-                or not all(type(c) is int and 1 <= c <= 50 for c in data)):
+        if (
+            not isinstance(data, list)
+            or not 1 <= len(data) <= 5
+            or not all(type(c) is int and 1 <= c <= 50 for c in data)
+        ):
             raise ValueError(f"not a Pop pick: {data!r}")
         return tuple(data)
 

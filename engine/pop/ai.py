@@ -56,8 +56,9 @@ SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
 MODEL_OTHERS = False
 
 
-def choose_cards(view: TableView, level: str, rng: random.Random,
-                 signals: Iterable[Signal] = ()) -> list[int]:
+def choose_cards(
+    view: TableView, level: str, rng: random.Random, signals: Iterable[Signal] = ()
+) -> list[int]:
     """Exactly `view.cards_to_choose` cards of `view.hand`, sorted; [] when the seat cannot act."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
@@ -117,12 +118,12 @@ class _Table:
         self.face_down = view.chief_face_down_count
         self.chief_pile = list(view.chief_pile)
         self.others = [s for s in view.seats if s != self.me]
-        seen = set(self.hand).union(self.face_up, self.chief_pile, *self.cols,
-                                    *view.collected.values())
+        seen = set(self.hand).union(
+            self.face_up, self.chief_pile, *self.cols, *view.collected.values()
+        )
         # Sorted: the same public facts give the same list, whatever the hidden order.
         self.unseen = [c for c in ALL_CARDS if c not in seen]
-        self.unknown = (0 if self.spec.alone
-                        else self.need * len(self.others) + self.face_down)
+        self.unknown = 0 if self.spec.alone else self.need * len(self.others) + self.face_down
         self.hand_sizes = dict(view.hand_sizes)
         self.careful: dict[int, float] | None = None  # see `model_others`
         self.signals: dict[str, tuple[int, int | None]] = {}
@@ -132,9 +133,11 @@ class _Table:
             c = _colour_index(colour)
             if c is None:  # not a colour this AI understands: ignored, never an error
                 continue
-            column = (COLUMN_LETTERS.index(letter.upper())
-                      if isinstance(letter, str) and letter.upper() in COLUMN_LETTERS
-                      and len(letter) == 1 else None)
+            column = (
+                COLUMN_LETTERS.index(letter.upper())
+                if isinstance(letter, str) and letter.upper() in COLUMN_LETTERS and len(letter) == 1
+                else None
+            )
             self.signals[seat] = (c, column)
 
     def column_chances(self, card: int) -> list[float]:
@@ -155,8 +158,9 @@ class _Table:
                 chances[rank] += comb(b, k) * comb(u - b, m - k) / total
         return chances
 
-    def outcome(self, placing: list[tuple[int, str]]
-                ) -> tuple[dict[str, int], bool, list[list[int]]]:
+    def outcome(
+        self, placing: list[tuple[int, str]]
+    ) -> tuple[dict[str, int], bool, list[list[int]]]:
         """Play one turn's sorted (card, owner) pairs on a copy of the grid: (symbols each seat
         collects, whether anything exploded, the grid after)."""
         cols = [c[:] for c in self.cols]
@@ -248,12 +252,12 @@ class _Table:
 # --- Hard: determinization ----------------------------------------------------------------
 
 
-def _monte_carlo_pick(table: _Table, rng: random.Random,
-                      samples: int | None = None) -> tuple[int, ...]:
+def _monte_carlo_pick(
+    table: _Table, rng: random.Random, samples: int | None = None
+) -> tuple[int, ...]:
     candidates = list(combinations(table.hand, table.need))
     if samples is None:
-        samples = max(HARD_MIN_SAMPLES,
-                      min(HARD_MAX_SAMPLES, HARD_SIMULATIONS // len(candidates)))
+        samples = max(HARD_MIN_SAMPLES, min(HARD_MAX_SAMPLES, HARD_SIMULATIONS // len(candidates)))
     totals = [0.0] * len(candidates)
     known = [(c, CHIEF) for c in table.face_up]
     me = table.me
@@ -274,9 +278,10 @@ def _monte_carlo_pick(table: _Table, rng: random.Random,
             totals[i] += table.utility(gains, exploded_any)
     # Ties (common in coop, where many cards are always safe): the heuristic decides.
     tie_break = _heuristic_scores(table)
-    best = max(range(len(candidates)),
-               key=lambda i: (round(totals[i] / samples, 9),
-                              sum(tie_break[c] for c in candidates[i]), -i))
+    best = max(
+        range(len(candidates)),
+        key=lambda i: (round(totals[i] / samples, 9), sum(tie_break[c] for c in candidates[i]), -i),
+    )
     return candidates[best]
 
 
@@ -326,7 +331,7 @@ def _heuristic_pick(table: _Table, rng: random.Random) -> list[int]:
     scores = _heuristic_scores(table)
     noise = {card: rng.random() * 1e-6 for card in table.hand}
     ranked = sorted(table.hand, key=lambda c: -(scores[c] + noise[c]))
-    return ranked[:table.need]
+    return ranked[: table.need]
 
 
 # --- Solo and Enigma: every pick played out -------------------------------------------------
@@ -355,8 +360,9 @@ def _grid_value(cols: list[list[int]], hand_left: Sequence[int], level: str) -> 
     return value
 
 
-def _solo_values(table: _Table, hand: Sequence[int], cols: list[list[int]], level: str,
-                 rng: random.Random) -> list[tuple[float, tuple[int, ...], list[list[int]]]]:
+def _solo_values(
+    table: _Table, hand: Sequence[int], cols: list[list[int]], level: str, rng: random.Random
+) -> list[tuple[float, tuple[int, ...], list[list[int]]]]:
     """Every 5-card pick of `hand` played out on `cols`: (value, pick, grid after), best first."""
     me = table.me
     queues = [max(map(len, cols))] * NUM_COLUMNS if any(cols) else [0] * NUM_COLUMNS

@@ -34,8 +34,12 @@ def random_records(count: int, seats: int = 4, seed: int = 2026) -> list[dict[st
     return records
 
 
-def _best_rate(work: Callable[[dict[str, Json]], None], records: list[dict[str, Json]],
-               seconds: float, windows: int = 5) -> float:
+def _best_rate(
+    work: Callable[[dict[str, Json]], None],
+    records: list[dict[str, Json]],
+    seconds: float,
+    windows: int = 5,
+) -> float:
     best = 0.0
     for _ in range(windows):
         start = time.process_time()
@@ -73,15 +77,19 @@ def bench_engine_main(seconds: float = 3.0) -> int:
     summary_rate = _best_rate(_replay_and_summarise, records, seconds)
     steps_rate = _best_rate(_replay_with_steps, records, seconds / 2)
     core_rate = _best_rate(_core, records, seconds / 2)
-    print(json.dumps({
-        "benchmark": "engine",
-        "what": "four-seat competitive sets replayed from pop-record/1 (checked, resolved, "
+    print(
+        json.dumps(
+            {
+                "benchmark": "engine",
+                "what": "four-seat competitive sets replayed from pop-record/1 (checked, resolved, "
                 "summarised), one core",
-        "sets_per_second": round(summary_rate),
-        "sets_per_second_with_step_events": round(steps_rate),
-        "core_sets_per_second": round(core_rate),
-        "records": len(records),
-        "target_sets_per_second": TARGET_SETS_PER_SECOND,
-        "meets_target": summary_rate >= TARGET_SETS_PER_SECOND,
-    }))
+                "sets_per_second": round(summary_rate),
+                "sets_per_second_with_step_events": round(steps_rate),
+                "core_sets_per_second": round(core_rate),
+                "records": len(records),
+                "target_sets_per_second": TARGET_SETS_PER_SECOND,
+                "meets_target": summary_rate >= TARGET_SETS_PER_SECOND,
+            }
+        )
+    )
     return 0

@@ -34,9 +34,16 @@ PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
 SOLO_DIFFICULTIES = (1, 2, 3, 4)
 
 
-def play(mode: str, levels: Sequence[str], seed: int, *, sets: int = 1,
-         difficulty: int | None = None, talk: bool = False,
-         times: dict[str, list[float]] | None = None) -> PopState:
+def play(
+    mode: str,
+    levels: Sequence[str],
+    seed: int,
+    *,
+    sets: int = 1,
+    difficulty: int | None = None,
+    talk: bool = False,
+    times: dict[str, list[float]] | None = None,
+) -> PopState:
     """A whole game among AI seats p1, p2, ... with the given levels; returns the final state."""
     seats = [f"p{i + 1}" for i in range(len(levels))]
     level_of = dict(zip(seats, levels, strict=True))
@@ -106,8 +113,11 @@ def _rate(results: list[float]) -> dict[str, Any]:
     n = len(results)
     wins = sum(results)
     low, high = wilson(wins, n)
-    return {"games": n, "rate": round(wins / n, 4) if n else None,
-            "ci95": [round(low, 4), round(high, 4)]}
+    return {
+        "games": n,
+        "rate": round(wins / n, 4) if n else None,
+        "ci95": [round(low, 4), round(high, 4)],
+    }
 
 
 def _coop(results: list[tuple[float, int]]) -> dict[str, Any]:
@@ -122,12 +132,17 @@ def _percentile(xs: list[float], q: float) -> float:
 
 
 def _chunks(seeds: range, size: int) -> list[range]:
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
-def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 150,
-                  coop_games: int | None = None, jobs: int | None = None,
-                  seed: int = 2026) -> int:
+def bench_ai_main(
+    games: int = 1000,
+    trick_games: int = 1000,
+    solo_games: int = 150,
+    coop_games: int | None = None,
+    jobs: int | None = None,
+    seed: int = 2026,
+) -> int:
     coop_games = games if coop_games is None else coop_games
     jobs = jobs or os.cpu_count() or 1
     work: list[Job] = []
@@ -139,12 +154,15 @@ def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 
     for i, level in enumerate(LEVELS):
         for talk in (False, True):
             base = seed + 5_000_000 + 100_000 * i
-            work += [("coop", (level, talk), r) for r in _chunks(range(base, base + coop_games),
-                                                                   50)]
+            work += [
+                ("coop", (level, talk), r) for r in _chunks(range(base, base + coop_games), 50)
+            ]
         for difficulty in SOLO_DIFFICULTIES:
             base = seed + 7_000_000 + 100_000 * i + 10_000 * difficulty
-            work += [("solo", (level, difficulty), r)
-                     for r in _chunks(range(base, base + solo_games), 25)]
+            work += [
+                ("solo", (level, difficulty), r)
+                for r in _chunks(range(base, base + solo_games), 25)
+            ]
     # The slowest jobs first, so that the workers finish together.
     work.sort(key=lambda job: (job[0] in ("solo",), "hard" not in str(job[1])))
     started = time.perf_counter()
@@ -167,30 +185,39 @@ def bench_ai_main(games: int = 1000, trick_games: int = 1000, solo_games: int = 
     report: dict[str, Any] = {
         "benchmark": "ai",
         "what": "seeded games among AI seats; win rates of the first-named level with 95% "
-                "Wilson intervals (shared victory counts half)",
+        "Wilson intervals (shared victory counts half)",
         "head_to_head_competitive": pairings("competitive"),
         "head_to_head_trick": pairings("trick"),
         "coop_3_seats": {
-            level: {talk_name: _coop(results[("coop", (level, talk))])
-                    for talk_name, talk in (("silent", False), ("with_table_talk", True))}
-            for level in LEVELS},
+            level: {
+                talk_name: _coop(results[("coop", (level, talk))])
+                for talk_name, talk in (("silent", False), ("with_table_talk", True))
+            }
+            for level in LEVELS
+        },
         "solo_win_rate": {
-            level: {f"difficulty_{d}": _rate(results[("solo", (level, d))])
-                    for d in SOLO_DIFFICULTIES}
-            for level in LEVELS},
+            level: {
+                f"difficulty_{d}": _rate(results[("solo", (level, d))]) for d in SOLO_DIFFICULTIES
+            }
+            for level in LEVELS
+        },
         "decision_ms": {
-            level: {"decisions": len(times.get(level, [])),
-                    "p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
-                    "p95": round(1000 * _percentile(times.get(level, []), 0.95), 2),
-                    "max": round(1000 * max(times.get(level, [0.0])), 2)}
-            for level in LEVELS},
+            level: {
+                "decisions": len(times.get(level, [])),
+                "p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
+                "p95": round(1000 * _percentile(times.get(level, []), 0.95), 2),
+                "max": round(1000 * max(times.get(level, [0.0])), 2),
+            }
+            for level in LEVELS
+        },
         "target_p95_ms": 200,
         "workers": jobs,
         "seconds": round(time.perf_counter() - started, 1),
     }
     report["hard_beats_normal_beats_easy"] = (
         report["head_to_head_competitive"]["hard_vs_normal"]["beats"]
-        and report["head_to_head_competitive"]["normal_vs_easy"]["beats"])
+        and report["head_to_head_competitive"]["normal_vs_easy"]["beats"]
+    )
     report["meets_time_target"] = all(d["p95"] <= 200 for d in report["decision_ms"].values())
     print(json.dumps(report))
     return 0

@@ -56,17 +56,22 @@ def _queues(grid: Sequence[Sequence[int]]) -> list[int]:
 def valid_layout(grid: Sequence[Sequence[int]]) -> bool:
     """Five columns of distinct cards, at least one card, no two adjacent of one colour."""
     cards = [c for col in grid for c in col]
-    return (len(grid) == NUM_COLUMNS and bool(cards) and len(set(cards)) == len(cards)
-            and all(c in ALL_CARDS for c in cards)
-            and not adjacent_same_colour_pair([list(c) for c in grid], _queues(grid)))
+    return (
+        len(grid) == NUM_COLUMNS
+        and bool(cards)
+        and len(set(cards)) == len(cards)
+        and all(c in ALL_CARDS for c in cards)
+        and not adjacent_same_colour_pair([list(c) for c in grid], _queues(grid))
+    )
 
 
 def _noop(_owner: str, _exploded: list[int]) -> None:
     return None
 
 
-def clears(grid: Sequence[Sequence[int]], pick: Sequence[int],
-           events: list[Event] | None = None) -> bool:
+def clears(
+    grid: Sequence[Sequence[int]], pick: Sequence[int], events: list[Event] | None = None
+) -> bool:
     """Does placing these 5 cards (sorted, §4.4) leave the grid empty?"""
     placing = sorted((c, SEAT) for c in pick)
     cols = [list(c) for c in grid]
@@ -149,8 +154,14 @@ def _candidate_pick(rng: random.Random, grid: list[list[int]], deck: list[int]) 
     return pick
 
 
-def generate(rng: random.Random, *, rows: int | None = None, hand_size: int | None = None,
-             id_: str = "", tries: int = 20000) -> Puzzle | None:
+def generate(
+    rng: random.Random,
+    *,
+    rows: int | None = None,
+    hand_size: int | None = None,
+    id_: str = "",
+    tries: int = 20000,
+) -> Puzzle | None:
     """A random puzzle with at least one solution (proven by `solve`), graded; None if the
     search gave up."""
     rows = rows or rng.randint(1, 4)
@@ -181,16 +192,20 @@ def make_pack(count: int = 120, seed: int = 6, attempts: int = 4000) -> list[Puz
             continue
         (found[puzzle.grade] if len(found[puzzle.grade]) < per_grade else spare).append(puzzle)
     pack = [p for ps in found.values() for p in ps]
-    pack += spare[:max(0, count - len(pack))]
+    pack += spare[: max(0, count - len(pack))]
     pack.sort(key=lambda p: (p.grade, p.rows, len(p.hand)))
-    return [Puzzle(f"e{i:03d}", p.grade, p.grid, p.hand, p.solutions, p.rows, p.chain_depth)
-            for i, p in enumerate(pack, 1)]
+    return [
+        Puzzle(f"e{i:03d}", p.grade, p.grid, p.hand, p.solutions, p.rows, p.chain_depth)
+        for i, p in enumerate(pack, 1)
+    ]
 
 
 def save_pack(pack: Sequence[Puzzle], path: Path = PACK_PATH) -> None:
-    data = {"format": PACK_FORMAT,
-            "grades": {str(g): n for g, n in GRADE_NAMES.items()},
-            "puzzles": [asdict(p) for p in pack]}
+    data = {
+        "format": PACK_FORMAT,
+        "grades": {str(g): n for g, n in GRADE_NAMES.items()},
+        "puzzles": [asdict(p) for p in pack],
+    }
     text = json.dumps(data, separators=(",", ":"))
     # One puzzle per line: readable diffs.
     text = text.replace('"puzzles":[{', '"puzzles":[\n{').replace("},{", "},\n{")

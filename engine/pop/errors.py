@@ -36,8 +36,14 @@ class AlreadyRevealed(RuleError):
 class RecordError(protocol.RecordError):
     """A pop-record/1 that breaks a rule: one line naming set, turn and seat where they apply."""
 
-    def __init__(self, message: str, *, set_number: int | None = None,
-                 turn_number: int | None = None, seat: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        set_number: int | None = None,
+        turn_number: int | None = None,
+        seat: str | None = None,
+    ):
         where = []
         if set_number is not None:
             where.append(f"set {set_number}")

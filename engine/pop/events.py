@@ -111,6 +111,17 @@ class GameEnded(NamedTuple):
 
 
 Event = (
-    SetStarted | TurnStarted | CardDrawn | ChiefTookCards | Revealed | Placed | Exploded | Fell
-    | Collected | ChiefKept | TurnEnded | SetEnded | GameEnded
+    SetStarted
+    | TurnStarted
+    | CardDrawn
+    | ChiefTookCards
+    | Revealed
+    | Placed
+    | Exploded
+    | Fell
+    | Collected
+    | ChiefKept
+    | TurnEnded
+    | SetEnded
+    | GameEnded
 )

@@ -97,8 +97,13 @@ def new_game(
         raise ValueError("an Enigma needs a puzzle: a layout and a hand")
     seed &= (1 << 64) - 1
     state = PopState(
-        mode=spec.name, seats=seats, sets_total=sets, two_player_variant=bool(two_player_variant),
-        difficulty=difficulty, rng_seed=seed, rng_state=seed,
+        mode=spec.name,
+        seats=seats,
+        sets_total=sets,
+        two_player_variant=bool(two_player_variant),
+        difficulty=difficulty,
+        rng_seed=seed,
+        rng_state=seed,
     )
     if puzzle is not None:
         # A puzzle's hand is dealt to the one seat, whatever name the puzzle gave it.
@@ -126,9 +131,14 @@ def from_deal(
     seats = list(seats)
     spec = check_seats(mode, seats)
     state = PopState(
-        mode=spec.name, seats=seats, sets_total=sets, two_player_variant=two_player_variant,
+        mode=spec.name,
+        seats=seats,
+        sets_total=sets,
+        two_player_variant=two_player_variant,
         difficulty=max(map(len, deal.grid)) if spec.difficulties else None,
-        deals_from_rng=False, rng_seed=0, rng_state=0,
+        deals_from_rng=False,
+        rng_seed=0,
+        rng_state=0,
     )
     start_set(state, deal, events)
     return state
@@ -162,8 +172,8 @@ def deal_from_rng(state: PopState) -> Deal:
     size = spec.hand_size
     if size is None:
         raise ValueError(f"{spec.name} hands are not dealt from a shuffle")
-    hands = {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.seats)}
-    return Deal(grid, hands, deck[len(state.seats) * size:])
+    hands = {seat: deck[i * size : (i + 1) * size] for i, seat in enumerate(state.seats)}
+    return Deal(grid, hands, deck[len(state.seats) * size :])
 
 
 def lay_out(deck: list[int], rows: int) -> tuple[list[list[int]], list[int]]:
@@ -199,9 +209,13 @@ def start_set(state: PopState, deal: Deal, events: list[Event] | None = None) ->
     state.chief_pile = []
     state.collected = {seat: [] for seat in state.seats}
     # The record keeps its own copies: the live lists change as the set is played.
-    state.records.append(SetRecord([c[:] for c in grid],
-                                   {seat: deal.hands[seat][:] for seat in state.seats},
-                                   deal.draw_pile[:]))
+    state.records.append(
+        SetRecord(
+            [c[:] for c in grid],
+            {seat: deal.hands[seat][:] for seat in state.seats},
+            deal.draw_pile[:],
+        )
+    )
     state.phase = "choosing"
     if events is not None:
         events.append(SetStarted(state.set_number, snapshot(state.columns), tuple(state.queues)))
@@ -218,8 +232,8 @@ def _start_turn(state: PopState, events: list[Event] | None, steps: bool = True)
     up, down = state.spec.chief_cards(len(state.seats), state.two_player_variant)
     if up:
         state.chief_face_up = pile[:up]
-        state.chief_face_down = pile[up:up + down]
-        del pile[:up + down]
+        state.chief_face_down = pile[up : up + down]
+        del pile[: up + down]
     if events is not None and steps:  # a summary needs none of a turn's opening events
         events.append(TurnStarted(state.set_number, state.turn_number))
         if state.two_player_variant:
@@ -304,8 +318,10 @@ def play_turn(
 def _checked_pick(hand: list[int], seat: str, cards: Sequence[int], need: int) -> list[int]:
     picked = sorted(cards)
     if len(picked) != need or (need > 1 and len(set(picked)) != need):
-        raise WrongCount("choose exactly one card" if need == 1 else
-                         f"choose exactly {need} different cards", seat)
+        raise WrongCount(
+            "choose exactly one card" if need == 1 else f"choose exactly {need} different cards",
+            seat,
+        )
     for card in picked:
         if card not in hand:
             raise NotInHand(f"card {card} is not in {seat}'s hand", seat, card)
@@ -321,8 +337,9 @@ def _check_turn(state: PopState, seat: str | None, turn: tuple[int, int] | None)
         raise GameOver("the set is over; the next one is not dealt yet", seat)
 
 
-def apply(state: PopState, seat: str, cards: Sequence[int], *,
-          turn: tuple[int, int] | None = None) -> tuple[PopState, list[Event]]:
+def apply(
+    state: PopState, seat: str, cards: Sequence[int], *, turn: tuple[int, int] | None = None
+) -> tuple[PopState, list[Event]]:
     """The pure form of `choose`: returns (new state, events); the given state is untouched."""
     new = state.copy()
     events: list[Event] = []
@@ -363,16 +380,23 @@ def _resolve_turn(state: PopState, events: list[Event] | None, steps: bool = Tru
     def credit(owner: str, exploded: list[int]) -> None:
         _credit(state, owner, exploded, step_events)
 
-    fatal, unplaced = place_turn(state.columns, state.queues, placing, order, state.spec,
-                                 credit, step_events)
+    fatal, unplaced = place_turn(
+        state.columns, state.queues, placing, order, state.spec, credit, step_events
+    )
     if unplaced:
         state.unplaced += unplaced
     if events is not None:
         collected = state.collected
-        events.append(TurnEnded(
-            state.set_number, state.turn_number, snapshot(state.columns), tuple(state.queues),
-            {seat: tuple(sorted(cards)) for seat, cards in collected.items()},
-            tuple(state.chief_pile)))
+        events.append(
+            TurnEnded(
+                state.set_number,
+                state.turn_number,
+                snapshot(state.columns),
+                tuple(state.queues),
+                {seat: tuple(sorted(cards)) for seat, cards in collected.items()},
+                tuple(state.chief_pile),
+            )
+        )
     _after_turn(state, fatal, events, steps)
 
 
@@ -412,12 +436,13 @@ def place_turn(
         if exploded:
             on_explosion(owner, exploded)
             if spec.cooperative:
-                return True, [placing[c][0] for c in order[i + 1:]]
+                return True, [placing[c][0] for c in order[i + 1 :]]
     return False, []
 
 
-def settle(spec: ModeSpec, owner: str, exploded: list[int],
-           chief_pile: list[int]) -> tuple[list[int], list[int], list[int]]:
+def settle(
+    spec: ModeSpec, owner: str, exploded: list[int], chief_pile: list[int]
+) -> tuple[list[int], list[int], list[int]]:
     """§5 for one placement's explosion: (cards the owner collects, the Chief's pile after,
     cards lost). A seat takes the explosion and the Chief's waiting pile; the Chief's own
     explosion waits beside it, or is lost in Trick."""
@@ -442,7 +467,9 @@ def _credit(state: PopState, owner: str, exploded: list[int], events: list[Event
         events.append(Collected(owner, tuple(exploded), tuple(waiting)))
 
 
-def _after_turn(state: PopState, fatal: bool, events: list[Event] | None, steps: bool = True) -> None:
+def _after_turn(
+    state: PopState, fatal: bool, events: list[Event] | None, steps: bool = True
+) -> None:
     spec = state.spec
     if spec.competitive:
         if state.turn_number == spec.turns_per_set:
@@ -458,8 +485,11 @@ def _after_turn(state: PopState, fatal: bool, events: list[Event] | None, steps:
         if fatal or state.turn_number == spec.turns_per_set:
             _end_set(state, events)
             left = len(state.hands[state.seats[0]])
-            _end_game(state, events, CoopResult(won=not fatal, level=coop_level(left, fatal),
-                                                cards_left=left))
+            _end_game(
+                state,
+                events,
+                CoopResult(won=not fatal, level=coop_level(left, fatal), cards_left=left),
+            )
             return
     else:  # alone: solo, Enigma
         seat = state.seats[0]
@@ -513,8 +543,9 @@ def _end_game(state: PopState, events: list[Event] | None, result: GameResult) -
     _finish(state, events, totals(state), result)
 
 
-def _finish(state: PopState, events: list[Event] | None, total: dict[str, int],
-            result: GameResult | None) -> None:
+def _finish(
+    state: PopState, events: list[Event] | None, total: dict[str, int], result: GameResult | None
+) -> None:
     state.phase = "over"
     state.result = result
     if events is not None:

@@ -105,8 +105,9 @@ def place(
     return exploded
 
 
-def _pairs_of_fallen_cards(cols: list[list[int]], queues: list[int],
-                           fallen: dict[int, int]) -> dict[int, set[int]]:
+def _pairs_of_fallen_cards(
+    cols: list[list[int]], queues: list[int], fallen: dict[int, int]
+) -> dict[int, set[int]]:
     """The chain step (§3.3): same-colour pairs made by a fall, as indices per column.
 
     `fallen[c]` counts the cards at the top of column c that moved down. Every new pair has a
@@ -140,10 +141,17 @@ def _pairs_of_fallen_cards(cols: list[list[int]], queues: list[int],
 _NEIGHBOURS = ((1,), (0, 2), (1, 3), (2, 4), (3,))
 
 
-def _note_explosion(cols: list[list[int]], queues: list[int], marked: dict[int, set[int]],
-                    owner: str, depth: int, events: list[Event]) -> None:
-    positions = [(c, queues[c] - len(cols[c]) + j) for c in sorted(marked)
-                 for j in sorted(marked[c])]
+def _note_explosion(
+    cols: list[list[int]],
+    queues: list[int],
+    marked: dict[int, set[int]],
+    owner: str,
+    depth: int,
+    events: list[Event],
+) -> None:
+    positions = [
+        (c, queues[c] - len(cols[c]) + j) for c in sorted(marked) for j in sorted(marked[c])
+    ]
     cards = tuple(cols[c][j] for c in sorted(marked) for j in sorted(marked[c]))
     events.append(Exploded(cards, tuple(positions), owner, depth, snapshot(cols), tuple(queues)))
 

@@ -68,17 +68,67 @@ class ModeSpec:
         return 2 if two_player_variant else 1
 
 
-MODES: dict[str, ModeSpec] = {spec.name: spec for spec in (
-    ModeSpec("competitive", seats=(2, 5), hand_size=9, turns_per_set=8, most_sets=3,
-             scoring="lowest", cooperative=False, alone=False, layout="one_row"),
-    ModeSpec("trick", seats=(2, 5), hand_size=9, turns_per_set=8, most_sets=3,
-             scoring="highest", cooperative=False, alone=False, layout="one_row",
-             chief_loses_explosions=True),
-    ModeSpec("coop", seats=(3, 5), hand_size=9, turns_per_set=9, most_sets=1,
-             scoring="none", cooperative=True, alone=False, layout="one_row"),
-    ModeSpec("solo", seats=(1, 1), hand_size=10, turns_per_set=None, most_sets=1,
-             scoring="none", cooperative=False, alone=True, layout="full_rows",
-             difficulties=(1, 2, 3, 4), refills=True),
-    ModeSpec("enigma", seats=(1, 1), hand_size=None, turns_per_set=None, most_sets=1,
-             scoring="none", cooperative=False, alone=True, layout="puzzle", one_turn=True),
-)}
+MODES: dict[str, ModeSpec] = {
+    spec.name: spec
+    for spec in (
+        ModeSpec(
+            "competitive",
+            seats=(2, 5),
+            hand_size=9,
+            turns_per_set=8,
+            most_sets=3,
+            scoring="lowest",
+            cooperative=False,
+            alone=False,
+            layout="one_row",
+        ),
+        ModeSpec(
+            "trick",
+            seats=(2, 5),
+            hand_size=9,
+            turns_per_set=8,
+            most_sets=3,
+            scoring="highest",
+            cooperative=False,
+            alone=False,
+            layout="one_row",
+            chief_loses_explosions=True,
+        ),
+        ModeSpec(
+            "coop",
+            seats=(3, 5),
+            hand_size=9,
+            turns_per_set=9,
+            most_sets=1,
+            scoring="none",
+            cooperative=True,
+            alone=False,
+            layout="one_row",
+        ),
+        ModeSpec(
+            "solo",
+            seats=(1, 1),
+            hand_size=10,
+            turns_per_set=None,
+            most_sets=1,
+            scoring="none",
+            cooperative=False,
+            alone=True,
+            layout="full_rows",
+            difficulties=(1, 2, 3, 4),
+            refills=True,
+        ),
+        ModeSpec(
+            "enigma",
+            seats=(1, 1),
+            hand_size=None,
+            turns_per_set=None,
+            most_sets=1,
+            scoring="none",
+            cooperative=False,
+            alone=True,
+            layout="puzzle",
+            one_turn=True,
+        ),
+    )
+}

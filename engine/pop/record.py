@@ -28,9 +28,12 @@ def export_record(state: PopState) -> dict[str, Json]:
         record["two_player_variant"] = True
     record["seats"] = list(state.seats)
     record["sets"] = [
-        {"grid": [list(c) for c in r.grid], "hands": {s: list(h) for s, h in r.hands.items()},
-         "draw_pile": list(r.draw_pile),
-         "turns": [{"plays": {s: list(c) for s, c in t["plays"].items()}} for t in r.turns]}
+        {
+            "grid": [list(c) for c in r.grid],
+            "hands": {s: list(h) for s, h in r.hands.items()},
+            "draw_pile": list(r.draw_pile),
+            "turns": [{"plays": {s: list(c) for s, c in t["plays"].items()}} for t in r.turns],
+        }
         for r in state.records
     ]
     return record
@@ -51,14 +54,22 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
     """
     spec, seats, variant, sets = _check_header(record)
     events: list[Event] = []
-    state = from_deal(spec.name, seats, _check_deal(spec, seats, sets[0], 1), sets=len(sets),
-                      two_player_variant=variant, events=events)
+    state = from_deal(
+        spec.name,
+        seats,
+        _check_deal(spec, seats, sets[0], 1),
+        sets=len(sets),
+        two_player_variant=variant,
+        events=events,
+    )
     for set_number, raw_set in enumerate(sets, 1):
         if set_number > 1:
             deal = _check_deal(spec, seats, raw_set, set_number)
             if state.phase != "awaiting_deal":
-                raise RecordError("a set follows a set that is not finished, or a game that "
-                                  "is over", set_number=set_number)
+                raise RecordError(
+                    "a set follows a set that is not finished, or a game that is over",
+                    set_number=set_number,
+                )
             start_set(state, deal, events)
         turns = raw_set.get("turns", [])
         if not isinstance(turns, list):
@@ -68,25 +79,34 @@ def replay(record: object, *, partial: bool = False, steps: bool = True) -> Repl
         if not partial and state.phase == "choosing":
             expected = spec.turns_per_set
             played = len(turns)
-            why = (f"a {spec.name} set has {expected} turns" if expected
-                   else "the game is not over")
-            raise RecordError(f"the record stops after {played} turn(s), but {why}",
-                              set_number=set_number)
+            why = f"a {spec.name} set has {expected} turns" if expected else "the game is not over"
+            raise RecordError(
+                f"the record stops after {played} turn(s), but {why}", set_number=set_number
+            )
     return Replay(state, events)
 
 
-def _replay_turn(state: PopState, seats: list[str], turn: Any, set_number: int,
-                 turn_number: int, events: list[Event], steps: bool) -> None:
+def _replay_turn(
+    state: PopState,
+    seats: list[str],
+    turn: Any,
+    set_number: int,
+    turn_number: int,
+    events: list[Event],
+    steps: bool,
+) -> None:
     plays = _checked_plays(state, seats, turn, set_number, turn_number)
     try:
         play_turn(state, plays, events=events, steps=steps)
     except RuleError as e:
-        raise RecordError(str(e), seat=e.seat, set_number=set_number,
-                          turn_number=turn_number) from None
+        raise RecordError(
+            str(e), seat=e.seat, set_number=set_number, turn_number=turn_number
+        ) from None
 
 
-def _checked_plays(state: PopState, seats: list[str], turn: object, set_number: int,
-                   turn_number: int) -> dict[str, list[int]]:
+def _checked_plays(
+    state: PopState, seats: list[str], turn: object, set_number: int, turn_number: int
+) -> dict[str, list[int]]:
     """A turn's plays, if the turn is open and names every seat (and no one else) with a list
     of cards; otherwise the RecordError that says what is wrong. (Whether the cards are the
     right ones is the rules' question: `play_turn` answers it.)"""
@@ -95,7 +115,7 @@ def _checked_plays(state: PopState, seats: list[str], turn: object, set_number: 
         raise RecordError("the game or set was already over before this turn", **where)
     plays = turn.get("plays") if isinstance(turn, dict) else None
     if not isinstance(plays, dict):
-        raise RecordError("a turn must be {\"plays\": {seat: [cards]}}", **where)
+        raise RecordError('a turn must be {"plays": {seat: [cards]}}', **where)
     for seat in plays:
         if seat not in seats:
             raise RecordError("this is not a seat of the record", seat=str(seat), **where)
@@ -149,6 +169,7 @@ def _check_header(record: object) -> tuple[ModeSpec, list[str], bool, list[dict[
 
 def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_number: int) -> Deal:
     """The starting position of a set, checked against the rules' set-up (§6, §7)."""
+
     def fail(message: str, seat: str | None = None) -> NoReturn:
         raise RecordError(message, set_number=set_number, seat=seat)
 
@@ -164,8 +185,11 @@ def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_numbe
             fail("a hand must be a list of cards 1-50", seat)
     if not _are_cards(pile):
         fail("'draw_pile' must be a list of cards 1-50")
-    every: list[int] = [*pile, *(card for column in grid for card in column),
-                        *(card for seat in seats for card in hands[seat])]
+    every: list[int] = [
+        *pile,
+        *(card for column in grid for card in column),
+        *(card for seat in seats for card in hands[seat]),
+    ]
     seen = set(every)
     if len(seen) != len(every):
         twice = next(x for i, x in enumerate(every) if x in every[:i])
@@ -177,8 +201,10 @@ def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_numbe
             fail("the starting grid must be one row of 5 cards")
     elif spec.layout == "full_rows":
         if len(set(heights)) != 1 or heights[0] not in spec.difficulties:
-            fail(f"a {spec.name} grid must be {spec.difficulties[0]} to "
-                 f"{spec.difficulties[-1]} full rows")
+            fail(
+                f"a {spec.name} grid must be {spec.difficulties[0]} to "
+                f"{spec.difficulties[-1]} full rows"
+            )
     elif not any(heights):
         fail("an Enigma grid needs at least one card")
     size = spec.hand_size
@@ -192,8 +218,10 @@ def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_numbe
                 fail(f"a {spec.name} hand has {size} cards, not {len(hands[seat])}", seat)
         if len(seen) != 50:
             missing = 50 - len(seen)
-            fail(f"a {spec.name} set deals all 50 cards exactly once; {missing} "
-                 f"{'is' if missing == 1 else 'are'} missing")
+            fail(
+                f"a {spec.name} set deals all 50 cards exactly once; {missing} "
+                f"{'is' if missing == 1 else 'are'} missing"
+            )
     if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
         fail("the starting grid has two adjacent cards of one colour")
     return Deal(grid, hands, pile)  # start_set copies what it keeps
@@ -211,8 +239,13 @@ def summarise(state: PopState, events: Iterable[Event]) -> dict[str, Json]:
         if isinstance(ev, TurnEnded):
             collected = {seat: list(cards) for seat, cards in ev.collected.items()}
             collected[CHIEF] = sorted(ev.chief_pile)
-            turns.append({"grid": [list(col) for col in ev.grid], "queues": list(ev.queues),
-                          "collected": collected})
+            turns.append(
+                {
+                    "grid": [list(col) for col in ev.grid],
+                    "queues": list(ev.queues),
+                    "collected": collected,
+                }
+            )
         elif isinstance(ev, SetStarted):
             turns = []
             sets.append({"turns": turns})

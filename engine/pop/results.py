@@ -11,13 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-CoopLevel = Literal["beginners", "apprentice_guards", "competent_guards", "expert_guards",
-                    "legendary_guards"]
+CoopLevel = Literal[
+    "beginners", "apprentice_guards", "competent_guards", "expert_guards", "legendary_guards"
+]
 COOP_LEVELS: tuple[CoopLevel, ...] = (
-    "beginners", "apprentice_guards", "competent_guards", "expert_guards", "legendary_guards")
+    "beginners",
+    "apprentice_guards",
+    "competent_guards",
+    "expert_guards",
+    "legendary_guards",
+)
 SoloTitle = Literal["novice_guard", "bad_guard", "wicked_guard", "renegade_guard"]
 SOLO_TITLES: dict[int, SoloTitle] = {
-    1: "novice_guard", 2: "bad_guard", 3: "wicked_guard", 4: "renegade_guard"}
+    1: "novice_guard",
+    2: "bad_guard",
+    3: "wicked_guard",
+    4: "renegade_guard",
+}
 
 
 @dataclass(frozen=True)

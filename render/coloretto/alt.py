@@ -40,46 +40,72 @@ def _fit(parts: list[str]) -> str:
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 
-def table_alt(view: TableView, names: Mapping[str, str], highlight: ev.Event | None,
-              t: Translate) -> str:
+def table_alt(
+    view: TableView, names: Mapping[str, str], highlight: ev.Event | None, t: Translate
+) -> str:
     """The table picture in words: the step, each row, each seat's cards and points."""
     parts = [t("alt.table", round=view.round_number, pile=view.pile_size)]
     if view.last_round:
         parts.append(t("alt.last_round"))
     if isinstance(highlight, ev.CardDrawn):
-        parts.append(t("alt.drew", name=_who(names, highlight.seat),
-                       card=_card(t, highlight.card)))
+        parts.append(t("alt.drew", name=_who(names, highlight.seat), card=_card(t, highlight.card)))
     elif isinstance(highlight, ev.CardPlaced):
-        parts.append(t("alt.placed", name=_who(names, highlight.seat),
-                       card=_card(t, highlight.card), row=highlight.row))
+        parts.append(
+            t(
+                "alt.placed",
+                name=_who(names, highlight.seat),
+                card=_card(t, highlight.card),
+                row=highlight.row,
+            )
+        )
     elif isinstance(highlight, ev.RowTaken):
         key = "alt.took_extra" if highlight.extra else "alt.took"
-        parts.append(t(key, name=_who(names, highlight.seat), row=highlight.row,
-                       cards=_cards(t, highlight.cards),
-                       extra=_card(t, highlight.extra) if highlight.extra else ""))
+        parts.append(
+            t(
+                key,
+                name=_who(names, highlight.seat),
+                row=highlight.row,
+                cards=_cards(t, highlight.cards),
+                extra=_card(t, highlight.extra) if highlight.extra else "",
+            )
+        )
     takers = {tk.row: tk.player for tk in view.rounds[-1].takes} if view.rounds else {}
     for r, cards in enumerate(view.rows):
         if view.taken[r]:
             parts.append(t("alt.row_taken", row=r + 1, name=_who(names, takers.get(r + 1, "?"))))
         elif cards:
-            parts.append(t("alt.row", row=r + 1, count=len(cards), limit=view.limits[r],
-                           cards=_cards(t, cards)))
+            parts.append(
+                t(
+                    "alt.row",
+                    row=r + 1,
+                    count=len(cards),
+                    limit=view.limits[r],
+                    cards=_cards(t, cards),
+                )
+            )
         else:
             parts.append(t("alt.row_empty", row=r + 1, limit=view.limits[r]))
     for seat in view.players:
         held = view.collections[seat]
-        held_text = ", ".join(t("alt.count", count=n, card=_card(t, name))
-                              for name, n in held.items()) or t("alt.nothing")
-        parts.append(t("alt.seat", name=_who(names, seat), cards=held_text,
-                       out=t("alt.seat_out") if seat in view.out else "",
-                       points=view.scores[seat].total))
-    parts.append(t("alt.game_over") if view.turn is None
-                 else t("alt.to_move", name=_who(names, view.turn)))
+        held_text = ", ".join(
+            t("alt.count", count=n, card=_card(t, name)) for name, n in held.items()
+        ) or t("alt.nothing")
+        parts.append(
+            t(
+                "alt.seat",
+                name=_who(names, seat),
+                cards=held_text,
+                out=t("alt.seat_out") if seat in view.out else "",
+                points=view.scores[seat].total,
+            )
+        )
+    parts.append(
+        t("alt.game_over") if view.turn is None else t("alt.to_move", name=_who(names, view.turn))
+    )
     return _fit(parts)
 
 
-def results_alt(view: TableView, outcome: Outcome, names: Mapping[str, str],
-                t: Translate) -> str:
+def results_alt(view: TableView, outcome: Outcome, names: Mapping[str, str], t: Translate) -> str:
     """The results picture in words: winners, then every seat's breakdown, best first."""
     winners = ", ".join(_who(names, w) for w in outcome.winners)
     key = "alt.winner" if len(outcome.winners) == 1 else "alt.winners"
@@ -89,7 +115,15 @@ def results_alt(view: TableView, outcome: Outcome, names: Mapping[str, str],
         plus = ", ".join(f"{_card(t, c)} {v:+d}" for c, v in score.plus) or t("alt.none")
         minus = ", ".join(f"{_card(t, c)} {v}" for c, v in score.minus) or t("alt.none")
         jokers = ", ".join(_card(t, c) for c in score.jokers) or t("alt.none")
-        parts.append(t("alt.result_seat", name=_who(names, seat.seat), total=seat.score,
-                       plus=plus, minus=minus, cotton=score.cotton, jokers=jokers))
+        parts.append(
+            t(
+                "alt.result_seat",
+                name=_who(names, seat.seat),
+                total=seat.score,
+                plus=plus,
+                minus=minus,
+                cotton=score.cotton,
+                jokers=jokers,
+            )
+        )
     return _fit(parts)
-

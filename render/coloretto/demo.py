@@ -24,8 +24,7 @@ from .pictures import results_picture, table_picture
 NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dörte", "p4": "Eun-ji"}
 
 
-def steps(players: int, seed: int, expert: bool = False
-          ) -> list[tuple[ColorettoState, ev.Event]]:
+def steps(players: int, seed: int, expert: bool = False) -> list[tuple[ColorettoState, ev.Event]]:
     """Every (state, event) of a seeded game of hard AIs."""
     state = game.new_game([f"p{i}" for i in range(players)], expert, seed)
     out: list[tuple[ColorettoState, ev.Event]] = []
@@ -38,11 +37,15 @@ def steps(players: int, seed: int, expert: bool = False
     return out
 
 
-def pick(players: int, seed: int, kind: type, when: float, golden: bool = False
-         ) -> tuple[ColorettoState, ev.Event]:
+def pick(
+    players: int, seed: int, kind: type, when: float, golden: bool = False
+) -> tuple[ColorettoState, ev.Event]:
     """A step of that kind, about `when` (0..1) through the game."""
-    found = [(s, e) for s, e in steps(players, seed) if isinstance(e, kind)
-             and (not golden or getattr(e, "extra", None))]
+    found = [
+        (s, e)
+        for s, e in steps(players, seed)
+        if isinstance(e, kind) and (not golden or getattr(e, "extra", None))
+    ]
     return found[min(len(found) - 1, int(when * len(found)))]
 
 
@@ -59,22 +62,32 @@ def demo_main(out_dir: str, *, seats: int = 4, seed: int = 1) -> int:
         (out / name).write_bytes(png)
         alts.append(f"{name}: {alt}")
 
-    write("000-start.png", table_picture(view(state), NAMES, None, LABELS_EN),
-          table_alt(view(state), NAMES, None, english))
+    write(
+        "000-start.png",
+        table_picture(view(state), NAMES, None, LABELS_EN),
+        table_alt(view(state), NAMES, None, english),
+    )
     n = 0
     while not state.over:
         move = ai.choose(view(state, state.turn), "hard", seed * 1000 + n)
         state, events = game.apply(state, state.turn, move)
         n += 1
-        step = next((e for e in events
-                     if isinstance(e, ev.CardDrawn | ev.CardPlaced | ev.RowTaken)), None)
+        step = next(
+            (e for e in events if isinstance(e, ev.CardDrawn | ev.CardPlaced | ev.RowTaken)), None
+        )
         kind = type(step).__name__.lower() if step else "step"
-        write(f"{n:03d}-{kind}.png", table_picture(view(state), NAMES, step, LABELS_EN),
-              table_alt(view(state), NAMES, step, english))
+        write(
+            f"{n:03d}-{kind}.png",
+            table_picture(view(state), NAMES, step, LABELS_EN),
+            table_alt(view(state), NAMES, step, english),
+        )
     outcome = COLORETTO.outcome(state)
     assert outcome is not None
-    write(f"{n + 1:03d}-results.png", results_picture(view(state), outcome, NAMES, LABELS_EN),
-          results_alt(view(state), outcome, NAMES, english))
+    write(
+        f"{n + 1:03d}-results.png",
+        results_picture(view(state), outcome, NAMES, LABELS_EN),
+        results_alt(view(state), outcome, NAMES, english),
+    )
     (out / "alt.txt").write_text("\n".join(alts) + "\n", encoding="utf-8")
     print(f"{n + 2} pictures of a {seats}-seat game (seed {seed}) in {out}")
     return 0
@@ -96,7 +109,8 @@ def main(out_dir: str) -> None:
         outcome = COLORETTO.outcome(state)
         assert outcome is not None
         (out / f"results_{players}p.png").write_bytes(
-            results_picture(view(state), outcome, NAMES, LABELS_EN))
+            results_picture(view(state), outcome, NAMES, LABELS_EN)
+        )
 
 
 if __name__ == "__main__":

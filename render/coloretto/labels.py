@@ -55,11 +55,18 @@ ALT_EN: dict[str, str] = {
     "alt.winner": "{names} won.",
     "alt.winners": "Shared win: {names}.",
     "alt.result_seat": "{name}: {total} points ({plus}; minus {minus}; cotton {cotton}; "
-                       "jokers as {jokers}).",
+    "jokers as {jokers}).",
     "alt.none": "none",
-    "card.blue": "blue", "card.brown": "brown", "card.green": "green", "card.red": "red",
-    "card.orange": "orange", "card.yellow": "yellow", "card.purple": "purple",
-    "card.cotton": "cotton", "card.joker": "joker", "card.golden": "golden joker",
+    "card.blue": "blue",
+    "card.brown": "brown",
+    "card.green": "green",
+    "card.red": "red",
+    "card.orange": "orange",
+    "card.yellow": "yellow",
+    "card.purple": "purple",
+    "card.cotton": "cotton",
+    "card.joker": "joker",
+    "card.golden": "golden joker",
 }
 
 Translate = Callable[..., str]

@@ -59,14 +59,20 @@ assert set(CARD_STYLE) == set(C.CARD_NAMES) - {C.LAST}
 # --- Drawing primitives -----------------------------------------------------------------------
 
 
-def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float],
-           fill: str) -> None:
+def _shape(
+    d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], fill: str
+) -> None:
     """A colour's shape inside `box`: Pop's five, plus a hexagon and a cross."""
     x0, y0, x1, y1 = box
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
     if shape == "hexagon":
-        d.polygon([(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(
-            60 * i))) for i in range(6)], fill=fill)
+        d.polygon(
+            [
+                (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+                for i in range(6)
+            ],
+            fill=fill,
+        )
     elif shape == "cross":
         k = r * 0.36
         d.rectangle((cx - k, y0 + r * 0.08, cx + k, y1 - r * 0.08), fill=fill)
@@ -75,8 +81,7 @@ def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, f
         kit.draw_shape(d, shape, box, fill)
 
 
-def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int,
-          ring: bool = False) -> None:
+def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int, ring: bool = False) -> None:
     """One card face at (x, y); `ring` draws the highlight around it."""
     img.paste(_card_tile(name, w, h, ring, _bg_at(img, x - 5, y - 5)), (x - 5, y - 5))
 
@@ -90,31 +95,47 @@ def _card_tile(name: str, w: int, h: int, ring: bool, bg: str) -> Image.Image:
     tile = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), bg)
     d = ImageDraw.Draw(tile)
     if ring:
-        d.rounded_rectangle((0, 0, (w + 2 * pad) * k - 1, (h + 2 * pad) * k - 1), 12 * k,
-                            fill=RING)
-        d.rounded_rectangle((3 * k, 3 * k, (w + 2 * pad - 3) * k, (h + 2 * pad - 3) * k),
-                            10 * k, fill="#000000")
+        d.rounded_rectangle((0, 0, (w + 2 * pad) * k - 1, (h + 2 * pad) * k - 1), 12 * k, fill=RING)
+        d.rounded_rectangle(
+            (3 * k, 3 * k, (w + 2 * pad - 3) * k, (h + 2 * pad - 3) * k), 10 * k, fill="#000000"
+        )
     box = (pad * k, pad * k, (pad + w) * k - 1, (pad + h) * k - 1)
     edge = "#000000" if name != "cotton" else "#8C877A"
     d.rounded_rectangle(box, 8 * k, fill=style.fill, outline=edge, width=2 * k)
     cx, cy = (pad + w / 2) * k, (pad + h / 2) * k
     s = min(w, h) * 0.62 * k / 2
     if style.shape == "cloud":
-        for dx, dy, rr in ((-0.45, 0.1, 0.45), (0.45, 0.1, 0.45), (0, -0.2, 0.55),
-                           (0, 0.25, 0.45)):
-            d.ellipse((cx + dx * s - rr * s, cy - 0.35 * s + dy * s - rr * s,
-                       cx + dx * s + rr * s, cy - 0.35 * s + dy * s + rr * s), fill="#C9C3B3")
-        d.text((cx, cy + 0.75 * s), "+2", font=S.font(round(s * 0.95), True), fill=style.ink,
-               anchor="mm")
+        for dx, dy, rr in ((-0.45, 0.1, 0.45), (0.45, 0.1, 0.45), (0, -0.2, 0.55), (0, 0.25, 0.45)):
+            d.ellipse(
+                (
+                    cx + dx * s - rr * s,
+                    cy - 0.35 * s + dy * s - rr * s,
+                    cx + dx * s + rr * s,
+                    cy - 0.35 * s + dy * s + rr * s,
+                ),
+                fill="#C9C3B3",
+            )
+        d.text(
+            (cx, cy + 0.75 * s),
+            "+2",
+            font=S.font(round(s * 0.95), True),
+            fill=style.ink,
+            anchor="mm",
+        )
     elif style.shape == "joker":
         for i, colour in enumerate(C.COLOURS):
             a = math.radians(-90 + i * 360 / 7)
             px, py = cx + math.cos(a) * s * 0.95, cy + math.sin(a) * s * 0.95
             rr = s * 0.24
-            d.ellipse((px - rr, py - rr, px + rr, py + rr), fill=CARD_STYLE[colour].fill,
-                      outline=style.ink, width=k)
-        kit.draw_shape(d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55),
-                       style.ink)
+            d.ellipse(
+                (px - rr, py - rr, px + rr, py + rr),
+                fill=CARD_STYLE[colour].fill,
+                outline=style.ink,
+                width=k,
+            )
+        kit.draw_shape(
+            d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55), style.ink
+        )
     else:
         _shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
     return tile.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
@@ -131,9 +152,16 @@ def _slot(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int) -> None:
     d.rounded_rectangle((x, y, x + w, y + h), 8, outline="#59606E", width=2)
 
 
-def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-          bold: bool = False, fill: str = S.TEXT, anchor: str = "lm",
-          max_width: int | None = None) -> float:
+def _text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: str = S.TEXT,
+    anchor: str = "lm",
+    max_width: int | None = None,
+) -> float:
     """A line of text (any Unicode the bundled fonts can draw); returns its width."""
     text = kit.safe_text(text)
     if max_width is not None:
@@ -144,7 +172,8 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
 def _png(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, "PNG", optimize=False, compress_level=6)
+        out, "PNG", optimize=False, compress_level=6
+    )
     return out.getvalue()
 
 
@@ -163,8 +192,9 @@ GROUPS_PER_LINE = 6
 GROUP_W = (WIDTH - 2 * MARGIN - 32) // GROUPS_PER_LINE  # a card, its count, its points
 
 
-def table_picture(view: TableView, names: Mapping[str, str], highlight: ev.Event | None,
-                  labels: Mapping[str, str]) -> bytes:
+def table_picture(
+    view: TableView, names: Mapping[str, str], highlight: ev.Event | None, labels: Mapping[str, str]
+) -> bytes:
     """The table: header, the step (drawn card or row taken), rows, every seat's collection.
 
     `highlight` is the step's event: CardDrawn (the drawn card is ringed), CardPlaced (the
@@ -174,11 +204,18 @@ def table_picture(view: TableView, names: Mapping[str, str], highlight: ev.Event
         return _png(_table(view, names, highlight, labels))
 
 
-def _table(view: TableView, names: Mapping[str, str], highlight: ev.Event | None,
-           labels: Mapping[str, str]) -> Image.Image:
+def _table(
+    view: TableView, names: Mapping[str, str], highlight: ev.Event | None, labels: Mapping[str, str]
+) -> Image.Image:
     step_h = STRIP_H if _step_cards(view, highlight) else 0
-    height = (HEADER_H + step_h + sum(_row_h(view, r) + 8 for r in range(len(view.rows))) + 12
-              + sum(_seat_h(view, p) + 8 for p in view.players) + MARGIN)
+    height = (
+        HEADER_H
+        + step_h
+        + sum(_row_h(view, r) + 8 for r in range(len(view.rows)))
+        + 12
+        + sum(_seat_h(view, p) + 8 for p in view.players)
+        + MARGIN
+    )
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     d = ImageDraw.Draw(img)
     y = _header(img, d, view, names, labels)
@@ -196,14 +233,20 @@ def _table(view: TableView, names: Mapping[str, str], highlight: ev.Event | None
     return img
 
 
-def _header(_img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
-            names: Mapping[str, str], labels: Mapping[str, str]) -> int:
+def _header(
+    _img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+) -> int:
     """Round, pile size, last round; who moves. Returns the y below it."""
     cy = 22
     x = MARGIN + _text(d, (MARGIN, cy), label(labels, "round", n=view.round_number), 26, True)
     x += 24
-    d.rounded_rectangle((x, cy - 14, x + 20, cy + 14), 4, fill="#3B4A6B", outline="#9FB0D0",
-                        width=2)
+    d.rounded_rectangle(
+        (x, cy - 14, x + 20, cy + 14), 4, fill="#3B4A6B", outline="#9FB0D0", width=2
+    )
     x += 28 + _text(d, (x + 28, cy), f"{label(labels, 'pile')} {view.pile_size}", 24)
     if view.last_round:
         x += 30
@@ -212,8 +255,11 @@ def _header(_img: Image.Image, d: ImageDraw.ImageDraw, view: TableView,
         _text(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
     if view.expert:
         _text(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 22, False, S.MUTED, "rm")
-    who = (label(labels, "game_over") if view.turn is None
-           else label(labels, "to_move", name=_name(names, view.turn)))
+    who = (
+        label(labels, "game_over")
+        if view.turn is None
+        else label(labels, "to_move", name=_name(names, view.turn))
+    )
     _text(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
     return HEADER_H + 4
 
@@ -227,11 +273,19 @@ def _step_cards(view: TableView, highlight: ev.Event | None) -> tuple[str, ...]:
     return ()
 
 
-def _step(img: Image.Image, d: ImageDraw.ImageDraw, _view: TableView, names: Mapping[str, str],
-          highlight: ev.Event | None, labels: Mapping[str, str], y: int) -> None:
+def _step(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    _view: TableView,
+    names: Mapping[str, str],
+    highlight: ev.Event | None,
+    labels: Mapping[str, str],
+    y: int,
+) -> None:
     """A band under the header: "X drew" and the card, or "X took row n" and its cards."""
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + STRIP_H - 10), 12, fill="#333845",
-                        outline=RING, width=2)
+    d.rounded_rectangle(
+        (MARGIN, y, WIDTH - MARGIN, y + STRIP_H - 10), 12, fill="#333845", outline=RING, width=2
+    )
     cy = y + (STRIP_H - 10) // 2
     if isinstance(highlight, ev.CardDrawn):
         text = label(labels, "drew", name=_name(names, highlight.seat))
@@ -252,8 +306,15 @@ def _step(img: Image.Image, d: ImageDraw.ImageDraw, _view: TableView, names: Map
         x += 30
         _card(img, extra, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
         x += CARD_W + 12
-        _text(d, (x, cy), label(labels, "golden_bonus"), 22, True, GOLD,
-              max_width=WIDTH - MARGIN - x - 10)
+        _text(
+            d,
+            (x, cy),
+            label(labels, "golden_bonus"),
+            22,
+            True,
+            GOLD,
+            max_width=WIDTH - MARGIN - x - 10,
+        )
 
 
 def _row_h(view: TableView, r: int) -> int:
@@ -261,28 +322,58 @@ def _row_h(view: TableView, r: int) -> int:
     return TAKEN_ROW_H if view.taken[r] else ROW_H
 
 
-def _row(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, r: int, taker: str | None,
-         names: Mapping[str, str], highlight: ev.Event | None, labels: Mapping[str, str],
-         y: int) -> None:
+def _row(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    r: int,
+    taker: str | None,
+    names: Mapping[str, str],
+    highlight: ev.Event | None,
+    labels: Mapping[str, str],
+    y: int,
+) -> None:
     """One row: its number, its cards, empty places up to its limit, or who took it."""
     taken = view.taken[r]
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _row_h(view, r)), 12,
-                        fill=BAND_DIM if taken else BAND)
+    d.rounded_rectangle(
+        (MARGIN, y, WIDTH - MARGIN, y + _row_h(view, r)), 12, fill=BAND_DIM if taken else BAND
+    )
     cy = y + _row_h(view, r) // 2
-    _text(d, (MARGIN + 16, cy), label(labels, "row", n=r + 1), 24, True,
-          S.MUTED if taken else S.TEXT, max_width=110)
+    _text(
+        d,
+        (MARGIN + 16, cy),
+        label(labels, "row", n=r + 1),
+        24,
+        True,
+        S.MUTED if taken else S.TEXT,
+        max_width=110,
+    )
     x0 = MARGIN + 140
     if taken:
-        _text(d, (x0, cy), label(labels, "taken_by", name=_name(names, taker or "?")), 24,
-              False, S.MUTED, max_width=WIDTH - MARGIN - x0 - 16)
+        _text(
+            d,
+            (x0, cy),
+            label(labels, "taken_by", name=_name(names, taker or "?")),
+            24,
+            False,
+            S.MUTED,
+            max_width=WIDTH - MARGIN - x0 - 16,
+        )
         return
     placed = isinstance(highlight, ev.CardPlaced) and highlight.row == r + 1
     cards = view.rows[r]
     for i in range(view.limits[r]):
         x = x0 + i * (CARD_W + 16)
         if i < len(cards):
-            _card(img, cards[i], x, cy - CARD_H // 2, CARD_W, CARD_H,
-                  ring=placed and i == len(cards) - 1)
+            _card(
+                img,
+                cards[i],
+                x,
+                cy - CARD_H // 2,
+                CARD_W,
+                CARD_H,
+                ring=placed and i == len(cards) - 1,
+            )
         else:
             _slot(d, x, cy - CARD_H // 2, CARD_W, CARD_H)
 
@@ -299,16 +390,28 @@ def _seat_h(view: TableView, seat: str) -> int:
     return SEAT_H + (lines - 1) * (MINI_H + 12)
 
 
-def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
-          names: Mapping[str, str], highlight: ev.Event | None, labels: Mapping[str, str],
-          y: int) -> None:
+def _seat(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    seat: str,
+    names: Mapping[str, str],
+    highlight: ev.Event | None,
+    labels: Mapping[str, str],
+    y: int,
+) -> None:
     """A seat: name, to move or out, points now; its cards grouped by colour with counts and
     what each group scores now (+ for the three best colours, − for the others)."""
     active = view.turn == seat
     took = isinstance(highlight, ev.RowTaken) and highlight.seat == seat
     outline = RING if took else "#8A93A6" if active else None
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _seat_h(view, seat)), 12, fill=BAND,
-                        outline=outline, width=3 if took else 2)
+    d.rounded_rectangle(
+        (MARGIN, y, WIDTH - MARGIN, y + _seat_h(view, seat)),
+        12,
+        fill=BAND,
+        outline=outline,
+        width=3 if took else 2,
+    )
     score = view.scores[seat]
     head = y + 22
     x = MARGIN + 16
@@ -321,13 +424,25 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
         w = kit.text_length(label(labels, "out"), 20)
         d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
         _text(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
-    _text(d, (WIDTH - MARGIN - 16, head), label(labels, "points", n=score.total), 26, True,
-          S.TEXT, "rm")
+    _text(
+        d,
+        (WIDTH - MARGIN - 16, head),
+        label(labels, "points", n=score.total),
+        26,
+        True,
+        S.TEXT,
+        "rm",
+    )
     points = dict(score.plus) | dict(score.minus)
     collection = view.collections[seat]
     groups = _groups(view, seat)
-    spots = [(MARGIN + 16 + (i % GROUPS_PER_LINE) * GROUP_W,
-              y + 42 + (i // GROUPS_PER_LINE) * (MINI_H + 12)) for i in range(len(groups))]
+    spots = [
+        (
+            MARGIN + 16 + (i % GROUPS_PER_LINE) * GROUP_W,
+            y + 42 + (i // GROUPS_PER_LINE) * (MINI_H + 12),
+        )
+        for i in range(len(groups))
+    ]
     for name, (x, top) in zip(groups, spots, strict=True):  # cards first: their margins
         _card(img, name, x, top, MINI_W, MINI_H)  # must not cover any text
     room = GROUP_W - MINI_W - 10  # for the count and the points beside each card
@@ -338,8 +453,14 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
         _text(d, (x + MINI_W + 5, top + 17), count, size, True)
         value = points.get(name, score.cotton if name == C.COTTON else None)
         if value is not None:
-            _text(d, (x + MINI_W + 5, top + 47), _signed(value), 22, True,
-                  S.GOOD if value > 0 else S.BAD)
+            _text(
+                d,
+                (x + MINI_W + 5, top + 47),
+                _signed(value),
+                22,
+                True,
+                S.GOOD if value > 0 else S.BAD,
+            )
 
 
 def _fitting_size(text: str, room: int, sizes: tuple[int, ...]) -> int:
@@ -359,16 +480,18 @@ CHIP_W = MINI_W + 74  # a card with its count and points
 LINE_H = MINI_H + 12
 
 
-def results_picture(view: TableView, outcome: Outcome, names: Mapping[str, str],
-                    labels: Mapping[str, str]) -> bytes:
+def results_picture(
+    view: TableView, outcome: Outcome, names: Mapping[str, str], labels: Mapping[str, str]
+) -> bytes:
     """Every seat's breakdown: plus colours, minus colours, where each joker went, cotton,
     total; the winners ringed in gold, best first (ties in seat order)."""
     with kit.FONT_LOCK:
         return _png(_results(view, outcome, names, labels))
 
 
-def _results(view: TableView, outcome: Outcome, names: Mapping[str, str],
-             labels: Mapping[str, str]) -> Image.Image:
+def _results(
+    view: TableView, outcome: Outcome, names: Mapping[str, str], labels: Mapping[str, str]
+) -> Image.Image:
     order = sorted(outcome.seats, key=lambda s: -s.score)
     height = 104 + sum(_result_h(view, s.seat) + 10 for s in order) + MARGIN
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
@@ -376,8 +499,15 @@ def _results(view: TableView, outcome: Outcome, names: Mapping[str, str],
     _text(d, (MARGIN, 30), label(labels, "final_scores"), 30, True)
     winners = [_name(names, w) for w in outcome.winners]
     key = "winner" if len(winners) == 1 else "winners"
-    _text(d, (MARGIN, 72), "♛ " + label(labels, key, names=", ".join(winners)), 24, True, GOLD,
-          max_width=WIDTH - 2 * MARGIN)
+    _text(
+        d,
+        (MARGIN, 72),
+        "♛ " + label(labels, key, names=", ".join(winners)),
+        24,
+        True,
+        GOLD,
+        max_width=WIDTH - 2 * MARGIN,
+    )
     y = 100
     for seat in order:
         _result_band(img, d, view, seat.seat, seat.won, seat.score, names, labels, y)
@@ -391,19 +521,33 @@ def _result_h(view: TableView, seat: str) -> int:
     return 48 + (3 if score.jokers or score.cotton else 2) * LINE_H + 4
 
 
-def _result_band(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str,
-                 won: bool, total: int, names: Mapping[str, str], labels: Mapping[str, str],
-                 y: int) -> None:
+def _result_band(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    seat: str,
+    won: bool,
+    total: int,
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+    y: int,
+) -> None:
     """Name and total; the plus colours; the minus colours; each joker and its colour, and
     the cotton."""
     score = view.scores[seat]
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + _result_h(view, seat)), 12, fill=BAND,
-                        outline=GOLD if won else None, width=3)
+    d.rounded_rectangle(
+        (MARGIN, y, WIDTH - MARGIN, y + _result_h(view, seat)),
+        12,
+        fill=BAND,
+        outline=GOLD if won else None,
+        width=3,
+    )
     head = y + 24
     name = ("♛ " if won else "") + _name(names, seat)
     _text(d, (MARGIN + 16, head), name, 26, True, GOLD if won else S.TEXT, max_width=430)
-    _text(d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True,
-          S.TEXT, "rm")
+    _text(
+        d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True, S.TEXT, "rm"
+    )
     held = view.collections[seat]
     x0 = MARGIN + 16 + LABEL_W
     for line, (key, chips) in enumerate((("plus", score.plus), ("minus", score.minus))):
@@ -415,8 +559,13 @@ def _result_band(img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat
             by_jokers = score.jokers.count(colour)
             count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
             x = x0 + i * CHIP_W + MINI_W + 5
-            _text(d, (x, top + 17), count, _fitting_size(count, CHIP_W - MINI_W - 20,
-                                                         (24, 22, 20)), True)
+            _text(
+                d,
+                (x, top + 17),
+                count,
+                _fitting_size(count, CHIP_W - MINI_W - 20, (24, 22, 20)),
+                True,
+            )
             _text(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
         if not chips:
             _text(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)

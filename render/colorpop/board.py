@@ -57,8 +57,9 @@ def _px(v: float) -> int:
     return round(v * SCALE)
 
 
-def _shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float],
-           fill: str) -> None:
+def _shape(
+    draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], fill: str
+) -> None:
     """A token's shape in `box` (drawing pixels): the shared shapes, plus the cross."""
     if shape != "cross":
         kit.draw_shape(draw, shape, box, fill)
@@ -72,30 +73,49 @@ def _shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float
 def _dim(hex_colour: str) -> str:
     """A colour pushed towards the background: the tokens around a highlighted group."""
     a, b = S.rgb(hex_colour), S.rgb(S.TRACK)
-    return "#{:02X}{:02X}{:02X}".format(*(round(x + (y - x) * DIM) for x, y in zip(a, b,
-                                                                                  strict=True)))
+    return "#{:02X}{:02X}{:02X}".format(
+        *(round(x + (y - x) * DIM) for x, y in zip(a, b, strict=True))
+    )
 
 
-def _token(draw: ImageDraw.ImageDraw, letter: str, x: float, y: float, size: float,
-           dim: bool = False) -> None:
+def _token(
+    draw: ImageDraw.ImageDraw, letter: str, x: float, y: float, size: float, dim: bool = False
+) -> None:
     """One token: a rounded tile of its colour with its shape on it; (x, y) its top left."""
     look = TOKEN_STYLE[letter]
     fill, edge, ink = look.fill, look.edge, look.ink
     if dim:
         fill, edge, ink = _dim(fill), _dim(edge), _dim(ink)
-    draw.rounded_rectangle((_px(x), _px(y), _px(x + size), _px(y + size)), radius=_px(size * 0.22),
-                           fill=fill, outline=edge, width=_px(2))
+    draw.rounded_rectangle(
+        (_px(x), _px(y), _px(x + size), _px(y + size)),
+        radius=_px(size * 0.22),
+        fill=fill,
+        outline=edge,
+        width=_px(2),
+    )
     inset = size * 0.2
-    _shape(draw, look.shape, (_px(x + inset), _px(y + inset), _px(x + size - inset),
-                              _px(y + size - inset)), ink)
+    _shape(
+        draw,
+        look.shape,
+        (_px(x + inset), _px(y + inset), _px(x + size - inset), _px(y + size - inset)),
+        ink,
+    )
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-          bold: bool = False, fill: str = S.TEXT, anchor: str = "la") -> float:
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: str = S.TEXT,
+    anchor: str = "la",
+) -> float:
     """Draw safe text at final-pixel coordinates; returns its width in final pixels."""
     shown = kit.safe_text(text)
-    return kit.draw_text(draw, (_px(xy[0]), _px(xy[1])), shown, _px(size), bold, fill,
-                         anchor) / SCALE
+    return (
+        kit.draw_text(draw, (_px(xy[0]), _px(xy[1])), shown, _px(size), bold, fill, anchor) / SCALE
+    )
 
 
 def _cell_box(cell: Cell, top: float) -> tuple[float, float]:
@@ -106,9 +126,13 @@ def _cell_box(cell: Cell, top: float) -> tuple[float, float]:
     return x, y
 
 
-def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
-                  labels: Mapping[str, str] | None = None,
-                  names: Mapping[str, str] | None = None, board: Board | None = None) -> bytes:
+def board_picture(
+    view: ColorpopView,
+    highlight_cells: Iterable[Cell] = (),
+    labels: Mapping[str, str] | None = None,
+    names: Mapping[str, str] | None = None,
+    board: Board | None = None,
+) -> bytes:
     """The board of `view` as PNG bytes, about 560 px wide.
 
     `highlight_cells`: (rail, row) cells ringed in gold (a group to pick, the group leaving).
@@ -135,30 +159,63 @@ def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
         _text(draw, (width / 2, MARGIN + TITLE_H / 2 - 4), fitted, 22, bold=True, anchor="mm")
 
     # The board: a slot per cell, the tokens, the highlight ring, the coordinates.
-    draw.rounded_rectangle((_px(MARGIN + AXIS - 4), _px(top - 4), _px(MARGIN + AXIS + grid_w + 4),
-                            _px(top + grid_h + 4)), radius=_px(10), fill=S.TRACK)
+    draw.rounded_rectangle(
+        (
+            _px(MARGIN + AXIS - 4),
+            _px(top - 4),
+            _px(MARGIN + AXIS + grid_w + 4),
+            _px(top + grid_h + 4),
+        ),
+        radius=_px(10),
+        fill=S.TRACK,
+    )
     for rail in range(NUM_RAILS):
         for row in range(NUM_ROWS):
             x, y = _cell_box((rail, row), top)
             if row < len(board[rail]):
-                _token(draw, board[rail][row], x, y, TOKEN,
-                       dim=bool(highlight) and (rail, row) not in highlight)
+                _token(
+                    draw,
+                    board[rail][row],
+                    x,
+                    y,
+                    TOKEN,
+                    dim=bool(highlight) and (rail, row) not in highlight,
+                )
             else:
-                draw.rounded_rectangle((_px(x + 6), _px(y + 6), _px(x + TOKEN - 6),
-                                        _px(y + TOKEN - 6)), radius=_px(8), fill=EMPTY)
+                draw.rounded_rectangle(
+                    (_px(x + 6), _px(y + 6), _px(x + TOKEN - 6), _px(y + TOKEN - 6)),
+                    radius=_px(8),
+                    fill=EMPTY,
+                )
             if (rail, row) in highlight:
                 ring = (PITCH - TOKEN) / 2
-                draw.rounded_rectangle((_px(x - ring + 0.5), _px(y - ring + 0.5),
-                                        _px(x + TOKEN + ring - 0.5), _px(y + TOKEN + ring - 0.5)),
-                                       radius=_px(12), outline=HIGHLIGHT, width=_px(5))
+                draw.rounded_rectangle(
+                    (
+                        _px(x - ring + 0.5),
+                        _px(y - ring + 0.5),
+                        _px(x + TOKEN + ring - 0.5),
+                        _px(y + TOKEN + ring - 0.5),
+                    ),
+                    radius=_px(12),
+                    outline=HIGHLIGHT,
+                    width=_px(5),
+                )
     for rail in range(NUM_RAILS):
         cx = MARGIN + AXIS + rail * PITCH + PITCH / 2
-        _text(draw, (cx, top + grid_h + AXIS / 2 + 4), RAIL_NAMES[rail], 22, bold=True,
-              fill=S.TEXT, anchor="mm")
+        _text(
+            draw,
+            (cx, top + grid_h + AXIS / 2 + 4),
+            RAIL_NAMES[rail],
+            22,
+            bold=True,
+            fill=S.TEXT,
+            anchor="mm",
+        )
     for row in range(NUM_ROWS):
         cy = top + (NUM_ROWS - 1 - row) * PITCH + PITCH / 2
-        _text(draw, (MARGIN + AXIS / 2 - 2, cy), str(row + 1), 20, bold=True, fill=S.TEXT,
-              anchor="mm")
+        _text(
+            draw, (MARGIN + AXIS / 2 - 2, cy), str(row + 1), 20, bold=True, fill=S.TEXT, anchor="mm"
+        )
 
     # Tokens left on the board, per colour (a chip and a number each).
     left = view.left if board is view.board else {c: "".join(board).count(c) for c in LETTERS}
@@ -166,8 +223,14 @@ def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
     for i, letter in enumerate(LETTERS):
         x = MARGIN + i * slot + 8
         _token(draw, letter, x, legend_top + 2, ROW_H - 4)
-        _text(draw, (x + ROW_H + 4, legend_top + ROW_H / 2), str(left[letter]), 20, bold=True,
-              anchor="lm")
+        _text(
+            draw,
+            (x + ROW_H + 4, legend_top + ROW_H / 2),
+            str(left[letter]),
+            20,
+            bold=True,
+            anchor="lm",
+        )
 
     # Piles: who is on turn, each seat's pile size, colours once they may be shown.
     known = dict(view.secrets or {})
@@ -177,8 +240,7 @@ def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
         y = piles_top + i * ROW_H
         cy = y + ROW_H / 2
         if i % 2 == 0:
-            draw.rectangle((_px(MARGIN), _px(y), _px(width - MARGIN), _px(y + ROW_H)),
-                           fill=S.PANEL)
+            draw.rectangle((_px(MARGIN), _px(y), _px(width - MARGIN), _px(y + ROW_H)), fill=S.PANEL)
         marker = ICON_TURN if seat == view.on_turn else ICON_WIN if seat in view.winners else ""
         if marker:
             _text(draw, (MARGIN + 8, cy), marker, 18, fill=S.GOLD, anchor="lm")
@@ -186,11 +248,18 @@ def board_picture(view: ColorpopView, highlight_cells: Iterable[Cell] = (),
         for letter in known.get(seat, ()):
             _token(draw, letter, x, y + 5, ROW_H - 10)
             x += ROW_H - 6
-        name = kit.fit_text(kit.safe_text(names.get(seat, seat)), _px(20), False,
-                            _px(width - MARGIN - 90 - x))
+        name = kit.fit_text(
+            kit.safe_text(names.get(seat, seat)), _px(20), False, _px(width - MARGIN - 90 - x)
+        )
         _text(draw, (x + 4, cy), name, 20, anchor="lm")
-        _text(draw, (width - MARGIN - 10, cy), str(view.collected.get(seat, 0)), 22, bold=True,
-              anchor="rm")
+        _text(
+            draw,
+            (width - MARGIN - 10, cy),
+            str(view.collected.get(seat, 0)),
+            22,
+            bold=True,
+            anchor="rm",
+        )
 
     img = img.resize((width, height), Image.Resampling.LANCZOS)
     out = io.BytesIO()

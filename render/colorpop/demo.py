@@ -22,8 +22,9 @@ NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dört
 MODE_FOR_SEATS = {1: "solo", 4: "competitive"}
 
 
-def demo_main(out_dir: str, *, seats: int = 3, seed: int = 1, mode: str | None = None,
-              level: str = "hard") -> int:
+def demo_main(
+    out_dir: str, *, seats: int = 3, seed: int = 1, mode: str | None = None, level: str = "hard"
+) -> int:
     """Play a seeded game of `level` AIs on `seats` seats (1: solo) and write its pictures.
     Prints one JSON line (the folder, the number of pictures, the result); returns 0."""
     out = Path(out_dir)
@@ -44,34 +45,74 @@ def demo_main(out_dir: str, *, seats: int = 3, seed: int = 1, mode: str | None =
         seat = public.on_turn
         assert seat is not None
         move += 1
-        write(f"move{move}-turn", board_picture(public, (), {
-            "title": f"Move {move} · {NAMES[seat]} to pick"}, NAMES), "the table message")
+        write(
+            f"move{move}-turn",
+            board_picture(public, (), {"title": f"Move {move} · {NAMES[seat]} to pick"}, NAMES),
+            "the table message",
+        )
         pick = COLORPOP.ai_move(COLORPOP.view(state, seat), level, seed * 1000 + move)
         before = public
         state, events = COLORPOP.apply(state, seat, pick)
         after = COLORPOP.view(state, None)
         for e in events:
             if isinstance(e, GroupRemoved):
-                write(f"move{move}-picked", board_picture(before, e.cells, {
-                    "title": f"Move {move} · {NAMES[seat]} picks {e.pick}"}, NAMES, board=e.board),
+                write(
+                    f"move{move}-picked",
+                    board_picture(
+                        before,
+                        e.cells,
+                        {"title": f"Move {move} · {NAMES[seat]} picks {e.pick}"},
+                        NAMES,
+                        board=e.board,
+                    ),
                     f"{NAMES[seat]} picks {e.pick}: {e.colour} ×{len(e.cells)} "
-                    f"({', '.join(cell_name(c) for c in e.cells)})")
+                    f"({', '.join(cell_name(c) for c in e.cells)})",
+                )
             elif isinstance(e, TokensFell):
-                write(f"move{move}-fell", board_picture(after, (), {
-                    "title": f"Move {move} · the tokens slide down"}, NAMES, board=e.board),
-                    "after the fall")
+                write(
+                    f"move{move}-fell",
+                    board_picture(
+                        after,
+                        (),
+                        {"title": f"Move {move} · the tokens slide down"},
+                        NAMES,
+                        board=e.board,
+                    ),
+                    "after the fall",
+                )
             elif isinstance(e, RailsShifted):
-                write(f"move{move}-shifted", board_picture(after, (), {
-                    "title": f"Move {move} · empty rails to the right"}, NAMES, board=e.board),
-                    "after the rail shift")
+                write(
+                    f"move{move}-shifted",
+                    board_picture(
+                        after,
+                        (),
+                        {"title": f"Move {move} · empty rails to the right"},
+                        NAMES,
+                        board=e.board,
+                    ),
+                    "after the rail shift",
+                )
             elif isinstance(e, GameEnded):
-                write("final", board_picture(after, (), {"title": "The final board"}, NAMES),
-                      f"{e.end}; winners {list(e.winners)}; tie-break {e.tie_break}")
+                write(
+                    "final",
+                    board_picture(after, (), {"title": "The final board"}, NAMES),
+                    f"{e.end}; winners {list(e.winners)}; tie-break {e.tie_break}",
+                )
     (out / "index.txt").write_text("\n".join(written) + "\n", encoding="utf-8")
-    print(json.dumps({"demo": "colorpop", "out": str(out), "pictures": len(written),
-                      "moves": move, "mode": chosen, "end": state.end,
-                      "winners": [NAMES[s] for s in state.winners],
-                      "tie_break": state.tie_break}))
+    print(
+        json.dumps(
+            {
+                "demo": "colorpop",
+                "out": str(out),
+                "pictures": len(written),
+                "moves": move,
+                "mode": chosen,
+                "end": state.end,
+                "winners": [NAMES[s] for s in state.winners],
+                "tie_break": state.tie_break,
+            }
+        )
+    )
     return 0
 
 

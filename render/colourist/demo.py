@@ -23,10 +23,13 @@ NAMES = ("Ana", "Benedikt the Long-Named", "Cai", "Dörte", "Eun-ji", "Fumiko")
 LEVELS = ("hard", "normal", "easy")
 
 
-def play_pictures(seats: int, seed: int, length: Literal["short", "normal", "long"] = "short",
-                  lang: str = "en",
-                  labels: Mapping[str, str] = LABELS_EN
-                  ) -> tuple[ColouristState, list[kit.Picture]]:
+def play_pictures(
+    seats: int,
+    seed: int,
+    length: Literal["short", "normal", "long"] = "short",
+    lang: str = "en",
+    labels: Mapping[str, str] = LABELS_EN,
+) -> tuple[ColouristState, list[kit.Picture]]:
     """Play a seeded AI game (levels mixed by seat) and draw every picture it shows."""
     ids = [f"s{i + 1}" for i in range(seats)]
     names = dict(zip(ids, NAMES, strict=False))
@@ -53,13 +56,21 @@ def play_pictures(seats: int, seed: int, length: Literal["short", "normal", "lon
             v = COLOURIST.view(state, None)
             if isinstance(event, ChoicesRevealed):
                 assert v.last is not None
-                pictures.append(reveal_picture(v, v.last, W.shown(words, v.last.words, lang),
-                                               names, labels,
-                                               W.shown(words, v.last.words, "en")))
+                pictures.append(
+                    reveal_picture(
+                        v,
+                        v.last,
+                        W.shown(words, v.last.words, lang),
+                        names,
+                        labels,
+                        W.shown(words, v.last.words, "en"),
+                    )
+                )
             elif isinstance(event, GameEnded):
                 pictures.append(results_picture(v, names, labels))
         if any(isinstance(e, WordsShown) for e in events) or (
-                events and COLOURIST.view(state, None).phase == "picking"):
+            events and COLOURIST.view(state, None).phase == "picking"
+        ):
             table_pictures()
     return state, pictures
 

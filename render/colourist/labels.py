@@ -21,8 +21,16 @@ LABELS_EN: dict[str, str] = {
     "nobody": "Nobody matched: everyone moves 1",
     "winners": "On the finish: {names}",
     # the card names
-    "black": "black", "white": "white", "brown": "brown", "red": "red", "orange": "orange",
-    "yellow": "yellow", "green": "green", "blue": "blue", "purple": "purple", "joker": "Joker",
+    "black": "black",
+    "white": "white",
+    "brown": "brown",
+    "red": "red",
+    "orange": "orange",
+    "yellow": "yellow",
+    "green": "green",
+    "blue": "blue",
+    "purple": "purple",
+    "joker": "Joker",
     # alt texts
     "alt_track": "Colourist track, round {n}, finish on field {finish}. {pawns}",
     "alt_pawn": "{name} on field {field}",

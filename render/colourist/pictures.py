@@ -74,9 +74,16 @@ def word(labels: Mapping[str, str], key: str, **values: object) -> str:
     return text if drawable(text) else label(LABELS_EN, key, **values)
 
 
-def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-          bold: bool = False, fill: str = S.TEXT, anchor: str = "lm",
-          max_width: int | None = None) -> float:
+def _text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: str = S.TEXT,
+    anchor: str = "lm",
+    max_width: int | None = None,
+) -> float:
     """A line of text; returns its width. Shrinks (then cuts) to fit `max_width`."""
     text = kit.safe_text(text)
     while max_width is not None and kit.text_length(text, size, bold) > max_width and size > 12:
@@ -89,21 +96,31 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
 def _png(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, "PNG", compress_level=6)
+        out, "PNG", compress_level=6
+    )
     return out.getvalue()
 
 
 # --- Shapes and tiles ---------------------------------------------------------------------------
 
 
-def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float],
-           ink: str, fill: str) -> None:
+def _shape(
+    d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], ink: str, fill: str
+) -> None:
     """A colour's shape in `box`, drawn in `ink` on a tile of `fill`."""
     x0, y0, x1, y1 = box
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
     if shape == "hexagon":
-        d.polygon([(cx + r * math.cos(math.radians(60 * i + 30)),
-                    cy + r * math.sin(math.radians(60 * i + 30))) for i in range(6)], fill=ink)
+        d.polygon(
+            [
+                (
+                    cx + r * math.cos(math.radians(60 * i + 30)),
+                    cy + r * math.sin(math.radians(60 * i + 30)),
+                )
+                for i in range(6)
+            ],
+            fill=ink,
+        )
     elif shape == "cross":
         k = r * 0.34
         d.rectangle((cx - k, y0, cx + k, y1), fill=ink)
@@ -121,8 +138,7 @@ def _shape(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, f
         kit.draw_shape(d, shape, box, ink)
 
 
-def tile(img: Image.Image, card: str, x: int, y: int, size: int, ring: str | None = None
-         ) -> None:
+def tile(img: Image.Image, card: str, x: int, y: int, size: int, ring: str | None = None) -> None:
     """A card's tile: its colour, its shape; the Joker a dark tile with a gold burst."""
     k = kit.SS
     style = TILE_STYLE[card]
@@ -130,8 +146,9 @@ def tile(img: Image.Image, card: str, x: int, y: int, size: int, ring: str | Non
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, size * k - 1, size * k - 1), 10 * k, fill=ring or OUTLINE)
     inset = 3 * k if ring else 2 * k
-    d.rounded_rectangle((inset, inset, size * k - 1 - inset, size * k - 1 - inset), 8 * k,
-                        fill=style.fill)
+    d.rounded_rectangle(
+        (inset, inset, size * k - 1 - inset, size * k - 1 - inset), 8 * k, fill=style.fill
+    )
     pad = size * k * 0.24
     _shape(d, style.shape, (pad, pad, size * k - pad, size * k - pad), style.ink, style.fill)
     img.paste(big.resize((size, size), Image.Resampling.LANCZOS), (x, y))
@@ -143,8 +160,7 @@ def _bg_at(img: Image.Image, x: int, y: int) -> tuple[int, int, int]:
     return (int(px[0]), int(px[1]), int(px[2]))
 
 
-def _symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: float,
-            fill: str) -> None:
+def _symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: float, fill: str) -> None:
     """A field's symbol: a triangle (noun), a circle (adjective), or both (double)."""
     if symbol == DOUBLE:
         _symbol(d, TRIANGLE, cx - r * 1.1, cy, r * 0.85, fill)
@@ -155,13 +171,15 @@ def _symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: float,
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
 
 
-def _pawn(d: ImageDraw.ImageDraw, number: int, cx: float, cy: float, ring: str | None,
-          lit: bool = True) -> None:
+def _pawn(
+    d: ImageDraw.ImageDraw, number: int, cx: float, cy: float, ring: str | None, lit: bool = True
+) -> None:
     fill = PAWN_FILL[(number - 1) % len(PAWN_FILL)] if lit else "#5A606C"
     if ring:
         d.ellipse((cx - PAWN_R - 3, cy - PAWN_R - 3, cx + PAWN_R + 3, cy + PAWN_R + 3), fill=ring)
-    d.ellipse((cx - PAWN_R, cy - PAWN_R, cx + PAWN_R, cy + PAWN_R), fill=fill,
-              outline="#101010", width=1)
+    d.ellipse(
+        (cx - PAWN_R, cy - PAWN_R, cx + PAWN_R, cy + PAWN_R), fill=fill, outline="#101010", width=1
+    )
     _text(d, (cx, cy + 1), str(number), 16, True, "#101010", "mm")
 
 
@@ -173,9 +191,15 @@ def _track_height(view: ColouristView) -> int:
     return rows * (CELL_H + GAP)
 
 
-def _draw_track(_img: Image.Image, d: ImageDraw.ImageDraw, view: ColouristView, y0: int,
-                labels: Mapping[str, str], moved: Sequence[str] = (),
-                winners: Sequence[str] = ()) -> int:
+def _draw_track(
+    _img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: ColouristView,
+    y0: int,
+    labels: Mapping[str, str],
+    moved: Sequence[str] = (),
+    winners: Sequence[str] = (),
+) -> int:
     """Fields 0 … finish in rows of 7, every pawn on its field. Returns the y below."""
     number = {seat: i + 1 for i, seat in enumerate(view.seats)}
     for field in range(view.finish + 1):
@@ -184,14 +208,25 @@ def _draw_track(_img: Image.Image, d: ImageDraw.ImageDraw, view: ColouristView, 
         y = y0 + row * (CELL_H + GAP)
         finish = field == view.finish
         colourist_here = view.phase != "over" and field == view.field
-        d.rounded_rectangle((x, y, x + CELL_W, y + CELL_H), 10,
-                            fill="#4A3F1E" if finish else PANEL,
-                            outline=GOLD if finish or colourist_here else PANEL_LIGHT,
-                            width=3 if finish or colourist_here else 1)
+        d.rounded_rectangle(
+            (x, y, x + CELL_W, y + CELL_H),
+            10,
+            fill="#4A3F1E" if finish else PANEL,
+            outline=GOLD if finish or colourist_here else PANEL_LIGHT,
+            width=3 if finish or colourist_here else 1,
+        )
         _text(d, (x + 8, y + 14), str(field), 16, True, S.MUTED)
         if finish:
-            _text(d, (x + CELL_W - 8, y + 14), word(labels, "finish"), 14, True, GOLD, "rm",
-                  max_width=CELL_W - 34)
+            _text(
+                d,
+                (x + CELL_W - 8, y + 14),
+                word(labels, "finish"),
+                14,
+                True,
+                GOLD,
+                "rm",
+                max_width=CELL_W - 34,
+            )
         else:
             _symbol(d, view.track[field], x + CELL_W - 20, y + 15, 8, "#C9CED8")
         here = [s for s in view.seats if view.positions[s] == field]
@@ -199,28 +234,40 @@ def _draw_track(_img: Image.Image, d: ImageDraw.ImageDraw, view: ColouristView, 
             r, c = divmod(i, 3)
             cx = x + 18 + c * (PAWN_R * 2 + 3)
             cy = y + 44 + r * (PAWN_R * 2 + 4)
-            ring = (GOLD if seat in winners or (view.phase != "over"
-                                                and seat == view.colourist) else
-                    S.GOOD if seat in moved else None)
+            ring = (
+                GOLD
+                if seat in winners or (view.phase != "over" and seat == view.colourist)
+                else S.GOOD
+                if seat in moved
+                else None
+            )
             _pawn(d, number[seat], cx, cy, ring)
     return y0 + _track_height(view)
 
 
-def _legend(img: Image.Image, d: ImageDraw.ImageDraw, view: ColouristView,
-            names: Mapping[str, str], y: int, moved: Sequence[str] = ()) -> int:
+def _legend(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: ColouristView,
+    names: Mapping[str, str],
+    y: int,
+    moved: Sequence[str] = (),
+) -> int:
     """Pawn number, name, field; two per line."""
     col_w = (WIDTH - 2 * MARGIN) // 2
     for i, seat in enumerate(view.seats):
         r, c = divmod(i, 2)
         x = MARGIN + c * col_w
         cy = y + 18 + r * 34
-        ring = GOLD if (view.phase != "over" and seat == view.colourist) or \
-            seat in view.winners else (S.GOOD if seat in moved else None)
+        ring = (
+            GOLD
+            if (view.phase != "over" and seat == view.colourist) or seat in view.winners
+            else (S.GOOD if seat in moved else None)
+        )
         _pawn(d, i + 1, x + PAWN_R + 4, cy, ring)
         used = view.jokers.get(seat) is not None
         text = f"{names.get(seat, seat)}  {view.positions[seat]}/{view.finish}"
-        w = _text(d, (x + 2 * PAWN_R + 16, cy), text, 18, False, S.TEXT,
-                  max_width=col_w - 90)
+        w = _text(d, (x + 2 * PAWN_R + 16, cy), text, 18, False, S.TEXT, max_width=col_w - 90)
         if not used:  # the Joker still in hand: a small joker tile
             tile(img, JOKER, int(x + 2 * PAWN_R + 24 + w), int(cy - 11), 22)
     return y + 34 * math.ceil(len(view.seats) / 2) + 8
@@ -230,8 +277,9 @@ def _legend_height(view: ColouristView) -> int:
     return 34 * math.ceil(len(view.seats) / 2) + 8
 
 
-def track_picture(view: ColouristView, names: Mapping[str, str],
-                  labels: Mapping[str, str]) -> kit.Picture:
+def track_picture(
+    view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]
+) -> kit.Picture:
     """The track: the round and its colourist, every field with its symbol, every pawn."""
     height = 56 + _track_height(view) + _legend_height(view) + MARGIN
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
@@ -239,9 +287,15 @@ def track_picture(view: ColouristView, names: Mapping[str, str],
         d = ImageDraw.Draw(img)
         w = _text(d, (MARGIN, 28), word(labels, "round", n=view.round_number), 24, True)
         if view.phase != "over":
-            _text(d, (MARGIN + w + 24, 28),
-                  word(labels, "colourist", name=names.get(view.colourist, view.colourist)),
-                  22, False, GOLD, max_width=WIDTH - 2 * MARGIN - int(w) - 24)
+            _text(
+                d,
+                (MARGIN + w + 24, 28),
+                word(labels, "colourist", name=names.get(view.colourist, view.colourist)),
+                22,
+                False,
+                GOLD,
+                max_width=WIDTH - 2 * MARGIN - int(w) - 24,
+            )
         y = _draw_track(img, d, view, 56, labels)
         _legend(img, d, view, names, y)
     return kit.Picture(_png(img), track_alt(view, names, labels), "track.png")
@@ -250,40 +304,68 @@ def track_picture(view: ColouristView, names: Mapping[str, str],
 # --- The card -----------------------------------------------------------------------------------
 
 
-def card_picture(view: ColouristView, text: str | None, names: Mapping[str, str],
-                 labels: Mapping[str, str], fallback: str | None = None) -> kit.Picture:
+def card_picture(
+    view: ColouristView,
+    text: str | None,
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+    fallback: str | None = None,
+) -> kit.Picture:
     """The word or phrase as a card (None: the colourist is still keeping a phrase).
     `fallback` is the English text, drawn when no font can draw `text`."""
     img = Image.new("RGB", (WIDTH, 230), S.BACKGROUND)
     shown = text if text is None or drawable(text) else (fallback or text)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
-        d.rounded_rectangle((MARGIN + 40, 14, WIDTH - MARGIN - 40, 216), 22, fill="#F6F1E4",
-                            outline=GOLD, width=4)
-        kinds = {1: ("noun",) if view.symbol == TRIANGLE else ("adjective",),
-                 2: ("adjective", "noun")}.get(len(view.words), ())
+        d.rounded_rectangle(
+            (MARGIN + 40, 14, WIDTH - MARGIN - 40, 216), 22, fill="#F6F1E4", outline=GOLD, width=4
+        )
+        kinds = {
+            1: ("noun",) if view.symbol == TRIANGLE else ("adjective",),
+            2: ("adjective", "noun"),
+        }.get(len(view.words), ())
         x: float = MARGIN + 70
         for kind in kinds:
             _symbol(d, TRIANGLE if kind == "noun" else "circle", x, 44, 12, "#5A5040")
             x += 24 + _text(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040")
             x += 24
         if shown is None:
-            _text(d, (WIDTH // 2, 122), word(labels, "picking", name=names.get(
-                view.colourist, view.colourist)), 30, True, "#5A5040", "mm",
-                max_width=WIDTH - 2 * MARGIN - 140)
+            _text(
+                d,
+                (WIDTH // 2, 122),
+                word(labels, "picking", name=names.get(view.colourist, view.colourist)),
+                30,
+                True,
+                "#5A5040",
+                "mm",
+                max_width=WIDTH - 2 * MARGIN - 140,
+            )
             _symbol(d, DOUBLE, WIDTH // 2, 176, 16, "#5A5040")
         else:
-            _text(d, (WIDTH // 2, 125), shown, 60, True, "#1A1A1A", "mm",
-                  max_width=WIDTH - 2 * MARGIN - 140)
+            _text(
+                d,
+                (WIDTH // 2, 125),
+                shown,
+                60,
+                True,
+                "#1A1A1A",
+                "mm",
+                max_width=WIDTH - 2 * MARGIN - 140,
+            )
     return kit.Picture(_png(img), card_alt(view, text, names, labels), "card.png")
 
 
 # --- The reveal and the results -----------------------------------------------------------------
 
 
-def reveal_picture(view: ColouristView, result: RoundResult, text: str,
-                   names: Mapping[str, str], labels: Mapping[str, str],
-                   fallback: str | None = None) -> kit.Picture:
+def reveal_picture(
+    view: ColouristView,
+    result: RoundResult,
+    text: str,
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+    fallback: str | None = None,
+) -> kit.Picture:
     """A revealed round: the word, every seat's card (the colourist's first, ringed), who
     matched, then the track with the pawns that moved ringed in green. `view` is after it."""
     shown = text if drawable(text) else (fallback or text)
@@ -295,49 +377,84 @@ def reveal_picture(view: ColouristView, result: RoundResult, text: str,
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
         w = _text(d, (MARGIN, 28), word(labels, "round", n=result.round_number), 24, True)
-        _text(d, (MARGIN + w + 24, 28), f"“{shown}”", 26, True, GOLD,
-              max_width=WIDTH - 2 * MARGIN - int(w) - 24)
+        _text(
+            d,
+            (MARGIN + w + 24, 28),
+            f"“{shown}”",
+            26,
+            True,
+            GOLD,
+            max_width=WIDTH - 2 * MARGIN - int(w) - 24,
+        )
         col_w = (WIDTH - 2 * MARGIN) // 3
         for i, seat in enumerate(order):
             r, c = divmod(i, 3)
             x, y = MARGIN + c * col_w, 56 + r * 92
             is_colourist = seat == result.colourist
             matched = seat in result.matched
-            d.rounded_rectangle((x, y, x + col_w - 8, y + 84), 12,
-                                fill="#3A3420" if is_colourist else PANEL,
-                                outline=GOLD if is_colourist else S.GOOD if matched
-                                else PANEL_LIGHT, width=3 if is_colourist or matched else 1)
+            d.rounded_rectangle(
+                (x, y, x + col_w - 8, y + 84),
+                12,
+                fill="#3A3420" if is_colourist else PANEL,
+                outline=GOLD if is_colourist else S.GOOD if matched else PANEL_LIGHT,
+                width=3 if is_colourist or matched else 1,
+            )
             card = result.cards[seat]
             tile(img, card, x + 10, y + 12, 60, ring=GOLD if is_colourist else None)
-            _text(d, (x + 82, y + 24), names.get(seat, seat), 19, True,
-                  max_width=col_w - 100)
-            _text(d, (x + 82, y + 50), word(labels, card), 17, False, S.MUTED,
-                  max_width=col_w - 100)
+            _text(d, (x + 82, y + 24), names.get(seat, seat), 19, True, max_width=col_w - 100)
+            _text(
+                d, (x + 82, y + 50), word(labels, card), 17, False, S.MUTED, max_width=col_w - 100
+            )
             if matched:
-                _text(d, (x + 82, y + 72), f"{S.ICON_YES} {word(labels, 'matched')}", 15, True,
-                      S.GOOD, max_width=col_w - 100)
+                _text(
+                    d,
+                    (x + 82, y + 72),
+                    f"{S.ICON_YES} {word(labels, 'matched')}",
+                    15,
+                    True,
+                    S.GOOD,
+                    max_width=col_w - 100,
+                )
             elif is_colourist:
                 _text(d, (x + 82, y + 72), "★", 15, True, GOLD)
         y = 56 + rows * 92 + 18
         if not result.matched:
-            _text(d, (MARGIN, y), word(labels, "nobody"), 18, True, S.GOOD,
-                  max_width=WIDTH - 2 * MARGIN)
+            _text(
+                d,
+                (MARGIN, y),
+                word(labels, "nobody"),
+                18,
+                True,
+                S.GOOD,
+                max_width=WIDTH - 2 * MARGIN,
+            )
         y = _draw_track(img, d, view, top, labels, moved=result.moved, winners=view.winners)
         _legend(img, d, view, names, y, moved=result.moved)
-    return kit.Picture(_png(img), reveal_alt(view, result, text, names, labels),
-                       f"reveal-{result.round_number}.png")
+    return kit.Picture(
+        _png(img),
+        reveal_alt(view, result, text, names, labels),
+        f"reveal-{result.round_number}.png",
+    )
 
 
-def results_picture(view: ColouristView, names: Mapping[str, str],
-                    labels: Mapping[str, str]) -> kit.Picture:
+def results_picture(
+    view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]
+) -> kit.Picture:
     """The end: the winners named over the track, their pawns ringed in gold."""
     height = 64 + _track_height(view) + _legend_height(view) + MARGIN
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
-        _text(d, (MARGIN, 30), f"{S.ICON_WIN} " + word(
-            labels, "winners", names=", ".join(names.get(s, s) for s in view.winners)), 26,
-            True, GOLD, max_width=WIDTH - 2 * MARGIN)
+        _text(
+            d,
+            (MARGIN, 30),
+            f"{S.ICON_WIN} "
+            + word(labels, "winners", names=", ".join(names.get(s, s) for s in view.winners)),
+            26,
+            True,
+            GOLD,
+            max_width=WIDTH - 2 * MARGIN,
+        )
         y = _draw_track(img, d, view, 64, labels, winners=view.winners)
         _legend(img, d, view, names, y)
     return kit.Picture(_png(img), results_alt(view, names, labels), "results.png")

@@ -16,6 +16,7 @@ from . import style as P
 
 # --- Card faces (RGB, drawn once per size and variant) ----------------------------------------
 
+
 def _lane_edges(d: ImageDraw.ImageDraw, cw: int, ch: int, bg: str) -> None:
     """On a board lane, the 2-pixel gutters either side stay background."""
     if bg == S.TRACK:
@@ -26,8 +27,9 @@ def _lane_edges(d: ImageDraw.ImageDraw, cw: int, ch: int, bg: str) -> None:
 VARIANTS = ("normal", "placed", "exploding", "selected", "dimmed")
 
 
-def card_rgb(card: int, mini: bool = False, variant: str = "normal",
-             bg: str = S.TRACK) -> Image.Image:
+def card_rgb(
+    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK
+) -> Image.Image:
     """One card in its cell: the face, plus the ring or marks of its variant."""
     style = P.colour_style(card)
     w, h = (P.MINI_W, P.MINI_H) if mini else (P.CARD_W, P.CARD_H)
@@ -44,21 +46,25 @@ def card_rgb(card: int, mini: bool = False, variant: str = "normal",
     x0, y0 = pad * k, pad * k
     radius = (7 if mini else 11) * k
     if variant in ("placed", "selected"):
-        d.rounded_rectangle((2 * k, 1 * k, (cw - 2) * k, (ch - 1) * k), radius + 5 * k,
-                            fill=S.HIGHLIGHT)
-        d.rounded_rectangle((5 * k, 5 * k, (cw - 5) * k, (ch - 5) * k), radius + 1 * k,
-                            fill=bg)
+        d.rounded_rectangle(
+            (2 * k, 1 * k, (cw - 2) * k, (ch - 1) * k), radius + 5 * k, fill=S.HIGHLIGHT
+        )
+        d.rounded_rectangle((5 * k, 5 * k, (cw - 5) * k, (ch - 5) * k), radius + 1 * k, fill=bg)
     if variant == "exploding":
         # Hazard ring: alternating white and black teeth all round the card.
         d.rounded_rectangle((0, 0, cw * k - 1, ch * k - 1), radius + 6 * k, fill="#000000")
         step = 9 * k
         for i in range(-ch * k, cw * k, 2 * step):
-            d.polygon([(i, ch * k), (i + step, ch * k), (i + step + ch * k, 0), (i + ch * k, 0)],
-                      fill=S.GOLD)
-        d.rounded_rectangle((x0 - 1 * k, y0 - 1 * k, x0 + (w + 1) * k, y0 + (h + 1) * k),
-                            radius, fill="#000000")
-    d.rounded_rectangle((x0, y0, x0 + w * k - 1, y0 + h * k - 1), radius, fill=fill,
-                        outline=edge, width=2 * k)
+            d.polygon(
+                [(i, ch * k), (i + step, ch * k), (i + step + ch * k, 0), (i + ch * k, 0)],
+                fill=S.GOLD,
+            )
+        d.rounded_rectangle(
+            (x0 - 1 * k, y0 - 1 * k, x0 + (w + 1) * k, y0 + (h + 1) * k), radius, fill="#000000"
+        )
+    d.rounded_rectangle(
+        (x0, y0, x0 + w * k - 1, y0 + h * k - 1), radius, fill=fill, outline=edge, width=2 * k
+    )
     # Shape, top left.
     s = (14 if mini else 26) * k
     m = (5 if mini else 8) * k
@@ -87,10 +93,18 @@ def card_rgb(card: int, mini: bool = False, variant: str = "normal",
         draw_burst(d, cx, cy, 13 * k, S.GOLD, outline="#000000", width=2 * k)
     if variant == "selected":
         cx, cy = x0 + w * k - 6 * k, y0 + 4 * k
-        d.ellipse((cx - 13 * k, cy - 13 * k, cx + 13 * k, cy + 13 * k), fill=S.HIGHLIGHT,
-                  outline="#000000", width=2 * k)
-        d.line([(cx - 6 * k, cy), (cx - 1 * k, cy + 6 * k), (cx + 7 * k, cy - 6 * k)],
-               fill="#000000", width=4 * k, joint="curve")
+        d.ellipse(
+            (cx - 13 * k, cy - 13 * k, cx + 13 * k, cy + 13 * k),
+            fill=S.HIGHLIGHT,
+            outline="#000000",
+            width=2 * k,
+        )
+        d.line(
+            [(cx - 6 * k, cy), (cx - 1 * k, cy + 6 * k), (cx + 7 * k, cy - 6 * k)],
+            fill="#000000",
+            width=4 * k,
+            joint="curve",
+        )
     return img.resize((cw, ch), Image.Resampling.LANCZOS)
 
 
@@ -102,15 +116,32 @@ def queue_rgb(column: int, bg: str = S.TRACK) -> Image.Image:
     _lane_edges(d, w + 2 * pad, h + 2 * pad, bg)
     box = (pad * k, pad * k, (pad + w) * k - 1, (pad + h) * k - 1)
     d.rounded_rectangle(box, 11 * k, fill=P.QUEUE_FILL, outline=P.QUEUE_EDGE, width=3 * k)
-    d.text(((pad + w / 2) * k, (pad + h / 2) * k), "ABCDE"[column], font=font(46 * k, True),
-           fill=S.TEXT, anchor="mm")
+    d.text(
+        ((pad + w / 2) * k, (pad + h / 2) * k),
+        "ABCDE"[column],
+        font=font(46 * k, True),
+        fill=S.TEXT,
+        anchor="mm",
+    )
     return img.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
 
 
 # --- The palette --------------------------------------------------------------------------------
 
-_BASE = [S.BACKGROUND, S.TRACK, S.PANEL, S.TEXT, S.MUTED, P.QUEUE_FILL, P.QUEUE_EDGE,
-         S.HIGHLIGHT, S.GOLD, S.GOOD, S.BAD, S.BLACK]
+_BASE = [
+    S.BACKGROUND,
+    S.TRACK,
+    S.PANEL,
+    S.TEXT,
+    S.MUTED,
+    P.QUEUE_FILL,
+    P.QUEUE_EDGE,
+    S.HIGHLIGHT,
+    S.GOLD,
+    S.GOOD,
+    S.BAD,
+    S.BLACK,
+]
 _BASE += [st.hex for st in COLOUR_STYLE.values()] + [st.ink for st in COLOUR_STYLE.values()]
 
 
@@ -146,8 +177,9 @@ paste_text = PALETTE.paste_text
 
 
 @cached(1024)
-def card_sprite(card: int, mini: bool = False, variant: str = "normal",
-                bg: str = S.TRACK) -> Image.Image:
+def card_sprite(
+    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK
+) -> Image.Image:
     return to_palette(card_rgb(card, mini, variant, bg))
 
 

@@ -15,8 +15,9 @@ from engine.protocol import Json
 AI_NAMES = ("ada", "bo", "cy", "dee", "eli")
 
 
-def play_demo(mode: str = "competitive", seats: int = 4, level: str = "hard", seed: int = 1,
-              sets: int = 1) -> dict[str, Json]:
+def play_demo(
+    mode: str = "competitive", seats: int = 4, level: str = "hard", seed: int = 1, sets: int = 1
+) -> dict[str, Json]:
     """Play a game among AI seats of one level; returns its pop-record/1."""
     spec = MODES.get(mode)  # None: new_game says what is wrong with the mode
     if spec is not None and spec.alone:
@@ -28,9 +29,13 @@ def play_demo(mode: str = "competitive", seats: int = 4, level: str = "hard", se
         state = new_game(mode, names, seed=0, puzzle=puzzle_deal(puzzle, names[0]))
     else:
         difficulties = spec.difficulties if spec is not None else ()
-        state = new_game(mode, names, seed=seed, sets=sets,
-                         difficulty=difficulties[seed % len(difficulties)] if difficulties
-                         else None)
+        state = new_game(
+            mode,
+            names,
+            seed=seed,
+            sets=sets,
+            difficulty=difficulties[seed % len(difficulties)] if difficulties else None,
+        )
     rngs = {name: random.Random(seed * 101 + i) for i, name in enumerate(names)}
     while state.phase == "choosing":
         plays: dict[str, list[int]] = {}

@@ -60,7 +60,7 @@ def _chief(img: Image.Image, f: Frame, left: int, right: int, cy: int) -> None:
     if pile:
         room = right - left - fixed - 8 - P.MINI_W - 62
         overlap = min(24, room // (len(pile) - 1)) if len(pile) > 1 else 0
-        shown = pile if overlap >= 8 else pile[-max(1, room // 8 + 1):]
+        shown = pile if overlap >= 8 else pile[-max(1, room // 8 + 1) :]
         overlap = max(overlap, 8) if len(shown) > 1 else 0
         fixed += 8 + P.MINI_W + overlap * (len(shown) - 1) + 62
     x = right - fixed
@@ -105,14 +105,21 @@ def draw_board(f: Frame) -> Image.Image:
         for c, (card, owner) in enumerate(f.incoming):
             cx = m + c * P.PITCH_X + P.PITCH_X // 2
             done = c in f.placed_columns and c != current
-            paste(img, art.card_sprite(card, True, "dimmed" if done else "normal",
-                                        S.BACKGROUND), cx - P.MINI_W // 2, y)
+            paste(
+                img,
+                art.card_sprite(card, True, "dimmed" if done else "normal", S.BACKGROUND),
+                cx - P.MINI_W // 2,
+                y,
+            )
             if c == current:
-                draw.rectangle((cx - P.MINI_W // 2, y + P.MINI_H + 23, cx + P.MINI_W // 2,
-                                y + P.MINI_H + 26), fill=art.index_of(S.HIGHLIGHT))
+                draw.rectangle(
+                    (cx - P.MINI_W // 2, y + P.MINI_H + 23, cx + P.MINI_W // 2, y + P.MINI_H + 26),
+                    fill=art.index_of(S.HIGHLIGHT),
+                )
             if owner == CHIEF:
-                paste_text(img, P.ICON_CHIEF, (cx, y + P.MINI_H + 10), 17, True, S.MUTED,
-                           anchor="m")
+                paste_text(
+                    img, P.ICON_CHIEF, (cx, y + P.MINI_H + 10), 17, True, S.MUTED, anchor="m"
+                )
             else:
                 name = art.name_sprite(f.name_of(owner), 15, P.PITCH_X - 8, False, S.MUTED)
                 paste(img, name, cx - name.width // 2, y + P.MINI_H + 1)
@@ -123,8 +130,9 @@ def draw_board(f: Frame) -> Image.Image:
     track = art.index_of(S.TRACK)
     for c in range(5):
         x0 = m + c * P.PITCH_X
-        draw.rectangle((x0 + 2, grid_top, x0 + P.PITCH_X - 3, grid_top + rows * P.PITCH_Y - 1),
-                       fill=track)
+        draw.rectangle(
+            (x0 + 2, grid_top, x0 + P.PITCH_X - 3, grid_top + rows * P.PITCH_Y - 1), fill=track
+        )
     marked = set(f.marked)
     for c in range(5):
         col, q = f.columns[c], f.queues[c]
@@ -139,8 +147,10 @@ def draw_board(f: Frame) -> Image.Image:
                 variant = "placed"
             else:
                 variant = "normal"
-            img.paste(art.card_sprite(card, False, variant), (x0, grid_top +
-                                                             (row - f.top_row) * P.PITCH_Y))
+            img.paste(
+                art.card_sprite(card, False, variant),
+                (x0, grid_top + (row - f.top_row) * P.PITCH_Y),
+            )
         if f.top_row <= q <= f.bottom_row:
             img.paste(art.queue_sprite(c), (x0, grid_top + (q - f.top_row) * P.PITCH_Y))
     y = grid_top + rows * P.PITCH_Y + GAP
@@ -153,15 +163,17 @@ def draw_board(f: Frame) -> Image.Image:
         active = f.owner == seat and f.kind != "board"
         bg = S.PANEL if active else S.BACKGROUND
         if active:
-            draw.rounded_rectangle((x0, y0, x0 + col_w - 8, y0 + SEAT_H - 6), 8,
-                                   fill=art.index_of(S.PANEL))
+            draw.rounded_rectangle(
+                (x0, y0, x0 + col_w - 8, y0 + SEAT_H - 6), 8, fill=art.index_of(S.PANEL)
+            )
         mid = y0 + (SEAT_H - 6) // 2
         burst = art.icon_sprite("burst", 24, S.GOLD, bg)
         paste(img, burst, x0 + 8, mid - 12)
         nx = x0 + 38
         nx += paste_text(img, str(f.symbols[i]), (nx, mid), 24, True, S.TEXT, bg) + 12
-        name = art.name_sprite(f.names[i], 22, x0 + col_w - 16 - nx, active,
-                               S.TEXT if active else S.MUTED, bg)
+        name = art.name_sprite(
+            f.names[i], 22, x0 + col_w - 16 - nx, active, S.TEXT if active else S.MUTED, bg
+        )
         paste(img, name, nx, mid - name.height // 2)
     return img
 
@@ -169,8 +181,9 @@ def draw_board(f: Frame) -> Image.Image:
 # --- Hand -----------------------------------------------------------------------------------------
 
 
-def draw_hand(cards: Iterable[int], selected: Iterable[int] = (),
-              disabled: Iterable[int] = ()) -> Image.Image:
+def draw_hand(
+    cards: Iterable[int], selected: Iterable[int] = (), disabled: Iterable[int] = ()
+) -> Image.Image:
     shown = list(cards)
     per_row = 5
     rows = max(1, (len(shown) + per_row - 1) // per_row)
@@ -178,8 +191,7 @@ def draw_hand(cards: Iterable[int], selected: Iterable[int] = (),
     img = art.new_canvas((P.WIDTH, 2 * m + rows * P.PITCH_Y))
     chosen, unavailable = set(selected), set(disabled)
     for i, card in enumerate(shown):
-        variant = ("selected" if card in chosen else "dimmed" if card in unavailable
-                   else "normal")
+        variant = "selected" if card in chosen else "dimmed" if card in unavailable else "normal"
         x = m + (i % per_row) * P.PITCH_X
         y = m + (i // per_row) * P.PITCH_Y
         img.paste(art.card_sprite(card, False, variant, S.BACKGROUND), (x, y))
@@ -194,15 +206,23 @@ ROW_H = 46
 def _stars(img: Image.Image, x: int, cy: int, filled: int, total: int, size: int = 34) -> int:
     for i in range(total):
         colour = S.GOLD if i < filled else S.MUTED
-        x += paste_text(img, S.ICON_STAR if i < filled else S.ICON_STAR_EMPTY, (x, cy), size,
-                        True, colour)
+        x += paste_text(
+            img, S.ICON_STAR if i < filled else S.ICON_STAR_EMPTY, (x, cy), size, True, colour
+        )
     return x
 
 
-def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
-                 set_scores: Sequence[Mapping[str, int]], totals: Mapping[str, int],
-                 winners: Sequence[str], tiebreak: Tiebreak | None, result: GameResult | None,
-                 stars: tuple[int, int] | None) -> Image.Image:
+def draw_results(
+    mode: str,
+    seats: Sequence[str],
+    names: Sequence[str],
+    set_scores: Sequence[Mapping[str, int]],
+    totals: Mapping[str, int],
+    winners: Sequence[str],
+    tiebreak: Tiebreak | None,
+    result: GameResult | None,
+    stars: tuple[int, int] | None,
+) -> Image.Image:
     """Scores per set and totals, winners, tie-break; the outcome of a cooperative or solo game.
 
     `stars` is (earned, out of) for a cooperative level or a solo title.
@@ -217,8 +237,12 @@ def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
     x = m
     if result is not None:  # cooperative, solo, Enigma: won or lost, then the stars
         won = result.won
-        x += paste_text(img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True,
-                        S.GOOD if won else S.BAD) + 24
+        x += (
+            paste_text(
+                img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True, S.GOOD if won else S.BAD
+            )
+            + 24
+        )
         if stars:
             x = _stars(img, x, cy, *stars) + 24
         if isinstance(result, CoopResult):
@@ -239,8 +263,7 @@ def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
     name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * 96
     col_x = [m + 56 + name_w + i * 96 + 48 for i in range(n_sets + 1)]
     for i in range(n_sets):
-        paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED,
-                   anchor="m")
+        paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED, anchor="m")
     scoring = MODES[mode].scoring
     order = {"highest": "↑", "lowest": "↓", "none": ""}[scoring]
     total_head = ("Σ" if n_sets else S.ICON_BURST) + order
@@ -250,8 +273,11 @@ def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
         win = seat in winners and result is None
         bg = S.PANEL if win else S.BACKGROUND
         if win or i % 2 == 0:
-            draw.rounded_rectangle((m, y, P.WIDTH - m, y + ROW_H - 6), 8,
-                                   fill=art.index_of(S.PANEL if win else S.TRACK))
+            draw.rounded_rectangle(
+                (m, y, P.WIDTH - m, y + ROW_H - 6),
+                8,
+                fill=art.index_of(S.PANEL if win else S.TRACK),
+            )
             bg = S.PANEL if win else S.TRACK
         mid = y + (ROW_H - 6) // 2
         if win:
@@ -262,11 +288,11 @@ def draw_results(mode: str, seats: Sequence[str], names: Sequence[str],
             score = set_scores[j].get(seat, 0) if j < len(set_scores) else 0
             paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
         total = totals.get(seat, 0)
-        paste_text(img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT,
-                   bg, anchor="m")
+        paste_text(
+            img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT, bg, anchor="m"
+        )
         if tiebreak and winners and total == totals.get(winners[0]):  # tied for the lead
-            paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg,
-                       anchor="r")
+            paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg, anchor="r")
         y += ROW_H
     if tiebreak:
         cy = y + 20

@@ -12,16 +12,26 @@ from ..kit import Picture, encode
 from . import alt, draw
 from .scene import Frame, Scene
 
-__all__ = ["Picture", "board_picture", "frame_picture", "hand_picture", "results_picture",
-           "step_frames", "step_pictures"]
+__all__ = [
+    "Picture",
+    "board_picture",
+    "frame_picture",
+    "hand_picture",
+    "results_picture",
+    "step_frames",
+    "step_pictures",
+]
 
 
 def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
     """Draw one frame of the board."""
     if filename is None:
         where = f"s{frame.set_number}-t{frame.turn_number}"
-        filename = (f"board-{where}.png" if frame.kind == "board"
-                    else f"{where}-{frame.step:02d}-{frame.kind}.png")
+        filename = (
+            f"board-{where}.png"
+            if frame.kind == "board"
+            else f"{where}-{frame.step:02d}-{frame.kind}.png"
+        )
     return Picture(encode(draw.draw_board(frame)), alt.board_alt(frame), filename)
 
 
@@ -30,24 +40,30 @@ def board_picture(view: TableView, names: Mapping[str, str] | None = None) -> Pi
     return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"))
 
 
-def step_frames(view_before: TableView, events: Iterable[Event],
-                names: Mapping[str, str] | None = None) -> list[Frame]:
+def step_frames(
+    view_before: TableView, events: Iterable[Event], names: Mapping[str, str] | None = None
+) -> list[Frame]:
     scene = Scene.from_view(view_before, dict(names or {}))
     return [f for f in map(scene.apply, events) if f is not None]
 
 
-def step_pictures(view_before: TableView, events: Iterable[Event],
-                  names: Mapping[str, str] | None = None) -> list[Picture]:
+def step_pictures(
+    view_before: TableView, events: Iterable[Event], names: Mapping[str, str] | None = None
+) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
     return [frame_picture(f) for f in step_frames(view_before, events, names)]
 
 
-def hand_picture(cards: Iterable[int], selected: Iterable[int] = (),
-                 disabled: Iterable[int] = ()) -> Picture:
+def hand_picture(
+    cards: Iterable[int], selected: Iterable[int] = (), disabled: Iterable[int] = ()
+) -> Picture:
     """A hand for the private message: selected cards ringed and ticked, others dimmed."""
     shown, chosen, unavailable = list(cards), list(selected), list(disabled)
-    return Picture(encode(draw.draw_hand(shown, chosen, unavailable)),
-                   alt.hand_alt(shown, chosen, unavailable), "hand.png")
+    return Picture(
+        encode(draw.draw_hand(shown, chosen, unavailable)),
+        alt.hand_alt(shown, chosen, unavailable),
+        "hand.png",
+    )
 
 
 def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
@@ -62,8 +78,26 @@ def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> 
         stars = result.stars
     elif title is not None and view.difficulty is not None:
         stars = (view.difficulty, len(SOLO_TITLES))
-    img = draw.draw_results(view.mode, seats, shown, view.set_scores, view.totals,
-                            tuple(view.winners), view.tiebreak, result, stars)
-    text = alt.results_alt(view.mode, seats, shown, view.set_scores, view.totals,
-                           tuple(view.winners), view.tiebreak, result, title)
+    img = draw.draw_results(
+        view.mode,
+        seats,
+        shown,
+        view.set_scores,
+        view.totals,
+        tuple(view.winners),
+        view.tiebreak,
+        result,
+        stars,
+    )
+    text = alt.results_alt(
+        view.mode,
+        seats,
+        shown,
+        view.set_scores,
+        view.totals,
+        tuple(view.winners),
+        view.tiebreak,
+        result,
+        title,
+    )
     return Picture(encode(img), text, "results.png")

@@ -88,8 +88,14 @@ def _window(columns: Grid, queues: tuple[int, ...]) -> tuple[int, int]:
 class Scene:
     """What is on the table, as the pictures show it. Feed it events with `apply`."""
 
-    def __init__(self, mode: str, seats: Iterable[str], *, names: dict[str, str] | None = None,
-                 sets_total: int = 1) -> None:
+    def __init__(
+        self,
+        mode: str,
+        seats: Iterable[str],
+        *,
+        names: dict[str, str] | None = None,
+        sets_total: int = 1,
+    ) -> None:
         self.mode = mode
         self.spec = MODES[mode]
         self.seats = tuple(seats)
@@ -149,8 +155,9 @@ class Scene:
             self.columns, self.queues = event.grid, event.queues
             self.owner = event.owner
             self.exploding = event.cards
-            return self._step("exploded", marked=event.positions, marked_cards=event.cards,
-                              depth=event.depth)
+            return self._step(
+                "exploded", marked=event.positions, marked_cards=event.cards, depth=event.depth
+            )
         if isinstance(event, Fell):
             self.columns, self.queues = event.grid, event.queues
             self.fallen.extend(self.exploding)
@@ -219,15 +226,29 @@ class Scene:
         top = min(top, *(q - len(c) for q, c in zip(self.queues, self.columns, strict=True)))
         bottom = max(bottom, *self.queues)
         frame = Frame(
-            kind=kind, mode=self.mode, columns=tuple(map(tuple, self.columns)),
-            queues=tuple(self.queues), top_row=top, bottom_row=bottom,
-            set_number=self.set_number, sets_total=self.sets_total,
-            turn_number=self.turn_number, turns_total=self.turns_total, seats=self.seats,
-            names=self.names, symbols=tuple(symbols[s] for s in self.seats),
-            has_chief=self.has_chief, chief_face_up=self.chief_face_up, chief_pile=pile,
-            incoming=self.incoming, placed_columns=tuple(self.placed_columns),
-            descending=self.descending, arrows=self.arrows, owner=self.owner,
-            placed_card=self.placed_card, step=self.step if kind != "board" else 0,
+            kind=kind,
+            mode=self.mode,
+            columns=tuple(map(tuple, self.columns)),
+            queues=tuple(self.queues),
+            top_row=top,
+            bottom_row=bottom,
+            set_number=self.set_number,
+            sets_total=self.sets_total,
+            turn_number=self.turn_number,
+            turns_total=self.turns_total,
+            seats=self.seats,
+            names=self.names,
+            symbols=tuple(symbols[s] for s in self.seats),
+            has_chief=self.has_chief,
+            chief_face_up=self.chief_face_up,
+            chief_pile=pile,
+            incoming=self.incoming,
+            placed_columns=tuple(self.placed_columns),
+            descending=self.descending,
+            arrows=self.arrows,
+            owner=self.owner,
+            placed_card=self.placed_card,
+            step=self.step if kind != "board" else 0,
         )
         if kind == "placed":
             frame = replace(frame, highlight=self.highlight)

@@ -20,14 +20,25 @@ from engine.pop.view import view
 
 NAMES = ("ana", "ben", "cai", "dov", "eve")
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-TABLES = [("competitive", 2), ("competitive", 3), ("competitive", 4), ("competitive", 5),
-          ("trick", 2), ("trick", 4), ("coop", 3), ("coop", 4), ("coop", 5), ("solo", 1)]
+TABLES = [
+    ("competitive", 2),
+    ("competitive", 3),
+    ("competitive", 4),
+    ("competitive", 5),
+    ("trick", 2),
+    ("trick", 4),
+    ("coop", 3),
+    ("coop", 4),
+    ("coop", 5),
+    ("solo", 1),
+]
 
 
 def random_position(mode: str, seats: int, seed: int, turns: int) -> PopState:
     """A table after `turns` turns of random legal play (fewer if the game ends first)."""
-    state = new_game(mode, NAMES[:seats], seed=seed, sets=1, difficulty=1 + seed % 4
-                     if mode == "solo" else None)
+    state = new_game(
+        mode, NAMES[:seats], seed=seed, sets=1, difficulty=1 + seed % 4 if mode == "solo" else None
+    )
     rnd = random.Random(seed)
     for _ in range(turns):
         if state.phase != "choosing":
@@ -44,8 +55,13 @@ def random_position(mode: str, seats: int, seed: int, turns: int) -> PopState:
 
 
 @FAST
-@given(table=st.sampled_from(TABLES), level=st.sampled_from(LEVELS),
-       seed=st.integers(0, 2**32), turns=st.integers(0, 8), rng_seed=st.integers(0, 99))
+@given(
+    table=st.sampled_from(TABLES),
+    level=st.sampled_from(LEVELS),
+    seed=st.integers(0, 2**32),
+    turns=st.integers(0, 8),
+    rng_seed=st.integers(0, 99),
+)
 def test_every_level_picks_legal_cards_in_every_mode(table, level, seed, turns, rng_seed):
     mode, seats = table
     state = random_position(mode, seats, seed, turns)
@@ -92,13 +108,17 @@ def reshuffle_secrets(state: PopState, keep: str, rnd: random.Random) -> PopStat
     pool = [c for p in places for c in p]
     rnd.shuffle(pool)
     for p in places:
-        p[:], pool = pool[:len(p)], pool[len(p):]
+        p[:], pool = pool[: len(p)], pool[len(p) :]
     return other
 
 
 @settings(FAST, max_examples=25)
-@given(table=st.sampled_from(TABLES), level=st.sampled_from(LEVELS),
-       seed=st.integers(0, 2**32), turns=st.integers(0, 6))
+@given(
+    table=st.sampled_from(TABLES),
+    level=st.sampled_from(LEVELS),
+    seed=st.integers(0, 2**32),
+    turns=st.integers(0, 6),
+)
 def test_a_choice_depends_only_on_what_the_seat_may_see(table, level, seed, turns):
     mode, seats = table
     state = random_position(mode, seats, seed, turns)
@@ -121,8 +141,9 @@ def test_hidden_cards_change_nothing_for_a_hard_player_in_a_known_position():
     twin = reshuffle_secrets(state, "ana", random.Random(5))
     assert twin.hands["ben"] != state.hands["ben"]
     assert twin.chief_face_down != state.chief_face_down or twin.draw_pile != state.draw_pile
-    assert (choose_cards(view(state, "ana"), "hard", random.Random(3))
-            == choose_cards(view(twin, "ana"), "hard", random.Random(3)))
+    assert choose_cards(view(state, "ana"), "hard", random.Random(3)) == choose_cards(
+        view(twin, "ana"), "hard", random.Random(3)
+    )
 
 
 # --- Playing strength (seeded games: the figures are fixed) ----------------------------------
@@ -162,8 +183,9 @@ def safe_turns(level: str | None, games: int, seats: int = 3) -> float:
             plays = {}
             for s in state.seats:
                 v = view(state, s)
-                plays[s] = (random_pick(v, rngs[s]) if level is None
-                            else choose_cards(v, level, rngs[s]))
+                plays[s] = (
+                    random_pick(v, rngs[s]) if level is None else choose_cards(v, level, rngs[s])
+                )
             play_turn(state, plays, steps=False)
         total += state.turn_number - (0 if state.result.won else 1)
     return total / games
@@ -190,8 +212,11 @@ def test_coop_announcements_tell_colour_and_queue_but_never_a_number():
 def test_solo_ai_takes_an_immediate_win_and_beats_random_play():
     # One row red, yellow, green, blue, purple; the hand can clear it (one card per colour,
     # in colour order) but most of its 252 picks do not.
-    deal = Deal([[11], [12], [13], [14], [15]],
-                {"sol": [16, 17, 18, 19, 20, 27, 28, 29, 30, 36]}, list(range(37, 51)))
+    deal = Deal(
+        [[11], [12], [13], [14], [15]],
+        {"sol": [16, 17, 18, 19, 20, 27, 28, 29, 30, 36]},
+        list(range(37, 51)),
+    )
     for level in ("normal", "hard"):
         state = from_deal("solo", ["sol"], deal)
         play_turn(state, {"sol": choose_cards(view(state, "sol"), level, random.Random(0))})
@@ -206,8 +231,9 @@ def test_solo_ai_takes_an_immediate_win_and_beats_random_play():
 def test_signals_shape_what_a_hard_player_expects_and_odd_signals_are_ignored():
     state = new_game("coop", NAMES[:3], seed=21)
     v = view(state, "ana")
-    table = ai._Table(v, [("ben", "Blue", "c"), ("cai", 4, None), ("ana", "red", "A"),
-                          ("zed", "red", "A")])
+    table = ai._Table(
+        v, [("ben", "Blue", "c"), ("cai", 4, None), ("ana", "red", "A"), ("zed", "red", "A")]
+    )
     assert table.signals == {"ben": (3, 2), "cai": (4, None)}  # own and unknown seats dropped
     rnd = random.Random(0)
     for _ in range(50):

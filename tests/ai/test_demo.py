@@ -15,8 +15,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_demo_writes_pictures_and_a_record_that_replays(tmp_path, capsys):
     out = tmp_path / "pics"
-    assert main(["demo", "--out", str(out), "--mode", "competitive", "--seats", "3",
-                 "--level", "normal", "--seed", "3"]) == 0
+    assert (
+        main(
+            [
+                "demo",
+                "--out",
+                str(out),
+                "--mode",
+                "competitive",
+                "--seats",
+                "3",
+                "--level",
+                "normal",
+                "--seed",
+                "3",
+            ]
+        )
+        == 0
+    )
     record = json.loads(capsys.readouterr().out)
     r = replay(record)  # raises on a broken record
     assert r.state.phase == "over"
@@ -31,12 +47,15 @@ def test_demo_writes_pictures_and_a_record_that_replays(tmp_path, capsys):
 
 
 def test_demo_of_a_solo_game_and_without_discord(tmp_path):
-    code = ("import sys, json; from bot.cli import main; "
-            f"rc = main(['demo', '--out', {str(tmp_path)!r}, '--mode', 'solo', '--level', "
-            "'normal', '--seed', '5']); "
-            "assert rc == 0 and 'discord' not in sys.modules, sorted(sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    code = (
+        "import sys, json; from bot.cli import main; "
+        f"rc = main(['demo', '--out', {str(tmp_path)!r}, '--mode', 'solo', '--level', "
+        "'normal', '--seed', '5']); "
+        "assert rc == 0 and 'discord' not in sys.modules, sorted(sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert record["mode"] == "solo"

@@ -49,8 +49,7 @@ def test_a_puzzle_that_needs_a_chain_lists_every_solution():
     # purple pair in D and E. Any two of the three purples 30, 35, 40 will do; 20 is a decoy.
     hand = [18, 20, 21, 24, 30, 35, 40]
     assert valid_layout(CHAIN)
-    assert solve(CHAIN, hand) == [(18, 21, 24, 30, 35), (18, 21, 24, 30, 40),
-                                  (18, 21, 24, 35, 40)]
+    assert solve(CHAIN, hand) == [(18, 21, 24, 30, 35), (18, 21, 24, 30, 40), (18, 21, 24, 35, 40)]
     assert chain_depth(CHAIN, (18, 21, 24, 30, 35)) == 1
     assert chain_depth(ONE_ROW, (16, 17, 18, 19, 20)) == 0
     puzzle = describe("chain", CHAIN, hand)
@@ -72,8 +71,9 @@ def test_harder_features_never_lower_the_grade():
     assert base == 1
     assert grade_of(rows=3, hand_size=5, solutions=1, depth=0, cards=12) > base
     assert grade_of(rows=1, hand_size=8, solutions=1, depth=0, cards=5) > base
-    assert (grade_of(rows=2, hand_size=7, solutions=1, depth=0, cards=9)
-            >= grade_of(rows=2, hand_size=7, solutions=6, depth=0, cards=9))
+    assert grade_of(rows=2, hand_size=7, solutions=1, depth=0, cards=9) >= grade_of(
+        rows=2, hand_size=7, solutions=6, depth=0, cards=9
+    )
     assert grade_of(rows=4, hand_size=8, solutions=1, depth=2, cards=20) == 5
 
 
@@ -111,5 +111,6 @@ def test_every_puzzle_of_the_pack_is_resolved_to_its_stored_count_and_grade(pack
         assert len(solutions) == p.solutions >= 1, p.id
         depth = min(chain_depth(p.grid, s) for s in solutions)
         assert (p.rows, p.chain_depth) == (max(map(len, p.grid)), depth), p.id
-        assert p.grade == grade_of(p.rows, len(p.hand), p.solutions, depth,
-                                   sum(map(len, p.grid))), p.id
+        assert p.grade == grade_of(
+            p.rows, len(p.hand), p.solutions, depth, sum(map(len, p.grid))
+        ), p.id

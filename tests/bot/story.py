@@ -17,8 +17,9 @@ def cards_mentioned(message) -> set[int]:
     "💥 12, 22 explode", "The Chief shows: 7")."""
     found = set()
     for attachment in message.attachments:
-        found |= {int(n) for n in re.findall(rf"\b(\d+) (?:{COLOURS})\b",
-                                             attachment.description or "")}
+        found |= {
+            int(n) for n in re.findall(rf"\b(\d+) (?:{COLOURS})\b", attachment.description or "")
+        }
     text = message.content
     found |= {int(n) for n in re.findall(r"\*\*(\d+)\*\*", text)}
     for group in re.findall(r"💥(?: Chain ×\d+:)? ([\d, ]+) explode", text):
@@ -33,8 +34,9 @@ def table_number(message) -> int:
 
 
 def card_buttons(message) -> list[int]:
-    return [int(b["custom_id"].rsplit(":", 1)[1]) for b in message.buttons
-            if ":card:" in b["custom_id"]]
+    return [
+        int(b["custom_id"].rsplit(":", 1)[1]) for b in message.buttons if ":card:" in b["custom_id"]
+    ]
 
 
 async def open_table(emu, world, host, **options):
@@ -43,8 +45,10 @@ async def open_table(emu, world, host, **options):
     number = table_number(message)
     thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
     lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels),
-                     None), 10, "the lobby message")
+        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
+        10,
+        "the lobby message",
+    )
     return number, thread, lobby
 
 
@@ -63,9 +67,17 @@ async def start_table(emu, world, host, joiners=(), ai=0, **options):
 async def turn_message(emu, actor, thread, header, timeout=20):
     """The newest table message of the turn whose header contains `header`."""
     return await emu.wait_for(
-        lambda: next((m for m in reversed(actor.visible_messages(thread))
-                      if "My hand" in m.button_labels and header in m.content), None),
-        timeout, f"the table message of {header}")
+        lambda: next(
+            (
+                m
+                for m in reversed(actor.visible_messages(thread))
+                if "My hand" in m.button_labels and header in m.content
+            ),
+            None,
+        ),
+        timeout,
+        f"the table message of {header}",
+    )
 
 
 async def open_hand(player, message):
@@ -75,8 +87,12 @@ async def open_hand(player, message):
 
 
 async def pick(player, hand_message, card):
-    return await player.click(hand_message, custom_id=next(
-        b["custom_id"] for b in hand_message.buttons if b["custom_id"].endswith(f":card:{card}")))
+    return await player.click(
+        hand_message,
+        custom_id=next(
+            b["custom_id"] for b in hand_message.buttons if b["custom_id"].endswith(f":card:{card}")
+        ),
+    )
 
 
 async def pick_and_confirm(emu, player, hand_message, cards):
@@ -92,8 +108,17 @@ async def pick_and_confirm(emu, player, hand_message, cards):
 async def scoreboard(emu, actor, thread, timeout=30):
     """The message that announces the game's winners."""
     return await emu.wait_for(
-        lambda: next((m for m in actor.visible_messages(thread) if "Winner" in m.content
-                      or "Shared victory" in m.content), None), timeout, "the scoreboard")
+        lambda: next(
+            (
+                m
+                for m in actor.visible_messages(thread)
+                if "Winner" in m.content or "Shared victory" in m.content
+            ),
+            None,
+        ),
+        timeout,
+        "the scoreboard",
+    )
 
 
 async def play_turn(emu, players, thread, header, pick=lambda hand: hand[:1]):
@@ -124,8 +149,6 @@ def assert_no_secret_shown(public, turns):
         for message in public:
             if turn_message.id <= message.id < until:
                 assert not cards_mentioned(message) & secret, message.content
-
-
 
 
 async def stored_table(bot_runner, table_id=1):

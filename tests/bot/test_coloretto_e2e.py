@@ -42,8 +42,10 @@ async def start_coloretto(emu, world, host, joiners=(), ai=0, seed=None, bot=Non
     number = table_number(await opened.wait_message())
     thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
     lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels),
-                     None), 10, "the lobby message")
+        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
+        10,
+        "the lobby message",
+    )
     for player in joiners:
         await player.click(lobby, label="Join")
     for _ in range(ai):
@@ -76,8 +78,9 @@ async def game_now(bot):
 
 def game_buttons(message, epoch):
     """The Coloretto buttons of this turn's epoch on a message: custom id by label."""
-    return {b["label"]: b for b in message.buttons
-            if b["custom_id"].startswith(f"coloretto:1:{epoch}:")}
+    return {
+        b["label"]: b for b in message.buttons if b["custom_id"].startswith(f"coloretto:1:{epoch}:")
+    }
 
 
 async def turn_message(emu, actor, thread, bot, timeout=20):
@@ -85,8 +88,14 @@ async def turn_message(emu, actor, thread, bot, timeout=20):
     deadline = time.monotonic() + timeout
     while True:
         epoch = (await live(bot)).table.epoch
-        found = next((m for m in reversed(actor.visible_messages(thread))
-                      if not m.ephemeral and game_buttons(m, epoch)), None)
+        found = next(
+            (
+                m
+                for m in reversed(actor.visible_messages(thread))
+                if not m.ephemeral and game_buttons(m, epoch)
+            ),
+            None,
+        )
         if found is not None:
             return found
         assert time.monotonic() < deadline, "no table message for this turn"
@@ -139,23 +148,32 @@ async def play_out(emu, thread, bot, actors, choose=None):
             await asyncio.sleep(0.02)
             continue
         view = COLORETTO.view(current.state, turn)
-        move = (choose(view) if choose else None) or COLORETTO.ai_move(view, "normal",
-                                                                       view.version)
+        move = (choose(view) if choose else None) or COLORETTO.ai_move(view, "normal", view.version)
         await press(emu, actor, thread, bot, move)
     return await results_message(emu, actors[0], thread)
 
 
 async def results_message(emu, actor, thread, timeout=30):
     return await emu.wait_for(
-        lambda: next((m for m in actor.visible_messages(thread)
-                      if "Final scores" in m.content and "Rematch" in m.button_labels), None),
-        timeout, "the results message")
+        lambda: next(
+            (
+                m
+                for m in actor.visible_messages(thread)
+                if "Final scores" in m.content and "Rematch" in m.button_labels
+            ),
+            None,
+        ),
+        timeout,
+        "the results message",
+    )
 
 
 def announced_scores(message):
     """{name: total} from the results message's lines "**Name**: N points (…)"."""
-    return {name: int(total) for name, total in
-            re.findall(r"^\*\*(.+?)\*\*: (-?\d+) points", message.content, re.M)}
+    return {
+        name: int(total)
+        for name, total in re.findall(r"^\*\*(.+?)\*\*: (-?\d+) points", message.content, re.M)
+    }
 
 
 async def assert_record_replays_to_announced_scores(bot, thread, actor, final):
@@ -166,8 +184,9 @@ async def assert_record_replays_to_announced_scores(bot, thread, actor, final):
     record = await actor.download(message.attachments[0])
     summary = replay_summary(record, Path(tempfile.mkdtemp()))
     names = (await live(bot)).table.names()
-    assert {names[s]: score["total"] for s, score in summary["scores"].items()} == \
-        announced_scores(final)
+    assert {names[s]: score["total"] for s, score in summary["scores"].items()} == announced_scores(
+        final
+    )
     assert all(names[w] in final.content.split("🏆", 1)[1] for w in summary["winners"])
     return summary
 
@@ -176,8 +195,7 @@ def seed_where(players, wanted, *, expert=False):
     """The first deal seed whose game (seats s0, s1, …) satisfies `wanted(state)`: stories pin
     the deal instead of hoping for it."""
     seats = [f"s{i}" for i in range(players)]
-    return next(seed for seed in range(100_000)
-                if wanted(rules.new_game(seats, expert, seed)))
+    return next(seed for seed in range(100_000) if wanted(rules.new_game(seats, expert, seed)))
 
 
 def host_starts(state):
@@ -189,8 +207,9 @@ def host_starts(state):
 
 async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    thread = await start_coloretto(emu, world, ana, [ben], ai=1, bot=pop_bot,
-                                   seed=seed_where(3, host_starts))
+    thread = await start_coloretto(
+        emu, world, ana, [ben], ai=1, bot=pop_bot, seed=seed_where(3, host_starts)
+    )
     first = await turn_message(emu, ana, thread, pop_bot)
     current = await live(pop_bot)
     view = COLORETTO.view(current.state, None)
@@ -244,10 +263,15 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels
 
 def assert_every_action_pictured(actor, thread, current, game_no=1):
     """One picture per action, each posted once (steps may share a message when behind)."""
-    posted = [found.group(0) for m in actor.visible_messages(thread) for a in m.attachments
-              if (found := re.search(rf"coloretto-g{game_no}-v\d+\.png$", a.filename))]
-    assert sorted(posted) == [f"coloretto-g{game_no}-v{v:03d}.png"
-                              for v in range(1, current.table.moves + 1)]
+    posted = [
+        found.group(0)
+        for m in actor.visible_messages(thread)
+        for a in m.attachments
+        if (found := re.search(rf"coloretto-g{game_no}-v\d+\.png$", a.filename))
+    ]
+    assert sorted(posted) == [
+        f"coloretto-g{game_no}-v{v:03d}.png" for v in range(1, current.table.moves + 1)
+    ]
 
 
 async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channels, pop_bot):
@@ -255,8 +279,9 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channel
     rules_text = await (await ana.slash("coloretto", "rules")).wait_message()
     assert rules_text.ephemeral
     assert "**Coloretto** (2–5 players)" in rules_text.content
-    thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot,
-                                   seed=seed_where(2, host_starts), expert=True)
+    thread = await start_coloretto(
+        emu, world, ana, ai=1, bot=pop_bot, seed=seed_where(2, host_starts), expert=True
+    )
     first = await turn_message(emu, ana, thread, pop_bot)
     view = COLORETTO.view((await live(pop_bot)).state, None)
     assert len(view.removed) == 2
@@ -267,8 +292,11 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channel
     summary = await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
     discards = [r["discarded"] for r in summary["rounds"] if r["discarded"]]
     assert discards, "some round left a row with cards"
-    said = [m.content for m in ana.visible_messages(thread)
-            if "The row nobody took is discarded" in m.content]
+    said = [
+        m.content
+        for m in ana.visible_messages(thread)
+        if "The row nobody took is discarded" in m.content
+    ]
     assert len(said) == len(discards)
     assert all(len(r["takes"]) == 2 for r in summary["rounds"])  # one row each, per round
     assert_every_action_pictured(ana, thread, await live(pop_bot))
@@ -282,9 +310,16 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channel
 
     # Rematch: a new game at the same table, with its own first picture and buttons.
     await ana.click(final, label="Rematch")
-    await emu.wait_for(lambda: any(a.filename.endswith("coloretto-start.png")
-                                   for m in ana.visible_messages(thread) for a in m.attachments
-                                   if m.id > final.id), 10, "the rematch's first table")
+    await emu.wait_for(
+        lambda: any(
+            a.filename.endswith("coloretto-start.png")
+            for m in ana.visible_messages(thread)
+            for a in m.attachments
+            if m.id > final.id
+        ),
+        10,
+        "the rematch's first table",
+    )
     again = await live(pop_bot)
     assert again.table.games == 2
     assert again.table.status == "playing"
@@ -298,19 +333,26 @@ def golden_on_top(state):
 
 def take_the_golden_joker(view):
     """Take a row holding the golden joker when there is one; else play as the normal AI."""
-    return next((m for m in view.legal_moves() if isinstance(m, Take)
-                 and "golden" in view.rows[m.row - 1]), None)
+    return next(
+        (m for m in view.legal_moves() if isinstance(m, Take) and "golden" in view.rows[m.row - 1]),
+        None,
+    )
 
 
-async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast_channels,
-                                                                pop_bot):
+async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast_channels, pop_bot):
     ana = world.ana
-    thread = await start_coloretto(emu, world, ana, ai=4, bot=pop_bot,
-                                   seed=seed_where(5, golden_on_top))
+    thread = await start_coloretto(
+        emu, world, ana, ai=4, bot=pop_bot, seed=seed_where(5, golden_on_top)
+    )
     await press(emu, ana, thread, pop_bot, Draw())
-    drew = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                            if "Ana drew 🌟 golden joker" in m.content), None),
-                              10, "the golden joker drawn")
+    drew = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "Ana drew 🌟 golden joker" in m.content),
+            None,
+        ),
+        10,
+        "the golden joker drawn",
+    )
     assert "Ana drew" in drew.attachments[0].description
     await press(emu, ana, thread, pop_bot, Place(1))
     final = await play_out(emu, thread, pop_bot, [ana], take_the_golden_joker)
@@ -320,18 +362,23 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast
     assert take["extra"] not in (None, "last")
     names = (await live(pop_bot)).table.names()
     taker = names[take["player"]]
-    step = next(m for m in ana.visible_messages(thread)
-                if f"The golden joker brings {taker} one more card" in m.content)
+    step = next(
+        m
+        for m in ana.visible_messages(thread)
+        if f"The golden joker brings {taker} one more card" in m.content
+    )
     assert any("from the golden joker" in a.description for a in step.attachments)
     assert summary["collections"][take["player"]].get("golden") == 1
     assert_every_action_pictured(ana, thread, await live(pop_bot))
 
 
-async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(emu, world,
-                                                                        fast_channels, pop_bot):
+async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(
+    emu, world, fast_channels, pop_bot
+):
     ana, ben = world.ana, world.ben
-    thread = await start_coloretto(emu, world, ana, [ben], bot=pop_bot,
-                                   seed=seed_where(2, host_starts))
+    thread = await start_coloretto(
+        emu, world, ana, [ben], bot=pop_bot, seed=seed_where(2, host_starts)
+    )
     await press(emu, ana, thread, pop_bot, Draw())
     placing = await turn_message(emu, ana, thread, pop_bot)
     before = (await live(pop_bot)).state
@@ -346,44 +393,61 @@ async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(emu, wor
     assert after.rows[2] == [drawn]
     assert rules.pile_size(after) == pile
     assert rules.current_player(after) == str(ben.id)
-    await emu.wait_for(lambda: any("Ana put" in m.content and "in row 3" in m.content
-                                   for m in ana.visible_messages(thread)), 10,
-                       "the placement's picture")
+    await emu.wait_for(
+        lambda: any(
+            "Ana put" in m.content and "in row 3" in m.content for m in ana.visible_messages(thread)
+        ),
+        10,
+        "the placement's picture",
+    )
     final = await play_out(emu, thread, pop_bot, [ana, ben])
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
     assert_every_action_pictured(ana, thread, await live(pop_bot))
 
 
-async def test_an_away_seat_is_played_whole_turns_then_taken_back(emu, world, fast_channels,
-                                                                 pop_bot):
+async def test_an_away_seat_is_played_whole_turns_then_taken_back(
+    emu, world, fast_channels, pop_bot
+):
     ana, ben = world.ana, world.ben
-    thread = await start_coloretto(emu, world, ana, [ben], bot=pop_bot, turn_timer=2,
-                                   seed=seed_where(2, host_starts))
+    thread = await start_coloretto(
+        emu, world, ana, [ben], bot=pop_bot, turn_timer=2, seed=seed_where(2, host_starts)
+    )
 
     def said(words):
         return [m.content for m in ana.visible_messages(thread) if words in m.content]
 
     def ben_turns():  # each of Ben's turns begins with a draw or a take
-        return sum(line.startswith(("Ben drew", "Ben took row"))
-                   for text in said("Ben") for line in text.splitlines())
+        return sum(
+            line.startswith(("Ben drew", "Ben took row"))
+            for text in said("Ben")
+            for line in text.splitlines()
+        )
 
     # Ana plays by clicks; Ben is away: each time his time runs out, his whole turn (the draw
     # and its placement) is played for him; the third time, an AI takes his seat.
     first = await turn_message(emu, ana, thread, pop_bot)
     assert "Time runs out" in first.content
-    await ana_plays_until(emu, thread, pop_bot, ana,
-                          lambda current: current.table.seat(str(ben.id)).ai)
+    await ana_plays_until(
+        emu, thread, pop_bot, ana, lambda current: current.table.seat(str(ben.id)).ai
+    )
     await emu.wait_for(lambda: ben_turns() >= 3, 10, "Ben's third turn")
     notices = said("⌛")
     assert notices == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
-        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."]
+        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."
+    ]
     assert ben_turns() == 3  # one notice per turn: never a second wait for a placement
 
     # Ben is back: a press on the table message gives him his seat, and he plays again.
-    await ana_plays_until(emu, thread, pop_bot, ana, lambda current: rules.current_player(
-        current.state) == str(ana.id))
-    back = await (await ben.click(await turn_message(emu, ana, thread, pop_bot),
-                                  label="Draw")).wait_message()
+    await ana_plays_until(
+        emu,
+        thread,
+        pop_bot,
+        ana,
+        lambda current: rules.current_player(current.state) == str(ana.id),
+    )
+    back = await (
+        await ben.click(await turn_message(emu, ana, thread, pop_bot), label="Draw")
+    ).wait_message()
     assert back.ephemeral
     assert "Welcome back" in back.content
     assert not (await live(pop_bot)).table.seat(str(ben.id)).ai

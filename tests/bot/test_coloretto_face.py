@@ -19,13 +19,21 @@ FACE = ColorettoFace()
 
 def a_table(players: int = 3, moves: int = 0, seed: int = 3) -> LiveTable:
     seats = [Seat(id=f"s{i}", name=f"Player {i}") for i in range(players)]
-    table = Table(id=7, game="coloretto", guild_id=1, channel_id=2, host_id=1, seats=seats,
-                  options={"expert": False})
+    table = Table(
+        id=7,
+        game="coloretto",
+        guild_id=1,
+        channel_id=2,
+        host_id=1,
+        seats=seats,
+        options={"expert": False},
+    )
     table.status = "playing"
     state = game.new_game([s.id for s in seats], False, seed)
     for n in range(moves):
-        state, _ = game.apply(state, state.turn,
-                              ai.choose(COLORETTO.view(state, state.turn), "normal", n))
+        state, _ = game.apply(
+            state, state.turn, ai.choose(COLORETTO.view(state, state.turn), "normal", n)
+        )
     return LiveTable(table, state)
 
 
@@ -36,7 +44,10 @@ def test_the_controls_follow_the_legal_moves():
     state, _ = game.apply(live.state, live.state.turn, Draw())
     controls = FACE.controls(COLORETTO.view(state, None), "en")
     assert [(b.label, b.arg, b.disabled) for b in controls] == [
-        ("Row 1", "1", False), ("Row 2", "2", False), ("Row 3", "3", False)]
+        ("Row 1", "1", False),
+        ("Row 2", "2", False),
+        ("Row 3", "3", False),
+    ]
     state, _ = game.apply(state, state.turn, Place(2))
     controls = FACE.controls(COLORETTO.view(state, None), "en")
     assert [(b.verb, b.arg) for b in controls] == [("draw", None), ("take", "2")]
@@ -95,6 +106,8 @@ def test_the_last_round_is_said_once_revealed():
 
 def test_stats_lines_average_best_and_expert_games():
     rows = [("normal", True, 30, {}), ("expert", False, 10, {})]
-    assert FACE.stats_lines(rows, "en") == ["Average score 20.0 · best 30",
-                                            "Games with expert scoring: 1"]
+    assert FACE.stats_lines(rows, "en") == [
+        "Average score 20.0 · best 30",
+        "Games with expert scoring: 1",
+    ]
     assert FACE.stats_lines([], "en") == []

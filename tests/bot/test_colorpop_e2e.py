@@ -34,8 +34,10 @@ async def open_colorpop(emu, world, host, joiners=(), ai=0, **options):
     number = int(re.search(r"#(\d+)", message.content).group(1))
     thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
     lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels),
-                     None), 10, "the lobby message")
+        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
+        10,
+        "the lobby message",
+    )
     for player in joiners:
         await player.click(lobby, label="Join")
     for _ in range(ai):
@@ -58,9 +60,17 @@ async def turn_message(emu, actor, thread, move, timeout=20):
     """The table message of move `move` (its board and its buttons)."""
     header = f"**Move {move}**"
     return await emu.wait_for(
-        lambda: next((m for m in reversed(actor.visible_messages(thread))
-                      if MY_COLOUR in m.button_labels and header in m.content), None),
-        timeout, f"the table message of move {move}")
+        lambda: next(
+            (
+                m
+                for m in reversed(actor.visible_messages(thread))
+                if MY_COLOUR in m.button_labels and header in m.content
+            ),
+            None,
+        ),
+        timeout,
+        f"the table message of move {move}",
+    )
 
 
 async def my_colour(actor, message):
@@ -78,10 +88,17 @@ async def my_colour_now(emu, actor, thread):
     pressed = 0
     for _ in range(10):
         message = await emu.wait_for(
-            lambda after=pressed: next((m for m in reversed(actor.visible_messages(thread))
-                                        if MY_COLOUR in m.button_labels and m.id > after),
-                                       None), 30,
-            "a table message")
+            lambda after=pressed: next(
+                (
+                    m
+                    for m in reversed(actor.visible_messages(thread))
+                    if MY_COLOUR in m.button_labels and m.id > after
+                ),
+                None,
+            ),
+            30,
+            "a table message",
+        )
         pressed = message.id
         try:
             opened = await actor.click(message, label=MY_COLOUR)
@@ -145,8 +162,9 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
         actor = humans.get(seat)
         if actor is None or current.table.seat(seat).ai:
             version = current.table.version
-            await emu.wait_for(lambda v=version: live(bot, number).table.version != v, 20,
-                               "an AI move")
+            await emu.wait_for(
+                lambda v=version: live(bot, number).table.version != v, 20, "an AI move"
+            )
             continue
         move = len(state.picks) + 1
         message = await turn_message(emu, actor, thread, move)
@@ -158,14 +176,17 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
             assert "You picked" in answer.content
         else:
             await pick_by_column(emu, actor, message)
-        await emu.wait_for(lambda m=move: len(live(bot, number).state.picks) >= m, 10,
-                           "the move")
+        await emu.wait_for(lambda m=move: len(live(bot, number).state.picks) >= m, 10, "the move")
 
 
 async def results_message(emu, actor, thread):
     return await emu.wait_for(
-        lambda: next((m for m in actor.visible_messages(thread) if "**Secret colours**"
-                      in m.content), None), 30, "the results")
+        lambda: next(
+            (m for m in actor.visible_messages(thread) if "**Secret colours**" in m.content), None
+        ),
+        30,
+        "the results",
+    )
 
 
 async def assert_record_replays_to_the_announced_result(actor, thread, results, names):
@@ -208,9 +229,13 @@ def assert_no_secret_in_public(messages):
 async def test_a_competitive_game_of_three_to_the_end(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
     number, thread = await open_colorpop(emu, world, ana, [ben], ai=1, ai_level="easy")
-    first = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                             if MY_COLOUR in m.button_labels), None), 20,
-                               "a table message")  # checked at once: an AI may move next
+    first = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if MY_COLOUR in m.button_labels), None
+        ),
+        20,
+        "a table message",
+    )  # checked at once: an AI may move next
     assert len([b for b in first.buttons if ":col:" in b["custom_id"]]) == NUM_RAILS
     assert len(first.attachments) == 1
     assert "columns A to J" in first.attachments[0].description
@@ -238,8 +263,9 @@ async def test_a_competitive_game_of_three_to_the_end(emu, world, roomy_channels
     await assert_record_replays_to_the_announced_result(ana, thread, results, names)
 
 
-async def test_a_solo_game_with_two_colours_by_clicks_and_the_modal(emu, world, roomy_channels,
-                                                                     pop_bot):
+async def test_a_solo_game_with_two_colours_by_clicks_and_the_modal(
+    emu, world, roomy_channels, pop_bot
+):
     ana = world.ana
     number, thread = await open_colorpop(emu, world, ana, mode="solo", colours=2)
     first = await turn_message(emu, ana, thread, 1)
@@ -251,15 +277,18 @@ async def test_a_solo_game_with_two_colours_by_clicks_and_the_modal(emu, world, 
     results = await results_message(emu, ana, thread)
     assert_no_secret_in_public(public_before_end(ana, thread, results))
     summary = await assert_record_replays_to_the_announced_result(
-        ana, thread, results, live(pop_bot, number).table.names())
+        ana, thread, results, live(pop_bot, number).table.names()
+    )
     assert summary["won"] == bool(live(pop_bot, number).state.winners)
 
 
 async def test_teams_partners_share_their_colours_and_nobody_else_sees_them(
-        emu, world, roomy_channels, pop_bot):
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben, cleo = world.ana, world.ben, world.cleo
-    number, thread = await open_colorpop(emu, world, ana, [ben, cleo], ai=1, mode="teams",
-                                         ai_level="easy")
+    number, thread = await open_colorpop(
+        emu, world, ana, [ben, cleo], ai=1, mode="teams", ai_level="easy"
+    )
     state = live(pop_bot, number).state
     seats = list(state.seats)
     assert seats[:3] == [str(ana.id), str(ben.id), str(cleo.id)]
@@ -277,12 +306,14 @@ async def test_teams_partners_share_their_colours_and_nobody_else_sees_them(
     await play_out(emu, pop_bot, number, thread, humans, modal_every=4)
     results = await results_message(emu, ana, thread)
     assert_no_secret_in_public(public_before_end(ana, thread, results))
-    await assert_record_replays_to_the_announced_result(ana, thread, results,
-                                                        live(pop_bot, number).table.names())
+    await assert_record_replays_to_the_announced_result(
+        ana, thread, results, live(pop_bot, number).table.names()
+    )
 
 
-async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, roomy_channels,
-                                                                   pop_bot):
+async def test_refusals_change_nothing_and_a_restart_loses_nothing(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben = world.ana, world.ben
     number, thread = await open_colorpop(emu, world, ana, [ben], ai_level="easy")
     first = await turn_message(emu, ana, thread, 1)
@@ -300,14 +331,25 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
         assert answer not in on_turn.visible_messages(thread)
     # The seat on turn opens two pickers; one will go stale.
     stale_picker = await (await on_turn.click(first, custom_id=column["custom_id"])).wait_message(
-        lambda m: m.buttons)
+        lambda m: m.buttons
+    )
     # Illegal and malformed cells through the modal: a private no each, nothing changes.
     board = state.board
-    joker = next(f"{'ABCDEFGHIJ'[r]}{w + 1}" for r in range(NUM_RAILS)
-                 for w in range(len(board[r])) if board[r][w] == JOKER)
-    single = next((f"{'ABCDEFGHIJ'[r]}{w + 1}" for r in range(NUM_RAILS)
-                   for w in range(len(board[r])) if board[r][w] != JOKER
-                   and group_at(board, (r, w)).size == 1), None)
+    joker = next(
+        f"{'ABCDEFGHIJ'[r]}{w + 1}"
+        for r in range(NUM_RAILS)
+        for w in range(len(board[r]))
+        if board[r][w] == JOKER
+    )
+    single = next(
+        (
+            f"{'ABCDEFGHIJ'[r]}{w + 1}"
+            for r in range(NUM_RAILS)
+            for w in range(len(board[r]))
+            if board[r][w] != JOKER and group_at(board, (r, w)).size == 1
+        ),
+        None,
+    )
     tries = [(joker, "is a joker"), ("K11", "is not a cell"), ("", "is not a cell")]
     if single:
         tries.append((single, "is a single token"))
@@ -343,19 +385,21 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(emu, world, r
 
     await pop_bot.restart()
 
-    table, restored = (await pop_bot.client.tables.store.load(number))
+    table, restored = await pop_bot.client.tables.store.load(number)
     assert (table.moves, restored) == saved
     assert table.status == "playing"
     answer = await my_colour(on_turn, third)  # the old table message still answers
     reloaded = COLORPOP.load_state(restored)
     assert colours_in(answer.content) == set(
-        reloaded.secrets[reloaded.seats.index(str(on_turn.id))])
+        reloaded.secrets[reloaded.seats.index(str(on_turn.id))]
+    )
     await pop_bot.client.tables.live(number)
     humans = {str(ana.id): ana, str(ben.id): ben}
     await play_out(emu, pop_bot, number, thread, humans, modal_every=5)
     results = await results_message(emu, ana, thread)
     summary = await assert_record_replays_to_the_announced_result(
-        ana, thread, results, live(pop_bot, number).table.names())
+        ana, thread, results, live(pop_bot, number).table.names()
+    )
     assert len(summary["moves"]) == len(live(pop_bot, number).state.picks)
     posted = [m for m in ana.visible_messages(thread) if not m.ephemeral]
     assert len({m.content for m in posted if "**Move 3**" in m.content}) == 1  # not twice

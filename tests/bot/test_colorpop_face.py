@@ -17,8 +17,14 @@ SEATS = ["1", "2", "3", "4"]
 
 
 def table(mode: str, seats: list[str]) -> Table:
-    t = Table(game="colorpop", guild_id=1, channel_id=2, host_id=1, options={"mode": mode},
-              seats=[Seat(id=s, user_id=int(s), name=f"P{s}") for s in seats])
+    t = Table(
+        game="colorpop",
+        guild_id=1,
+        channel_id=2,
+        host_id=1,
+        options={"mode": mode},
+        seats=[Seat(id=s, user_id=int(s), name=f"P{s}") for s in seats],
+    )
     t.status = "playing"
     return t
 
@@ -31,8 +37,11 @@ def two_deals(mode: str, seats: list[str], a: list[tuple[str, ...]], b: list[tup
 
 def public_of(live: LiveTable) -> list[object]:
     post = FACE.table_post(live, "en")
-    return [post.content, [(p.png, p.alt) for p in post.pictures],
-            [(c.verb, c.label, c.arg, getattr(c, "disabled", None)) for c in post.controls]]
+    return [
+        post.content,
+        [(p.png, p.alt) for p in post.pictures],
+        [(c.verb, c.label, c.arg, getattr(c, "disabled", None)) for c in post.controls],
+    ]
 
 
 async def steps_of(live: LiveTable, state, move: ColorpopMove) -> list[object]:
@@ -43,8 +52,7 @@ async def steps_of(live: LiveTable, state, move: ColorpopMove) -> list[object]:
 
 
 def test_nothing_public_depends_on_who_holds_which_colour():
-    states = two_deals("competitive", SEATS[:3], [("R",), ("Y",), ("G",)],
-                       [("B",), ("P",), ("R",)])
+    states = two_deals("competitive", SEATS[:3], [("R",), ("Y",), ("G",)], [("B",), ("P",), ("R",)])
     lives = [LiveTable(table("competitive", SEATS[:3]), s) for s in states]
     assert public_of(lives[0]) == public_of(lives[1])
     move = COLORPOP.ai_move(COLORPOP.view(states[0], None), "easy", 3)
@@ -54,8 +62,9 @@ def test_nothing_public_depends_on_who_holds_which_colour():
 
 
 def test_my_colour_is_the_seat_s_own_and_teams_see_their_two():
-    state = two_deals("teams", SEATS, [("R",), ("Y",), ("G",), ("B",)],
-                      [("R",), ("Y",), ("G",), ("B",)])[0]
+    state = two_deals(
+        "teams", SEATS, [("R",), ("Y",), ("G",), ("B",)], [("R",), ("Y",), ("G",), ("B",)]
+    )[0]
     live = LiveTable(table("teams", SEATS), state)
     shown = {s.id: FACE.private_post(live, s, "en").content for s in live.table.seats}
     assert "red" in shown["1"]
@@ -81,10 +90,14 @@ def test_a_group_label_reads_as_the_rules_page_says():
 
 
 def test_stats_lines_from_outcomes():
-    rows = [("competitive", True, 19, {"end": "cleared", "colours": 1}),
-            ("competitive", False, 12, {"end": "blocked", "colours": 1}),
-            ("solo", True, 38, {"end": "cleared", "colours": 2}),
-            ("solo", False, 30, {"end": "blocked", "colours": 2})]
+    rows = [
+        ("competitive", True, 19, {"end": "cleared", "colours": 1}),
+        ("competitive", False, 12, {"end": "blocked", "colours": 1}),
+        ("solo", True, 38, {"end": "cleared", "colours": 2}),
+        ("solo", False, 30, {"end": "blocked", "colours": 2}),
+    ]
     assert FACE.stats_lines(rows, "en") == [
-        "Won by clearing their colours: 1", "Own tokens off the board, on average: 15.5",
-        "Solo with 2 secret colour(s): cleared 1 of 2"]
+        "Won by clearing their colours: 1",
+        "Own tokens off the board, on average: 15.5",
+        "Solo with 2 secret colour(s): cleared 1 of 2",
+    ]

@@ -34,12 +34,23 @@ def pin_seed(pop_bot) -> None:
 async def open_colourist(emu, world, host, **options):
     opened = await host.slash("colourist", "new", **options)
     number = table_number(await opened.wait_message())
-    thread = await emu.wait_for(lambda: next((c for c in world.guild.threads
-                                              if c.name.endswith(f"#{number}")), None), 10,
-                                "the table's thread")
-    lobby = await emu.wait_for(lambda: next((m for m in host.visible_messages(thread)
-                                             if any(":join" in b["custom_id"]
-                                                    for b in m.buttons)), None), 10, "lobby")
+    thread = await emu.wait_for(
+        lambda: next((c for c in world.guild.threads if c.name.endswith(f"#{number}")), None),
+        10,
+        "the table's thread",
+    )
+    lobby = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in host.visible_messages(thread)
+                if any(":join" in b["custom_id"] for b in m.buttons)
+            ),
+            None,
+        ),
+        10,
+        "lobby",
+    )
     return number, thread, lobby
 
 
@@ -67,10 +78,21 @@ async def table_message(emu, pop_bot, actor, thread, number, lang, phase):
     v = await wait_view(emu, pop_bot, number, phase)
     header = HEADER[lang].format(r=v.round_number)
     word = W.shown(COLOURIST.words, v.words, lang) if v.words else None
-    message = await emu.wait_for(lambda: next(
-        (m for m in reversed(actor.visible_messages(thread)) if not m.ephemeral
-         and header in m.content and any(":choose" in b["custom_id"] for b in m.buttons)
-         and (word is None or word in m.content)), None), 20, f"the table message {header}")
+    message = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in reversed(actor.visible_messages(thread))
+                if not m.ephemeral
+                and header in m.content
+                and any(":choose" in b["custom_id"] for b in m.buttons)
+                and (word is None or word in m.content)
+            ),
+            None,
+        ),
+        20,
+        f"the table message {header}",
+    )
     return v, message
 
 
@@ -88,12 +110,12 @@ def seat_ids(players):
     return {str(p.id): p for p in players}
 
 
-async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=None,
-               outsider=None):
+async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=None, outsider=None):
     """The scripted game; returns (table number, thread, the phrase kept on the double
     field, its ids)."""
-    number, thread, lobby = await open_colourist(emu, world, players[0], length="short",
-                                                 language=lang)
+    number, thread, lobby = await open_colourist(
+        emu, world, players[0], length="short", language=lang
+    )
     for p in players[1:]:
         await p.click(lobby, custom_id=button(lobby, ":join"))
     pin_seed(pop_bot)
@@ -108,22 +130,21 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
             break
         r = v.round_number
         if v.phase == "picking":
-            _, message = await table_message(emu, pop_bot, players[0], thread, number, lang,
-                                             "picking")
+            _, message = await table_message(
+                emu, pop_bot, players[0], thread, number, lang, "picking"
+            )
             picker = by_id[v.colourist]
             opened = await picker.click(message, custom_id=button(message, ":choose"))
             private = await opened.wait_message(lambda m: m.buttons)
             assert len(private.buttons) == 4
             assert private.ephemeral
             await picker.click(private, custom_id=button(private, ":keep:10"))
-        v, message = await table_message(emu, pop_bot, players[0], thread, number, lang,
-                                         "choosing")
+        v, message = await table_message(emu, pop_bot, players[0], thread, number, lang, "choosing")
         if len(v.words) == 2:
             phrase = (W.shown(COLOURIST.words, v.words, lang), v.words)
         colourist = seats.index(v.colourist)
         joker_seat, other = seats[(colourist + 2) % 3], seats[(colourist + 1) % 3]
-        cards = {v.colourist: "red", other: "blue",
-                 joker_seat: "joker" if r == 1 else "green"}
+        cards = {v.colourist: "red", other: "blue", joker_seat: "joker" if r == 1 else "green"}
         if outsider is not None and r == 1:
             refused = await outsider.click(message, custom_id=button(message, ":choose"))
             answer = await refused.wait_message()
@@ -143,23 +164,31 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
 def replay(record: bytes, tmp_path) -> dict:
     path = tmp_path / "record.json"
     path.write_bytes(record)
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
-async def test_a_scripted_game_by_clicks_with_a_restart(emu, world, roomy_channels, pop_bot,
-                                                        tmp_path):
+async def test_a_scripted_game_by_clicks_with_a_restart(
+    emu, world, roomy_channels, pop_bot, tmp_path
+):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     dana_user = emu.add_user("dana")
     emu.add_member(world.guild, dana_user)
     dana = emu.actor(dana_user, world.games)
-    _number, thread, phrase = await play(emu, world, pop_bot, [ana, ben, cleo], "en",
-                                        restart_in=3, outsider=dana)
-    final = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                             if "Shared win" in m.content), None), 20,
-                               "the results")
+    _number, thread, phrase = await play(
+        emu, world, pop_bot, [ana, ben, cleo], "en", restart_in=3, outsider=dana
+    )
+    final = await emu.wait_for(
+        lambda: next((m for m in ana.visible_messages(thread) if "Shared win" in m.content), None),
+        20,
+        "the results",
+    )
     assert any(":rematch" in b["custom_id"] for b in final.buttons)
     assert final.attachments
     assert phrase is not None  # a double field was played
@@ -181,7 +210,8 @@ async def test_a_scripted_game_by_clicks_with_a_restart(emu, world, roomy_channe
 
 @pytest.mark.parametrize("lang", ["ja", "pl"])
 async def test_the_same_table_prints_the_phrase_in_japanese_and_polish(
-        emu, world, roomy_channels, pop_bot, lang):
+    emu, world, roomy_channels, pop_bot, lang
+):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _number, thread, phrase = await play(emu, world, pop_bot, [ana, ben, cleo], lang, rounds=6)
     assert phrase is not None

@@ -23,16 +23,21 @@ LONG = ["Ana " + "x" * 60, "Benedikt the Very Long-Named Player " * 2, "ダ" * 4
 
 
 def live(lang: str = "en", seats=SEATS) -> LiveTable:
-    table = Table(game="colourist", guild_id=1, channel_id=2, host_id=3,
-                  options={"length": "short"}, settings=TableSettings(language=lang),
-                  seats=[Seat(id=s, name=n) for s, n in zip(seats, LONG, strict=False)])
+    table = Table(
+        game="colourist",
+        guild_id=1,
+        channel_id=2,
+        host_id=3,
+        options={"length": "short"},
+        settings=TableSettings(language=lang),
+        seats=[Seat(id=s, name=n) for s, n in zip(seats, LONG, strict=False)],
+    )
     table.status, table.games = "playing", 1
     return LiveTable(table, COLOURIST.start(ColouristOptions(length="short"), seats, 3))
 
 
 def test_the_ai_job_does_not_depend_on_the_language():
-    jobs = {lang: FACE.ai_job(live(lang), live(lang).table.seats[0])
-            for lang in ("en", "ja", "pl")}
+    jobs = {lang: FACE.ai_job(live(lang), live(lang).table.seats[0]) for lang in ("en", "ja", "pl")}
     fn, _view, level, _seed = jobs["en"]
     assert fn == COLOURIST.ai_move
     assert level == "normal"
@@ -95,9 +100,10 @@ def test_pictures_and_alt_texts_every_language():
     for lang in ("en", "it", "ja", "fr", "es", "pl", "de"):
         words = labels(lang)
         text = W.shown(COLOURIST.words, v.words, lang)
-        for picture in (P.track_picture(v, names, words),
-                        P.card_picture(v, text, names, words, W.shown(COLOURIST.words,
-                                                                      v.words, "en"))):
+        for picture in (
+            P.track_picture(v, names, words),
+            P.card_picture(v, text, names, words, W.shown(COLOURIST.words, v.words, "en")),
+        ):
             assert 0 < len(picture.alt) <= 1024
             assert Image.open(io.BytesIO(picture.png)).width == P.WIDTH
         assert text in P.card_alt(v, text, names, words)

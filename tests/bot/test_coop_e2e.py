@@ -10,15 +10,20 @@ from tests.discord_emulator import Perm
 pytestmark = pytest.mark.asyncio
 
 
-async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, roomy_channels,
-                                                                     pop_bot):
+async def test_cooperative_game_removes_numbers_and_shows_the_level(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     dan = emu.actor(emu.add_user("dan"))  # a spectator
     emu.add_member(world.guild, dan.user)
     _, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
-    rule = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                            if "never numbers" in m.content), None), 10,
-                              "the table-talk rule")
+    rule = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "never numbers" in m.content), None
+        ),
+        10,
+        "the table-talk rule",
+    )
     assert "honour" not in rule.content
 
     forbidden = await ben.send(thread, "I have the 2 blue ones")
@@ -27,8 +32,13 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, 
     await emu.wait_for(lambda: forbidden.deleted, 10, "the number to be removed")
     assert not allowed.deleted
     assert not spectator.deleted
-    await emu.wait_for(lambda: any("message from Ben was removed" in m.content
-                                   for m in ana.visible_messages(thread)), 10, "the notice")
+    await emu.wait_for(
+        lambda: any(
+            "message from Ben was removed" in m.content for m in ana.visible_messages(thread)
+        ),
+        10,
+        "the notice",
+    )
     private = await emu.wait_for(lambda: ben.dms(), 10, "a private reminder")
     assert "never numbers" in private[-1].content
     assert "was removed" in private[-1].content
@@ -36,40 +46,65 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(emu, world, 
     assert dan.dms() == []
 
     # Signal: a colour ben holds and the column he wants, said by the bot for him.
-    turn = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                            if "Signal" in m.button_labels), None), 10, "turn 1")
+    turn = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "Signal" in m.button_labels), None
+        ),
+        10,
+        "turn 1",
+    )
     menu = await (await ben.click(turn, label="Signal")).wait_message(lambda m: m.components)
     option = menu.iter_components()[0]["options"][0]["value"]
     await ben.choose(menu, option)
     colour, column = option.split(":")
-    await emu.wait_for(lambda: any(f"**{colour}** — I'd like column **{column}**" in m.content
-                                   for m in ana.visible_messages(thread)), 10, "the signal")
+    await emu.wait_for(
+        lambda: any(
+            f"**{colour}** — I'd like column **{column}**" in m.content
+            for m in ana.visible_messages(thread)
+        ),
+        10,
+        "the signal",
+    )
 
     k = 1
     while True:  # play until the game ends: an explosion, or nine turns survived
         await play_turn(emu, [ana, ben, cleo], thread, f"turn {k}**")
-        await emu.wait_for(lambda n=k: any(f"turn {n + 1}**" in m.content or "reached" in m.content
-                                           for m in ana.visible_messages(thread)), 20, "more")
+        await emu.wait_for(
+            lambda n=k: any(
+                f"turn {n + 1}**" in m.content or "reached" in m.content
+                for m in ana.visible_messages(thread)
+            ),
+            20,
+            "more",
+        )
         if any("The group reached" in m.content for m in ana.visible_messages(thread)):
             break
         k += 1
     assert k <= 9
 
 
-async def test_without_manage_messages_the_bot_answers_with_a_reminder(emu, world,
-                                                                      roomy_channels, pop_bot):
+async def test_without_manage_messages_the_bot_answers_with_a_reminder(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
     emu.deny(world.games, emu.bot_user, Perm.MANAGE_MESSAGES)
     said = await cleo.send(thread, "mine is vingt-trois")
-    reply = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                             if "careful: no numbers" in m.content), None),
-                               10, "a reminder")
+    reply = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "careful: no numbers" in m.content), None
+        ),
+        10,
+        "a reminder",
+    )
     assert not said.deleted
     assert "Cleo" in reply.content
     # cleo refuses DMs: the public reminder stands alone, and the bot carries on.
     emu.block_dms(cleo)
     await cleo.send(thread, "trente-deux")
-    await emu.wait_for(lambda: sum("careful: no numbers" in m.content
-                                   for m in ana.visible_messages(thread)) == 2, 10, "again")
+    await emu.wait_for(
+        lambda: sum("careful: no numbers" in m.content for m in ana.visible_messages(thread)) == 2,
+        10,
+        "again",
+    )
     assert len(cleo.dms()) == 1

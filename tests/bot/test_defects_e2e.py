@@ -26,8 +26,12 @@ STEP = re.compile(r"s(\d)-t(\d)-(\d\d)-")
 
 def step_pictures(actor, thread) -> list[str]:
     """Every step picture of the thread, in the order the messages came."""
-    return [a.filename for m in sorted(actor.visible_messages(thread), key=lambda m: m.id)
-            for a in m.attachments if STEP.match(a.filename)]
+    return [
+        a.filename
+        for m in sorted(actor.visible_messages(thread), key=lambda m: m.id)
+        for a in m.attachments
+        if STEP.match(a.filename)
+    ]
 
 
 def assert_each_step_once_in_order(names: list[str]) -> None:
@@ -35,7 +39,7 @@ def assert_each_step_once_in_order(names: list[str]) -> None:
     assert twice == [], f"posted twice: {twice}"
     keys = [tuple(map(int, STEP.match(n).groups())) for n in names]
     assert keys == sorted(keys), "steps out of order"
-    for (s, t) in sorted({(s, t) for s, t, _ in keys}):
+    for s, t in sorted({(s, t) for s, t, _ in keys}):
         steps = [k for ss, tt, k in keys if (ss, tt) == (s, t)]
         assert steps == list(range(1, len(steps) + 1)), f"set {s} turn {t}: {steps}"
 
@@ -44,8 +48,9 @@ async def test_a_record_is_not_given_while_the_game_runs(emu, world, roomy_chann
     """Defect 1: /table record mid-game showed every hand and the pile, publicly."""
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread = await start_table(emu, world, ana, [ben], sets=1)
-    _message, held, picked = await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**",
-                                            pick=lambda hand: hand[:2])
+    _message, held, picked = await play_turn(
+        emu, [ana, ben], thread, "Set 1/1 · turn 1**", pick=lambda hand: hand[:2]
+    )
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
     secret = set().union(*map(set, held.values())) - set().union(*map(set, picked.values()))
     for asker in (cleo, ana):  # a spectator, then a seated player
@@ -55,12 +60,13 @@ async def test_a_record_is_not_given_while_the_game_runs(emu, world, roomy_chann
         assert answer.attachments == []
         assert "once the game is over" in answer.content
         assert not cards_mentioned(answer) & secret
-    assert not any(m.attachments and m.attachments[0].filename.endswith(".json")
-                   for m in ana.visible_messages(thread))
+    assert not any(
+        m.attachments and m.attachments[0].filename.endswith(".json")
+        for m in ana.visible_messages(thread)
+    )
 
 
-async def test_malformed_ids_are_answered_privately_and_never_raise(emu, world, pop_bot,
-                                                                  caplog):
+async def test_malformed_ids_are_answered_privately_and_never_raise(emu, world, pop_bot, caplog):
     """Defect 5: `…:card:99` raised inside the library, and an id with a newline got no
     answer at all."""
     ana, ben = world.ana, world.ben
@@ -68,9 +74,18 @@ async def test_malformed_ids_are_answered_privately_and_never_raise(emu, world, 
     _, thread = await start_table(emu, world, ana, [ben], sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     hand = await open_hand(ana, first)
-    forged = ["pop:1:1:card:99", "pop:1:1:card:0", "pop:1:1:card:999999999999", "pop:1:x:hand",
-              "pop:1:1:hand\n", "pop:\n1:1:hand", "pop:" + "9" * 96, "pop:1:1:junk:☃",
-              "pop:99999999999999999999:1:hand", "pop:1:1:hand:" + "x" * 41]
+    forged = [
+        "pop:1:1:card:99",
+        "pop:1:1:card:0",
+        "pop:1:1:card:999999999999",
+        "pop:1:x:hand",
+        "pop:1:1:hand\n",
+        "pop:\n1:1:hand",
+        "pop:" + "9" * 96,
+        "pop:1:1:junk:☃",
+        "pop:99999999999999999999:1:hand",
+        "pop:1:1:hand:" + "x" * 41,
+    ]
     for custom_id in forged:
         for message in (first, hand):
             result = await ana.forge_click(message, custom_id)
@@ -84,8 +99,7 @@ async def test_malformed_ids_are_answered_privately_and_never_raise(emu, world, 
     assert tracebacks == [], [r.getMessage() for r in tracebacks]
 
 
-async def test_a_short_outage_never_stops_a_table(emu, world, roomy_channels, pop_bot,
-                                                  monkeypatch):
+async def test_a_short_outage_never_stops_a_table(emu, world, roomy_channels, pop_bot, monkeypatch):
     """Defect 3: 503s on message posts made the posting loop give up after five tries."""
     import bot.outbox
 
@@ -104,7 +118,8 @@ async def test_a_short_outage_never_stops_a_table(emu, world, roomy_channels, po
 
 @pytest.mark.parametrize("last_turn", [False, True], ids=["mid-game", "last-turn"])
 async def test_a_stop_between_create_and_answer_posts_nothing_twice_and_loses_no_end(
-        emu, world, roomy_channels, pop_bot, last_turn, monkeypatch):
+    emu, world, roomy_channels, pop_bot, last_turn, monkeypatch
+):
     """Defects 2 and 4: the process dies right after Discord created a picture message and
     before its answer came back; started again, every picture, the scores, the winner and
     Rematch are posted, each exactly once. Mid-game, the post's nonce alone must do it (no
@@ -128,8 +143,13 @@ async def test_a_stop_between_create_and_answer_posts_nothing_twice_and_loses_no
         final = await scoreboard(emu, ana, thread)
         assert "Rematch" in final.button_labels
         assert sum("Rematch" in m.button_labels for m in ana.visible_messages(thread)) == 1
-        assert sum("Winner" in m.content or "Shared victory" in m.content
-                   for m in ana.visible_messages(thread)) == 1
+        assert (
+            sum(
+                "Winner" in m.content or "Shared victory" in m.content
+                for m in ana.visible_messages(thread)
+            )
+            == 1
+        )
     else:
         await turn_message(emu, ana, thread, "Set 1/1 · turn 2**", timeout=20)
     assert_each_step_once_in_order(step_pictures(ana, thread))

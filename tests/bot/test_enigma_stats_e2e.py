@@ -30,13 +30,26 @@ def puzzle_of(message):
 
 async def play(emu, player, message, cards):
     for card in cards:
-        await player.click(message, custom_id=next(
-            b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")))
+        await player.click(
+            message,
+            custom_id=next(
+                b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")
+            ),
+        )
     await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
     await player.click(message, label="Confirm")
-    return await emu.wait_for(lambda: next(
-        (m for m in player.ephemeral_messages() if "Try again" in m.button_labels
-         and m.id > message.id), None), 20, "the puzzle's result")
+    return await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in player.ephemeral_messages()
+                if "Try again" in m.button_labels and m.id > message.id
+            ),
+            None,
+        ),
+        20,
+        "the puzzle's result",
+    )
 
 
 async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
@@ -55,29 +68,41 @@ async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
     assert all(not m.attachments for m in ana.visible_messages(world.games) if not m.ephemeral)
 
 
-async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(emu, world, pop_bot,
-                                                                         monkeypatch):
+async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(
+    emu, world, pop_bot, monkeypatch
+):
     ana, ben = world.ana, world.ben
     # Today's puzzle comes from the (random) server id; take one whose hand has a wrong pick.
     roomy = next(p for p in sorted(PACK.values(), key=lambda p: p.id) if len(p.hand) > 5)
     monkeypatch.setattr("bot.games.pop.commands.daily_puzzle", lambda _guild_id, _day: roomy)
     first = await open_puzzle(ana, daily=True)
     hand = card_buttons(first)
-    table = next(live.table for live in pop_bot.client.tables.cache.values()
-                 if live.table.private and live.table.face.get("daily"))
+    table = next(
+        live.table
+        for live in pop_bot.client.tables.cache.values()
+        if live.table.private and live.table.face.get("daily")
+    )
     puzzle = PACK[table.options["puzzle_id"]]
     solutions = {tuple(sorted(s)) for s in solve(puzzle.grid, puzzle.hand)}
-    wrong = next(tuple(c) for c in __import__("itertools").combinations(sorted(hand), 5)
-                 if tuple(c) not in solutions)
+    wrong = next(
+        tuple(c)
+        for c in __import__("itertools").combinations(sorted(hand), 5)
+        if tuple(c) not in solutions
+    )
     result = await play(emu, ana, first, wrong)
     assert "not cleared" in result.content
     retry = await ana.click(result, label="Try again")
     second = await retry.wait_message(lambda m: m.buttons)
     result = await play(emu, ana, second, sorted(solutions)[0])
     assert "Grid cleared" in result.content
-    await emu.wait_for(lambda: any("Ana solved today's Enigma in 2 tries" in m.content
-                                   for m in ben.visible_messages(world.games)), 10,
-                       "the public announcement")
+    await emu.wait_for(
+        lambda: any(
+            "Ana solved today's Enigma in 2 tries" in m.content
+            for m in ben.visible_messages(world.games)
+        ),
+        10,
+        "the public announcement",
+    )
     theirs = await open_puzzle(ben, daily=True)
     assert f"<@{ana.id}> (2 tries)" in theirs.content
     assert sorted(card_buttons(theirs)) == sorted(puzzle.hand)  # the same puzzle all day
@@ -88,8 +113,11 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     _, thread = await start_table(emu, world, ana, [ben], sets=1)
     for k in range(1, 9):
         await play_turn(emu, [ana, ben], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: any("Rematch" in m.button_labels
-                                   for m in ana.visible_messages(thread)), 20, "the end")
+    await emu.wait_for(
+        lambda: any("Rematch" in m.button_labels for m in ana.visible_messages(thread)),
+        20,
+        "the end",
+    )
     game = (await stored_table(pop_bot))[1]
     winner = ana if str(ana.id) in game.winners else ben
     stats = await (await ana.slash("stats", user=winner.user)).wait_message()

@@ -24,8 +24,11 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
     assert "Ana, Ben, Cleo" in lobby.content
     await ana.click(lobby, label="Start")
 
-    turns = [await play_turn(emu, [ana, ben, cleo], thread, f"Set {n}/3 · turn {k}**")
-             for n in (1, 2, 3) for k in range(1, 9)]
+    turns = [
+        await play_turn(emu, [ana, ben, cleo], thread, f"Set {n}/3 · turn {k}**")
+        for n in (1, 2, 3)
+        for k in range(1, 9)
+    ]
 
     final = await scoreboard(emu, ana, thread)
     assert "Rematch" in final.button_labels
@@ -44,8 +47,12 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
 def replay_summary(record_bytes: bytes, tmp_path) -> dict:
     path = tmp_path / "record.json"
     path.write_bytes(record_bytes)
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -57,8 +64,11 @@ async def assert_record_replays_to_announced_scores(world, thread, final, player
     record = await players[0].download(message.attachments[0])
     summary = replay_summary(record, Path(tempfile.mkdtemp()))
     announced = {}
-    lines = [line for m in sorted(players[0].visible_messages(thread), key=lambda m: m.id)
-             for line in m.content.splitlines()]
+    lines = [
+        line
+        for m in sorted(players[0].visible_messages(thread), key=lambda m: m.id)
+        for line in m.content.splitlines()
+    ]
     set_lines = [line for line in lines if re.match(r"\*\*Set \d+\*\* —", line)]
     assert len(set_lines) == len(summary["sets"])
     for line in set_lines:

@@ -52,9 +52,11 @@ async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, roomy_c
     for player in (ben, cleo):  # the same table message still works after the restart
         other = await open_hand(player, first)
         await pick(player, other, card_buttons(other)[0])
-    await emu.wait_for(lambda: any(f"Ana placed **{chosen}**" in m.content
-                                   for m in ana.visible_messages(thread)), 20,
-                       "ana's card, chosen before the restart, to be placed")
+    await emu.wait_for(
+        lambda: any(f"Ana placed **{chosen}**" in m.content for m in ana.visible_messages(thread)),
+        20,
+        "ana's card, chosen before the restart, to be placed",
+    )
     for k in range(2, 9):
         await play_turn(emu, [ana, ben, cleo], thread, f"Set 1/1 · turn {k}**")
     final = await scoreboard(emu, ana, thread)
@@ -108,7 +110,9 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
     assert await table_version(pop_bot) == before
 
 
-async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world, roomy_channels, pop_bot):
+async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben = world.ana, world.ben
     _, thread = await start_table(emu, world, ana, [ben], sets=1, turn_timer=2)
     for k in range(1, 4):  # ana plays; ben never does
@@ -122,9 +126,12 @@ async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world,
 
     await emu.wait_for(lambda: len(notices()) >= 3, 20, "three timeouts")
     assert notices()[:3] == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
-        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."]
-    assert any("seconds left to choose" in m.content and f"<@{ben.id}>" in m.content
-               for m in ana.visible_messages(thread))
+        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."
+    ]
+    assert any(
+        "seconds left to choose" in m.content and f"<@{ben.id}>" in m.content
+        for m in ana.visible_messages(thread)
+    )
     # From now on the AI picks for ben at once: ana's pick alone reveals turn 4.
     message = await turn_message(emu, ana, thread, "Set 1/1 · turn 4**")
     assert "✅ Ben" in message.content
@@ -133,8 +140,7 @@ async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(emu, world,
     await turn_message(emu, ana, thread, "Set 1/1 · turn 5**")
 
 
-async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu, world,
-                                                                              pop_bot):
+async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu, world, pop_bot):
     ana = world.ana
     tables = []
     for _ in range(20):
@@ -155,17 +161,21 @@ async def test_twenty_tables_at_once_meet_every_deadline_and_post_every_step(emu
     late = [i for i in played if i.answered_at is None or i.answered_at - i.created_at > 3]
     assert late == []
     for thread in tables:  # every step picture arrived, in order, with none missing
-        names = [a.filename for m in sorted(ana.visible_messages(thread), key=lambda m: m.id)
-                 for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
+        names = [
+            a.filename
+            for m in sorted(ana.visible_messages(thread), key=lambda m: m.id)
+            for a in m.attachments
+            if re.match(r"s1-t\d-\d\d", a.filename)
+        ]
         for turn in (1, 2):
             steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
             assert steps == list(range(1, len(steps) + 1))
             assert len(steps) >= 5
 
 
-async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world, roomy_channels,
-                                                                     fast_bot_env, monkeypatch,
-                                                                     start_bot):
+async def test_a_table_that_falls_behind_groups_steps_and_drops_none(
+    emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
+):
     """Pictures are paced (here 0.8 s apart); a player racing ahead through the hand message,
     updated in place each turn, makes the outbox catch up with several steps per message."""
     from bot.main import create_bot, load_settings
@@ -182,8 +192,10 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world,
         await pick(ana, hand, card_buttons(hand)[0])
     await turn_message(emu, ana, thread, "Set 1/1 · turn 5**", timeout=90)
     messages = sorted(ana.visible_messages(thread), key=lambda m: m.id)
-    per_message = [[a.filename for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
-                   for m in messages]
+    per_message = [
+        [a.filename for a in m.attachments if re.match(r"s1-t\d-\d\d", a.filename)]
+        for m in messages
+    ]
     assert max(map(len, per_message)) > 1  # it caught up by grouping steps
     names = [n for group in per_message for n in group]
     for turn in (1, 2, 3, 4):
@@ -193,8 +205,9 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(emu, world,
     assert [n[:5] for n in names] == sorted(n[:5] for n in names)  # turns in order
 
 
-async def test_an_ai_pick_cut_short_by_a_stop_is_made_on_start(emu, world, roomy_channels,
-                                                                fast_bot_env, pop_bot):
+async def test_an_ai_pick_cut_short_by_a_stop_is_made_on_start(
+    emu, world, roomy_channels, fast_bot_env, pop_bot
+):
     """The process stops while an AI seat is still thinking: started again, the AI picks."""
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
@@ -202,21 +215,30 @@ async def test_an_ai_pick_cut_short_by_a_stop_is_made_on_start(emu, world, roomy
     await pop_bot.stop()
     # As if the stop came before the AI chose: its move and its secret pick are not stored.
     database = sqlite3.connect(fast_bot_env / "pop.sqlite3")
-    (data, state) = database.execute(
-        "SELECT data, state FROM game_tables WHERE id = 1").fetchone()
+    (data, state) = database.execute("SELECT data, state FROM game_tables WHERE id = 1").fetchone()
     table, game = json.loads(data), json.loads(state)
     assert game["choices"].pop("ai-1")
     table["moves"] -= 1
-    assert database.execute("DELETE FROM game_moves WHERE table_id = 1 AND seat = 'ai-1'"
-                            ).rowcount == 1
-    database.execute("UPDATE game_tables SET data = ?, state = ? WHERE id = 1",
-                     (json.dumps(table), json.dumps(game)))
+    assert (
+        database.execute("DELETE FROM game_moves WHERE table_id = 1 AND seat = 'ai-1'").rowcount
+        == 1
+    )
+    database.execute(
+        "UPDATE game_tables SET data = ?, state = ? WHERE id = 1",
+        (json.dumps(table), json.dumps(game)),
+    )
     database.commit()
     database.close()
 
     await pop_bot.start()
-    await emu.wait_for(lambda: "✅ Robo Ada" in first.content or any(
-        "turn 2**" in m.content for m in ana.visible_messages(thread)), 10, "the AI to pick")
+    await emu.wait_for(
+        lambda: (
+            "✅ Robo Ada" in first.content
+            or any("turn 2**" in m.content for m in ana.visible_messages(thread))
+        ),
+        10,
+        "the AI to pick",
+    )
     hand = await open_hand(ana, first)
     await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:2])
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")  # ana's pick alone revealed it

@@ -60,8 +60,7 @@ async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world,
     removed = await ana.at(thread).slash("table", "remove", player=ben.user)
     assert "seat was removed" in (await removed.wait_message()).content
     await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
-    await refusal(await ben.at(thread).slash("table", "remove", player=ana.user),
-                  "Only the host")
+    await refusal(await ben.at(thread).slash("table", "remove", player=ana.user), "Only the host")
     await cleo.click(lobby, label="Cancel")  # cleo manages threads
     assert "cancelled" in lobby.content
 
@@ -69,8 +68,11 @@ async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world,
 async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
     _, thread = await start_table(emu, world, ana, [ben])
-    await emu.wait_for(lambda: any("My hand" in m.button_labels
-                                   for m in ana.visible_messages(thread)), 10, "turn 1")
+    await emu.wait_for(
+        lambda: any("My hand" in m.button_labels for m in ana.visible_messages(thread)),
+        10,
+        "turn 1",
+    )
     shown = await (await ben.at(thread).slash("table", "show")).wait_message()
     assert shown.ephemeral
     assert "turn 1" in shown.content
@@ -86,8 +88,9 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     assert "Ben left" in left.content
     # An AI now plays ben's seat: ana's pick alone reveals the turn.
     await play_turn(emu, [ana], thread, "Set 1/3 · turn 1**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: any("turn 2**" in m.content for m in ana.visible_messages(thread)),
-                       20, "turn 2")
+    await emu.wait_for(
+        lambda: any("turn 2**" in m.content for m in ana.visible_messages(thread)), 20, "turn 2"
+    )
 
 
 async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_channels, pop_bot):
@@ -95,13 +98,20 @@ async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_cha
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     for k in range(1, 9):
         await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
-    final = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                             if "Rematch" in m.button_labels), None), 30,
-                               "the rematch button")
+    final = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "Rematch" in m.button_labels), None
+        ),
+        30,
+        "the rematch button",
+    )
     await refusal(await ben.click(final, label="Rematch"), "no seat")
     await ana.click(final, label="Rematch")
-    await emu.wait_for(lambda: any("asked for a rematch" in m.content
-                                   for m in ana.visible_messages(thread)), 10, "the rematch")
+    await emu.wait_for(
+        lambda: any("asked for a rematch" in m.content for m in ana.visible_messages(thread)),
+        10,
+        "the rematch",
+    )
     await play_turn(emu, [ana], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
 
 
@@ -110,24 +120,49 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
     _, thread, lobby = await open_table(emu, world, ana, mode="solo", difficulty=1)
     await refusal(await world.ben.click(lobby, label="Join"), "table is full")
     await ana.click(lobby, label="Start")
-    first = await emu.wait_for(lambda: next((m for m in ana.visible_messages(thread)
-                                             if "Hint" in m.button_labels), None), 10, "turn 1")
+    first = await emu.wait_for(
+        lambda: next((m for m in ana.visible_messages(thread) if "Hint" in m.button_labels), None),
+        10,
+        "turn 1",
+    )
     hint = await (await ana.click(first, label="Hint")).wait_message()
     suggested = [int(n) for n in hint.content.split("would play ")[1].split(".")[0].split(", ")]
     assert hint.ephemeral
     assert len(suggested) == 5
     k = 1
     while True:
-        await play_turn(emu, [ana], thread, f"turn {k}**",
-                        pick=lambda h, first=(k == 1): suggested if first else h[:5])
-        done = next((m for m in ana.visible_messages(thread)
-                     if "Grid cleared" in m.content or "not cleared" in m.content), None)
+        await play_turn(
+            emu,
+            [ana],
+            thread,
+            f"turn {k}**",
+            pick=lambda h, first=(k == 1): suggested if first else h[:5],
+        )
+        done = next(
+            (
+                m
+                for m in ana.visible_messages(thread)
+                if "Grid cleared" in m.content or "not cleared" in m.content
+            ),
+            None,
+        )
         if done is None:
-            await emu.wait_for(lambda n=k: any(
-                f"turn {n + 1}**" in m.content or "cleared" in m.content
-                for m in ana.visible_messages(thread)), 20, "the next turn or the end")
-            done = next((m for m in ana.visible_messages(thread)
-                         if "Grid cleared" in m.content or "not cleared" in m.content), None)
+            await emu.wait_for(
+                lambda n=k: any(
+                    f"turn {n + 1}**" in m.content or "cleared" in m.content
+                    for m in ana.visible_messages(thread)
+                ),
+                20,
+                "the next turn or the end",
+            )
+            done = next(
+                (
+                    m
+                    for m in ana.visible_messages(thread)
+                    if "Grid cleared" in m.content or "not cleared" in m.content
+                ),
+                None,
+            )
         if done is not None:
             break
         k += 1
@@ -143,23 +178,35 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
         _, thread = await start_table(emu, world, ana.at(channel), [ben.at(channel)], sets=1)
         tables.append(thread)
     first, second = tables
-    await emu.wait_for(lambda: any("My hand" in m.button_labels
-                                   for m in ana.visible_messages(first)), 10, "turn 1")
+    await emu.wait_for(
+        lambda: any("My hand" in m.button_labels for m in ana.visible_messages(first)), 10, "turn 1"
+    )
     emu.deny(world.general, emu.bot_user, Perm.SEND_MESSAGES_IN_THREADS)
     await play_turn(emu, [ana, ben], first, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: any("is paused" in m.content
-                                   for m in ana.visible_messages(world.general)), 20,
-                       "a notice in the parent channel")
+    await emu.wait_for(
+        lambda: any("is paused" in m.content for m in ana.visible_messages(world.general)),
+        20,
+        "a notice in the parent channel",
+    )
     # The other table plays on.
     await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 2**", pick=lambda h: h[:2])
     # Permission back: the paused table resumes where it stopped.
     emu.set_overwrite(world.general, emu.bot_user)
-    await emu.wait_for(lambda: any("turn 2**" in m.content and "My hand" in m.button_labels
-                                   for m in ana.visible_messages(first)), 30,
-                       "the paused table to post its steps and turn 2")
-    steps = [a.filename for m in sorted(ana.visible_messages(first), key=lambda m: m.id)
-             for a in m.attachments if a.filename.startswith("s1-t1-")]
+    await emu.wait_for(
+        lambda: any(
+            "turn 2**" in m.content and "My hand" in m.button_labels
+            for m in ana.visible_messages(first)
+        ),
+        30,
+        "the paused table to post its steps and turn 2",
+    )
+    steps = [
+        a.filename
+        for m in sorted(ana.visible_messages(first), key=lambda m: m.id)
+        for a in m.attachments
+        if a.filename.startswith("s1-t1-")
+    ]
     assert [int(n[6:8]) for n in steps] == list(range(1, len(steps) + 1))
 
 
@@ -172,20 +219,30 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     (gone_no, gone), (_, kept) = threads
     await play_turn(emu, [ana], gone, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     emu.delete_channel(gone)
-    await emu.wait_for(lambda: any(f"#{gone_no} has ended" in m.content
-                                   for m in ana.visible_messages(world.games)), 20,
-                       "a notice in the parent channel")
+    await emu.wait_for(
+        lambda: any(
+            f"#{gone_no} has ended" in m.content for m in ana.visible_messages(world.games)
+        ),
+        20,
+        "a notice in the parent channel",
+    )
     assert (await stored_table(pop_bot, gone_no))[0].status == "cancelled"
     await play_turn(emu, [ana, ben], kept, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: any("turn 2**" in m.content for m in ana.visible_messages(kept)),
-                       20, "the other table's turn 2")
+    await emu.wait_for(
+        lambda: any("turn 2**" in m.content for m in ana.visible_messages(kept)),
+        20,
+        "the other table's turn 2",
+    )
 
 
-async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, roomy_channels, pop_bot):
+async def test_hands_are_updated_in_place_until_their_token_expires(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben = world.ana, world.ben
     _, thread = await start_table(emu, world, ana, [ben], sets=1)
-    _, held, _ = await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**",
-                                 pick=lambda h: h[:2])
+    _, held, _ = await play_turn(
+        emu, [ana, ben], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2]
+    )
     ana_hand, ben_hand = ana.ephemeral_messages(thread)[-1], ben.ephemeral_messages(thread)[-1]
     # Turn 2: the same private messages now show turn 2's hands, with live buttons.
     for hand in (ana_hand, ben_hand):
@@ -205,8 +262,13 @@ async def test_hands_are_updated_in_place_until_their_token_expires(emu, world, 
 def run_bot_process(env_overrides: dict, timeout: float = 30):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("POP_", "DISCORD_"))}
     env.update(env_overrides)
-    return subprocess.run([sys.executable, "-m", "bot.cli", "run"], env=env, timeout=timeout,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", "run"],
+        env=env,
+        timeout=timeout,
+        capture_output=True,
+        text=True,
+    )
 
 
 async def test_missing_token_is_a_clear_message_not_a_traceback(tmp_path):
@@ -218,9 +280,15 @@ async def test_missing_token_is_a_clear_message_not_a_traceback(tmp_path):
 
 async def test_wrong_token_is_a_clear_message_and_is_never_printed(emu, tmp_path):
     wrong = "wrong-token-" + "x" * 40
-    done = await asyncio.to_thread(run_bot_process, {
-        "DISCORD_TOKEN": wrong, "POP_DATABASE_PATH": str(tmp_path / "db"),
-        "POP_DISCORD_API_BASE": emu.api_base, "POP_DISCORD_GATEWAY_URL": emu.gateway_url})
+    done = await asyncio.to_thread(
+        run_bot_process,
+        {
+            "DISCORD_TOKEN": wrong,
+            "POP_DATABASE_PATH": str(tmp_path / "db"),
+            "POP_DISCORD_API_BASE": emu.api_base,
+            "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+        },
+    )
     assert done.returncode == 2, done.stderr
     assert "refused the token" in done.stderr
     assert "Traceback" not in done.stderr
@@ -228,9 +296,14 @@ async def test_wrong_token_is_a_clear_message_and_is_never_printed(emu, tmp_path
 
 
 async def test_unreachable_discord_is_a_clear_message(tmp_path):
-    done = await asyncio.to_thread(run_bot_process, {
-        "DISCORD_TOKEN": "t" * 50, "POP_DATABASE_PATH": str(tmp_path / "db"),
-        "POP_DISCORD_API_BASE": "http://127.0.0.1:9/api/v10"})
+    done = await asyncio.to_thread(
+        run_bot_process,
+        {
+            "DISCORD_TOKEN": "t" * 50,
+            "POP_DATABASE_PATH": str(tmp_path / "db"),
+            "POP_DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+        },
+    )
     assert done.returncode == 3
     assert "cannot reach Discord" in done.stderr
     assert "Traceback" not in done.stderr
@@ -240,15 +313,25 @@ async def test_unreachable_discord_is_a_clear_message(tmp_path):
 async def test_sigterm_shuts_the_bot_down_gracefully(emu, world, tmp_path):
     """`docker stop` sends SIGTERM: the bot logs off cleanly, exit status 0, no traceback."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("POP_", "DISCORD_"))}
-    env.update({"DISCORD_TOKEN": emu.token, "POP_DATABASE_PATH": str(tmp_path / "db"),
-                "POP_DISCORD_API_BASE": emu.api_base,
-                "POP_DISCORD_GATEWAY_URL": emu.gateway_url})
+    env.update(
+        {
+            "DISCORD_TOKEN": emu.token,
+            "POP_DATABASE_PATH": str(tmp_path / "db"),
+            "POP_DISCORD_API_BASE": emu.api_base,
+            "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+        }
+    )
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run", env=env, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
-        await emu.wait_for(lambda: any(s.connected for s in emu.sessions), 20,
-                           "the bot to connect")
+        await emu.wait_for(lambda: any(s.connected for s in emu.sessions), 20, "the bot to connect")
     except TimeoutError:
         process.kill()
         raise AssertionError((await process.communicate())[1].decode()[-3000:]) from None
@@ -259,25 +342,34 @@ async def test_sigterm_shuts_the_bot_down_gracefully(emu, world, tmp_path):
     assert b"Traceback" not in err + out
 
 
-async def test_without_thread_rights_the_table_plays_in_the_channel(emu, world, roomy_channels,
-                                                                    pop_bot):
+async def test_without_thread_rights_the_table_plays_in_the_channel(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben = world.ana, world.ben
     emu.deny(world.games, emu.bot_user, Perm.CREATE_PUBLIC_THREADS)
     opened = await ana.slash("pop", "new", sets=1)
     await opened.wait_message()
-    lobby = await emu.wait_for(lambda: next((m for m in ana.visible_messages(world.games)
-                                             if "Join" in m.button_labels), None), 10,
-                               "the lobby in the channel itself")
+    lobby = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(world.games) if "Join" in m.button_labels), None
+        ),
+        10,
+        "the lobby in the channel itself",
+    )
     assert world.guild.threads == []
     await ben.click(lobby, label="Join")
     await ana.click(lobby, label="Start")
     await play_turn(emu, [ana, ben], world.games, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: any("turn 2**" in m.content
-                                   for m in ana.visible_messages(world.games)), 20, "turn 2")
+    await emu.wait_for(
+        lambda: any("turn 2**" in m.content for m in ana.visible_messages(world.games)),
+        20,
+        "turn 2",
+    )
 
 
-async def test_a_finished_table_leaves_memory_once_its_posts_are_out(emu, world, roomy_channels,
-                                                                      pop_bot):
+async def test_a_finished_table_leaves_memory_once_its_posts_are_out(
+    emu, world, roomy_channels, pop_bot
+):
     """Memory stays flat: nothing of a finished table stays in the bot once it is all posted
     (and a click on its Rematch button loads it again from the database)."""
     ana = world.ana

@@ -14,31 +14,43 @@ from tests.bot.story import cards_mentioned
 
 def mentioned(post) -> set[int]:
     """Card numbers a post shows in words: its text and its pictures' alt texts."""
-    return cards_mentioned(SimpleNamespace(
-        content=post.content, attachments=[SimpleNamespace(description=p.alt)
-                                           for p in post.pictures]))
+    return cards_mentioned(
+        SimpleNamespace(
+            content=post.content,
+            attachments=[SimpleNamespace(description=p.alt) for p in post.pictures],
+        )
+    )
 
 
 def test_no_public_post_shows_a_card_still_in_a_hand():
     face = PopFace()
     seats = ["ana", "ben", "cleo"]
     options = PopOptions(mode="competitive", sets=1)
-    table = Table(id=7, game="pop", guild_id=1, channel_id=2, host_id=1, status="playing",
-                  options=options.model_dump(), games=1, epoch=1,
-                  seats=[Seat(id=s, user_id=i + 1, name=s.title()) for i, s in enumerate(seats)])
+    table = Table(
+        id=7,
+        game="pop",
+        guild_id=1,
+        channel_id=2,
+        host_id=1,
+        status="playing",
+        options=options.model_dump(),
+        games=1,
+        epoch=1,
+        seats=[Seat(id=s, user_id=i + 1, name=s.title()) for i, s in enumerate(seats)],
+    )
     state = POP.start(options, seats, seed=2026)
     for turn in range(1, 9):
         before = state
         for seat in seats:  # everyone picks; the last pick reveals the turn
-            state, events = POP.apply(state, seat, POP.ai_move(POP.view(state, seat), "easy",
-                                                                turn))
+            state, events = POP.apply(state, seat, POP.ai_move(POP.view(state, seat), "easy", turn))
         live = LiveTable(table, state)
         hidden = {card for seat in seats for card in state.hands[seat]}
         assert hidden, "the test needs cards in hands"
-        public = [face.table_post(live, "en"),
-                  SimpleNamespace(content=face.table_text(live, "en"), pictures=[])]
-        public += asyncio.run(face.move_posts(SimpleNamespace(), live, before, events, state,
-                                              "en"))
+        public = [
+            face.table_post(live, "en"),
+            SimpleNamespace(content=face.table_text(live, "en"), pictures=[]),
+        ]
+        public += asyncio.run(face.move_posts(SimpleNamespace(), live, before, events, state, "en"))
         for post in public:
             assert not mentioned(post) & hidden, (turn, post.content)
         # A seat's own post shows its own hand, and no one else's.
@@ -51,6 +63,5 @@ def test_no_public_post_shows_a_card_still_in_a_hand():
 def test_the_check_sees_a_hand_when_one_is_shown():
     """The guard above can fail: a post that names hand cards is caught."""
     state = POP.start(PopOptions(mode="competitive", sets=1), ["ana", "ben"], seed=1)
-    leak = SimpleNamespace(content=", ".join(f"**{c}**" for c in state.hands["ben"]),
-                           pictures=[])
+    leak = SimpleNamespace(content=", ".join(f"**{c}**" for c in state.hands["ben"]), pictures=[])
     assert mentioned(leak) == set(state.hands["ben"])

@@ -15,11 +15,12 @@ def default_start(players: Sequence[str], removed: Sequence[str]) -> dict[str, l
     """Starting colours handed out in colour order among the colours in play."""
     per = C.STARTING_CARDS[len(players)]
     free = [c for c in C.COLOURS if c not in removed]
-    return {p: free[i * per:(i + 1) * per] for i, p in enumerate(players)}
+    return {p: free[i * per : (i + 1) * per] for i, p in enumerate(players)}
 
 
-def make_deck(players: int, removed: Sequence[str], start: dict[str, list[str]],
-              top: Sequence[str] = ()) -> list[str]:
+def make_deck(
+    players: int, removed: Sequence[str], start: dict[str, list[str]], top: Sequence[str] = ()
+) -> list[str]:
     """A legal deck: `top` first, then the other cards in card order, the last-round card
     with 15 cards under it (unless `top` already holds it)."""
     counts = game.deck_counts(removed, [c for s in start.values() for c in s])
@@ -34,10 +35,14 @@ def make_deck(players: int, removed: Sequence[str], start: dict[str, list[str]],
     return deck
 
 
-def position(players: Sequence[str] = ("ana", "ben", "cai"), top: Sequence[str] = (),
-             first: str | None = None, expert: bool = False,
-             removed: Sequence[str] | None = None,
-             start: dict[str, list[str]] | None = None) -> ColorettoState:
+def position(
+    players: Sequence[str] = ("ana", "ben", "cai"),
+    top: Sequence[str] = (),
+    first: str | None = None,
+    expert: bool = False,
+    removed: Sequence[str] | None = None,
+    start: dict[str, list[str]] | None = None,
+) -> ColorettoState:
     """A game at its first move, the deck's top cards chosen."""
     n = len(players)
     removed = list(DEFAULT_REMOVED[n] if removed is None else removed)

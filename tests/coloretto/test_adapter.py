@@ -57,23 +57,39 @@ def test_a_whole_game_through_the_protocol():
     assert all_events[-1].winners == outcome.winners
     summary = COLORETTO.replay_summary(COLORETTO.export_record(state))
     assert {p: summary["scores"][p]["total"] for p in seats} == {
-        s.seat: s.score for s in outcome.seats}
+        s.seat: s.score for s in outcome.seats
+    }
 
 
 def test_rule_errors_have_stable_codes_and_change_nothing():
     state = COLORETTO.start(ColorettoOptions(), ["a", "b"], seed=1)
     before = COLORETTO.dump_state(state)
     other = "b" if state.turn == "a" else "a"
-    for seat, move, code in ((other, Draw(), "not_your_turn"), (state.turn, Take(1), "row_empty"),
-                             (state.turn, Place(1), "nothing_drawn"), ("zed", Draw(), "not_seated")):
+    for seat, move, code in (
+        (other, Draw(), "not_your_turn"),
+        (state.turn, Take(1), "row_empty"),
+        (state.turn, Place(1), "nothing_drawn"),
+        ("zed", Draw(), "not_seated"),
+    ):
         with pytest.raises(RuleError) as err:
             COLORETTO.apply(state, seat, move)
         assert err.value.code == code
     assert COLORETTO.dump_state(state) == before
-    codes = {cls.code for cls in vars(E).values()
-             if isinstance(cls, type) and issubclass(cls, RuleError)}
-    assert {"not_your_turn", "row_full", "row_taken", "row_empty", "must_place_drawn_card",
-            "must_take", "pile_empty", "no_such_row", "not_playing", "not_seated"} <= codes
+    codes = {
+        cls.code for cls in vars(E).values() if isinstance(cls, type) and issubclass(cls, RuleError)
+    }
+    assert {
+        "not_your_turn",
+        "row_full",
+        "row_taken",
+        "row_empty",
+        "must_place_drawn_card",
+        "must_take",
+        "pile_empty",
+        "no_such_row",
+        "not_playing",
+        "not_seated",
+    } <= codes
     assert issubclass(E.RecordError, RecordError)
 
 
@@ -84,10 +100,16 @@ def test_moves_as_json():
 
 
 @settings(max_examples=300, deadline=None)
-@given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
-                         lambda x: st.lists(x, max_size=3)
-                         | st.dictionaries(st.sampled_from(["draw", "place", "take", "x"]), x,
-                                           max_size=3), max_leaves=8))
+@given(
+    data=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda x: (
+            st.lists(x, max_size=3)
+            | st.dictionaries(st.sampled_from(["draw", "place", "take", "x"]), x, max_size=3)
+        ),
+        max_leaves=8,
+    )
+)
 def test_load_move_raises_value_error_on_junk(data):
     try:
         move = COLORETTO.load_move(data)
@@ -97,8 +119,19 @@ def test_load_move_raises_value_error_on_junk(data):
 
 
 def test_load_move_refuses_look_alikes():
-    for junk in ({"take": True}, {"take": 1.0}, {"take": 0}, {"take": 6}, {"draw": 1},
-                 {"place": "1"}, {"take": 1, "x": 1}, [], "draw", None, {"take": 10**100}):
+    for junk in (
+        {"take": True},
+        {"take": 1.0},
+        {"take": 0},
+        {"take": 6},
+        {"draw": 1},
+        {"place": "1"},
+        {"take": 1, "x": 1},
+        [],
+        "draw",
+        None,
+        {"take": 10**100},
+    ):
         with pytest.raises(ValueError, match=r"not a Coloretto move"):
             COLORETTO.load_move(junk)
     deep: list = []

@@ -15,8 +15,12 @@ from engine.coloretto.view import view
 
 
 @settings(max_examples=12, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), level=st.sampled_from(ai.LEVELS),
-       expert=st.booleans())
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    level=st.sampled_from(ai.LEVELS),
+    expert=st.booleans(),
+)
 def test_every_ai_move_is_legal_and_deterministic(players, seed, level, expert):
     state = game.new_game([f"p{i}" for i in range(players)], expert, seed)
     step = 0
@@ -68,7 +72,9 @@ def test_decision_time():
     for players in (2, 5):
         times = play(["hard"] * players, 3)[2]
         mean = sum(times) / len(times)
-        print(f"hard, {players} players: mean {1000 * mean:.1f} ms, max "
-              f"{1000 * max(times):.1f} ms over {len(times)} decisions")
+        print(
+            f"hard, {players} players: mean {1000 * mean:.1f} ms, max "
+            f"{1000 * max(times):.1f} ms over {len(times)} decisions"
+        )
         assert mean < 0.1
         assert max(times) < 1.0

@@ -38,8 +38,9 @@ def test_bench_ai_prints_head_to_head_intervals_and_decision_times(capsys):
         assert result["beats"] == (low > 0.5)
     assert set(report["decision_ms"]) == {"easy", "normal", "hard"}
     assert all(d["decisions"] > 0 and d["p95"] <= d["max"] for d in report["decision_ms"].values())
-    assert code == (0 if report["hard_beats_normal_beats_easy"]
-                    and report["meets_time_target"] else 1)
+    assert code == (
+        0 if report["hard_beats_normal_beats_easy"] and report["meets_time_target"] else 1
+    )
 
 
 def test_wilson_interval():

@@ -41,8 +41,13 @@ def test_every_card_is_accounted_for_after_every_action(players, seed, expert):
     for state, events in random_game(players, seed, expert):
         census = game.card_census(state)
         assert sum(census.values()) == C.TOTAL_CARDS
-        assert census == {**{c: 9 for c in C.COLOURS}, "cotton": 10, "joker": 2,
-                          "golden": 1, "last": 1}
+        assert census == {
+            **{c: 9 for c in C.COLOURS},
+            "cotton": 10,
+            "joker": 2,
+            "golden": 1,
+            "last": 1,
+        }
         for e in events:
             if isinstance(e, ev.RowTaken):
                 assert e.extra != "last"
@@ -78,23 +83,22 @@ def test_a_view_never_shows_the_pile_order(players, seed, expert):
         fields = {f.name for f in dataclasses.fields(v)}
         assert "deck" not in fields
         assert "top" not in fields
-        pile = state.deck[state.top:]
+        pile = state.deck[state.top :]
         assert v.pile_size == len(pile)
-        assert v.unseen == {n: pile.count(n) for n in C.CARD_NAMES
-                            if n != "last" and pile.count(n)}
+        assert v.unseen == {n: pile.count(n) for n in C.CARD_NAMES if n != "last" and pile.count(n)}
         assert (C.LAST in pile) == (not v.last_round)
         if not v.last_round:
             assert v.cards_before_last == pile.index(C.LAST)
         assert v.legal_moves() == game.legal_moves(state)
         # Two deals that differ only in the pile's order below the top give equal views.
         other = state.copy()
-        rest = other.deck[other.top:]
-        other.deck[other.top:] = sorted(rest, key=lambda c: (c == C.LAST, c))
+        rest = other.deck[other.top :]
+        other.deck[other.top :] = sorted(rest, key=lambda c: (c == C.LAST, c))
         if C.LAST in rest:
-            under = other.deck[other.top:]
+            under = other.deck[other.top :]
             under.remove(C.LAST)
             under.insert(len(under) - C.UNDER_LAST, C.LAST)
-            other.deck[other.top:] = under
+            other.deck[other.top :] = under
         assert view(other, state.players[0]) == v
 
 
@@ -108,4 +112,5 @@ def test_export_of_an_unfinished_game_replays_to_the_same_position(players, seed
     again = replay(export_record(state), partial=True)
     assert again.to_json() == state.copy().to_json().replace(
         f'"rng_seed":{state.rng_seed},"rng_state":{state.rng_state}'.encode(),
-        b'"rng_seed":0,"rng_state":0')
+        b'"rng_seed":0,"rng_state":0',
+    )

@@ -63,8 +63,16 @@ def mutated(record: dict, **changes) -> dict:
 
 
 def test_export_has_the_eight_keys_in_the_pages_order(record3):
-    assert list(record3) == ["format", "players", "options", "removed", "start", "first",
-                             "deck", "actions"]
+    assert list(record3) == [
+        "format",
+        "players",
+        "options",
+        "removed",
+        "start",
+        "first",
+        "deck",
+        "actions",
+    ]
     assert record3["format"] == FORMAT
     assert record3["options"] == {"expert": False}
     assert len(record3["removed"]) == 1
@@ -74,9 +82,13 @@ def test_export_has_the_eight_keys_in_the_pages_order(record3):
 
 def test_the_pages_example_header_replays_its_first_round():
     """§7's example: ana, ben, cai; purple removed; red, blue, yellow; ben first."""
-    state = position(("ana", "ben", "cai"), removed=["purple"], first="ben",
-                     start={"ana": ["red"], "ben": ["blue"], "cai": ["yellow"]},
-                     top=["green", "cotton", "red"])
+    state = position(
+        ("ana", "ben", "cai"),
+        removed=["purple"],
+        first="ben",
+        start={"ana": ["red"], "ben": ["blue"], "cai": ["yellow"]},
+        top=["green", "cotton", "red"],
+    )
     state, _ = play(state, *draw(1), *draw(3), game.Take(1), *draw(2))
     rec = export_record(state)
     assert rec["actions"] == [{"draw": 1}, {"draw": 3}, {"take": 1}, {"draw": 2}]
@@ -84,8 +96,7 @@ def test_the_pages_example_header_replays_its_first_round():
     assert rec["deck"][:3] == ["green", "cotton", "red"]
     replayed = replay(rec, partial=True)
     assert replayed.rounds[0].first == "ben"
-    assert [(t.player, t.row, t.cards) for t in replayed.rounds[0].takes] == [
-        ("ana", 1, ["green"])]
+    assert [(t.player, t.row, t.cards) for t in replayed.rounds[0].takes] == [("ana", 1, ["green"])]
     assert code_of(rec) == "unfinished"
 
 
@@ -101,8 +112,9 @@ def test_summary_shape_and_card_accounting(record3):
         sc = s["scores"][p]
         assert list(sc) == ["jokers", "plus", "minus", "cotton", "total"]
         assert sc["total"] == sum(sc["plus"].values()) + sum(sc["minus"].values()) + sc["cotton"]
-        assert len(sc["jokers"]) == s["collections"][p].get("joker", 0) + s["collections"][
-            p].get("golden", 0)
+        assert len(sc["jokers"]) == s["collections"][p].get("joker", 0) + s["collections"][p].get(
+            "golden", 0
+        )
     every = sum(sum(c.values()) for c in s["collections"].values())
     every += sum(len(r["discarded"]) for r in s["rounds"]) + len(s["deck_left"])
     every += 9 * len(record3["removed"]) + 1
@@ -131,8 +143,16 @@ def test_format(record3):
     del no_deck["deck"]
     assert code_of(no_deck) == "format"
     assert code_of(mutated(record3, extra=1)) == "format"
-    for text in ("{", "[1, 2", '{"format": NaN}', '{"a": Infinity}', "-Infinity", "",
-                 b"\xff\xfe{}", "{'a': 1}"):
+    for text in (
+        "{",
+        "[1, 2",
+        '{"format": NaN}',
+        '{"a": Infinity}',
+        "-Infinity",
+        "",
+        b"\xff\xfe{}",
+        "{'a': 1}",
+    ):
         with pytest.raises(RecordError, match=r"^format: "):
             replay_text(text)
 
@@ -149,20 +169,23 @@ def test_nesting_deeper_than_100_levels_is_format(record3):
         replay_text("[" * 100_000 + "]" * 100_000)
 
 
-@pytest.mark.parametrize("players", [["a"], "abc", ["a", "a", "b"], ["a", ""], ["a", 1],
-                                     ["a", "b", "c", "d", "e", "f"], None])
+@pytest.mark.parametrize(
+    "players",
+    [["a"], "abc", ["a", "a", "b"], ["a", ""], ["a", 1], ["a", "b", "c", "d", "e", "f"], None],
+)
 def test_players(record3, players):
     assert code_of(mutated(record3, players=players, options="bad")) == "players"
 
 
-@pytest.mark.parametrize("options", [{"expert": 1}, {}, {"expert": False, "x": 1}, [],
-                                     {"expert": None}, {"expert": "false"}])
+@pytest.mark.parametrize(
+    "options",
+    [{"expert": 1}, {}, {"expert": False, "x": 1}, [], {"expert": None}, {"expert": "false"}],
+)
 def test_options(record3, options):
     assert code_of(mutated(record3, options=options, removed="bad")) == "options"
 
 
-@pytest.mark.parametrize("removed", [[], ["purple", "red"], ["pink"], "purple", [1],
-                                     ["cotton"]])
+@pytest.mark.parametrize("removed", [[], ["purple", "red"], ["pink"], "purple", [1], ["cotton"]])
 def test_removed(record3, removed):
     assert code_of(mutated(record3, removed=removed, start=None)) == "removed"
 
@@ -176,9 +199,16 @@ def test_removed_counts_by_players():
 def test_start(record3):
     p0, p1, _p2 = record3["players"]
     s = record3["start"]
-    bad = [{p0: s[p0], p1: s[p1]}, {**s, "zed": ["red"]}, {**s, p0: s[p1]},
-           {**s, p0: [*s[p0], "green"]}, {**s, p0: []}, {**s, p0: "red"},
-           {**s, p0: record3["removed"]}, []]
+    bad = [
+        {p0: s[p0], p1: s[p1]},
+        {**s, "zed": ["red"]},
+        {**s, p0: s[p1]},
+        {**s, p0: [*s[p0], "green"]},
+        {**s, p0: []},
+        {**s, p0: "red"},
+        {**s, p0: record3["removed"]},
+        [],
+    ]
     for start in bad:
         assert code_of(mutated(record3, start=start, first=None)) == "start", start
 
@@ -195,14 +225,37 @@ def test_deck(record3):
     swapped[i], swapped[i - 1] = swapped[i - 1], swapped[i]  # 16 cards under it
     in_play = [c for c in C.COLOURS if c not in record3["removed"]]
     recoloured = [in_play[1] if c == in_play[0] else c for c in deck]
-    for bad in ([], "deck", [*deck, "cotton"], deck[:-1], swapped, recoloured,
-                [*deck[:-1], "pink"], [*deck[:-1], 3]):
+    for bad in (
+        [],
+        "deck",
+        [*deck, "cotton"],
+        deck[:-1],
+        swapped,
+        recoloured,
+        [*deck[:-1], "pink"],
+        [*deck[:-1], 3],
+    ):
         assert code_of(mutated(record3, deck=bad, actions=None)) == "deck"
 
 
-@pytest.mark.parametrize("action", [{"draw": 1.0}, {"draw": True}, {"draw": "1"}, {"draw": 0},
-                                    {"draw": 4}, {"draw": 1, "take": 1}, {"drop": 1}, [], {},
-                                    {"take": -1}, {"take": None}, "draw", 1])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"draw": 1.0},
+        {"draw": True},
+        {"draw": "1"},
+        {"draw": 0},
+        {"draw": 4},
+        {"draw": 1, "take": 1},
+        {"drop": 1},
+        [],
+        {},
+        {"take": -1},
+        {"take": None},
+        "draw",
+        1,
+    ],
+)
 def test_action_form(record3, action):
     assert code_of(mutated(record3, actions=[action])) == "action"
 
@@ -210,7 +263,8 @@ def test_action_form(record3, action):
 def test_action_form_from_text(record3):
     for raw in ("1.0", "1e0", "true", '"1"', "1" + "0" * 5000, "-" + "9" * 5000):
         text = json.dumps(mutated(record3, actions=[])).replace(
-            '"actions": []', f'"actions": [{{"draw": {raw}}}]')
+            '"actions": []', f'"actions": [{{"draw": {raw}}}]'
+        )
         with pytest.raises(RecordError, match=r"^action: action 1 "):
             replay_text(text)
 
@@ -279,15 +333,35 @@ def test_pile_empty_draw_in_a_five_player_last_round():
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**64 - 1), expert=st.booleans(),
-       level=st.sampled_from(ai.LEVELS))
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**64 - 1),
+    expert=st.booleans(),
+    level=st.sampled_from(ai.LEVELS),
+)
 def test_export_then_replay_is_the_identity(players, seed, expert, level):
     state = finished(players, seed, level, expert)
     rec = json.loads(json.dumps(export_record(state)))
     again = replay(rec)
-    for field in ("players", "expert", "removed", "start", "first", "deck", "top",
-                  "round_number", "rows", "taken", "out", "turn", "last_round", "over",
-                  "collections", "rounds", "actions"):
+    for field in (
+        "players",
+        "expert",
+        "removed",
+        "start",
+        "first",
+        "deck",
+        "top",
+        "round_number",
+        "rows",
+        "taken",
+        "out",
+        "turn",
+        "last_round",
+        "over",
+        "collections",
+        "rounds",
+        "actions",
+    ):
         assert getattr(again, field) == getattr(state, field), field
     assert replay_summary(rec) == summary(state)
     assert json.loads(replay_line(json.dumps(rec))) == summary(state)
@@ -296,7 +370,8 @@ def test_export_then_replay_is_the_identity(players, seed, expert, level):
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
-    max_leaves=20)
+    max_leaves=20,
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -307,8 +382,13 @@ def test_junk_values_give_a_record_error(value):
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(key=st.sampled_from(["format", "players", "options", "removed", "start", "first",
-                            "deck", "actions"]), value=JSON, data=st.data())
+@given(
+    key=st.sampled_from(
+        ["format", "players", "options", "removed", "start", "first", "deck", "actions"]
+    ),
+    value=JSON,
+    data=st.data(),
+)
 def test_junk_in_one_key_gives_a_record_error(record3, key, value, data):
     rec = mutated(record3, **{key: value})
     if key == "actions" and isinstance(value, list):
@@ -317,9 +397,20 @@ def test_junk_in_one_key_gives_a_record_error(record3, key, value, data):
     try:
         replay_summary(rec)
     except RecordError as e:
-        assert str(e).split(":")[0] in {"format", "players", "options", "removed", "start",
-                                        "first", "deck", "action", "after-end", "draw",
-                                        "take", "unfinished"}
+        assert str(e).split(":")[0] in {
+            "format",
+            "players",
+            "options",
+            "removed",
+            "start",
+            "first",
+            "deck",
+            "action",
+            "after-end",
+            "draw",
+            "take",
+            "unfinished",
+        }
 
 
 @settings(max_examples=200, deadline=None)

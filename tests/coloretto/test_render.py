@@ -63,8 +63,16 @@ def test_a_highlight_changes_pixels(games):
 
 
 def test_the_golden_jokers_extra_card_is_shown():
-    found = next(((s, e) for n in range(2, 6) for seed in range(30)
-                  for s, e in steps(n, seed) if isinstance(e, ev.RowTaken) and e.extra), None)
+    found = next(
+        (
+            (s, e)
+            for n in range(2, 6)
+            for seed in range(30)
+            for s, e in steps(n, seed)
+            if isinstance(e, ev.RowTaken) and e.extra
+        ),
+        None,
+    )
     assert found is not None
     state, event = found
     with_extra = image(table_picture(view(state), LONG, event, LABELS_EN))
@@ -78,8 +86,12 @@ def test_words_come_from_the_labels(games):
     state, event = games[3][len(games[3]) // 2]
     english_png = image(table_picture(view(state), LONG, event, LABELS_EN))
     other = {k: v.replace("Row", "Reihe").replace("pts", "Pkt.") for k, v in LABELS_EN.items()}
-    assert ImageChops.difference(english_png, image(
-        table_picture(view(state), LONG, event, other))).getbbox() is not None
+    assert (
+        ImageChops.difference(
+            english_png, image(table_picture(view(state), LONG, event, other))
+        ).getbbox()
+        is not None
+    )
     broken = {k: "{oops}" for k in LABELS_EN}  # a bad translation draws, never raises
     image(table_picture(view(state), LONG, event, broken))
 

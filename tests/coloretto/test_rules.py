@@ -18,9 +18,15 @@ ABC = ("ana", "ben", "cai")
 # --- §2 Set-up --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "limits", "removed", "per_player", "deck_size"), [
-    (2, (1, 2, 3), 2, 2, 55), (3, (3, 3, 3), 1, 1, 65), (4, (3,) * 4, 0, 1, 73),
-    (5, (3,) * 5, 0, 1, 72)])
+@pytest.mark.parametrize(
+    ("n", "limits", "removed", "per_player", "deck_size"),
+    [
+        (2, (1, 2, 3), 2, 2, 55),
+        (3, (3, 3, 3), 1, 1, 65),
+        (4, (3,) * 4, 0, 1, 73),
+        (5, (3,) * 5, 0, 1, 72),
+    ],
+)
 def test_set_up_by_player_count(n, limits, removed, per_player, deck_size):
     for seed in range(20):
         state = game.new_game([f"p{i}" for i in range(n)], False, seed)
@@ -43,7 +49,8 @@ def test_set_up_by_player_count(n, limits, removed, per_player, deck_size):
         assert state.turn == state.first
         assert state.first in state.players
         assert {p: state.collections[p] for p in state.players} == {
-            p: {c: 1 for c in state.start[p]} for p in state.players}
+            p: {c: 1 for c in state.start[p]} for p in state.players
+        }
 
 
 def test_deal_is_deterministic_from_the_seed_and_varies_with_it():
@@ -194,8 +201,10 @@ def test_two_players_green_rows_and_the_third_row_is_discarded():
     assert state.turn == "ben"
     state, _ = play(state, *draw(3))  # ben alone: yellow to row 3
     state, events = play(state, Take(1))  # ben takes red; row 3 is discarded
-    assert events[-2:] == [ev.RoundEnded(1, ("brown", "green", "yellow")),
-                           ev.RoundStarted(2, "ben")]
+    assert events[-2:] == [
+        ev.RoundEnded(1, ("brown", "green", "yellow")),
+        ev.RoundStarted(2, "ben"),
+    ]
     assert state.rounds[0].discarded == ["brown", "green", "yellow"]
     assert state.turn == "ben", "2 players: the second taker starts the next round"
     assert sum(game.card_census(state).values()) == 77
@@ -219,8 +228,10 @@ def test_golden_joker_passes_over_the_last_round_card():
     state.top = state.deck.index(C.LAST)  # the last-round card is next
     after_last = state.deck[state.top + 1]
     state, events = play(state, Take(1))
-    assert events[:2] == [ev.LastRoundRevealed("ben", 1, True),
-                          ev.RowTaken("ben", 1, ("golden",), after_last, 1)]
+    assert events[:2] == [
+        ev.LastRoundRevealed("ben", 1, True),
+        ev.RowTaken("ben", 1, ("golden",), after_last, 1),
+    ]
     assert state.last_round
     assert state.top == state.deck.index(C.LAST) + 2
 

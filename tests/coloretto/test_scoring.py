@@ -81,8 +81,9 @@ def test_winners_share_a_tie_in_seat_order():
     assert summary(state)["winners"] == ["ana", "ben"]
 
 
-def brute_force(collection: dict[str, int], expert: bool, in_play: tuple[str, ...]
-                ) -> tuple[tuple[str, ...], int]:
+def brute_force(
+    collection: dict[str, int], expert: bool, in_play: tuple[str, ...]
+) -> tuple[tuple[str, ...], int]:
     """§6 literally: every k-tuple of colours in play in lexicographic colour order; the first
     strictly best total wins; plus = the 3 highest values."""
     k = collection.get("joker", 0) + collection.get("golden", 0)
@@ -99,15 +100,17 @@ def brute_force(collection: dict[str, int], expert: bool, in_play: tuple[str, ..
     return best
 
 
-collections = st.fixed_dictionaries(
-    {}, optional={name: st.integers(1, 9) for name in (*ALL, "cotton")}
-).flatmap(lambda d: st.tuples(st.just(d), st.integers(0, 2), st.booleans())).map(
-    lambda t: {**t[0], **({"joker": t[1]} if t[1] else {}), **({"golden": 1} if t[2] else {})})
+collections = (
+    st.fixed_dictionaries({}, optional={name: st.integers(1, 9) for name in (*ALL, "cotton")})
+    .flatmap(lambda d: st.tuples(st.just(d), st.integers(0, 2), st.booleans()))
+    .map(lambda t: {**t[0], **({"joker": t[1]} if t[1] else {}), **({"golden": 1} if t[2] else {})})
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(collection=collections, expert=st.booleans(),
-       removed=st.sets(st.sampled_from(ALL), max_size=2))
+@given(
+    collection=collections, expert=st.booleans(), removed=st.sets(st.sampled_from(ALL), max_size=2)
+)
 def test_score_equals_a_brute_force_over_every_joker_assignment(collection, expert, removed):
     in_play = tuple(c for c in ALL if c not in removed)
     s = C.score(collection, expert, in_play)

@@ -29,10 +29,15 @@ def board_from(picture: str) -> Board:
     return tuple(rails)
 
 
-def table(picture: str, secrets: Sequence[Sequence[str]], mode: Mode = "competitive",
-          seats: Sequence[str] | None = None, first: int = 0) -> ColorpopState:
+def table(
+    picture: str,
+    secrets: Sequence[Sequence[str]],
+    mode: Mode = "competitive",
+    seats: Sequence[str] | None = None,
+    first: int = 0,
+) -> ColorpopState:
     """A table on a hand-built board (not a full set-up: the rules of play still hold)."""
-    seats = list(seats or ["ana", "ben", "cai", "dan", "eve"][:len(secrets)])
+    seats = list(seats or ["ana", "ben", "cai", "dan", "eve"][: len(secrets)])
     return game.from_deal(mode, seats, secrets, first, board_from(picture))
 
 
@@ -41,8 +46,13 @@ def load_record(name: str) -> dict:
     return json.loads((RECORDS / f"{name}.json").read_text())
 
 
-def random_game(seed: int, mode: Mode = "competitive", seats: int = 3,
-                stop_after: int | None = None, solo_colours: int = 1) -> ColorpopState:
+def random_game(
+    seed: int,
+    mode: Mode = "competitive",
+    seats: int = 3,
+    stop_after: int | None = None,
+    solo_colours: int = 1,
+) -> ColorpopState:
     """A seeded game played with random legal picks (any token of the group, not the anchor)."""
     names = [f"p{i}" for i in range(seats)]
     state = game.new_game(mode, names, seed, solo_colours)

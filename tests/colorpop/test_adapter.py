@@ -22,11 +22,16 @@ def test_it_is_a_game_of_the_protocol():
     game: Game = COLORPOP  # type-checks against the protocol
     assert isinstance(COLORPOP, ColorpopGame)
     assert (game.key, game.record_format, game.options_model) == (
-        "colorpop", "colorpop-record/1", ColorpopOptions)
+        "colorpop",
+        "colorpop-record/1",
+        ColorpopOptions,
+    )
 
 
-@pytest.mark.parametrize(("mode", "seats"), [("competitive", (2, 5)), ("solo", (1, 1)),
-                                             ("duel", (2, 2)), ("teams", (4, 4))])
+@pytest.mark.parametrize(
+    ("mode", "seats"),
+    [("competitive", (2, 5)), ("solo", (1, 1)), ("duel", (2, 2)), ("teams", (4, 4))],
+)
 def test_seat_range_per_mode(mode, seats):
     assert COLORPOP.seat_range(ColorpopOptions(mode=mode)) == seats
 
@@ -59,17 +64,33 @@ def test_moves_round_trip_and_junk_is_a_value_error():
     assert ColorpopMove.at((2, 2)) == move
     assert COLORPOP.dump_move(move) == {"pick": "C3"}
     assert COLORPOP.load_move(json.loads(json.dumps(COLORPOP.dump_move(move)))) == move
-    for junk in ("C3", {"pick": "c3"}, {"pick": "C3", "x": 1}, {"pick": 3}, {}, None, [],
-                 {"pick": "C3\n"}, {"pick": "K1"}, {"pick": "A0"}):
+    for junk in (
+        "C3",
+        {"pick": "c3"},
+        {"pick": "C3", "x": 1},
+        {"pick": 3},
+        {},
+        None,
+        [],
+        {"pick": "C3\n"},
+        {"pick": "K1"},
+        {"pick": "A0"},
+    ):
         with pytest.raises(ValueError, match=r"not a Colorpop move|not a cell"):
             COLORPOP.load_move(junk)
     with pytest.raises(ValueError, match=r"not a cell"):
         ColorpopMove("Z9")
 
 
-@given(st.recursive(st.none() | st.integers() | st.text(max_size=4) | st.floats(),
-                    lambda inner: st.lists(inner, max_size=3)
-                    | st.dictionaries(st.sampled_from(["pick", "seat"]), inner, max_size=2)))
+@given(
+    st.recursive(
+        st.none() | st.integers() | st.text(max_size=4) | st.floats(),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.sampled_from(["pick", "seat"]), inner, max_size=2)
+        ),
+    )
+)
 def test_load_move_accepts_exactly_a_pick_object(data):
     if isinstance(data, dict) and set(data) == {"pick"} and rules.parse_cell(data["pick"]):
         assert COLORPOP.load_move(data).cell == data["pick"]
@@ -79,14 +100,21 @@ def test_load_move_accepts_exactly_a_pick_object(data):
 
 
 def test_apply_refuses_with_rule_errors_and_changes_nothing():
-    state = table("""
+    state = table(
+        """
         W....
         RRGBP
-    """, [["R"], ["G"]])
+    """,
+        [["R"], ["G"]],
+    )
     before = COLORPOP.dump_state(state)
-    for seat, cell, code in [("ben", "A1", "not_your_turn"), ("ana", "A2", "joker_cell"),
-                             ("ana", "C1", "no_group"), ("ana", "J10", "empty_cell"),
-                             ("zed", "A1", "not_seated")]:
+    for seat, cell, code in [
+        ("ben", "A1", "not_your_turn"),
+        ("ana", "A2", "joker_cell"),
+        ("ana", "C1", "no_group"),
+        ("ana", "J10", "empty_cell"),
+        ("zed", "A1", "not_seated"),
+    ]:
         with pytest.raises(RuleError) as caught:
             COLORPOP.apply(state, seat, ColorpopMove(cell))
         assert caught.value.code == code
@@ -95,7 +123,7 @@ def test_apply_refuses_with_rule_errors_and_changes_nothing():
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 40))
+@given(st.integers(0, 2**64 - 1), st.integers(0, 40))
 def test_state_round_trips_through_json(seed, moves):
     state = random_game(seed, stop_after=moves)
     text = COLORPOP.dump_state(state)
@@ -113,13 +141,18 @@ def test_outcome_gives_every_seat_its_side_numbers():
     assert outcome.winners == ("ben", "dan")
     ana = outcome.of("ana")
     assert (ana.won, ana.score) == (False, 37)  # 38 tokens of R and Y, 1 still on the board
-    assert ana.details == {"left": 1, "removed_own": 4, "colours": ["R", "Y"], "end": "blocked",
-                           "tie_break": "removed_own"}
+    assert ana.details == {
+        "left": 1,
+        "removed_own": 4,
+        "colours": ["R", "Y"],
+        "end": "blocked",
+        "tie_break": "removed_own",
+    }
     assert outcome.of("dan").details["colours"] == ["G", "B"]  # canonical order
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), st.sampled_from(["easy", "normal", "hard"]))
+@given(st.integers(0, 2**64 - 1), st.sampled_from(["easy", "normal", "hard"]))
 def test_ai_moves_are_legal_and_deterministic_from_the_seed(seed, level):
     state = COLORPOP.start(ColorpopOptions(mode="duel"), ["a", "b"], seed)
     while not state.over:

@@ -39,8 +39,17 @@ def fast(data: object) -> object:
         return ("error", str(error))
 
 
-GAMES = st.sampled_from([("competitive", 2, 1), ("competitive", 3, 1), ("competitive", 5, 1),
-                         ("solo", 1, 1), ("solo", 1, 3), ("duel", 2, 1), ("teams", 4, 1)])
+GAMES = st.sampled_from(
+    [
+        ("competitive", 2, 1),
+        ("competitive", 3, 1),
+        ("competitive", 5, 1),
+        ("solo", 1, 1),
+        ("solo", 1, 3),
+        ("duel", 2, 1),
+        ("teams", 4, 1),
+    ]
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -54,8 +63,12 @@ def test_the_fast_summary_is_the_reference_summary(game_kind, seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(GAMES, st.integers(0, 10**6), st.integers(0, 10**6), st.sampled_from(
-    ["cut", "extra", "cell", "seat", "joker", "shape"]))
+@given(
+    GAMES,
+    st.integers(0, 10**6),
+    st.integers(0, 10**6),
+    st.sampled_from(["cut", "extra", "cell", "seat", "joker", "shape"]),
+)
 def test_a_broken_record_gets_the_reference_error(game_kind, seed, where, fault):
     mode, seats, colours = game_kind
     data = copy.deepcopy(random_record(mode, seats, seed, colours))

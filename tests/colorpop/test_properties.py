@@ -12,8 +12,16 @@ from engine.colorpop.rules import Board
 
 from .helpers import random_game
 
-MODES = st.sampled_from([("competitive", 2), ("competitive", 3), ("competitive", 5),
-                         ("solo", 1), ("duel", 2), ("teams", 4)])
+MODES = st.sampled_from(
+    [
+        ("competitive", 2),
+        ("competitive", 3),
+        ("competitive", 5),
+        ("solo", 1),
+        ("duel", 2),
+        ("teams", 4),
+    ]
+)
 
 
 @st.composite
@@ -72,7 +80,7 @@ def test_a_legal_group_exists_exactly_when_a_token_touches_its_colour_or_a_joker
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), MODES)
+@given(st.integers(0, 2**64 - 1), MODES)
 def test_every_state_keeps_the_invariants(seed, mode_seats):
     mode, seats = mode_seats
     state = game.new_game(mode, [f"p{i}" for i in range(seats)], seed)
@@ -98,12 +106,15 @@ def test_every_state_keeps_the_invariants(seed, mode_seats):
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1))
+@given(st.integers(0, 2**64 - 1))
 def test_a_game_ends_cleared_by_a_side_or_blocked_with_no_group(seed):
     state = random_game(seed)
     if state.end == "blocked":
         assert not rules.has_legal_group(state.board)
     else:
-        cleared = [i for i, held in enumerate(state.secrets)
-                   if all(c not in "".join(state.board) for c in held)]
+        cleared = [
+            i
+            for i, held in enumerate(state.secrets)
+            if all(c not in "".join(state.board) for c in held)
+        ]
         assert [state.seats[i] for i in cleared] == list(state.winners)

@@ -53,8 +53,9 @@ def test_page_example_record_ends_before_the_game():
     assert len(base["moves"]) > 30
     line = error_of(with_(base, moves=base["moves"][:30]))
     assert line == "the record ends after move 30 but the game is not over"
-    assert error_of(with_(base, moves=[])) == \
-        "the record ends after move 0 but the game is not over"
+    assert (
+        error_of(with_(base, moves=[])) == "the record ends after move 0 but the game is not over"
+    )
 
 
 def test_page_example_six_connected_red_tokens_at_c3():
@@ -76,8 +77,7 @@ def test_summary_of_a_whole_game():
     assert set(summary) == {"moves", "end", "winners", "tie_break", "scores"}  # no "won"
     assert len(summary["moves"]) == 30
     first = summary["moves"][0]
-    assert set(first) == {"seat", "pick", "colour", "size", "jokers", "board", "collected",
-                          "left"}
+    assert set(first) == {"seat", "pick", "colour", "size", "jokers", "board", "collected", "left"}
     assert (first["seat"], first["pick"]) == ("ben", "J1")
     for step in summary["moves"]:
         assert len(step["board"]) == 10
@@ -101,7 +101,10 @@ def test_summary_of_the_first_move_by_hand():
     group = rules.group_at(board, rules.parse_cell("J1"))
     first = summary["moves"][0]
     assert (first["colour"], first["size"], first["jokers"]) == (
-        group.colour, group.size, group.jokers)
+        group.colour,
+        group.size,
+        group.jokers,
+    )
     assert first["collected"] == {"ana": 0, "ben": group.size, "cai": 0}
     assert first["board"] == rules.display_rows(rules.remove(board, group.cells).board)
 
@@ -124,28 +127,39 @@ def test_other_keys_are_ignored():
 # Every check, in the page's order.
 
 
-@pytest.mark.parametrize(("change", "line"), [
-    ({"format": "colorpop-record/2"}, "format is not colorpop-record/1"),
-    ({"format": None}, "format is not colorpop-record/1"),
-    ({"mode": "Competitive"}, "mode is not one of competitive, solo, duel, teams"),
-    ({"mode": None}, "mode is not one of competitive, solo, duel, teams"),
-    ({"seats": "ana"}, "seats is not a list of strings"),
-    ({"seats": ["ana", 2, "cai"]}, "seats is not a list of strings"),
-    ({"seats": ["ana", " \t", "cai"]}, "a seat name is blank"),
-    ({"seats": ["ana", "ana", "cai"]}, "seats are not distinct"),
-    ({"seats": ["ana"], "secrets": [["R"]]}, "competitive is played by 2 to 5 seats, not 1"),
-    ({"secrets": [["R"], ["B"]]}, "secrets is not a list of 3 lists, one per seat"),
-    ({"secrets": [["R"], ["b"], ["Y"]]}, "secrets of ben is not a list of letters among R Y G B P"),
-    ({"secrets": [["R"], ["W"], ["Y"]]}, "secrets of ben is not a list of letters among R Y G B P"),
-    ({"secrets": [["R"], ["B", "G"], ["Y"]]},
-     "secrets of ben: competitive holds 1 colour(s) per seat, not 2"),
-    ({"secrets": [["R"], ["R"], ["Y"]]}, "secrets: R is dealt twice"),
-    ({"first": "dan"}, "first is not a seat"),
-    ({"first": None}, "first is not a seat"),
-    ({"board": ["RYGBPWRYGB"] * 9}, "board is not 10 strings of 10 letters among RYGBPW"),
-    ({"board": None}, "board is not 10 strings of 10 letters among RYGBPW"),
-    ({"moves": {"0": {"pick": "A1"}}}, "moves is not a list"),
-])
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        ({"format": "colorpop-record/2"}, "format is not colorpop-record/1"),
+        ({"format": None}, "format is not colorpop-record/1"),
+        ({"mode": "Competitive"}, "mode is not one of competitive, solo, duel, teams"),
+        ({"mode": None}, "mode is not one of competitive, solo, duel, teams"),
+        ({"seats": "ana"}, "seats is not a list of strings"),
+        ({"seats": ["ana", 2, "cai"]}, "seats is not a list of strings"),
+        ({"seats": ["ana", " \t", "cai"]}, "a seat name is blank"),
+        ({"seats": ["ana", "ana", "cai"]}, "seats are not distinct"),
+        ({"seats": ["ana"], "secrets": [["R"]]}, "competitive is played by 2 to 5 seats, not 1"),
+        ({"secrets": [["R"], ["B"]]}, "secrets is not a list of 3 lists, one per seat"),
+        (
+            {"secrets": [["R"], ["b"], ["Y"]]},
+            "secrets of ben is not a list of letters among R Y G B P",
+        ),
+        (
+            {"secrets": [["R"], ["W"], ["Y"]]},
+            "secrets of ben is not a list of letters among R Y G B P",
+        ),
+        (
+            {"secrets": [["R"], ["B", "G"], ["Y"]]},
+            "secrets of ben: competitive holds 1 colour(s) per seat, not 2",
+        ),
+        ({"secrets": [["R"], ["R"], ["Y"]]}, "secrets: R is dealt twice"),
+        ({"first": "dan"}, "first is not a seat"),
+        ({"first": None}, "first is not a seat"),
+        ({"board": ["RYGBPWRYGB"] * 9}, "board is not 10 strings of 10 letters among RYGBPW"),
+        ({"board": None}, "board is not 10 strings of 10 letters among RYGBPW"),
+        ({"moves": {"0": {"pick": "A1"}}}, "moves is not a list"),
+    ],
+)
 def test_header_checks(change, line):
     assert error_of(with_(ENDED30, **change)) == line
 
@@ -153,29 +167,41 @@ def test_header_checks(change, line):
 def test_board_letters_and_counts():
     board = list(ENDED30["board"])
     board[0] = board[0][:9] + "."
-    assert error_of(with_(ENDED30, board=board)) == \
-        "board is not 10 strings of 10 letters among RYGBPW"
+    assert (
+        error_of(with_(ENDED30, board=board))
+        == "board is not 10 strings of 10 letters among RYGBPW"
+    )
     board[0] = ENDED30["board"][0][:9] + ("R" if ENDED30["board"][0][9] != "R" else "Y")
     assert error_of(with_(ENDED30, board=board)).startswith("board has ")
 
 
 def test_mode_seat_counts_and_secret_counts():
-    solo = {"format": "colorpop-record/1", "mode": "solo", "seats": ["ana"],
-            "secrets": [[]], "first": "ana", "board": ENDED30["board"], "moves": []}
+    solo = {
+        "format": "colorpop-record/1",
+        "mode": "solo",
+        "seats": ["ana"],
+        "secrets": [[]],
+        "first": "ana",
+        "board": ENDED30["board"],
+        "moves": [],
+    }
     assert error_of(solo) == "secrets of ana: solo holds 1 to 5 colours, not 0"
     teams = with_(solo, mode="teams", seats=["a", "b", "c"], secrets=[["R"], ["B"], ["Y"]])
     assert error_of(teams) == "teams is played by 4 seats, not 3"
 
 
-@pytest.mark.parametrize(("key", "line"), [
-    ("format", "format is not colorpop-record/1"),
-    ("mode", "mode is not one of competitive, solo, duel, teams"),
-    ("seats", "seats is not a list of strings"),
-    ("secrets", "secrets is not a list of 3 lists, one per seat"),
-    ("first", "first is not a seat"),
-    ("board", "board is not 10 strings of 10 letters among RYGBPW"),
-    ("moves", "moves is not a list"),
-])
+@pytest.mark.parametrize(
+    ("key", "line"),
+    [
+        ("format", "format is not colorpop-record/1"),
+        ("mode", "mode is not one of competitive, solo, duel, teams"),
+        ("seats", "seats is not a list of strings"),
+        ("secrets", "secrets is not a list of 3 lists, one per seat"),
+        ("first", "first is not a seat"),
+        ("board", "board is not 10 strings of 10 letters among RYGBPW"),
+        ("moves", "moves is not a list"),
+    ],
+)
 def test_a_missing_key_is_one_line(key, line):
     missing = copy.deepcopy(ENDED30)
     del missing[key]
@@ -187,18 +213,30 @@ def test_not_an_object():
         assert error_of(junk) == "the record is not a JSON object"
 
 
-@pytest.mark.parametrize(("move", "line"), [
-    ("A1", "move 1 (ben): the move is not an object with a string pick"),
-    ({"seat": "ben"}, "move 1 (ben): the move is not an object with a string pick"),
-    ({"pick": 3}, "move 1 (ben): the move is not an object with a string pick"),
-    ({"seat": "ana", "pick": "J1"}, 'move 1 (ben): the move names seat "ana", but ben is on turn'),
-    ({"seat": None, "pick": "J1"}, "move 1 (ben): the move names seat null, but ben is on turn"),
-    ({"seat": "ana", "pick": "zz"}, 'move 1 (ben): the move names seat "ana", but ben is on turn'),
-    ({"pick": "C3\n"}, 'move 1 (ben): "C3\\n" is not a cell (A1 to J10)'),
-    ({"pick": "c3"}, 'move 1 (ben): "c3" is not a cell (A1 to J10)'),
-    ({"pick": "K1"}, 'move 1 (ben): "K1" is not a cell (A1 to J10)'),
-    ({"pick": "A11"}, 'move 1 (ben): "A11" is not a cell (A1 to J10)'),
-])
+@pytest.mark.parametrize(
+    ("move", "line"),
+    [
+        ("A1", "move 1 (ben): the move is not an object with a string pick"),
+        ({"seat": "ben"}, "move 1 (ben): the move is not an object with a string pick"),
+        ({"pick": 3}, "move 1 (ben): the move is not an object with a string pick"),
+        (
+            {"seat": "ana", "pick": "J1"},
+            'move 1 (ben): the move names seat "ana", but ben is on turn',
+        ),
+        (
+            {"seat": None, "pick": "J1"},
+            "move 1 (ben): the move names seat null, but ben is on turn",
+        ),
+        (
+            {"seat": "ana", "pick": "zz"},
+            'move 1 (ben): the move names seat "ana", but ben is on turn',
+        ),
+        ({"pick": "C3\n"}, 'move 1 (ben): "C3\\n" is not a cell (A1 to J10)'),
+        ({"pick": "c3"}, 'move 1 (ben): "c3" is not a cell (A1 to J10)'),
+        ({"pick": "K1"}, 'move 1 (ben): "K1" is not a cell (A1 to J10)'),
+        ({"pick": "A11"}, 'move 1 (ben): "A11" is not a cell (A1 to J10)'),
+    ],
+)
 def test_move_checks_in_order(move, line):
     moves = [move, *ENDED30["moves"][1:]]
     assert error_of(with_(ENDED30, moves=moves)) == line
@@ -212,8 +250,12 @@ def test_a_joker_is_refused_naming_move_and_seat():
 def test_a_single_token_is_refused_naming_move_and_seat():
     board = tuple(ENDED30["board"])
     after = rules.remove(board, rules.group_at(board, rules.parse_cell("J1")).cells).board
-    lone = next(rules.cell_name((r, w)) for r in range(10) for w in range(len(after[r]))
-                if after[r][w] != "W" and rules.group_at(after, (r, w)).size == 1)
+    lone = next(
+        rules.cell_name((r, w))
+        for r in range(10)
+        for w in range(len(after[r]))
+        if after[r][w] != "W" and rules.group_at(after, (r, w)).size == 1
+    )
     moves = [*ENDED30["moves"][:1], {"pick": lone}]
     assert error_of(with_(ENDED30, moves=moves)) == f"move 2 (cai): {lone} is a single token"
 
@@ -222,8 +264,7 @@ def test_an_earlier_fault_is_reported_first():
     moves = copy.deepcopy(ENDED30["moves"])
     moves[4] = {"pick": "Z9"}
     moves[20] = "junk"
-    assert error_of(with_(ENDED30, moves=moves)) == \
-        'move 5 (cai): "Z9" is not a cell (A1 to J10)'
+    assert error_of(with_(ENDED30, moves=moves)) == 'move 5 (cai): "Z9" is not a cell (A1 to J10)'
 
 
 def test_any_token_of_the_group_may_be_picked():
@@ -240,12 +281,36 @@ def test_any_token_of_the_group_may_be_picked():
 # Never a traceback, whatever the JSON.
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=12)
     | st.sampled_from(["A1", "C3", "J10", "R", "W", "colorpop-record/1", "ana", "ben"]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
-        st.sampled_from(["format", "mode", "seats", "secrets", "first", "board", "moves",
-                         "pick", "seat", "x"]) | st.text(max_size=5), inner, max_size=6),
-    max_leaves=30)
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "format",
+                    "mode",
+                    "seats",
+                    "secrets",
+                    "first",
+                    "board",
+                    "moves",
+                    "pick",
+                    "seat",
+                    "x",
+                ]
+            )
+            | st.text(max_size=5),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -274,15 +339,32 @@ def test_a_valid_record_with_one_part_spoiled_never_crashes(key, junk, index, in
         assert summary["end"] in ("cleared", "blocked")
 
 
-@pytest.mark.parametrize("junk", [
-    {"format": "colorpop-record/1", "mode": "solo", "seats": ["a"], "secrets": [["R"]],
-     "first": "a", "board": ENDED30["board"], "moves": [{"pick": "A" + "9" * 5000}]},
-    {"format": "colorpop-record/1", "mode": "duel", "seats": ["a", "b"],
-     "secrets": [["R", "R"], ["B", "G"]], "first": "a", "board": [], "moves": []},
-    with_(ENDED30, moves=[{"pick": "J1", "seat": 10 ** 5000}]),
-    with_(ENDED30, moves=[{"pick": "J1", "seat": float("nan")}]),
-    with_(ENDED30, seats=["ana", "ben", "\ud800"], first="\ud800"),
-])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {
+            "format": "colorpop-record/1",
+            "mode": "solo",
+            "seats": ["a"],
+            "secrets": [["R"]],
+            "first": "a",
+            "board": ENDED30["board"],
+            "moves": [{"pick": "A" + "9" * 5000}],
+        },
+        {
+            "format": "colorpop-record/1",
+            "mode": "duel",
+            "seats": ["a", "b"],
+            "secrets": [["R", "R"], ["B", "G"]],
+            "first": "a",
+            "board": [],
+            "moves": [],
+        },
+        with_(ENDED30, moves=[{"pick": "J1", "seat": 10**5000}]),
+        with_(ENDED30, moves=[{"pick": "J1", "seat": float("nan")}]),
+        with_(ENDED30, seats=["ana", "ben", "\ud800"], first="\ud800"),
+    ],
+)
 def test_huge_ints_odd_strings_never_crash(junk):
     assert "\n" not in error_of(junk)
 
@@ -299,18 +381,26 @@ def test_deep_nesting_never_crashes():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1),
-       st.sampled_from([("competitive", 2), ("competitive", 5), ("solo", 1), ("duel", 2),
-                        ("teams", 4)]))
+@given(
+    st.integers(0, 2**64 - 1),
+    st.sampled_from(
+        [("competitive", 2), ("competitive", 5), ("solo", 1), ("duel", 2), ("teams", 4)]
+    ),
+)
 def test_export_then_replay_is_identity(seed, mode_seats):
     mode, seats = mode_seats
     state = random_game(seed, mode=mode, seats=seats, solo_colours=1 + seed % 5)
     exported = record.export_record(state)
     assert json.loads(json.dumps(exported)) == exported
     replayed, _ = record.replay(exported)
-    assert (replayed.board, replayed.picks, replayed.piles, replayed.end, replayed.winners,
-            replayed.tie_break) == (state.board, state.picks, state.piles, state.end,
-                                    state.winners, state.tie_break)
+    assert (
+        replayed.board,
+        replayed.picks,
+        replayed.piles,
+        replayed.end,
+        replayed.winners,
+        replayed.tie_break,
+    ) == (state.board, state.picks, state.piles, state.end, state.winners, state.tie_break)
     summary = COLORPOP.replay_summary(exported)
     assert summary["moves"][-1]["board"] == rules.display_rows(state.board)
     assert summary["winners"] == list(state.winners)

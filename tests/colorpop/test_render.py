@@ -25,8 +25,9 @@ def start(seed: int = 3):
 
 def test_the_picture_is_a_png_wide_enough_for_a_phone_and_grows_with_the_seats():
     three = image(board_picture(COLORPOP.view(start(), None)))
-    five = image(board_picture(COLORPOP.view(
-        COLORPOP.start(ColorpopOptions(), list("abcde"), 3), None)))
+    five = image(
+        board_picture(COLORPOP.view(COLORPOP.start(ColorpopOptions(), list("abcde"), 3), None))
+    )
     assert 500 <= three.width <= 700
     assert three.height > three.width
     assert five.width == three.width
@@ -55,8 +56,7 @@ def test_the_public_picture_shows_no_secret_colour_while_playing():
     state = random_game(11, stop_after=10)
     assert not state.over
     swapped = dataclasses.replace(state, secrets=tuple(reversed(state.secrets)))
-    assert board_picture(COLORPOP.view(state, None)) == board_picture(COLORPOP.view(swapped,
-                                                                                     None))
+    assert board_picture(COLORPOP.view(state, None)) == board_picture(COLORPOP.view(swapped, None))
     mine = image(board_picture(COLORPOP.view(state, state.seats[0])))
     public = image(board_picture(COLORPOP.view(state, None)))
     assert ImageChops.difference(mine, public).getbbox() is not None  # the seat's own chip
@@ -65,8 +65,9 @@ def test_the_public_picture_shows_no_secret_colour_while_playing():
 def test_an_event_board_can_be_drawn_and_odd_names_never_fail():
     state = start()
     group = rules.legal_groups(state.board)[0]
-    after, out = COLORPOP.apply(state, state.seats[state.turn],
-                                COLORPOP.load_move({"pick": rules.cell_name(group.anchor)}))
+    after, out = COLORPOP.apply(
+        state, state.seats[state.turn], COLORPOP.load_move({"pick": rules.cell_name(group.anchor)})
+    )
     before = image(board_picture(COLORPOP.view(after, None), group.cells, board=out[0].board))
     now = image(board_picture(COLORPOP.view(after, None)))
     assert ImageChops.difference(before, now).getbbox() is not None

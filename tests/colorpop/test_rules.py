@@ -28,7 +28,13 @@ def test_the_box_holds_19_of_each_colour_and_5_jokers():
     tokens = rules.full_board_tokens()
     assert len(tokens) == rules.NUM_TOKENS == 100
     assert {c: tokens.count(c) for c in rules.LETTERS} == {
-        "R": 19, "Y": 19, "G": 19, "B": 19, "P": 19, "W": 5}
+        "R": 19,
+        "Y": 19,
+        "G": 19,
+        "B": 19,
+        "P": 19,
+        "W": 5,
+    }
 
 
 def test_cells_are_named_rail_then_row_from_the_bottom():
@@ -57,10 +63,12 @@ def test_the_setup_rule_counts_one_colour_only_and_jokers_connect_nothing():
     """)
     assert rules.largest_setup_group(six) == (5, "R", cell("A1"))
     assert rules.setup_is_legal(six)
-    assert not rules.setup_is_legal(board_from("""
+    assert not rules.setup_is_legal(
+        board_from("""
         RRR
         RRR
-    """))
+    """)
+    )
 
 
 def test_the_largest_setup_group_is_reported_at_its_lowest_rail_then_row():
@@ -87,7 +95,7 @@ def test_about_60_percent_of_shuffles_pass_the_setup_rule_as_the_page_says():
     for _ in range(400):
         state, order = rng.shuffled(state, list(range(100)))
         letters = "".join(tokens[i] for i in order)
-        passed += rules.setup_is_legal(tuple(letters[r * 10:r * 10 + 10] for r in range(10)))
+        passed += rules.setup_is_legal(tuple(letters[r * 10 : r * 10 + 10] for r in range(10)))
     assert 0.5 < passed / 400 < 0.7
 
 
@@ -170,8 +178,13 @@ def test_legal_groups_list_in_colour_order_then_by_anchor():
         PPGR
     """)
     listed = [(g.colour, rules.cell_name(g.anchor), g.size) for g in legal_groups(board)]
-    assert listed == [("R", "A2", 2), ("R", "D1", 2), ("Y", "C2", 2), ("B", "A3", 2),
-                      ("P", "A1", 2)]
+    assert listed == [
+        ("R", "A2", 2),
+        ("R", "D1", 2),
+        ("Y", "C2", 2),
+        ("B", "A3", 2),
+        ("P", "A1", 2),
+    ]
 
 
 # §4: a turn
@@ -213,7 +226,11 @@ def test_gravity_slides_tokens_down_their_rail_keeping_their_order():
     removal = rules.remove(board, rules.group_at(board, cell("A2")).cells)
     assert removal.fallen[:2] == ("RGBP", "BG")
     assert [(rules.cell_name(a), rules.cell_name(b)) for a, b in removal.falls] == [
-        ("A3", "A2"), ("A4", "A3"), ("A5", "A4"), ("B3", "B2")]
+        ("A3", "A2"),
+        ("A4", "A3"),
+        ("A5", "A4"),
+        ("B3", "B2"),
+    ]
 
 
 def test_empty_rails_move_to_the_right_end_in_one_step():
@@ -341,8 +358,10 @@ def test_solo_with_two_colours_needs_both_gone():
     assert state.winners == ("ana",)
 
 
-@pytest.mark.parametrize(("mode", "seats", "per_seat"), [
-    ("competitive", 2, 1), ("competitive", 5, 1), ("solo", 1, 3), ("duel", 2, 2), ("teams", 4, 1)])
+@pytest.mark.parametrize(
+    ("mode", "seats", "per_seat"),
+    [("competitive", 2, 1), ("competitive", 5, 1), ("solo", 1, 3), ("duel", 2, 2), ("teams", 4, 1)],
+)
 def test_a_deal_gives_distinct_secret_colours_and_a_seeded_first_player(mode, seats, per_seat):
     names = [f"s{i}" for i in range(seats)]
     state = game.new_game(mode, names, 99, solo_colours=per_seat if mode == "solo" else 1)
@@ -356,8 +375,10 @@ def test_a_deal_gives_distinct_secret_colours_and_a_seeded_first_player(mode, se
         assert {game.new_game(mode, names, seed).first for seed in range(40)} == set(range(seats))
 
 
-@pytest.mark.parametrize(("mode", "count"), [("competitive", 1), ("competitive", 6), ("solo", 2),
-                                             ("duel", 3), ("teams", 3), ("teams", 5)])
+@pytest.mark.parametrize(
+    ("mode", "count"),
+    [("competitive", 1), ("competitive", 6), ("solo", 2), ("duel", 3), ("teams", 3), ("teams", 5)],
+)
 def test_a_mode_refuses_a_wrong_number_of_seats(mode, count):
     with pytest.raises(ValueError, match=r"is played by"):
         game.new_game(mode, [f"s{i}" for i in range(count)], 1)

@@ -26,8 +26,11 @@ def rotated(secrets: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 40),
-       st.sampled_from([("competitive", 3), ("duel", 2), ("teams", 4), ("solo", 1)]))
+@given(
+    st.integers(0, 2**64 - 1),
+    st.integers(0, 40),
+    st.sampled_from([("competitive", 3), ("duel", 2), ("teams", 4), ("solo", 1)]),
+)
 def test_the_public_view_does_not_depend_on_the_secret_colours_while_playing(seed, moves, mode):
     state = random_game(seed, mode=mode[0], seats=mode[1], stop_after=moves)
     if state.over:
@@ -43,7 +46,7 @@ def test_the_public_view_does_not_depend_on_the_secret_colours_while_playing(see
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 30))
+@given(st.integers(0, 2**64 - 1), st.integers(0, 30))
 def test_a_seat_sees_its_own_colours_and_nothing_of_the_others(seed, moves):
     state = random_game(seed, mode="teams", seats=4, stop_after=moves)
     if state.over:
@@ -59,8 +62,9 @@ def test_a_seat_sees_its_own_colours_and_nothing_of_the_others(seed, moves):
         spare = next(c for c in "RYGBP" if all(c not in s for s in state.secrets))
         swapped[others[0]] = (spare,)
         assert own == view(with_secrets(state, tuple(swapped)), seat)
-        assert own == dataclasses.replace(view(state, None), seat=seat, partners=own.partners,
-                                          my_colours=own.my_colours)
+        assert own == dataclasses.replace(
+            view(state, None), seat=seat, partners=own.partners, my_colours=own.my_colours
+        )
 
 
 def test_a_competitive_seat_sees_only_its_colour():
@@ -82,15 +86,16 @@ def test_everything_is_revealed_once_the_game_is_over():
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1))
+@given(st.integers(0, 2**64 - 1))
 def test_events_are_the_same_whoever_holds_which_colour_until_the_end(seed):
     state = game.new_game("competitive", ["a", "b", "c"], seed)
     other = with_secrets(state, rotated(state.secrets))
     while not state.over and not other.over:
         group = rules.legal_groups(state.board)[seed % len(rules.legal_groups(state.board))]
         seat = state.seats[state.turn]
-        state, out = COLORPOP.apply(state, seat, COLORPOP.load_move({"pick": rules.cell_name(
-            group.anchor)}))
+        state, out = COLORPOP.apply(
+            state, seat, COLORPOP.load_move({"pick": rules.cell_name(group.anchor)})
+        )
         other, out_other = game.apply(other, seat, group.anchor)
         if not state.over and not other.over:
             assert out == out_other

@@ -34,8 +34,10 @@ def test_start_deals_the_shipped_decks():
     words = shipped_words()
     assert state.length == "short"
     assert state.finish == 10
-    assert state.deck_sizes == {"noun": len(words.ids("noun")),
-                                "adjective": len(words.ids("adjective"))}
+    assert state.deck_sizes == {
+        "noun": len(words.ids("noun")),
+        "adjective": len(words.ids("adjective")),
+    }
     assert COLOURIST.to_act(state) == set(SEATS)
     assert COLOURIST.export_record(state)["decks"] == state.deck_sizes
     with pytest.raises(ValueError, match="seats"):
@@ -52,11 +54,23 @@ def test_moves_round_trip_through_json(move):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6)
-                    | st.sampled_from(["red", "joker", "keep", "choose", "noun", "adjective"]),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-                        st.sampled_from(["choose", "keep", "noun", "adjective", "x"]), inner,
-                        max_size=3), max_leaves=8))
+@given(
+    st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats()
+        | st.text(max_size=6)
+        | st.sampled_from(["red", "joker", "keep", "choose", "noun", "adjective"]),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(
+                st.sampled_from(["choose", "keep", "noun", "adjective", "x"]), inner, max_size=3
+            )
+        ),
+        max_leaves=8,
+    )
+)
 def test_load_move_refuses_anything_malformed_with_value_error(data):
     try:
         move = COLOURIST.load_move(data)
@@ -65,9 +79,18 @@ def test_load_move_refuses_anything_malformed_with_value_error(data):
     assert COLOURIST.dump_move(move) == data  # only real moves load
 
 
-@pytest.mark.parametrize("data", [{"choose": "pink"}, {"keep": {"noun": 2, "adjective": 0}},
-                                  {"keep": {"noun": True, "adjective": 0}}, {"choose": None},
-                                  {"keep": [0, 1]}, "red", None])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"choose": "pink"},
+        {"keep": {"noun": 2, "adjective": 0}},
+        {"keep": {"noun": True, "adjective": 0}},
+        {"choose": None},
+        {"keep": [0, 1]},
+        "red",
+        None,
+    ],
+)
 def test_load_move_examples(data):
     with pytest.raises(ValueError, match="not a Colourist move"):
         COLOURIST.load_move(data)
@@ -99,8 +122,11 @@ def test_public_view_shows_who_chose_never_what():
 
 
 def test_only_the_colourist_sees_the_four_cards_while_picking():
-    state = hand_built(positions={"ana": 5, "ben": 0, "cai": 0}, phase="picking",
-                       drawn=["n001", "n002", "a001", "a002"])
+    state = hand_built(
+        positions={"ana": 5, "ben": 0, "cai": 0},
+        phase="picking",
+        drawn=["n001", "n002", "a001", "a002"],
+    )
     assert COLOURIST.view(state, "ana").offered == ("n001", "n002", "a001", "a002")
     for seat in ("ben", "cai", None):
         seen = COLOURIST.view(state, seat)
@@ -114,8 +140,9 @@ def test_only_the_colourist_sees_the_four_cards_while_picking():
 
 
 def test_outcome():
-    state = hand_built(length="short", positions={"ana": 9, "ben": 4, "cai": 9}, first="ana",
-                       drawn=["a001"])
+    state = hand_built(
+        length="short", positions={"ana": 9, "ben": 4, "cai": 9}, first="ana", drawn=["a001"]
+    )
     assert COLOURIST.outcome(state) is None
     for seat, card in (("ana", "red"), ("ben", "blue"), ("cai", "red")):
         state, _ = COLOURIST.apply(state, seat, Choose(card))
@@ -123,7 +150,10 @@ def test_outcome():
     assert outcome is not None
     assert outcome.winners == ("ana", "cai")
     assert [(s.seat, s.score, s.won) for s in outcome.seats] == [
-        ("ana", 10, True), ("ben", 4, False), ("cai", 10, True)]
+        ("ana", 10, True),
+        ("ben", 4, False),
+        ("cai", 10, True),
+    ]
     assert outcome.of("ben").details["position"] == 4
 
 
@@ -154,14 +184,18 @@ def test_ai_follows_the_word_lists_colours():
         move = COLOURIST.ai_move(COLOURIST.view(state, seat), "normal", 1)
         assert move == Choose("yellow")
     # On a double field it keeps the pair whose colours agree (snow + frozen: white).
-    state = hand_built(positions={"ana": 5, "ben": 0, "cai": 0}, phase="picking",
-                       drawn=[by_en["fire"], by_en["snow"], by_en["hot"], by_en["frozen"]])
+    state = hand_built(
+        positions={"ana": 5, "ben": 0, "cai": 0},
+        phase="picking",
+        drawn=[by_en["fire"], by_en["snow"], by_en["hot"], by_en["frozen"]],
+    )
     assert COLOURIST.ai_move(COLOURIST.view(state, "ana"), "hard", 1) in (Keep(1, 1), Keep(0, 0))
 
 
 def test_ai_plays_the_joker_for_the_step_onto_the_finish():
-    state = hand_built(length="short", positions={"ana": 0, "ben": 9, "cai": 0}, first="ana",
-                       drawn=["n001"])
+    state = hand_built(
+        length="short", positions={"ana": 0, "ben": 9, "cai": 0}, first="ana", drawn=["n001"]
+    )
     assert COLOURIST.ai_move(COLOURIST.view(state, "ben"), "normal", 1) == Choose("joker")
 
 
@@ -175,6 +209,7 @@ def test_ai_without_a_move_says_so():
 
 def test_a_game_can_bring_its_own_word_list():
     custom = ColouristGame(shipped_words())
-    assert custom.start(ColouristOptions(), SEATS, 1) == COLOURIST.start(ColouristOptions(),
-                                                                          SEATS, 1)
+    assert custom.start(ColouristOptions(), SEATS, 1) == COLOURIST.start(
+        ColouristOptions(), SEATS, 1
+    )
     assert game.NOUN in custom.export_record(custom.start(ColouristOptions(), SEATS, 1))["decks"]

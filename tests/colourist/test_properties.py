@@ -24,18 +24,29 @@ from engine.colourist.view import view
 
 from .helpers import deck, random_move
 
-GAMES = st.fixed_dictionaries({
-    "seats": st.integers(3, 6).map(lambda n: [f"s{i}" for i in range(n)]),
-    "length": st.sampled_from(["short", "short", "normal", "long"]),
-    "nouns": st.integers(2, 7), "adjectives": st.integers(2, 7),
-    "seed": st.integers(0, 2**64 - 1), "moves": st.integers(0, 2**32),
-})
+GAMES = st.fixed_dictionaries(
+    {
+        "seats": st.integers(3, 6).map(lambda n: [f"s{i}" for i in range(n)]),
+        "length": st.sampled_from(["short", "short", "normal", "long"]),
+        "nouns": st.integers(2, 7),
+        "adjectives": st.integers(2, 7),
+        "seed": st.integers(0, 2**64 - 1),
+        "moves": st.integers(0, 2**32),
+    }
+)
 
 
 def _accounted(state: ColouristState) -> None:
     """Every card of each deck is in its pile, its discards or this round's draw, once."""
-    kinds = [k for k, n in game.DRAWS[game.symbol_of(state.positions[state.colourist])].items()
-             for _ in range(n)] if state.phase != "over" else []
+    kinds = (
+        [
+            k
+            for k, n in game.DRAWS[game.symbol_of(state.positions[state.colourist])].items()
+            for _ in range(n)
+        ]
+        if state.phase != "over"
+        else []
+    )
     for kind in game.KINDS:
         drawn = [c for c, k in zip(state.drawn, kinds, strict=True) if k == kind]
         cards = state.piles[kind] + state.discards[kind] + drawn
@@ -59,17 +70,23 @@ def _no_leak(state: ColouristState) -> None:
     for seat in state.seats:
         mine = view(state, seat)
         assert mine.my_card == state.choices.get(seat)
-        assert mine.offered == (tuple(state.drawn) if seat == state.colourist
-                                and state.phase == "picking" else ())
+        assert mine.offered == (
+            tuple(state.drawn) if seat == state.colourist and state.phase == "picking" else ()
+        )
         if state.phase == "picking":
             assert mine.words == ()
 
 
 def _play(params: dict[str, Any]) -> tuple[ColouristState, list[Any]]:
     events: list[Any] = []
-    state = game.new_game(params["seats"], deck("noun", params["nouns"]),
-                          deck("adjective", params["adjectives"]), length=params["length"],
-                          seed=params["seed"], events=events)
+    state = game.new_game(
+        params["seats"],
+        deck("noun", params["nouns"]),
+        deck("adjective", params["adjectives"]),
+        length=params["length"],
+        seed=params["seed"],
+        events=events,
+    )
     rnd = random.Random(params["moves"])
     step = 0
     while state.phase != "over":
@@ -113,7 +130,12 @@ def test_export_then_replay_is_identity(params):
     assert len(summary["rounds"]) == len(started) == len(state.rounds)
     for r, s, w, v, m in zip(summary["rounds"], started, shown, revealed, moves, strict=True):
         assert (r["round"], r["colourist"], r["field"], r["symbol"], r["reshuffled"]) == (
-            s.round_number, s.colourist, s.field, s.symbol, list(s.reshuffled))
+            s.round_number,
+            s.colourist,
+            s.field,
+            s.symbol,
+            list(s.reshuffled),
+        )
         assert r["words"] == list(w.words)
         assert (r["colour"], r["matched"]) == (v.colour, list(v.matched))
         assert (r["moved"], r["positions"]) == (list(m.moved), m.positions)
@@ -127,9 +149,13 @@ def test_export_then_replay_is_identity(params):
 @settings(max_examples=30, deadline=None)
 @given(GAMES, st.integers(0, 60))
 def test_state_round_trips_through_json_mid_game(params, steps):
-    state = game.new_game(params["seats"], deck("noun", params["nouns"]),
-                          deck("adjective", params["adjectives"]), length=params["length"],
-                          seed=params["seed"])
+    state = game.new_game(
+        params["seats"],
+        deck("noun", params["nouns"]),
+        deck("adjective", params["adjectives"]),
+        length=params["length"],
+        seed=params["seed"],
+    )
     rnd = random.Random(params["moves"])
     for _ in range(steps):
         if state.phase == "over":

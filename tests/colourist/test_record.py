@@ -29,8 +29,22 @@ PAGE_ROUND_2_SUMMARY = json.loads("""
 """)
 # Rounds 3-16 after the page's two: who moves (the colourist always does). "all*": everyone
 # matched (ana red, cai's Joker) rather than nobody.
-PLAN = ["all", "ana", "ben", "all", "all", "ben", "all", "all*", "ben", "all", "cai", "ben",
-        "all", "cai"]
+PLAN = [
+    "all",
+    "ana",
+    "ben",
+    "all",
+    "all",
+    "ben",
+    "all",
+    "all*",
+    "ben",
+    "all",
+    "cai",
+    "ben",
+    "all",
+    "cai",
+]
 
 
 def _cards(colourist: str, movers: str) -> dict[str, str]:
@@ -44,10 +58,14 @@ def _cards(colourist: str, movers: str) -> dict[str, str]:
 
 def page_game() -> dict[str, Any]:
     """The page's record header and two rounds, played on to the page's final positions."""
-    record: dict[str, Any] = {"format": "colourist-record/1", "players": list(SEATS),
-                              "options": {"length": "normal"},
-                              "decks": {"noun": 120, "adjective": 120}, "first": "ben",
-                              "rounds": copy.deepcopy(PAGE_ROUNDS)}
+    record: dict[str, Any] = {
+        "format": "colourist-record/1",
+        "players": list(SEATS),
+        "options": {"length": "normal"},
+        "decks": {"noun": 120, "adjective": 120},
+        "first": "ben",
+        "rounds": copy.deepcopy(PAGE_ROUNDS),
+    }
     positions = {"ana": 1, "ben": 1, "cai": 2}
     ids = {"n": 100, "a": 100}
 
@@ -61,11 +79,13 @@ def page_game() -> dict[str, Any]:
         cards = _cards(colourist, movers)
         if symbol == "double":
             drawn = [fresh("n"), fresh("n"), fresh("a"), fresh("a")]
-            record["rounds"].append({"drawn": drawn, "chosen": [drawn[3], drawn[0]],
-                                     "cards": cards})
+            record["rounds"].append(
+                {"drawn": drawn, "chosen": [drawn[3], drawn[0]], "cards": cards}
+            )
         else:
-            record["rounds"].append({"drawn": [fresh("n" if symbol == "triangle" else "a")],
-                                     "cards": cards})
+            record["rounds"].append(
+                {"drawn": [fresh("n" if symbol == "triangle" else "a")], "cards": cards}
+            )
         for seat in game.score_round(SEATS, colourist, cards)[1]:
             positions[seat] += 1
     return record
@@ -86,9 +106,18 @@ def test_the_pages_final_summary():
     assert summary["winners"] == ["ben", "cai"]
     assert summary["jokers"] == {"ana": 2, "ben": None, "cai": 10}
     assert list(summary) == ["rounds", "positions", "winners", "jokers"]
-    assert list(summary["rounds"][0]) == ["round", "colourist", "field", "symbol",
-                                          "reshuffled", "words", "colour", "matched",
-                                          "moved", "positions"]
+    assert list(summary["rounds"][0]) == [
+        "round",
+        "colourist",
+        "field",
+        "symbol",
+        "reshuffled",
+        "words",
+        "colour",
+        "matched",
+        "moved",
+        "positions",
+    ]
     double = next(r for r in summary["rounds"] if r["symbol"] == "double")
     assert double["words"][0].startswith("a")
     assert double["words"][1].startswith("n")
@@ -114,11 +143,25 @@ def _edit(change) -> dict[str, Any]:
     return record
 
 
-@pytest.mark.parametrize("text", [
-    "{", "", "nul", '{"format": NaN}', '{"format": Infinity}', '{"a": -Infinity}',
-    "[" * 100_000 + "]" * 100_000, "1" * 5000, '{"x": 1e999}', "[]", '"colourist-record/1"',
-    "3", "null", b"\xff\xfe\x00",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        "",
+        "nul",
+        '{"format": NaN}',
+        '{"format": Infinity}',
+        '{"a": -Infinity}',
+        "[" * 100_000 + "]" * 100_000,
+        "1" * 5000,
+        '{"x": 1e999}',
+        "[]",
+        '"colourist-record/1"',
+        "3",
+        "null",
+        b"\xff\xfe\x00",
+    ],
+)
 def test_format_not_json_or_not_an_object(text):
     assert _code(text) == "format"
 
@@ -128,58 +171,61 @@ def test_format_parsed_values_that_are_not_json(value):
     assert _code(value) == "format"
 
 
-@pytest.mark.parametrize(("change", "code"), [
-    (lambda r: r.update(format="colourist-record/2"), "format"),
-    (lambda r: r.pop("decks"), "format"),
-    (lambda r: r.update(extra=1), "format"),
-    (lambda r: r.update(players=["ana", "ben"]), "players"),
-    (lambda r: r.update(players=["ana", "ben", "ana"]), "players"),
-    (lambda r: r.update(players=["ana", "ben", ""]), "players"),
-    (lambda r: r.update(players=["ana", "ben", 3]), "players"),
-    (lambda r: r.update(players=list("abcdefg")), "players"),
-    (lambda r: r.update(players="ana,ben,cai"), "players"),
-    (lambda r: r.update(options={"length": "huge"}), "options"),
-    (lambda r: r.update(options={"length": "short", "pace": 1}), "options"),
-    (lambda r: r.update(options={}), "options"),
-    (lambda r: r.update(options={"length": ["short"]}), "options"),
-    (lambda r: r.update(decks={"noun": 1, "adjective": 120}), "decks"),
-    (lambda r: r.update(decks={"noun": 1000, "adjective": 120}), "decks"),
-    (lambda r: r.update(decks={"noun": True, "adjective": 120}), "decks"),
-    (lambda r: r.update(decks={"noun": 120.0, "adjective": 120}), "decks"),
-    (lambda r: r.update(decks={"noun": 120}), "decks"),
-    (lambda r: r.update(first="dan"), "first"),
-    (lambda r: r.update(first=["ben"]), "first"),
-    (lambda r: r.update(rounds="all"), "round"),
-    (lambda r: r.update(rounds={}), "round"),
-    (lambda r: r["rounds"].insert(1, []), "round"),
-    (lambda r: r["rounds"][1].pop("cards"), "round"),
-    (lambda r: r["rounds"][1].update(note="hi"), "round"),
-    (lambda r: r["rounds"].append(copy.deepcopy(r["rounds"][-1])), "after-end"),
-    (lambda r: r["rounds"].append("junk"), "after-end"),
-    (lambda r: r["rounds"][0].update(drawn=["a001"]), "drawn"),
-    (lambda r: r["rounds"][1].update(drawn=["n001"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=["n01"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=["n0001"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=["N001"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=["n٠٠١"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=["n001\n"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn="n001"), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=["n001", "n002"]), "drawn"),
-    (lambda r: r["rounds"][0].update(drawn=[17]), "drawn"),
-    (lambda r: r["rounds"][2].update(drawn=["a044"]), "deck"),  # a044 again, same cycle
-    (lambda r: r["rounds"][0].update(chosen=["a001", "n017"]), "chosen"),
-    (lambda r: r["rounds"][0].update(cards={"ana": "red", "ben": "blue"}), "cards"),
-    (lambda r: r["rounds"][0]["cards"].update(dan="red"), "cards"),
-    (lambda r: r["rounds"][0]["cards"].update(ana="pink"), "cards"),
-    (lambda r: r["rounds"][0]["cards"].update(ana=None), "cards"),
-    (lambda r: r["rounds"][0]["cards"].update(ana=[["red"]]), "cards"),
-    (lambda r: r["rounds"][0].update(cards=["red", "blue", "blue"]), "cards"),
-    (lambda r: r["rounds"][0]["cards"].update(ben="joker"), "joker"),  # ben is colourist
-    (lambda r: r["rounds"][2]["cards"].update(ana="joker"), "joker"),  # ana is colourist
-    (lambda r: r["rounds"][3]["cards"].update(ana="joker"), "joker"),  # ana's second
-    (lambda r: r["rounds"].pop(), "unfinished"),
-    (lambda r: r.update(rounds=[]), "unfinished"),
-])
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda r: r.update(format="colourist-record/2"), "format"),
+        (lambda r: r.pop("decks"), "format"),
+        (lambda r: r.update(extra=1), "format"),
+        (lambda r: r.update(players=["ana", "ben"]), "players"),
+        (lambda r: r.update(players=["ana", "ben", "ana"]), "players"),
+        (lambda r: r.update(players=["ana", "ben", ""]), "players"),
+        (lambda r: r.update(players=["ana", "ben", 3]), "players"),
+        (lambda r: r.update(players=list("abcdefg")), "players"),
+        (lambda r: r.update(players="ana,ben,cai"), "players"),
+        (lambda r: r.update(options={"length": "huge"}), "options"),
+        (lambda r: r.update(options={"length": "short", "pace": 1}), "options"),
+        (lambda r: r.update(options={}), "options"),
+        (lambda r: r.update(options={"length": ["short"]}), "options"),
+        (lambda r: r.update(decks={"noun": 1, "adjective": 120}), "decks"),
+        (lambda r: r.update(decks={"noun": 1000, "adjective": 120}), "decks"),
+        (lambda r: r.update(decks={"noun": True, "adjective": 120}), "decks"),
+        (lambda r: r.update(decks={"noun": 120.0, "adjective": 120}), "decks"),
+        (lambda r: r.update(decks={"noun": 120}), "decks"),
+        (lambda r: r.update(first="dan"), "first"),
+        (lambda r: r.update(first=["ben"]), "first"),
+        (lambda r: r.update(rounds="all"), "round"),
+        (lambda r: r.update(rounds={}), "round"),
+        (lambda r: r["rounds"].insert(1, []), "round"),
+        (lambda r: r["rounds"][1].pop("cards"), "round"),
+        (lambda r: r["rounds"][1].update(note="hi"), "round"),
+        (lambda r: r["rounds"].append(copy.deepcopy(r["rounds"][-1])), "after-end"),
+        (lambda r: r["rounds"].append("junk"), "after-end"),
+        (lambda r: r["rounds"][0].update(drawn=["a001"]), "drawn"),
+        (lambda r: r["rounds"][1].update(drawn=["n001"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=["n01"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=["n0001"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=["N001"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=["n٠٠١"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=["n001\n"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn="n001"), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=["n001", "n002"]), "drawn"),
+        (lambda r: r["rounds"][0].update(drawn=[17]), "drawn"),
+        (lambda r: r["rounds"][2].update(drawn=["a044"]), "deck"),  # a044 again, same cycle
+        (lambda r: r["rounds"][0].update(chosen=["a001", "n017"]), "chosen"),
+        (lambda r: r["rounds"][0].update(cards={"ana": "red", "ben": "blue"}), "cards"),
+        (lambda r: r["rounds"][0]["cards"].update(dan="red"), "cards"),
+        (lambda r: r["rounds"][0]["cards"].update(ana="pink"), "cards"),
+        (lambda r: r["rounds"][0]["cards"].update(ana=None), "cards"),
+        (lambda r: r["rounds"][0]["cards"].update(ana=[["red"]]), "cards"),
+        (lambda r: r["rounds"][0].update(cards=["red", "blue", "blue"]), "cards"),
+        (lambda r: r["rounds"][0]["cards"].update(ben="joker"), "joker"),  # ben is colourist
+        (lambda r: r["rounds"][2]["cards"].update(ana="joker"), "joker"),  # ana is colourist
+        (lambda r: r["rounds"][3]["cards"].update(ana="joker"), "joker"),  # ana's second
+        (lambda r: r["rounds"].pop(), "unfinished"),
+        (lambda r: r.update(rounds=[]), "unfinished"),
+    ],
+)
 def test_every_code(change, code):
     assert _code(_edit(change)) == code
 
@@ -188,21 +234,29 @@ def _double_round(record: dict[str, Any]) -> dict[str, Any]:
     return next(r for r in record["rounds"] if "chosen" in r)
 
 
-@pytest.mark.parametrize(("change", "code"), [
-    (lambda d: d.pop("chosen"), "chosen"),
-    (lambda d: d.update(chosen=[d["drawn"][0], d["drawn"][3]]), "chosen"),  # noun first
-    (lambda d: d.update(chosen=[d["drawn"][3], "n999"]), "chosen"),
-    (lambda d: d.update(chosen=[d["drawn"][3]]), "chosen"),
-    (lambda d: d.update(chosen="x"), "chosen"),
-    (lambda d: d.update(drawn=d["drawn"][:3]), "drawn"),
-    (lambda d: d.update(drawn=[d["drawn"][2], d["drawn"][3], d["drawn"][0], d["drawn"][1]]),
-     "drawn"),
-    (lambda d: d.update(drawn=[d["drawn"][0], d["drawn"][0], d["drawn"][2], d["drawn"][3]]),
-     "deck"),  # this round included
-])
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda d: d.pop("chosen"), "chosen"),
+        (lambda d: d.update(chosen=[d["drawn"][0], d["drawn"][3]]), "chosen"),  # noun first
+        (lambda d: d.update(chosen=[d["drawn"][3], "n999"]), "chosen"),
+        (lambda d: d.update(chosen=[d["drawn"][3]]), "chosen"),
+        (lambda d: d.update(chosen="x"), "chosen"),
+        (lambda d: d.update(drawn=d["drawn"][:3]), "drawn"),
+        (
+            lambda d: d.update(drawn=[d["drawn"][2], d["drawn"][3], d["drawn"][0], d["drawn"][1]]),
+            "drawn",
+        ),
+        (
+            lambda d: d.update(drawn=[d["drawn"][0], d["drawn"][0], d["drawn"][2], d["drawn"][3]]),
+            "deck",
+        ),  # this round included
+    ],
+)
 def test_double_field_codes(change, code):
     def edit(record):
         change(_double_round(record))
+
     assert _code(_edit(edit)) == code
 
 
@@ -211,13 +265,17 @@ def test_checks_run_in_the_pages_order():
     assert _code(_edit(lambda r: r.update(options={}, decks={}))) == "options"
     assert _code(_edit(lambda r: r.update(decks={}, first="dan"))) == "decks"
     assert _code(_edit(lambda r: r.update(first="dan", rounds="x"))) == "first"
+
     # Within a round: drawn before deck before chosen before cards before joker.
     def bad_round(r):
         r["rounds"][0].update(drawn=["a001"], chosen=[], cards={})
+
     assert _code(_edit(bad_round)) == "drawn"
     assert _code(_edit(lambda r: r["rounds"][0].update(chosen=[], cards={}))) == "chosen"
+
     def joker_and_cards(r):
         r["rounds"][0]["cards"].update(ben="joker", cai="pink")
+
     assert _code(_edit(joker_and_cards)) == "cards"
     # after-end comes before the extra round's own form.
     assert _code(_edit(lambda r: r["rounds"].append({"bad": 1}))) == "after-end"
@@ -233,17 +291,48 @@ def test_deck_cycles_and_reshuffles_are_detected():
     # Noun deck of 2 cards. Rounds where nobody matched: everyone moves each round, so every
     # colourist stands on field r-1: T C T C T D T C T C (short track).
     def rounds(draws: list[list[str]]) -> list[dict[str, Any]]:
-        return [{"drawn": d, **({"chosen": [d[2], d[0]]} if len(d) == 4 else {}),
-                 "cards": {"ana": "red", "ben": "blue", "cai": "green"}} for d in draws]
+        return [
+            {
+                "drawn": d,
+                **({"chosen": [d[2], d[0]]} if len(d) == 4 else {}),
+                "cards": {"ana": "red", "ben": "blue", "cai": "green"},
+            }
+            for d in draws
+        ]
 
-    draws = [["n001"], ["a001"], ["n002"], ["a002"], ["n001"], ["n002", "n001", "a003", "a001"],
-             ["n002"], ["a002"], ["n001"], ["a003"]]
-    record = {"format": "colourist-record/1", "players": ["ana", "ben", "cai"],
-              "options": {"length": "short"}, "decks": {"noun": 2, "adjective": 3},
-              "first": "ana", "rounds": rounds(draws)}
+    draws = [
+        ["n001"],
+        ["a001"],
+        ["n002"],
+        ["a002"],
+        ["n001"],
+        ["n002", "n001", "a003", "a001"],
+        ["n002"],
+        ["a002"],
+        ["n001"],
+        ["a003"],
+    ]
+    record = {
+        "format": "colourist-record/1",
+        "players": ["ana", "ben", "cai"],
+        "options": {"length": "short"},
+        "decks": {"noun": 2, "adjective": 3},
+        "first": "ana",
+        "rounds": rounds(draws),
+    }
     summary = replay_summary(record)
     assert [r["reshuffled"] for r in summary["rounds"]] == [
-        [], [], [], [], ["noun"], ["noun", "adjective"], ["noun"], [], [], ["adjective"]]
+        [],
+        [],
+        [],
+        [],
+        ["noun"],
+        ["noun", "adjective"],
+        ["noun"],
+        [],
+        [],
+        ["adjective"],
+    ]
     assert summary["winners"] == ["ana", "ben", "cai"]
     # n001 twice in one cycle (round 5 with a 3-card noun deck: no reshuffle yet).
     assert _code(dict(record, decks={"noun": 3, "adjective": 3})) == "deck"
@@ -254,13 +343,40 @@ def test_deck_cycles_and_reshuffles_are_detected():
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=8) | st.sampled_from(["red", "joker", "n001", "a001", "ana", "double"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["format", "players", "options", "decks", "first", "rounds", "drawn",
-                         "cards", "chosen", "ana", "ben", "cai", "length", "noun"])
-        | st.text(max_size=4), inner, max_size=6),
-    max_leaves=20)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["red", "joker", "n001", "a001", "ana", "double"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "format",
+                    "players",
+                    "options",
+                    "decks",
+                    "first",
+                    "rounds",
+                    "drawn",
+                    "cards",
+                    "chosen",
+                    "ana",
+                    "ben",
+                    "cai",
+                    "length",
+                    "noun",
+                ]
+            )
+            | st.text(max_size=4),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 def _paths(value: Any, path: tuple = ()) -> list[tuple]:
@@ -303,18 +419,36 @@ def test_a_mutated_record_replays_or_is_refused_in_one_line(data):
         error = str(e)
         assert "\n" not in error
         assert error.split(":")[0] in {
-            "format", "players", "options", "decks", "first", "after-end", "round", "drawn",
-            "deck", "chosen", "cards", "joker", "unfinished"}
+            "format",
+            "players",
+            "options",
+            "decks",
+            "first",
+            "after-end",
+            "round",
+            "drawn",
+            "deck",
+            "chosen",
+            "cards",
+            "joker",
+            "unfinished",
+        }
     else:
         assert json.loads(json.dumps(summary)) == summary
 
 
 def test_export_of_a_finished_engine_game_replays(tmp_path):
-    state = game.new_game(SEATS, [f"n{i:03d}" for i in range(1, 4)],
-                          [f"a{i:03d}" for i in range(1, 4)], length="short", seed=9)
+    state = game.new_game(
+        SEATS,
+        [f"n{i:03d}" for i in range(1, 4)],
+        [f"a{i:03d}" for i in range(1, 4)],
+        length="short",
+        seed=9,
+    )
     import random
 
     from .helpers import play_out
+
     state, _ = play_out(state, random.Random(2))
     record = export_record(state)
     assert json.loads(json.dumps(record)) == record

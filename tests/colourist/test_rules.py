@@ -21,8 +21,17 @@ from .helpers import SEATS, deck, hand_built
 
 
 def test_colour_order_names_and_emoji_are_the_pages():
-    assert game.COLOURS == ("black", "white", "brown", "red", "orange", "yellow", "green",
-                            "blue", "purple")
+    assert game.COLOURS == (
+        "black",
+        "white",
+        "brown",
+        "red",
+        "orange",
+        "yellow",
+        "green",
+        "blue",
+        "purple",
+    )
     assert game.CARDS[-1] == "joker"
     assert "".join(game.EMOJI[c] for c in game.CARDS) == "⚫⚪🟤🔴🟠🟡🟢🔵🟣🃏"
 
@@ -59,19 +68,25 @@ def test_set_up_pawns_jokers_decks_first_colourist():
     assert state.drawn[0].startswith("n")
     assert sorted(state.piles["noun"] + state.drawn) == deck("noun", 8)
     assert sorted(state.piles["adjective"]) == deck("adjective", 7)
-    assert events == [RoundStarted(1, state.first, 0, "triangle", ()),
-                      WordsShown(1, tuple(state.drawn))]
+    assert events == [
+        RoundStarted(1, state.first, 0, "triangle", ()),
+        WordsShown(1, tuple(state.drawn)),
+    ]
 
 
 def test_set_up_is_deterministic_and_seeded():
     a = game.new_game(SEATS, deck("noun", 30), deck("adjective", 30), seed=11)
     b = game.new_game(SEATS, deck("noun", 30), deck("adjective", 30), seed=11)
     assert a == b
-    others = {tuple(game.new_game(SEATS, deck("noun", 30), deck("adjective", 30),
-                                  seed=s).piles["noun"]) for s in range(12, 20)}
+    others = {
+        tuple(game.new_game(SEATS, deck("noun", 30), deck("adjective", 30), seed=s).piles["noun"])
+        for s in range(12, 20)
+    }
     assert len(others) > 1  # the seed shuffles
-    firsts = {game.new_game(SEATS, deck("noun", 30), deck("adjective", 30), seed=s).first
-              for s in range(40)}
+    firsts = {
+        game.new_game(SEATS, deck("noun", 30), deck("adjective", 30), seed=s).first
+        for s in range(40)
+    }
     assert firsts == set(SEATS)  # the first colourist is drawn, not seat 1
 
 
@@ -84,16 +99,24 @@ def test_three_to_six_seats(seats):
 
 
 def test_decks_are_ids_of_their_kind():
-    for nouns, adjectives in ((["n001"], ["a001", "a002"]), (["n001", "a002"], ["a001", "a003"]),
-                              (["n001", "n001"], ["a001", "a002"]),
-                              (["n001", "n0002"], ["a001", "a002"])):
+    for nouns, adjectives in (
+        (["n001"], ["a001", "a002"]),
+        (["n001", "a002"], ["a001", "a003"]),
+        (["n001", "n001"], ["a001", "a002"]),
+        (["n001", "n0002"], ["a001", "a002"]),
+    ):
         with pytest.raises(ValueError, match=r"deck|ids"):
             game.new_game(SEATS, nouns, adjectives)
 
 
 def test_role_passes_to_the_next_seat_cyclically():
     assert [game.colourist_of(SEATS, "ben", r) for r in range(1, 6)] == [
-        "ben", "cai", "ana", "ben", "cai"]
+        "ben",
+        "cai",
+        "ana",
+        "ben",
+        "cai",
+    ]
 
 
 # --- §3 A round -------------------------------------------------------------------------------
@@ -113,8 +136,9 @@ def _next_draw(positions, first="ana", round_number=1):
     return state
 
 
-@pytest.mark.parametrize(("field", "kinds"), [(0, "n"), (1, "a"), (4, "n"), (5, "nnaa"),
-                                              (10, "nnaa"), (11, "a")])
+@pytest.mark.parametrize(
+    ("field", "kinds"), [(0, "n"), (1, "a"), (4, "n"), (5, "nnaa"), (10, "nnaa"), (11, "a")]
+)
 def test_draw_by_the_colourists_field(field, kinds):
     # Nobody matches in round 1 (colourist ana), so everyone moves one field on; round 2's
     # colourist ben then stands on `field`.
@@ -128,8 +152,11 @@ def test_draw_by_the_colourists_field(field, kinds):
 
 
 def test_double_field_the_colourist_keeps_one_noun_and_one_adjective():
-    state = hand_built(positions={"ana": 5, "ben": 0, "cai": 0}, phase="picking",
-                       drawn=["n001", "n002", "a001", "a002"])
+    state = hand_built(
+        positions={"ana": 5, "ben": 0, "cai": 0},
+        phase="picking",
+        drawn=["n001", "n002", "a001", "a002"],
+    )
     assert game.to_act(state) == {"ana"}
     with pytest.raises(RuleError) as e:
         game.choose(state, "ben", "red")
@@ -210,8 +237,9 @@ def test_apply_leaves_the_state_alone_on_a_rule_error():
 
 def test_reshuffle_when_a_pile_holds_too_few_cards():
     # A 2-noun deck: ben's double field needs 2 nouns while the pile holds 1.
-    state = hand_built(positions={"ana": 0, "ben": 4, "cai": 0}, nouns=2, adjectives=3,
-                       drawn=["n001"])
+    state = hand_built(
+        positions={"ana": 0, "ben": 4, "cai": 0}, nouns=2, adjectives=3, drawn=["n001"]
+    )
     events = _finish_round(state, {"ana": "red", "ben": "blue", "cai": "green"})
     started = next(e for e in events if isinstance(e, RoundStarted))
     assert started.symbol == "double"
@@ -260,17 +288,22 @@ def test_a_joker_matches_in_every_respect():
 
 def test_score_round_function():
     assert game.score_round(SEATS, "ben", {"ana": "red", "ben": "blue", "cai": "blue"}) == (
-        ("cai",), ("ben", "cai"))
+        ("cai",),
+        ("ben", "cai"),
+    )
     assert game.score_round(SEATS, "ben", {"ana": "red", "ben": "blue", "cai": "red"}) == (
-        (), ("ana", "ben", "cai"))
+        (),
+        ("ana", "ben", "cai"),
+    )
 
 
 # --- §5 End -----------------------------------------------------------------------------------
 
 
 def test_the_game_ends_on_the_finish_and_every_seat_there_wins():
-    state = hand_built(length="short", positions={"ana": 9, "ben": 9, "cai": 3}, first="ana",
-                       drawn=["a001"])
+    state = hand_built(
+        length="short", positions={"ana": 9, "ben": 9, "cai": 3}, first="ana", drawn=["a001"]
+    )
     events = _finish_round(state, {"ana": "red", "ben": "red", "cai": "blue"})
     assert state.phase == "over"
     assert state.winners == ["ana", "ben"]
@@ -282,16 +315,16 @@ def test_the_game_ends_on_the_finish_and_every_seat_there_wins():
 
 
 def test_a_finish_reached_by_nobody_matched_is_shared_by_all_there():
-    state = hand_built(length="short", positions={"ana": 9, "ben": 9, "cai": 9},
-                       drawn=["a001"])
+    state = hand_built(length="short", positions={"ana": 9, "ben": 9, "cai": 9}, drawn=["a001"])
     _finish_round(state, {"ana": "red", "ben": "blue", "cai": "green"})
     assert state.winners == SEATS
     assert state.positions == dict.fromkeys(SEATS, 10)
 
 
 def test_no_finish_no_end():
-    state = hand_built(length="short", positions={"ana": 8, "ben": 9, "cai": 0}, first="ana",
-                       drawn=["n001"])
+    state = hand_built(
+        length="short", positions={"ana": 8, "ben": 9, "cai": 0}, first="ana", drawn=["n001"]
+    )
     _finish_round(state, {"ana": "red", "ben": "blue", "cai": "red"})  # ben stays on 9
     assert state.phase != "over"
     assert state.round_number == 2

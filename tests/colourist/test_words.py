@@ -31,17 +31,16 @@ PAGE_EXAMPLE = json.loads("""
 # Colour words of every language (the 11 basic terms, and gold/silver): none may be a word.
 COLOUR_WORDS = {
     "en": "black white brown red orange yellow green blue purple grey gray pink gold golden "
-          "silver violet",
+    "silver violet",
     "it": "nero bianco marrone rosso arancione giallo verde blu azzurro viola grigio rosa "
-          "oro dorato argento argentato",
+    "oro dorato argento argentato",
     "fr": "noir blanc brun marron rouge orange jaune vert bleu violet gris rose or doré "
-          "argent argenté",
+    "argent argenté",
     "es": "negro blanco marrón rojo naranja amarillo verde azul morado violeta gris rosa "
-          "oro dorado plata plateado café",
+    "oro dorado plata plateado café",
     "pl": "czarny biały brązowy czerwony pomarańczowy żółty zielony niebieski fioletowy "
-          "szary różowy złoty srebrny",
-    "de": "schwarz weiß braun rot orange gelb grün blau lila violett grau rosa gold golden "
-          "silbern",
+    "szary różowy złoty srebrny",
+    "de": "schwarz weiß braun rot orange gelb grün blau lila violett grau rosa gold golden silbern",
 }
 JA_COLOUR_SIGNS = "黒白赤黄緑青紫灰橙桃金銀色"
 
@@ -49,9 +48,15 @@ JA_COLOUR_SIGNS = "黒白赤黄緑青紫灰橙桃金銀色"
 def test_the_pages_example_reads_as_the_page_says():
     words = w.parse_words(PAGE_EXAMPLE, min_per_kind=1)
     got = {lang: w.phrase(words, "a001", "n001", lang) for lang in w.LANGUAGES}
-    assert got == {"en": "dancing house", "it": "casa danzante", "fr": "maison dansante",
-                   "es": "casa danzante", "pl": "tańczący dom", "de": "tanzendes Haus",
-                   "ja": "踊る家"}
+    assert got == {
+        "en": "dancing house",
+        "it": "casa danzante",
+        "fr": "maison dansante",
+        "es": "casa danzante",
+        "pl": "tańczący dom",
+        "de": "tanzendes Haus",
+        "ja": "踊る家",
+    }
 
 
 def test_the_pages_example_is_too_short_to_pass():
@@ -115,32 +120,37 @@ def _broken(edit) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("edit", "message"), [
-    (lambda d: d.update(format="colourist-words/2"), "format"),
-    (lambda d: d["concepts"][0].pop("colours"), "missing"),
-    (lambda d: d["concepts"][0].update(extra=1), "extra"),
-    (lambda d: d["concepts"][0].update(id="a002"), "id"),
-    (lambda d: d["concepts"][1].update(id="a01"), "id"),
-    (lambda d: d["concepts"][1].update(id="n001", kind="noun"), "fields"),
-    (lambda d: d["concepts"][0].update(colours=["joker"]), "colours"),
-    (lambda d: d["concepts"][0].update(colours=[]), "colours"),
-    (lambda d: d["concepts"][0].update(colours=["red", "red"]), "colours"),
-    (lambda d: d["concepts"][0].update(colours=["red", "blue", "green", "white"]), "colours"),
-    (lambda d: d["concepts"][0]["it"].update(gender="n"), "gender"),
-    (lambda d: d["concepts"][0]["fr"].update(vowel=False), "vowel"),
-    (lambda d: d["concepts"][0]["en"].update(text=" house"), "trimmed"),
-    (lambda d: d["concepts"][0]["en"].update(text=""), "trimmed"),
-    (lambda d: d["concepts"][1]["fr"].update(position="after"), "position"),
-    (lambda d: d["concepts"][1]["pl"]["forms"].pop("n"), "forms"),
-    (lambda d: d["concepts"][1]["it"]["forms"].update(mv="x"), "forms"),
-    (lambda d: d["concepts"][1]["de"]["forms"].update(n=""), "trimmed"),
-    (lambda d: d["concepts"][1]["ja"].update(attr=" 踊る"), "trimmed"),
-    (lambda d: d["concepts"][0]["en"].update(gender="m"), "fields"),
-    (lambda d: d["concepts"].append(copy.deepcopy(d["concepts"][0])), "twice"),
-    (lambda d: d["concepts"].append(dict(copy.deepcopy(d["concepts"][0]), id="n002")),
-     "already"),
-    (lambda d: d.update(concepts={}), "list"),
-])
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.update(format="colourist-words/2"), "format"),
+        (lambda d: d["concepts"][0].pop("colours"), "missing"),
+        (lambda d: d["concepts"][0].update(extra=1), "extra"),
+        (lambda d: d["concepts"][0].update(id="a002"), "id"),
+        (lambda d: d["concepts"][1].update(id="a01"), "id"),
+        (lambda d: d["concepts"][1].update(id="n001", kind="noun"), "fields"),
+        (lambda d: d["concepts"][0].update(colours=["joker"]), "colours"),
+        (lambda d: d["concepts"][0].update(colours=[]), "colours"),
+        (lambda d: d["concepts"][0].update(colours=["red", "red"]), "colours"),
+        (lambda d: d["concepts"][0].update(colours=["red", "blue", "green", "white"]), "colours"),
+        (lambda d: d["concepts"][0]["it"].update(gender="n"), "gender"),
+        (lambda d: d["concepts"][0]["fr"].update(vowel=False), "vowel"),
+        (lambda d: d["concepts"][0]["en"].update(text=" house"), "trimmed"),
+        (lambda d: d["concepts"][0]["en"].update(text=""), "trimmed"),
+        (lambda d: d["concepts"][1]["fr"].update(position="after"), "position"),
+        (lambda d: d["concepts"][1]["pl"]["forms"].pop("n"), "forms"),
+        (lambda d: d["concepts"][1]["it"]["forms"].update(mv="x"), "forms"),
+        (lambda d: d["concepts"][1]["de"]["forms"].update(n=""), "trimmed"),
+        (lambda d: d["concepts"][1]["ja"].update(attr=" 踊る"), "trimmed"),
+        (lambda d: d["concepts"][0]["en"].update(gender="m"), "fields"),
+        (lambda d: d["concepts"].append(copy.deepcopy(d["concepts"][0])), "twice"),
+        (
+            lambda d: d["concepts"].append(dict(copy.deepcopy(d["concepts"][0]), id="n002")),
+            "already",
+        ),
+        (lambda d: d.update(concepts={}), "list"),
+    ],
+)
 def test_a_broken_list_is_refused_in_one_line(edit, message):
     with pytest.raises(WordListError) as e:
         w.parse_words(_broken(edit), min_per_kind=1)

@@ -44,8 +44,11 @@ def test_every_constraint_of_section_6():
             if "gender" in entry:
                 assert entry["gender"] in W.GENDERS[lang]
             if "forms" in entry:
-                assert set(W.GENDERS[lang]) <= set(entry["forms"]) <= set(
-                    W.GENDERS[lang]) | ({"mv"} if lang == "fr" else set())
+                assert (
+                    set(W.GENDERS[lang])
+                    <= set(entry["forms"])
+                    <= set(W.GENDERS[lang]) | ({"mv"} if lang == "fr" else set())
+                )
     for kind in (NOUN, ADJECTIVE):  # `text` distinct within a kind and language
         for lang in W.LANGUAGES:
             texts = [c[lang]["text"] for c in RAW["concepts"] if c["kind"] == kind]
@@ -65,8 +68,10 @@ def test_fifty_phrases_in_seven_languages_go_to_the_log():
         printed = {lang: W.phrase(WORDS, adjective, noun, lang) for lang in W.LANGUAGES}
         assert all(p and p == p.strip() and "  " not in p for p in printed.values())
         assert " " not in printed["ja"]
-        lines.append(f"{i + 1:2d} {adjective}+{noun}: " + " | ".join(
-            f"{lang} {printed[lang]}" for lang in W.LANGUAGES))
+        lines.append(
+            f"{i + 1:2d} {adjective}+{noun}: "
+            + " | ".join(f"{lang} {printed[lang]}" for lang in W.LANGUAGES)
+        )
     text = "\n".join(lines)
     print(text)
     log.info("50 phrases:\n%s", text)

@@ -11,6 +11,20 @@ from .server import Emulator
 from .world import World, build_world
 
 __all__ = [
-    "EPHEMERAL", "ActionRefused", "Actor", "Attachment", "BotRunner", "Channel", "DMChannel",
-    "Emulator", "Guild", "InteractionResult", "Message", "Perm", "Role", "User", "World", "build_world",
+    "EPHEMERAL",
+    "ActionRefused",
+    "Actor",
+    "Attachment",
+    "BotRunner",
+    "Channel",
+    "DMChannel",
+    "Emulator",
+    "Guild",
+    "InteractionResult",
+    "Message",
+    "Perm",
+    "Role",
+    "User",
+    "World",
+    "build_world",
 ]

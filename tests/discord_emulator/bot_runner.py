@@ -42,8 +42,9 @@ class BotRunner:
         known = set(self.emu.sessions)
         self.task = asyncio.create_task(client.start(self.emu.token), name="bot under test")
         ready = asyncio.create_task(client.wait_until_ready())
-        done, _ = await asyncio.wait({ready, self.task}, timeout=timeout,
-                                     return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(
+            {ready, self.task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
         if ready not in done:
             ready.cancel()
             if self.task in done:
@@ -62,8 +63,9 @@ class BotRunner:
         self.client = self.task = None
         # Let the emulator notice the goodbye, so a restart starts from a clean slate.
         mine = self.sessions or self.emu.sessions
-        await self.emu.wait_for(lambda: not any(s.connected for s in mine), 5,
-                                "the gateway socket to close")
+        await self.emu.wait_for(
+            lambda: not any(s.connected for s in mine), 5, "the gateway socket to close"
+        )
 
     async def restart(self) -> discord.Client:
         await self.stop()

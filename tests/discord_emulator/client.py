@@ -70,9 +70,11 @@ class InteractionResult:
     def modal(self) -> dict[str, Any] | None:
         return self.interaction.modal
 
-    async def wait_message(self, predicate: Callable[[Message], Any] = lambda m: True,
-                           timeout: float = 10.0) -> Message:
+    async def wait_message(
+        self, predicate: Callable[[Message], Any] = lambda m: True, timeout: float = 10.0
+    ) -> Message:
         """Wait until the response message exists, is no longer "thinking", and fits."""
+
         def ready() -> Message | None:
             m = self.interaction.original
             return m if m is not None and not m.loading and predicate(m) else None
@@ -80,8 +82,9 @@ class InteractionResult:
         return await self.emu.wait_for(ready, timeout, "the interaction's response message")
 
     async def wait_followups(self, count: int = 1, timeout: float = 10.0) -> list[Message]:
-        await self.emu.wait_for(lambda: len(self.followups) >= count, timeout,
-                                f"{count} followup(s)")
+        await self.emu.wait_for(
+            lambda: len(self.followups) >= count, timeout, f"{count} followup(s)"
+        )
         return self.followups
 
     def __repr__(self) -> str:
@@ -177,9 +180,14 @@ class Actor:
         resolved: dict[str, dict[str, Any]] = {}
         schema, holder = command, data
         for name in path[1:]:
-            sub = next((o for o in schema.get("options", [])
-                        if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)),
-                       None)
+            sub = next(
+                (
+                    o
+                    for o in schema.get("options", [])
+                    if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
+                ),
+                None,
+            )
             if sub is None:
                 raise ActionRefused(f"/{' '.join(path)}: no subcommand {name!r}")
             node: dict[str, Any] = {"name": name, "type": sub["type"], "options": []}
@@ -188,13 +196,15 @@ class Actor:
         if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options", [])):
             raise ActionRefused(f"/{' '.join(path)} needs a subcommand")
         holder.setdefault("options", []).extend(
-            self._options(schema.get("options", []), options, resolved, channel))
+            self._options(schema.get("options", []), options, resolved, channel)
+        )
         if resolved:
             data["resolved"] = resolved
         return await self._interact(APPLICATION_COMMAND, channel, data)
 
-    async def click(self, message: Message, label: str | None = None, *,
-                    custom_id: str | None = None) -> InteractionResult:
+    async def click(
+        self, message: Message, label: str | None = None, *, custom_id: str | None = None
+    ) -> InteractionResult:
         """Press a button of a message this user can see, by label or custom_id."""
         button = self._component(message, label=label, custom_id=custom_id, types=(2,))
         if button.get("style") == 5 or "custom_id" not in button:
@@ -208,11 +218,15 @@ class Actor:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._interact(COMPONENT, message.channel, data, message=message)
 
-    async def choose(self, message: Message, *values: str, custom_id: str | None = None,
-                     placeholder: str | None = None) -> InteractionResult:
+    async def choose(
+        self,
+        message: Message,
+        *values: str,
+        custom_id: str | None = None,
+        placeholder: str | None = None,
+    ) -> InteractionResult:
         """Pick option values in a string select of a message this user can see."""
-        select = self._component(message, custom_id=custom_id, placeholder=placeholder,
-                                 types=(3,))
+        select = self._component(message, custom_id=custom_id, placeholder=placeholder, types=(3,))
         allowed = {o["value"] for o in select.get("options", [])}
         if unknown := set(values) - allowed:
             raise ActionRefused(f"not options of this select: {sorted(unknown)}")
@@ -229,8 +243,10 @@ class Actor:
             raise ActionRefused("the bot did not open a modal")
         rows = []
         for row in modal.get("components", []):
-            inputs = [{"type": 4, "custom_id": c["custom_id"], "value": fields.get(c["custom_id"], "")}
-                      for c in row.get("components", [])]
+            inputs = [
+                {"type": 4, "custom_id": c["custom_id"], "value": fields.get(c["custom_id"], "")}
+                for c in row.get("components", [])
+            ]
             rows.append({"type": 1, "components": inputs})
         data = {"custom_id": modal["custom_id"], "components": rows}
         origin = result.interaction
@@ -257,8 +273,13 @@ class Actor:
                 return command
         raise ActionRefused(f"/{name} was never synced: the Discord app does not offer it")
 
-    def _options(self, schema: list[dict[str, Any]], given: dict[str, Any],
-                 resolved: dict[str, dict[str, Any]], channel: Channel) -> list[dict[str, Any]]:
+    def _options(
+        self,
+        schema: list[dict[str, Any]],
+        given: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        channel: Channel,
+    ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in schema}
         if unknown := set(given) - set(by_name):
             raise ActionRefused(f"unknown options {sorted(unknown)}")
@@ -272,7 +293,9 @@ class Actor:
             value = given[name]
             kind = option["type"]
             if kind in OPTION_TYPES:
-                if not isinstance(value, OPTION_TYPES[kind]) or (kind == 4 and isinstance(value, bool)):
+                if not isinstance(value, OPTION_TYPES[kind]) or (
+                    kind == 4 and isinstance(value, bool)
+                ):
                     raise ActionRefused(f"option {name!r} must be of Discord type {kind}")
                 choices = option.get("choices")
                 if choices and value not in [c["value"] for c in choices]:
@@ -282,8 +305,9 @@ class Actor:
             out.append({"name": name, "type": kind, "value": value})
         return out
 
-    def _resolve(self, kind: int, value: Any, resolved: dict[str, dict[str, Any]],
-                 channel: Channel) -> str:
+    def _resolve(
+        self, kind: int, value: Any, resolved: dict[str, dict[str, Any]], channel: Channel
+    ) -> str:
         guild = channel.guild
         if isinstance(value, Actor):
             value = value.user
@@ -292,48 +316,77 @@ class Actor:
             if member := guild.members.get(value.id):
                 resolved.setdefault("members", {})[str(value.id)] = {
                     **member.to_payload(with_user=False),
-                    "permissions": str(guild.permissions_in(member, channel))}
+                    "permissions": str(guild.permissions_in(member, channel)),
+                }
             return str(value.id)
         if kind == CHANNEL and isinstance(value, Channel):
             resolved.setdefault("channels", {})[str(value.id)] = {
                 **value.to_payload(),
-                "permissions": str(self.emu.permissions(self.user, value))}
+                "permissions": str(self.emu.permissions(self.user, value)),
+            }
             return str(value.id)
         if kind == ROLE and hasattr(value, "permissions"):
             resolved.setdefault("roles", {})[str(value.id)] = value.to_payload()
             return str(value.id)
         raise ActionRefused(f"cannot pass {value!r} as an option of type {kind}")
 
-    def _component(self, message: Message, *, types: tuple[int, ...], label: str | None = None,
-                   custom_id: str | None = None, placeholder: str | None = None) -> dict[str, Any]:
+    def _component(
+        self,
+        message: Message,
+        *,
+        types: tuple[int, ...],
+        label: str | None = None,
+        custom_id: str | None = None,
+        placeholder: str | None = None,
+    ) -> dict[str, Any]:
         current = self.emu.messages.get(message.id, message)
         if not current.visible_to(self.user) or not self.can_see(current.channel):
             raise ActionRefused(f"{self.name} cannot see message {message.id}")
-        matches = [c for c in current.iter_components() if c.get("type") in types
-                   and (label is None or c.get("label") == label)
-                   and (custom_id is None or c.get("custom_id") == custom_id)
-                   and (placeholder is None or c.get("placeholder") == placeholder)]
+        matches = [
+            c
+            for c in current.iter_components()
+            if c.get("type") in types
+            and (label is None or c.get("label") == label)
+            and (custom_id is None or c.get("custom_id") == custom_id)
+            and (placeholder is None or c.get("placeholder") == placeholder)
+        ]
         if len(matches) != 1:
-            raise ActionRefused(f"{len(matches)} components match label={label!r} "
-                                f"custom_id={custom_id!r} on message {message.id}")
+            raise ActionRefused(
+                f"{len(matches)} components match label={label!r} "
+                f"custom_id={custom_id!r} on message {message.id}"
+            )
         if matches[0].get("disabled"):
             raise ActionRefused(f"that component is disabled: {matches[0]}")
         return matches[0]
 
-    async def _interact(self, kind: int, channel: AnyChannel, data: dict[str, Any], *,
-                        message: Message | None = None) -> InteractionResult:
+    async def _interact(
+        self,
+        kind: int,
+        channel: AnyChannel,
+        data: dict[str, Any],
+        *,
+        message: Message | None = None,
+    ) -> InteractionResult:
         emu = self.emu
         if not self.can_see(channel):
             raise ActionRefused(f"{self.name} cannot see #{channel.name}")
         interaction = Interaction(
-            emu.snowflakes.next(), new_token(), kind, self.user, channel, data,
-            created_at=emu.clock.now(), message=message)
+            emu.snowflakes.next(),
+            new_token(),
+            kind,
+            self.user,
+            channel,
+            data,
+            created_at=emu.clock.now(),
+            message=message,
+        )
         emu.interactions[interaction.id] = interaction
         emu.dispatch("INTERACTION_CREATE", self._payload(interaction))
         result = InteractionResult(emu, interaction)
         with contextlib.suppress(TimeoutError):  # then responded is False; tests assert on it
-            await emu.wait_for(lambda: interaction.responded, emu.response_deadline + 0.5,
-                               "the bot's response")
+            await emu.wait_for(
+                lambda: interaction.responded, emu.response_deadline + 0.5, "the bot's response"
+            )
         return result
 
     def _payload(self, interaction: Interaction) -> dict[str, Any]:
@@ -343,23 +396,33 @@ class Actor:
         else:
             payload = self._guild_payload(interaction, guild)
         if interaction.message is not None:
-            payload["message"] = emu.messages.get(interaction.message.id,
-                                                  interaction.message).to_payload()
+            payload["message"] = emu.messages.get(
+                interaction.message.id, interaction.message
+            ).to_payload()
         return payload
 
     def _dm_payload(self, interaction: Interaction) -> dict[str, Any]:
         """A click in the bot's DM: ``user`` instead of ``member``, no guild, context 1."""
         emu, channel = self.emu, interaction.channel
         return {
-            "id": str(interaction.id), "application_id": str(emu.application_id),
-            "type": interaction.type, "data": interaction.data, "token": interaction.token,
-            "version": 1, "channel_id": str(channel.id),
-            "channel": {**channel.to_payload(),
-                        "permissions": str(emu.permissions(self.user, channel))},
+            "id": str(interaction.id),
+            "application_id": str(emu.application_id),
+            "type": interaction.type,
+            "data": interaction.data,
+            "token": interaction.token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "channel": {
+                **channel.to_payload(),
+                "permissions": str(emu.permissions(self.user, channel)),
+            },
             "user": self.user.to_payload(),
             "app_permissions": str(emu.permissions(emu.bot_user, channel)),
-            "locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": "0"},
-            "context": 1, "attachment_size_limit": emu.attachment_size_limit,
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
+            "attachment_size_limit": emu.attachment_size_limit,
         }
 
     def _guild_payload(self, interaction: Interaction, guild: Guild) -> dict[str, Any]:
@@ -367,18 +430,28 @@ class Actor:
         member = guild.members[self.user.id]
         bot_member = guild.members[emu.bot_user.id]
         return {
-            "id": str(interaction.id), "application_id": str(emu.application_id),
-            "type": interaction.type, "data": interaction.data, "token": interaction.token,
-            "version": 1, "guild_id": str(guild.id),
+            "id": str(interaction.id),
+            "application_id": str(emu.application_id),
+            "type": interaction.type,
+            "data": interaction.data,
+            "token": interaction.token,
+            "version": 1,
+            "guild_id": str(guild.id),
             "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "channel_id": str(channel.id),
-            "channel": {**channel.to_payload(),
-                        "permissions": str(emu.permissions(self.user, channel))},
-            "member": {**member.to_payload(),
-                       "permissions": str(guild.permissions_in(member, channel))},
+            "channel": {
+                **channel.to_payload(),
+                "permissions": str(emu.permissions(self.user, channel)),
+            },
+            "member": {
+                **member.to_payload(),
+                "permissions": str(guild.permissions_in(member, channel)),
+            },
             "app_permissions": str(guild.permissions_in(bot_member, channel)),
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
             "attachment_size_limit": emu.attachment_size_limit,
         }
-

@@ -161,12 +161,20 @@ def _identify(emu: Emulator, ws: web.WebSocketResponse, data: dict[str, Any]) ->
     emu.sessions.append(session)
     guilds = [g for g in emu.guilds if session.receives(g.id)]
     ready = {
-        "v": 10, "user": {**emu.bot_user.to_payload(), "verified": True, "mfa_enabled": False},
+        "v": 10,
+        "user": {**emu.bot_user.to_payload(), "verified": True, "mfa_enabled": False},
         "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-        "session_id": session.id, "resume_gateway_url": emu.gateway_url,
-        "shard": list(shard), "application": {"id": str(emu.application_id), "flags": 0},
-        "private_channels": [], "relationships": [], "presences": [], "session_type": "normal",
-        "geo_ordered_rtc_regions": ["local"], "guild_join_requests": [], "auth": {},
+        "session_id": session.id,
+        "resume_gateway_url": emu.gateway_url,
+        "shard": list(shard),
+        "application": {"id": str(emu.application_id), "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+        "presences": [],
+        "session_type": "normal",
+        "geo_ordered_rtc_regions": ["local"],
+        "guild_join_requests": [],
+        "auth": {},
     }
     session.dispatch("READY", ready)
     for guild in guilds:
@@ -196,8 +204,11 @@ def _send_member_chunk(emu: Emulator, session: Session, data: dict[str, Any]) ->
     elif query := data.get("query"):
         members = [m for m in members if m.user.name.startswith(query)]
     chunk: dict[str, Any] = {
-        "guild_id": str(guild.id), "members": [m.to_payload() for m in members],
-        "chunk_index": 0, "chunk_count": 1, "not_found": [],
+        "guild_id": str(guild.id),
+        "members": [m.to_payload() for m in members],
+        "chunk_index": 0,
+        "chunk_count": 1,
+        "not_found": [],
     }
     if nonce := data.get("nonce"):
         chunk["nonce"] = nonce

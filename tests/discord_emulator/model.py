@@ -43,16 +43,30 @@ class Perm:
     ALL = (1 << 51) - 1
     #: What @everyone gets in a fresh guild, roughly.
     EVERYONE_DEFAULT = (
-        CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS
-        | ATTACH_FILES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
-        | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+        CREATE_INSTANT_INVITE
+        | ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | CREATE_PRIVATE_THREADS
+        | SEND_MESSAGES_IN_THREADS
     )
     #: Lost together with SEND_MESSAGES (Discord's implicit denial).
     NEEDS_SEND = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
     #: What both participants of a DM may do there (fixed: no roles, no overwrites).
     DM = (
-        ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-        | READ_MESSAGE_HISTORY | MENTION_EVERYONE | USE_APPLICATION_COMMANDS
+        ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | MENTION_EVERYONE
+        | USE_APPLICATION_COMMANDS
     )
 
 
@@ -104,8 +118,14 @@ class User:
 
     def to_payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "username": self.name, "global_name": self.name.title(),
-            "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0,
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
         }
 
 
@@ -118,9 +138,16 @@ class Role:
 
     def to_payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "permissions": str(self.permissions),
-            "position": self.position, "color": 0, "colors": {"primary_color": 0},
-            "hoist": False, "managed": False, "mentionable": False, "flags": 0,
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
         }
 
 
@@ -132,8 +159,13 @@ class Member:
 
     def to_payload(self, *, with_user: bool = True) -> dict[str, Any]:
         payload = {
-            "roles": [str(r.id) for r in self.roles], "nick": None, "avatar": None,
-            "joined_at": self.joined_at, "deaf": False, "mute": False, "pending": False,
+            "roles": [str(r.id) for r in self.roles],
+            "nick": None,
+            "avatar": None,
+            "joined_at": self.joined_at,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
             "flags": 0,
         }
         if with_user:
@@ -149,8 +181,12 @@ class Overwrite:
     deny: int = 0
 
     def to_payload(self) -> dict[str, Any]:
-        return {"id": str(self.target_id), "type": self.kind,
-                "allow": str(self.allow), "deny": str(self.deny)}
+        return {
+            "id": str(self.target_id),
+            "type": self.kind,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
 
 
 @dataclass(eq=False)
@@ -181,27 +217,44 @@ class Channel:
 
     def to_payload(self) -> dict[str, Any]:
         payload: dict[str, Any] = {
-            "id": str(self.id), "type": self.type, "guild_id": str(self.guild.id),
-            "name": self.name, "flags": 0,
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "flags": 0,
         }
         if self.is_thread:
             assert self.parent is not None
-            payload.update({
-                "parent_id": str(self.parent.id), "owner_id": str(self.owner_id),
-                "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
-                "last_message_id": None, "total_message_sent": 0,
-                "thread_metadata": {
-                    "archived": self.archived, "auto_archive_duration": 1440,
-                    "archive_timestamp": self.created_at, "locked": False,
-                    "create_timestamp": self.created_at,
-                },
-            })
+            payload.update(
+                {
+                    "parent_id": str(self.parent.id),
+                    "owner_id": str(self.owner_id),
+                    "message_count": 0,
+                    "member_count": 1,
+                    "rate_limit_per_user": 0,
+                    "last_message_id": None,
+                    "total_message_sent": 0,
+                    "thread_metadata": {
+                        "archived": self.archived,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": self.created_at,
+                        "locked": False,
+                        "create_timestamp": self.created_at,
+                    },
+                }
+            )
         else:
-            payload.update({
-                "position": self.position, "topic": None, "nsfw": False, "parent_id": None,
-                "last_message_id": None, "rate_limit_per_user": 0,
-                "permission_overwrites": [o.to_payload() for o in self.overwrites.values()],
-            })
+            payload.update(
+                {
+                    "position": self.position,
+                    "topic": None,
+                    "nsfw": False,
+                    "parent_id": None,
+                    "last_message_id": None,
+                    "rate_limit_per_user": 0,
+                    "permission_overwrites": [o.to_payload() for o in self.overwrites.values()],
+                }
+            )
         return payload
 
 
@@ -237,8 +290,13 @@ class DMChannel:
         return Perm.DM if user is self.recipient or user is self.bot else 0
 
     def to_payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "type": self.type, "last_message_id": None, "flags": 0,
-                "recipients": [self.recipient.to_payload()]}
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [self.recipient.to_payload()],
+        }
 
 
 #: Anywhere a message can live.
@@ -309,28 +367,55 @@ class Guild:
 
     def to_payload(self, *, channels_payload: bool = True) -> dict[str, Any]:
         payload: dict[str, Any] = {
-            "id": str(self.id), "name": self.name, "icon": None, "splash": None,
-            "discovery_splash": None, "owner_id": str(self.owner.id), "afk_channel_id": None,
-            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
-            "explicit_content_filter": 0, "roles": [r.to_payload() for r in self.roles],
-            "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
-            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "premium_subscription_count": 0, "preferred_locale": "en-US",
-            "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False, "unavailable": False, "large": False,
-            "member_count": len(self.members), "lazy": True,
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.to_payload() for r in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "unavailable": False,
+            "large": False,
+            "member_count": len(self.members),
+            "lazy": True,
         }
         if channels_payload:
-            payload.update({
-                "channels": [c.to_payload() for c in self.text_channels],
-                "threads": [c.to_payload() for c in self.threads],
-                "members": [m.to_payload() for m in self.members.values()],
-                "voice_states": [], "presences": [], "stage_instances": [],
-                "guild_scheduled_events": [], "soundboard_sounds": [],
-                "joined_at": self.members[self.owner.id].joined_at
-                if self.owner.id in self.members else None,
-            })
+            payload.update(
+                {
+                    "channels": [c.to_payload() for c in self.text_channels],
+                    "threads": [c.to_payload() for c in self.threads],
+                    "members": [m.to_payload() for m in self.members.values()],
+                    "voice_states": [],
+                    "presences": [],
+                    "stage_instances": [],
+                    "guild_scheduled_events": [],
+                    "soundboard_sounds": [],
+                    "joined_at": self.members[self.owner.id].joined_at
+                    if self.owner.id in self.members
+                    else None,
+                }
+            )
         return payload
 
 
@@ -349,8 +434,12 @@ class Attachment:
 
     def to_payload(self) -> dict[str, Any]:
         payload = {
-            "id": str(self.id), "filename": self.filename, "size": self.size, "url": self.url,
-            "proxy_url": self.url + "?proxy=1", "content_type": self.content_type,
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url + "?proxy=1",
+            "content_type": self.content_type,
         }
         if self.description is not None:
             payload["description"] = self.description
@@ -407,12 +496,22 @@ class Message:
 
     def to_payload(self, guild_member: Member | None = None) -> dict[str, Any]:
         payload: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel.id), "type": self.type,
-            "author": self.author.to_payload(), "content": self.content,
-            "timestamp": self.timestamp, "edited_timestamp": self.edited_timestamp,
-            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
-            "attachments": [a.to_payload() for a in self.attachments], "embeds": self.embeds,
-            "components": self.components, "pinned": False, "flags": self.flags,
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "author": self.author.to_payload(),
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.to_payload() for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "flags": self.flags,
         }
         if self.webhook_id is not None:
             payload["webhook_id"] = str(self.webhook_id)
@@ -459,7 +558,9 @@ class Interaction:
         ``MessageComponentInteractionMetadataResponse`` and friends): a click's answer names the
         clicked message (``interacted_message_id``); a followup names the original response."""
         metadata: dict[str, Any] = {
-            "id": str(self.id), "type": self.type, "user": self.user.to_payload(),
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.to_payload(),
             "authorizing_integration_owners": {"0": str(self.guild.id if self.guild else 0)},
         }
         if self.original is not None and self.original is not message:

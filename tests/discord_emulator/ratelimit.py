@@ -51,7 +51,9 @@ class Window:
         }
 
 
-def too_many_requests(retry_after: float, *, is_global: bool, headers: dict[str, str]) -> web.Response:
+def too_many_requests(
+    retry_after: float, *, is_global: bool, headers: dict[str, str]
+) -> web.Response:
     """A 429 exactly as discord.py needs it to wait and retry (Via header, JSON retry_after)."""
     retry_after = round(max(retry_after, 0.001), 3)
     all_headers = {
@@ -62,8 +64,11 @@ def too_many_requests(retry_after: float, *, is_global: bool, headers: dict[str,
     }
     if is_global:
         all_headers["X-RateLimit-Global"] = "true"
-    body = {"message": "You are being rate limited.", "retry_after": retry_after,
-            "global": is_global}
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": is_global,
+    }
     return json_response(body, status=429, headers=all_headers)
 
 
@@ -118,6 +123,10 @@ class Fault:
         self.hits += 1
         if self.status == 429:
             return too_many_requests(self.retry_after, is_global=False, headers={})
-        reason = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
-                  504: "Gateway Timeout"}.get(self.status, "Error")
+        reason = {
+            500: "Internal Server Error",
+            502: "Bad Gateway",
+            503: "Service Unavailable",
+            504: "Gateway Timeout",
+        }.get(self.status, "Error")
         return json_response({"message": f"{reason} (injected)", "code": 0}, status=self.status)

@@ -46,7 +46,14 @@ INT64 = range(-(2**63), 2**63)
 
 # interaction callback types
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE, MODAL = (
-    1, 4, 5, 6, 7, 8, 9)
+    1,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+)
 # interaction types
 APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT = 2, 3, 5
 
@@ -74,43 +81,55 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
     return await request.json(), files
 
 
-def validate_message(payload: dict[str, Any], files: dict[int, Upload], size_limit: int,
-                     *, kept_attachments: int = 0) -> None:
+def validate_message(
+    payload: dict[str, Any], files: dict[int, Upload], size_limit: int, *, kept_attachments: int = 0
+) -> None:
     """Discord's per-message limits, which discord.py leaves to the server."""
     content = payload.get("content")
     if content is not None and len(content) > MAX_CONTENT:
-        raise invalid_form("content", "BASE_TYPE_MAX_LENGTH",
-                           f"Must be {MAX_CONTENT} or fewer in length.")
+        raise invalid_form(
+            "content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length."
+        )
     if len(payload.get("embeds") or []) > MAX_EMBEDS:
         raise invalid_form("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
     rows = payload.get("components") or []
     if len(rows) > MAX_ROWS:
-        raise invalid_form("components", "BASE_TYPE_MAX_LENGTH",
-                           f"Must be {MAX_ROWS} or fewer in length.")
+        raise invalid_form(
+            "components", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length."
+        )
     seen: set[str] = set()
     for r, row in enumerate(rows):
         children = row.get("components", [])
         width = sum(MAX_ROW_WIDTH if c.get("type", 2) in (3, 5, 6, 7, 8) else 1 for c in children)
         if row.get("type") == 1 and width > MAX_ROW_WIDTH:
-            raise invalid_form(f"components.{r}.components", "BASE_TYPE_BAD_LENGTH",
-                               "Must be between 1 and 5 in length.")
+            raise invalid_form(
+                f"components.{r}.components",
+                "BASE_TYPE_BAD_LENGTH",
+                "Must be between 1 and 5 in length.",
+            )
         for c, child in enumerate(children):
             custom_id = child.get("custom_id")
             if custom_id is None:
                 continue
             if len(custom_id) > MAX_CUSTOM_ID:
-                raise invalid_form(f"components.{r}.components.{c}.custom_id",
-                                   "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+                raise invalid_form(
+                    f"components.{r}.components.{c}.custom_id",
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 100 or fewer in length.",
+                )
             if custom_id in seen:
-                raise invalid_form(f"components.{r}.components.{c}.custom_id",
-                                   "COMPONENT_CUSTOM_ID_DUPLICATED",
-                                   "Component custom id cannot be duplicated")
+                raise invalid_form(
+                    f"components.{r}.components.{c}.custom_id",
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             seen.add(custom_id)
     entries = payload.get("attachments")
     count = len(entries) if entries is not None else kept_attachments + len(files)
     if count > MAX_ATTACHMENTS or len(files) > MAX_ATTACHMENTS:
-        raise invalid_form("attachments", "BASE_TYPE_MAX_LENGTH",
-                           f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+        raise invalid_form(
+            "attachments", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length."
+        )
     for upload in files.values():
         if len(upload.data) > size_limit:
             raise DiscordError(413, wire.REQUEST_TOO_LARGE, "Request entity too large")
@@ -121,12 +140,16 @@ def validate_nonce(payload: dict[str, Any]) -> int | str | None:
     nonce = payload.get("nonce")
     if nonce is None:
         return None
-    if isinstance(nonce, bool) or not isinstance(nonce, (int, str)) or (
-            isinstance(nonce, int) and nonce not in INT64):
+    if (
+        isinstance(nonce, bool)
+        or not isinstance(nonce, (int, str))
+        or (isinstance(nonce, int) and nonce not in INT64)
+    ):
         raise invalid_form("nonce", "NONCE_TYPE_INVALID", "Nonce must be an integer or a string.")
     if isinstance(nonce, str) and len(nonce) > MAX_NONCE:
-        raise invalid_form("nonce", "BASE_TYPE_MAX_LENGTH",
-                           f"Must be {MAX_NONCE} or fewer in length.")
+        raise invalid_form(
+            "nonce", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_NONCE} or fewer in length."
+        )
     return nonce
 
 
@@ -136,35 +159,41 @@ class RestApi:
 
     def add_routes(self, app: web.Application, prefix: str) -> None:
         p = prefix
-        app.router.add_routes([
-            web.get(p + "/users/@me", self.get_me),
-            web.get(p + "/oauth2/applications/@me", self.get_application),
-            web.get(p + "/applications/@me", self.get_application),
-            web.get(p + "/gateway", self.get_gateway),
-            web.get(p + "/gateway/bot", self.get_gateway),
-            web.put(p + "/applications/{app}/commands", self.put_commands),
-            web.get(p + "/applications/{app}/commands", self.get_commands),
-            web.put(p + "/applications/{app}/guilds/{guild}/commands", self.put_commands),
-            web.get(p + "/applications/{app}/guilds/{guild}/commands", self.get_commands),
-            web.get(p + "/guilds/{guild}/members/{user}", self.get_member),
-            web.post(p + "/users/@me/channels", self.open_dm),
-            web.get(p + "/channels/{channel}", self.get_channel),
-            web.get(p + "/channels/{channel}/messages", self.get_messages),
-            web.post(p + "/channels/{channel}/messages", self.post_message),
-            web.get(p + "/channels/{channel}/messages/{message}", self.get_message),
-            web.patch(p + "/channels/{channel}/messages/{message}", self.patch_message),
-            web.delete(p + "/channels/{channel}/messages/{message}", self.delete_message),
-            web.post(p + "/channels/{channel}/messages/{message}/threads",
-                     self.post_thread_from_message),
-            web.post(p + "/channels/{channel}/threads", self.post_thread),
-            web.post(p + "/interactions/{id}/{token}/callback", self.interaction_callback),
-            web.post(p + "/webhooks/{app}/{token}", self.post_followup),
-            web.get(p + "/webhooks/{app}/{token}/messages/{message}", self.get_webhook_message),
-            web.patch(p + "/webhooks/{app}/{token}/messages/{message}",
-                      self.patch_webhook_message),
-            web.delete(p + "/webhooks/{app}/{token}/messages/{message}",
-                       self.delete_webhook_message),
-        ])
+        app.router.add_routes(
+            [
+                web.get(p + "/users/@me", self.get_me),
+                web.get(p + "/oauth2/applications/@me", self.get_application),
+                web.get(p + "/applications/@me", self.get_application),
+                web.get(p + "/gateway", self.get_gateway),
+                web.get(p + "/gateway/bot", self.get_gateway),
+                web.put(p + "/applications/{app}/commands", self.put_commands),
+                web.get(p + "/applications/{app}/commands", self.get_commands),
+                web.put(p + "/applications/{app}/guilds/{guild}/commands", self.put_commands),
+                web.get(p + "/applications/{app}/guilds/{guild}/commands", self.get_commands),
+                web.get(p + "/guilds/{guild}/members/{user}", self.get_member),
+                web.post(p + "/users/@me/channels", self.open_dm),
+                web.get(p + "/channels/{channel}", self.get_channel),
+                web.get(p + "/channels/{channel}/messages", self.get_messages),
+                web.post(p + "/channels/{channel}/messages", self.post_message),
+                web.get(p + "/channels/{channel}/messages/{message}", self.get_message),
+                web.patch(p + "/channels/{channel}/messages/{message}", self.patch_message),
+                web.delete(p + "/channels/{channel}/messages/{message}", self.delete_message),
+                web.post(
+                    p + "/channels/{channel}/messages/{message}/threads",
+                    self.post_thread_from_message,
+                ),
+                web.post(p + "/channels/{channel}/threads", self.post_thread),
+                web.post(p + "/interactions/{id}/{token}/callback", self.interaction_callback),
+                web.post(p + "/webhooks/{app}/{token}", self.post_followup),
+                web.get(p + "/webhooks/{app}/{token}/messages/{message}", self.get_webhook_message),
+                web.patch(
+                    p + "/webhooks/{app}/{token}/messages/{message}", self.patch_webhook_message
+                ),
+                web.delete(
+                    p + "/webhooks/{app}/{token}/messages/{message}", self.delete_webhook_message
+                ),
+            ]
+        )
 
     # ------------------------------------------------------------------ helpers
 
@@ -188,7 +217,12 @@ class RestApi:
 
     def message_in(self, channel: AnyChannel, message_id: str) -> Message:
         message = self.emu.messages.get(int(message_id))
-        if message is None or message.deleted or message.channel is not channel or message.ephemeral:
+        if (
+            message is None
+            or message.deleted
+            or message.channel is not channel
+            or message.ephemeral
+        ):
             raise DiscordError(404, wire.UNKNOWN_MESSAGE, "Unknown Message")
         return message
 
@@ -207,14 +241,25 @@ class RestApi:
         if message_id == "@original":
             message = interaction.original
         else:
-            message = next((m for m in [interaction.original, *interaction.followups]
-                            if m is not None and str(m.id) == message_id), None)
+            message = next(
+                (
+                    m
+                    for m in [interaction.original, *interaction.followups]
+                    if m is not None and str(m.id) == message_id
+                ),
+                None,
+            )
         if message is None or message.deleted:
             raise DiscordError(404, wire.UNKNOWN_MESSAGE, "Unknown Message")
         return message
 
-    def attachments_after(self, channel: AnyChannel, payload: dict[str, Any],
-                          files: dict[int, Upload], existing: list | None) -> list | None:
+    def attachments_after(
+        self,
+        channel: AnyChannel,
+        payload: dict[str, Any],
+        files: dict[int, Upload],
+        existing: list | None,
+    ) -> list | None:
         """The new attachment list (None = unchanged), following Discord's ``attachments`` rules.
 
         Each entry of ``payload["attachments"]`` is either a kept attachment (its real id) or a
@@ -225,7 +270,9 @@ class RestApi:
         if entries is None:
             if not files:
                 return None
-            return list(existing or []) + [self.store_upload(channel, u) for _, u in sorted(files.items())]
+            return list(existing or []) + [
+                self.store_upload(channel, u) for _, u in sorted(files.items())
+            ]
         kept = {a.id: a for a in existing or []}
         result = []
         for n, entry in enumerate(entries):
@@ -233,30 +280,52 @@ class RestApi:
             if attachment_id in kept:
                 result.append(kept[attachment_id])
             elif attachment_id in files:
-                result.append(self.store_upload(channel, files[attachment_id],
-                                                entry.get("filename"), entry.get("description")))
+                result.append(
+                    self.store_upload(
+                        channel,
+                        files[attachment_id],
+                        entry.get("filename"),
+                        entry.get("description"),
+                    )
+                )
             else:
-                raise invalid_form(f"attachments.{n}.id", "ATTACHMENT_NOT_FOUND",
-                                   "Unknown attachment")
+                raise invalid_form(
+                    f"attachments.{n}.id", "ATTACHMENT_NOT_FOUND", "Unknown attachment"
+                )
         return result
 
-    def store_upload(self, channel: AnyChannel, upload: Upload, filename: str | None = None,
-                     description: str | None = None):
+    def store_upload(
+        self,
+        channel: AnyChannel,
+        upload: Upload,
+        filename: str | None = None,
+        description: str | None = None,
+    ):
         name = filename or upload.filename
         content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
         return self.emu.new_attachment(channel, name, upload.data, content_type, description)
 
-    def new_message(self, channel: AnyChannel, payload: dict[str, Any], files: dict[int, Upload],
-                    **kwargs: Any) -> Message:
+    def new_message(
+        self, channel: AnyChannel, payload: dict[str, Any], files: dict[int, Upload], **kwargs: Any
+    ) -> Message:
         return self.emu.create_message(
-            channel, self.emu.bot_user, content=payload.get("content") or "",
-            components=payload.get("components"), embeds=payload.get("embeds"),
+            channel,
+            self.emu.bot_user,
+            content=payload.get("content") or "",
+            components=payload.get("components"),
+            embeds=payload.get("embeds"),
             attachments=self.attachments_after(channel, payload, files, []) or [],
-            flags=int(payload.get("flags") or 0) & ~EPHEMERAL, **kwargs)
+            flags=int(payload.get("flags") or 0) & ~EPHEMERAL,
+            **kwargs,
+        )
 
     def edit(self, message: Message, payload: dict[str, Any], files: dict[int, Upload]) -> Message:
-        validate_message(payload, files, self.emu.attachment_size_limit,
-                         kept_attachments=len(message.attachments))
+        validate_message(
+            payload,
+            files,
+            self.emu.attachment_size_limit,
+            kept_attachments=len(message.attachments),
+        )
         if "content" in payload:
             message.content = payload["content"] or ""
         if "components" in payload:
@@ -271,15 +340,17 @@ class RestApi:
         self.emu.dispatch_message("MESSAGE_UPDATE", message)
         return message
 
-    async def body(self, request: web.Request,
-                   openapi_path: str) -> tuple[dict[str, Any], dict[int, Upload]]:
+    async def body(
+        self, request: web.Request, openapi_path: str
+    ) -> tuple[dict[str, Any], dict[int, Upload]]:
         """The request's payload and uploads, after checking the payload against the route's
         request schema in Discord's OpenAPI description (violations are recorded, not refused:
         where the description errs, Discord would have accepted the body)."""
         payload, files = await read_body(request)
         if self.emu.schema is not None:
             self.emu.record_schema_violations(
-                self.emu.schema.check(request.method, openapi_path, payload, uploads=len(files)))
+                self.emu.schema.check(request.method, openapi_path, payload, uploads=len(files))
+            )
         return payload, files
 
     def rate_limit_headers(self, headers: dict[str, str]) -> dict[str, str]:
@@ -288,23 +359,39 @@ class RestApi:
     # ------------------------------------------------------------------ identity and commands
 
     async def get_me(self, request: web.Request) -> web.Response:
-        return json_response({**self.emu.bot_user.to_payload(), "verified": True,
-                              "mfa_enabled": False})
+        return json_response(
+            {**self.emu.bot_user.to_payload(), "verified": True, "mfa_enabled": False}
+        )
 
     async def get_application(self, request: web.Request) -> web.Response:
         emu = self.emu
         owner = emu.guilds[0].owner if emu.guilds else emu.bot_user
-        return json_response({
-            "id": str(emu.application_id), "name": emu.bot_user.name, "icon": None,
-            "description": "", "bot_public": False, "bot_require_code_grant": False,
-            "owner": owner.to_payload(), "verify_key": "0" * 64, "team": None, "flags": 0,
-            "summary": "", "bot": emu.bot_user.to_payload(),
-        })
+        return json_response(
+            {
+                "id": str(emu.application_id),
+                "name": emu.bot_user.name,
+                "icon": None,
+                "description": "",
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "owner": owner.to_payload(),
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "summary": "",
+                "bot": emu.bot_user.to_payload(),
+            }
+        )
 
     async def get_gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.emu.gateway_url, "shards": self.emu.recommended_shards,
-                              "session_start_limit": limit})
+        return json_response(
+            {
+                "url": self.emu.gateway_url,
+                "shards": self.emu.recommended_shards,
+                "session_start_limit": limit,
+            }
+        )
 
     def _command_list(self, request: web.Request) -> list[dict[str, Any]]:
         if request.match_info["app"] != str(self.emu.application_id):
@@ -317,22 +404,33 @@ class RestApi:
         current = self._command_list(request)
         old_ids = {(c["name"], c.get("type", 1)): c["id"] for c in current}
         guild_route = "/guilds/{guild_id}" if "guild" in request.match_info else ""
-        commands, _ = await self.body(request,
-                                      f"/applications/{{application_id}}{guild_route}/commands")
+        commands, _ = await self.body(
+            request, f"/applications/{{application_id}}{guild_route}/commands"
+        )
         new = []
         for command in commands:
             key = (command["name"], command.get("type", 1))
             # As Discord stores it: permissions as a string of bits (or null), installable in
             # guilds unless said otherwise, contexts null unless given.
             permissions = command.get("default_member_permissions")
-            new.append({
-                "type": 1, "description": "", "options": [], "nsfw": False,
-                "dm_permission": True, "contexts": None, **command,
-                "default_member_permissions": None if permissions is None else str(int(permissions)),
-                "integration_types": command.get("integration_types") or [0],
-                "id": old_ids.get(key) or str(self.emu.snowflakes.next()),
-                "application_id": str(self.emu.application_id), "version": "1",
-            })
+            new.append(
+                {
+                    "type": 1,
+                    "description": "",
+                    "options": [],
+                    "nsfw": False,
+                    "dm_permission": True,
+                    "contexts": None,
+                    **command,
+                    "default_member_permissions": None
+                    if permissions is None
+                    else str(int(permissions)),
+                    "integration_types": command.get("integration_types") or [0],
+                    "id": old_ids.get(key) or str(self.emu.snowflakes.next()),
+                    "application_id": str(self.emu.application_id),
+                    "version": "1",
+                }
+            )
             if "guild" in request.match_info:
                 new[-1]["guild_id"] = request.match_info["guild"]
         current[:] = new
@@ -357,8 +455,9 @@ class RestApi:
         try:
             user = self.emu.user_by_id(int(payload.get("recipient_id")))
         except (TypeError, ValueError):
-            raise invalid_form("recipient_id", "NUMBER_TYPE_COERCE",
-                               "Value is not snowflake.") from None
+            raise invalid_form(
+                "recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake."
+            ) from None
         if user is None:
             raise DiscordError(400, wire.INVALID_RECIPIENTS, "Invalid Recipient(s)")
         return json_response(self.emu.open_dm(user).to_payload())
@@ -369,8 +468,11 @@ class RestApi:
     async def get_messages(self, request: web.Request) -> web.Response:
         channel = self.channel(request, need=Perm.READ_MESSAGE_HISTORY)
         limit = int(request.query.get("limit", 50))
-        messages = [m for m in self.emu.messages.values()
-                    if m.channel is channel and not m.deleted and not m.ephemeral]
+        messages = [
+            m
+            for m in self.emu.messages.values()
+            if m.channel is channel and not m.deleted and not m.ephemeral
+        ]
         newest_first = sorted(messages, key=lambda m: m.id, reverse=True)[:limit]
         return json_response([m.to_payload() for m in newest_first])
 
@@ -382,8 +484,9 @@ class RestApi:
         channel = self.channel(request)
         window = self.emu.channel_window(channel)
         if (wait := window.take()) is not None:
-            return too_many_requests(wait, is_global=False,
-                                     headers=self.rate_limit_headers(window.headers()))
+            return too_many_requests(
+                wait, is_global=False, headers=self.rate_limit_headers(window.headers())
+            )
         send = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
         payload, files = await self.body(request, "/channels/{channel_id}/messages")
         self.channel(request, need=send | (Perm.ATTACH_FILES if files else 0))
@@ -397,8 +500,13 @@ class RestApi:
             earlier = self.earlier_with_nonce(channel, nonce)
         if earlier is not None:
             return json_response(earlier.to_payload(), headers=headers)  # exactly once
-        if not (payload.get("content") or payload.get("embeds") or files
-                or payload.get("components") or payload.get("sticker_ids")):
+        if not (
+            payload.get("content")
+            or payload.get("embeds")
+            or files
+            or payload.get("components")
+            or payload.get("sticker_ids")
+        ):
             raise DiscordError(400, 50006, "Cannot send an empty message")
         message = self.new_message(channel, payload, files, nonce=nonce)
         if nonce is not None:
@@ -422,8 +530,9 @@ class RestApi:
         channel = self.channel(request)
         message = self.message_in(channel, request.match_info["message"])
         if message.author is not self.emu.bot_user:
-            raise DiscordError(403, wire.CANNOT_EDIT_OTHERS,
-                               "Cannot edit a message authored by another user")
+            raise DiscordError(
+                403, wire.CANNOT_EDIT_OTHERS, "Cannot edit a message authored by another user"
+            )
         payload, files = await self.body(request, "/channels/{channel_id}/messages/{message_id}")
         return json_response(self.edit(message, payload, files).to_payload())
 
@@ -432,8 +541,9 @@ class RestApi:
         message = self.message_in(channel, request.match_info["message"])
         if message.author is not self.emu.bot_user:
             if isinstance(channel, DMChannel):
-                raise DiscordError(403, wire.CANNOT_ACT_ON_DM,
-                                   "Cannot execute action on a DM channel")
+                raise DiscordError(
+                    403, wire.CANNOT_ACT_ON_DM, "Cannot execute action on a DM channel"
+                )
             self.channel(request, need=Perm.MANAGE_MESSAGES)
         self.emu.delete_message(message)
         return web.Response(status=204)
@@ -443,7 +553,9 @@ class RestApi:
         message = self.message_in(channel, request.match_info["message"])
         if any(t.id == message.id for t in channel.guild.channels):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
-        payload, _ = await self.body(request, "/channels/{channel_id}/messages/{message_id}/threads")
+        payload, _ = await self.body(
+            request, "/channels/{channel_id}/messages/{message_id}/threads"
+        )
         thread = self.emu.add_thread(channel, payload["name"], thread_id=message.id)
         return json_response(thread.to_payload(), status=201)
 
@@ -465,22 +577,28 @@ class RestApi:
         if interaction is None or interaction.token != request.match_info["token"]:
             raise DiscordError(404, wire.UNKNOWN_INTERACTION, "Unknown interaction")
         if interaction.responded:
-            raise DiscordError(400, wire.ALREADY_ACKNOWLEDGED,
-                               "Interaction has already been acknowledged.")
+            raise DiscordError(
+                400, wire.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            )
         if emu.clock.now() - interaction.created_at > emu.response_deadline:
             raise DiscordError(404, wire.UNKNOWN_INTERACTION, "Unknown interaction")
         payload, files = await self.body(
-            request, "/interactions/{interaction_id}/{interaction_token}/callback")
+            request, "/interactions/{interaction_id}/{interaction_token}/callback"
+        )
         kind = payload.get("type")
         data = payload.get("data") or {}
         on_component = interaction.type == COMPONENT or (
-            interaction.type == MODAL_SUBMIT and interaction.message is not None)
+            interaction.type == MODAL_SUBMIT and interaction.message is not None
+        )
         allowed = {MESSAGE, DEFERRED_MESSAGE}
         allowed |= {DEFERRED_UPDATE, UPDATE_MESSAGE} if on_component else set()
         allowed |= {MODAL} if interaction.type != MODAL_SUBMIT else set()
         if kind not in allowed:
-            raise invalid_form("type", "INTERACTION_RESPONSE_TYPE_INVALID",
-                               f"Callback type {kind} is not valid for this interaction")
+            raise invalid_form(
+                "type",
+                "INTERACTION_RESPONSE_TYPE_INVALID",
+                f"Callback type {kind} is not valid for this interaction",
+            )
         if kind in (MESSAGE, UPDATE_MESSAGE):
             validate_message(data, files, emu.attachment_size_limit)
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
@@ -489,12 +607,22 @@ class RestApi:
         channel = interaction.channel
         if kind == MESSAGE:
             interaction.original = self.new_message(
-                channel, data, files, ephemeral_for=user, interaction=interaction,
-                message_type=message_type)
+                channel,
+                data,
+                files,
+                ephemeral_for=user,
+                interaction=interaction,
+                message_type=message_type,
+            )
         elif kind == DEFERRED_MESSAGE:
             interaction.original = emu.create_message(
-                channel, emu.bot_user, flags=LOADING, ephemeral_for=user,
-                interaction=interaction, message_type=message_type)
+                channel,
+                emu.bot_user,
+                flags=LOADING,
+                ephemeral_for=user,
+                interaction=interaction,
+                message_type=message_type,
+            )
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             assert interaction.message is not None
             interaction.original = interaction.message
@@ -511,7 +639,8 @@ class RestApi:
         original = interaction.original
         answer: dict[str, Any] = {
             "interaction": {
-                "id": str(interaction.id), "type": interaction.type,
+                "id": str(interaction.id),
+                "type": interaction.type,
                 "response_message_loading": kind == DEFERRED_MESSAGE,
                 "response_message_ephemeral": bool(original and original.ephemeral),
             },
@@ -535,8 +664,12 @@ class RestApi:
             validate_message(payload, files, self.emu.attachment_size_limit)
             ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
             message = self.new_message(
-                interaction.channel, payload, files, interaction=interaction,
-                ephemeral_for=interaction.user if ephemeral else None)
+                interaction.channel,
+                payload,
+                files,
+                interaction=interaction,
+                ephemeral_for=interaction.user if ephemeral else None,
+            )
             interaction.followups.append(message)
         if request.query.get("wait") in ("true", "1", "True"):
             return json_response(message.to_payload())
@@ -544,14 +677,16 @@ class RestApi:
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self.interaction_for(request)
-        return json_response(self.webhook_message(interaction,
-                                                  request.match_info["message"]).to_payload())
+        return json_response(
+            self.webhook_message(interaction, request.match_info["message"]).to_payload()
+        )
 
     async def patch_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self.interaction_for(request)
         message = self.webhook_message(interaction, request.match_info["message"])
         payload, files = await self.body(
-            request, "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+            request, "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+        )
         return json_response(self.edit(message, payload, files).to_payload())
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

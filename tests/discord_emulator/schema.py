@@ -29,14 +29,45 @@ from typing import Any
 SPEC_PATH = Path(__file__).parent / "openapi" / "openapi.json"
 
 #: Keywords that assert something; the validator implements each of them.
-ASSERTIONS = frozenset({
-    "type", "$ref", "const", "enum", "properties", "required", "additionalProperties", "items",
-    "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "minimum", "maximum",
-    "pattern", "minProperties", "maxProperties", "oneOf", "anyOf", "allOf",
-})
+ASSERTIONS = frozenset(
+    {
+        "type",
+        "$ref",
+        "const",
+        "enum",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "pattern",
+        "minProperties",
+        "maxProperties",
+        "oneOf",
+        "anyOf",
+        "allOf",
+    }
+)
 #: Keywords that only annotate (JSON Schema 2020-12: ``format`` asserts nothing by default).
-ANNOTATIONS = frozenset({"format", "contentEncoding", "title", "description", "default",
-                         "deprecated", "readOnly", "writeOnly", "examples"})
+ANNOTATIONS = frozenset(
+    {
+        "format",
+        "contentEncoding",
+        "title",
+        "description",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "examples",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -55,7 +86,8 @@ def _type_ok(value: Any, name: str) -> bool:
         return isinstance(value, bool)
     if name == "integer":
         return (isinstance(value, int) and not isinstance(value, bool)) or (
-            isinstance(value, float) and value.is_integer())
+            isinstance(value, float) and value.is_integer()
+        )
     if name == "number":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if name == "string":
@@ -119,8 +151,9 @@ class Validator:
         if "type" in schema:
             names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             if not any(_type_ok(value, n) for n in names):
-                yield SchemaError(path, f"expected {' or '.join(names)}, got {_json_type(value)}",
-                                  value)
+                yield SchemaError(
+                    path, f"expected {' or '.join(names)}, got {_json_type(value)}", value
+                )
                 return  # the other keywords would only repeat the point
         if "const" in schema and not _same(value, schema["const"]):
             yield SchemaError(path, f"must be {schema['const']!r}", value)
@@ -146,11 +179,15 @@ class Validator:
 
     def _string(self, value: str, schema: dict[str, Any], path: str) -> Iterator[SchemaError]:
         if "minLength" in schema and len(value) < schema["minLength"]:
-            yield SchemaError(path, f"must be at least {schema['minLength']} characters long",
-                              value)
+            yield SchemaError(
+                path, f"must be at least {schema['minLength']} characters long", value
+            )
         if "maxLength" in schema and len(value) > schema["maxLength"]:
-            yield SchemaError(path, f"must be at most {schema['maxLength']} characters long "
-                                    f"(is {len(value)})", _short(value))
+            yield SchemaError(
+                path,
+                f"must be at most {schema['maxLength']} characters long (is {len(value)})",
+                _short(value),
+            )
         if "pattern" in schema and not re.search(schema["pattern"], value):
             yield SchemaError(path, f"must match {schema['pattern']}", value)
 
@@ -158,8 +195,9 @@ class Validator:
         if "minItems" in schema and len(value) < schema["minItems"]:
             yield SchemaError(path, f"must have at least {schema['minItems']} items", len(value))
         if "maxItems" in schema and len(value) > schema["maxItems"]:
-            yield SchemaError(path, f"must have at most {schema['maxItems']} items "
-                                    f"(has {len(value)})", len(value))
+            yield SchemaError(
+                path, f"must have at most {schema['maxItems']} items (has {len(value)})", len(value)
+            )
         if schema.get("uniqueItems"):
             seen: list[Any] = []
             for item in value:
@@ -171,8 +209,9 @@ class Validator:
             for i, item in enumerate(value):
                 yield from self._errors(item, schema["items"], _join(path, i))
 
-    def _object(self, value: dict[str, Any], schema: dict[str, Any],
-                path: str) -> Iterator[SchemaError]:
+    def _object(
+        self, value: dict[str, Any], schema: dict[str, Any], path: str
+    ) -> Iterator[SchemaError]:
         properties = schema.get("properties", {})
         for name in schema.get("required", ()):
             if name not in value:
@@ -188,8 +227,9 @@ class Validator:
                 yield from self._errors(item, properties[name], _join(path, name))
             elif isinstance(extra, dict):
                 yield from self._errors(item, extra, _join(path, name))
-            elif extra is False or (extra is None and self.closed and properties
-                                    and name not in known):
+            elif extra is False or (
+                extra is None and self.closed and properties and name not in known
+            ):
                 yield SchemaError(_join(path, name), "is not a field of this object", item)
 
     def _sibling_properties(self, schema: dict[str, Any]) -> set[str]:
@@ -200,8 +240,9 @@ class Validator:
             names |= set(sub.get("properties", {}))
         return names
 
-    def _union(self, value: Any, branches: list[dict[str, Any]], path: str, *,
-               exactly_one: bool) -> Iterator[SchemaError]:
+    def _union(
+        self, value: Any, branches: list[dict[str, Any]], path: str, *, exactly_one: bool
+    ) -> Iterator[SchemaError]:
         consts = self._constants(branches)
         if consts is not None:  # an enum spelt as a oneOf of titled constants
             if not any(_same(value, c) for c in consts):
@@ -210,8 +251,12 @@ class Validator:
         # Only branches that admit the value's JSON type, and (for objects with a ``type``
         # field: components, callbacks, options) whose own ``type`` marker names it, can pass.
         typed = isinstance(value, dict) and "type" in value
-        candidates = [i for i, b in enumerate(branches) if self._admits_type(value, b)
-                      and (not typed or not self._has_marker(b) or self._discriminates(value, b))]
+        candidates = [
+            i
+            for i, b in enumerate(branches)
+            if self._admits_type(value, b)
+            and (not typed or not self._has_marker(b) or self._discriminates(value, b))
+        ]
         passing = 0
         for i in candidates:
             if self._passes(value, branches[i], path):
@@ -226,16 +271,17 @@ class Validator:
         if not candidates:
             consts = [self._branch(b)["const"] for b in branches if "const" in self._branch(b)]
             names = sorted({n for b in branches for n in self._type_names(b)})
-            markers = [m for b in branches if self._admits_type(value, b)
-                       for m in self._markers(b)]
+            markers = [m for b in branches if self._admits_type(value, b) for m in self._markers(b)]
             if markers and isinstance(value, dict):
-                yield SchemaError(_join(path, "type"), f"must be one of {sorted(set(markers))}",
-                                  value.get("type"))
+                yield SchemaError(
+                    _join(path, "type"), f"must be one of {sorted(set(markers))}", value.get("type")
+                )
             elif consts:
                 yield SchemaError(path, f"must be one of {consts!r}", _short(value))
             else:
-                yield SchemaError(path, f"expected {' or '.join(names)}, got {_json_type(value)}",
-                                  _short(value))
+                yield SchemaError(
+                    path, f"expected {' or '.join(names)}, got {_json_type(value)}", _short(value)
+                )
             return
         results = {i: self.errors(value, branches[i], path) for i in candidates}
         if len(candidates) == 1:
@@ -243,15 +289,19 @@ class Validator:
             return
         best = min(candidates, key=lambda i: len(results[i]))
         for error in results[best]:
-            yield SchemaError(error.path, f"{error.message} (in the nearest of "
-                                          f"{len(branches)} alternatives)", error.value)
+            yield SchemaError(
+                error.path,
+                f"{error.message} (in the nearest of {len(branches)} alternatives)",
+                error.value,
+            )
 
     def _constants(self, branches: list[dict[str, Any]]) -> list[Any] | None:
         key = id(branches)
         if key not in self._const_unions:
             resolved = [self._branch(b) for b in branches]
-            only_const = all("const" in b and not set(b) & (ASSERTIONS - {"const"})
-                             for b in resolved)
+            only_const = all(
+                "const" in b and not set(b) & (ASSERTIONS - {"const"}) for b in resolved
+            )
             self._const_unions[key] = [b["const"] for b in resolved] if only_const else None
         return self._const_unions[key]
 
@@ -298,8 +348,11 @@ class Validator:
 
 def _as_snowflake(value: Any, schema: dict[str, Any]) -> Any:
     """Discord reads a snowflake sent as a JSON integer too: check it as its string."""
-    if schema.get("format") == "snowflake" and isinstance(value, int) and not isinstance(
-            value, bool):
+    if (
+        schema.get("format") == "snowflake"
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+    ):
         return str(value)
     return value
 
@@ -348,10 +401,12 @@ class Exemption:
     message: str = ".*"  # a regular expression matched against the violation's message
 
     def covers(self, violation: Violation, uploads: int) -> bool:
-        return bool(_compiled(self.path).fullmatch(violation.path)
-                    and _compiled(self.route).fullmatch(violation.route)
-                    and _compiled(self.message).match(violation.message)
-                    and self.applies(violation.value, uploads))
+        return bool(
+            _compiled(self.path).fullmatch(violation.path)
+            and _compiled(self.route).fullmatch(violation.route)
+            and _compiled(self.message).match(violation.message)
+            and self.applies(violation.value, uploads)
+        )
 
 
 @functools.cache
@@ -367,22 +422,35 @@ MESSAGE_BODY = r"(POST|PATCH) /(channels|webhooks|interactions)/.*"
 COMMANDS = r"PUT /applications/\{application_id\}(/guilds/\{guild_id\})?/commands"
 
 EXCEPTIONS: tuple[Exemption, ...] = (
-    Exemption(MESSAGE_BODY, r"(data\.)?attachments\.\d+\.id",
-              "a new upload's attachment id is its upload index (an integer: 0, 1, ...), as "
-              "the documentation's own example shows; the file wants a snowflake string",
-              _is_upload_index),
-    Exemption(COMMANDS, r"\d+\.nsfw",
-              "a command's `nsfw` flag is documented (and sent by discord.py) but missing from "
-              "ApplicationCommandUpdateRequest"),
-    Exemption(MESSAGE_BODY, r"(data\.)?tts",
-              "discord.py 2.7.1 sends `tts: false` with every edit and every update callback "
-              "(type 7); Discord ignores the field there (the edit schemas do not list it)",
-              lambda value, uploads: value is False, message="is not a field"),
-    Exemption(MESSAGE_BODY, r"(data\.)?attachments\.\d+\.[a-z_]+",
-              "discord.py 2.7.1 sends a kept attachment back as the whole object Discord gave it "
-              "(url, proxy_url, size, content_type, spoiler...); Discord reads only the id and "
-              "ignores the rest (MessageAttachmentRequest lists only what a new upload may set)",
-              message="is not a field"),
+    Exemption(
+        MESSAGE_BODY,
+        r"(data\.)?attachments\.\d+\.id",
+        "a new upload's attachment id is its upload index (an integer: 0, 1, ...), as "
+        "the documentation's own example shows; the file wants a snowflake string",
+        _is_upload_index,
+    ),
+    Exemption(
+        COMMANDS,
+        r"\d+\.nsfw",
+        "a command's `nsfw` flag is documented (and sent by discord.py) but missing from "
+        "ApplicationCommandUpdateRequest",
+    ),
+    Exemption(
+        MESSAGE_BODY,
+        r"(data\.)?tts",
+        "discord.py 2.7.1 sends `tts: false` with every edit and every update callback "
+        "(type 7); Discord ignores the field there (the edit schemas do not list it)",
+        lambda value, uploads: value is False,
+        message="is not a field",
+    ),
+    Exemption(
+        MESSAGE_BODY,
+        r"(data\.)?attachments\.\d+\.[a-z_]+",
+        "discord.py 2.7.1 sends a kept attachment back as the whole object Discord gave it "
+        "(url, proxy_url, size, content_type, spoiler...); Discord reads only the id and "
+        "ignores the rest (MessageAttachmentRequest lists only what a new upload may set)",
+        message="is not a field",
+    ),
 )
 
 
@@ -396,8 +464,13 @@ def load_spec() -> dict[str, Any]:
 class RequestChecker:
     """Checks a route's JSON body (or multipart ``payload_json``) against the document."""
 
-    def __init__(self, document: dict[str, Any] | None = None, *, closed: bool = True,
-                 exceptions: tuple[Exemption, ...] = EXCEPTIONS) -> None:
+    def __init__(
+        self,
+        document: dict[str, Any] | None = None,
+        *,
+        closed: bool = True,
+        exceptions: tuple[Exemption, ...] = EXCEPTIONS,
+    ) -> None:
         self.document = document if document is not None else load_spec()
         self.validator = Validator(self.document, closed=closed)
         self.exceptions = exceptions
@@ -406,8 +479,9 @@ class RequestChecker:
         operation = self.document["paths"][openapi_path][method.lower()]
         return operation["requestBody"]["content"]["application/json"]["schema"]
 
-    def check(self, method: str, openapi_path: str, body: Any, *,
-              uploads: int = 0) -> list[Violation]:
+    def check(
+        self, method: str, openapi_path: str, body: Any, *, uploads: int = 0
+    ) -> list[Violation]:
         """Every violation of the route's request schema, less the documented exceptions."""
         route = f"{method.upper()} {openapi_path}"
         schema = self.request_schema(method, openapi_path)

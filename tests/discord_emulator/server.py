@@ -109,8 +109,10 @@ class CreateTrap:
             if request.transport is not None:
                 request.transport.abort()
             return False
-        waiters = {asyncio.ensure_future(self._released.wait()),
-                   asyncio.ensure_future(stopping.wait())}
+        waiters = {
+            asyncio.ensure_future(self._released.wait()),
+            asyncio.ensure_future(stopping.wait()),
+        }
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         for waiter in waiters:
             waiter.cancel()
@@ -195,8 +197,9 @@ class Emulator:
         app = web.Application(middlewares=[self._middleware], client_max_size=200 * MIB)
         RestApi(self).add_routes(app, API_PREFIX)
         app.router.add_get("/", self._gateway)
-        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
-                           self._serve_attachment)
+        app.router.add_get(
+            "/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment
+        )
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -235,8 +238,9 @@ class Emulator:
 
     # ------------------------------------------------------------------ building the world
 
-    def add_guild(self, name: str, *, owner: User | None = None,
-                  shard: tuple[int, int] | None = None) -> Guild:
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
         """A guild with the bot in it; ``shard=(id, count)`` picks an id that shard owns."""
         owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild_id = self.snowflakes.next()
@@ -246,8 +250,12 @@ class Emulator:
             guild_id = ((ms - (ms - shard_id) % count) << 22) | (guild_id & (1 << 22) - 1)
         guild = Guild(guild_id, name, owner)
         guild.roles.append(Role(guild.id, "@everyone", Perm.EVERYONE_DEFAULT))  # id = guild id
-        bot_role = self.add_role(guild, self.bot_user.name, Perm.EVERYONE_DEFAULT | Perm.MANAGE_MESSAGES
-                                 | Perm.MANAGE_THREADS, dispatch=False)
+        bot_role = self.add_role(
+            guild,
+            self.bot_user.name,
+            Perm.EVERYONE_DEFAULT | Perm.MANAGE_MESSAGES | Perm.MANAGE_THREADS,
+            dispatch=False,
+        )
         self.add_member(guild, owner, dispatch=False)
         self.add_member(guild, self.bot_user, roles=[bot_role], dispatch=False)
         self.guilds.append(guild)
@@ -260,8 +268,9 @@ class Emulator:
         self.users[name] = user
         return user
 
-    def add_member(self, guild: Guild, user: User, *, roles: Sequence[Role] = (),
-                   dispatch: bool = True) -> Member:
+    def add_member(
+        self, guild: Guild, user: User, *, roles: Sequence[Role] = (), dispatch: bool = True
+    ) -> Member:
         member = Member(user, list(roles), self.clock.iso())
         guild.members[user.id] = member
         if dispatch:
@@ -272,22 +281,40 @@ class Emulator:
         role = Role(self.snowflakes.next(), name, permissions, position=len(guild.roles))
         guild.roles.append(role)
         if dispatch:
-            self.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()})
+            self.dispatch(
+                "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()}
+            )
         return role
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(self.snowflakes.next(), guild, name, position=len(guild.text_channels),
-                          created_at=self.clock.iso())
+        channel = Channel(
+            self.snowflakes.next(),
+            guild,
+            name,
+            position=len(guild.text_channels),
+            created_at=self.clock.iso(),
+        )
         guild.channels.append(channel)
         self.dispatch("CHANNEL_CREATE", channel.to_payload())
         return channel
 
-    def add_thread(self, parent: Channel, name: str, *, owner: User | None = None,
-                   thread_id: int | None = None, private: bool = False) -> Channel:
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        owner: User | None = None,
+        thread_id: int | None = None,
+        private: bool = False,
+    ) -> Channel:
         thread = Channel(
-            thread_id or self.snowflakes.next(), parent.guild, name,
+            thread_id or self.snowflakes.next(),
+            parent.guild,
+            name,
             type=ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD,
-            parent=parent, owner_id=(owner or self.bot_user).id, created_at=self.clock.iso(),
+            parent=parent,
+            owner_id=(owner or self.bot_user).id,
+            created_at=self.clock.iso(),
         )
         parent.guild.channels.append(thread)
         self.dispatch("THREAD_CREATE", {**thread.to_payload(), "newly_created": True})
@@ -328,8 +355,9 @@ class Emulator:
         does the same). Discord sends no CHANNEL_CREATE for it."""
         user = getattr(user, "user", user)
         if user.id not in self.dm_channels:
-            self.dm_channels[user.id] = DMChannel(self.snowflakes.next(), user, self.bot_user,
-                                                  created_at=self.clock.iso())
+            self.dm_channels[user.id] = DMChannel(
+                self.snowflakes.next(), user, self.bot_user, created_at=self.clock.iso()
+            )
         return self.dm_channels[user.id]
 
     def block_dms(self, user: User | Actor, blocked: bool = True) -> None:
@@ -340,7 +368,8 @@ class Emulator:
     def can_dm(self, user: User) -> bool:
         """Discord delivers a bot's DM only to a user who accepts DMs and shares a guild with it."""
         return user.accepts_dms and any(
-            user.id in g.members and self.bot_user.id in g.members for g in self.guilds)
+            user.id in g.members and self.bot_user.id in g.members for g in self.guilds
+        )
 
     def dms(self, user: User) -> list[Message]:
         """Every live message between the bot and this user, oldest first."""
@@ -360,8 +389,9 @@ class Emulator:
         member.roles = list(roles)
         self.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
 
-    def set_overwrite(self, channel: Channel, target: Role | User, *, allow: int = 0,
-                      deny: int = 0) -> None:
+    def set_overwrite(
+        self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0
+    ) -> None:
         """Replace the channel's overwrite for a role or a member (dispatches CHANNEL_UPDATE)."""
         kind = 0 if isinstance(target, Role) else 1
         channel.overwrites[target.id] = Overwrite(target.id, kind, allow, deny)
@@ -380,8 +410,15 @@ class Emulator:
         channel.deleted = True
         if channel.is_thread:
             assert channel.parent is not None
-            self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild.id),
-                                            "parent_id": str(channel.parent.id), "type": channel.type})
+            self.dispatch(
+                "THREAD_DELETE",
+                {
+                    "id": str(channel.id),
+                    "guild_id": str(channel.guild.id),
+                    "parent_id": str(channel.parent.id),
+                    "type": channel.type,
+                },
+            )
         else:
             for thread in channel.guild.threads:
                 if thread.parent is channel:
@@ -403,8 +440,15 @@ class Emulator:
         """Move the emulated clock forward (token expiry, timestamps, snowflakes)."""
         self.clock.advance(seconds, minutes=minutes)
 
-    def fail_next(self, status: int, count: int = 1, *, method: str | None = None,
-                  path: str | None = None, retry_after: float = 0.2) -> Fault:
+    def fail_next(
+        self,
+        status: int,
+        count: int = 1,
+        *,
+        method: str | None = None,
+        path: str | None = None,
+        retry_after: float = 0.2,
+    ) -> Fault:
         """Answer the next ``count`` REST requests matching method/path with ``status``.
 
         ``status=429`` sends a proper rate-limit answer (discord.py waits ``retry_after``);
@@ -414,23 +458,38 @@ class Emulator:
         self.faults.append(fault)
         return fault
 
-    def fail_message_posts(self, status: int = 503, *, count: int | None = None,
-                           seconds: float | None = None,
-                           channel: AnyChannel | None = None) -> Fault:
+    def fail_message_posts(
+        self,
+        status: int = 503,
+        *,
+        count: int | None = None,
+        seconds: float | None = None,
+        channel: AnyChannel | None = None,
+    ) -> Fault:
         """A burst of ``status`` answers (default 503) to Create Message, in one channel or all:
         the next ``count`` posts, or every post for ``seconds`` of real time (or both: whichever
         ends first). discord.py does not retry a 503: the caller gets ``DiscordServerError``.
         ``fault.hits`` counts the refused posts; ``fault.cancel()`` ends the burst early."""
         if count is None and seconds is None:
             raise ValueError("give count, seconds or both")
-        fault = Fault(status, count, until=None if seconds is None else time.monotonic() + seconds,
-                      message_posts=True, channel_id=None if channel is None else channel.id)
+        fault = Fault(
+            status,
+            count,
+            until=None if seconds is None else time.monotonic() + seconds,
+            message_posts=True,
+            channel_id=None if channel is None else channel.id,
+        )
         self.faults.append(fault)
         return fault
 
-    def hang_after_create(self, *, channel: AnyChannel | None = None, count: int = 1,
-                          drop: bool = False,
-                          on_create: Callable[[Message], Any] | None = None) -> CreateTrap:
+    def hang_after_create(
+        self,
+        *,
+        channel: AnyChannel | None = None,
+        count: int = 1,
+        drop: bool = False,
+        on_create: Callable[[Message], Any] | None = None,
+    ) -> CreateTrap:
         """The next ``count`` Create Message requests (in ``channel``, or anywhere) are carried
         out — the message is stored and MESSAGE_CREATE dispatched — and then never answered:
         the request hangs (or, with ``drop=True``, its connection is cut). At that moment
@@ -450,8 +509,11 @@ class Emulator:
     def messages_created(self, channel: AnyChannel, *, author: User | None = None) -> int:
         """How many messages were ever created in the channel (deleted ones too), by ``author``
         if given (``emu.bot_user`` for the bot's)."""
-        return sum(1 for m in self.messages.values() if m.channel is channel
-                   and (author is None or m.author is author))
+        return sum(
+            1
+            for m in self.messages.values()
+            if m.channel is channel and (author is None or m.author is author)
+        )
 
     def requests_per_route(self, *, status: int | None = None) -> Counter[str]:
         """Requests by route ("POST /channels/{channel}/messages"), only those answered with
@@ -496,8 +558,9 @@ class Emulator:
 
     # ------------------------------------------------------------------ waiting
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0,
-                       message: str = "condition") -> Any:
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float = 10.0, message: str = "condition"
+    ) -> Any:
         """Poll ``predicate`` until it returns something truthy, and return that."""
         deadline = time.monotonic() + timeout
         while True:
@@ -511,13 +574,21 @@ class Emulator:
     async def wait_until_bot_ready(self, timeout: float = 10.0) -> Session:
         return await self.wait_for(
             lambda: next((s for s in self.sessions if s.ready and s.connected), None),
-            timeout, "a ready gateway session")
+            timeout,
+            "a ready gateway session",
+        )
 
     def session_for(self, guild: Guild | None) -> Session | None:
         """The live session that hears this guild (None: no process runs its shard now)."""
         guild_id = None if guild is None else guild.id
-        return next((s for s in reversed(self.sessions)
-                     if not s.closed and s.connected and s.receives(guild_id)), None)
+        return next(
+            (
+                s
+                for s in reversed(self.sessions)
+                if not s.closed and s.connected and s.receives(guild_id)
+            ),
+            None,
+        )
 
     def interactions_heard_by(self, session: Session) -> set[int]:
         """Ids of the interactions dispatched to this session (only it held their tokens, so
@@ -529,12 +600,18 @@ class Emulator:
     def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         """Send an event to every live session of the event's guild's shard (only to those with
         ``intent``, if given). Events without a guild (DMs) go to shard 0."""
-        guild_id = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+        guild_id = (
+            data.get("id")
+            if event.startswith("GUILD_") and "guild_id" not in data
             else data.get("guild_id")
+        )
         guild_id = int(guild_id) if guild_id is not None else None
         for session in self.sessions:
-            if (not session.closed and session.intents & intent == intent
-                    and session.receives(guild_id)):
+            if (
+                not session.closed
+                and session.intents & intent == intent
+                and session.receives(guild_id)
+            ):
                 session.dispatch(event, data)
 
     def dispatch_message(self, event: str, message: Message) -> None:
@@ -555,28 +632,47 @@ class Emulator:
                 continue
             data = payload
             mentioned = f"<@{self.bot_user.id}>" in message.content
-            if (message.author is not self.bot_user and not mentioned and guild is not None
-                    and not session.intents & INTENT_MESSAGE_CONTENT):
-                data = {**payload, "content": "", "embeds": [], "attachments": [],
-                        "components": []}
+            if (
+                message.author is not self.bot_user
+                and not mentioned
+                and guild is not None
+                and not session.intents & INTENT_MESSAGE_CONTENT
+            ):
+                data = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
             session.dispatch(event, data)
 
     # ------------------------------------------------------------------ messages
 
-    def create_message(self, channel: AnyChannel, author: User, *, content: str = "",
-                       components: list[dict[str, Any]] | None = None,
-                       embeds: list[dict[str, Any]] | None = None,
-                       attachments: list[Attachment] | None = None, flags: int = 0,
-                       ephemeral_for: User | None = None, interaction: Interaction | None = None,
-                       message_type: int = 0, nonce: int | str | None = None) -> Message:
+    def create_message(
+        self,
+        channel: AnyChannel,
+        author: User,
+        *,
+        content: str = "",
+        components: list[dict[str, Any]] | None = None,
+        embeds: list[dict[str, Any]] | None = None,
+        attachments: list[Attachment] | None = None,
+        flags: int = 0,
+        ephemeral_for: User | None = None,
+        interaction: Interaction | None = None,
+        message_type: int = 0,
+        nonce: int | str | None = None,
+    ) -> Message:
         message = Message(
-            self.snowflakes.next(), channel, author, content=content,
-            components=number_components(components or []), embeds=embeds or [],
+            self.snowflakes.next(),
+            channel,
+            author,
+            content=content,
+            components=number_components(components or []),
+            embeds=embeds or [],
             attachments=attachments or [],
             flags=(flags | EPHEMERAL) if ephemeral_for else (flags & ~EPHEMERAL),
-            ephemeral_for=ephemeral_for, interaction=interaction,
-            webhook_id=self.application_id if interaction else None, type=message_type,
-            timestamp=self.clock.iso(), nonce=nonce,
+            ephemeral_for=ephemeral_for,
+            interaction=interaction,
+            webhook_id=self.application_id if interaction else None,
+            type=message_type,
+            timestamp=self.clock.iso(),
+            nonce=nonce,
         )
         self.messages[message.id] = message
         self.dispatch_message("MESSAGE_CREATE", message)
@@ -589,11 +685,16 @@ class Emulator:
         data = {"id": str(message.id), "channel_id": str(message.channel.id)}
         if (guild := message.channel.guild) is not None:
             data["guild_id"] = str(guild.id)
-        self.dispatch("MESSAGE_DELETE", data,
-                      intent=INTENT_DIRECT_MESSAGES if guild is None else 0)
+        self.dispatch("MESSAGE_DELETE", data, intent=INTENT_DIRECT_MESSAGES if guild is None else 0)
 
-    def new_attachment(self, channel: AnyChannel, filename: str, data: bytes, content_type: str,
-                       description: str | None = None) -> Attachment:
+    def new_attachment(
+        self,
+        channel: AnyChannel,
+        filename: str,
+        data: bytes,
+        content_type: str,
+        description: str | None = None,
+    ) -> Attachment:
         attachment_id = self.snowflakes.next()
         url = f"{self.base_url}/attachments/{channel.id}/{attachment_id}/{filename}"
         attachment = Attachment(attachment_id, filename, data, content_type, url, description)
@@ -609,8 +710,7 @@ class Emulator:
     def visible_messages(self, user: User, channel: AnyChannel) -> list[Message]:
         if channel.deleted or not self.has(user, channel, Perm.VIEW_CHANNEL):
             return []
-        return [m for m in self.messages.values()
-                if m.channel is channel and m.visible_to(user)]
+        return [m for m in self.messages.values() if m.channel is channel and m.visible_to(user)]
 
     # ------------------------------------------------------------------ HTTP plumbing
 
@@ -622,10 +722,16 @@ class Emulator:
         self.requests.append((request.method, request.path, response.status))
         resource = request.match_info.route.resource
         route = "" if resource is None else resource.canonical.removeprefix(API_PREFIX)
-        self.request_log.append(RequestRecord(
-            request.method, request.path, f"{request.method} {route}", response.status,
-            response.status == 429 and "X-RateLimit-Global" in response.headers,
-            self.clock.now()))
+        self.request_log.append(
+            RequestRecord(
+                request.method,
+                request.path,
+                f"{request.method} {route}",
+                response.status,
+                response.status == 429 and "X-RateLimit-Global" in response.headers,
+                self.clock.now(),
+            )
+        )
         if response.status in (401, 403, 429):
             self.invalid_requests.append(time.monotonic())
         return response

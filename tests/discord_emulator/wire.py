@@ -8,22 +8,26 @@ from typing import Any
 from aiohttp import web
 
 
-def json_response(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    data: Any, *, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     """JSON with Content-Type exactly ``application/json``.
 
     discord.py's ``json_or_text`` decodes the body only when the header is exactly that;
     aiohttp's own ``json_response`` appends ``; charset=utf-8`` and silently breaks the client.
     """
     body = json.dumps(data).encode()
-    return web.Response(body=body, status=status,
-                        headers={**(headers or {}), "Content-Type": "application/json"})
+    return web.Response(
+        body=body, status=status, headers={**(headers or {}), "Content-Type": "application/json"}
+    )
 
 
 class DiscordError(Exception):
     """Raised by a route handler; becomes Discord's JSON error body."""
 
-    def __init__(self, status: int, code: int, message: str,
-                 errors: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code

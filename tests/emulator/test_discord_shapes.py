@@ -16,9 +16,17 @@ from .tiny_bot import TinyBot
 
 
 def test_components_are_numbered_in_reading_order_around_given_ids() -> None:
-    rows = [{"type": 1, "components": [{"type": 2, "label": "a"}, {"type": 2, "id": 2},
-                                       {"type": 2, "label": "c"}]},
-            {"type": 1, "id": 9, "components": [{"type": 2}]}]
+    rows = [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "label": "a"},
+                {"type": 2, "id": 2},
+                {"type": 2, "label": "c"},
+            ],
+        },
+        {"type": 1, "id": 9, "components": [{"type": 2}]},
+    ]
     numbered = number_components(rows)
     assert [c["id"] for c in numbered[0]["components"]] == [3, 2, 4]
     assert numbered[0]["id"] == 1
@@ -27,20 +35,24 @@ def test_components_are_numbered_in_reading_order_around_given_ids() -> None:
     assert "id" not in rows[0]  # the sender's payload is left alone
 
 
-@given(st.lists(st.lists(st.one_of(st.none(), st.integers(1, 40)), min_size=1, max_size=5),
-                max_size=5))
+@given(
+    st.lists(st.lists(st.one_of(st.none(), st.integers(1, 40)), min_size=1, max_size=5), max_size=5)
+)
 def test_numbering_keeps_given_ids_and_fills_the_rest_uniquely(shape: list[list[int | None]]):
     given_ids = [i for row in shape for i in row if i is not None]
     assume(len(given_ids) == len(set(given_ids)))
-    rows = [{"type": 1, "components": [{"type": 2} if i is None else {"type": 2, "id": i}
-                                       for i in row]} for row in shape]
+    rows = [
+        {"type": 1, "components": [{"type": 2} if i is None else {"type": 2, "id": i} for i in row]}
+        for row in shape
+    ]
     numbered = number_components(rows)
     flat = [c for row in numbered for c in [row, *row["components"]]]
     ids = [c["id"] for c in flat]
     assert len(ids) == len(set(ids))
     assert all(isinstance(i, int) and i >= 1 for i in ids)
-    assert [c["id"] for row in numbered for c in row["components"]
-            if c["id"] in given_ids] == given_ids
+    assert [
+        c["id"] for row in numbered for c in row["components"] if c["id"] in given_ids
+    ] == given_ids
     auto = [i for i in ids if i not in given_ids]
     assert auto == sorted(auto)
     assert set(auto) | set(given_ids) >= set(range(1, len(auto) + 1))
@@ -52,8 +64,15 @@ async def test_messages_carry_component_ids(emu: Emulator, world, start_bot):
     [row] = hello.to_payload()["components"]
     assert row["id"] == 1
     assert [b["id"] for b in row["components"]] == [2]
-    sent = await raw_send(runner.client, world.games.id, {"components": [
-        {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "x"}]}]})
+    sent = await raw_send(
+        runner.client,
+        world.games.id,
+        {
+            "components": [
+                {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "x"}]}
+            ]
+        },
+    )
     assert sent["components"][0]["components"][0]["id"] == 2
     click = await world.ana.click(hello, label="Count")  # an edit renumbers the new components
     assert click.message.components[0]["components"][0]["id"] == 2
@@ -82,12 +101,21 @@ async def test_a_click_names_the_clicked_message(emu: Emulator, world, start_bot
 
 
 async def answer(emu: Emulator, world, body: dict) -> dict:
-    interaction = Interaction(emu.snowflakes.next(), new_token(), 2, world.ana.user, world.games,
-                              {"name": "x"}, created_at=emu.clock.now())
+    interaction = Interaction(
+        emu.snowflakes.next(),
+        new_token(),
+        2,
+        world.ana.user,
+        world.games,
+        {"name": "x"},
+        created_at=emu.clock.now(),
+    )
     emu.interactions[interaction.id] = interaction
     url = f"{emu.api_base}/interactions/{interaction.id}/{interaction.token}/callback"
-    async with aiohttp.ClientSession() as session, session.post(
-            url, params={"with_response": "1"}, json=body) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, params={"with_response": "1"}, json=body) as response,
+    ):
         assert response.status == 200
         return await response.json()
 
@@ -116,10 +144,19 @@ async def test_command_sync_echoes_what_discord_stores(emu: Emulator, world, sta
     assert hello["integration_types"] == [0]
     assert hello["default_member_permissions"] is None
     url = f"{emu.api_base}/applications/{emu.application_id}/commands"
-    body = [{"name": "admin", "description": "Admins", "default_member_permissions": 8,
-             "integration_types": [0, 1], "contexts": [0]}]
-    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {emu.token}"}) as session, \
-            session.put(url, json=body) as response:
+    body = [
+        {
+            "name": "admin",
+            "description": "Admins",
+            "default_member_permissions": 8,
+            "integration_types": [0, 1],
+            "contexts": [0],
+        }
+    ]
+    async with (
+        aiohttp.ClientSession(headers={"Authorization": f"Bot {emu.token}"}) as session,
+        session.put(url, json=body) as response,
+    ):
         [stored] = await response.json()
     assert stored["default_member_permissions"] == "8"
     assert stored["integration_types"] == [0, 1]

@@ -25,8 +25,9 @@ class DMBot(TinyBot):
         bot = self
 
         @self.tree.command(description="Whisper to yourself")
-        async def whisper(interaction: discord.Interaction, times: int = 1,
-                          button: bool = False) -> None:
+        async def whisper(
+            interaction: discord.Interaction, times: int = 1, button: bool = False
+        ) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 for n in range(times):
@@ -65,8 +66,9 @@ async def test_a_dm_reaches_only_its_recipient(emu: Emulator, world, start_bot):
 
     # ana answers; DM content reaches the bot even without the message content intent.
     reply = await ana.send_dm("thanks!")
-    heard = await emu.wait_for(lambda: next((m for m in bot.seen_messages if m.id == reply.id),
-                                            None))
+    heard = await emu.wait_for(
+        lambda: next((m for m in bot.seen_messages if m.id == reply.id), None)
+    )
     assert heard.content == "thanks!"
     assert not bot.intents.message_content
     assert ana.dms() == [dm, reply]
@@ -101,8 +103,11 @@ async def test_a_user_who_refuses_dms_gets_nothing(emu: Emulator, world, start_b
 
     [error] = bot.dm_errors
     assert isinstance(error, discord.Forbidden)
-    assert (error.status, error.code, error.text) == (403, 50007,
-                                                      "Cannot send messages to this user")
+    assert (error.status, error.code, error.text) == (
+        403,
+        50007,
+        "Cannot send messages to this user",
+    )
     assert ben.id in emu.dm_channels  # opening the channel itself succeeded
     assert ben.dms() == []
     assert not [m for m in emu.messages.values() if m.channel.guild is None]

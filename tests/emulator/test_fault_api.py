@@ -56,8 +56,9 @@ async def test_a_503_burst_by_time_hits_every_channel(emu: Emulator, world, star
     assert emu.messages_created(world.general) == 1
 
 
-async def test_hang_after_create_stores_dispatches_and_never_answers(emu: Emulator, world,
-                                                                     start_bot):
+async def test_hang_after_create_stores_dispatches_and_never_answers(
+    emu: Emulator, world, start_bot
+):
     intents = discord.Intents.default()
     intents.message_content = True
     runner = await start_bot(lambda: TinyBot(intents=intents))
@@ -70,8 +71,10 @@ async def test_hang_after_create_stores_dispatches_and_never_answers(emu: Emulat
     assert seen == [created]
     assert created.content == "exactly once"
     assert world.ana.visible_messages() == [created]
-    await emu.wait_for(lambda: [m.id for m in runner.client.seen_messages] == [created.id],
-                       message="MESSAGE_CREATE to reach the bot")
+    await emu.wait_for(
+        lambda: [m.id for m in runner.client.seen_messages] == [created.id],
+        message="MESSAGE_CREATE to reach the bot",
+    )
     await asyncio.sleep(0.1)
     assert not send.done()  # the answer never came
     send.cancel()

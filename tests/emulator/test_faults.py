@@ -37,14 +37,21 @@ async def test_500_is_retried(emu: Emulator, world, start_bot):
 
 async def test_429_wire_format(emu: Emulator, world):
     emu.fail_next(429, count=1, retry_after=1.25)
-    async with aiohttp.ClientSession() as session, session.get(
-            f"{emu.api_base}/users/@me", headers={"Authorization": f"Bot {emu.token}"}) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(
+            f"{emu.api_base}/users/@me", headers={"Authorization": f"Bot {emu.token}"}
+        ) as response,
+    ):
         assert response.status == 429
         assert response.headers["Content-Type"] == "application/json"
         assert response.headers["Via"]
         assert response.headers["Retry-After"] == "2"
-        assert await response.json() == {"message": "You are being rate limited.",
-                                         "retry_after": 1.25, "global": False}
+        assert await response.json() == {
+            "message": "You are being rate limited.",
+            "retry_after": 1.25,
+            "global": False,
+        }
 
 
 async def test_success_carries_rate_limit_headers(emu: Emulator, world):
@@ -59,20 +66,21 @@ async def test_success_carries_rate_limit_headers(emu: Emulator, world):
             assert response.headers["X-RateLimit-Bucket"]
         async with session.get(f"{emu.api_base}/users/@me") as response:
             assert response.status == 200
-        async with session.get(f"{emu.api_base}/users/@me", headers={
-                "Authorization": "Bot wrong"}) as response:
+        async with session.get(
+            f"{emu.api_base}/users/@me", headers={"Authorization": "Bot wrong"}
+        ) as response:
             assert response.status == 401
 
 
-async def test_dropped_gateway_resumes_and_replays_missed_events(emu: Emulator, world,
-                                                                 start_bot):
+async def test_dropped_gateway_resumes_and_replays_missed_events(emu: Emulator, world, start_bot):
     runner = await start_bot(content_bot)
     hello = await world.ana.slash("hello")
 
     await emu.drop_gateway()
     await world.ben.send("said while the bot was away")
     session = await emu.wait_for(
-        lambda: next((s for s in emu.sessions if s.resumes == 1 and s.connected), None))
+        lambda: next((s for s in emu.sessions if s.resumes == 1 and s.connected), None)
+    )
 
     seen = await emu.wait_for(lambda: [m.content for m in runner.client.seen_messages])
     assert seen == ["said while the bot was away"]
@@ -87,8 +95,13 @@ async def test_lost_session_makes_the_bot_identify_again(emu: Emulator, world, s
     runner = await start_bot(TinyBot)
     await emu.drop_gateway(resumable=False)
     # discord.py waits 5 s before identifying again (its before_identify_hook).
-    await emu.wait_for(lambda: len([s for s in emu.sessions if s.ready and s.connected]) == 1
-                       and len(emu.sessions) == 2, timeout=15)
+    await emu.wait_for(
+        lambda: (
+            len([s for s in emu.sessions if s.ready and s.connected]) == 1
+            and len(emu.sessions) == 2
+        ),
+        timeout=15,
+    )
     await runner.client.wait_until_ready()
     result = await world.ana.slash("pop", "new", mode="coop")
     assert result.message.content == "table coop for 4"

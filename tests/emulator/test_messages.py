@@ -20,17 +20,25 @@ def png_file(name: str, colour: str, description: str | None = None) -> discord.
     return discord.File(io.BytesIO(tiny_png(colour)), name, description=description)
 
 
-async def test_attachment_edit_keeps_by_id_and_adds_by_upload_index(emu: Emulator, world,
-                                                                    start_bot):
+async def test_attachment_edit_keeps_by_id_and_adds_by_upload_index(
+    emu: Emulator, world, start_bot
+):
     runner = await start_bot(TinyBot)
     channel = runner.client.get_channel(world.games.id)
-    sent = await channel.send("pictures", files=[
-        png_file("red.png", "red", "a red square"),
-        discord.File(io.BytesIO(b"notes"), "notes.txt")])
+    sent = await channel.send(
+        "pictures",
+        files=[
+            png_file("red.png", "red", "a red square"),
+            discord.File(io.BytesIO(b"notes"), "notes.txt"),
+        ],
+    )
     message = world.ana.last_message()
     red, notes = message.attachments
-    assert (red.description, red.size, red.content_type) == ("a red square", len(tiny_png()),
-                                                              "image/png")
+    assert (red.description, red.size, red.content_type) == (
+        "a red square",
+        len(tiny_png()),
+        "image/png",
+    )
     assert notes.content_type == "text/plain"
     assert notes.description is None
     assert sent.attachments[0].description == "a red square"  # discord.py parsed our payload
@@ -51,8 +59,10 @@ async def test_followups_edits_and_deletes(emu: Emulator, world, start_bot):
     interaction = runner.client.interactions[-1]
 
     url = f"{emu.api_base}/webhooks/{emu.application_id}/{interaction.token}?wait=0"
-    async with aiohttp.ClientSession() as session, session.post(
-            url, json={"content": "public note"}) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json={"content": "public note"}) as response,
+    ):
         assert response.status == 204  # without wait, no body
     secret = await interaction.followup.send("for ana", ephemeral=True, wait=True)
     assert secret.flags.ephemeral
@@ -76,8 +86,9 @@ async def test_point_discord_at_sets_and_keeps_endpoints():
         assert discord.http.Route.BASE == "https://discord.com/api/v10"
         point_discord_at("http://proxy.internal:8080/api/v10/", "ws://gateway.internal/")
         assert discord.http.Route.BASE == "http://proxy.internal:8080/api/v10"
-        assert yarl.URL(
-            "ws://gateway.internal/") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        assert (
+            yarl.URL("ws://gateway.internal/") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        )
         route = discord.http.Route("GET", "/users/@me")
         assert route.url == "http://proxy.internal:8080/api/v10/users/@me"
     finally:

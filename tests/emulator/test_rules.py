@@ -40,8 +40,10 @@ async def test_second_initial_response_gets_40060(emu: Emulator, world, start_bo
     await start_bot(TinyBot)
     interaction = (await world.ana.slash("hello")).interaction
     url = f"{emu.api_base}/interactions/{interaction.id}/{interaction.token}/callback"
-    async with aiohttp.ClientSession() as session, session.post(
-            url, json={"type": 4, "data": {"content": "again"}}) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json={"type": 4, "data": {"content": "again"}}) as response,
+    ):
         assert response.status == 400
         assert (await response.json())["code"] == 40060
     assert [m.content for m in world.ana.visible_messages()] == ["hello"]
@@ -80,21 +82,61 @@ async def test_ben_cannot_see_anas_ephemeral_hand(emu: Emulator, world, start_bo
     assert all(m.id != hand.id for m in runner.client.seen_messages)
 
 
-@pytest.mark.parametrize(("payload", "files", "status", "code"), [
-    ({"content": "x" * 2001}, [], 400, 50035),
-    ({"content": "rows", "components": rows(1, 1, 1, 1, 1, 1)}, [], 400, 50035),
-    ({"content": "wide", "components": rows(6)}, [], 400, 50035),
-    ({"content": "id", "components": [{"type": 1, "components": [
-        {"type": 2, "style": 1, "label": "x", "custom_id": "c" * 101}]}]}, [], 400, 50035),
-    ({"content": "dupe", "components": [{"type": 1, "components": [
-        {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
-        {"type": 2, "style": 1, "label": "b", "custom_id": "same"}]}]}, [], 400, 50035),
-    ({"content": "files"}, [(f"f{i}.txt", b"x") for i in range(11)], 400, 50035),
-    ({"content": "big"}, [("big.bin", b"x" * 1025)], 413, 40005),
-], ids=["content-2001", "6-rows", "6-in-a-row", "custom-id-101", "duplicate-custom-id",
-        "11-attachments", "over-size-limit"])
-async def test_message_limits_are_refused(emu: Emulator, world, start_bot,
-                                          payload, files, status, code):
+@pytest.mark.parametrize(
+    ("payload", "files", "status", "code"),
+    [
+        ({"content": "x" * 2001}, [], 400, 50035),
+        ({"content": "rows", "components": rows(1, 1, 1, 1, 1, 1)}, [], 400, 50035),
+        ({"content": "wide", "components": rows(6)}, [], 400, 50035),
+        (
+            {
+                "content": "id",
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "x", "custom_id": "c" * 101}
+                        ],
+                    }
+                ],
+            },
+            [],
+            400,
+            50035,
+        ),
+        (
+            {
+                "content": "dupe",
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
+                            {"type": 2, "style": 1, "label": "b", "custom_id": "same"},
+                        ],
+                    }
+                ],
+            },
+            [],
+            400,
+            50035,
+        ),
+        ({"content": "files"}, [(f"f{i}.txt", b"x") for i in range(11)], 400, 50035),
+        ({"content": "big"}, [("big.bin", b"x" * 1025)], 413, 40005),
+    ],
+    ids=[
+        "content-2001",
+        "6-rows",
+        "6-in-a-row",
+        "custom-id-101",
+        "duplicate-custom-id",
+        "11-attachments",
+        "over-size-limit",
+    ],
+)
+async def test_message_limits_are_refused(
+    emu: Emulator, world, start_bot, payload, files, status, code
+):
     emu.attachment_size_limit = 1024
     runner = await start_bot(TinyBot)
     with pytest.raises(discord.HTTPException) as refused:
@@ -107,17 +149,21 @@ async def test_message_limits_are_refused(emu: Emulator, world, start_bot,
 async def test_message_limits_are_inclusive(emu: Emulator, world, start_bot):
     emu.attachment_size_limit = 1024
     runner = await start_bot(TinyBot)
-    await raw_send(runner.client, world.games.id, {"content": "x" * 2000,
-                                                    "components": rows(5, 5, 5, 5, 5)})
-    await raw_send(runner.client, world.games.id, {"content": "files"},
-                   [(f"f{i}.txt", b"x" * 1024) for i in range(10)])
+    await raw_send(
+        runner.client, world.games.id, {"content": "x" * 2000, "components": rows(5, 5, 5, 5, 5)}
+    )
+    await raw_send(
+        runner.client,
+        world.games.id,
+        {"content": "files"},
+        [(f"f{i}.txt", b"x" * 1024) for i in range(10)],
+    )
     first, second = world.ana.visible_messages()
     assert len(first.buttons) == 25
     assert len(second.attachments) == 10
 
 
-async def test_sixth_message_in_5_s_meets_a_429_and_still_arrives(emu: Emulator, world,
-                                                                  start_bot):
+async def test_sixth_message_in_5_s_meets_a_429_and_still_arrives(emu: Emulator, world, start_bot):
     emu.rate_limit_headers = False  # so discord.py cannot pace itself and must meet the 429
     runner = await start_bot(TinyBot)
     channel = runner.client.get_channel(world.games.id)
@@ -144,8 +190,7 @@ async def test_rate_limit_headers_let_discord_py_pace_itself(emu: Emulator, worl
     assert not [r for r in emu.requests if r[2] == 429]
 
 
-async def test_global_limit_of_50_per_second_with_callbacks_exempt(emu: Emulator, world,
-                                                                   start_bot):
+async def test_global_limit_of_50_per_second_with_callbacks_exempt(emu: Emulator, world, start_bot):
     runner = await start_bot(TinyBot)
     channels = [await runner.client.fetch_channel(world.general.id) for _ in range(60)]
     assert len(channels) == 60
@@ -198,7 +243,8 @@ async def test_each_checked_permission(emu: Emulator, world, start_bot, permissi
         thread = await games.create_thread(name="t", type=discord.ChannelType.public_thread)
         emu.deny(world.games, bot_role, Perm.SEND_MESSAGES_IN_THREADS)
         await emu.wait_for(
-            lambda: not thread.permissions_for(games.guild.me).send_messages_in_threads)
+            lambda: not thread.permissions_for(games.guild.me).send_messages_in_threads
+        )
         action = thread.send("in thread")
     with pytest.raises(discord.Forbidden) as refused:
         await action

@@ -22,7 +22,10 @@ async def test_slash_ephemeral_png_and_button_click_edits_the_message(world, sta
     assert message.button_labels == ["Count"]
     [picture] = message.attachments
     assert (picture.filename, picture.content_type, picture.description) == (
-        "hello.png", "image/png", "a red square")
+        "hello.png",
+        "image/png",
+        "a red square",
+    )
     assert await ana.download(picture) == tiny_png()
     assert message in ana.visible_messages()
     assert message not in ben.visible_messages()

@@ -17,8 +17,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"table:(?P
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> JoinButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> JoinButton:
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -29,7 +30,8 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"table:(?P
         seats.append(interaction.user.name)
         view = discord.ui.View(timeout=None).add_item(JoinButton(self.table_id))
         await interaction.response.edit_message(
-            content=f"Table {self.table_id}: {', '.join(seats)}", view=view)
+            content=f"Table {self.table_id}: {', '.join(seats)}", view=view
+        )
         await interaction.followup.send(f"Your hand: {len(seats)} cards", ephemeral=True)
 
 
@@ -46,7 +48,8 @@ class TableBot(discord.Client):
             self.tables[table_id] = [interaction.user.name]
             view = discord.ui.View(timeout=None).add_item(JoinButton(table_id))
             await interaction.response.send_message(
-                f"Table {table_id}: {interaction.user.name}", view=view)
+                f"Table {table_id}: {interaction.user.name}", view=view
+            )
 
         self.tree.add_command(table)
 
@@ -78,5 +81,7 @@ async def test_ana_opens_ben_joins_the_bot_restarts_cleo_joins(emu: Emulator, wo
     again = await ben.click(table, label="Join")
     assert again.message.content == "You are already seated."
     assert [m.content for m in ben.ephemeral_messages()] == [
-        "Your hand: 2 cards", "You are already seated."]
+        "Your hand: 2 cards",
+        "You are already seated.",
+    ]
     assert cleo.ephemeral_messages()[0].content == "Your hand: 3 cards"

@@ -98,7 +98,8 @@ async def test_members_are_chunked_and_threads_are_listed(emu: Emulator, world, 
     thread = await channel.create_thread(name="table 1", type=discord.ChannelType.public_thread)
     await thread.send("welcome")
     assert [m.content for m in world.ana.visible_messages(world.guild.channel("table 1"))] == [
-        "welcome"]
+        "welcome"
+    ]
 
     client = await runner.restart()
     assert client.get_channel(thread.id) is not None  # GUILD_CREATE lists active threads
@@ -109,7 +110,6 @@ async def test_send_refused_without_permission(emu: Emulator, world):
     with pytest.raises(ActionRefused):
         await world.ana.send("let me in")
     assert world.ana.at(world.general).can_see()
-
 
 
 async def test_commands_need_the_permission_they_declare(emu: Emulator, world, start_bot):

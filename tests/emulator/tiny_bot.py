@@ -29,12 +29,16 @@ class Counter(discord.ui.View):
 
 
 class Flavours(discord.ui.View):
-    @discord.ui.select(custom_id="tiny:flavour", placeholder="Flavour", options=[
-        discord.SelectOption(label="Lemon", value="lemon"),
-        discord.SelectOption(label="Cherry", value="cherry")])
+    @discord.ui.select(
+        custom_id="tiny:flavour",
+        placeholder="Flavour",
+        options=[
+            discord.SelectOption(label="Lemon", value="lemon"),
+            discord.SelectOption(label="Cherry", value="cherry"),
+        ],
+    )
     async def flavour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
-        await interaction.response.edit_message(content=f"you chose {select.values[0]}",
-                                                view=None)
+        await interaction.response.edit_message(content=f"you chose {select.values[0]}", view=None)
 
 
 class Reply(discord.ui.View):
@@ -87,18 +91,24 @@ class TinyBot(discord.Client):
             try:
                 if bot.delay:
                     await asyncio.sleep(bot.delay)
-                picture = discord.File(io.BytesIO(tiny_png()), "hello.png",
-                                       description="a red square")
+                picture = discord.File(
+                    io.BytesIO(tiny_png()), "hello.png", description="a red square"
+                )
                 await interaction.response.send_message(
-                    "hello", file=picture, view=Counter(), ephemeral=True)
+                    "hello", file=picture, view=Counter(), ephemeral=True
+                )
             except discord.HTTPException as error:
                 bot.errors.append(error)
 
         group = app_commands.Group(name="pop", description="Pop")
 
         @group.command(description="Open a table")
-        @app_commands.choices(mode=[app_commands.Choice(name="co-op", value="coop"),
-                                    app_commands.Choice(name="versus", value="versus")])
+        @app_commands.choices(
+            mode=[
+                app_commands.Choice(name="co-op", value="coop"),
+                app_commands.Choice(name="versus", value="versus"),
+            ]
+        )
         async def new(interaction: discord.Interaction, mode: str, seats: int = 4) -> None:
             await interaction.response.send_message(f"table {mode} for {seats}")
 

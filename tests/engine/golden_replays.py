@@ -29,17 +29,31 @@ NAMES = ("ana", "ben", "cai", "dee", "eli")
 LEVELS = ("easy", "easy", "normal")  # mostly random play: it reaches the odd corners
 
 
-def ai_game(mode: str, seats: int, seed: int, *, sets: int = 1,
-            two_player_variant: bool | None = None, difficulty: int | None = None) -> dict:
+def ai_game(
+    mode: str,
+    seats: int,
+    seed: int,
+    *,
+    sets: int = 1,
+    two_player_variant: bool | None = None,
+    difficulty: int | None = None,
+) -> dict:
     """The record of a whole game among AI seats of mixed levels."""
     names = list(NAMES[:seats])
     if mode == "enigma":
         pack = load_pack()
-        state = new_game("enigma", names, seed=0,
-                         puzzle=puzzle_deal(pack[seed % len(pack)], names[0]))
+        state = new_game(
+            "enigma", names, seed=0, puzzle=puzzle_deal(pack[seed % len(pack)], names[0])
+        )
     else:
-        state = new_game(mode, names, seed=seed, sets=sets,
-                         two_player_variant=two_player_variant, difficulty=difficulty)
+        state = new_game(
+            mode,
+            names,
+            seed=seed,
+            sets=sets,
+            two_player_variant=two_player_variant,
+            difficulty=difficulty,
+        )
     rng = random.Random(seed)
     levels = {name: rng.choice(LEVELS) for name in names}
     while state.phase == "choosing":
@@ -95,55 +109,119 @@ def _mutants(records: list[dict]) -> list[str]:
     def take(mode: str = "competitive") -> dict:
         return copy.deepcopy(rng.choice(by_mode[mode]))
 
-    r = take(); r["format"] = "pop-record/2"; out.append(r)  # noqa: E702
-    r = take(); r["mode"] = "chess"; out.append(r)  # noqa: E702
-    r = take(); r["two_player_variant"] = "yes"; out.append(r)  # noqa: E702
-    r = take(); r["seats"] = r["seats"][:1] * 2; out.append(r)  # noqa: E702
-    r = take(); r["seats"][0] = "chief"; out.append(r)  # noqa: E702
-    r = take(); r["seats"] = ["a", "b", "c", "d", "e", "f"]; out.append(r)  # noqa: E702
-    r = take(); r["sets"] = r["sets"] * 4; out.append(r)  # noqa: E702
-    r = take(); r["sets"] = []; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0] = "set"; out.append(r)  # noqa: E702
-    r = take("coop"); r["two_player_variant"] = True; out.append(r)  # noqa: E702
+    r = take()
+    r["format"] = "pop-record/2"
+    out.append(r)
+    r = take()
+    r["mode"] = "chess"
+    out.append(r)
+    r = take()
+    r["two_player_variant"] = "yes"
+    out.append(r)
+    r = take()
+    r["seats"] = r["seats"][:1] * 2
+    out.append(r)
+    r = take()
+    r["seats"][0] = "chief"
+    out.append(r)
+    r = take()
+    r["seats"] = ["a", "b", "c", "d", "e", "f"]
+    out.append(r)
+    r = take()
+    r["sets"] = r["sets"] * 4
+    out.append(r)
+    r = take()
+    r["sets"] = []
+    out.append(r)
+    r = take()
+    r["sets"][0] = "set"
+    out.append(r)
+    r = take("coop")
+    r["two_player_variant"] = True
+    out.append(r)
     # Turns: cut short, one too many, a seat missing or extra, wrong card counts or kinds.
     for _ in range(4):
         r = take(rng.choice(("competitive", "trick", "coop", "solo")))
         r["sets"][-1]["turns"] = r["sets"][-1]["turns"][:-1]
         out.append(r)
-    r = take(); r["sets"][-1]["turns"].append(r["sets"][-1]["turns"][-1]); out.append(r)  # noqa: E702
-    r = take("enigma"); r["sets"][0]["turns"] *= 2; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["turns"] = "all"; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["turns"][2] = ["plays"]; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["turns"][2] = {"plays": [1]}; out.append(r)  # noqa: E702
+    r = take()
+    r["sets"][-1]["turns"].append(r["sets"][-1]["turns"][-1])
+    out.append(r)
+    r = take("enigma")
+    r["sets"][0]["turns"] *= 2
+    out.append(r)
+    r = take()
+    r["sets"][0]["turns"] = "all"
+    out.append(r)
+    r = take()
+    r["sets"][0]["turns"][2] = ["plays"]
+    out.append(r)
+    r = take()
+    r["sets"][0]["turns"][2] = {"plays": [1]}
+    out.append(r)
     for bad in ([], [1, 2], [0], [51], [True], [1.0], "7", None, [99, 98]):
         r = take()
         plays = r["sets"][0]["turns"][3]["plays"]
         plays[rng.choice(r["seats"])] = bad
         out.append(r)
-    r = take(); r["sets"][0]["turns"][1]["plays"].pop(r["seats"][-1]); out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["turns"][1]["plays"]["zed"] = [1]; out.append(r)  # noqa: E702
-    r = take("solo"); r["sets"][0]["turns"][0]["plays"]["ana"] = r["sets"][0]["turns"][0]["plays"]["ana"][:4]; out.append(r)  # noqa: E702
+    r = take()
+    r["sets"][0]["turns"][1]["plays"].pop(r["seats"][-1])
+    out.append(r)
+    r = take()
+    r["sets"][0]["turns"][1]["plays"]["zed"] = [1]
+    out.append(r)
+    r = take("solo")
+    r["sets"][0]["turns"][0]["plays"]["ana"] = r["sets"][0]["turns"][0]["plays"]["ana"][:4]
+    out.append(r)
     r = take("solo")
     pick = r["sets"][0]["turns"][0]["plays"]["ana"]
     pick[1] = pick[0]
     out.append(r)
     # Deals: grids, hands and piles that break the set-up.
-    r = take(); r["sets"][0]["grid"] = r["sets"][0]["grid"][:4]; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["grid"][0].append(r["sets"][0]["draw_pile"].pop()); out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["grid"][2] = [r["sets"][0]["grid"][1][0]]; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["hands"]["ana"].pop(); out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["hands"]["ana"].append(0); out.append(r)  # noqa: E702
-    r = take(); del r["sets"][0]["hands"]["ana"]; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["draw_pile"] = r["sets"][0]["draw_pile"][1:]; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["draw_pile"] = "pile"; out.append(r)  # noqa: E702
-    r = take(); r["sets"][0]["draw_pile"][0] = r["sets"][0]["draw_pile"][1]; out.append(r)  # noqa: E702
-    r = take("solo"); r["sets"][0]["grid"][0] = r["sets"][0]["grid"][0][:-1]; out.append(r)  # noqa: E702
-    r = take("enigma"); r["sets"][0]["grid"] = [[], [], [], [], []]; out.append(r)  # noqa: E702
-    r = take("enigma"); r["sets"][0]["hands"]["ana"] = r["sets"][0]["hands"]["ana"][:4]; out.append(r)  # noqa: E702
+    r = take()
+    r["sets"][0]["grid"] = r["sets"][0]["grid"][:4]
+    out.append(r)
+    r = take()
+    r["sets"][0]["grid"][0].append(r["sets"][0]["draw_pile"].pop())
+    out.append(r)
+    r = take()
+    r["sets"][0]["grid"][2] = [r["sets"][0]["grid"][1][0]]
+    out.append(r)
+    r = take()
+    r["sets"][0]["hands"]["ana"].pop()
+    out.append(r)
+    r = take()
+    r["sets"][0]["hands"]["ana"].append(0)
+    out.append(r)
+    r = take()
+    del r["sets"][0]["hands"]["ana"]
+    out.append(r)
+    r = take()
+    r["sets"][0]["draw_pile"] = r["sets"][0]["draw_pile"][1:]
+    out.append(r)
+    r = take()
+    r["sets"][0]["draw_pile"] = "pile"
+    out.append(r)
+    r = take()
+    r["sets"][0]["draw_pile"][0] = r["sets"][0]["draw_pile"][1]
+    out.append(r)
+    r = take("solo")
+    r["sets"][0]["grid"][0] = r["sets"][0]["grid"][0][:-1]
+    out.append(r)
+    r = take("enigma")
+    r["sets"][0]["grid"] = [[], [], [], [], []]
+    out.append(r)
+    r = take("enigma")
+    r["sets"][0]["hands"]["ana"] = r["sets"][0]["hands"]["ana"][:4]
+    out.append(r)
     # Sets: two-set games whose second set is cut off or follows a game already over.
     many = [x for x in comp if len(x["sets"]) == 3]
-    r = copy.deepcopy(rng.choice(many)); r["sets"][1]["turns"] = r["sets"][1]["turns"][:5]; out.append(r)  # noqa: E702
-    r = copy.deepcopy(rng.choice(many)); r["sets"][0]["turns"] = r["sets"][0]["turns"][:7]; out.append(r)  # noqa: E702
+    r = copy.deepcopy(rng.choice(many))
+    r["sets"][1]["turns"] = r["sets"][1]["turns"][:5]
+    out.append(r)
+    r = copy.deepcopy(rng.choice(many))
+    r["sets"][0]["turns"] = r["sets"][0]["turns"][:7]
+    out.append(r)
     r = take()  # a card from another seat's hand
     first, second = r["seats"][:2]
     r["sets"][0]["turns"][0]["plays"][first] = [r["sets"][0]["hands"][second][0]]
@@ -179,8 +257,12 @@ def write_golden(path: Path = GOLDEN) -> int:
     outputs = replay_lines(lines)
     assert len(outputs) == len(lines)
     with gzip.GzipFile(path, "wb", compresslevel=9, mtime=0) as raw:
-        raw.write("".join(json.dumps({"record": i, "summary": o}) + "\n"
-                          for i, o in zip(lines, outputs, strict=True)).encode())
+        raw.write(
+            "".join(
+                json.dumps({"record": i, "summary": o}) + "\n"
+                for i, o in zip(lines, outputs, strict=True)
+            ).encode()
+        )
     return len(lines)
 
 

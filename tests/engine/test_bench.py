@@ -9,8 +9,12 @@ from engine.pop.record import replay
 
 
 def test_bench_engine_prints_its_figures_as_json():
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "bench", "engine", "--seconds", "1"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "bench", "engine", "--seconds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     for key in ("sets_per_second", "sets_per_second_with_step_events", "core_sets_per_second"):

@@ -34,6 +34,9 @@ def test_replay_prints_the_golden_lines_byte_for_byte():
     inputs = [record for record, _ in GOLDEN_ROWS]
     printed = replay_lines(inputs)
     assert len(printed) == len(GOLDEN_ROWS)
-    different = [(i, want, got) for i, ((_, want), got) in enumerate(
-        zip(GOLDEN_ROWS, printed, strict=True)) if want != got]
+    different = [
+        (i, want, got)
+        for i, ((_, want), got) in enumerate(zip(GOLDEN_ROWS, printed, strict=True))
+        if want != got
+    ]
     assert not different, f"{len(different)} line(s) differ; first: {different[0]}"

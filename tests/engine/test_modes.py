@@ -13,19 +13,34 @@ def test_every_mode_is_described_once_by_its_name():
     assert all(name == spec.name for name, spec in MODES.items())
 
 
-@pytest.mark.parametrize(("mode", "seats", "hand", "turns", "sets"), [
-    ("competitive", (2, 5), 9, 8, 3), ("trick", (2, 5), 9, 8, 3), ("coop", (3, 5), 9, 9, 1),
-    ("solo", (1, 1), 10, None, 1), ("enigma", (1, 1), None, None, 1)])
+@pytest.mark.parametrize(
+    ("mode", "seats", "hand", "turns", "sets"),
+    [
+        ("competitive", (2, 5), 9, 8, 3),
+        ("trick", (2, 5), 9, 8, 3),
+        ("coop", (3, 5), 9, 9, 1),
+        ("solo", (1, 1), 10, None, 1),
+        ("enigma", (1, 1), None, None, 1),
+    ],
+)
 def test_table_sizes(mode, seats, hand, turns, sets):
     spec = MODES[mode]
     assert (spec.seats, spec.hand_size, spec.turns_per_set, spec.most_sets) == (
-        seats, hand, turns, sets)
+        seats,
+        hand,
+        turns,
+        sets,
+    )
 
 
 def test_who_wins():
     assert {m: s.scoring for m, s in MODES.items()} == {
-        "competitive": "lowest", "trick": "highest", "coop": "none", "solo": "none",
-        "enigma": "none"}
+        "competitive": "lowest",
+        "trick": "highest",
+        "coop": "none",
+        "solo": "none",
+        "enigma": "none",
+    }
     assert [m for m, s in MODES.items() if s.competitive] == ["competitive", "trick"]
     assert [m for m, s in MODES.items() if s.cooperative] == ["coop"]
     assert [m for m, s in MODES.items() if s.chief_loses_explosions] == ["trick"]
@@ -56,8 +71,9 @@ def test_alone_modes_pick_five_and_have_no_chief():
 
 
 def test_the_two_player_variant_is_for_two_people_in_a_competition():
-    allowed = {(m, n) for m, s in MODES.items() for n in range(1, 6)
-               if s.allows_two_player_variant(n)}
+    allowed = {
+        (m, n) for m, s in MODES.items() for n in range(1, 6) if s.allows_two_player_variant(n)
+    }
     assert allowed == {("competitive", 2), ("trick", 2)}
 
 

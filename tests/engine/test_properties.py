@@ -47,10 +47,31 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 # Every field that says where the game stands. Replays do not share the live table's RNG,
 # `version` counter or `deals_from_rng`; a partial replay has no secret picks in `choices`.
-GAME_FIELDS = ("mode", "seats", "sets_total", "two_player_variant", "difficulty", "phase",
-               "set_number", "turn_number", "columns", "queues", "hands", "draw_pile",
-               "chief_face_up", "chief_face_down", "chief_pile", "collected", "discarded",
-               "unplaced", "set_scores", "winners", "tiebreak", "result", "records")
+GAME_FIELDS = (
+    "mode",
+    "seats",
+    "sets_total",
+    "two_player_variant",
+    "difficulty",
+    "phase",
+    "set_number",
+    "turn_number",
+    "columns",
+    "queues",
+    "hands",
+    "draw_pile",
+    "chief_face_up",
+    "chief_face_down",
+    "chief_pile",
+    "collected",
+    "discarded",
+    "unplaced",
+    "set_scores",
+    "winners",
+    "tiebreak",
+    "result",
+    "records",
+)
 
 
 # --- Tables of every mode ---------------------------------------------------------------------
@@ -85,7 +106,7 @@ def random_puzzle(rnd: random.Random) -> Deal:
             deck.remove(card)
             grid[c].append(card)
     hand = [deck.pop() for _ in range(rnd.randint(5, 7))]
-    pile = deck[:rnd.randint(0, 3)]
+    pile = deck[: rnd.randint(0, 3)]
     return Deal(grid, {"puzzle": hand}, pile)
 
 
@@ -101,12 +122,19 @@ def tables(draw) -> Table:
             kwargs["two_player_variant"] = draw(st.booleans())
         return Table(mode, list(NAMES[:n]), kwargs, everything)
     if mode == "coop":
-        return Table(mode, list(NAMES[:draw(st.integers(3, 5))]), {"seed": seed}, everything)
+        return Table(mode, list(NAMES[: draw(st.integers(3, 5))]), {"seed": seed}, everything)
     if mode == "solo":
-        return Table(mode, ["sol"], {"seed": seed, "difficulty": draw(st.integers(1, 4))},
-                     everything)
+        return Table(
+            mode, ["sol"], {"seed": seed, "difficulty": draw(st.integers(1, 4))}, everything
+        )
     puzzle = random_puzzle(random.Random(seed))
-    cards = Counter([*functools.reduce(operator.iadd, puzzle.grid, []), *puzzle.hands["puzzle"], *puzzle.draw_pile])
+    cards = Counter(
+        [
+            *functools.reduce(operator.iadd, puzzle.grid, []),
+            *puzzle.hands["puzzle"],
+            *puzzle.draw_pile,
+        ]
+    )
     return Table(mode, ["sol"], {"seed": seed, "puzzle": puzzle}, cards)
 
 
@@ -115,8 +143,14 @@ def random_pick(state: PopState, seat: str, rnd: random.Random) -> list[int]:
     return rnd.sample(spec.cards, spec.count)
 
 
-def play(state: PopState, rnd: random.Random, events: list, *, stop_after: int | None = None,
-         on_action=None) -> int:
+def play(
+    state: PopState,
+    rnd: random.Random,
+    events: list,
+    *,
+    stop_after: int | None = None,
+    on_action=None,
+) -> int:
     """Random legal picks, seats in random order, sometimes changing a pick. Returns actions."""
     actions = 0
     while state.phase == "choosing" and (stop_after is None or actions < stop_after):
@@ -127,8 +161,13 @@ def play(state: PopState, rnd: random.Random, events: list, *, stop_after: int |
                 choose(state, seat, random_pick(state, seat, rnd), events=events)  # changed later
             before = state.copy()
             mark = len(events)
-            choose(state, seat, random_pick(state, seat, rnd),
-                   turn=(state.set_number, state.turn_number), events=events)
+            choose(
+                state,
+                seat,
+                random_pick(state, seat, rnd),
+                turn=(state.set_number, state.turn_number),
+                events=events,
+            )
             actions += 1
             if on_action:
                 on_action(before, state, events[mark:])
@@ -185,8 +224,16 @@ class Ledger:
         self.unplaced: list[int] = []
 
     def all_cards(self) -> Counter:
-        every = Counter(self.pile + self.up + self.down + self.chief_pile + self.discarded
-                        + self.exploding + self.unplaced + [c for c, _ in self.flight if c])
+        every = Counter(
+            self.pile
+            + self.up
+            + self.down
+            + self.chief_pile
+            + self.discarded
+            + self.exploding
+            + self.unplaced
+            + [c for c, _ in self.flight if c]
+        )
         for cards in [*self.hands.values(), *self.collected.values(), *self.cols]:
             every.update(cards)
         return every
@@ -212,14 +259,14 @@ class Ledger:
         elif isinstance(ev, CardDrawn):
             # Solo refills min(5, pile) after a turn; the two-player variant draws 1 a seat.
             assert ev.count == (min(5, len(self.pile)) if self.mode == "solo" else 1)
-            self.hands[ev.seat] += self.pile[:ev.count]
-            del self.pile[:ev.count]
+            self.hands[ev.seat] += self.pile[: ev.count]
+            del self.pile[: ev.count]
         elif isinstance(ev, ChiefTookCards):
             up = len(ev.face_up)
             assert list(ev.face_up) == self.pile[:up], "the Chief takes from the top, face-up first"
             self.up = self.pile[:up]
-            self.down = self.pile[up:up + ev.face_down_count]
-            del self.pile[:up + ev.face_down_count]
+            self.down = self.pile[up : up + ev.face_down_count]
+            del self.pile[: up + ev.face_down_count]
         elif isinstance(ev, Revealed):
             self.reveal(ev)
         elif isinstance(ev, Placed):
@@ -313,17 +360,19 @@ class Ledger:
 
     def matches(self, state: PopState) -> None:
         assert {s: sorted(h) for s, h in self.hands.items()} == {
-            s: sorted(h) for s, h in state.hands.items()}
+            s: sorted(h) for s, h in state.hands.items()
+        }
         assert self.pile == state.draw_pile
         assert (self.up, self.down) == (state.chief_face_up, state.chief_face_down)
         # The order inside a pile of exploded cards means nothing: compare them sorted.
         assert sorted(self.chief_pile) == sorted(state.chief_pile)
         assert {s: sorted(c) for s, c in self.collected.items()} == {
-            s: sorted(c) for s, c in state.collected.items()}
+            s: sorted(c) for s, c in state.collected.items()
+        }
         assert self.cols == state.columns
         assert self.queues == state.queues
         assert sorted(self.unplaced) == sorted(state.unplaced)
-        tail = state.discarded[len(state.discarded) - len(self.discarded):]
+        tail = state.discarded[len(state.discarded) - len(self.discarded) :]
         assert sorted(tail) == sorted(self.discarded)
 
 
@@ -348,9 +397,14 @@ def assert_groups_of_one_colour(ev: Exploded) -> None:
 
 
 def state_cards(state: PopState, discarded_this_set: int) -> Counter:
-    every = Counter(state.draw_pile + state.chief_face_up + state.chief_face_down
-                    + state.chief_pile + state.unplaced
-                    + state.discarded[len(state.discarded) - discarded_this_set:])
+    every = Counter(
+        state.draw_pile
+        + state.chief_face_up
+        + state.chief_face_down
+        + state.chief_pile
+        + state.unplaced
+        + state.discarded[len(state.discarded) - discarded_this_set :]
+    )
     for cards in [*state.hands.values(), *state.collected.values(), *state.columns]:
         every.update(cards)
     return every
@@ -439,9 +493,21 @@ def test_the_state_round_trips_through_json_at_every_step(table, seed):
 # --- Views ------------------------------------------------------------------------------------
 
 # Fields of a view that hold numbers that are not cards (counts, rows, scores, versions).
-NOT_CARDS = {"version", "set_number", "sets_total", "turn_number", "queues",
-             "chief_face_down_count", "hand_sizes", "draw_pile_size", "cards_to_choose",
-             "set_scores", "totals", "result", "difficulty"}
+NOT_CARDS = {
+    "version",
+    "set_number",
+    "sets_total",
+    "turn_number",
+    "queues",
+    "chief_face_down_count",
+    "hand_sizes",
+    "draw_pile_size",
+    "cards_to_choose",
+    "set_scores",
+    "totals",
+    "result",
+    "difficulty",
+}
 
 
 def cards_shown(view_obj) -> Counter:
@@ -502,8 +568,9 @@ def shuffled_secrets(state: PopState, rnd: random.Random, keep: str | None) -> P
     """The same table with every secret the viewer `keep` may not see dealt differently."""
     other = state.copy()
     hidden_seats = [s for s in other.seats if s != keep]
-    pool = [c for s in hidden_seats for c in other.hands[s]] + other.chief_face_down \
-        + other.draw_pile
+    pool = (
+        [c for s in hidden_seats for c in other.hands[s]] + other.chief_face_down + other.draw_pile
+    )
     rnd.shuffle(pool)
     for s in hidden_seats:
         n = len(other.hands[s])
@@ -540,9 +607,14 @@ def test_every_game_ends_where_its_rules_say(table, seed, well):
     state = table.new(events)
     (play_well if well else play)(state, random.Random(seed), events)
     turns = [e for e in events if isinstance(e, TurnEnded)]
-    exploded = [any(isinstance(x, (Collected, ChiefKept)) for x in events[a:b])
-                for a, b in zip([0, *[events.index(t) for t in turns[:-1]]],
-                                [events.index(t) for t in turns], strict=True)]
+    exploded = [
+        any(isinstance(x, (Collected, ChiefKept)) for x in events[a:b])
+        for a, b in zip(
+            [0, *[events.index(t) for t in turns[:-1]]],
+            [events.index(t) for t in turns],
+            strict=True,
+        )
+    ]
     (end,) = [e for e in events if isinstance(e, GameEnded)]
     mode, seat = state.mode, state.seats[0]
     if mode in ("competitive", "trick"):
@@ -556,8 +628,9 @@ def test_every_game_ends_where_its_rules_say(table, seed, well):
         expected = [s for s in leaders if left[s] == min(left.values())]
         assert list(end.winners) == expected
         assert end.totals == total
-        assert end.tiebreak == (None if len(leaders) == 1 else
-                                "card_in_hand" if len(expected) == 1 else "shared")
+        assert end.tiebreak == (
+            None if len(leaders) == 1 else "card_in_hand" if len(expected) == 1 else "shared"
+        )
     elif mode == "coop":
         # Any explosion ends the game at once; otherwise all 9 turns are played.
         assert exploded[:-1] == [False] * (len(turns) - 1)
@@ -565,9 +638,17 @@ def test_every_game_ends_where_its_rules_say(table, seed, well):
         won = not exploded[-1]
         left = len(state.hands[seat])
         assert all(len(h) == left for h in state.hands.values())
-        level = ("beginners" if left >= 5 else "apprentice_guards" if left >= 3 else
-                 "competent_guards" if left >= 1 else
-                 "expert_guards" if exploded[-1] else "legendary_guards")
+        level = (
+            "beginners"
+            if left >= 5
+            else "apprentice_guards"
+            if left >= 3
+            else "competent_guards"
+            if left >= 1
+            else "expert_guards"
+            if exploded[-1]
+            else "legendary_guards"
+        )
         assert end.result == CoopResult(won, level, left)
         assert list(end.winners) == (state.seats if won else [])
     else:

@@ -21,7 +21,8 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 COMPETITIVE = json.loads((HERE / "records" / "competitive-3-seats.json").read_text())
 COMPETITIVE_SUMMARY = json.loads(
-    (HERE / "records" / "competitive-3-seats.summary.json").read_text())
+    (HERE / "records" / "competitive-3-seats.summary.json").read_text()
+)
 SEATS = ["ana", "ben", "cai"]
 
 
@@ -48,29 +49,61 @@ ROW = [[11], [12], [13], [14], [15]]  # red, yellow, green, blue, purple; no arr
 
 def enigma_record() -> dict:
     """Each of 21-25 lands under the card of its own colour: the whole grid explodes."""
-    return {"format": "pop-record/1", "mode": "enigma", "seats": ["sol"],
-            "sets": [{"grid": copy.deepcopy(ROW), "hands": {"sol": [25, 24, 23, 22, 21, 40]},
-                      "draw_pile": [], "turns": [{"plays": {"sol": [21, 22, 23, 24, 25]}}]}]}
+    return {
+        "format": "pop-record/1",
+        "mode": "enigma",
+        "seats": ["sol"],
+        "sets": [
+            {
+                "grid": copy.deepcopy(ROW),
+                "hands": {"sol": [25, 24, 23, 22, 21, 40]},
+                "draw_pile": [],
+                "turns": [{"plays": {"sol": [21, 22, 23, 24, 25]}}],
+            }
+        ],
+    }
 
 
 def solo_record() -> dict:
     """The same clearing turn from a Beginner solo deal: won on turn 1."""
     hand = [21, 22, 23, 24, 25, 36, 37, 38, 39, 40]
-    return {"format": "pop-record/1", "mode": "solo", "seats": ["sol"],
-            "sets": [{"grid": copy.deepcopy(ROW), "hands": {"sol": hand},
-                      "draw_pile": rest(hand, *ROW),
-                      "turns": [{"plays": {"sol": [21, 22, 23, 24, 25]}}]}]}
+    return {
+        "format": "pop-record/1",
+        "mode": "solo",
+        "seats": ["sol"],
+        "sets": [
+            {
+                "grid": copy.deepcopy(ROW),
+                "hands": {"sol": hand},
+                "draw_pile": rest(hand, *ROW),
+                "turns": [{"plays": {"sol": [21, 22, 23, 24, 25]}}],
+            }
+        ],
+    }
 
 
 def coop_record() -> dict:
     """Three seats; the Chief takes 49 face up and 50 face down. Turn 1 reveals 21 27 28 49 50:
     two arrows, so A first: ana's 21 (red) lands under 11 (red) and the game ends there."""
-    hands = {"ana": [21, 1, 2, 3, 4, 5, 6, 7, 8], "ben": [27, 9, 10, 16, 17, 18, 19, 20, 22],
-             "cai": [28, 23, 24, 25, 26, 29, 30, 31, 32]}
+    hands = {
+        "ana": [21, 1, 2, 3, 4, 5, 6, 7, 8],
+        "ben": [27, 9, 10, 16, 17, 18, 19, 20, 22],
+        "cai": [28, 23, 24, 25, 26, 29, 30, 31, 32],
+    }
     pile = [49, 50, *rest(*hands.values(), *ROW, [49, 50])]
-    return {"format": "pop-record/1", "mode": "coop", "seats": SEATS,
-            "sets": [{"grid": copy.deepcopy(ROW), "hands": hands, "draw_pile": pile,
-                      "turns": [{"plays": {"ana": [21], "ben": [27], "cai": [28]}}]}]}
+    return {
+        "format": "pop-record/1",
+        "mode": "coop",
+        "seats": SEATS,
+        "sets": [
+            {
+                "grid": copy.deepcopy(ROW),
+                "hands": hands,
+                "draw_pile": pile,
+                "turns": [{"plays": {"ana": [21], "ben": [27], "cai": [28]}}],
+            }
+        ],
+    }
 
 
 def error_of(record: object, *, partial: bool = False) -> str:
@@ -114,9 +147,11 @@ def test_competitive_summary_turn_one_worked_by_hand():
     # ben takes 21 36 41 and 39 falls. C: 7 under 45. B: 3 (green) under 38: cai takes both.
     # A: 2 (yellow) under 37 (yellow): the Chief's explosion waits beside it.
     turns = replay_summary(competitive())["sets"][0]["turns"]
-    assert turns[0] == {"grid": [[], [], [45, 7], [], [39]], "queues": [2, 2, 2, 2, 2],
-                        "collected": {"ana": [], "ben": [21, 36, 41], "cai": [3, 38],
-                                      "chief": [2, 37]}}
+    assert turns[0] == {
+        "grid": [[], [], [45, 7], [], [39]],
+        "queues": [2, 2, 2, 2, 2],
+        "collected": {"ana": [], "ben": [21, 36, 41], "cai": [3, 38], "chief": [2, 37]},
+    }
     # Turn 2: ana's explosion takes the Chief's 2 and 37 too; the Chief's pile is not cumulative.
     assert {2, 37} <= set(turns[1]["collected"]["ana"])
     assert turns[1]["collected"]["chief"] == []
@@ -128,7 +163,8 @@ def test_chief_pile_in_the_last_turn_shows_what_is_about_to_be_discarded():
     assert last["collected"]["chief"] == [1, 26]
     assert sum(symbols(c) for c in (1, 26)) > 0  # and they count for nobody:
     assert sum(summary["totals"].values()) == sum(
-        symbols(c) for seat in SEATS for c in last["collected"][seat])
+        symbols(c) for seat in SEATS for c in last["collected"][seat]
+    )
 
 
 def load(name: str) -> dict:
@@ -137,8 +173,10 @@ def load(name: str) -> dict:
 
 def left_in_hand(record: dict) -> dict[str, list[int]]:
     (the_set,) = record["sets"]
-    return {seat: sorted(set(hand) - {c for t in the_set["turns"] for c in t["plays"][seat]})
-            for seat, hand in the_set["hands"].items()}
+    return {
+        seat: sorted(set(hand) - {c for t in the_set["turns"] for c in t["plays"][seat]})
+        for seat, hand in the_set["hands"].items()
+    }
 
 
 def test_five_seats_shared_victory_in_seat_order():
@@ -177,8 +215,11 @@ def test_coop_summary_after_the_fatal_explosion():
     assert list(summary) == ["sets", "result"]
     (turn,) = summary["sets"][0]["turns"]
     # A was served and exploded; B-E were not: their Queue cards stay one row higher.
-    assert turn == {"grid": [[], [12], [13], [14], [15]], "queues": [2, 1, 1, 1, 1],
-                    "collected": {"ana": [11, 21], "ben": [], "cai": [], "chief": []}}
+    assert turn == {
+        "grid": [[], [12], [13], [14], [15]],
+        "queues": [2, 1, 1, 1, 1],
+        "collected": {"ana": [11, 21], "ben": [], "cai": [], "chief": []},
+    }
     assert summary["sets"][0]["scores"] == {"ana": 2, "ben": 0, "cai": 0}
     assert summary["result"] == {"won": False, "level": "beginners", "cards_left": 8}
 
@@ -189,26 +230,40 @@ def test_solo_and_enigma_summaries():
         assert list(summary) == ["sets", "result"]
         assert summary["result"] == {"won": True, "turns": 1}
         (turn,) = summary["sets"][0]["turns"]
-        assert turn == {"grid": [[], [], [], [], []], "queues": [2, 2, 2, 2, 2],
-                        "collected": {"sol": [11, 12, 13, 14, 15, 21, 22, 23, 24, 25],
-                                      "chief": []}}
+        assert turn == {
+            "grid": [[], [], [], [], []],
+            "queues": [2, 2, 2, 2, 2],
+            "collected": {"sol": [11, 12, 13, 14, 15, 21, 22, 23, 24, 25], "chief": []},
+        }
         assert summary["sets"][0]["scores"] == {"sol": 10}
 
 
 def test_two_player_variant_draws_for_each_seat_then_the_chief():
     hands = {"ana": list(range(16, 25)), "ben": list(range(25, 34))}
     pile = [40, 39, 38, *rest(*hands.values(), *ROW, [40, 39, 38])]  # ana 40, ben 39, Chief 38
-    record = {"format": "pop-record/1", "mode": "competitive", "two_player_variant": True,
-              "seats": ["ana", "ben"],
-              "sets": [{"grid": copy.deepcopy(ROW), "hands": hands, "draw_pile": pile,
-                        "turns": [{"plays": {"ana": [40, 16], "ben": [39, 25]}}]}]}
+    record = {
+        "format": "pop-record/1",
+        "mode": "competitive",
+        "two_player_variant": True,
+        "seats": ["ana", "ben"],
+        "sets": [
+            {
+                "grid": copy.deepcopy(ROW),
+                "hands": hands,
+                "draw_pile": pile,
+                "turns": [{"plays": {"ana": [40, 16], "ben": [39, 25]}}],
+            }
+        ],
+    }
     state = replay(record, partial=True).state
-    placed = {c for col in state.columns for c in col} | {
-        c for cards in state.collected.values() for c in cards} | set(state.chief_pile)
+    placed = (
+        {c for col in state.columns for c in col}
+        | {c for cards in state.collected.values() for c in cards}
+        | set(state.chief_pile)
+    )
     assert {16, 25, 38, 39, 40} <= placed  # the Chief's face-up card was 38, the third
     record["sets"][0]["turns"][0]["plays"]["ana"] = [39, 16]
-    assert error_of(record, partial=True) == \
-        "set 1, turn 1, seat ana: card 39 is not in ana's hand"
+    assert error_of(record, partial=True) == "set 1, turn 1, seat ana: card 39 is not in ana's hand"
 
 
 def test_export_of_a_replay_is_the_record():
@@ -251,8 +306,7 @@ def test_two_player_variant_is_true_or_false(bad):
 def test_two_player_variant_only_for_two_seats():
     record = competitive()
     record["two_player_variant"] = True
-    assert error_of(record) == \
-        "the two-player variant is for competitive or Trick games of 2 seats"
+    assert error_of(record) == "the two-player variant is for competitive or Trick games of 2 seats"
 
 
 def test_hands_have_the_mode_size():
@@ -267,8 +321,9 @@ def test_hands_have_the_mode_size():
 def test_all_50_cards_are_dealt():
     record = competitive()
     record["sets"][0]["draw_pile"].pop()
-    assert error_of(record) == \
-        "set 1: a competitive set deals all 50 cards exactly once; 1 is missing"
+    assert (
+        error_of(record) == "set 1: a competitive set deals all 50 cards exactly once; 1 is missing"
+    )
 
 
 def test_a_competitive_grid_is_one_row_of_five():
@@ -303,8 +358,10 @@ def test_the_starting_grid_has_no_adjacent_cards_of_one_colour():
     # 37 (yellow) in A; swap B's 38 for 2 (yellow) from the pile.
     the_set["grid"][1], the_set["draw_pile"][1] = [2], 38
     assert error_of(record) == adjacent
-    for grid in ([[11, 16], [12], [13], [14], [15]],  # red above red in A
-                 [[11, 12], [7], [], [], []]):  # bottom-aligned: 12 and 7 (yellow) in row 1
+    for grid in (
+        [[11, 16], [12], [13], [14], [15]],  # red above red in A
+        [[11, 12], [7], [], [], []],
+    ):  # bottom-aligned: 12 and 7 (yellow) in row 1
         record = enigma_record()
         record["sets"][0]["grid"] = grid
         assert error_of(record) == adjacent
@@ -351,8 +408,10 @@ def test_a_turn_plays_only_cards_in_hand():
 def test_a_record_does_not_end_early():
     record = competitive()
     del record["sets"][0]["turns"][7]
-    assert error_of(record) == \
-        "set 1: the record stops after 7 turn(s), but a competitive set has 8 turns"
+    assert (
+        error_of(record)
+        == "set 1: the record stops after 7 turn(s), but a competitive set has 8 turns"
+    )
     assert replay(record, partial=True).state.turn_number == 8  # fine as a partial record
     record = enigma_record()
     record["sets"][0]["turns"] = []
@@ -382,12 +441,15 @@ def test_chief_is_not_a_seat():
     assert error_of(record) == "'chief' is reserved and cannot be a seat"
 
 
-@pytest.mark.parametrize(("mode", "seats", "line"), [
-    ("coop", ["ana", "ben"], "coop is played by 3 to 5 seats, the record has 2"),
-    ("competitive", ["ana"], "competitive is played by 2 to 5 seats, the record has 1"),
-    ("competitive", list("abcdef"), "competitive is played by 2 to 5 seats, the record has 6"),
-    ("solo", ["ana", "ben"], "solo is played by 1 seat, the record has 2"),
-])
+@pytest.mark.parametrize(
+    ("mode", "seats", "line"),
+    [
+        ("coop", ["ana", "ben"], "coop is played by 3 to 5 seats, the record has 2"),
+        ("competitive", ["ana"], "competitive is played by 2 to 5 seats, the record has 1"),
+        ("competitive", list("abcdef"), "competitive is played by 2 to 5 seats, the record has 6"),
+        ("solo", ["ana", "ben"], "solo is played by 1 seat, the record has 2"),
+    ],
+)
 def test_seat_count_fits_the_mode(mode, seats, line):
     record = competitive()
     record["mode"], record["seats"] = mode, seats
@@ -425,8 +487,14 @@ def test_two_sets_each_checked_and_counted():
 
 
 def pop_bot(*args: str, stdin: str | None = None, python_flags: tuple[str, ...] = ()):
-    return subprocess.run([sys.executable, *python_flags, "-m", "bot.cli", *args], cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, *python_flags, "-m", "bot.cli", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def write(tmp_path: Path, name: str, record: object) -> str:
@@ -436,13 +504,19 @@ def write(tmp_path: Path, name: str, record: object) -> str:
 
 
 def test_cli_prints_one_summary_per_file(tmp_path):
-    files = [str(HERE / "records" / "competitive-3-seats.json"),
-             write(tmp_path, "coop.json", coop_record()), write(tmp_path, "solo.json", solo_record())]
+    files = [
+        str(HERE / "records" / "competitive-3-seats.json"),
+        write(tmp_path, "coop.json", coop_record()),
+        write(tmp_path, "solo.json", solo_record()),
+    ]
     done = pop_bot("replay", *files)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert [json.loads(line) for line in lines] == [
-        COMPETITIVE_SUMMARY, replay_summary(coop_record()), replay_summary(solo_record())]
+        COMPETITIVE_SUMMARY,
+        replay_summary(coop_record()),
+        replay_summary(solo_record()),
+    ]
     assert done.stderr == ""
 
 
@@ -458,14 +532,23 @@ def test_cli_rejects_a_broken_file_with_one_line(tmp_path):
     assert "Traceback" not in done.stdout + done.stderr
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("{not json", "not JSON: Expecting property name enclosed in double quotes"),
-    ("[" * 100_000, "not JSON that can be read: nested too deeply"),
-    ("1" * 5000, "not JSON that can be read"),  # longer than Python turns into an int
-    (json.dumps({**COMPETITIVE, "sets": [{**COMPETITIVE["sets"][0], "grid": [[[37]], [38], [45],
-                                                                               [21], [39]]}]}),
-     "set 1: 'grid' must be 5 columns (A-E), each a list of cards 1-50"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not JSON: Expecting property name enclosed in double quotes"),
+        ("[" * 100_000, "not JSON that can be read: nested too deeply"),
+        ("1" * 5000, "not JSON that can be read"),  # longer than Python turns into an int
+        (
+            json.dumps(
+                {
+                    **COMPETITIVE,
+                    "sets": [{**COMPETITIVE["sets"][0], "grid": [[[37]], [38], [45], [21], [39]]}],
+                }
+            ),
+            "set 1: 'grid' must be 5 columns (A-E), each a list of cards 1-50",
+        ),
+    ],
+)
 def test_cli_never_shows_a_traceback(tmp_path, text, message):
     path = write(tmp_path, "broken.json", text)
     done = pop_bot("replay", path)
@@ -482,8 +565,15 @@ def test_cli_jsonl_answers_every_line_in_order():
     broken["sets"][0]["turns"][2]["plays"]["ben"] = [17]
     nested = competitive()
     nested["sets"][0]["turns"][0]["plays"]["ana"] = [[41]]  # a list where a card should be
-    lines = [good, "this is not json", "{}", json.dumps(broken), json.dumps(coop_record()),
-             "[1, 2]", json.dumps(nested)]
+    lines = [
+        good,
+        "this is not json",
+        "{}",
+        json.dumps(broken),
+        json.dumps(coop_record()),
+        "[1, 2]",
+        json.dumps(nested),
+    ]
     done = pop_bot("replay", "--jsonl", "-", stdin="\n".join(lines) + "\n")
     assert done.returncode != 0
     assert "Traceback" not in done.stdout + done.stderr
@@ -499,11 +589,17 @@ def test_cli_jsonl_answers_every_line_in_order():
 
 
 def test_cli_jsonl_with_only_good_lines_exits_0():
-    done = pop_bot("replay", "--jsonl", "-", stdin=json.dumps(solo_record()) + "\n"
-                   + json.dumps(enigma_record()) + "\n")
+    done = pop_bot(
+        "replay",
+        "--jsonl",
+        "-",
+        stdin=json.dumps(solo_record()) + "\n" + json.dumps(enigma_record()) + "\n",
+    )
     assert done.returncode == 0, done.stderr
     assert [json.loads(x)["result"] for x in done.stdout.splitlines()] == [
-        {"won": True, "turns": 1}, {"won": True, "turns": 1}]
+        {"won": True, "turns": 1},
+        {"won": True, "turns": 1},
+    ]
 
 
 def test_cli_missing_file_is_a_clear_error(tmp_path):
@@ -515,18 +611,27 @@ def test_cli_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_replay_modules_do_not_import_discord():
-    code = ("import bot.cli, engine.pop.record, engine.replay_cli; import sys; "
-            "assert 'discord' not in sys.modules, 'discord imported'")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    code = (
+        "import bot.cli, engine.pop.record, engine.replay_cli; import sys; "
+        "assert 'discord' not in sys.modules, 'discord imported'"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
 
 
 def test_pop_bot_replay_does_not_import_discord():
-    done = pop_bot("replay", str(HERE / "records" / "competitive-3-seats.json"),
-                   python_flags=("-X", "importtime"))
+    done = pop_bot(
+        "replay",
+        str(HERE / "records" / "competitive-3-seats.json"),
+        python_flags=("-X", "importtime"),
+    )
     assert done.returncode == 0
-    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
-                if line.startswith("import time:")]
+    imported = [
+        line.rsplit("|", 1)[-1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:")
+    ]
     assert "engine.pop.record" in imported  # the import log is really there
     assert not [m for m in imported if m.split(".")[0] in ("discord", "aiohttp", "PIL")]

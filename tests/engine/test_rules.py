@@ -30,7 +30,14 @@ RYGBP = [[11], [12], [13], [14], [15]]  # one row: red, yellow, green, blue, pur
 
 def test_card_table_matches_the_rules():
     assert [colour_name(n) for n in (1, 2, 3, 4, 5, 12, 42)] == [
-        "red", "yellow", "green", "blue", "purple", "yellow", "yellow"]
+        "red",
+        "yellow",
+        "green",
+        "blue",
+        "purple",
+        "yellow",
+        "yellow",
+    ]
     assert sum(ARROW[1:]) == 20
     assert ARROW[10]
     assert ARROW[41]
@@ -63,9 +70,15 @@ def test_card_beside_a_column_already_served_this_turn_is_adjacent():
 
 
 def test_queue_cards_are_level_again_after_a_turn():
-    state = from_deal("solo", ["sol"], Deal([c[:] for c in RYGBP], {"sol": [31, 32, 33, 34, 35,
-                                                                               36, 37, 38, 39, 40]},
-                                             [1, 2, 3, 4, 5]))
+    state = from_deal(
+        "solo",
+        ["sol"],
+        Deal(
+            [c[:] for c in RYGBP],
+            {"sol": [31, 32, 33, 34, 35, 36, 37, 38, 39, 40]},
+            [1, 2, 3, 4, 5],
+        ),
+    )
     play_turn(state, {"sol": [36, 37, 38, 39, 40]})
     assert len(set(state.queues)) == 1
 
@@ -305,8 +318,11 @@ def test_the_same_seed_deals_the_same_game():
 def test_competitive_deal_uses_every_card_once(people):
     state = new_game("competitive", [f"p{i}" for i in range(people)], seed=people)
     rec = state.records[0]
-    cards = [x for c in rec.grid for x in c] + rec.draw_pile + [
-        x for h in rec.hands.values() for x in h]
+    cards = (
+        [x for c in rec.grid for x in c]
+        + rec.draw_pile
+        + [x for h in rec.hands.values() for x in h]
+    )
     assert sorted(cards) == list(range(1, 51))
     assert all(len(h) == 9 for h in rec.hands.values())
     assert not adjacent_same_colour_pair(rec.grid, [1] * 5)
@@ -319,17 +335,29 @@ def coop_state(hand_size, turn_number=1):
     used = {11, 12, 13, 14, 15, 21, 28, 29, 40, 45}
     spare = [c for c in range(1, 51) if c not in used]
     k = hand_size - 1
-    hands = {"ana": [21, *spare[:k]], "ben": [28, *spare[8:8 + k]], "cai": [29, *spare[16:16 + k]]}
+    hands = {
+        "ana": [21, *spare[:k]],
+        "ben": [28, *spare[8 : 8 + k]],
+        "cai": [29, *spare[16 : 16 + k]],
+    }
     # Three people: the Chief takes 40 face up and 45 face down.
-    state = from_deal("coop", ["ana", "ben", "cai"],
-                      Deal([c[:] for c in RYGBP], hands, [40, 45]))
+    state = from_deal("coop", ["ana", "ben", "cai"], Deal([c[:] for c in RYGBP], hands, [40, 45]))
     state.turn_number = turn_number
     return state
 
 
-@pytest.mark.parametrize(("hand_size", "level"), [
-    (9, "beginners"), (6, "beginners"), (5, "apprentice_guards"), (4, "apprentice_guards"),
-    (3, "competent_guards"), (2, "competent_guards"), (1, "expert_guards")])
+@pytest.mark.parametrize(
+    ("hand_size", "level"),
+    [
+        (9, "beginners"),
+        (6, "beginners"),
+        (5, "apprentice_guards"),
+        (4, "apprentice_guards"),
+        (3, "competent_guards"),
+        (2, "competent_guards"),
+        (1, "expert_guards"),
+    ],
+)
 def test_cooperative_explosion_ends_the_game_with_its_level(hand_size, level):
     state = coop_state(hand_size, turn_number=9 if hand_size == 1 else 1)
     events: list = []
@@ -345,9 +373,11 @@ def test_cooperative_explosion_ends_the_game_with_its_level(hand_size, level):
 
 
 def test_cooperative_survival_of_nine_turns_is_legendary():
-    state = from_deal("coop", ["ana", "ben", "cai"],
-                      Deal([c[:] for c in RYGBP], {"ana": [28], "ben": [29], "cai": [30]},
-                           [36, 37]))
+    state = from_deal(
+        "coop",
+        ["ana", "ben", "cai"],
+        Deal([c[:] for c in RYGBP], {"ana": [28], "ben": [29], "cai": [30]}, [36, 37]),
+    )
     state.turn_number = 9
     play_turn(state, {"ana": [28], "ben": [29], "cai": [30]})
     assert state.result == CoopResult(True, "legendary_guards", 0)
@@ -355,9 +385,11 @@ def test_cooperative_survival_of_nine_turns_is_legendary():
 
 
 def test_cooperative_game_goes_on_without_explosions():
-    state = from_deal("coop", ["ana", "ben", "cai"],
-                      Deal([c[:] for c in RYGBP], {"ana": [28, 1], "ben": [29, 2],
-                                                   "cai": [30, 3]}, [36, 37]))
+    state = from_deal(
+        "coop",
+        ["ana", "ben", "cai"],
+        Deal([c[:] for c in RYGBP], {"ana": [28, 1], "ben": [29, 2], "cai": [30, 3]}, [36, 37]),
+    )
     play_turn(state, {"ana": [28], "ben": [29], "cai": [30]})
     assert state.phase == "choosing"
     assert state.turn_number == 2
@@ -379,8 +411,9 @@ def test_solo_win_when_the_grid_is_empty_after_the_turn():
 
 
 def test_solo_grid_empty_in_the_middle_of_a_turn_is_not_a_win():
-    state = solo([[11], [12], [], [], []], [21, 22, 23, 24, 25, 31, 32, 33, 34, 35],
-                 [36, 37, 38, 39, 40])
+    state = solo(
+        [[11], [12], [], [], []], [21, 22, 23, 24, 25, 31, 32, 33, 34, 35], [36, 37, 38, 39, 40]
+    )
     play_turn(state, {"sol": [21, 22, 23, 24, 25]})
     assert state.phase == "choosing"
     assert state.columns == [[], [], [23], [24], [25]]
@@ -400,8 +433,10 @@ def test_solo_draws_up_to_five_from_the_pile():
     assert sorted(state.hands["sol"]) == [37, 38, 39, 40, 43, 44, 45]
 
 
-@pytest.mark.parametrize(("difficulty", "title"), [(1, "novice_guard"), (2, "bad_guard"),
-                                              (3, "wicked_guard"), (4, "renegade_guard")])
+@pytest.mark.parametrize(
+    ("difficulty", "title"),
+    [(1, "novice_guard"), (2, "bad_guard"), (3, "wicked_guard"), (4, "renegade_guard")],
+)
 def test_solo_difficulty_sets_rows_and_title(difficulty, title):
     state = new_game("solo", ["sol"], seed=difficulty, difficulty=difficulty)
     assert [len(c) for c in state.columns] == [difficulty] * 5
@@ -427,8 +462,9 @@ def test_enigma_is_one_turn_on_a_bottom_aligned_grid():
 
 
 def test_a_seat_may_change_its_choice_until_everyone_has_chosen():
-    state = four_seats([c[:] for c in RYGBP], {"ana": [22, 28], "ben": [29], "cai": [30],
-                                               "dan": [36]}, [21, 40])
+    state = four_seats(
+        [c[:] for c in RYGBP], {"ana": [22, 28], "ben": [29], "cai": [30], "dan": [36]}, [21, 40]
+    )
     choose(state, "ana", [22])
     choose(state, "ana", [28])
     assert state.choices == {"ana": [28]}
@@ -438,8 +474,9 @@ def test_a_seat_may_change_its_choice_until_everyone_has_chosen():
 
 
 def test_illegal_choices_raise_typed_errors_and_change_nothing():
-    state = four_seats([c[:] for c in RYGBP], {"ana": [22], "ben": [29], "cai": [30],
-                                               "dan": [36]}, [21])
+    state = four_seats(
+        [c[:] for c in RYGBP], {"ana": [22], "ben": [29], "cai": [30], "dan": [36]}, [21]
+    )
     before = state.copy()
     with pytest.raises(NotASeat):
         choose(state, "eve", [22])

@@ -32,8 +32,9 @@ def test_a_saved_state_loads_and_dumps_the_same_bytes(path):
     assert state.to_json() == text
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if p.stem.endswith("over")],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in FILES if p.stem.endswith("over")], ids=lambda p: p.stem
+)
 def test_a_finished_saved_game_keeps_its_result(path):
     saved = json.loads(path.read_text())
     state = PopState.from_json(path.read_bytes())
@@ -65,12 +66,16 @@ def test_a_saved_coop_win_keeps_its_result():
     assert state.phase == "over"
     assert state.winners == ["ana", "ben", "cai"]
     assert json.loads(state.to_json())["result"] == {
-        "won": True, "level": "legendary_guards", "cards_left": 0}
+        "won": True,
+        "level": "legendary_guards",
+        "cards_left": 0,
+    }
 
 
 def test_a_saved_game_in_progress_plays_on():
-    state = PopState.from_json((SAVED / "competitive-4-seats-mid-game-one-pick-secret.json")
-                               .read_bytes())
+    state = PopState.from_json(
+        (SAVED / "competitive-4-seats-mid-game-one-pick-secret.json").read_bytes()
+    )
     assert list(state.choices) == ["ben"]
     turn = state.turn_number
     for seat in state.seats:

@@ -44,12 +44,15 @@ def _call_name(node: ast.Call) -> str | None:
 
 
 def _literal_prefix(node: ast.expr) -> str | None:
-    """"mode." of f"mode.{x}" or of "mode." + x."""
-    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0],
-                                                                       ast.Constant):
+    """ "mode." of f"mode.{x}" or of "mode." + x."""
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
         return node.values[0].value
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(
-            node.left, ast.Constant) and isinstance(node.left.value, str):
+    if (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Add)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.left.value, str)
+    ):
         return node.left.value
     return None
 
@@ -64,7 +67,9 @@ class KeyScan:
 
     def scan(self, path: Path) -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+        functions = [
+            n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -75,9 +80,18 @@ class KeyScan:
                 elif ast.unparse(node) not in FAMILY_FORWARDED:
                     self.unresolved.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
             elif name in KEY_CALLS and len(node.args) > KEY_CALLS[name]:
-                scope = next((f for f in functions if f.lineno <= node.lineno <= f.end_lineno
-                              and not any(g is not f and f.lineno <= g.lineno <= node.lineno
-                                          <= g.end_lineno for g in functions)), tree)
+                scope = next(
+                    (
+                        f
+                        for f in functions
+                        if f.lineno <= node.lineno <= f.end_lineno
+                        and not any(
+                            g is not f and f.lineno <= g.lineno <= node.lineno <= g.end_lineno
+                            for g in functions
+                        )
+                    ),
+                    tree,
+                )
                 self._key(node.args[KEY_CALLS[name]], scope, f"{path.name}:{node.lineno}")
 
     def _key(self, node: ast.expr, scope: ast.AST, where: str) -> None:
@@ -90,8 +104,12 @@ class KeyScan:
             for value in node.value.values:  # {"lobby": "lobby.text", ...}[status]
                 self._key(value, scope, where)
         elif isinstance(node, ast.Name):  # key = ...; t(key, ...): what was assigned
-            assigned = [a.value for a in ast.walk(scope) if isinstance(a, ast.Assign)
-                        and any(isinstance(x, ast.Name) and x.id == node.id for x in a.targets)]
+            assigned = [
+                a.value
+                for a in ast.walk(scope)
+                if isinstance(a, ast.Assign)
+                and any(isinstance(x, ast.Name) and x.id == node.id for x in a.targets)
+            ]
             if not assigned:
                 self.unresolved.append(f"{where}: {node.id}")
             for value in assigned:
@@ -125,8 +143,9 @@ def forms(entry: object) -> list[str]:
 
 
 def sample_values(key: str) -> dict[str, object]:
-    values: dict[str, object] = {name: f"<{name}>" for text in forms(EN[key])
-                                 for name in placeholders(text)}
+    values: dict[str, object] = {
+        name: f"<{name}>" for text in forms(EN[key]) for name in placeholders(text)
+    }
     values["n"] = 2
     return values
 
@@ -141,8 +160,14 @@ def test_the_shipped_languages():
 
 def test_the_scan_understands_every_key_argument(scan):
     assert scan.unresolved == []
-    assert {"refusal.stale", "help", "lobby.text", "step.chain", "pause.forbidden",
-            "command.new.name"} <= scan.keys  # literal, dict value, if/else, assigned, command
+    assert {
+        "refusal.stale",
+        "help",
+        "lobby.text",
+        "step.chain",
+        "pause.forbidden",
+        "command.new.name",
+    } <= scan.keys  # literal, dict value, if/else, assigned, command
 
 
 def test_every_dynamic_key_family_is_declared_and_every_declared_family_used(scan):
@@ -203,8 +228,11 @@ def test_plural_entries_have_the_forms_their_language_needs(lang):
     allowed = needed | ({"many"} if lang in ("fr", "it", "es") else set())
     plural_keys = {k for k, v in EN.items() if isinstance(v, dict)}
     assert {k for k, v in catalogue(lang).items() if isinstance(v, dict)} == plural_keys
-    wrong = {key: sorted(entry) for key, entry in catalogue(lang).items()
-             if isinstance(entry, dict) and not needed <= set(entry) <= allowed}
+    wrong = {
+        key: sorted(entry)
+        for key, entry in catalogue(lang).items()
+        if isinstance(entry, dict) and not needed <= set(entry) <= allowed
+    }
     assert wrong == {}
 
 
@@ -242,16 +270,25 @@ def test_plural_choice_follows_the_count():
 # --- Plural rules ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "counts"), [
-    ("pl", {"one": [1], "few": [2, 3, 4, 22, 23, 24, 32, 102, 104, 1002],
-            "many": [0, 5, 9, 10, 11, 12, 13, 14, 15, 20, 21, 25, 100, 101, 111, 112, 114]}),
-    ("fr", {"one": [0, 1], "other": [2, 3, 10, 21, 100], "many": [1_000_000, 2_000_000]}),
-    ("it", {"one": [1], "other": [0, 2, 11, 21, 101], "many": [1_000_000]}),
-    ("es", {"one": [1], "other": [0, 2, 11, 21, 101], "many": [1_000_000]}),
-    ("en", {"one": [1], "other": [0, 2, 11, 21, 101, 1_000_000]}),
-    ("de", {"one": [1], "other": [0, 2, 11, 21, 101, 1_000_000]}),
-    ("ja", {"other": [0, 1, 2, 5, 100]}),
-])
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        (
+            "pl",
+            {
+                "one": [1],
+                "few": [2, 3, 4, 22, 23, 24, 32, 102, 104, 1002],
+                "many": [0, 5, 9, 10, 11, 12, 13, 14, 15, 20, 21, 25, 100, 101, 111, 112, 114],
+            },
+        ),
+        ("fr", {"one": [0, 1], "other": [2, 3, 10, 21, 100], "many": [1_000_000, 2_000_000]}),
+        ("it", {"one": [1], "other": [0, 2, 11, 21, 101], "many": [1_000_000]}),
+        ("es", {"one": [1], "other": [0, 2, 11, 21, 101], "many": [1_000_000]}),
+        ("en", {"one": [1], "other": [0, 2, 11, 21, 101, 1_000_000]}),
+        ("de", {"one": [1], "other": [0, 2, 11, 21, 101, 1_000_000]}),
+        ("ja", {"other": [0, 1, 2, 5, 100]}),
+    ],
+)
 def test_plural_form_follows_cldr(lang, counts):
     got = {category: [plural_form(lang, n) for n in ns] for category, ns in counts.items()}
     assert got == {category: [category] * len(ns) for category, ns in counts.items()}
@@ -260,11 +297,25 @@ def test_plural_form_follows_cldr(lang, counts):
 # --- Which catalogue a user or a table gets -------------------------------------------------
 
 
-@pytest.mark.parametrize(("locale", "lang"), [
-    ("ja", "ja"), ("pl", "pl"), ("es-ES", "es"), ("es-419", "es"), ("fr", "fr"), ("de", "de"),
-    ("it", "it"), ("en-US", "en"), ("en-GB", "en"), ("pt-BR", "en"), ("zh-CN", "en"),
-    ("", "en"), (None, "en"), ("zh", "en"),
-])
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        ("ja", "ja"),
+        ("pl", "pl"),
+        ("es-ES", "es"),
+        ("es-419", "es"),
+        ("fr", "fr"),
+        ("de", "de"),
+        ("it", "it"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("pt-BR", "en"),
+        ("zh-CN", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("zh", "en"),
+    ],
+)
 def test_a_locale_resolves_to_a_shipped_catalogue(locale, lang):
     assert resolve(locale) == lang
 
@@ -311,7 +362,9 @@ def test_the_scan_sees_a_new_family_and_an_unreadable_key(tmp_path):
         "    t(key, lang)\n"
         "    t(f'fresh.{x}', lang)\n"
         "    Refusal('e.f', n=1)\n"
-        "    t(y.upper(), lang)\n", encoding="utf-8")
+        "    t(y.upper(), lang)\n",
+        encoding="utf-8",
+    )
     found = KeyScan()
     found.scan(source)
     assert found.keys == {"a.b", "c.d", "e.f"}

@@ -19,11 +19,20 @@ from bot.i18n import PopTranslator, catalogue, languages, t
 from bot.table import Seat, Table, TableSettings
 
 # Discord locales each shipped translation answers.
-LOCALES = {"ja": ["ja"], "pl": ["pl"], "fr": ["fr"], "de": ["de"], "it": ["it"],
-           "es": ["es-ES", "es-419"]}
+LOCALES = {
+    "ja": ["ja"],
+    "pl": ["pl"],
+    "fr": ["fr"],
+    "de": ["de"],
+    "it": ["it"],
+    "es": ["es-ES", "es-419"],
+}
 NAME = re.compile(r"^[-_'\w]{1,32}$")
-CHOICE_FAMILIES = {"mode": "choice.mode", "ai_level": "choice.ai_level",
-                   "difficulty": "choice.grade"}
+CHOICE_FAMILIES = {
+    "mode": "choice.mode",
+    "ai_level": "choice.ai_level",
+    "difficulty": "choice.grade",
+}
 # A game whose option of the same name reads its own family (Colorpop's modes).
 GAME_CHOICE_FAMILIES = {("colorpop", "mode"): "colorpop.mode"}
 
@@ -35,8 +44,9 @@ async def translated_commands() -> dict[str, dict]:
     for command in all_commands(SimpleNamespace(), SimpleNamespace()):
         tree.add_command(command)
     await tree.set_translator(PopTranslator())
-    return {c.name: await c.get_translated_payload(tree, tree.translator)
-            for c in tree.get_commands()}
+    return {
+        c.name: await c.get_translated_payload(tree, tree.translator) for c in tree.get_commands()
+    }
 
 
 async def translated_pop() -> dict:
@@ -75,8 +85,16 @@ def leaves(payload: dict) -> list[tuple[str, dict]]:
 
 async def test_every_command_option_and_choice_is_localised_for_every_catalogue():
     commands = await translated_commands()
-    assert set(commands) == {"pop", "coloretto", "colorpop", "colourist", "table", "stats",
-                             "leaderboard", "help"}
+    assert set(commands) == {
+        "pop",
+        "coloretto",
+        "colorpop",
+        "colourist",
+        "table",
+        "stats",
+        "leaderboard",
+        "help",
+    }
     missing = []
     for lang, locales in LOCALES.items():
         for locale in locales:
@@ -84,21 +102,22 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
                 where = f"{locale} /{path}"
                 if locale not in command["description_localizations"]:
                     missing.append(f"{where} description")
-                if (locale not in command["name_localizations"]
-                        and catalogue(lang)[f"command.{command['name']}.name"]
-                        != command["name"]):
+                if (
+                    locale not in command["name_localizations"]
+                    and catalogue(lang)[f"command.{command['name']}.name"] != command["name"]
+                ):
                     missing.append(f"{where} name")
                 for option in command["options"]:
                     if locale not in option.get("description_localizations", {}):
                         missing.append(f"{where} {option['name']}")
                     for choice in option.get("choices", []):
                         family = GAME_CHOICE_FAMILIES.get(
-                            (path.split()[0], option["name"]), CHOICE_FAMILIES.get(option["name"]))
+                            (path.split()[0], option["name"]), CHOICE_FAMILIES.get(option["name"])
+                        )
                         if family is None:
                             continue  # a language is named in its own language everywhere
                         text = catalogue(lang)[f"{family}.{choice['value']}"]
-                        if choice.get("name_localizations", {}).get(locale, choice["name"]) \
-                                != text:
+                        if choice.get("name_localizations", {}).get(locale, choice["name"]) != text:
                             missing.append(f"{where} {option['name']}={choice['value']}")
     assert missing == []
 
@@ -107,8 +126,9 @@ async def test_localised_command_names_follow_discord_rules_and_stay_distinct():
     commands = await translated_commands()
     for locales in LOCALES.values():
         for locale in locales:
-            for group in [list(commands.values())] + [c["options"] for c in commands.values()
-                                                       if leaves(c)[0][1] is not c]:
+            for group in [list(commands.values())] + [
+                c["options"] for c in commands.values() if leaves(c)[0][1] is not c
+            ]:
                 names = [c.get("name_localizations", {}).get(locale, c["name"]) for c in group]
                 assert all(NAME.match(n) and n == n.lower() for n in names), names
                 assert len(set(names)) == len(names), names
@@ -119,8 +139,14 @@ def test_the_language_option_offers_the_shipped_catalogues_by_their_own_names():
     (language,) = [p for p in new.parameters if p.name == "language"]
     assert [c.value for c in language.choices] == list(languages())
     assert {c.value: c.name for c in language.choices} == {
-        "en": "English", "it": "Italiano", "ja": "日本語", "fr": "Français", "es": "Español",
-        "pl": "Polski", "de": "Deutsch"}
+        "en": "English",
+        "it": "Italiano",
+        "ja": "日本語",
+        "fr": "Français",
+        "es": "Español",
+        "pl": "Polski",
+        "de": "Deutsch",
+    }
     (mode,) = [p for p in new.parameters if p.name == "mode"]
     assert [c.value for c in mode.choices] == ["competitive", "trick", "coop", "solo", "enigma"]
 
@@ -133,12 +159,13 @@ def interaction(locale: str) -> SimpleNamespace:
     return SimpleNamespace(locale=discord.Locale(locale), response=response)
 
 
-@pytest.mark.parametrize(("locale", "lang"), [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"),
-                                          ("pt-BR", "en"), ("zh-CN", "en")])
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"), ("pt-BR", "en"), ("zh-CN", "en")],
+)
 async def test_help_and_rules_answer_in_the_users_language(locale, lang):
     group = PopCommands(SimpleNamespace(), SimpleNamespace())
-    help_ = next(c for c in all_commands(SimpleNamespace(), SimpleNamespace())
-                 if c.name == "help")
+    help_ = next(c for c in all_commands(SimpleNamespace(), SimpleNamespace()) if c.name == "help")
     asked = interaction(locale)
     await help_.callback(asked)
     assert asked.response.send_message.await_args.args[0] == t("help", lang)
@@ -154,11 +181,19 @@ async def test_a_refusal_answers_in_the_clickers_language():
     assert asked.response.send_message.await_args.args[0] == "Najpierw zaznacz dokładnie 3 karty."
 
 
-@pytest.mark.parametrize(("language", "locale", "lang"), [
-    ("ja", "en", "ja"), (None, "de", "de"), ("it", "fr", "it"), (None, "pt", "en")])
+@pytest.mark.parametrize(
+    ("language", "locale", "lang"),
+    [("ja", "en", "ja"), (None, "de", "de"), ("it", "fr", "it"), (None, "pt", "en")],
+)
 def test_a_table_speaks_its_language_option_else_the_servers(language, locale, lang):
-    table = Table(game="pop", guild_id=1, channel_id=2, host_id=3,
-                  settings=TableSettings(language=language),
-                  seats=[Seat(id="3", user_id=3, name="Ana")], locale=locale)
+    table = Table(
+        game="pop",
+        guild_id=1,
+        channel_id=2,
+        host_id=3,
+        settings=TableSettings(language=language),
+        seats=[Seat(id="3", user_id=3, name="Ana")],
+        locale=locale,
+    )
     spoken = table.lang()
     assert t("table.left", spoken, name="Ana") == t("table.left", lang, name="Ana")

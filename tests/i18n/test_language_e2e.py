@@ -24,7 +24,8 @@ async def test_the_synced_commands_carry_their_localisations(emu, world, pop_bot
     assert new["name_localizations"]["ja"] == "新規"
     assert new["name_localizations"]["pl"] == "nowy"
     assert new["description_localizations"]["de"] == (
-        "Eröffne einen Pop-Tisch in einem eigenen Thread")
+        "Eröffne einen Pop-Tisch in einem eigenen Thread"
+    )
     language = next(o for o in new["options"] if o["name"] == "language")
     assert [c["value"] for c in language["choices"]] == ["en", "de", "es", "fr", "it", "ja", "pl"]
 
@@ -36,13 +37,22 @@ async def test_a_table_opened_in_japanese_speaks_japanese(emu, world, pop_bot):
     assert "（協力）" in opened.content
     number = int(opened.content.split("#")[1].split("（")[0])
     thread = await emu.wait_for(
-        lambda: next((c for c in world.guild.threads
-                      if c.name == t("table.thread_name", "ja", id=number, game="Pop")),
-                     None),
-        10, "the table's Japanese thread")
+        lambda: next(
+            (
+                c
+                for c in world.guild.threads
+                if c.name == t("table.thread_name", "ja", id=number, game="Pop")
+            ),
+            None,
+        ),
+        10,
+        "the table's Japanese thread",
+    )
     lobby = await emu.wait_for(
         lambda: next((m for m in ana.visible_messages(thread) if m.buttons), None),
-        10, "the lobby message")
+        10,
+        "the lobby message",
+    )
     assert lobby.button_labels == ["参加", "退出", "AIを追加", "開始", "中止"]
     assert "最低3人" in lobby.content
     await ben.click(lobby, label="参加")

@@ -11,31 +11,56 @@ from .bench_load import bench_load_main
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m tests.load",
-        description="Many four-seat tables at once through the loopback Discord; one JSON line.")
-    parser.add_argument("--tables", type=int, default=100,
-                        help="four-seat tables played at once (default: 100)")
-    parser.add_argument("--seconds", type=float, default=60.0,
-                        help="how long to measure once every table plays (default: 60)")
-    parser.add_argument("--find-max", action="store_true",
-                        help="also find the most tables that meet every target")
-    parser.add_argument("--humans", type=int, default=2,
-                        help="human seats per table (the rest are AI seats)")
-    parser.add_argument("--database-url", default=None,
-                        help="PostgreSQL URL for the bot (default: a fresh SQLite file)")
-    parser.add_argument("--finish", type=int, default=0, metavar="N",
-                        help="leave each table when its game ends and open a new one, until N "
-                             "games have finished; reports RSS every 50 (memory must stay flat)")
-    parser.add_argument("--profile", default=None, metavar="FILE",
-                        help="cProfile the bot's event loop into FILE, print the top")
+        description="Many four-seat tables at once through the loopback Discord; one JSON line.",
+    )
+    parser.add_argument(
+        "--tables", type=int, default=100, help="four-seat tables played at once (default: 100)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="how long to measure once every table plays (default: 60)",
+    )
+    parser.add_argument(
+        "--find-max", action="store_true", help="also find the most tables that meet every target"
+    )
+    parser.add_argument(
+        "--humans", type=int, default=2, help="human seats per table (the rest are AI seats)"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="PostgreSQL URL for the bot (default: a fresh SQLite file)",
+    )
+    parser.add_argument(
+        "--finish",
+        type=int,
+        default=0,
+        metavar="N",
+        help="leave each table when its game ends and open a new one, until N "
+        "games have finished; reports RSS every 50 (memory must stay flat)",
+    )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        metavar="FILE",
+        help="cProfile the bot's event loop into FILE, print the top",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return bench_load_main(tables=args.tables, seconds=args.seconds,
-                           find_max_tables=args.find_max, humans=args.humans,
-                           database_url=args.database_url, profile=args.profile,
-                           finish=args.finish)
+    return bench_load_main(
+        tables=args.tables,
+        seconds=args.seconds,
+        find_max_tables=args.find_max,
+        humans=args.humans,
+        database_url=args.database_url,
+        profile=args.profile,
+        finish=args.finish,
+    )
 
 
 if __name__ == "__main__":

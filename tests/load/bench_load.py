@@ -54,8 +54,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 #: What a table count must meet (--find-max looks for the largest that does).
-CRITERIA = {"answer_ms_p99": 250.0, "missed_deadlines": 0, "loop_lag_ms_p99": 50.0,
-            "rss_mb": 400.0, "picture_delay_s_p99": 10.0}
+CRITERIA = {
+    "answer_ms_p99": 250.0,
+    "missed_deadlines": 0,
+    "loop_lag_ms_p99": 50.0,
+    "rss_mb": 400.0,
+    "picture_delay_s_p99": 10.0,
+}
 PROBE_PERIOD = 0.05  # seconds the lag probe sleeps
 STEP_FILE = re.compile(r"^(s\d+-t\d+)-\d+-\w+\.png$")
 TABLES_PER_GUILD = 25
@@ -203,8 +208,7 @@ def _load_emulator(server):
             self._wake("threads")
             return thread
 
-        async def next_message(self, channel, predicate, after_id: int = 0,
-                               timeout: float = 60.0):
+        async def next_message(self, channel, predicate, after_id: int = 0, timeout: float = 60.0):
             deadline = time.monotonic() + timeout
             seen = 0
             while True:
@@ -227,8 +231,9 @@ def _load_emulator(server):
             stops.)"""
             waiter = asyncio.ensure_future(self.wakeups[key].wait())
             try:
-                done, _ = await asyncio.wait({waiter},
-                                             timeout=max(0.0, deadline - time.monotonic()))
+                done, _ = await asyncio.wait(
+                    {waiter}, timeout=max(0.0, deadline - time.monotonic())
+                )
             finally:
                 waiter.cancel()
             if not done:
@@ -247,8 +252,16 @@ class TableDriver:
     `churn`, the table is left and a new one opened: finished tables must leave the bot's
     memory)."""
 
-    def __init__(self, emu, channel, humans: list, ai_seats: int, rng: random.Random,
-                 stats: dict[str, int], churn: bool = False) -> None:
+    def __init__(
+        self,
+        emu,
+        channel,
+        humans: list,
+        ai_seats: int,
+        rng: random.Random,
+        stats: dict[str, int],
+        churn: bool = False,
+    ) -> None:
         self.emu, self.channel, self.humans = emu, channel, humans
         self.ai_seats, self.rng, self.stats = ai_seats, rng, stats
         self.churn = churn
@@ -265,8 +278,7 @@ class TableDriver:
         """Open a table and play it; True when its game ended (churn), else plays forever."""
         emu, host = self.emu, self.humans[0]
         try:
-            opened = await host.slash("pop", "new", mode="competitive",
-                                      sets=1 if self.churn else 3)
+            opened = await host.slash("pop", "new", mode="competitive", sets=1 if self.churn else 3)
             message = await opened.wait_message(timeout=30)
             number = int(re.search(r"#(\d+)", message.content).group(1))
             thread = await emu.thread_named(f"Pop table #{number}")
@@ -284,8 +296,11 @@ class TableDriver:
         while True:
             try:
                 message = await emu.next_message(
-                    thread, lambda m: "My hand" in m.button_labels or "Rematch" in m.button_labels,
-                    after_id=after, timeout=120)
+                    thread,
+                    lambda m: "My hand" in m.button_labels or "Rematch" in m.button_labels,
+                    after_id=after,
+                    timeout=120,
+                )
                 after = message.id
                 if "Rematch" in message.button_labels:
                     if self.churn:
@@ -293,8 +308,9 @@ class TableDriver:
                     await host.click(message, label="Rematch")
                     continue
                 self.playing.set()
-                epoch = _epoch(next(b["custom_id"] for b in message.buttons
-                                    if b.get("label") == "My hand"))
+                epoch = _epoch(
+                    next(b["custom_id"] for b in message.buttons if b.get("label") == "My hand")
+                )
                 await asyncio.gather(*(self.play(h, message, epoch) for h in self.humans))
             except (AssertionError, TimeoutError, KeyError, StopIteration):
                 self.stats["driver_errors"] += 1
@@ -303,17 +319,26 @@ class TableDriver:
         """Open the hand (or use the one the bot redrew for this turn), think, pick a card."""
         await asyncio.sleep(self.rng.uniform(0.3, 1.0))
         hand = self.hands.get(human.user.id)
-        if hand is None or not any(_epoch(b["custom_id"]) == epoch for b in hand.buttons
-                                   if ":card:" in b.get("custom_id", "")):
+        if hand is None or not any(
+            _epoch(b["custom_id"]) == epoch
+            for b in hand.buttons
+            if ":card:" in b.get("custom_id", "")
+        ):
             opened = await human.click(turn_message, label="My hand")
             if not opened.responded:
                 return
             hand = await opened.wait_message(
-                lambda m: any(":card:" in b.get("custom_id", "") for b in m.buttons), 30)
+                lambda m: any(":card:" in b.get("custom_id", "") for b in m.buttons), 30
+            )
             self.hands[human.user.id] = hand
         await asyncio.sleep(self.rng.uniform(2.0, 10.0))
-        cards = [b["custom_id"] for b in hand.buttons if ":card:" in b.get("custom_id", "")
-                 and _epoch(b["custom_id"]) == epoch and not b.get("disabled")]
+        cards = [
+            b["custom_id"]
+            for b in hand.buttons
+            if ":card:" in b.get("custom_id", "")
+            and _epoch(b["custom_id"]) == epoch
+            and not b.get("disabled")
+        ]
         if not cards:
             return
         await human.click(hand, custom_id=self.rng.choice(cards))
@@ -322,12 +347,15 @@ class TableDriver:
 
 
 def _bot_env(emu, database: str, database_url: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
-    env |= {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
-            "DISCORD_TOKEN": emu.token, "POP_DISCORD_API_BASE": emu.api_base,
-            "POP_DISCORD_GATEWAY_URL": emu.gateway_url, "POP_DATABASE_PATH": database,
-            "POP_LOG_LEVEL": "INFO"}
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
+    env |= {
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+        "DISCORD_TOKEN": emu.token,
+        "POP_DISCORD_API_BASE": emu.api_base,
+        "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+        "POP_DATABASE_PATH": database,
+        "POP_LOG_LEVEL": "INFO",
+    }
     if database_url:
         env["POP_DATABASE_URL"] = database_url
     return env
@@ -368,9 +396,16 @@ async def _own_lag_probe(lags: list[tuple[float, float]]) -> None:
         lags.append((time.time(), time.monotonic() - start - PROBE_PERIOD))
 
 
-async def run_trial(tables: int, seconds: float, *, humans: int = 2,
-                    database_url: str | None = None, seed: int = 1,
-                    profile: str | None = None, finish: int = 0) -> dict[str, Any]:
+async def run_trial(
+    tables: int,
+    seconds: float,
+    *,
+    humans: int = 2,
+    database_url: str | None = None,
+    seed: int = 1,
+    profile: str | None = None,
+    finish: int = 0,
+) -> dict[str, Any]:
     """One bot process, `tables` tables, measured for `seconds` once all of them play; with
     `finish`, tables are left when their game ends and new ones opened until that many games
     have finished (RSS noted every 50 finished tables)."""
@@ -392,23 +427,39 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
             user = emu.add_user(f"p{i}-{h}")
             emu.add_member(guild, user)
             actors.append(emu.actor(user, channel))
-        drivers.append(TableDriver(emu, channel, actors, 4 - humans, random.Random(rng.random()),
-                                   stats, churn=finish > 0))
+        drivers.append(
+            TableDriver(
+                emu,
+                channel,
+                actors,
+                4 - humans,
+                random.Random(rng.random()),
+                stats,
+                churn=finish > 0,
+            )
+        )
     env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tests.load.bench_load", "--serve-bot", str(stats_path)],
-            cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=workdir,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
     rss: list[float] = []
     own_lags: list[tuple[float, float]] = []  # this process's loop: is the emulator keeping up?
     own_probe = asyncio.create_task(_own_lag_probe(own_lags))
     try:
-        await emu.wait_for(lambda: proc.poll() is not None or "ready as" in log_path.read_text(),
-                           60, "the bot to be ready")
+        await emu.wait_for(
+            lambda: proc.poll() is not None or "ready as" in log_path.read_text(),
+            60,
+            "the bot to be ready",
+        )
         if proc.poll() is not None:
             raise RuntimeError("the bot exited:\n" + log_path.read_text()[-3000:])
         ramp = max(2.0, tables / 20)  # /pop new for every table within a few seconds
@@ -419,12 +470,12 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
         for wait in late:  # an overloaded bot: measure anyway, and say how many never played
             wait.cancel()
         stats["tables_not_playing"] = len(late)
-        _progress(f"{tables - len(late)} tables play after {time.time() - opening:.1f} s;"
-                  " measuring")
+        _progress(
+            f"{tables - len(late)} tables play after {time.time() - opening:.1f} s; measuring"
+        )
         start = time.time()
         cpu_before = _cpu_seconds(proc.pid)
-        while (time.time() < start + seconds if not finish
-               else stats["tables_finished"] < finish):
+        while time.time() < start + seconds if not finish else stats["tables_finished"] < finish:
             if (value := _rss_mb(proc.pid)) is not None:
                 rss.append(value)
                 done = stats["tables_finished"] // 50 * 50
@@ -450,13 +501,23 @@ async def run_trial(tables: int, seconds: float, *, humans: int = 2,
             proc.kill()
             await asyncio.to_thread(proc.wait)
         await emu.stop()
-    stats["emulator_lag_ms_p99"] = _rounded(percentile(
-        [lag * 1000 for at, lag in own_lags if start <= at < end], 99))
+    stats["emulator_lag_ms_p99"] = _rounded(
+        percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
+    )
     return _figures(emu, stats_path, start, end, tables, humans, seconds, rss, dict(stats))
 
 
-def _figures(emu, stats_path: Path, start: float, end: float, tables: int, humans: int,
-             seconds: float, rss: list[float], stats: dict[str, Any]) -> dict[str, Any]:
+def _figures(
+    emu,
+    stats_path: Path,
+    start: float,
+    end: float,
+    tables: int,
+    humans: int,
+    seconds: float,
+    rss: list[float],
+    stats: dict[str, Any],
+) -> dict[str, Any]:
     window = [i for i in emu.interactions.values() if start <= i.created_at < end]
     latencies = [(i.answered_at - i.created_at) * 1000 for i in window if i.responded]
     by_kind: dict[str, list[float]] = defaultdict(list)
@@ -465,8 +526,9 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
             kind = "command" if i.type == 2 else str(i.data.get("custom_id", "")).split(":")[-1]
             kind = "card" if kind.isdigit() else kind
             by_kind[kind].append((i.answered_at - i.created_at) * 1000)
-    missed = sum(1 for i in window if not i.responded
-                 or i.answered_at - i.created_at > emu.response_deadline)
+    missed = sum(
+        1 for i in window if not i.responded or i.answered_at - i.created_at > emu.response_deadline
+    )
     lags: list[float] = []
     saves: dict[str, list[float]] = defaultdict(list)
     resolved: dict[int, list[float]] = defaultdict(list)
@@ -490,13 +552,17 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
             if turn < len(resolved[table]):
                 delays.append(at - resolved[table][turn])
     result = {
-        "tables": tables, "seats_per_table": 4, "humans_per_table": humans,
-        "seconds": round(end - start, 1), "interactions": len(window),
+        "tables": tables,
+        "seats_per_table": 4,
+        "humans_per_table": humans,
+        "seconds": round(end - start, 1),
+        "interactions": len(window),
         "answer_ms_p50": _rounded(percentile(latencies, 50)),
         "answer_ms_p99": _rounded(percentile(latencies, 99)),
         "missed_deadlines": missed,
-        "answer_ms_p99_by_kind": {k: _rounded(percentile(v, 99)) for k, v in sorted(
-            by_kind.items())},
+        "answer_ms_p99_by_kind": {
+            k: _rounded(percentile(v, 99)) for k, v in sorted(by_kind.items())
+        },
         "loop_lag_ms_p99": _rounded(percentile(lags, 99)),
         "rss_mb": _rounded(max(rss) if rss else None),
         "pictures_per_s": _rounded(pictures / max(end - start, 1e-9), 2),
@@ -510,8 +576,9 @@ def _figures(emu, stats_path: Path, start: float, end: float, tables: int, human
         "bot_cpu_other_threads_pct": stats.get("cpu_other_threads_pct"),
         "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),
         "bot_saves_per_s": _rounded(sum(map(len, saves.values())) / max(end - start, 1e-9)),
-        "bot_save_ms_p99": {k: _rounded(percentile(v, 99)) for k, v in sorted(saves.items())
-                            if len(v) >= 10},
+        "bot_save_ms_p99": {
+            k: _rounded(percentile(v, 99)) for k, v in sorted(saves.items()) if len(v) >= 10
+        },
     }
     if stats.get("rss_mb_by_finished"):
         result["tables_finished"] = stats.get("tables_finished", 0)
@@ -563,9 +630,16 @@ async def find_max(start: int, seconds: float, **options: Any) -> tuple[int, lis
     return good, trials
 
 
-def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables: bool = False,
-                    humans: int = 2, database_url: str | None = None,
-                    profile: str | None = None, finish: int = 0) -> int:
+def bench_load_main(
+    tables: int = 100,
+    seconds: float = 60.0,
+    *,
+    find_max_tables: bool = False,
+    humans: int = 2,
+    database_url: str | None = None,
+    profile: str | None = None,
+    finish: int = 0,
+) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
         return 2
@@ -573,9 +647,16 @@ def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables
     if find_max_tables:
         best, trials = asyncio.run(find_max(tables, seconds, **options))
         first = next(t for t in trials if t["tables"] == tables)
-        print(json.dumps({**first, "criteria": CRITERIA, "max_tables": best,
-                          "trials": [{k: t[k] for k in ("tables", "meets", *CRITERIA)}
-                                     for t in trials]}))
+        print(
+            json.dumps(
+                {
+                    **first,
+                    "criteria": CRITERIA,
+                    "max_tables": best,
+                    "trials": [{k: t[k] for k in ("tables", "meets", *CRITERIA)} for t in trials],
+                }
+            )
+        )
         return 0
     figures = asyncio.run(run_trial(tables, seconds, finish=finish, **options))
     print(json.dumps({**figures, "criteria": CRITERIA}))
@@ -590,6 +671,8 @@ def bench_load_main(tables: int = 100, seconds: float = 60.0, *, find_max_tables
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve-bot":
         sys.exit(serve_bot(sys.argv[2]))
-    print("usage: python -m tests.load (this module's own entry is for the bot process)",
-          file=sys.stderr)
+    print(
+        "usage: python -m tests.load (this module's own entry is for the bot process)",
+        file=sys.stderr,
+    )
     sys.exit(2)

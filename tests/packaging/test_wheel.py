@@ -35,18 +35,21 @@ SUMMARY = RECORD.with_suffix(".summary.json")
 ALL_MIGRATIONS = ", ".join(f"{n:03d}" for n, _ in migrations())
 
 
-def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+def run(
+    *command: str | Path, cwd: Path, env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
     assert done.returncode == 0, f"{command}: exit {done.returncode}\n{done.stdout}{done.stderr}"
     return done
 
 
 def top_folders() -> list[str]:
     """The folders a wheel carries: the packages pyproject.toml finds (data/ among them)."""
-    return [name.rstrip("*") for name in PYPROJECT["tool"]["setuptools"]["packages"]["find"]
-            ["include"]]
+    return [
+        name.rstrip("*") for name in PYPROJECT["tool"]["setuptools"]["packages"]["find"]["include"]
+    ]
 
 
 def sources() -> list[str]:
@@ -63,31 +66,66 @@ class Installed:
         source.mkdir()
         for name in sources():
             if (ROOT / name).is_dir():
-                shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns(
-                    "__pycache__", "*.pyc"))
+                shutil.copytree(
+                    ROOT / name,
+                    source / name,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                )
             else:
                 shutil.copy2(ROOT / name, source / name)
-        run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", base / "dist",
-            source, cwd=base, timeout=300)
+        run(
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--wheel-dir",
+            base / "dist",
+            source,
+            cwd=base,
+            timeout=300,
+        )
         [self.wheel] = (base / "dist").glob("pop_bot-*.whl")
 
         venv = base / "venv"
         run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=base)
         self.python = venv / "bin" / "python"
         self.pop_bot = venv / "bin" / "pop-bot"
-        run(sys.executable, "-m", "pip", "--python", self.python, "install", "--quiet",
-            "--no-deps", "--no-index", self.wheel, cwd=base)
-        self.site = Path(run(self.python, "-c", "import sysconfig; "
-                             "print(sysconfig.get_paths()['purelib'])", cwd=base).stdout.strip())
+        run(
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            self.python,
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            self.wheel,
+            cwd=base,
+        )
+        self.site = Path(
+            run(
+                self.python,
+                "-c",
+                "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+                cwd=base,
+            ).stdout.strip()
+        )
         ours = sysconfig.get_paths()
         (self.site / "_test_dependencies.pth").write_text(
-            "".join(f"{path}\n" for path in dict.fromkeys([ours["purelib"], ours["platlib"]])))
+            "".join(f"{path}\n" for path in dict.fromkeys([ours["purelib"], ours["platlib"]]))
+        )
 
         self.cwd = base / "elsewhere"  # no checkout, no .env, nothing importable
         self.cwd.mkdir()
         self.database = base / "pop.sqlite3"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("POP_")
-                    and k not in ("DISCORD_TOKEN", "PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+        self.env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith("POP_")
+            and k not in ("DISCORD_TOKEN", "PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")
+        }
         self.env |= {"DISCORD_TOKEN": "fake", "POP_DATABASE_PATH": str(self.database)}
 
     def pop(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -105,41 +143,59 @@ def installed(tmp_path_factory) -> Installed:
 def test_the_wheel_carries_the_packages_and_every_data_file_but_no_tests(installed):
     names = zipfile.ZipFile(installed.wheel).namelist()
     assert {n.split("/")[0] for n in names} == {
-        *top_folders(), f"pop_bot-{PYPROJECT['project']['version']}.dist-info"}
+        *top_folders(),
+        f"pop_bot-{PYPROJECT['project']['version']}.dist-info",
+    }
     assert "data" in top_folders()
-    shipped = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "data").rglob("*")
-                     if p.is_file())
-    assert {"data/pop/cards.csv", "data/pop/enigmas.json", "data/fonts/DejaVuSans.ttf",
-            "data/locales/en.json"} <= set(shipped)
+    shipped = sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "data").rglob("*") if p.is_file()
+    )
+    assert {
+        "data/pop/cards.csv",
+        "data/pop/enigmas.json",
+        "data/fonts/DejaVuSans.ttf",
+        "data/locales/en.json",
+    } <= set(shipped)
     assert sorted(n for n in names if n.startswith("data/")) == shipped
-    assert {f"bot/migrations/{p.name}" for p in (ROOT / "bot" / "migrations").glob("*.sql")} \
-        <= set(names)
+    assert {f"bot/migrations/{p.name}" for p in (ROOT / "bot" / "migrations").glob("*.sql")} <= set(
+        names
+    )
 
 
 def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
     where = installed.python_says("import bot, engine.data as d; print(bot.__file__, d.DATA_ROOT)")
-    assert where.split() == [str(installed.site / "bot" / "__init__.py"),
-                             str(installed.site / "data")]
-    assert installed.python_says("import importlib.util as u; print(u.find_spec('tests'))") \
-        == "None"  # the test emulator is not installed: bench load lives in tests/load
+    assert where.split() == [
+        str(installed.site / "bot" / "__init__.py"),
+        str(installed.site / "data"),
+    ]
+    assert (
+        installed.python_says("import importlib.util as u; print(u.find_spec('tests'))") == "None"
+    )  # the test emulator is not installed: bench load lives in tests/load
     languages = installed.python_says("from bot.i18n import languages; print(*languages())")
     assert languages.split()[0] == "en"
-    assert len(languages.split()) == len(
-        list((ROOT / "data" / "locales").glob("*.json")))
+    assert len(languages.split()) == len(list((ROOT / "data" / "locales").glob("*.json")))
 
 
 def test_pop_bot_check_passes(installed):
     # `pop-bot run` would create the database; the installed package's own migrations do here.
-    installed.python_says("import asyncio; from bot.storage_sqlite import Store; s = Store("
-                          f"{str(installed.database)!r}); asyncio.run(s.open()); "
-                          "asyncio.run(s.close())")
+    installed.python_says(
+        "import asyncio; from bot.storage_sqlite import Store; s = Store("
+        f"{str(installed.database)!r}); asyncio.run(s.open()); "
+        "asyncio.run(s.close())"
+    )
     lines = installed.pop("check").stdout.splitlines()
     assert [line.split()[:2] for line in lines] == [
-        ["ok", "settings"], ["ok", "token"], ["ok", "database"], ["ok", "migrations"],
-        ["ok", "data"]]
+        ["ok", "settings"],
+        ["ok", "token"],
+        ["ok", "database"],
+        ["ok", "migrations"],
+        ["ok", "data"],
+    ]
     assert f"ok   migrations up to date ({ALL_MIGRATIONS})" in lines
-    assert (f"ok   data       {installed.site / 'data'}: pop/cards.csv, pop/enigmas.json, "
-            "fonts (2 fonts), locales/en.json") in lines
+    assert (
+        f"ok   data       {installed.site / 'data'}: pop/cards.csv, pop/enigmas.json, "
+        "fonts (2 fonts), locales/en.json"
+    ) in lines
 
 
 def test_pop_bot_replay_render_and_demo(installed):
@@ -159,11 +215,17 @@ def test_pop_bot_replay_render_and_demo(installed):
 
 
 def test_bench_load_is_not_in_the_installed_bot(installed):
-    done = subprocess.run([installed.pop_bot, "bench", "load", "--tables", "5"],
-                          cwd=installed.cwd, env=installed.env, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [installed.pop_bot, "bench", "load", "--tables", "5"],
+        cwd=installed.cwd,
+        env=installed.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         "pop-bot bench load moved to the checkout's tests: "
-        ".venv/bin/python -m tests.load --tables 100"]
+        ".venv/bin/python -m tests.load --tables 100"
+    ]

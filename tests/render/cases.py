@@ -19,7 +19,11 @@ from render.pop.pictures import (
 
 from .games import NAMES, enigma, game, play
 
-UNICODE_NAMES = {"ana": "山田 太郎 😀🎲", "ben": "Ελένη\u200d\ufe0f", "cai": "Жанна-Мария Очень-Длинная"}
+UNICODE_NAMES = {
+    "ana": "山田 太郎 😀🎲",
+    "ben": "Ελένη\u200d\ufe0f",
+    "cai": "Жанна-Мария Очень-Длинная",
+}
 
 
 @cache
@@ -72,11 +76,22 @@ def competitive_fell():
 def competitive_results_tiebreak():
     state, _ = competitive()
     v = view(state)
-    scores = ({"ana": 6, "ben": 9, "cai": 4}, {"ana": 5, "ben": 1, "cai": 7},
-              {"ana": 2, "ben": 3, "cai": 2})
-    return results_picture(replace(v, sets_total=3, set_scores=scores,
-                                   totals={"ana": 13, "ben": 13, "cai": 13},
-                                   winners=("ben",), tiebreak="card_in_hand"), NAMES)
+    scores = (
+        {"ana": 6, "ben": 9, "cai": 4},
+        {"ana": 5, "ben": 1, "cai": 7},
+        {"ana": 2, "ben": 3, "cai": 2},
+    )
+    return results_picture(
+        replace(
+            v,
+            sets_total=3,
+            set_scores=scores,
+            totals={"ana": 13, "ben": 13, "cai": 13},
+            winners=("ben",),
+            tiebreak="card_in_hand",
+        ),
+        NAMES,
+    )
 
 
 def trick_results():
@@ -131,8 +146,23 @@ def unicode_names_board():
     return board_picture(turns[5][0], UNICODE_NAMES)
 
 
-CASES = {f.__name__: f for f in (
-    competitive_board, competitive_placed, competitive_exploded, competitive_fell,
-    competitive_results_tiebreak, trick_results, coop_exploded, coop_results, solo_board,
-    solo_results_won, enigma_board, enigma_exploded, enigma_results, hand, unicode_names_board,
-)}
+CASES = {
+    f.__name__: f
+    for f in (
+        competitive_board,
+        competitive_placed,
+        competitive_exploded,
+        competitive_fell,
+        competitive_results_tiebreak,
+        trick_results,
+        coop_exploded,
+        coop_results,
+        solo_board,
+        solo_results_won,
+        enigma_board,
+        enigma_exploded,
+        enigma_results,
+        hand,
+        unicode_names_board,
+    )
+}

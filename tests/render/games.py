@@ -36,8 +36,9 @@ def game(mode: str, seats: int, seed: int, **options):
     return new_game(mode, list(NAMES)[:seats], seed=seed, **options)
 
 
-ENIGMA = Deal(grid=[[7, 1], [2], [8, 3], [], [5]], hands={"ana": [11, 17, 31, 41, 44, 50]},
-              draw_pile=[])
+ENIGMA = Deal(
+    grid=[[7, 1], [2], [8, 3], [], [5]], hands={"ana": [11, 17, 31, 41, 44, 50]}, draw_pile=[]
+)
 
 
 def enigma():

@@ -106,8 +106,9 @@ def test_every_japanese_word_of_colourist_has_its_glyphs() -> None:
 def test_kana_and_the_level_one_kanji_have_glyphs() -> None:
     level1 = jis_level1()
     assert len(level1) == 2965
-    kana = [chr(c) for c in (*range(0x3041, 0x3097), *range(0x30A1, 0x30FB),
-                             *range(0xFF66, 0xFF9E))]
+    kana = [
+        chr(c) for c in (*range(0x3041, 0x3097), *range(0x30A1, 0x30FB), *range(0xFF66, 0xFF9E))
+    ]
     missing = sorted(ch for ch in [*level1, *kana] if not kit.in_cjk_font(ch))
     assert not missing, "".join(missing)
 
@@ -139,8 +140,9 @@ def test_a_japanese_label_draws_in_japanese_not_boxes(text: str) -> None:
 
 def test_a_japanese_name_is_drawn_with_the_japanese_font_inside_the_line() -> None:
     name = "山田 太郎"
-    palette = kit.Palette([S.BACKGROUND, S.TEXT], lambda: [
-        kit.text_rgb("Ana 山田", 22, False, S.TEXT, S.BACKGROUND)])
+    palette = kit.Palette(
+        [S.BACKGROUND, S.TEXT], lambda: [kit.text_rgb("Ana 山田", 22, False, S.TEXT, S.BACKGROUND)]
+    )
     sprite = palette.name_sprite(name, 22, 300)
     assert kit.safe_text(name) == name
     assert sprite.size != palette.name_sprite(boxed(name), 22, 300).size
@@ -185,16 +187,20 @@ def test_runs_put_every_character_in_a_font_that_has_it(text: str) -> None:
     assert "".join(run for run, _ in runs) == text
     for run, f in runs:
         cjk = f.path == str(S.FONT_CJK_BOLD)
-        assert all(kit.in_cjk_font(ch) and not kit.in_latin_font(ch) if cjk
-                   else kit.in_latin_font(ch) for ch in run)
+        assert all(
+            kit.in_cjk_font(ch) and not kit.in_latin_font(ch) if cjk else kit.in_latin_font(ch)
+            for ch in run
+        )
     assert all(runs[i][1].path != runs[i + 1][1].path for i in range(len(runs) - 1))
     assert kit.text_length(text, 18, True) == pytest.approx(
-        sum(f.getlength(run) for run, f in runs))
+        sum(f.getlength(run) for run, f in runs)
+    )
 
 
 @pytest.mark.parametrize("anchor", ["la", "lm", "mm", "rm", "ls", "ld"])
 def test_mixed_text_keeps_the_anchor(anchor: str) -> None:
     """A line with Japanese in it sits where the same line in Latin letters would."""
+
     def ink(text: str) -> tuple[int, int, int, int]:
         img = Image.new("L", (600, 120))
         kit.draw_text(ImageDraw.Draw(img), (300, 60), text, 24, False, "#FFFFFF", anchor)

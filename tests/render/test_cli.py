@@ -22,8 +22,12 @@ def test_render_writes_every_step_then_the_results(tmp_path, capsys):
     out = tmp_path / "pictures"
     assert main(["render", str(record), "--out", str(out)]) == 0
     files = sorted(p.name for p in out.glob("*.png"))
-    steps = sum(1 for _, events in turns for e in events
-                if type(e).__name__ in ("Placed", "Exploded", "Fell"))
+    steps = sum(
+        1
+        for _, events in turns
+        for e in events
+        if type(e).__name__ in ("Placed", "Exploded", "Fell")
+    )
     assert len(files) == steps + len(turns) + 1  # steps, a board per turn, the results
     assert [int(f[:3]) for f in files] == list(range(1, len(files) + 1))
     assert "board-s1-t1" in files[0]
@@ -82,6 +86,7 @@ def test_pictures_can_be_drawn_from_several_threads():
     for fn in (art.card_sprite, art.text_sprite, art.name_sprite, art.icon_sprite):
         fn.cache_clear()
     with ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(lambda _: [p.png for p in step_pictures(before, events, NAMES)],
-                                range(8)))
+        results = list(
+            pool.map(lambda _: [p.png for p in step_pictures(before, events, NAMES)], range(8))
+        )
     assert all(r == single for r in results)

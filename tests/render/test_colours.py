@@ -16,12 +16,21 @@ from render.style import COLOUR_STYLE, rgb
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
 MACHADO = {
-    "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-               (-0.003882, -0.048116, 1.051998)),
-    "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-               (-0.011820, 0.042940, 0.968881)),
-    "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-               (0.004733, 0.691367, 0.303900)),
+    "protan": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deutan": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritan": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 MIN_DELTA_E = 15.0  # CIEDE2000; 10+ reads as clearly different colours at a glance
 
@@ -55,7 +64,7 @@ def lab(lin) -> tuple[float, float, float]:
 def ciede2000(c1, c2) -> float:
     (l1, a1, b1), (l2, a2, b2) = c1, c2
     cb = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(cb ** 7 / (cb ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(cb**7 / (cb**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360
@@ -70,15 +79,21 @@ def ciede2000(c1, c2) -> float:
         hbp = (h1p + h2p) / 2
     else:
         hbp = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hbp - 30)) + 0.24 * math.cos(math.radians(2 * hbp))
-         + 0.32 * math.cos(math.radians(3 * hbp + 6)) - 0.20 * math.cos(math.radians(4 * hbp - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hbp - 30))
+        + 0.24 * math.cos(math.radians(2 * hbp))
+        + 0.32 * math.cos(math.radians(3 * hbp + 6))
+        - 0.20 * math.cos(math.radians(4 * hbp - 63))
+    )
     dth = 30 * math.exp(-(((hbp - 275) / 25) ** 2))
-    rc = 2 * math.sqrt(cbp ** 7 / (cbp ** 7 + 25 ** 7))
+    rc = 2 * math.sqrt(cbp**7 / (cbp**7 + 25**7))
     sl = 1 + 0.015 * (lbp - 50) ** 2 / math.sqrt(20 + (lbp - 50) ** 2)
     sc, sh = 1 + 0.045 * cbp, 1 + 0.015 * cbp * t
     rt = -math.sin(math.radians(2 * dth)) * rc
-    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2
-                     + rt * (dc / sc) * (dhh / sh))
+    return math.sqrt(
+        (dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh)
+    )
 
 
 def test_ciede2000_matches_the_published_test_data():
@@ -89,8 +104,11 @@ def test_ciede2000_matches_the_published_test_data():
 
 def drawn_fill(card: int) -> tuple[int, int, int]:
     """The colour a card is actually drawn in: the commonest colour of its face."""
-    face = art.card_sprite(card).convert("RGB").crop(
-        (S.PAD, S.PAD, S.PAD + S.CARD_W, S.PAD + S.CARD_H))
+    face = (
+        art.card_sprite(card)
+        .convert("RGB")
+        .crop((S.PAD, S.PAD, S.PAD + S.CARD_W, S.PAD + S.CARD_H))
+    )
     return max(face.getcolors(1 << 16))[1]
 
 

@@ -28,7 +28,7 @@ def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     r, g, b_ = diff.split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b_)
     n = a.width * a.height
-    far = sum(worst.histogram()[FAR + 1:]) / n
+    far = sum(worst.histogram()[FAR + 1 :]) / n
     hist = diff.histogram()
     mean = sum(i * hist[ch * 256 + i] for ch in range(3) for i in range(256)) / (3 * n)
     return far, mean

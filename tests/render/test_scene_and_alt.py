@@ -23,8 +23,11 @@ from .games import NAMES, game, play
 def all_turns():
     """(before, events) of every turn of the fixed games: competitive, 2-player, coop, solo."""
     turns = list(competitive()[1]) + list(coop()[1])
-    for mode, seats, seed, opts in (("trick", 2, 21, {"sets": 1}), ("solo", 1, 8, {}),
-                                    ("competitive", 5, 2, {"sets": 1})):
+    for mode, seats, seed, opts in (
+        ("trick", 2, 21, {"sets": 1}),
+        ("solo", 1, 8, {}),
+        ("competitive", 5, 2, {"sets": 1}),
+    ):
         turns += play(game(mode, seats, seed, **opts))
     _, before, events = enigma_game()
     return [*turns, (before, events)]
@@ -116,8 +119,10 @@ def _check_alt_names_board(text, frame):
             assert listed == ", ".join(f"{n} {colour_name(n)}" for n in col), (letter, text)
         else:
             assert listed == "empty"
-        assert f"{letter} {frame.queues[c] - frame.top_row + 1}" in text.split(
-            "Queue cards by row from the top: ")[1]
+        assert (
+            f"{letter} {frame.queues[c] - frame.top_row + 1}"
+            in text.split("Queue cards by row from the top: ")[1]
+        )
 
 
 def test_alt_text_names_every_card_and_queue_position():
@@ -153,21 +158,26 @@ def test_alt_text_says_what_happened():
 def test_public_pictures_never_show_a_secret():
     """No card from any hand, nor a face-down Chief card, in a public picture's frames or alt."""
     checked = 0
-    for mode, seats, seed in (("competitive", 2, 4), ("competitive", 3, 9), ("coop", 3, 1),
-                              ("solo", 1, 5)):
+    for mode, seats, seed in (
+        ("competitive", 2, 4),
+        ("competitive", 3, 9),
+        ("coop", 3, 1),
+        ("solo", 1, 5),
+    ):
         state = game(mode, seats, seed, **({"sets": 1} if mode == "competitive" else {}))
         while state.phase == "choosing":
             secret = {c for s in state.seats for c in state.hands[s]}
             secret |= set(state.chief_face_down)
             before = view(state)
             board = board_picture(before, NAMES)
-            named = {int(n) for n in re.findall(
-                r"(\d+) (?:red|yellow|green|blue|purple)", board.alt)}
+            named = {
+                int(n) for n in re.findall(r"(\d+) (?:red|yellow|green|blue|purple)", board.alt)
+            }
             on_board = {c for col in before.columns for c in col} | set(before.chief_face_up)
             on_board |= set(before.chief_pile)
             assert named == on_board
             assert not secret & named
-            (_, events), = play(state, 1)
+            ((_, events),) = play(state, 1)
             for frame in step_frames(before, events, NAMES):
                 shown = {c for col in frame.columns for c in col} | set(frame.chief_face_up)
                 shown |= set(frame.chief_pile)
@@ -179,13 +189,28 @@ def test_public_pictures_never_show_a_secret():
 
 def test_hand_picture_and_alt():
     picture = hand_picture([3, 12, 41], selected=[12], disabled=[3])
-    assert picture.alt == ("Your hand, 3 cards: 3 green (cannot be chosen), 12 yellow (selected), "
-                           "41 red.")
+    assert picture.alt == (
+        "Your hand, 3 cards: 3 green (cannot be chosen), 12 yellow (selected), 41 red."
+    )
     assert "selected" not in hand_alt([7, 8])
 
 
-@pytest.mark.parametrize("name", ["Ana", "Ελένη", "Жанна", "山田太郎", "😀🎲👩‍👩‍👧", "\u202eevil",
-                                  "a\u0000b\ud800c", "\U000f0000", "", " ", "x" * 500])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ana",
+        "Ελένη",
+        "Жанна",
+        "山田太郎",
+        "😀🎲👩‍👩‍👧",
+        "\u202eevil",
+        "a\u0000b\ud800c",
+        "\U000f0000",
+        "",
+        " ",
+        "x" * 500,
+    ],
+)
 def test_any_name_draws(name):
     before = competitive()[1][0][0]
     picture = board_picture(before, {"ana": name})

@@ -14,16 +14,27 @@ from bot.cli import BENCH_LOAD_MOVED, main
 from tests.load.bench_load import CRITERIA, meets, percentile
 
 ROOT = Path(__file__).resolve().parents[2]
-FIGURES = ("answer_ms_p50", "answer_ms_p99", "missed_deadlines", "loop_lag_ms_p99", "rss_mb",
-           "pictures_per_s", "picture_delay_s_p99")
+FIGURES = (
+    "answer_ms_p50",
+    "answer_ms_p99",
+    "missed_deadlines",
+    "loop_lag_ms_p99",
+    "rss_mb",
+    "pictures_per_s",
+    "picture_delay_s_p99",
+)
 
 
 def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("POP_")}
     done = subprocess.run(
         [sys.executable, "-m", "tests.load", "--tables", "3", "--seconds", "15"],
-        cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-        timeout=120)
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     [line] = done.stdout.splitlines()
     figures = json.loads(line)
@@ -44,8 +55,13 @@ def test_percentile_and_criteria():
     assert percentile([5.0], 50) == 5.0
     assert percentile(list(range(1, 101)), 99) == 99
     assert percentile(list(range(1, 101)), 50) == 50
-    good = {"answer_ms_p99": 250, "missed_deadlines": 0, "loop_lag_ms_p99": 10, "rss_mb": 100,
-            "picture_delay_s_p99": 9.9}
+    good = {
+        "answer_ms_p99": 250,
+        "missed_deadlines": 0,
+        "loop_lag_ms_p99": 10,
+        "rss_mb": 100,
+        "picture_delay_s_p99": 9.9,
+    }
     assert meets(good)
     assert not meets(good | {"missed_deadlines": 1})
     assert not meets(good | {"answer_ms_p99": 251})

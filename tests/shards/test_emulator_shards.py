@@ -51,8 +51,7 @@ async def test_each_shard_hears_and_answers_only_its_guilds(emu, start_bot):
     zero, one = two_guilds(emu)
     emu.response_deadline = 1.0  # an unanswered click is known sooner; answers take ms here
     assert [(g.id >> 22) % 2 for g in emu.guilds] == [0, 1]
-    runners = [await start_bot(lambda i=i: ShardBot(shard_count=2, shard_ids=[i]))
-               for i in (0, 1)]
+    runners = [await start_bot(lambda i=i: ShardBot(shard_count=2, shard_ids=[i])) for i in (0, 1)]
     bots = [r.client for r in runners]
     assert [[g.name for g in b.guilds] for b in bots] == [["Zero"], ["One"]]
     sessions = [r.sessions[0] for r in runners]
@@ -95,8 +94,14 @@ async def test_gateway_bot_recommends_the_shard_count(emu, start_bot):
 async def test_an_invalid_shard_is_refused_with_4010(emu):
     async with aiohttp.ClientSession() as http, http.ws_connect(emu.gateway_url) as ws:
         await ws.receive()  # HELLO
-        await ws.send_str(json.dumps({"op": IDENTIFY, "d": {
-            "token": emu.token, "intents": 0, "shard": [2, 2], "properties": {}}}))
+        await ws.send_str(
+            json.dumps(
+                {
+                    "op": IDENTIFY,
+                    "d": {"token": emu.token, "intents": 0, "shard": [2, 2], "properties": {}},
+                }
+            )
+        )
         await ws.receive()
         assert ws.close_code == INVALID_SHARD
     assert emu.sessions == []

@@ -34,10 +34,15 @@ def test_unsharded_by_default_and_sharded_when_asked(tmp_path):
     assert every.owns_guild(None)
 
 
-@pytest.mark.parametrize("env", [{"POP_SHARD_IDS": "0"},  # ids without a count
-                                 {"POP_SHARD_COUNT": "2", "POP_SHARD_IDS": "2"},
-                                 {"POP_SHARD_COUNT": "0"},
-                                 {"POP_SHARD_COUNT": "2", "POP_SHARD_IDS": "one"}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"POP_SHARD_IDS": "0"},  # ids without a count
+        {"POP_SHARD_COUNT": "2", "POP_SHARD_IDS": "2"},
+        {"POP_SHARD_COUNT": "0"},
+        {"POP_SHARD_COUNT": "2", "POP_SHARD_IDS": "one"},
+    ],
+)
 def test_impossible_shard_settings_are_refused(tmp_path, env):
     with pytest.raises(ValidationError):
         settings(tmp_path, **env)

@@ -33,9 +33,12 @@ class BotProcess:
     def start(self) -> None:
         with self.log.open("a") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bot.cli", "run"], cwd=self.log.parent,
-                env=self.env | {"POP_SHARD_IDS": str(self.shard)}, stdout=log,
-                stderr=subprocess.STDOUT)
+                [sys.executable, "-m", "bot.cli", "run"],
+                cwd=self.log.parent,
+                env=self.env | {"POP_SHARD_IDS": str(self.shard)},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -98,22 +101,37 @@ async def start_table(emu, world):
 
 async def next_turn(emu, world, thread, turn: int):
     return await emu.wait_for(
-        lambda: next((m for m in world.players[0].visible_messages(thread)
-                      if "My hand" in m.button_labels and f"turn {turn}**" in m.content), None),
-        20, f"the table message of turn {turn}")
+        lambda: next(
+            (
+                m
+                for m in world.players[0].visible_messages(thread)
+                if "My hand" in m.button_labels and f"turn {turn}**" in m.content
+            ),
+            None,
+        ),
+        20,
+        f"the table message of turn {turn}",
+    )
 
 
 async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
-        emu, pg_schema, tmp_path):
+    emu, pg_schema, tmp_path
+):
     url, schema = pg_schema
     emu.message_rate = (50, 5.0)  # the subject is sharding, not Discord's per-channel limit
     worlds = [guild_with_players(emu, shard) for shard in (0, 1)]
-    env = {k: v for k, v in os.environ.items()
-           if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
-    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": emu.token,
-            "POP_DISCORD_API_BASE": emu.api_base, "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
-            "POP_DATABASE_URL": f"{url}?search_path={schema}", "POP_SHARD_COUNT": "2",
-            "POP_STEP_DELAY": "0", "POP_TURN_TIMER": "0", "POP_LOG_LEVEL": "INFO"}
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
+    env |= {
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": emu.token,
+        "POP_DISCORD_API_BASE": emu.api_base,
+        "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+        "POP_DATABASE_URL": f"{url}?search_path={schema}",
+        "POP_SHARD_COUNT": "2",
+        "POP_STEP_DELAY": "0",
+        "POP_TURN_TIMER": "0",
+        "POP_LOG_LEVEL": "INFO",
+    }
     procs = [BotProcess(shard, env, tmp_path / f"shard-{shard}.log") for shard in (0, 1)]
 
     def ready(shard: int) -> bool:
@@ -121,9 +139,11 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
         return session is not None and session.ready and session.shard == (shard, 2)
 
     async def wait_ready(shard: int, starts: int = 1) -> None:
-        await emu.wait_for(lambda: ready(shard)
-                           and procs[shard].log.read_text().count("ready as") == starts,
-                           25, f"the process of shard {shard}")
+        await emu.wait_for(
+            lambda: ready(shard) and procs[shard].log.read_text().count("ready as") == starts,
+            25,
+            f"the process of shard {shard}",
+        )
 
     try:
         for proc in procs:
@@ -134,8 +154,9 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
         threads = await asyncio.gather(*(start_table(emu, w) for w in worlds))
         for world, thread in zip(worlds, threads, strict=True):
             await play_turn(emu, world.players, thread, "Set 1/1 · turn 1**")
-        await asyncio.gather(*(next_turn(emu, w, t, 2) for w, t in zip(worlds, threads,
-                                                                          strict=True)))
+        await asyncio.gather(
+            *(next_turn(emu, w, t, 2) for w, t in zip(worlds, threads, strict=True))
+        )
 
         # Every interaction of a guild was answered by the process running its shard.
         pids = [p.pid for p in procs]
@@ -151,12 +172,17 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
         turn2 = await next_turn(emu, worlds[0], threads[0], 2)
         opened = await ana0.click(turn2, label="My hand")
         hand = await opened.wait_message(lambda m: m.buttons)
-        assert (await ana0.click(hand, custom_id=next(
-            b["custom_id"] for b in hand.buttons if ":card:" in b["custom_id"]))).responded
+        assert (
+            await ana0.click(
+                hand,
+                custom_id=next(b["custom_id"] for b in hand.buttons if ":card:" in b["custom_id"]),
+            )
+        ).responded
         await emu.wait_for(lambda: "✅ Ana0" in turn2.content, 10, "ana0's choice to show")
         procs[0].kill()
-        await emu.wait_for(lambda: emu.session_for(worlds[0].guild) is None, 10,
-                           "shard 0 to go silent")
+        await emu.wait_for(
+            lambda: emu.session_for(worlds[0].guild) is None, 10, "shard 0 to go silent"
+        )
         # ... its guild goes unanswered meanwhile; the other guild carries on.
         emu.response_deadline = 1.0
         assert not (await ben0.click(turn2, label="My hand")).responded
@@ -179,8 +205,9 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
         again = [emu.interactions[i] for i in set(emu.interactions) - before]
         assert len(again) >= 4
         assert all(i.responded for i in again)
-        assert {socket_owner(i.answered_from[1], [p.pid for p in procs])
-                for i in again} == {procs[0].pid}
+        assert {socket_owner(i.answered_from[1], [p.pid for p in procs]) for i in again} == {
+            procs[0].pid
+        }
     finally:
         for proc in procs:
             proc.stop()

@@ -18,8 +18,10 @@ import pytest
 from bot.storage import SqlStore
 from bot.storage_sqlite import Store
 
-CANDIDATE_URLS = ("postgresql://postgres@127.0.0.1:5432/test",
-                  "postgresql://root@127.0.0.1:5432/test")
+CANDIDATE_URLS = (
+    "postgresql://postgres@127.0.0.1:5432/test",
+    "postgresql://root@127.0.0.1:5432/test",
+)
 
 
 async def _first_reachable(urls: list[str]) -> tuple[str | None, str]:
@@ -42,8 +44,11 @@ async def _first_reachable(urls: list[str]) -> tuple[str | None, str]:
 @pytest.fixture(scope="session")
 def pg_url() -> str:
     """A PostgreSQL URL that answers, or the test is skipped with the reason."""
-    urls = [os.environ["POP_TEST_DATABASE_URL"]] if os.environ.get("POP_TEST_DATABASE_URL") \
+    urls = (
+        [os.environ["POP_TEST_DATABASE_URL"]]
+        if os.environ.get("POP_TEST_DATABASE_URL")
         else list(CANDIDATE_URLS)
+    )
     url, reason = asyncio.run(_first_reachable(urls))
     if url is None:
         pytest.skip(reason)

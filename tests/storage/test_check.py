@@ -19,11 +19,18 @@ ALL_MIGRATIONS = ", ".join(f"{n:03d}" for n, _ in migrations())
 
 def run_check(cwd: Path, **env: str) -> tuple[int, list[str], str]:
     """(exit code, stdout lines, stdout + stderr) of `pop-bot check` in `cwd` (no .env there)."""
-    clean = {k: v for k, v in os.environ.items()
-             if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
+    clean = {
+        k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("POP_")
+    }
     clean["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "check"], cwd=cwd,
-                          env=clean | env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "check"],
+        cwd=cwd,
+        env=clean | env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return done.returncode, done.stdout.splitlines(), done.stdout + done.stderr
 
 
@@ -44,8 +51,12 @@ async def test_all_pass_on_a_migrated_sqlite_database(tmp_path):
     code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=db)
     assert code == 0, output
     assert [x.split()[:2] for x in lines] == [
-        ["ok", "settings"], ["ok", "token"], ["ok", "database"], ["ok", "migrations"],
-        ["ok", "data"]]
+        ["ok", "settings"],
+        ["ok", "token"],
+        ["ok", "database"],
+        ["ok", "migrations"],
+        ["ok", "data"],
+    ]
     assert line(lines, "database") == f"ok   database   sqlite {db} (WAL)"
     assert line(lines, "migrations") == f"ok   migrations up to date ({ALL_MIGRATIONS})"
     assert TOKEN not in output
@@ -89,7 +100,8 @@ async def test_pending_migrations_are_reported_not_applied(tmp_path):
     assert code == 1
     assert line(lines, "migrations") == (
         f"FAIL migrations {len(migrations())} pending: {ALL_MIGRATIONS} "
-        "(pop-bot run applies them when it starts)")
+        "(pop-bot run applies them when it starts)"
+    )
     store = Store(str(path))
     await store.open(migrate=False)
     try:
@@ -103,7 +115,8 @@ def test_a_missing_sqlite_file_fails_and_is_not_created(tmp_path):
     code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
     assert code == 1
     assert line(lines, "database") == (
-        f"FAIL database   sqlite {path} does not exist (pop-bot run creates it)")
+        f"FAIL database   sqlite {path} does not exist (pop-bot run creates it)"
+    )
     assert not path.exists()
 
 
@@ -121,8 +134,9 @@ async def test_all_pass_on_a_migrated_postgresql_schema(tmp_path, pg_schema):
     store = PostgresStore(url, schema=schema)
     await store.open()
     await store.close()
-    code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN,
-                                    POP_DATABASE_URL=f"{url}?search_path={schema}")
+    code, lines, output = run_check(
+        tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_URL=f"{url}?search_path={schema}"
+    )
     assert code == 0, output
     assert re.match(r"ok   database   postgresql \S+ \(PostgreSQL \d", line(lines, "database"))
     assert line(lines, "migrations") == f"ok   migrations up to date ({ALL_MIGRATIONS})"
@@ -136,8 +150,11 @@ def test_data_dir_is_where_the_engine_reads():
     root = check.data_dir()
     assert root == ROOT / "data"  # this checkout's, found from the running engine package
     read = {"cards": CARD_TABLE, "puzzles": PACK_PATH, "fonts": FONT_DIR}
-    assert read == {"cards": root / "pop" / "cards.csv", "puzzles": root / "pop" / "enigmas.json",
-                    "fonts": root / "fonts"}
+    assert read == {
+        "cards": root / "pop" / "cards.csv",
+        "puzzles": root / "pop" / "enigmas.json",
+        "fonts": root / "fonts",
+    }
 
 
 def test_missing_data_files_are_named(tmp_path, monkeypatch):
@@ -149,8 +166,9 @@ def test_missing_data_files_are_named(tmp_path, monkeypatch):
     report = check.Report(out.append, secrets=[])
     check.check_data(report)
     assert report.failed
-    assert out == [f"FAIL data       missing in {tmp_path}: pop/enigmas.json, locales/en.json, "
-                   "fonts/*.ttf"]
+    assert out == [
+        f"FAIL data       missing in {tmp_path}: pop/enigmas.json, locales/en.json, fonts/*.ttf"
+    ]
 
 
 def test_the_cli_lists_check():
@@ -164,5 +182,3 @@ def test_report_lines_never_show_a_secret():
     report = check.Report(out.append, secrets=[TOKEN])
     report.line(False, "database", f"cannot connect with {TOKEN}!")
     assert out == ["FAIL database   cannot connect with [redacted]!"]
-
-

@@ -43,10 +43,12 @@ def args_of(name: str, stage: list[tuple[str, str]]) -> list[str]:
 
 
 def ignored(path: str) -> bool:
-    patterns = [p.strip() for p in (ROOT / ".dockerignore").read_text().splitlines()
-                if p.strip() and not p.startswith("#")]
-    return any(fnmatch.fnmatch(path, p) or fnmatch.fnmatch(path.split("/")[0], p)
-               for p in patterns)
+    patterns = [
+        p.strip()
+        for p in (ROOT / ".dockerignore").read_text().splitlines()
+        if p.strip() and not p.startswith("#")
+    ]
+    return any(fnmatch.fnmatch(path, p) or fnmatch.fnmatch(path.split("/")[0], p) for p in patterns)
 
 
 def test_two_stages_on_the_same_base():
@@ -91,7 +93,13 @@ def test_the_image_installs_the_wheels_and_no_source():
     mount, command = install.split(" ", 1)
     assert mount == "--mount=type=bind,from=build,source=/wheels,target=/wheels"
     assert shlex.split(command.split(" && ")[0]) == [
-        "pip", "install", "--no-index", "--find-links", "/wheels", "pop-bot[postgres]"]
+        "pip",
+        "install",
+        "--no-index",
+        "--find-links",
+        "/wheels",
+        "pop-bot[postgres]",
+    ]
     assert not any("-e" in shlex.split(r) or "--editable" in r for r in args_of("RUN", image))
 
 

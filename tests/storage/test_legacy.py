@@ -70,10 +70,13 @@ async def carried(backend, pg_target, tmp_path, monkeypatch):
             for name, (columns, rows) in old_rows().items():
                 marks = ", ".join("?" for _ in columns)
                 for row in rows:
-                    await tx.execute(f"INSERT INTO {name} ({', '.join(columns)}) VALUES"
-                                     f" ({marks})", *row)
-            await tx.execute("SELECT setval(pg_get_serial_sequence('pop_tables', 'id'),"
-                             " (SELECT MAX(id) FROM pop_tables))")
+                    await tx.execute(
+                        f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})", *row
+                    )
+            await tx.execute(
+                "SELECT setval(pg_get_serial_sequence('pop_tables', 'id'),"
+                " (SELECT MAX(id) FROM pop_tables))"
+            )
     assert await store.migrate() == [3]
     yield store
     await store.close()
@@ -87,23 +90,41 @@ async def test_every_table_is_carried_over_with_its_seats_and_options(carried):
         assert table.game == "pop"
         assert table.id == table_id
         assert (table.status, table.version, table.epoch, table.games) == (
-            before["status"], before["version"], before["epoch"], before["games"])
+            before["status"],
+            before["version"],
+            before["epoch"],
+            before["games"],
+        )
         assert (table.guild_id, table.channel_id, table.thread_id, table.host_id) == (
-            before["guild_id"], before["channel_id"], before["thread_id"], before["host_id"])
+            before["guild_id"],
+            before["channel_id"],
+            before["thread_id"],
+            before["host_id"],
+        )
         assert [(s.id, s.user_id, s.name, s.ai) for s in table.seats] == [
-            (s["id"], s["user_id"], s["name"], s["ai"]) for s in before["seats"]]
+            (s["id"], s["user_id"], s["name"], s["ai"]) for s in before["seats"]
+        ]
         # The private hand message (its interaction token) stays usable after the move.
         assert [s.private.token if s.private else None for s in table.seats] == [
-            s["hand"]["token"] if s["hand"] else None for s in before["seats"]]
+            s["hand"]["token"] if s["hand"] else None for s in before["seats"]
+        ]
         # The table's own settings and the game's options, split.
         options = before["options"]
-        assert table.settings.model_dump() == {k: options[k] for k in
-                                               ("turn_timer", "ai_level", "language")}
+        assert table.settings.model_dump() == {
+            k: options[k] for k in ("turn_timer", "ai_level", "language")
+        }
         assert PopOptions.model_validate(table.options) == PopOptions(
-            mode=options["mode"], sets=options["sets"], difficulty=options["difficulty"],
-            two_player_variant=options["two_player_variant"], puzzle_id=before["puzzle_id"])
+            mode=options["mode"],
+            sets=options["sets"],
+            difficulty=options["difficulty"],
+            two_player_variant=options["two_player_variant"],
+            puzzle_id=before["puzzle_id"],
+        )
         assert (table.lobby_message_id, table.turn_message_id, table.private) == (
-            before["lobby_message_id"], before["turn_message_id"], before["private"])
+            before["lobby_message_id"],
+            before["turn_message_id"],
+            before["private"],
+        )
     coop, _ = await carried.load(COOP)
     assert coop.face["signals"] == old[COOP]["signals"] != []
     assert (await carried.load(LOBBY))[1] is None  # a lobby has no game yet
@@ -124,14 +145,16 @@ async def test_states_load_and_the_moves_replay_from_the_seed_to_them(carried):
         assert json.loads(state) == old[table_id]["game"]
         moves = await carried.moves(table_id, table.games)
         assert table.moves == len(moves) > 0
-        replay = POP.start(PopOptions.model_validate(table.options),
-                           [s.id for s in table.seats], table.seed)
+        replay = POP.start(
+            PopOptions.model_validate(table.options), [s.id for s in table.seats], table.seed
+        )
         for seat, move in moves:
             replay, _events = POP.apply(replay, seat, POP.load_move(move))
         assert POP.dump_state(replay) == state, table_id
         # Who moved is kept: each pick here was a person's own (no AI, no timer).
-        movers = await carried.fetch("SELECT seat, user_id FROM game_moves WHERE table_id = ?"
-                                     " ORDER BY seq", table_id)
+        movers = await carried.fetch(
+            "SELECT seat, user_id FROM game_moves WHERE table_id = ? ORDER BY seq", table_id
+        )
         assert movers == [(seat, int(seat)) for seat, _ in moves]
     # Mid-turn: one seat has picked, the others are still to act.
     table, state = await carried.load(MID_TURN)
@@ -144,14 +167,18 @@ async def test_the_delivery_points_at_the_reveal_still_being_posted(carried):
     reveal = old[MID_REVEAL]["reveals"][0]
     table, _state = await carried.load(MID_REVEAL)
     progress = await carried.delivery(MID_REVEAL)
-    assert (progress.game_no, progress.step, progress.idle) == (table.games, reveal["posted"],
-                                                                False)
+    assert (progress.game_no, progress.step, progress.idle) == (
+        table.games,
+        reveal["posted"],
+        False,
+    )
     moves = await carried.moves(MID_REVEAL, table.games)
     assert moves[progress.seq - 1] == (reveal["seat"], reveal["cards"])
     # The state before that move is the old reveal's `before`, and some of its pictures wait.
-    before = POP.start(PopOptions.model_validate(table.options), [s.id for s in table.seats],
-                       table.seed)
-    for seat, move in moves[:progress.seq - 1]:
+    before = POP.start(
+        PopOptions.model_validate(table.options), [s.id for s in table.seats], table.seed
+    )
+    for seat, move in moves[: progress.seq - 1]:
         before, _ = POP.apply(before, seat, POP.load_move(move))
     assert json.loads(POP.dump_state(before)) == reveal["before"]
     _after, events = POP.apply(before, reveal["seat"], tuple(reveal["cards"]))
@@ -177,11 +204,16 @@ async def test_results_become_game_results_rows(carried):
     [attempt] = [dict(zip(tries_columns, t, strict=True)) for t in tries]
     [enigma_result] = [r for r in old if r["mode"] == "enigma"]
     assert await carried.results_on_day(guild, "pop", "enigma", attempt["day"]) == [
-        (attempt["user_id"], bool(attempt["solved"]),
-         {"sets": 1, "puzzle": attempt["puzzle_id"], "daily": None})]
+        (
+            attempt["user_id"],
+            bool(attempt["solved"]),
+            {"sets": 1, "puzzle": attempt["puzzle_id"], "daily": None},
+        )
+    ]
     # The Enigma's score (explosion symbols) is kept, as for any game.
     assert ("enigma", True, enigma_result["score"]) in [
-        r[:3] for r in await carried.player_results(guild, attempt["user_id"], "pop")]
+        r[:3] for r in await carried.player_results(guild, attempt["user_id"], "pop")
+    ]
     assert await carried.fetch("SELECT COUNT(*) FROM game_results") == [(len(old),)]
     winner = next(r["user_id"] for r in old if r["won"] and r["mode"] == "competitive")
     assert (await carried.leaderboard(guild))[0][:2] == (winner, 2)
@@ -200,7 +232,13 @@ def test_solo_hints_are_kept_per_game_as_the_face_reads_them():
 def test_movers_follow_the_current_game_and_keep_ai_picks_anonymous():
     from bot.legacy import _movers
 
-    rows = [(1, "start", "{}", 7), (2, "choose", "{}", 7), (3, "rematch", "{}", 8),
-            (4, "draft", "{}", 8), (5, "choose", "{}", 8), (6, "choose", "{}", None),
-            (7, "posted", "{}", None)]
+    rows = [
+        (1, "start", "{}", 7),
+        (2, "choose", "{}", 7),
+        (3, "rematch", "{}", 8),
+        (4, "draft", "{}", 8),
+        (5, "choose", "{}", 8),
+        (6, "choose", "{}", None),
+        (7, "posted", "{}", None),
+    ]
     assert _movers(rows) == [8, None]

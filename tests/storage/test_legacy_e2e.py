@@ -34,18 +34,23 @@ def legacy_discord(emu, world, roomy_channels, fast_bot_env):
     """The old bot's Discord rebuilt in the emulator, and its database (ids rewritten) where the
     bot will open it (bot_env's POP_DATABASE_PATH). Returns {table number: its thread}."""
     snapshot = json.loads((LEGACY / "pop-0.2.discord.json").read_text(encoding="utf-8"))
-    ids = {snapshot["bot"]: emu.bot_user.id, snapshot["guild"]: world.guild.id,
-           snapshot["games"]: world.games.id}
+    ids = {
+        snapshot["bot"]: emu.bot_user.id,
+        snapshot["guild"]: world.guild.id,
+        snapshot["games"]: world.games.id,
+    }
     ids |= {old: getattr(world, name).user.id for name, old in snapshot["users"].items()}
-    threads = {int(t["name"].rsplit("#", 1)[1]): emu.add_thread(world.games, t["name"],
-                                                                   thread_id=t["id"])
-               for t in snapshot["threads"]}
+    threads = {
+        int(t["name"].rsplit("#", 1)[1]): emu.add_thread(world.games, t["name"], thread_id=t["id"])
+        for t in snapshot["threads"]
+    }
     by_id = {t.id: t for t in threads.values()}
     for m in snapshot["messages"]:
         if m["channel"] in by_id:
             content = SNOWFLAKE.sub(lambda n: str(ids.get(int(n[0]), n[0])), m["content"])
-            ids[m["id"]] = emu.create_message(by_id[m["channel"]], emu.bot_user, content=content,
-                                              components=m["components"]).id
+            ids[m["id"]] = emu.create_message(
+                by_id[m["channel"]], emu.bot_user, content=content, components=m["components"]
+            ).id
     with sqlite3.connect(LEGACY / "pop-0.2.sqlite3") as old:
         dump = "\n".join(old.iterdump())
     with sqlite3.connect(fast_bot_env / "pop.sqlite3") as new:
@@ -63,9 +68,14 @@ async def play_to_the_end(emu, players, thread, first_turn: int, done: str):
                 continue  # picked before (before the upgrade, for some)
             hand = await open_hand(player, message)
             await pick_and_confirm(emu, player, hand, card_buttons(hand)[:1])
-        await emu.wait_for(lambda n=k: any(f"turn {n + 1}**" in m.content or done in m.content
-                                           for m in players[0].visible_messages(thread)), 30,
-                           f"turn {k + 1} or the end")
+        await emu.wait_for(
+            lambda n=k: any(
+                f"turn {n + 1}**" in m.content or done in m.content
+                for m in players[0].visible_messages(thread)
+            ),
+            30,
+            f"turn {k + 1} or the end",
+        )
         if any(done in m.content for m in players[0].visible_messages(thread)):
             return next(m for m in players[0].visible_messages(thread) if done in m.content)
         k += 1
@@ -81,14 +91,18 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
     await turn_message(emu, ana, revealing, "turn 3**", timeout=30)
     table, _ = await store.load(MID_REVEAL)
     seq = 6  # the move that revealed turn 2 (the sixth pick of the game)
-    files = [a.filename for m in sorted(ana.visible_messages(revealing), key=lambda m: m.id)
-             for a in m.attachments]
+    files = [
+        a.filename
+        for m in sorted(ana.visible_messages(revealing), key=lambda m: m.id)
+        for a in m.attachments
+    ]
     # Turn 2's step pictures (s<set>-t2-<step>-…), the old bot's one included if it has a file.
     steps = [int(found[1]) for f in files if (found := re.match(r"s\d+-t2-(\d\d)-", f))]
     moves = await store.moves(MID_REVEAL, 1)
-    state = POP.start(POP.options_model.model_validate(table.options),
-                      [s.id for s in table.seats], table.seed)
-    for seat, move in moves[:seq - 1]:
+    state = POP.start(
+        POP.options_model.model_validate(table.options), [s.id for s in table.seats], table.seed
+    )
+    for seat, move in moves[: seq - 1]:
         state, _ = POP.apply(state, seat, POP.load_move(move))
     revealing_seat, revealing_move = moves[seq - 1]
     _after, events = POP.apply(state, revealing_seat, POP.load_move(revealing_move))
@@ -112,7 +126,9 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
     with sqlite3.connect(LEGACY / "pop-0.2.sqlite3") as legacy:
         *_, (last_old_pick,) = legacy.execute(
             "SELECT payload FROM pop_actions WHERE table_id = ? AND kind = 'choose'"
-            " ORDER BY version", (MID_TURN,)).fetchall()
+            " ORDER BY version",
+            (MID_TURN,),
+        ).fetchall()
     moves = await store.moves(MID_TURN, 1)
     assert moves[3] == (str(ana.user.id), json.loads(last_old_pick)["cards"])
     assert {seat for seat, _ in moves[4:6]} == {str(ben.user.id), str(cleo.user.id)}
@@ -125,12 +141,13 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
         totals = pop_game.totals(final)
         for seat in table.seats:
             assert f"{seat.name} {totals[seat.id]}" in message.content, message.content
-        assert all(table.seat(w).name in message.content.split("Winner")[1]
-                   for w in final.winners)
-        rows = await store.fetch("SELECT user_id, won, score FROM game_results"
-                                 " WHERE table_id = ?", number)
-        assert sorted(rows) == sorted((s.user_id, int(s.id in final.winners), totals[s.id])
-                                      for s in table.seats)
+        assert all(table.seat(w).name in message.content.split("Winner")[1] for w in final.winners)
+        rows = await store.fetch(
+            "SELECT user_id, won, score FROM game_results WHERE table_id = ?", number
+        )
+        assert sorted(rows) == sorted(
+            (s.user_id, int(s.id in final.winners), totals[s.id]) for s in table.seats
+        )
 
     # Cooperative: ben's signal was said before; ben and cleo pick turn 1, then to the end.
     coop = legacy_discord[COOP]
@@ -139,8 +156,9 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
     assert (await store.load(COOP))[0].status == "finished"
 
     # The lobby's old buttons still work: ben joins through them.
-    lobby = next(m for m in ben.visible_messages(legacy_discord[LOBBY]) if "Join" in
-                 m.button_labels)
+    lobby = next(
+        m for m in ben.visible_messages(legacy_discord[LOBBY]) if "Join" in m.button_labels
+    )
     assert (await ben.click(lobby, label="Join")).responded
     await emu.wait_for(lambda: len(ben.visible_messages(legacy_discord[LOBBY])) > 0, 5, "x")
     table, _ = await store.load(LOBBY)

@@ -82,7 +82,10 @@ def test_the_token_is_redacted_wherever_it_appears(logs, json_lines):
     assert "Authorization: Bot [redacted]" in text
     if json_lines:
         assert [json.loads(line)["message"] for line in lines(out)][:3] == [
-            "[redacted]", "Authorization: Bot [redacted]", "login"]
+            "[redacted]",
+            "Authorization: Bot [redacted]",
+            "login",
+        ]
 
 
 def test_plain_text_shows_level_logger_message_and_extras(logs):

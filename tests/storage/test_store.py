@@ -20,17 +20,20 @@ from engine.pop.adapter import POP, PopOptions
 ALL = [number for number, _ in migrations()]
 
 
-def a_table(channel_id: int = 20, thread_id: int | None = None, status: str = "lobby",
-            game: str = "pop") -> Table:
-    return Table(game=game, guild_id=10, channel_id=channel_id, thread_id=thread_id, host_id=1,
-                 status=status)
+def a_table(
+    channel_id: int = 20, thread_id: int | None = None, status: str = "lobby", game: str = "pop"
+) -> Table:
+    return Table(
+        game=game, guild_id=10, channel_id=channel_id, thread_id=thread_id, host_id=1, status=status
+    )
 
 
 def a_table_with_game() -> tuple[Table, str]:
     """A Pop table being played, and its game's state as the store keeps it (dumped)."""
     table = a_table(thread_id=30, status="playing")
-    table.seats = [Seat(id=str(u), user_id=u, name=n) for u, n in
-                   ((1, "ana"), (2, "ben"), (3, "cleo"))]
+    table.seats = [
+        Seat(id=str(u), user_id=u, name=n) for u, n in ((1, "ana"), (2, "ben"), (3, "cleo"))
+    ]
     table.options, table.seed, table.games = {"mode": "competitive"}, 7, 1
     state = POP.start(PopOptions(), [s.id for s in table.seats], table.seed)
     return table, POP.dump_state(state)
@@ -51,6 +54,7 @@ async def count(store, sql: str, *args) -> int:
 
 
 # --- Migrations -----------------------------------------------------------------------------
+
 
 async def test_migrations_apply_once_and_are_recorded(make_store):
     store = make_store()
@@ -81,8 +85,10 @@ async def test_a_second_open_applies_nothing(make_store):
     await second.open()
     try:
         assert await second.migrate() == []
-        assert sorted(await second.fetch(
-            "SELECT version, applied_at FROM schema_migrations")) == recorded
+        assert (
+            sorted(await second.fetch("SELECT version, applied_at FROM schema_migrations"))
+            == recorded
+        )
         assert await count(second, "SELECT COUNT(*) FROM game_tables") == 1
     finally:
         await second.close()
@@ -117,6 +123,7 @@ async def test_two_processes_migrating_at_once_apply_each_migration_once(make_st
 
 
 # --- Tables, moves and deliveries -----------------------------------------------------------
+
 
 async def test_insert_save_load_round_trip_a_table_with_a_game_state(store):
     table, state = a_table_with_game()
@@ -167,8 +174,14 @@ async def test_a_stale_save_raises_and_changes_nothing(store):
 
     loser.status = "cancelled"  # computed from version 0 too
     with pytest.raises(StaleWrite):
-        await moved(store, loser, None, move=a_move(2), posts_due=True,
-                    results=[Result(1, "competitive", True, 1, {})])
+        await moved(
+            store,
+            loser,
+            None,
+            move=a_move(2),
+            posts_due=True,
+            results=[Result(1, "competitive", True, 1, {})],
+        )
     assert await store.load(table.id) == (winner, "{}")
     assert await store.moves(table.id, 1) == [("1", [3])]
     assert (await store.delivery(table.id)).idle
@@ -188,7 +201,9 @@ async def test_two_processes_saving_the_same_version_one_wins(make_store):
             copy.version, copy.lobby_message_id = 1, 100 + n
         outcomes = await asyncio.gather(
             a.save(copies[0], None, move=a_move(1, "1")),
-            b.save(copies[1], None, move=a_move(1, "2")), return_exceptions=True)
+            b.save(copies[1], None, move=a_move(1, "2")),
+            return_exceptions=True,
+        )
         assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "StaleWrite"]
         won = outcomes.index(None)
         assert (await a.load(table.id))[0] == copies[won] == (await b.load(table.id))[0]
@@ -204,8 +219,11 @@ async def test_moves_are_unique_per_table_game_and_seq(store):
     await moved(store, table, move=a_move(1))
     with pytest.raises(Exception, match=r"(?i)unique") as raised:
         async with store.transaction() as tx:
-            await tx.execute("INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
-                             " created_at) VALUES (?, 1, 1, 'x', NULL, '[9]', 'now')", table.id)
+            await tx.execute(
+                "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
+                " created_at) VALUES (?, 1, 1, 'x', NULL, '[9]', 'now')",
+                table.id,
+            )
     assert type(raised.value).__name__ in ("IntegrityError", "UniqueViolationError")
     # The same seq in another game (a rematch) or at another table is a different move.
     await moved(store, table, move=a_move(1, game_no=2, cards=(5,)))
@@ -222,14 +240,22 @@ async def test_a_save_failing_midway_leaves_nothing(store):
     table = a_table()
     await store.insert_table(table)
     async with store.transaction() as tx:  # a move already sits where the next one goes
-        await tx.execute("INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
-                         " created_at) VALUES (?, 1, 1, 'squatter', NULL, '[1]', 'now')",
-                         table.id)
+        await tx.execute(
+            "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
+            " created_at) VALUES (?, 1, 1, 'squatter', NULL, '[1]', 'now')",
+            table.id,
+        )
     changed = table.model_copy(deep=True)
     changed.status = "finished"
     with pytest.raises(Exception, match=r"(?i)unique") as raised:
-        await moved(store, changed, "{}", move=a_move(1), posts_due=True,
-                    results=[Result(1, "competitive", True, 1, {})])
+        await moved(
+            store,
+            changed,
+            "{}",
+            move=a_move(1),
+            posts_due=True,
+            results=[Result(1, "competitive", True, 1, {})],
+        )
     assert not isinstance(raised.value, StaleWrite)
     assert await store.load(table.id) == (table, None)  # still version 0, still in the lobby
     assert await store.moves(table.id, 1) == [("squatter", [1])]
@@ -243,7 +269,8 @@ async def test_a_transaction_raising_midway_leaves_nothing(store):
             new_id = await tx.insert(
                 "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
                 " data, created_at, updated_at) VALUES ('pop', 1, 2, NULL, 'lobby', 0, '{}',"
-                " 'now', 'now')")
+                " 'now', 'now')"
+            )
             assert new_id > 0
             raise RuntimeError("midway")
     assert await count(store, "SELECT COUNT(*) FROM game_tables") == 0
@@ -254,13 +281,14 @@ async def test_a_transaction_raising_midway_leaves_nothing(store):
 async def test_moves_come_back_in_order_as_json(store):
     table = a_table()
     await store.insert_table(table)
-    stored = [a_move(seq, seat, cards) for seq, seat, cards in
-              ((1, "2", (4, 5)), (2, "ai-1", (1,)), (3, "1", (50, 49, 48)))]
+    stored = [
+        a_move(seq, seat, cards)
+        for seq, seat, cards in ((1, "2", (4, 5)), (2, "ai-1", (1,)), (3, "1", (50, 49, 48)))
+    ]
     for move in stored:
         await moved(store, table, move=move)
     assert await store.moves(table.id, 1) == [(m.seat, m.move) for m in stored]
-    assert await store.fetch("SELECT user_id FROM game_moves ORDER BY seq") == \
-        [(2,), (None,), (1,)]
+    assert await store.fetch("SELECT user_id FROM game_moves ORDER BY seq") == [(2,), (None,), (1,)]
     assert await store.moves(table.id, 2) == []
 
 
@@ -290,8 +318,14 @@ async def test_tables_in_and_tables_to_resume_filter(store):
     elsewhere = a_table(channel_id=21, status="playing", game="colourist")
     cancelled_thread = a_table(channel_id=21, thread_id=32, status="cancelled")
     still_posting = a_table(channel_id=22, status="finished")
-    for t in (lobby_here, playing_in_thread, finished_here, elsewhere, cancelled_thread,
-              still_posting):
+    for t in (
+        lobby_here,
+        playing_in_thread,
+        finished_here,
+        elsewhere,
+        cancelled_thread,
+        still_posting,
+    ):
         await store.insert_table(t)
     # The game's last move finished the table; its pictures are not all out yet.
     await moved(store, still_posting, "{}", move=a_move(1), posts_due=True)
@@ -302,8 +336,7 @@ async def test_tables_in_and_tables_to_resume_filter(store):
     async def resumed():
         return [table.id for table, _ in await store.tables_to_resume()]
 
-    assert await resumed() == [lobby_here.id, playing_in_thread.id, elsewhere.id,
-                               still_posting.id]
+    assert await resumed() == [lobby_here.id, playing_in_thread.id, elsewhere.id, still_posting.id]
     # A table with a thread is found in its thread, not in the channel it started from.
     assert ids(await store.tables_in(20)) == [lobby_here.id]
     assert ids(await store.tables_in(31)) == [playing_in_thread.id]
@@ -327,9 +360,9 @@ async def test_tables_in_and_tables_to_resume_filter(store):
 
 # --- Results --------------------------------------------------------------------------------
 
+
 async def finish(store, guild_id: int, game: str, results: list[Result]) -> Table:
-    table = Table(game=game, guild_id=guild_id, channel_id=1, host_id=1, status="playing",
-                  games=1)
+    table = Table(game=game, guild_id=guild_id, channel_id=1, host_id=1, status="playing", games=1)
     await store.insert_table(table)
     table.status = "finished"
     await moved(store, table, "{}", results=results)
@@ -337,21 +370,46 @@ async def finish(store, guild_id: int, game: str, results: list[Result]) -> Tabl
 
 
 async def test_results_are_rows_per_seat_and_feed_the_stats(store):
-    a = await finish(store, 10, "pop", [Result(1, "competitive", True, 12, {"sets": 3}),
-                                        Result(2, "competitive", False, 30, {"sets": 3})])
-    await finish(store, 10, "pop", [Result(1, "coop", True, 0, {"level": "legend"}),
-                                    Result(2, "coop", True, 0, {"level": "legend"})])
-    await finish(store, 10, "coloretto", [Result(2, "classic", True, 41, {}),
-                                          Result(3, "classic", False, 20, {})])
+    a = await finish(
+        store,
+        10,
+        "pop",
+        [
+            Result(1, "competitive", True, 12, {"sets": 3}),
+            Result(2, "competitive", False, 30, {"sets": 3}),
+        ],
+    )
+    await finish(
+        store,
+        10,
+        "pop",
+        [
+            Result(1, "coop", True, 0, {"level": "legend"}),
+            Result(2, "coop", True, 0, {"level": "legend"}),
+        ],
+    )
+    await finish(
+        store,
+        10,
+        "coloretto",
+        [Result(2, "classic", True, 41, {}), Result(3, "classic", False, 20, {})],
+    )
     await finish(store, 11, "pop", [Result(1, "solo", True, 5, {"difficulty": 2})])
-    rows = await store.fetch("SELECT table_id, game_no, game, user_id, mode, won, score, day"
-                             " FROM game_results WHERE table_id = ? ORDER BY user_id", a.id)
+    rows = await store.fetch(
+        "SELECT table_id, game_no, game, user_id, mode, won, score, day"
+        " FROM game_results WHERE table_id = ? ORDER BY user_id",
+        a.id,
+    )
     today = (await store.fetch("SELECT MAX(day) FROM game_results"))[0][0]
-    assert rows == [(a.id, 1, "pop", 1, "competitive", 1, 12, today),
-                    (a.id, 1, "pop", 2, "competitive", 0, 30, today)]
+    assert rows == [
+        (a.id, 1, "pop", 1, "competitive", 1, 12, today),
+        (a.id, 1, "pop", 2, "competitive", 0, 30, today),
+    ]
 
     assert await store.player_results(10, 1, "pop") == [
-        ("competitive", True, 12, {"sets": 3}), ("coop", True, 0, {"level": "legend"})]
+        ("competitive", True, 12, {"sets": 3}),
+        ("coop", True, 0, {"level": "legend"}),
+    ]
     assert await store.player_results(10, 2, "coloretto") == [("classic", True, 41, {})]
     assert await store.player_results(11, 2, "pop") == []  # another server
     # Most wins first; fewer games breaks a tie; then the user id.
@@ -360,15 +418,25 @@ async def test_results_are_rows_per_seat_and_feed_the_stats(store):
     assert await store.leaderboard(10, limit=1) == [(1, 2, 2)]
     assert await store.leaderboard(12) == []
     assert await store.results_on_day(10, "pop", "coop", today) == [
-        (1, True, {"level": "legend"}), (2, True, {"level": "legend"})]
+        (1, True, {"level": "legend"}),
+        (2, True, {"level": "legend"}),
+    ]
     assert await store.results_on_day(10, "pop", "coop", "1999-01-01") == []
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.integers(1, 4), st.booleans(), st.sampled_from(["pop", "colourist"])),
-                min_size=1, max_size=12))
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 4), st.booleans(), st.sampled_from(["pop", "colourist"])),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_the_leaderboard_counts_what_was_saved(tmp_path, games):
     """Each example: games of one seat each; the leaderboard equals counting them by hand."""
+
     async def run() -> tuple[list, list]:
         store = Store(str(tmp_path / f"lb-{uuid.uuid4().hex}.sqlite3"))
         await store.open()
@@ -388,8 +456,7 @@ def test_the_leaderboard_counts_what_was_saved(tmp_path, games):
                 tally.setdefault(user, [0, 0])
                 tally[user][0] += won
                 tally[user][1] += 1
-        return sorted(((u, w, g) for u, (w, g) in tally.items()),
-                      key=lambda r: (-r[1], r[2], r[0]))
+        return sorted(((u, w, g) for u, (w, g) in tally.items()), key=lambda r: (-r[1], r[2], r[0]))
 
     assert board == expected(None)
     assert pop_board == expected("pop")[:10]
@@ -405,6 +472,7 @@ async def test_describe_names_the_database(store, backend):
 
 
 # --- Backend specifics ----------------------------------------------------------------------
+
 
 async def test_sqlite_runs_in_wal_mode(tmp_path):
     path = tmp_path / "pop.sqlite3"
@@ -423,11 +491,15 @@ def test_postgres_sql_translates_placeholders_and_keys():
     pytest.importorskip("asyncpg", reason="asyncpg is not installed (the postgres extra)")
     from bot.storage_pg import postgres_sql, safe_url
 
-    assert postgres_sql("SELECT ? , '?', x FROM t WHERE a = ? AND b IN (?, ?)") == \
-        "SELECT $1 , '?', x FROM t WHERE a = $2 AND b IN ($3, $4)"
+    assert (
+        postgres_sql("SELECT ? , '?', x FROM t WHERE a = ? AND b IN (?, ?)")
+        == "SELECT $1 , '?', x FROM t WHERE a = $2 AND b IN ($3, $4)"
+    )
     assert postgres_sql("id INTEGER PRIMARY KEY AUTOINCREMENT,") == "id BIGSERIAL PRIMARY KEY,"
-    assert safe_url("postgresql://pop:s3cret@db.example:6543/pop?sslmode=require") == \
-        "pop@db.example:6543/pop"
+    assert (
+        safe_url("postgresql://pop:s3cret@db.example:6543/pop?sslmode=require")
+        == "pop@db.example:6543/pop"
+    )
 
 
 def test_open_store_chooses_the_backend_from_the_settings(monkeypatch):

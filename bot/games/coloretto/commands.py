@@ -21,39 +21,60 @@ _ = command_str
 
 
 def _choices(family: str) -> list[Choice[str]]:
-    return [Choice(name=_(value, dynamic_key(family, value)), value=value)
-            for value in DYNAMIC_KEYS[family]]
+    return [
+        Choice(name=_(value, dynamic_key(family, value)), value=value)
+        for value in DYNAMIC_KEYS[family]
+    ]
 
 
 class ColorettoCommands(app_commands.Group):
     def __init__(self, api: TableAPI, settings: Any) -> None:
-        super().__init__(name="coloretto", description=_(
-            "Play Coloretto, the chameleon card game", "coloretto.command.description"))
+        super().__init__(
+            name="coloretto",
+            description=_(
+                "Play Coloretto, the chameleon card game", "coloretto.command.description"
+            ),
+        )
         self.api = api
         self.settings = settings
 
-    @app_commands.command(name=_("new", "command.new.name"),
-                          description=_("Open a Coloretto table in its own thread",
-                                        "coloretto.command.new.description"))
+    @app_commands.command(
+        name=_("new", "command.new.name"),
+        description=_(
+            "Open a Coloretto table in its own thread", "coloretto.command.new.description"
+        ),
+    )
     @app_commands.describe(
         expert=_("expert scoring: big sets score less", "coloretto.option.expert"),
         turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
         ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        language=_("language of the table's messages", "option.new.language"))
+        language=_("language of the table's messages", "option.new.language"),
+    )
     @app_commands.choices(ai_level=_choices("choice.ai_level"), language=language_choices())
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, expert: bool = False,
-                  turn_timer: app_commands.Range[int, 0, 3600] | None = None,
-                  ai_level: str = "normal", language: str | None = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        expert: bool = False,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        ai_level: str = "normal",
+        language: str | None = None,
+    ) -> None:
         options = ColorettoOptions(expert=expert)
-        settings = TableSettings.model_validate({
-            "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
-            "ai_level": ai_level, "language": language})
+        settings = TableSettings.model_validate(
+            {
+                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
+                "ai_level": ai_level,
+                "language": language,
+            }
+        )
         await open_table(self.api, interaction, "coloretto", options.model_dump(), settings)
 
-    @app_commands.command(name=_("rules", "command.rules.name"),
-                          description=_("The rules of Coloretto, short",
-                                        "coloretto.command.rules.description"))
+    @app_commands.command(
+        name=_("rules", "command.rules.name"),
+        description=_("The rules of Coloretto, short", "coloretto.command.rules.description"),
+    )
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(t("coloretto.rules", user_lang(interaction)),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            t("coloretto.rules", user_lang(interaction)), ephemeral=True
+        )

@@ -37,8 +37,17 @@ from .commands import ColorettoCommands
 
 # A symbol per card in texts (the pictures draw each colour's own shape): never colour alone.
 SYMBOL: dict[str, str] = {
-    "blue": "◆", "brown": "■", "green": "▲", "red": "●", "orange": "⬢", "yellow": "★",
-    "purple": "✚", "cotton": "☁", "joker": "🃏", "golden": "🌟"}
+    "blue": "◆",
+    "brown": "■",
+    "green": "▲",
+    "red": "●",
+    "orange": "⬢",
+    "yellow": "★",
+    "purple": "✚",
+    "cotton": "☁",
+    "joker": "🃏",
+    "golden": "🌟",
+}
 CARDS = tuple(name for name in CARD_NAMES if name != LAST)
 assert set(SYMBOL) == set(CARDS)
 
@@ -73,11 +82,16 @@ def picture_labels(lang: str) -> dict[str, str]:
 
 def alt_words(lang: str) -> Callable[..., str]:
     """The alt texts' `t(key, **values)` in `lang` (render/coloretto/labels.py's keys)."""
+
     def translate(key: str, **values: object) -> str:
         family, _, word = key.partition(".")
-        full = (dynamic_key("coloretto.card", word) if family == "card"
-                else dynamic_key("coloretto.alt", word))
+        full = (
+            dynamic_key("coloretto.card", word)
+            if family == "card"
+            else dynamic_key("coloretto.alt", word)
+        )
         return t(full, lang, **values)
+
     return translate
 
 
@@ -109,20 +123,32 @@ class ColorettoFace:
     def lobby_text(self, table: Table, lang: str) -> str:
         low, high = self.game.seat_range(self.options(table))
         names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
-        key = {"lobby": "coloretto.lobby.text", "playing": "coloretto.lobby.started",
-               "cancelled": "coloretto.lobby.cancelled",
-               "finished": "coloretto.lobby.started"}[table.status]
-        return t(key, lang, id=table.id, mode=self.mode_name(table, lang),
-                 host=f"<@{table.host_id}>", n=len(table.seats), high=high, low=low,
-                 names=names)
+        key = {
+            "lobby": "coloretto.lobby.text",
+            "playing": "coloretto.lobby.started",
+            "cancelled": "coloretto.lobby.cancelled",
+            "finished": "coloretto.lobby.started",
+        }[table.status]
+        return t(
+            key,
+            lang,
+            id=table.id,
+            mode=self.mode_name(table, lang),
+            host=f"<@{table.host_id}>",
+            n=len(table.seats),
+            high=high,
+            low=low,
+            names=names,
+        )
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         """The rows, every collection, the pile, whose turn it is (and the last round)."""
         v = COLORETTO.view(live.state, None)
         table = live.table
         names = table.names()
-        parts = [t("coloretto.turn.header", lang, id=table.id, round=v.round_number,
-                   pile=v.pile_size)]
+        parts = [
+            t("coloretto.turn.header", lang, id=table.id, round=v.round_number, pile=v.pile_size)
+        ]
         if v.last_round:
             parts.append(t("coloretto.turn.last_round", lang))
         takers = {tk.row: tk.player for tk in v.rounds[-1].takes} if v.rounds else {}
@@ -131,18 +157,34 @@ class ColorettoFace:
                 who = names.get(takers.get(r + 1, ""), "?")
                 parts.append(t("coloretto.turn.row_taken", lang, row=r + 1, name=who))
             else:
-                parts.append(t("coloretto.turn.row", lang, row=r + 1, count=len(row),
-                               limit=v.limits[r], cards=cards_text(row, lang)))
+                parts.append(
+                    t(
+                        "coloretto.turn.row",
+                        lang,
+                        row=r + 1,
+                        count=len(row),
+                        limit=v.limits[r],
+                        cards=cards_text(row, lang),
+                    )
+                )
         for seat in v.players:
             held = " ".join(f"{SYMBOL[c]}×{n}" for c, n in v.collections[seat].items()) or "—"
             mark = " 💤" if seat in v.out else ""
-            parts.append(t("coloretto.turn.seat", lang, name=names.get(seat, seat) + mark,
-                           cards=held, points=v.scores[seat].total))
+            parts.append(
+                t(
+                    "coloretto.turn.seat",
+                    lang,
+                    name=names.get(seat, seat) + mark,
+                    cards=held,
+                    points=v.scores[seat].total,
+                )
+            )
         if v.turn is not None:
             who = names.get(v.turn, v.turn)
             if v.drawn is not None:
-                parts.append(t("coloretto.turn.place", lang, name=who,
-                               card=card_name(v.drawn, lang)))
+                parts.append(
+                    t("coloretto.turn.place", lang, name=who, card=card_name(v.drawn, lang))
+                )
             else:
                 parts.append(t("coloretto.turn.choose", lang, name=who))
         if table.turn_deadline:
@@ -155,22 +197,37 @@ class ColorettoFace:
         if not legal:
             return []
         if v.drawn is not None:
-            return [Button("place", t("coloretto.button.place", lang, row=r + 1), "primary",
-                           arg=str(r + 1), disabled=Place(r + 1) not in legal)
-                    for r in range(len(v.rows))]
+            return [
+                Button(
+                    "place",
+                    t("coloretto.button.place", lang, row=r + 1),
+                    "primary",
+                    arg=str(r + 1),
+                    disabled=Place(r + 1) not in legal,
+                )
+                for r in range(len(v.rows))
+            ]
         controls: list[Button | Select] = [
-            Button("draw", t("coloretto.button.draw", lang), "primary",
-                   disabled=Draw() not in legal)]
-        controls += [Button("take", t("coloretto.button.take", lang, row=move.row), "success",
-                            arg=str(move.row)) for move in legal if isinstance(move, Take)]
+            Button(
+                "draw", t("coloretto.button.draw", lang), "primary", disabled=Draw() not in legal
+            )
+        ]
+        controls += [
+            Button(
+                "take", t("coloretto.button.take", lang, row=move.row), "success", arg=str(move.row)
+            )
+            for move in legal
+            if isinstance(move, Take)
+        ]
         return controls
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         v = COLORETTO.view(live.state, None)
         pictures = []
         if v.version == 0:  # the first turn: nothing was pictured yet
-            pictures.append(self.table_picture(v, live.table.names(), None, lang,
-                                               "coloretto-start.png"))
+            pictures.append(
+                self.table_picture(v, live.table.names(), None, lang, "coloretto-start.png")
+            )
         return Post(self.table_text(live, lang), pictures, self.controls(v, lang))
 
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
@@ -182,38 +239,59 @@ class ColorettoFace:
 
     # --- Pictures ---------------------------------------------------------------------------
 
-    def table_picture(self, v: TableView, names: Mapping[str, str], highlight: ev.Event | None,
-                      lang: str, filename: str) -> Picture:
+    def table_picture(
+        self,
+        v: TableView,
+        names: Mapping[str, str],
+        highlight: ev.Event | None,
+        lang: str,
+        filename: str,
+    ) -> Picture:
         png = render.table_picture(v, names, highlight, picture_labels(lang))
         return Picture(png, render_alt.table_alt(v, names, highlight, alt_words(lang)), filename)
 
-    def results_picture(self, v: TableView, outcome: Outcome, names: Mapping[str, str],
-                        lang: str, filename: str) -> Picture:
+    def results_picture(
+        self, v: TableView, outcome: Outcome, names: Mapping[str, str], lang: str, filename: str
+    ) -> Picture:
         png = render.results_picture(v, outcome, names, picture_labels(lang))
-        return Picture(png, render_alt.results_alt(v, outcome, names, alt_words(lang)),
-                       filename)
+        return Picture(png, render_alt.results_alt(v, outcome, names, alt_words(lang)), filename)
 
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(self, api: TableAPI, live: LiveTable, before: ColorettoState,
-                         events: Sequence[Any], after: ColorettoState, lang: str) -> list[Post]:
+    async def move_posts(
+        self,
+        api: TableAPI,
+        live: LiveTable,
+        before: ColorettoState,
+        events: Sequence[Any],
+        after: ColorettoState,
+        lang: str,
+    ) -> list[Post]:
         """One picture per action (its event highlighted) with a caption; at the end, the
         results picture, the results text and Rematch."""
         table = live.table
         names = table.names()
         v = COLORETTO.view(after, None)
-        main = next((e for e in events if isinstance(e, ev.CardDrawn | ev.CardPlaced
-                                                      | ev.RowTaken)), None)
+        main = next(
+            (e for e in events if isinstance(e, ev.CardDrawn | ev.CardPlaced | ev.RowTaken)), None
+        )
         where = f"g{table.games}-v{v.version:03d}"
-        picture = await asyncio.to_thread(self.table_picture, v, names, main, lang,
-                                          f"coloretto-{where}.png")
+        picture = await asyncio.to_thread(
+            self.table_picture, v, names, main, lang, f"coloretto-{where}.png"
+        )
         posts = [Post(self.caption(events, names, lang), [picture], step=True)]
         outcome = COLORETTO.outcome(after)
         if outcome is not None:
-            results = await asyncio.to_thread(self.results_picture, v, outcome, names, lang,
-                                              f"coloretto-{where}-results.png")
-            posts.append(Post(self.results_text(v, outcome, names, lang), [results],
-                              [Button("rematch", t("button.rematch", lang), "success")]))
+            results = await asyncio.to_thread(
+                self.results_picture, v, outcome, names, lang, f"coloretto-{where}-results.png"
+            )
+            posts.append(
+                Post(
+                    self.results_text(v, outcome, names, lang),
+                    [results],
+                    [Button("rematch", t("button.rematch", lang), "success")],
+                )
+            )
         return posts
 
     def caption(self, events: Sequence[Any], names: Mapping[str, str], lang: str) -> str:
@@ -224,32 +302,55 @@ class ColorettoFace:
             if isinstance(e, ev.LastRoundRevealed):
                 lines.append(t("coloretto.step.last_round", lang, name=who))
             elif isinstance(e, ev.CardDrawn):
-                lines.append(t("coloretto.step.drew", lang, name=who,
-                               card=card_name(e.card, lang)))
+                lines.append(t("coloretto.step.drew", lang, name=who, card=card_name(e.card, lang)))
             elif isinstance(e, ev.CardPlaced):
-                lines.append(t("coloretto.step.placed", lang, name=who,
-                               card=card_name(e.card, lang), row=e.row))
+                lines.append(
+                    t(
+                        "coloretto.step.placed",
+                        lang,
+                        name=who,
+                        card=card_name(e.card, lang),
+                        row=e.row,
+                    )
+                )
             elif isinstance(e, ev.RowTaken):
-                lines.append(t("coloretto.step.took", lang, name=who, row=e.row,
-                               cards=cards_text(e.cards, lang)))
+                lines.append(
+                    t(
+                        "coloretto.step.took",
+                        lang,
+                        name=who,
+                        row=e.row,
+                        cards=cards_text(e.cards, lang),
+                    )
+                )
                 if e.extra:
-                    lines.append(t("coloretto.step.golden", lang, name=who,
-                                   card=card_name(e.extra, lang)))
+                    lines.append(
+                        t("coloretto.step.golden", lang, name=who, card=card_name(e.extra, lang))
+                    )
             elif isinstance(e, ev.RoundEnded) and e.discarded:
-                lines.append(t("coloretto.step.discarded", lang,
-                               cards=cards_text(e.discarded, lang)))
+                lines.append(
+                    t("coloretto.step.discarded", lang, cards=cards_text(e.discarded, lang))
+                )
             elif isinstance(e, ev.RoundStarted) and e.round_number > 1:
-                lines.append(t("coloretto.step.round", lang, round=e.round_number,
-                               name=names.get(e.first, e.first)))
+                lines.append(
+                    t(
+                        "coloretto.step.round",
+                        lang,
+                        round=e.round_number,
+                        name=names.get(e.first, e.first),
+                    )
+                )
         return "\n".join(lines)
 
-    def results_text(self, v: TableView, outcome: Outcome, names: Mapping[str, str],
-                     lang: str) -> str:
+    def results_text(
+        self, v: TableView, outcome: Outcome, names: Mapping[str, str], lang: str
+    ) -> str:
         """Final scores, best first, each with its breakdown; then the winners."""
         lines = [t("coloretto.result.header", lang)]
         for seat in sorted(outcome.seats, key=lambda s: -s.score):
-            lines.append(self.score_line(names.get(seat.seat, seat.seat), v.scores[seat.seat],
-                                         lang))
+            lines.append(
+                self.score_line(names.get(seat.seat, seat.seat), v.scores[seat.seat], lang)
+            )
         winners = ", ".join(names.get(w, w) for w in outcome.winners)
         key = "coloretto.result.winner" if len(outcome.winners) == 1 else "coloretto.result.shared"
         lines.append(t(key, lang, names=winners))
@@ -259,28 +360,47 @@ class ColorettoFace:
         plus = " ".join(f"{SYMBOL[c]}{p:+d}" for c, p in score.plus) or "—"
         minus = " ".join(f"{SYMBOL[c]}{p}" for c, p in score.minus) or "—"
         jokers = " ".join(SYMBOL[c] for c in score.jokers) or "—"
-        return t("coloretto.result.seat", lang, name=name, total=score.total, plus=plus,
-                 minus=minus, cotton=score.cotton, jokers=jokers)
+        return t(
+            "coloretto.result.seat",
+            lang,
+            name=name,
+            total=score.total,
+            plus=plus,
+            minus=minus,
+            cotton=score.cotton,
+            jokers=jokers,
+        )
 
     # --- AI seats ---------------------------------------------------------------------------
 
     def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
         table = live.table
-        return (COLORETTO.ai_move, COLORETTO.view(live.state, seat.id),
-                table.settings.ai_level, seed_of(table.id, table.games, table.version, seat.id))
+        return (
+            COLORETTO.ai_move,
+            COLORETTO.view(live.state, seat.id),
+            table.settings.ai_level,
+            seed_of(table.id, table.games, table.version, seat.id),
+        )
 
-    def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: Any,
-                      before: Any) -> None:
+    def after_ai_move(
+        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
+    ) -> None:
         """A seat whose time ran out is played for one turn: a turn is a draw *and* its
         placement, two epochs for the table layer, so the AI that drew places the card too."""
         state = live.state
-        if (isinstance(move, Draw) and not seat.ai and state is not None
-                and state.drawn is not None and COLORETTO.to_act(state) == {seat.id}):
-            api.background(self._finish_turn(api, live.table.id, live.table.epoch, seat.id),
-                           f"finish-turn-{live.table.id}")
+        if (
+            isinstance(move, Draw)
+            and not seat.ai
+            and state is not None
+            and state.drawn is not None
+            and COLORETTO.to_act(state) == {seat.id}
+        ):
+            api.background(
+                self._finish_turn(api, live.table.id, live.table.epoch, seat.id),
+                f"finish-turn-{live.table.id}",
+            )
 
-    async def _finish_turn(self, api: TableAPI, table_id: int, epoch: int,
-                           seat_id: str) -> None:
+    async def _finish_turn(self, api: TableAPI, table_id: int, epoch: int, seat_id: str) -> None:
         def keep_playing(table: Table) -> None:
             if table.epoch == epoch and table.status == "playing":
                 table.seat(seat_id).autoplay_epoch = epoch
@@ -290,21 +410,30 @@ class ColorettoFace:
 
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                       epoch: int, verb: str, arg: str | None) -> None:
+    async def on_click(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        verb: str,
+        arg: str | None,
+    ) -> None:
         """Draw, Place in row N, Take row N: the engine judges (a seat not on turn, a full row
         are refused for the clicker alone); the new table message follows."""
         move = move_of(verb, arg)
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         if seat.ai:  # a person back after the AI took their seat over: the seat is theirs again
+
             def back(table: Table) -> None:
                 table.seat(seat.id).ai = False
                 table.seat(seat.id).timeouts = 0
 
             await api.update_face(table_id, back)
             await interaction.response.send_message(
-                t("coloretto.back", resolve(interaction.locale)), ephemeral=True)
+                t("coloretto.back", resolve(interaction.locale)), ephemeral=True
+            )
             return
         await api.play(interaction, table_id, epoch, move)
         await interaction.response.defer()
@@ -321,17 +450,23 @@ class ColorettoFace:
 
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
         v = COLORETTO.view(live.state, None) if live.state is not None else None
-        return {"players": len(outcome.seats),
-                "rounds": v.round_number if v is not None else None}
+        return {"players": len(outcome.seats), "rounds": v.round_number if v is not None else None}
 
-    def stats_lines(self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]],
-                    lang: str) -> list[str]:
+    def stats_lines(
+        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
+    ) -> list[str]:
         """Average and best score; games with expert scoring."""
         if not rows:
             return []
         scores = [score for _, _, score, _ in rows]
-        lines = [t("coloretto.stats.scores", lang, average=round(sum(scores) / len(scores), 1),
-                   best=max(scores))]
+        lines = [
+            t(
+                "coloretto.stats.scores",
+                lang,
+                average=round(sum(scores) / len(scores), 1),
+                best=max(scores),
+            )
+        ]
         expert = sum(1 for mode, _, _, _ in rows if mode == "expert")
         if expert:
             lines.append(t("coloretto.stats.expert", lang, games=expert))

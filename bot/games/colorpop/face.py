@@ -56,7 +56,7 @@ def seed_of(*parts: object) -> int:
 
 
 def token_name(letter: str, lang: str) -> str:
-    """"● red": the shape first (colour is never the only cue), then the colour's name."""
+    """ "● red": the shape first (colour is never the only cue), then the colour's name."""
     return f"{TOKEN_STYLE[letter].symbol} {t(dynamic_key('colorpop.colour', letter), lang)}"
 
 
@@ -67,8 +67,14 @@ def colours_text(letters: Sequence[str], lang: str) -> str:
 def group_label(group: Group, lang: str) -> str:
     """§7's label: `● red ×4 (1 joker) at C3`."""
     jokers = t("colorpop.group.jokers", lang, n=group.jokers) if group.jokers else ""
-    return t("colorpop.group.label", lang, token=token_name(group.colour, lang), size=group.size,
-             jokers=jokers, cell=cell_name(group.anchor))
+    return t(
+        "colorpop.group.label",
+        lang,
+        token=token_name(group.colour, lang),
+        size=group.size,
+        jokers=jokers,
+        cell=cell_name(group.anchor),
+    )
 
 
 def counts_text(counts: Mapping[str, int]) -> str:
@@ -83,20 +89,29 @@ def piles_text(view: ColorpopView, names: Mapping[str, str]) -> str:
 class CellModal(discord.ui.Modal):
     """Type a cell: one text field; its submit plays the cell as a click would."""
 
-    def __init__(self, face: ColorpopFace, api: TableAPI, table_id: int, epoch: int,
-                 lang: str) -> None:
-        super().__init__(title=t("colorpop.modal.title", lang),
-                         custom_id=f"colorpop:{table_id}:{epoch}:cell", timeout=900)
+    def __init__(
+        self, face: ColorpopFace, api: TableAPI, table_id: int, epoch: int, lang: str
+    ) -> None:
+        super().__init__(
+            title=t("colorpop.modal.title", lang),
+            custom_id=f"colorpop:{table_id}:{epoch}:cell",
+            timeout=900,
+        )
         self.face, self.api, self.table_id, self.epoch = face, api, table_id, epoch
         self.cell: discord.ui.TextInput[CellModal] = discord.ui.TextInput(
-            label=t("colorpop.modal.label", lang), placeholder="C3", min_length=1,
-            max_length=5, custom_id="cell")
+            label=t("colorpop.modal.label", lang),
+            placeholder="C3",
+            min_length=1,
+            max_length=5,
+            custom_id="cell",
+        )
         self.add_item(self.cell)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         try:
-            await self.face.play_typed(self.api, interaction, self.table_id, self.epoch,
-                                       self.cell.value)
+            await self.face.play_typed(
+                self.api, interaction, self.table_id, self.epoch, self.cell.value
+            )
         except Refusal as no:
             await self.api.refuse(interaction, no)
 
@@ -123,21 +138,34 @@ class ColorpopFace:
     def lobby_text(self, table: Table, lang: str) -> str:
         low, high = self.game.seat_range(self.options(table))
         names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
-        key = {"lobby": "colorpop.lobby.text", "playing": "colorpop.lobby.started",
-               "cancelled": "colorpop.lobby.cancelled",
-               "finished": "colorpop.lobby.started"}[table.status]
-        return t(key, lang, id=table.id, mode=self.mode_name(table, lang),
-                 host=f"<@{table.host_id}>", n=len(table.seats), high=high, low=low,
-                 names=names)
+        key = {
+            "lobby": "colorpop.lobby.text",
+            "playing": "colorpop.lobby.started",
+            "cancelled": "colorpop.lobby.cancelled",
+            "finished": "colorpop.lobby.started",
+        }[table.status]
+        return t(
+            key,
+            lang,
+            id=table.id,
+            mode=self.mode_name(table, lang),
+            host=f"<@{table.host_id}>",
+            n=len(table.seats),
+            high=high,
+            low=low,
+            names=names,
+        )
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         v = COLORPOP.view(live.state, None)
         table = live.table
         names = table.names()
         on_turn = names.get(v.on_turn or "", v.on_turn or "?")
-        parts = [t("colorpop.turn.header", lang, move=v.move_number, name=on_turn),
-                 t("colorpop.turn.piles", lang, piles=piles_text(v, names)),
-                 t("colorpop.turn.left", lang, left=counts_text(v.left))]
+        parts = [
+            t("colorpop.turn.header", lang, move=v.move_number, name=on_turn),
+            t("colorpop.turn.piles", lang, piles=piles_text(v, names)),
+            t("colorpop.turn.left", lang, left=counts_text(v.left)),
+        ]
         if table.turn_deadline:
             parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
         return "\n".join(parts)
@@ -146,13 +174,21 @@ class ColorpopFace:
         """The board (public view), and the controls: a column each, Type a cell, My colour."""
         v = COLORPOP.view(live.state, None)
         names = live.table.names()
-        title = t("colorpop.picture.turn", lang, move=v.move_number,
-                  name=names.get(v.on_turn or "", "?"))
+        title = t(
+            "colorpop.picture.turn", lang, move=v.move_number, name=names.get(v.on_turn or "", "?")
+        )
         picture = self.picture(v, names, lang, title, "board")
         playable = {rail for g in COLORPOP.legal_groups(v) for rail, _ in g.cells}
         controls: list[Button | Select] = [
-            Button("col", RAIL_NAMES[rail], "primary", arg=RAIL_NAMES[rail],
-                   disabled=rail not in playable) for rail in range(NUM_RAILS)]
+            Button(
+                "col",
+                RAIL_NAMES[rail],
+                "primary",
+                arg=RAIL_NAMES[rail],
+                disabled=rail not in playable,
+            )
+            for rail in range(NUM_RAILS)
+        ]
         controls.append(Button("type", t("colorpop.button.type", lang)))
         controls.append(Button("colour", t("colorpop.button.colour", lang), "success"))
         return Post(self.table_text(live, lang), [picture], controls)
@@ -176,9 +212,16 @@ class ColorpopFace:
 
     # --- Pictures and their alt texts -------------------------------------------------------
 
-    def picture(self, view: ColorpopView, names: Mapping[str, str], lang: str, title: str,
-                name: str, board: Board | None = None, highlight: Sequence[Cell] = ()
-                ) -> Picture:
+    def picture(
+        self,
+        view: ColorpopView,
+        names: Mapping[str, str],
+        lang: str,
+        title: str,
+        name: str,
+        board: Board | None = None,
+        highlight: Sequence[Cell] = (),
+    ) -> Picture:
         """A board picture of a (public) view, with its alt text: the board as letters, rail by
         rail from the bottom, the tokens left, the piles."""
         shown = view.board if board is None else board
@@ -186,31 +229,52 @@ class ColorpopFace:
         left = {c: "".join(shown).count(c) for c in LETTERS}
         columns = " ".join(f"{RAIL_NAMES[r]}:{shown[r] or '-'}" for r in range(NUM_RAILS))
         legend = ", ".join(f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS)
-        alt = t("colorpop.alt.board", lang, title=title, legend=legend, columns=columns,
-                left=", ".join(f"{t(dynamic_key('colorpop.colour', c), lang)} {left[c]}"
-                               for c in LETTERS),
-                piles=", ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}"
-                                for s in view.seats))
+        alt = t(
+            "colorpop.alt.board",
+            lang,
+            title=title,
+            legend=legend,
+            columns=columns,
+            left=", ".join(
+                f"{t(dynamic_key('colorpop.colour', c), lang)} {left[c]}" for c in LETTERS
+            ),
+            piles=", ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}" for s in view.seats),
+        )
         if highlight:
-            alt += " " + t("colorpop.alt.highlight", lang,
-                           cells=", ".join(cell_name(c) for c in sorted(highlight)))
+            alt += " " + t(
+                "colorpop.alt.highlight",
+                lang,
+                cells=", ".join(cell_name(c) for c in sorted(highlight)),
+            )
         if view.secrets:  # the game is over: the colours are public now
-            alt += " " + t("colorpop.alt.secrets", lang, secrets="; ".join(
-                f"{names.get(s, s)} {colours_text(view.secrets[s], lang)}"
-                for s in view.seats))
+            alt += " " + t(
+                "colorpop.alt.secrets",
+                lang,
+                secrets="; ".join(
+                    f"{names.get(s, s)} {colours_text(view.secrets[s], lang)}" for s in view.seats
+                ),
+            )
         return Picture(png, alt[:1024], f"colorpop-{name}.png")
 
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(self, api: TableAPI, live: LiveTable, before: ColorpopState,
-                         events: Sequence[Any], after: ColorpopState, lang: str) -> list[Post]:
+    async def move_posts(
+        self,
+        api: TableAPI,
+        live: LiveTable,
+        before: ColorpopState,
+        events: Sequence[Any],
+        after: ColorpopState,
+        lang: str,
+    ) -> list[Post]:
         """One picture per step: the picked group highlighted, the board after the fall, after
         the rail shift; then, at the end, the results (every secret colour revealed)."""
         names = live.table.names()
         was, final = COLORPOP.view(before, None), COLORPOP.view(after, None)
         # The steps show the board only: the colours are revealed by the results post.
-        now = dataclasses.replace(final, secrets=None, scores=None, winners=(), end=None,
-                                  tie_break=None)
+        now = dataclasses.replace(
+            final, secrets=None, scores=None, winners=(), end=None, tie_break=None
+        )
         posts = []
         picked: GroupRemoved | None = None
         after_board = False
@@ -222,36 +286,43 @@ class ColorpopFace:
                 who = names.get(e.seat, e.seat)
                 caption = t("colorpop.step.picked", lang, name=who, group=label)
                 title = t("colorpop.picture.picked", lang, move=e.move_number, name=who)
-                picture = await asyncio.to_thread(self.picture, was, names, lang, title,
-                                                  f"{e.move_number}-1", e.board, e.cells)
+                picture = await asyncio.to_thread(
+                    self.picture, was, names, lang, title, f"{e.move_number}-1", e.board, e.cells
+                )
                 posts.append(Post(caption, [picture], step=True))
             elif isinstance(e, (TokensFell, RailsShifted)):
                 after_board = True
                 fell = isinstance(e, TokensFell)
                 key = "colorpop.step.fell" if fell else "colorpop.step.shifted"
                 number = picked.move_number if picked else now.move_number
-                title = t("colorpop.picture.fell" if fell else "colorpop.picture.shifted", lang,
-                          move=number)
-                picture = await asyncio.to_thread(self.picture, now, names, lang, title,
-                                                  f"{number}-{2 if fell else 3}", e.board)
+                title = t(
+                    "colorpop.picture.fell" if fell else "colorpop.picture.shifted",
+                    lang,
+                    move=number,
+                )
+                picture = await asyncio.to_thread(
+                    self.picture, now, names, lang, title, f"{number}-{2 if fell else 3}", e.board
+                )
                 posts.append(Post(t(key, lang), [picture], step=True))
         if picked is not None and not after_board:  # nothing fell: the board after the removal
             title = t("colorpop.picture.fell", lang, move=picked.move_number)
-            picture = await asyncio.to_thread(self.picture, now, names, lang, title,
-                                              f"{picked.move_number}-2")
+            picture = await asyncio.to_thread(
+                self.picture, now, names, lang, title, f"{picked.move_number}-2"
+            )
             posts.append(Post(t("colorpop.step.removed", lang), [picture], step=True))
         ended = next((e for e in events if isinstance(e, GameEnded)), None)
         if ended is not None:
             title = t("colorpop.picture.final", lang)
             picture = await asyncio.to_thread(self.picture, final, names, lang, title, "final")
             controls: list[Button | Select] = [
-                Button("rematch", t("button.rematch", lang), "success")]
-            posts.append(Post(self.results_text(final, events, names, lang), [picture],
-                              controls))
+                Button("rematch", t("button.rematch", lang), "success")
+            ]
+            posts.append(Post(self.results_text(final, events, names, lang), [picture], controls))
         return posts
 
-    def results_text(self, view: ColorpopView, events: Sequence[Any], names: Mapping[str, str],
-                     lang: str) -> str:
+    def results_text(
+        self, view: ColorpopView, events: Sequence[Any], names: Mapping[str, str], lang: str
+    ) -> str:
         """Who won and how, the tie-break that decided, and every secret colour revealed."""
         ended = next(e for e in events if isinstance(e, GameEnded))
         cleared = next((e for e in events if isinstance(e, SideCleared)), None)
@@ -260,12 +331,21 @@ class ColorpopFace:
         if view.mode == "solo":
             seat = view.seats[0]
             left = ended.scores[seat][0]
-            lines.append(t("colorpop.result.solo_won", lang) if ended.won
-                         else t("colorpop.result.solo_lost", lang, left=left))
+            lines.append(
+                t("colorpop.result.solo_won", lang)
+                if ended.won
+                else t("colorpop.result.solo_lost", lang, left=left)
+            )
         elif cleared is not None:
-            lines.append(t("colorpop.result.cleared", lang, names=winners,
-                           colours=colours_text(cleared.colours, lang),
-                           by=names.get(cleared.by, cleared.by)))
+            lines.append(
+                t(
+                    "colorpop.result.cleared",
+                    lang,
+                    names=winners,
+                    colours=colours_text(cleared.colours, lang),
+                    by=names.get(cleared.by, cleared.by),
+                )
+            )
             lines.append(t(dynamic_key("colorpop.tiebreak", "cleared"), lang))
         else:
             lines.append(t("colorpop.result.blocked", lang))
@@ -274,9 +354,16 @@ class ColorpopFace:
         lines.append(t("colorpop.result.secrets", lang))
         for seat in view.seats:
             left, removed = ended.scores[seat]
-            lines.append(t("colorpop.result.seat", lang, name=names.get(seat, seat),
-                           colours=colours_text(ended.secrets[seat], lang), left=left,
-                           removed=removed))
+            lines.append(
+                t(
+                    "colorpop.result.seat",
+                    lang,
+                    name=names.get(seat, seat),
+                    colours=colours_text(ended.secrets[seat], lang),
+                    left=left,
+                    removed=removed,
+                )
+            )
         return "\n".join(lines)
 
     # --- AI seats ---------------------------------------------------------------------------
@@ -284,25 +371,48 @@ class ColorpopFace:
     def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
         table = live.table
         me = COLORPOP.view(live.state, seat.id)
-        return (COLORPOP.ai_move, me, table.settings.ai_level,
-                seed_of(table.id, table.version, seat.id))
+        return (
+            COLORPOP.ai_move,
+            me,
+            table.settings.ai_level,
+            seed_of(table.id, table.version, seat.id),
+        )
 
-    def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: Any,
-                      before: Any) -> None:
+    def after_ai_move(
+        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
+    ) -> None:
         return None
 
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                       epoch: int, verb: str, arg: str | None) -> None:
-        handler = {"colour": self._my_colour, "col": self._column, "group": self._group,
-                   "type": self._type}.get(verb)
+    async def on_click(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        verb: str,
+        arg: str | None,
+    ) -> None:
+        handler = {
+            "colour": self._my_colour,
+            "col": self._column,
+            "group": self._group,
+            "type": self._type,
+        }.get(verb)
         if handler is None:
             raise Refusal("refusal.stale")
         await handler(api, interaction, table_id, epoch, arg)
 
-    async def _seat(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, *, on_turn: bool) -> tuple[LiveTable, Seat]:
+    async def _seat(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        *,
+        on_turn: bool,
+    ) -> tuple[LiveTable, Seat]:
         """The clicker's seat at a playing table, this turn (and on turn, when asked); a human
         back from being away takes the seat again."""
         live = await api.live(table_id)
@@ -310,6 +420,7 @@ class ColorpopFace:
         if on_turn and COLORPOP.view(live.state, None).on_turn != seat.id:
             raise Refusal("refusal.not_your_turn")
         if seat.ai:
+
             def back(table: Table) -> None:
                 table.seat(seat.id).ai = False
                 table.seat(seat.id).timeouts = 0
@@ -318,15 +429,27 @@ class ColorpopFace:
             live = await api.live(table_id)
         return live, seat
 
-    async def _my_colour(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                         epoch: int, _arg: str | None) -> None:
+    async def _my_colour(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         """My colour: an ephemeral message with the seat's colour(s), from its own view."""
         live, seat = await self._seat(api, interaction, table_id, epoch, on_turn=False)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await api.show_private(interaction, live, seat)
 
-    async def _column(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                      epoch: int, arg: str | None) -> None:
+    async def _column(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        arg: str | None,
+    ) -> None:
         """Step one: a column; the answer (private) holds a button per group touching it."""
         if arg is None or len(arg) != 1 or arg not in RAIL_NAMES:
             raise Refusal("refusal.stale")
@@ -336,16 +459,27 @@ class ColorpopFace:
         groups = COLORPOP.groups_in_rail(v, RAIL_NAMES.index(arg))[:MAX_BUTTONS]
         if not groups:
             await interaction.response.send_message(
-                t("colorpop.picker.none", lang, column=arg), ephemeral=True)
+                t("colorpop.picker.none", lang, column=arg), ephemeral=True
+            )
             return
-        post = Post(t("colorpop.picker.choose", lang, column=arg), controls=[
-            Button("group", group_label(g, lang)[:80], arg=cell_name(g.anchor)) for g in groups])
+        post = Post(
+            t("colorpop.picker.choose", lang, column=arg),
+            controls=[
+                Button("group", group_label(g, lang)[:80], arg=cell_name(g.anchor)) for g in groups
+            ],
+        )
         view = api.view_for(live.table, post)
         assert view is not None  # the post has its buttons
         await interaction.response.send_message(post.content, ephemeral=True, view=view)
 
-    async def _group(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                     epoch: int, arg: str | None) -> None:
+    async def _group(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        arg: str | None,
+    ) -> None:
         """Step two: the group's anchor is the pick; the private picker says what was played."""
         cell = parse_cell(arg)
         if cell is None:
@@ -353,15 +487,23 @@ class ColorpopFace:
         label = await self._play(api, interaction, table_id, epoch, cell)
         await interaction.response.edit_message(content=label, view=None)
 
-    async def _type(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, _arg: str | None) -> None:
+    async def _type(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         """Type a cell: a modal (only for the seat on turn)."""
         live, _seat = await self._seat(api, interaction, table_id, epoch, on_turn=True)
         await interaction.response.send_modal(
-            CellModal(self, api, table_id, epoch, live.table.lang()))
+            CellModal(self, api, table_id, epoch, live.table.lang())
+        )
 
-    async def play_typed(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                         epoch: int, typed: str) -> None:
+    async def play_typed(
+        self, api: TableAPI, interaction: discord.Interaction, table_id: int, epoch: int, typed: str
+    ) -> None:
         """The modal's submit: `c3`, ` C3 ` are C3; anything else is a private no."""
         text = typed.strip().upper()
         cell = parse_cell(text)
@@ -371,13 +513,17 @@ class ColorpopFace:
         label = await self._play(api, interaction, table_id, epoch, cell)
         await interaction.response.send_message(label, ephemeral=True)
 
-    async def _play(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, cell: Cell) -> str:
+    async def _play(
+        self, api: TableAPI, interaction: discord.Interaction, table_id: int, epoch: int, cell: Cell
+    ) -> str:
         """Play `cell` for the clicker; the private answer's text (what left the board)."""
         live = await api.live(table_id)
         lang = live.table.lang()
-        group = group_at(COLORPOP.view(live.state, None).board, cell) \
-            if live.state is not None else None
+        group = (
+            group_at(COLORPOP.view(live.state, None).board, cell)
+            if live.state is not None
+            else None
+        )
         await api.play(interaction, table_id, epoch, ColorpopMove.at(cell))
         shown = group_label(group, lang) if group is not None else cell_name(cell)
         return t("colorpop.picker.picked", lang, group=shown)
@@ -396,11 +542,15 @@ class ColorpopFace:
         """How the game ended, what decided it, and (solo) how many secret colours."""
         first = outcome.seats[0].details if outcome.seats else {}
         colours = first.get("colours")
-        return {"end": first.get("end"), "tie_break": first.get("tie_break"),
-                "colours": len(colours) if isinstance(colours, list) else 1}
+        return {
+            "end": first.get("end"),
+            "tie_break": first.get("tie_break"),
+            "colours": len(colours) if isinstance(colours, list) else 1,
+        }
 
-    def stats_lines(self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]],
-                    lang: str) -> list[str]:
+    def stats_lines(
+        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
+    ) -> list[str]:
         """Wins by clearing, own tokens off the board on average, solo clears per colours."""
         lines = []
         played = [(won, score, d) for mode, won, score, d in rows if mode != "solo"]
@@ -414,7 +564,5 @@ class ColorpopFace:
             if mode == "solo":
                 solo.setdefault(int(d.get("colours") or 1), []).append(won)
         for k, results in sorted(solo.items()):
-            lines.append(t("colorpop.stats.solo", lang, k=k, wins=sum(results),
-                           games=len(results)))
+            lines.append(t("colorpop.stats.solo", lang, k=k, wins=sum(results), games=len(results)))
         return lines
-

@@ -6,13 +6,21 @@ from engine.colorpop.state import MODES
 
 from ...i18n import declare_keys
 
-RULE_ERRORS = (errors.NotSeated, errors.GameOver, errors.NotYourTurn, errors.EmptyCell,
-               errors.JokerCell, errors.NoGroup)
+RULE_ERRORS = (
+    errors.NotSeated,
+    errors.GameOver,
+    errors.NotYourTurn,
+    errors.EmptyCell,
+    errors.JokerCell,
+    errors.NoGroup,
+)
 
-declare_keys({
-    "colorpop.mode": MODES,
-    "colorpop.colour": LETTERS,
-    "colorpop.tiebreak": ("none", "removed_own", "shared", "cleared"),
-    # the codes of engine.colorpop.errors, as the table layer says them
-    "refusal": tuple(error.code for error in RULE_ERRORS),
-})
+declare_keys(
+    {
+        "colorpop.mode": MODES,
+        "colorpop.colour": LETTERS,
+        "colorpop.tiebreak": ("none", "removed_own", "shared", "cleared"),
+        # the codes of engine.colorpop.errors, as the table layer says them
+        "refusal": tuple(error.code for error in RULE_ERRORS),
+    }
+)

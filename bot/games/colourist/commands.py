@@ -22,46 +22,70 @@ _ = command_str
 
 
 def _choices(family: str) -> list[Choice[str]]:
-    return [Choice(name=_(value, dynamic_key(family, value)), value=value)
-            for value in DYNAMIC_KEYS[family]]
+    return [
+        Choice(name=_(value, dynamic_key(family, value)), value=value)
+        for value in DYNAMIC_KEYS[family]
+    ]
 
 
 class ColouristCommands(app_commands.Group):
     def __init__(self, api: TableAPI, settings: Any) -> None:
-        super().__init__(name="colourist", description=_(
-            "Play Colourist, the colour-word party game", "colourist.command.description"))
+        super().__init__(
+            name="colourist",
+            description=_(
+                "Play Colourist, the colour-word party game", "colourist.command.description"
+            ),
+        )
         self.api = api
         self.settings = settings
 
-    @app_commands.command(name=_("new", "command.new.name"),
-                          description=_("Open a Colourist table in its own thread",
-                                        "colourist.command.new.description"))
+    @app_commands.command(
+        name=_("new", "command.new.name"),
+        description=_(
+            "Open a Colourist table in its own thread", "colourist.command.new.description"
+        ),
+    )
     @app_commands.describe(
         length=_("track length: short, normal or long", "colourist.option.length"),
         turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
         ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        language=_("language of the table's messages", "option.new.language"))
-    @app_commands.choices(length=_choices("colourist.choice.length"),
-                          ai_level=_choices("choice.ai_level"), language=language_choices())
+        language=_("language of the table's messages", "option.new.language"),
+    )
+    @app_commands.choices(
+        length=_choices("colourist.choice.length"),
+        ai_level=_choices("choice.ai_level"),
+        language=language_choices(),
+    )
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, length: str = "normal",
-                  turn_timer: app_commands.Range[int, 0, 3600] | None = None,
-                  ai_level: str = "normal", language: str | None = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        length: str = "normal",
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        ai_level: str = "normal",
+        language: str | None = None,
+    ) -> None:
         problem = word_list_problem()
         if problem is not None:  # a broken word list: no table at all, and say why
             await interaction.response.send_message(
-                t("colourist.refusal.words", user_lang(interaction), error=problem),
-                ephemeral=True)
+                t("colourist.refusal.words", user_lang(interaction), error=problem), ephemeral=True
+            )
             return
         options = ColouristOptions.model_validate({"length": length})
-        settings = TableSettings.model_validate({
-            "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
-            "ai_level": ai_level, "language": language})
+        settings = TableSettings.model_validate(
+            {
+                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
+                "ai_level": ai_level,
+                "language": language,
+            }
+        )
         await open_table(self.api, interaction, "colourist", options.model_dump(), settings)
 
-    @app_commands.command(name=_("rules", "command.rules.name"),
-                          description=_("The rules of Colourist, short",
-                                        "colourist.command.rules.description"))
+    @app_commands.command(
+        name=_("rules", "command.rules.name"),
+        description=_("The rules of Colourist, short", "colourist.command.rules.description"),
+    )
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(t("colourist.rules", user_lang(interaction)),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            t("colourist.rules", user_lang(interaction)), ephemeral=True
+        )

@@ -79,26 +79,45 @@ class ColouristFace:
     def lobby_text(self, table: Table, lang: str) -> str:
         low, high = self.game.seat_range(self.options(table))
         names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
-        key = {"lobby": "colourist.lobby.text", "playing": "colourist.lobby.started",
-               "cancelled": "colourist.lobby.cancelled",
-               "finished": "colourist.lobby.started"}[table.status]
-        return t(key, lang, id=table.id, mode=self.mode_name(table, lang),
-                 host=f"<@{table.host_id}>", n=len(table.seats), high=high, low=low,
-                 names=names)
+        key = {
+            "lobby": "colourist.lobby.text",
+            "playing": "colourist.lobby.started",
+            "cancelled": "colourist.lobby.cancelled",
+            "finished": "colourist.lobby.started",
+        }[table.status]
+        return t(
+            key,
+            lang,
+            id=table.id,
+            mode=self.mode_name(table, lang),
+            host=f"<@{table.host_id}>",
+            n=len(table.seats),
+            high=high,
+            low=low,
+            names=names,
+        )
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         v = COLOURIST.view(live.state, None)
         table = live.table
         names = table.names()
-        parts = [t("colourist.turn.header", lang, round=v.round_number,
-                   name=names.get(v.colourist, v.colourist))]
+        parts = [
+            t(
+                "colourist.turn.header",
+                lang,
+                round=v.round_number,
+                name=names.get(v.colourist, v.colourist),
+            )
+        ]
         if v.phase == "picking":
-            parts.append(t("colourist.turn.picking", lang,
-                           name=names.get(v.colourist, v.colourist)))
+            parts.append(
+                t("colourist.turn.picking", lang, name=names.get(v.colourist, v.colourist))
+            )
         elif v.phase == "choosing":
             parts.append(t("colourist.turn.word", lang, text=shown(v.words, lang)))
-            parts.append(" · ".join(("✅" if s.id in v.chosen else "⏳") + f" {s.name}"
-                                    for s in table.seats))
+            parts.append(
+                " · ".join(("✅" if s.id in v.chosen else "⏳") + f" {s.name}" for s in table.seats)
+            )
         if table.turn_deadline:
             parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
         return "\n".join(parts)
@@ -109,12 +128,14 @@ class ColouristFace:
         words = labels(lang)
         text = shown(v.words, lang) if v.words else None
         english = shown(v.words, "en") if v.words else None
-        pictures = [render.track_picture(v, names, words),
-                    render.card_picture(v, text, names, words, english)]
-        label = t("colourist.button.pick" if v.phase == "picking" else
-                  "colourist.button.choose", lang)
-        return Post(self.table_text(live, lang), pictures,
-                    [Button("choose", label, "primary")])
+        pictures = [
+            render.track_picture(v, names, words),
+            render.card_picture(v, text, names, words, english),
+        ]
+        label = t(
+            "colourist.button.pick" if v.phase == "picking" else "colourist.button.choose", lang
+        )
+        return Post(self.table_text(live, lang), pictures, [Button("choose", label, "primary")])
 
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """The seat's own message: the phrase pick (colourist, double field), the colour
@@ -129,22 +150,44 @@ class ColouristFace:
                 return Post(t("colourist.private.wait_pick", lang, name=colourist))
             nouns, adjectives = me.offered[:2], me.offered[2:]
             controls: list[Button | Select] = [
-                Button("keep", W.phrase(COLOURIST.words, adjectives[a], nouns[n], lang),
-                       "primary", arg=f"{n}{a}") for n in (0, 1) for a in (0, 1)]
-            return Post(t("colourist.private.pick", lang,
-                          nouns=", ".join(shown((i,), lang) for i in nouns),
-                          adjectives=", ".join(shown((i,), lang) for i in adjectives)),
-                        controls=controls)
+                Button(
+                    "keep",
+                    W.phrase(COLOURIST.words, adjectives[a], nouns[n], lang),
+                    "primary",
+                    arg=f"{n}{a}",
+                )
+                for n in (0, 1)
+                for a in (0, 1)
+            ]
+            return Post(
+                t(
+                    "colourist.private.pick",
+                    lang,
+                    nouns=", ".join(shown((i,), lang) for i in nouns),
+                    adjectives=", ".join(shown((i,), lang) for i in adjectives),
+                ),
+                controls=controls,
+            )
         text = shown(me.words, lang)
         if me.my_card is not None:
-            return Post(t("colourist.private.chosen", lang, card=self.card_label(me.my_card,
-                                                                                   lang),
-                          text=text))
-        key = ("colourist.private.colourist" if me.seat == me.colourist else
-               "colourist.private.guess")
-        return Post(t(key, lang, text=text, name=colourist), controls=[
-            Button("card", self.card_label(card, lang), "secondary", arg=card)
-            for card in me.playable])
+            return Post(
+                t(
+                    "colourist.private.chosen",
+                    lang,
+                    card=self.card_label(me.my_card, lang),
+                    text=text,
+                )
+            )
+        key = (
+            "colourist.private.colourist" if me.seat == me.colourist else "colourist.private.guess"
+        )
+        return Post(
+            t(key, lang, text=text, name=colourist),
+            controls=[
+                Button("card", self.card_label(card, lang), "secondary", arg=card)
+                for card in me.playable
+            ],
+        )
 
     @staticmethod
     def card_label(card: str, lang: str) -> str:
@@ -155,9 +198,15 @@ class ColouristFace:
 
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(self, api: TableAPI, live: LiveTable, before: ColouristState,
-                         events: Sequence[Any], after: ColouristState,
-                         lang: str) -> list[Post]:
+    async def move_posts(
+        self,
+        api: TableAPI,
+        live: LiveTable,
+        before: ColouristState,
+        events: Sequence[Any],
+        after: ColouristState,
+        lang: str,
+    ) -> list[Post]:
         table = live.table
         names = table.names()
         words = labels(lang)
@@ -167,21 +216,38 @@ class ColouristFace:
         for e in events:
             if isinstance(e, WordsShown) and not revealed and len(e.words) == 2:
                 colourist = COLOURIST.view(before, None).colourist
-                posts.append(Post(t("colourist.step.kept", lang,
-                                    name=names.get(colourist, colourist),
-                                    text=shown(e.words, lang))))
+                posts.append(
+                    Post(
+                        t(
+                            "colourist.step.kept",
+                            lang,
+                            name=names.get(colourist, colourist),
+                            text=shown(e.words, lang),
+                        )
+                    )
+                )
             elif isinstance(e, ChoicesRevealed):
                 assert v.last is not None
                 picture = await asyncio.to_thread(
-                    render.reveal_picture, v, v.last, shown(v.last.words, lang), names, words,
-                    shown(v.last.words, "en"))
+                    render.reveal_picture,
+                    v,
+                    v.last,
+                    shown(v.last.words, lang),
+                    names,
+                    words,
+                    shown(v.last.words, "en"),
+                )
                 posts.append(Post(self.reveal_text(v, names, lang), [picture], step=True))
             elif isinstance(e, GameEnded):
                 picture = await asyncio.to_thread(render.results_picture, v, names, words)
                 winners = ", ".join(names.get(w, w) for w in e.winners)
-                posts.append(Post(t("colourist.result.winners", lang, n=len(e.winners),
-                                    names=winners), [picture],
-                                  [Button("rematch", t("button.rematch", lang), "success")]))
+                posts.append(
+                    Post(
+                        t("colourist.result.winners", lang, n=len(e.winners), names=winners),
+                        [picture],
+                        [Button("rematch", t("button.rematch", lang), "success")],
+                    )
+                )
         return posts
 
     def reveal_text(self, v: ColouristView, names: dict[str, str], lang: str) -> str:
@@ -191,15 +257,29 @@ class ColouristFace:
         def name(seat: str) -> str:
             return names.get(seat, seat)
 
-        lines = [t("colourist.step.reveal", lang, round=last.round_number,
-                   name=name(last.colourist), card=self.card_label(last.colour, lang),
-                   text=shown(last.words, lang))]
-        lines.append(" · ".join(f"{name(s)} {self.card_label(last.cards[s], lang)}"
-                                for s in v.seats))
+        lines = [
+            t(
+                "colourist.step.reveal",
+                lang,
+                round=last.round_number,
+                name=name(last.colourist),
+                card=self.card_label(last.colour, lang),
+                text=shown(last.words, lang),
+            )
+        ]
+        lines.append(
+            " · ".join(f"{name(s)} {self.card_label(last.cards[s], lang)}" for s in v.seats)
+        )
         if last.matched:
-            lines.append(t("colourist.step.matched", lang, n=len(last.matched),
-                           names=", ".join(map(name, last.matched)),
-                           moved=", ".join(map(name, last.moved))))
+            lines.append(
+                t(
+                    "colourist.step.matched",
+                    lang,
+                    n=len(last.matched),
+                    names=", ".join(map(name, last.matched)),
+                    moved=", ".join(map(name, last.moved)),
+                )
+            )
         else:
             lines.append(t("colourist.step.nobody", lang))
         lines.append(" · ".join(f"{name(s)} {v.positions[s]}/{v.finish}" for s in v.seats))
@@ -211,30 +291,49 @@ class ColouristFace:
         """The engine's AI, from the seat's view alone: ids, never words, so the table's
         language cannot change its move."""
         table = live.table
-        return (COLOURIST.ai_move, COLOURIST.view(live.state, seat.id), table.settings.ai_level,
-                seed_of(table.id, table.games, table.version, seat.id))
+        return (
+            COLOURIST.ai_move,
+            COLOURIST.view(live.state, seat.id),
+            table.settings.ai_level,
+            seed_of(table.id, table.games, table.version, seat.id),
+        )
 
-    def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: Any,
-                      before: Any) -> None:
+    def after_ai_move(
+        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
+    ) -> None:
         return None
 
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                       epoch: int, verb: str, arg: str | None) -> None:
+    async def on_click(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        verb: str,
+        arg: str | None,
+    ) -> None:
         handler = {"choose": self._open, "card": self._card, "keep": self._keep}.get(verb)
         if handler is None:
             raise Refusal("refusal.stale")
         await handler(api, interaction, table_id, epoch, arg)
 
-    async def _open(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, _arg: str | None) -> None:
+    async def _open(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         """Choose: the seat's private message (a human back from being away takes the seat
         again)."""
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if seat.ai:
+
             def back(table: Table) -> None:
                 table.seat(seat.id).ai = False
                 table.seat(seat.id).timeouts = 0
@@ -242,20 +341,38 @@ class ColouristFace:
             await api.update_face(table_id, back)
         await api.show_private(interaction, await api.live(table_id), seat)
 
-    async def _card(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, arg: str | None) -> None:
+    async def _card(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        arg: str | None,
+    ) -> None:
         if arg not in CARDS:
             raise Refusal("refusal.not_a_card")
         await self._move(api, interaction, table_id, epoch, Choose(arg))
 
-    async def _keep(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, arg: str | None) -> None:
+    async def _keep(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        arg: str | None,
+    ) -> None:
         if arg is None or len(arg) != 2 or any(c not in "01" for c in arg):
             raise Refusal("refusal.no_such_word")
         await self._move(api, interaction, table_id, epoch, Keep(int(arg[0]), int(arg[1])))
 
-    async def _move(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, move: Choose | Keep) -> None:
+    async def _move(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        move: Choose | Keep,
+    ) -> None:
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         await api.play(interaction, table_id, epoch, move)
@@ -264,8 +381,10 @@ class ColouristFace:
         post = await asyncio.to_thread(self.private_post, live, seat, live.table.lang())
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(
-                content=post.content, attachments=picture_files(post),
-                view=api.view_for(live.table, post))
+                content=post.content,
+                attachments=picture_files(post),
+                view=api.view_for(live.table, post),
+            )
 
     # --- The game around the moves ----------------------------------------------------------
 
@@ -279,14 +398,25 @@ class ColouristFace:
 
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
         details = dict(outcome.seats[0].details) if outcome.seats else {}
-        return {"rounds": details.get("rounds"), "length": self.options(live.table).length,
-                "finish": COLOURIST.view(live.state, None).finish}
+        return {
+            "rounds": details.get("rounds"),
+            "length": self.options(live.table).length,
+            "finish": COLOURIST.view(live.state, None).finish,
+        }
 
-    def stats_lines(self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]],
-                    lang: str) -> list[str]:
+    def stats_lines(
+        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
+    ) -> list[str]:
         """Games finished, wins on the finish, and the average share of the track covered."""
         if not rows:
             return []
         shares = [score / max(1, int(d.get("finish") or 1)) for _, _, score, d in rows]
-        return [t("colourist.stats", lang, n=len(rows), wins=sum(1 for r in rows if r[1]),
-                  share=round(100 * sum(shares) / len(shares)))]
+        return [
+            t(
+                "colourist.stats",
+                lang,
+                n=len(rows),
+                wins=sum(1 for r in rows if r[1]),
+                share=round(100 * sum(shares) / len(shares)),
+            )
+        ]

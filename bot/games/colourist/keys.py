@@ -5,12 +5,23 @@ from render.colourist.labels import LABELS_EN
 
 from ...i18n import declare_keys
 
-declare_keys({
-    "colourist.card": CARDS,
-    "colourist.label": tuple(LABELS_EN),
-    "colourist.choice.length": tuple(LENGTHS),
-    # the codes of engine.colourist.errors, as the table layer says them
-    "refusal": ("not_seated", "not_playing", "not_colourist", "not_picking", "phrase_pending",
-                "no_such_word", "not_a_card", "already_chosen", "colourist_no_joker",
-                "joker_used"),
-})
+declare_keys(
+    {
+        "colourist.card": CARDS,
+        "colourist.label": tuple(LABELS_EN),
+        "colourist.choice.length": tuple(LENGTHS),
+        # the codes of engine.colourist.errors, as the table layer says them
+        "refusal": (
+            "not_seated",
+            "not_playing",
+            "not_colourist",
+            "not_picking",
+            "phrase_pending",
+            "no_such_word",
+            "not_a_card",
+            "already_chosen",
+            "colourist_no_joker",
+            "joker_used",
+        ),
+    }
+)

@@ -43,8 +43,9 @@ class TableColourist(ColouristGame):
             raise Refusal("colourist.refusal.words", error=problem)
         return super().start(options, seats, seed)
 
-    def apply(self, state: ColouristState, seat: str, move: Move
-              ) -> tuple[ColouristState, list[Any]]:
+    def apply(
+        self, state: ColouristState, seat: str, move: Move
+    ) -> tuple[ColouristState, list[Any]]:
         after, events = super().apply(state, seat, move)
         if all(isinstance(e, SeatChose) for e in events):
             return after, []  # a secret laid face down: only "who has chosen" changes

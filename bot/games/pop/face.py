@@ -43,6 +43,7 @@ from .talk import reveals_numbers
 
 log = logging.getLogger("pop.games.pop")
 
+
 def card_label(card: int) -> str:
     """A card button's label: the number first, then its colour's shape."""
     return f"{card} {COLOUR_STYLE[colour_name(card)].symbol}"
@@ -86,11 +87,24 @@ class PopFace:
         options = self.options(table)
         low, high = self.game.seat_range(options)
         names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
-        key = {"lobby": "lobby.text", "playing": "lobby.started",
-               "cancelled": "lobby.cancelled", "finished": "lobby.started"}[table.status]
-        return t(key, lang, id=table.id, mode=self.mode_name(table, lang), sets=options.sets,
-                 host=f"<@{table.host_id}>", n=len(table.seats), high=high, low=low,
-                 names=names)
+        key = {
+            "lobby": "lobby.text",
+            "playing": "lobby.started",
+            "cancelled": "lobby.cancelled",
+            "finished": "lobby.started",
+        }[table.status]
+        return t(
+            key,
+            lang,
+            id=table.id,
+            mode=self.mode_name(table, lang),
+            sets=options.sets,
+            host=f"<@{table.host_id}>",
+            n=len(table.seats),
+            high=high,
+            low=low,
+            names=names,
+        )
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         v = POP.view(live.state, None)
@@ -118,7 +132,9 @@ class PopFace:
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """A seat's hand: the picture, and one button per card (Confirm for several)."""
         me = POP.view(live.state, seat.id)
-        draft = list(self.drafts.get((live.table.id, live.table.epoch, seat.id), ()))  # a copy: drawn in a thread
+        draft = list(
+            self.drafts.get((live.table.id, live.table.epoch, seat.id), ())
+        )  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
         can_choose = me.cards_to_choose > 0
         picture = render.hand_picture(list(me.hand), tuple(chosen))
@@ -129,18 +145,31 @@ class PopFace:
         elif draft:
             content = t("hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
         else:
-            content = t("hand.choose", lang, n=me.cards_to_choose, turn=me.turn_number,
-                        set=me.set_number)
+            content = t(
+                "hand.choose", lang, n=me.cards_to_choose, turn=me.turn_number, set=me.set_number
+            )
         controls: list[Button | Select] = [
-            Button("card", card_label(card), "success" if card in chosen else "secondary",
-                   arg=str(card), disabled=not can_choose) for card in sorted(me.hand)]
+            Button(
+                "card",
+                card_label(card),
+                "success" if card in chosen else "secondary",
+                arg=str(card),
+                disabled=not can_choose,
+            )
+            for card in sorted(me.hand)
+        ]
         if me.cards_to_choose > 1:
-            controls.append(Button("confirm", t("button.confirm", lang), "primary",
-                                   disabled=not can_choose or len(chosen) != me.cards_to_choose))
+            controls.append(
+                Button(
+                    "confirm",
+                    t("button.confirm", lang),
+                    "primary",
+                    disabled=not can_choose or len(chosen) != me.cards_to_choose,
+                )
+            )
         pictures = [picture]
         if live.table.private:  # a puzzle has no public table message: the grid is here
-            pictures.insert(0, render.board_picture(POP.view(live.state, None),
-                                                    live.table.names()))
+            pictures.insert(0, render.board_picture(POP.view(live.state, None), live.table.names()))
         return Post(content, pictures, controls)
 
     async def private_header(self, api: TableAPI, live: LiveTable) -> str:
@@ -152,24 +181,45 @@ class PopFace:
         lang = table.lang()
         puzzle = enigma_pack()[options.puzzle_id]
         day = table.face.get("daily")
-        header = t("enigma.daily" if day else "enigma.header", lang, id=puzzle.id,
-                   grade=t(dynamic_key("grade", GRADE_NAMES[puzzle.grade]), lang))
+        header = t(
+            "enigma.daily" if day else "enigma.header",
+            lang,
+            id=puzzle.id,
+            grade=t(dynamic_key("grade", GRADE_NAMES[puzzle.grade]), lang),
+        )
         if day:
-            solvers = [(user, n) for user, n, solved in await daily_tries(api, table.guild_id,
-                                                                          day) if solved]
-            header += "\n" + (t("enigma.solvers", lang, names=", ".join(
-                t("enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers))
-                if solvers else t("enigma.no_solver", lang))
+            solvers = [
+                (user, n)
+                for user, n, solved in await daily_tries(api, table.guild_id, day)
+                if solved
+            ]
+            header += "\n" + (
+                t(
+                    "enigma.solvers",
+                    lang,
+                    names=", ".join(
+                        t("enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers
+                    ),
+                )
+                if solvers
+                else t("enigma.no_solver", lang)
+            )
         return header
 
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(self, api: TableAPI, live: LiveTable, before: PopState,
-                         events: Sequence[Any], after: PopState, lang: str) -> list[Post]:
+    async def move_posts(
+        self,
+        api: TableAPI,
+        live: LiveTable,
+        before: PopState,
+        events: Sequence[Any],
+        after: PopState,
+        lang: str,
+    ) -> list[Post]:
         table = live.table
         names = table.names()
-        frames = await asyncio.to_thread(render.step_frames, POP.view(before, None), events,
-                                         names)
+        frames = await asyncio.to_thread(render.step_frames, POP.view(before, None), events, names)
         posts = []
         for frame in frames:
             picture = await asyncio.to_thread(render.frame_picture, frame)
@@ -179,18 +229,36 @@ class PopFace:
             picture = await asyncio.to_thread(render.results_picture, view, names)
             game_over = view.phase == "over"
             retry = table.private
-            controls: list[Button | Select] = [
-                Button("rematch", t("button.retry" if retry else "button.rematch", lang),
-                       "success")] if game_over else []
-            posts.append(Post(self.results_text(after, events, names, lang, hints_of(table)),
-                              [picture], controls))
+            controls: list[Button | Select] = (
+                [
+                    Button(
+                        "rematch", t("button.retry" if retry else "button.rematch", lang), "success"
+                    )
+                ]
+                if game_over
+                else []
+            )
+            posts.append(
+                Post(
+                    self.results_text(after, events, names, lang, hints_of(table)),
+                    [picture],
+                    controls,
+                )
+            )
             day = table.face.get("daily")
             if game_over and table.private and day and view.result and view.result.won:
                 seat = table.seats[0]
-                tries = next((n for user, n, _ in await daily_tries(api, table.guild_id, day)
-                              if user == seat.user_id), 1)
-                posts.append(Post(t("enigma.solved_today", lang, name=seat.name, n=tries),
-                                  in_channel=True))
+                tries = next(
+                    (
+                        n
+                        for user, n, _ in await daily_tries(api, table.guild_id, day)
+                        if user == seat.user_id
+                    ),
+                    1,
+                )
+                posts.append(
+                    Post(t("enigma.solved_today", lang, name=seat.name, n=tries), in_channel=True)
+                )
         return posts
 
     def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:
@@ -206,12 +274,19 @@ class PopFace:
         if frame.kind == "exploded":
             cards = ", ".join(map(str, sorted(frame.marked_cards)))
             key = "step.chain" if frame.depth else "step.exploded"
-            return t(key, lang, who=who, cards=cards, n=len(frame.marked_cards),
-                     depth=frame.depth + 1)
+            return t(
+                key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1
+            )
         return t("step.fell", lang, who=who)
 
-    def results_text(self, after: PopState, events: Sequence[Any], names: dict[str, str],
-                     lang: str, hints: int = 0) -> str:
+    def results_text(
+        self,
+        after: PopState,
+        events: Sequence[Any],
+        names: dict[str, str],
+        lang: str,
+        hints: int = 0,
+    ) -> str:
         lines = []
         spec = POP.view(after, None).spec
         for e in events:
@@ -225,15 +300,17 @@ class PopFace:
                     if e.tiebreak:
                         lines.append(t(dynamic_key("result.tiebreak", e.tiebreak), lang))
                 elif isinstance(e.result, CoopResult):
-                    lines.append(t("result.coop", lang, level=t(
-                        dynamic_key("level", e.result.level), lang)))
+                    lines.append(
+                        t("result.coop", lang, level=t(dynamic_key("level", e.result.level), lang))
+                    )
                 elif isinstance(e.result, SoloResult):
                     key = "result.won" if e.result.won else "result.lost"
                     lines.append(t(key, lang, n=e.result.turns))
                     title = solo_title(after)
                     if title:
-                        lines.append(t("result.title", lang,
-                                       title=t(dynamic_key("title", title), lang)))
+                        lines.append(
+                            t("result.title", lang, title=t(dynamic_key("title", title), lang))
+                        )
                     if hints:
                         lines.append(t("result.hints", lang, n=hints))
         return "\n".join(lines)
@@ -242,60 +319,99 @@ class PopFace:
 
     def signals(self, table: Table) -> list[tuple[str, str, str]]:
         """This turn's co-op signals: (seat, colour, Queue letter)."""
-        return [(s["seat"], s["colour"], s["column"]) for s in table.face.get("signals", [])
-                if s.get("epoch") == table.epoch]
+        return [
+            (s["seat"], s["colour"], s["column"])
+            for s in table.face.get("signals", [])
+            if s.get("epoch") == table.epoch
+        ]
 
     def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
         table = live.table
         me = POP.view(live.state, seat.id)
-        return (POP.ai_move, me, table.settings.ai_level,
-                seed_of(table.id, table.version, seat.id), self.signals(table))
+        return (
+            POP.ai_move,
+            me,
+            table.settings.ai_level,
+            seed_of(table.id, table.version, seat.id),
+            self.signals(table),
+        )
 
-    def after_ai_move(self, api: TableAPI, live: LiveTable, seat: Seat, move: PopMove,
-                      before: PopState) -> None:
+    def after_ai_move(
+        self, api: TableAPI, live: LiveTable, seat: Seat, move: PopMove, before: PopState
+    ) -> None:
         """A co-op AI says the colour it played and the column it hopes for (never a number),
         while others still have to choose."""
         table = live.table
         v = POP.view(before, seat.id)
-        if (not self.spec(table).cooperative or not seat.ai
-                or len(v.chosen) + 1 >= len(v.seats)):
+        if not self.spec(table).cooperative or not seat.ai or len(v.chosen) + 1 >= len(v.seats):
             return
         said = pop_ai.announce(v, move)
         if said is None:
             return
         _, colour, column = said
-        api.background(self._signal(api, table.id, seat, str(colour), column or "?"),
-                       f"signal-{table.id}")
+        api.background(
+            self._signal(api, table.id, seat, str(colour), column or "?"), f"signal-{table.id}"
+        )
 
-    async def _signal(self, api: TableAPI, table_id: int, seat: Seat, colour: str,
-                      column: str) -> None:
+    async def _signal(
+        self, api: TableAPI, table_id: int, seat: Seat, colour: str, column: str
+    ) -> None:
         def add(table: Table) -> None:
             table.face.setdefault("signals", []).append(
-                {"seat": seat.id, "colour": colour, "column": column, "epoch": table.epoch})
+                {"seat": seat.id, "colour": colour, "column": column, "epoch": table.epoch}
+            )
 
         table = await api.update_face(table_id, add)
         lang = table.lang()
-        api.say(table_id, t("signal.said", lang, name=seat.name, column=column,
-                            symbol=COLOUR_STYLE[colour].symbol,
-                            colour=t(dynamic_key("colour", colour), lang)))
+        api.say(
+            table_id,
+            t(
+                "signal.said",
+                lang,
+                name=seat.name,
+                column=column,
+                symbol=COLOUR_STYLE[colour].symbol,
+                colour=t(dynamic_key("colour", colour), lang),
+            ),
+        )
 
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                       epoch: int, verb: str, arg: str | None) -> None:
-        handler = {"hand": self._hand, "card": self._card, "confirm": self._confirm,
-                   "signal": self._signal_menu, "say": self._say, "hint": self._hint}.get(verb)
+    async def on_click(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        verb: str,
+        arg: str | None,
+    ) -> None:
+        handler = {
+            "hand": self._hand,
+            "card": self._card,
+            "confirm": self._confirm,
+            "signal": self._signal_menu,
+            "say": self._say,
+            "hint": self._hint,
+        }.get(verb)
         if handler is None:
             raise Refusal("refusal.stale")
         await handler(api, interaction, table_id, epoch, arg)
 
-    async def _hand(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, _arg: str | None) -> None:
+    async def _hand(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         """My hand: an ephemeral message with the hand picture and a button per card."""
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if seat.ai:  # a human back from being away takes the seat again
+
             def back(table: Table) -> None:
                 table.seat(seat.id).ai = False
                 table.seat(seat.id).timeouts = 0
@@ -303,8 +419,14 @@ class PopFace:
             await api.update_face(table_id, back)
         await api.show_private(interaction, live, seat)
 
-    async def _card(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, arg: str | None) -> None:
+    async def _card(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        arg: str | None,
+    ) -> None:
         card = int(arg) if arg is not None and arg.isdigit() and len(arg) <= 2 else 0
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
@@ -327,8 +449,14 @@ class PopFace:
             raise Refusal("refusal.too_many", n=need)
         await self._redraw_here(api, interaction, live, seat)
 
-    async def _confirm(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                       epoch: int, _arg: str | None) -> None:
+    async def _confirm(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         need = POP.view(live.state, seat.id).cards_to_choose
@@ -337,15 +465,22 @@ class PopFace:
             raise Refusal("refusal.pick_count", n=need)
         await self._pick(api, interaction, live, seat, tuple(draft))
 
-    async def _pick(self, api: TableAPI, interaction: discord.Interaction, live: LiveTable,
-                    seat: Seat, cards: PopMove) -> None:
+    async def _pick(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        live: LiveTable,
+        seat: Seat,
+        cards: PopMove,
+    ) -> None:
         table_id, epoch = live.table.id, live.table.epoch
         await api.play(interaction, table_id, epoch, cards)
         self.drafts.pop((table_id, epoch, seat.id), None)
         await self._redraw_here(api, interaction, await api.live(table_id), seat)
 
-    async def _redraw_here(self, api: TableAPI, interaction: discord.Interaction,
-                           live: LiveTable, seat: Seat) -> None:
+    async def _redraw_here(
+        self, api: TableAPI, interaction: discord.Interaction, live: LiveTable, seat: Seat
+    ) -> None:
         """Answer a click on the hand by redrawing that very message. One redraw at a time
         per hand, each from the latest state, so an older picture never lands last."""
         await interaction.response.defer()
@@ -356,48 +491,82 @@ class PopFace:
             post = await asyncio.to_thread(self.private_post, live, seat, live.table.lang())
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(
-                    content=post.content, attachments=picture_files(post),
-                    view=api.view_for(live.table, post))
+                    content=post.content,
+                    attachments=picture_files(post),
+                    view=api.view_for(live.table, post),
+                )
         if not lock.locked() and not lock._waiters:  # nobody else waits: forget it
             self.redrawing.pop(key, None)
 
-    async def _signal_menu(self, api: TableAPI, interaction: discord.Interaction,
-                           table_id: int, epoch: int, _arg: str | None) -> None:
+    async def _signal_menu(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         """Signal: a private menu of the colours this seat holds, each with a Queue letter."""
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         lang = live.table.lang()
-        held = [COLOUR_NAMES[c] for c in sorted({COLOUR[c] for c in
-                                                 POP.view(live.state, seat.id).hand})]
-        menu = Select("say", t("signal.placeholder", lang), tuple(
-            (f"{COLOUR_STYLE[c].symbol} {t(dynamic_key('colour', c), lang)} → {letter}",
-             f"{c}:{letter}") for c in held for letter in "ABCDE"))
+        held = [
+            COLOUR_NAMES[c] for c in sorted({COLOUR[c] for c in POP.view(live.state, seat.id).hand})
+        ]
+        menu = Select(
+            "say",
+            t("signal.placeholder", lang),
+            tuple(
+                (
+                    f"{COLOUR_STYLE[c].symbol} {t(dynamic_key('colour', c), lang)} → {letter}",
+                    f"{c}:{letter}",
+                )
+                for c in held
+                for letter in "ABCDE"
+            ),
+        )
         post = Post(t("signal.choose", lang), controls=[menu])
-        await interaction.response.send_message(post.content, ephemeral=True,
-                                                view=api.view_for(live.table, post)
-                                                or discord.utils.MISSING)
+        await interaction.response.send_message(
+            post.content,
+            ephemeral=True,
+            view=api.view_for(live.table, post) or discord.utils.MISSING,
+        )
 
-    async def _say(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                   epoch: int, value: str | None) -> None:
+    async def _say(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        value: str | None,
+    ) -> None:
         colour, _, column = (value or "").partition(":")
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         held = {COLOUR_NAMES[COLOUR[c]] for c in POP.view(live.state, seat.id).hand}
         if colour not in held or column not in COLUMN_LETTERS:
             raise Refusal("refusal.stale")
-        await interaction.response.edit_message(content=t("signal.sent", live.table.lang()),
-                                                view=None)
+        await interaction.response.edit_message(
+            content=t("signal.sent", live.table.lang()), view=None
+        )
         await self._signal(api, table_id, seat, colour, column)
 
-    async def _hint(self, api: TableAPI, interaction: discord.Interaction, table_id: int,
-                    epoch: int, _arg: str | None) -> None:
+    async def _hint(
+        self,
+        api: TableAPI,
+        interaction: discord.Interaction,
+        table_id: int,
+        epoch: int,
+        _arg: str | None,
+    ) -> None:
         """Solo: the hard AI's pick for this turn, shown only to the player, and counted."""
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         await interaction.response.defer(ephemeral=True, thinking=True)
         me = POP.view(live.state, seat.id)
-        cards = await api.ai_think(POP.ai_move, me, "hard", seed_of("hint", table_id,
-                                                                    live.table.version))
+        cards = await api.ai_think(
+            POP.ai_move, me, "hard", seed_of("hint", table_id, live.table.version)
+        )
 
         def count(table: Table) -> None:
             table.face["hints"] = {str(table.games): hints_of(table) + 1}
@@ -405,7 +574,8 @@ class PopFace:
         table = await api.update_face(table_id, count)
         await interaction.followup.send(
             t("hint.text", table.lang(), cards=", ".join(map(str, cards)), n=hints_of(table)),
-            ephemeral=True)
+            ephemeral=True,
+        )
 
     # --- The game around the moves ------------------------------------------------------------
 
@@ -420,8 +590,11 @@ class PopFace:
         answered with a reminder), and its author is reminded privately. Spectators may say
         anything; colours and Queue letters always pass."""
         table = live.table
-        if (not self.spec(table).cooperative or table.seat_of_user(message.author.id) is None
-                or not reveals_numbers(message.content)):
+        if (
+            not self.spec(table).cooperative
+            or table.seat_of_user(message.author.id) is None
+            or not reveals_numbers(message.content)
+        ):
             return
         lang = table.lang()
         name = message.author.display_name
@@ -434,8 +607,9 @@ class PopFace:
                 removed = True
         log.info("table %s: a message revealing a number (removed: %s)", table.id, removed)
         with contextlib.suppress(discord.HTTPException):  # DMs may be closed: the rest stands
-            await message.author.send(t("talk.private_removed" if removed else "talk.private",
-                                        lang, id=table.id))
+            await message.author.send(
+                t("talk.private_removed" if removed else "talk.private", lang, id=table.id)
+            )
         if removed:
             api.say(table.id, t("talk.removed", lang, name=name))
         else:
@@ -455,19 +629,21 @@ class PopFace:
             details["hints"] = hints_of(table)
         return details
 
-    def stats_lines(self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]],
-                    lang: str) -> list[str]:
+    def stats_lines(
+        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
+    ) -> list[str]:
         """Average set score (competitive and Trick), best co-op level, solo wins per
         difficulty, Enigmas solved."""
         lines = []
-        scored = [(int(d.get("sets", 1)), score) for mode, _, score, d in rows
-                  if MODES[mode].competitive]
+        scored = [
+            (int(d.get("sets", 1)), score) for mode, _, score, d in rows if MODES[mode].competitive
+        ]
         sets = sum(s for s, _ in scored)
         if sets:
-            lines.append(t("stats.average", lang, score=round(sum(s for _, s in scored) / sets,
-                                                              1)))
-        levels = [d.get("level") for mode, _, _, d in rows
-                  if MODES[mode].cooperative and d.get("level")]
+            lines.append(t("stats.average", lang, score=round(sum(s for _, s in scored) / sets, 1)))
+        levels = [
+            d.get("level") for mode, _, _, d in rows if MODES[mode].cooperative and d.get("level")
+        ]
         if levels:
             best = max(levels, key=COOP_LEVELS.index)
             lines.append(t("stats.coop", lang, level=t(dynamic_key("level", str(best)), lang)))

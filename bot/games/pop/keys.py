@@ -7,12 +7,18 @@ from engine.pop.results import COOP_LEVELS, SOLO_TITLES
 
 from ...i18n import declare_keys
 
-declare_keys({
-    "mode": tuple(MODES), "rules": tuple(MODES), "choice.mode": tuple(MODES),
-    "level": COOP_LEVELS,
-    "title": tuple(SOLO_TITLES.values()), "grade": tuple(GRADE_NAMES.values()),
-    "choice.grade": tuple(GRADE_NAMES.values()), "colour": COLOUR_NAMES,
-    "result.tiebreak": ("card_in_hand", "shared"),
-    # the codes of engine.pop.errors, as the table layer says them
-    "refusal": ("not_seated", "not_in_hand", "pick_count", "not_playing", "stale"),
-})
+declare_keys(
+    {
+        "mode": tuple(MODES),
+        "rules": tuple(MODES),
+        "choice.mode": tuple(MODES),
+        "level": COOP_LEVELS,
+        "title": tuple(SOLO_TITLES.values()),
+        "grade": tuple(GRADE_NAMES.values()),
+        "choice.grade": tuple(GRADE_NAMES.values()),
+        "colour": COLOUR_NAMES,
+        "result.tiebreak": ("card_in_hand", "shared"),
+        # the codes of engine.pop.errors, as the table layer says them
+        "refusal": ("not_seated", "not_in_hand", "pick_count", "not_playing", "stale"),
+    }
+)

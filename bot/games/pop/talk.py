@@ -114,7 +114,9 @@ def _words(words: str) -> frozenset[str]:
 
 
 def _tens_table(
-    units: list[str], tens: dict[int, str], join: Callable[[int, str, int, str], list[str]],
+    units: list[str],
+    tens: dict[int, str],
+    join: Callable[[int, str, int, str], list[str]],
     extra: dict[int, list[str]] | None = None,
 ) -> dict[int, list[str]]:
     table: dict[int, list[str]] = {n: [w] for n, w in enumerate(units)}
@@ -166,8 +168,7 @@ _ES = _tens_table(
     ),
     {20: "veinte", 30: "treinta", 40: "cuarenta", 50: "cincuenta"},
     lambda t, w, u, uw: (
-        ["veinti" + {2: "dós", 3: "trés", 6: "séis"}.get(u, uw)] if t == 20
-        else [f"{w} y {uw}"]
+        ["veinti" + {2: "dós", 3: "trés", 6: "séis"}.get(u, uw)] if t == 20 else [f"{w} y {uw}"]
     ),
     {21: ["veintiún"]},
 )

@@ -58,8 +58,9 @@ async def test_build(emu, world, roomy_channels, bot_env, pop_bot):
     # 1: a finished two-player game (the two-player variant: two cards a turn).
     _, thread = await start_table(emu, world, ana, [ben], sets=1)
     for k in range(1, 9):
-        await play_turn(emu, [ana, ben], thread, f"Set 1/1 · turn {k}**",
-                        pick=lambda hand: hand[:2])
+        await play_turn(
+            emu, [ana, ben], thread, f"Set 1/1 · turn {k}**", pick=lambda hand: hand[:2]
+        )
     await scoreboard(emu, ana, thread)
 
     # 2: an Enigma, solved.
@@ -67,23 +68,41 @@ async def test_build(emu, world, roomy_channels, bot_env, pop_bot):
     message = await opened.wait_message(lambda m: m.buttons)
     puzzle = PACK[re.search(r"Enigma (e\d+)", message.content).group(1)]
     for card in solve(puzzle.grid, puzzle.hand)[0]:
-        await ana.click(message, custom_id=next(
-            b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")))
+        await ana.click(
+            message,
+            custom_id=next(
+                b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")
+            ),
+        )
     await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
     await ana.click(message, label="Confirm")
-    await emu.wait_for(lambda: any("Try again" in m.button_labels and m.id > message.id
-                                   for m in ana.ephemeral_messages()), 20, "the result")
+    await emu.wait_for(
+        lambda: any(
+            "Try again" in m.button_labels and m.id > message.id for m in ana.ephemeral_messages()
+        ),
+        20,
+        "the result",
+    )
 
     # 3: cooperative, turn 1: ben signals, ana picks.
     _, coop = await start_table(emu, world, ana, [ben, cleo], mode="coop")
-    turn = await emu.wait_for(lambda: next((m for m in ana.visible_messages(coop)
-                                            if "Signal" in m.button_labels), None), 10, "turn 1")
+    turn = await emu.wait_for(
+        lambda: next((m for m in ana.visible_messages(coop) if "Signal" in m.button_labels), None),
+        10,
+        "turn 1",
+    )
     menu = await (await ben.click(turn, label="Signal")).wait_message(lambda m: m.components)
     option = menu.iter_components()[0]["options"][0]["value"]
     await ben.choose(menu, option)
     colour, column = option.split(":")
-    await emu.wait_for(lambda: any(f"**{colour}** — I'd like column **{column}**" in m.content
-                                   for m in ana.visible_messages(coop)), 10, "the signal")
+    await emu.wait_for(
+        lambda: any(
+            f"**{colour}** — I'd like column **{column}**" in m.content
+            for m in ana.visible_messages(coop)
+        ),
+        10,
+        "the signal",
+    )
     hand = await open_hand(ana, turn)
     await pick_and_confirm(emu, ana, hand, [int(hand.buttons[0]["custom_id"].rsplit(":", 1)[1])])
 
@@ -103,8 +122,9 @@ async def test_build(emu, world, roomy_channels, bot_env, pop_bot):
     turn = await turn_message(emu, ana, revealing, "Set 1/1 · turn 2**")
     for player in (cleo, ana):
         hand = await open_hand(player, turn)
-        await pick_and_confirm(emu, player, hand,
-                               [int(hand.buttons[0]["custom_id"].rsplit(":", 1)[1])])
+        await pick_and_confirm(
+            emu, player, hand, [int(hand.buttons[0]["custom_id"].rsplit(":", 1)[1])]
+        )
     service.step_delay = 120  # the outbox waits between two step pictures: copy then
     hand = await open_hand(ben, turn)
     await pick_and_confirm(emu, ben, hand, [int(hand.buttons[0]["custom_id"].rsplit(":", 1)[1])])
@@ -115,6 +135,7 @@ async def test_build(emu, world, roomy_channels, bot_env, pop_bot):
             row = db.execute("SELECT data FROM pop_tables WHERE id = 6").fetchone()
         reveals = json.loads(row[0])["reveals"]
         return bool(reveals) and reveals[0]["posted"] >= 1
+
     await emu.wait_for(posting, 20, "the first step picture of turn 2")
     copy_database(path, os.environ["LEGACY_OUT"])
     snapshot_discord(emu, world, os.environ["LEGACY_OUT"].replace(".sqlite3", ".discord.json"))
@@ -127,13 +148,22 @@ def snapshot_discord(emu, world, target: str) -> None:
     threads = world.guild.threads
     where = {world.games.id} | {t.id for t in threads}
     snapshot = {
-        "bot": emu.bot_user.id, "guild": world.guild.id, "games": world.games.id,
+        "bot": emu.bot_user.id,
+        "guild": world.guild.id,
+        "games": world.games.id,
         "users": {p.name: p.user.id for p in (world.ana, world.ben, world.cleo)},
         "threads": [{"id": t.id, "name": t.name} for t in threads],
-        "messages": [{"id": m.id, "channel": m.channel.id, "content": m.content,
-                      "components": m.components, "files": [a.filename for a in m.attachments]}
-                     for m in sorted(emu.messages.values(), key=lambda m: m.id)
-                     if m.author is emu.bot_user and not m.ephemeral and m.channel.id in where],
+        "messages": [
+            {
+                "id": m.id,
+                "channel": m.channel.id,
+                "content": m.content,
+                "components": m.components,
+                "files": [a.filename for a in m.attachments],
+            }
+            for m in sorted(emu.messages.values(), key=lambda m: m.id)
+            if m.author is emu.bot_user and not m.ephemeral and m.channel.id in where
+        ],
     }
     with open(target, "w", encoding="utf-8") as out:
         json.dump(snapshot, out, indent=1, ensure_ascii=False)

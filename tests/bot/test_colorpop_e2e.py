@@ -46,8 +46,17 @@ async def open_colorpop(emu, world, host, joiners=(), ai=0, **options):
     return number, thread
 
 
+_SEEN: dict[tuple[int, int], object] = {}
+
+
 def live(bot, number):
-    return bot.client.tables.cache[number]
+    """The table as the bot holds it. A finished table leaves the bot's memory once all is
+    posted; the object it held then is the one every commit updated, so it stays current."""
+    key = (id(bot), number)
+    found = bot.client.tables.cache.get(number)
+    if found is not None:
+        _SEEN[key] = found
+    return _SEEN[key]
 
 
 def snapshot(bot, number):

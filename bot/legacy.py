@@ -78,6 +78,11 @@ def carry_over_table(
         "private": old.get("private", False),
         "lobby_message_id": old.get("lobby_message_id"),
         "turn_message_id": old.get("turn_message_id"),
+        # The message shows this epoch's turn, unless a revealed turn is still being posted
+        # (the old bot kept that turn's message until its last picture).
+        "turn_message_epoch": old.get("epoch", 0)
+        if old.get("turn_message_id") and not old.get("reveals")
+        else None,
         "turn_deadline": old.get("turn_deadline"),
         "warned": old.get("warned", False),
         "paused": old.get("paused"),

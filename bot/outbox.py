@@ -182,10 +182,19 @@ class Outbox:
         if live.pending:
             await self._post_move(live, live.pending[min(live.pending)])
             return True
-        if table.status == "playing" and table.turn_message_id is None and not table.private:
+        if (
+            table.status == "playing"
+            and table.turn_message_epoch != table.epoch
+            and not table.private
+        ):
             await self._post_table(live)
             return True
-        if self.text_dirty and table.status == "playing" and table.turn_message_id:
+        if (
+            self.text_dirty
+            and table.status == "playing"
+            and table.turn_message_id
+            and table.turn_message_epoch == table.epoch
+        ):
             self.text_dirty = False
             text = await asyncio.to_thread(face.table_text, live, lang)
             await self._edit(table, table.turn_message_id, content=text)
@@ -250,10 +259,7 @@ class Outbox:
         self.drawn.pop(pending.seq, None)
         old_message = table.turn_message_id
         if old_message and not table.private and pending.game_no == table.games:
-            async with self.tables.editing(table.id) as edit:
-                if edit.table.turn_message_id == old_message:
-                    edit.table.turn_message_id = None  # the next turn gets a fresh message
-                    await self.tables.commit(edit)
+            # That turn is over: its buttons go (the next turn gets a message of its own).
             with contextlib.suppress(discord.HTTPException):
                 await self._edit(table, old_message, view=None)
 
@@ -283,17 +289,18 @@ class Outbox:
     async def _post_table(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
         table = live.table
-        if table.settings.turn_timer and table.turn_deadline is None:
-            async with self.tables.editing(table.id) as edit:
-                edit.table.turn_deadline = time.time() + table.settings.turn_timer
-                edit.table.warned = False
-                await self.tables.commit(edit)
-            live = await self.tables.live(table.id)
-            table = live.table
-        post = await asyncio.to_thread(self.tables.face(table).table_post, live, table.lang())
-        message = await self._send(table, post, key=("turn", table.id, table.games, table.epoch))
+        epoch, deadline = table.epoch, table.turn_deadline
+        if table.settings.turn_timer and deadline is None:
+            deadline = time.time() + table.settings.turn_timer
+        # Drawn with its deadline; the deadline and the message are stored in one commit after.
+        shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
+        post = await asyncio.to_thread(self.tables.face(table).table_post, shown, table.lang())
+        message = await self._send(table, post, key=("turn", table.id, table.games, epoch))
         async with self.tables.editing(table.id) as edit:
             edit.table.turn_message_id = message.id
+            edit.table.turn_message_epoch = epoch
+            if edit.table.epoch == epoch and edit.table.turn_deadline is None:
+                edit.table.turn_deadline, edit.table.warned = deadline, False
             table = await self.tables.commit(edit)
         self.text_dirty = False
         self.tables.arm_timer(table)

@@ -71,6 +71,7 @@ class Table(BaseModel):
     private: bool = False  # played in its player's own ephemeral messages (Pop's Enigma)
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
+    turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)
     turn_deadline: float | None = None  # time.time() when the turn timer runs out
     warned: bool = False  # the "time is nearly up" warning for this turn is out
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)

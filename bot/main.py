@@ -15,6 +15,9 @@ from .settings import Settings
 def create_bot(settings: Settings) -> discord.Client:
     """The bot `pop-bot run` runs; tests build it the same way against the emulator."""
     point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
+    # Pictures are drawn in threads: a shorter switch interval hands the GIL back to the event
+    # loop (and the database's thread) sooner, so answers do not wait behind a drawing.
+    sys.setswitchinterval(0.001)
     if settings.shard_count is None:
         from .client import PopBot
 

@@ -18,18 +18,21 @@ class _SqliteTx:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
 
+    # One trip to aiosqlite's thread per statement: every trip waits for that thread (and the
+    # GIL, shared with the threads drawing pictures), and every action's commit waits on them.
+    # The cursors are left to the garbage collector rather than closed with a trip of their own.
+
     async def execute(self, sql: str, *args: Any) -> int:
-        async with self.db.execute(sql, args) as cur:
-            return cur.rowcount
+        cursor = await self.db.execute(sql, args)
+        return cursor.rowcount
 
     async def insert(self, sql: str, *args: Any) -> int:
-        async with self.db.execute(sql, args) as cur:
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+        cursor = await self.db.execute(sql, args)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
     async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        async with self.db.execute(sql, args) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
+        return [tuple(row) for row in await self.db.execute_fetchall(sql, args)]
 
 
 class Store(SqlStore):

@@ -1,7 +1,8 @@
 """AI seats: moves from a seat's view and the word list's associated colours, nothing more.
 
 Each concept lists 1–3 colours, most evocative first (rules §6); they weigh 3, 2, 1. A phrase
-adds its two words' weights. Every seat wants to match: the colourist plays the colour a table
+adds its two words' weights. A hard guesser also learns, over the game, which colours each
+colourist favours: every earlier choice of a colour by this colourist adds to its weight. Every seat wants to match: the colourist plays the colour a table
 most expects, the others guess the colourist's likely colour. The Joker is kept for a word
 with no clear colour, or for the step onto the finish. Deterministic from the seed.
 """
@@ -18,6 +19,7 @@ from .words import WordList, shipped_words
 LEVELS = ("easy", "normal", "hard")
 RANK_WEIGHTS = (3.0, 2.0, 1.0)
 EASY_JOKER_CHANCE = 0.15
+HABIT_WEIGHT = 1.5  # hard: each time this colourist chose a colour before (one word's 2nd rank)
 UNCLEAR_SHARE = {"normal": 0.3, "hard": 0.36}  # the best colour's share of the weight
 
 
@@ -75,6 +77,23 @@ def _wants_joker(
     return share < UNCLEAR_SHARE[level] and (late or level == "hard")
 
 
+def favourites(view: ColouristView, colourist: str) -> dict[str, int]:
+    """How often `colourist` chose each colour in the rounds revealed so far: what a player at
+    the table learns of each colourist over a game."""
+    counts = dict.fromkeys(COLOURS, 0)
+    for past in view.history:
+        if past.colourist == colourist and past.colour in counts:
+            counts[past.colour] += 1
+    return counts
+
+
+def _with_habits(view: ColouristView, weights: dict[str, float]) -> dict[str, float]:
+    """The hard guesser: the words' colours, and this colourist's habits so far (a colour it
+    keeps choosing weighs more, as it would for a person who knows the table)."""
+    habits = favourites(view, view.colourist)
+    return {c: w + HABIT_WEIGHT * habits[c] for c, w in weights.items()}
+
+
 def choose_move(view: ColouristView, level: str, seed: int, words: WordList | None = None) -> Move:
     """The AI's move for the seat whose view this is. Raises ValueError when it has none."""
     if level not in LEVELS:
@@ -88,6 +107,8 @@ def choose_move(view: ColouristView, level: str, seed: int, words: WordList | No
     if view.phase != "choosing" or not view.playable:
         raise ValueError(f"seat {view.seat} has no move now")
     weights = colour_weights(words, view.words)
+    if level == "hard" and view.seat != view.colourist:
+        weights = _with_habits(view, weights)
     if view.seat != view.colourist and _wants_joker(view, level, weights, rng):
         return Choose(JOKER)
     pick = _weighted if level == "easy" else _best

@@ -44,6 +44,7 @@ class ColouristView:
     jokers: dict[str, int | None]  # the round a seat played its Joker in (public once revealed)
     pile_sizes: dict[str, int]
     last: RoundResult | None  # the last revealed round
+    history: tuple[RoundResult, ...]  # every revealed round, oldest first (public)
     winners: tuple[str, ...]
     # Only in a seat's own view:
     seat: str | None = None
@@ -56,7 +57,16 @@ def _last(state: ColouristState) -> RoundResult | None:
     if not state.rounds:
         return None
     number = state.round_number if state.phase == "over" else state.round_number - 1
-    record = state.rounds[-1]
+    return _result(state, number)
+
+
+def _history(state: ColouristState) -> tuple[RoundResult, ...]:
+    """Every revealed round: the records are rounds 1, 2, … in order."""
+    return tuple(_result(state, n) for n in range(1, len(state.rounds) + 1))
+
+
+def _result(state: ColouristState, number: int) -> RoundResult:
+    record = state.rounds[number - 1]
     colourist = colourist_of(state.seats, state.first, number)
     words = tuple(record.chosen) if record.chosen is not None else tuple(record.drawn)
     matched, moved = score_round(state.seats, colourist, record.cards)
@@ -87,6 +97,7 @@ def view(state: ColouristState, seat: str | None = None) -> ColouristView:
         jokers=dict(state.jokers),
         pile_sizes={k: len(v) for k, v in state.piles.items()},
         last=_last(state),
+        history=_history(state),
         winners=tuple(state.winners),
         seat=own,
         offered=tuple(state.drawn) if own == colourist and state.phase == "picking" else (),

@@ -40,8 +40,9 @@ def _best(weights: dict[str, float], options: Sequence[str], rng: random.Random)
 
 
 def _weighted(weights: dict[str, float], options: Sequence[str], rng: random.Random) -> str:
-    """An option drawn in proportion to its weight (every option at least a little)."""
-    return rng.choices(list(options), [weights.get(c, 0.0) + 0.2 for c in options])[0]
+    """Easy: any of the words' associated colours, at random (any colour if none is)."""
+    associated = [c for c in options if weights.get(c, 0.0) > 0]
+    return rng.choice(associated or list(options))
 
 
 def _keep(view: ColouristView, level: str, words: WordList, rng: random.Random) -> Keep:

@@ -70,3 +70,13 @@ def test_the_view_keeps_every_revealed_round_in_order():
     history = COLOURIST.view(state, None).history
     assert [r.round_number for r in history] == list(range(1, len(history) + 1))
     assert history[-1] == COLOURIST.view(state, None).last
+
+
+def test_easy_chooses_any_associated_colour_and_only_those():
+    cid, first, second = a_concept_with_a_clear_second_colour()
+    view = guesser_view((cid,), ())
+    associated = set(shipped_words().concepts[cid].colours)
+    chosen = {choose_move(view, "easy", seed) for seed in range(60)}
+    colours = {move.card for move in chosen if move.card != "joker"}
+    assert colours <= associated
+    assert {first, second} <= colours  # not always the most likely one

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 
@@ -36,24 +35,6 @@ from .table import ACTIVE, LiveTable, Pending, PrivateMessage, Seat, Table, Tabl
 log = logging.getLogger("pop.tables")
 
 TIMEOUTS_BEFORE_AI = 3
-F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
-
-
-def answers_refusals(handler: F) -> F:
-    """For a click or command handler taking the interaction first: a Refusal raised anywhere
-    in it is answered to the person who clicked (only to them), and nothing it changed is
-    kept (changes are made on copies and committed whole)."""
-
-    @functools.wraps(handler)
-    async def handle(
-        self: Tables, interaction: discord.Interaction, *args: Any, **kwargs: Any
-    ) -> Any:
-        try:
-            return await handler(self, interaction, *args, **kwargs)
-        except Refusal as no:
-            await self.refuse(interaction, no)
-
-    return handle  # type: ignore[return-value]
 
 
 def refusal_for(error: RuleError) -> Refusal:

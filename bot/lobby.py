@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from .controls import Click
-from .face import Refusal, TableAPI
+from .face import GameFace, Refusal, TableAPI
 from .i18n import dynamic_key, t
 from .outbox import lobby_post
 from .table import Seat, Table, TableEdit, TableSettings
@@ -28,6 +28,22 @@ def require_host(table: Table, user: discord.abc.User) -> None:
     if perms is not None and (perms.manage_threads or perms.administrator):
         return
     raise Refusal("refusal.host_only")
+
+
+def lobby_values(face: GameFace, table: Table, lang: str) -> dict[str, object]:
+    """What every game's lobby text shows: the table, its mode, the host, who sits (AI seats
+    marked), and how many may. Each game words it with its own keys."""
+    low, high = face.game.seat_range(face.options(table))
+    names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
+    return {
+        "id": table.id,
+        "mode": face.mode_name(table, lang),
+        "host": f"<@{table.host_id}>",
+        "n": len(table.seats),
+        "high": high,
+        "low": low,
+        "names": names,
+    }
 
 
 def is_full(api: TableAPI, table: Table) -> bool:

@@ -31,6 +31,7 @@ from render.kit import Picture, has_glyph
 
 from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
+from ...lobby import lobby_values
 from ...table import LiveTable, Seat, Table
 from . import keys  # noqa: F401  (Coloretto's run-time text keys, declared first)
 from .commands import ColorettoCommands
@@ -121,25 +122,13 @@ class ColorettoFace:
         return t(dynamic_key("coloretto.mode", mode), lang)
 
     def lobby_text(self, table: Table, lang: str) -> str:
-        low, high = self.game.seat_range(self.options(table))
-        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
         key = {
             "lobby": "coloretto.lobby.text",
             "playing": "coloretto.lobby.started",
             "cancelled": "coloretto.lobby.cancelled",
             "finished": "coloretto.lobby.started",
         }[table.status]
-        return t(
-            key,
-            lang,
-            id=table.id,
-            mode=self.mode_name(table, lang),
-            host=f"<@{table.host_id}>",
-            n=len(table.seats),
-            high=high,
-            low=low,
-            names=names,
-        )
+        return t(key, lang, **lobby_values(self, table, lang))
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         """The rows, every collection, the pile, whose turn it is (and the last round)."""

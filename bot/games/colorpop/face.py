@@ -42,6 +42,7 @@ from render.kit import Picture
 
 from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import dynamic_key, t
+from ...lobby import lobby_values
 from ...table import LiveTable, Seat, Table
 from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
 from .commands import ColorpopCommands
@@ -136,25 +137,13 @@ class ColorpopFace:
         return mode
 
     def lobby_text(self, table: Table, lang: str) -> str:
-        low, high = self.game.seat_range(self.options(table))
-        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
         key = {
             "lobby": "colorpop.lobby.text",
             "playing": "colorpop.lobby.started",
             "cancelled": "colorpop.lobby.cancelled",
             "finished": "colorpop.lobby.started",
         }[table.status]
-        return t(
-            key,
-            lang,
-            id=table.id,
-            mode=self.mode_name(table, lang),
-            host=f"<@{table.host_id}>",
-            n=len(table.seats),
-            high=high,
-            low=low,
-            names=names,
-        )
+        return t(key, lang, **lobby_values(self, table, lang))
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         v = COLORPOP.view(live.state, None)

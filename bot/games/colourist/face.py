@@ -31,6 +31,7 @@ from render.colourist.labels import LABELS_EN
 
 from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import dynamic_key, t
+from ...lobby import lobby_values
 from ...outbox import picture_files
 from ...table import LiveTable, Seat, Table
 from . import keys  # noqa: F401  (Colourist's run-time text keys, declared first)
@@ -77,25 +78,13 @@ class ColouristFace:
         return t(dynamic_key("colourist.choice.length", self.options(table).length), lang)
 
     def lobby_text(self, table: Table, lang: str) -> str:
-        low, high = self.game.seat_range(self.options(table))
-        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
         key = {
             "lobby": "colourist.lobby.text",
             "playing": "colourist.lobby.started",
             "cancelled": "colourist.lobby.cancelled",
             "finished": "colourist.lobby.started",
         }[table.status]
-        return t(
-            key,
-            lang,
-            id=table.id,
-            mode=self.mode_name(table, lang),
-            host=f"<@{table.host_id}>",
-            n=len(table.seats),
-            high=high,
-            low=low,
-            names=names,
-        )
+        return t(key, lang, **lobby_values(self, table, lang))
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         v = COLOURIST.view(live.state, None)

@@ -34,6 +34,7 @@ from render.style import COLOUR_STYLE
 
 from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import dynamic_key, t
+from ...lobby import lobby_values
 from ...outbox import picture_files
 from ...table import LiveTable, Seat, Table
 from . import keys  # noqa: F401  (Pop's run-time text keys, declared first)
@@ -84,27 +85,13 @@ class PopFace:
         return t(dynamic_key("mode", self.options(table).mode), lang)
 
     def lobby_text(self, table: Table, lang: str) -> str:
-        options = self.options(table)
-        low, high = self.game.seat_range(options)
-        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
         key = {
             "lobby": "lobby.text",
             "playing": "lobby.started",
             "cancelled": "lobby.cancelled",
             "finished": "lobby.started",
         }[table.status]
-        return t(
-            key,
-            lang,
-            id=table.id,
-            mode=self.mode_name(table, lang),
-            sets=options.sets,
-            host=f"<@{table.host_id}>",
-            n=len(table.seats),
-            high=high,
-            low=low,
-            names=names,
-        )
+        return t(key, lang, **lobby_values(self, table, lang), sets=self.options(table).sets)
 
     def table_text(self, live: LiveTable, lang: str) -> str:
         v = POP.view(live.state, None)

@@ -197,3 +197,18 @@ def test_a_table_speaks_its_language_option_else_the_servers(language, locale, l
     )
     spoken = table.lang()
     assert t("table.left", spoken, name="Ana") == t("table.left", lang, name="Ana")
+
+
+def test_a_rule_error_becomes_its_games_sentence_or_a_clear_general_no():
+    from bot.core import refusal_for
+    from engine.pop.errors import NotInHand
+    from engine.protocol import RuleError
+
+    said = refusal_for(NotInHand("card 7 is not in ana's hand", "ana", card=7))
+    assert (said.key, said.values) == ("refusal.not_in_hand", {"card": 7})
+    assert t(said.key, "pl", **said.values) != t(said.key, "en", **said.values)
+
+    class Undeclared(RuleError):
+        code = "no_such_code"
+
+    assert refusal_for(Undeclared("engine text never shown")).key == "refusal.rule"

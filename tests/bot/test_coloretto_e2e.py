@@ -435,7 +435,9 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     assert notices == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
         "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."
     ]
-    assert ben_turns() == 3  # one notice per turn: never a second wait for a placement
+    # Three notices for (at least) three turns of Ben's: never a second wait for a placement.
+    # (The AI that took his seat may already have played a fourth on a slow machine.)
+    assert ben_turns() >= 3
 
     # Ben is back: a press on the table message gives him his seat, and he plays again.
     await ana_plays_until(

@@ -37,7 +37,7 @@ COLOUR_STYLE: dict[str, ColourStyle] = {
     "yellow": ColourStyle("#FFEB37", "triangle", "▲", "#1A1A1A"),
     "green": ColourStyle("#1CB765", "square", "■", "#0E1A12"),
     "blue": ColourStyle("#4466F8", "diamond", "◆", "#FFFFFF"),
-    "purple": ColourStyle("#7A3F78", "star", "★", "#FFFFFF"),
+    "purple": ColourStyle("#8C6090", "star", "★", "#FFFFFF"),
 }
 
 BACKGROUND = "#1B1E24"

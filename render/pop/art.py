@@ -28,11 +28,13 @@ VARIANTS = ("normal", "placed", "exploding", "selected", "dimmed")
 
 
 def card_rgb(
-    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK
+    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK, height: int = 0
 ) -> Image.Image:
-    """One card in its cell: the face, plus the ring or marks of its variant."""
+    """One card in its cell: the face, plus the ring or marks of its variant. A board card
+    may be drawn shorter (`height`) when a tall grid must fit the picture."""
     style = P.colour_style(card)
-    w, h = (P.MINI_W, P.MINI_H) if mini else (P.CARD_W, P.CARD_H)
+    w, h = (P.MINI_W, P.MINI_H) if mini else (P.CARD_W, height or P.CARD_H)
+    v = 1.0 if mini else min(1.0, h / P.CARD_H)  # vertical scale of the marks
     pad = 0 if mini else P.PAD
     cw, ch = w + 2 * pad, h + 2 * pad
     k = SS
@@ -66,31 +68,31 @@ def card_rgb(
         (x0, y0, x0 + w * k - 1, y0 + h * k - 1), radius, fill=fill, outline=edge, width=2 * k
     )
     # Shape, top left.
-    s = (14 if mini else 26) * k
-    m = (5 if mini else 8) * k
+    s = round((14 if mini else 26) * v) * k
+    m = round((5 if mini else 8) * v) * k
     draw_shape(d, style.shape, (x0 + m, y0 + m, x0 + m + s, y0 + m + s), ink)
     # Arrow, bottom left.
     if ARROW[card]:
-        aw, ah = (16 if mini else 26) * k, (11 if mini else 17) * k
-        am = (4 if mini else 8) * k
+        aw, ah = (16 if mini else 26) * k, round((11 if mini else 17) * v) * k
+        am = round((4 if mini else 8) * v) * k
         draw_arrow(d, (x0 + am, y0 + h * k - am - ah, x0 + am + aw, y0 + h * k - am), ink)
     # Explosion symbols, bottom right, one burst each.
-    r = (4.6 if mini else 8) * k
-    gap = (9.5 if mini else 17) * k
+    r = (4.6 if mini else 8 * v) * k
+    gap = (9.5 if mini else 17 * v) * k
     bx = x0 + w * k - (5 if mini else 8) * k - r
-    by = y0 + h * k - (4 if mini else 7) * k - r
+    by = y0 + h * k - (4 if mini else 7 * v) * k - r
     for i in range(SYMBOLS[card]):
         draw_burst(d, bx - i * gap, by, r, ink)
     # The number, large.
-    f = font((23 if mini else 44) * k, bold=True)
+    f = font(round((23 if mini else 44) * min(1.0, 0.3 + 0.7 * v)) * k, bold=True)
     text = str(card)
     tx = x0 + (w * (0.62 if mini else 0.60)) * k
     ty = y0 + (h * (0.40 if mini else 0.41)) * k
     d.text((tx, ty), text, font=f, fill=ink, anchor="mm")
     if variant == "exploding":
-        # A burst badge on the top right corner.
-        cx, cy = x0 + w * k - 2 * k, y0 + 3 * k
-        draw_burst(d, cx, cy, 13 * k, S.GOLD, outline="#000000", width=2 * k)
+        # A burst badge on the top right corner, whole inside the cell (no clipped points).
+        cx, cy = x0 + w * k - 6 * k, y0 + 6 * k  # radius 12: reaches 6 px out, inside the pad
+        draw_burst(d, cx, cy, 12 * k, S.GOLD, outline="#000000", width=2 * k)
     if variant == "selected":
         cx, cy = x0 + w * k - 6 * k, y0 + 4 * k
         d.ellipse(
@@ -108,9 +110,9 @@ def card_rgb(
     return img.resize((cw, ch), Image.Resampling.LANCZOS)
 
 
-def queue_rgb(column: int, bg: str = S.TRACK) -> Image.Image:
+def queue_rgb(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
     """A Queue card, lettered A-E, in a board cell."""
-    w, h, pad, k = P.CARD_W, P.CARD_H, P.PAD, SS
+    w, h, pad, k = P.CARD_W, height or P.CARD_H, P.PAD, SS
     img = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), bg)
     d = ImageDraw.Draw(img)
     _lane_edges(d, w + 2 * pad, h + 2 * pad, bg)
@@ -119,7 +121,7 @@ def queue_rgb(column: int, bg: str = S.TRACK) -> Image.Image:
     d.text(
         ((pad + w / 2) * k, (pad + h / 2) * k),
         "ABCDE"[column],
-        font=font(46 * k, True),
+        font=font(round(46 * min(1.0, h / P.CARD_H)) * k, True),
         fill=S.TEXT,
         anchor="mm",
     )
@@ -176,16 +178,16 @@ paste_text = PALETTE.paste_text
 # --- Cached sprites (palette mode) -------------------------------------------------------------
 
 
-@cached(1024)
+@cached(2048)
 def card_sprite(
-    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK
+    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK, height: int = 0
 ) -> Image.Image:
-    return to_palette(card_rgb(card, mini, variant, bg))
+    return to_palette(card_rgb(card, mini, variant, bg, height))
 
 
-@cached(16)
-def queue_sprite(column: int, bg: str = S.TRACK) -> Image.Image:
-    return to_palette(queue_rgb(column, bg))
+@cached(64)
+def queue_sprite(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
+    return to_palette(queue_rgb(column, bg, height))
 
 
 def warm_up() -> None:

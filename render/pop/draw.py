@@ -16,12 +16,12 @@ from ..kit import paste
 from . import art
 from . import style as P
 from .art import paste_text
+from .labels import label
 from .scene import Frame
 
-HEADER_H = P.MINI_H + 16
-STRIP_H = P.MINI_H + 32
-SEAT_H = 40
-GAP = 12
+HEADER_H = 52
+STRIP_H = P.MINI_H + 44
+GAP = 10
 
 
 def _counters(img: Image.Image, f: Frame, x: int, cy: int) -> int:
@@ -40,98 +40,256 @@ def _order(img: Image.Image, f: Frame, x: int, cy: int) -> int:
         return x
     icon = art.icon_sprite("left", 26, S.TEXT, S.BACKGROUND)
     x += paste(img, icon, x, cy - icon.height // 2) + 2
-    x += paste_text(img, str(f.arrows), (x, cy), 24, True) + 10
+    x += paste_text(img, str(f.arrows), (x, cy), 26, True) + 10
     order = "E→A" if f.descending else "A→E"
-    x += paste_text(img, order, (x, cy), 24, True, S.GOLD)
+    x += paste_text(img, order, (x, cy), 26, True, S.GOLD)
     return x + 12
 
 
-def _chief(img: Image.Image, f: Frame, left: int, right: int, cy: int) -> None:
-    """Right-aligned: ♛, the face-up card, then the cards waiting beside the Chief.
+def _grid_rows(f: Frame) -> int:
+    return f.bottom_row - f.top_row + 1
 
-    The waiting pile overlaps to fit between `left` and `right`; its symbols are summed.
-    """
-    if not f.has_chief:
-        return
-    pile = f.chief_pile
-    minis = list(f.chief_face_up)
-    fixed = 32 + len(minis) * (P.MINI_W + 6)
-    overlap = 0
-    if pile:
-        room = right - left - fixed - 8 - P.MINI_W - 62
-        overlap = min(24, room // (len(pile) - 1)) if len(pile) > 1 else 0
-        shown = pile if overlap >= 8 else pile[-max(1, room // 8 + 1) :]
-        overlap = max(overlap, 8) if len(shown) > 1 else 0
-        fixed += 8 + P.MINI_W + overlap * (len(shown) - 1) + 62
-    x = right - fixed
-    y = cy - P.MINI_H // 2
+
+def _card_height(f: Frame) -> int:
+    """The board cards' height: full size, or shorter so the picture stays within MAX_RATIO."""
+    limit = int(P.MAX_RATIO * P.WIDTH) - 2 * P.MARGIN - HEADER_H - (STRIP_H if f.incoming else 0)
+    pitch = min(P.PITCH_Y, limit // _grid_rows(f))
+    return max(P.MIN_CARD_H, min(P.CARD_H, (pitch - 2 * P.PAD) // 2 * 2))
+
+
+def board_size(f: Frame, labels: Mapping[str, str] | None = None) -> tuple[int, int]:
+    side_h = _side(None, f, labels or {}, 0)
+    card_h = _card_height(f)
+    grid_h = (STRIP_H if f.incoming else 0) + _grid_rows(f) * (card_h + 2 * P.PAD)
+    return P.WIDTH, P.MARGIN + HEADER_H + max(grid_h, side_h) + P.MARGIN
+
+
+class _Lines:
+    """Lines of text down the side panel (or, with no image, just their height)."""
+
+    def __init__(self, img: Image.Image | None, x: int, y: int, width: int, bg: str) -> None:
+        self.img, self.x, self.y, self.width, self.bg = img, x, y, width, bg
+
+    def text(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT) -> None:
+        h = size + 10
+        if self.img is not None:
+            sprite = art.name_sprite(text, size, self.width, bold, colour, self.bg)
+            paste(self.img, sprite, self.x, self.y + (h - sprite.height) // 2)
+        self.y += h
+
+
+def _box(img: Image.Image | None, x: int, y0: int, y1: int, colour: str = S.PANEL) -> None:
+    if img is not None:
+        ImageDraw.Draw(img).rounded_rectangle(
+            (x, y0, x + P.SIDE_W - 1, y1), 10, fill=art.index_of(colour)
+        )
+
+
+def _step_lines(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, int, bool, str]]:
+    """What this step is, line by line: (text, size, bold, colour)."""
+    lines: list[tuple[str, int, bool, str]] = []
+    if f.game_over:
+        lines.append((label(labels, "game_over"), 30, True, S.BAD))
+    if f.kind == "board":
+        return lines
+    lines.append((label(labels, "step", n=f.step), 28, True, S.TEXT))
+    if f.depth:
+        lines.append((label(labels, "chain", n=f.depth + 1), 26, True, S.GOLD))
+    if f.kind == "exploded":
+        lines.append(
+            (
+                f"{S.ICON_BURST} " + label(labels, "explodes", n=len(f.marked_cards)),
+                24,
+                True,
+                S.GOLD,
+            )
+        )
+    for seat, n in f.gains:
+        lines.append((label(labels, "gain", n=n, name=f.name_of(seat)), 26, True, S.GOOD))
+    if f.from_chief:
+        lines.append((label(labels, "from_chief", n=len(f.from_chief)), 24, True, S.GOLD))
+    if f.chief_gets:
+        key = "chief_loses" if f.chief_loses else "chief_keeps"
+        lines.append(
+            (label(labels, key, n=len(f.chief_gets)), 24, True, S.BAD if f.chief_loses else S.GOLD)
+        )
+    return lines
+
+
+def _side(img: Image.Image | None, f: Frame, labels: Mapping[str, str], y: int) -> int:
+    """The panel beside the grid: this step, the Chief's area, the seats. Returns its height
+    (draws nothing when `img` is None)."""
+    x = P.MARGIN + P.GRID_W + P.GUTTER
+    top = y
+    inner = P.SIDE_W - 24
+    step = _step_lines(f, labels)
+    if step:
+        h = sum(size + 10 for _, size, _, _ in step) + 16
+        _box(img, x, y, y + h, S.PANEL)
+        if img is not None and f.game_over:
+            ImageDraw.Draw(img).rounded_rectangle(
+                (x, y, x + P.SIDE_W - 1, y + h), 10, outline=art.index_of(S.BAD), width=3
+            )
+        lines = _Lines(img, x + 12, y + 8, inner, S.PANEL)
+        for text, size, bold, colour in step:
+            lines.text(text, size, bold, colour)
+        y += h + GAP
+    if f.has_chief:
+        y = _chief(img, f, labels, x, y) + GAP
+    y = _seats(img, f, labels, x, y)
+    return y - top
+
+
+def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, y: int) -> int:
+    """♛ Chief: its face-up card (full size, ringed), then its waiting cards (small, in card
+    order) with their count and symbols."""
     active = f.owner == CHIEF and f.kind != "board"
-    colour = S.GOLD if active or f.chief_face_up else S.MUTED
-    paste_text(img, P.ICON_CHIEF, (x, cy), 30, True, colour)
-    x += 32
-    for card in minis:
-        x += paste(img, art.card_sprite(card, True, "normal", S.BACKGROUND), x, y) + 6
+    bg = S.PANEL if active else S.TRACK
+    pile = tuple(sorted(f.chief_pile))
+    shown = pile[:6]
+    h = 44
+    if f.chief_face_up:
+        h += P.PITCH_Y + 2
     if pile:
-        x += 8
+        h += 34 + ((len(shown) + 2) // 3) * (P.MINI_H + 6)
+    _box(img, x, y, y + h, bg)
+    if img is None:
+        return y + h
+    colour = S.GOLD if active or f.chief_face_up else S.TEXT
+    lines = _Lines(img, x + 12, y + 6, P.SIDE_W - 24, bg)
+    lines.text(f"{P.ICON_CHIEF} " + label(labels, "chief"), 26, True, colour)
+    yy = lines.y
+    for i, card in enumerate(f.chief_face_up[:1]):
+        sprite = art.card_sprite(card, False, "placed", bg)
+        paste(img, sprite, x + 12 + i * P.PITCH_X, yy)
+    if f.chief_face_up:
+        yy += P.PITCH_Y + 2
+    if pile:
+        burst = art.icon_sprite("burst", 20, S.GOLD, bg)
+        lx = x + 12
+        lx += paste_text(
+            img, label(labels, "waiting", n=len(pile)), (lx, yy + 14), 22, True, S.TEXT, bg
+        )
+        paste(img, burst, lx + 10, yy + 4)
+        paste_text(
+            img, str(sum(SYMBOLS[c] for c in pile)), (lx + 32, yy + 14), 22, True, S.TEXT, bg
+        )
+        yy += 32
         for i, card in enumerate(shown):
-            paste(img, art.card_sprite(card, True, "normal", S.BACKGROUND), x + i * overlap, y)
-        x += P.MINI_W + overlap * (len(shown) - 1) + 6
-        burst = art.icon_sprite("burst", 20, S.GOLD, S.BACKGROUND)
-        paste(img, burst, x, cy - 10)
-        paste_text(img, str(sum(SYMBOLS[c] for c in pile)), (x + 22, cy), 22, True)
+            sprite = art.card_sprite(card, True, "normal", bg)
+            paste(img, sprite, x + 12 + (i % 3) * (P.MINI_W + 4), yy + (i // 3) * (P.MINI_H + 6))
+    return y + h
 
 
-def board_size(f: Frame) -> tuple[int, int]:
-    rows = f.bottom_row - f.top_row + 1
-    seat_rows = (len(f.seats) + 1) // 2
-    h = P.MARGIN + HEADER_H + (STRIP_H if f.incoming else 0) + rows * P.PITCH_Y
-    return P.WIDTH, h + GAP + seat_rows * SEAT_H + P.MARGIN - 6
+def _seats(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, y: int) -> int:
+    """One row per seat: the name, then its explosion symbols this set (and the change this
+    step), with the game total from set 2 on. Co-op has no symbols to show."""
+    mode = MODES[f.mode]
+    scoring = mode.competitive
+    gains = dict(f.gains)
+    totals = [p + s for p, s in zip(f.past_totals or (0,) * len(f.seats), f.symbols, strict=True)]
+    later_set = scoring and f.set_number > 1 and len(f.seats) > 1
+    best = (max if mode.scoring == "highest" else min)(totals) if totals else 0
+    if later_set:
+        leaders = [f.names[i] for i, t in enumerate(totals) if t == best]
+        lines = _Lines(img, x + 4, y, P.SIDE_W - 8, S.BACKGROUND)
+        lines.text(label(labels, "leads", names=", ".join(leaders)), 22, True, S.GOLD)
+        y = lines.y
+    row_h = 72 if scoring else 44
+    for i, seat in enumerate(f.seats):
+        active = f.owner == seat and f.kind != "board"
+        bg = S.PANEL if active else S.BACKGROUND
+        if active:
+            _box(img, x, y, y + row_h - 6, S.PANEL)
+        if img is not None:
+            name = art.name_sprite(f.names[i], P.NAME_SIZE, P.SIDE_W - 20, active, S.TEXT, bg)
+            paste(img, name, x + 10, y + 4)
+            if scoring:
+                cy = y + 50
+                burst = art.icon_sprite("burst", 22, S.GOLD, bg)
+                paste(img, burst, x + 10, cy - 11)
+                sx = x + 38
+                sx += paste_text(img, str(f.symbols[i]), (sx, cy), 24, True, S.TEXT, bg) + 10
+                if gains.get(seat):
+                    sx += paste_text(img, f"+{gains[seat]}", (sx, cy), 24, True, S.GOOD, bg) + 10
+                if later_set:
+                    gold = totals[i] == best
+                    paste_text(
+                        img,
+                        f"Σ{totals[i]}",
+                        (x + P.SIDE_W - 10, cy),
+                        24,
+                        gold,
+                        S.GOLD if gold else S.MUTED,
+                        bg,
+                        anchor="r",
+                    )
+        y += row_h
+    if mode.alone:
+        y = _solo(img, f, labels, x, y)
+    return y
 
 
-def draw_board(f: Frame) -> Image.Image:
-    """The board of a frame, as a palette image."""
-    width, height = board_size(f)
+def _solo(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, y: int) -> int:
+    """A solo player's facts: cards left in the pile and in hand, the goal, "cleared!"."""
+    lines = _Lines(img, x + 10, y, P.SIDE_W - 20, S.BACKGROUND)
+    if f.pile_size is not None and MODES[f.mode].name != "enigma":
+        lines.text(label(labels, "pile", n=f.pile_size), 24, True, S.TEXT)
+    if f.hand_sizes:
+        lines.text(label(labels, "hand", n=f.hand_sizes[0]), 24, True, S.TEXT)
+    if MODES[f.mode].name == "enigma":
+        lines.text(label(labels, "goal"), 20, False, S.MUTED)
+    cleared = not any(f.columns) and not f.pending and f.kind != "board"
+    if cleared:
+        lines.text(label(labels, "cleared"), 30, True, S.GOOD)
+    return lines.y
+
+
+def draw_board(f: Frame, labels: Mapping[str, str] | None = None) -> Image.Image:
+    """The board of a frame, as a palette image: the header across, the turn's cards and the
+    grid on the left, this step, the Chief and the seats beside it."""
+    labels = labels or {}
+    width, height = board_size(f, labels)
+    card_h = _card_height(f)
+    pitch_y = card_h + 2 * P.PAD
     img = art.new_canvas((width, height))
     draw = ImageDraw.Draw(img)
     m = P.MARGIN
     cy = m + HEADER_H // 2 - 4
     x = _counters(img, f, m, cy)
-    x = _order(img, f, x, cy)
-    _chief(img, f, x, width - m, cy)
+    _order(img, f, x, cy)
     y = m + HEADER_H
+    _side(img, f, labels, y)
 
     if f.incoming:  # the turn's five cards above their columns; placed ones fade
         current = f.placed_columns[-1] if f.placed_columns else None
         for c, (card, owner) in enumerate(f.incoming):
             cx = m + c * P.PITCH_X + P.PITCH_X // 2
             done = c in f.placed_columns and c != current
-            paste(
-                img,
-                art.card_sprite(card, True, "dimmed" if done else "normal", S.BACKGROUND),
-                cx - P.MINI_W // 2,
-                y,
-            )
+            dropped = f.game_over and c in f.pending  # never placed: the game ended
+            variant = "dimmed" if done or dropped else "normal"
+            paste(img, art.card_sprite(card, True, variant, S.BACKGROUND), cx - P.MINI_W // 2, y)
+            if dropped:
+                paste_text(img, S.ICON_NO, (cx, y + P.MINI_H // 2), 40, True, S.BAD, anchor="m")
             if c == current:
                 draw.rectangle(
-                    (cx - P.MINI_W // 2, y + P.MINI_H + 23, cx + P.MINI_W // 2, y + P.MINI_H + 26),
+                    (cx - P.MINI_W // 2, y + P.MINI_H + 36, cx + P.MINI_W // 2, y + P.MINI_H + 39),
                     fill=art.index_of(S.HIGHLIGHT),
                 )
             if owner == CHIEF:
-                paste_text(
-                    img, P.ICON_CHIEF, (cx, y + P.MINI_H + 10), 17, True, S.MUTED, anchor="m"
-                )
+                paste_text(img, P.ICON_CHIEF, (cx, y + P.MINI_H + 18), 26, True, S.TEXT, anchor="m")
             else:
-                name = art.name_sprite(f.name_of(owner), 15, P.PITCH_X - 8, False, S.MUTED)
-                paste(img, name, cx - name.width // 2, y + P.MINI_H + 1)
+                name = art.name_sprite(f.name_of(owner), P.NAME_SIZE, P.PITCH_X - 6, False, S.TEXT)
+                paste(img, name, cx - name.width // 2, y + P.MINI_H + 2)
         y += STRIP_H
 
     grid_top = y
-    rows = f.bottom_row - f.top_row + 1
+    rows = _grid_rows(f)
     track = art.index_of(S.TRACK)
     for c in range(5):
         x0 = m + c * P.PITCH_X
         draw.rectangle(
-            (x0 + 2, grid_top, x0 + P.PITCH_X - 3, grid_top + rows * P.PITCH_Y - 1), fill=track
+            (x0 + 2, grid_top, x0 + P.PITCH_X - 3, grid_top + rows * pitch_y - 1), fill=track
         )
     marked = set(f.marked)
     for c in range(5):
@@ -148,33 +306,13 @@ def draw_board(f: Frame) -> Image.Image:
             else:
                 variant = "normal"
             img.paste(
-                art.card_sprite(card, False, variant),
-                (x0, grid_top + (row - f.top_row) * P.PITCH_Y),
+                art.card_sprite(card, False, variant, S.TRACK, card_h),
+                (x0, grid_top + (row - f.top_row) * pitch_y),
             )
         if f.top_row <= q <= f.bottom_row:
-            img.paste(art.queue_sprite(c), (x0, grid_top + (q - f.top_row) * P.PITCH_Y))
-    y = grid_top + rows * P.PITCH_Y + GAP
-
-    # Each seat's explosion symbols so far this set; the seat resolving a placement stands out.
-    col_w = (width - 2 * m) // 2
-    for i, seat in enumerate(f.seats):
-        x0 = m + (i % 2) * col_w
-        y0 = y + (i // 2) * SEAT_H
-        active = f.owner == seat and f.kind != "board"
-        bg = S.PANEL if active else S.BACKGROUND
-        if active:
-            draw.rounded_rectangle(
-                (x0, y0, x0 + col_w - 8, y0 + SEAT_H - 6), 8, fill=art.index_of(S.PANEL)
+            img.paste(
+                art.queue_sprite(c, S.TRACK, card_h), (x0, grid_top + (q - f.top_row) * pitch_y)
             )
-        mid = y0 + (SEAT_H - 6) // 2
-        burst = art.icon_sprite("burst", 24, S.GOLD, bg)
-        paste(img, burst, x0 + 8, mid - 12)
-        nx = x0 + 38
-        nx += paste_text(img, str(f.symbols[i]), (nx, mid), 24, True, S.TEXT, bg) + 12
-        name = art.name_sprite(
-            f.names[i], 22, x0 + col_w - 16 - nx, active, S.TEXT if active else S.MUTED, bg
-        )
-        paste(img, name, nx, mid - name.height // 2)
     return img
 
 

@@ -23,8 +23,11 @@ __all__ = [
 ]
 
 
-def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
-    """Draw one frame of the board."""
+def frame_picture(
+    frame: Frame, filename: str | None = None, labels: Mapping[str, str] | None = None
+) -> Picture:
+    """Draw one frame of the board; `labels` are its words in the table's language
+    (render/pop/labels.py; English when left out)."""
     if filename is None:
         where = f"s{frame.set_number}-t{frame.turn_number}"
         filename = (
@@ -32,12 +35,16 @@ def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
             if frame.kind == "board"
             else f"{where}-{frame.step:02d}-{frame.kind}.png"
         )
-    return Picture(encode(draw.draw_board(frame)), alt.board_alt(frame), filename)
+    return Picture(encode(draw.draw_board(frame, labels)), alt.board_alt(frame), filename)
 
 
-def board_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
+def board_picture(
+    view: TableView,
+    names: Mapping[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> Picture:
     """The board as it stands (e.g. while players choose), with the Chief's face-up card."""
-    return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"))
+    return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"), labels=labels)
 
 
 def step_frames(
@@ -48,10 +55,13 @@ def step_frames(
 
 
 def step_pictures(
-    view_before: TableView, events: Iterable[Event], names: Mapping[str, str] | None = None
+    view_before: TableView,
+    events: Iterable[Event],
+    names: Mapping[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
-    return [frame_picture(f) for f in step_frames(view_before, events, names)]
+    return [frame_picture(f, labels=labels) for f in step_frames(view_before, events, names)]
 
 
 def hand_picture(

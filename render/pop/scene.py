@@ -17,6 +17,7 @@ from typing import Any
 from engine.pop.cards import SYMBOLS
 from engine.pop.events import (
     CHIEF,
+    CardDrawn,
     ChiefKept,
     ChiefTookCards,
     Collected,
@@ -25,6 +26,7 @@ from engine.pop.events import (
     Fell,
     Placed,
     Revealed,
+    SetEnded,
     SetStarted,
     TurnEnded,
     TurnStarted,
@@ -68,6 +70,15 @@ class Frame:
     marked_cards: tuple[int, ...] = ()
     depth: int = 0  # 0: the placed card's explosion; 1+: the chain
     step: int = 0  # picture number within the turn, from 1 (0 for a board frame)
+    pending: tuple[int, ...] = ()  # columns whose revealed card is not placed yet
+    gains: tuple[tuple[str, int], ...] = ()  # (seat, symbols) this step credited
+    from_chief: tuple[int, ...] = ()  # the Chief's waiting cards a seat took at this step
+    chief_gets: tuple[int, ...] = ()  # the Chief's own explosion: it waits (or is lost)
+    chief_loses: bool = False  # Trick: the Chief's explosions are lost
+    game_over: bool = False  # co-op: this explosion ended the game
+    past_totals: tuple[int, ...] = ()  # per seat: the scores of the sets already over
+    hand_sizes: tuple[int, ...] | None = None  # per seat, when known (solo and Enigma)
+    pile_size: int | None = None  # the draw pile, when known
 
     def name_of(self, seat: str) -> str:
         if seat in self.seats:
@@ -80,9 +91,12 @@ class Frame:
         return col[j] if 0 <= j < len(col) else 0
 
 
-def _window(columns: Grid, queues: tuple[int, ...]) -> tuple[int, int]:
+def _window(columns: Grid, queues: tuple[int, ...], pending: Iterable[int] = ()) -> tuple[int, int]:
+    """The rows worth drawing: from the highest card to the lowest Queue card, one row lower
+    under a column that still gets a card this turn (placing pushes its Queue card down)."""
+    waiting = set(pending)
     top = min(q - len(c) for q, c in zip(queues, columns, strict=True))
-    return top, max(queues)
+    return top, max(q + (c in waiting) for c, q in enumerate(queues))
 
 
 class Scene:
@@ -111,7 +125,10 @@ class Scene:
         self.collected: dict[str, list[int]] = {s: [] for s in self.seats}
         self.chief_face_up: tuple[int, ...] = ()
         self.chief_pile: tuple[int, ...] = ()
-        self.top_row, self.bottom_row = 0, 0
+        self.past: dict[str, int] = {s: 0 for s in self.seats}
+        self.hand_sizes: dict[str, int] | None = None
+        self.pile_size: int | None = None
+        self.game_over = False
         self._new_turn()
 
     @classmethod
@@ -125,7 +142,11 @@ class Scene:
         scene.collected = {s: list(view.collected.get(s, ())) for s in scene.seats}
         scene.chief_face_up = tuple(view.chief_face_up)
         scene.chief_pile = tuple(view.chief_pile)
-        scene.top_row, scene.bottom_row = _window(scene.columns, scene.queues)
+        for scores in view.set_scores:
+            for s in scene.seats:
+                scene.past[s] += scores.get(s, 0)
+        scene.hand_sizes = dict(view.hand_sizes)
+        scene.pile_size = view.draw_pile_size
         return scene
 
     def _new_turn(self) -> None:
@@ -139,6 +160,7 @@ class Scene:
         self.exploding: tuple[int, ...] = ()
         self.fallen: list[int] = []  # exploded (and fallen) in the placement being resolved
         self.step = 0
+        self.game_over = False
 
     # --- Events -----------------------------------------------------------------------------
 
@@ -150,20 +172,34 @@ class Scene:
             self.highlight = (event.column, event.row)
             self.placed_card, self.owner = event.card, event.owner
             self.fallen = []
+            self.credited = 0
             return self._step("placed")
         if isinstance(event, Exploded):
             self.columns, self.queues = event.grid, event.queues
             self.owner = event.owner
             self.exploding = event.cards
+            if self.spec.cooperative:  # any explosion ends a co-op game (rules §6)
+                self.game_over = True
             return self._step(
                 "exploded", marked=event.positions, marked_cards=event.cards, depth=event.depth
             )
         if isinstance(event, Fell):
             self.columns, self.queues = event.grid, event.queues
+            first = not self.fallen
             self.fallen.extend(self.exploding)
-            depth = self._depth
+            extra: dict[str, Any] = {"depth": self._depth}
+            if self.owner == CHIEF:
+                extra["chief_gets"] = self.exploding
+                extra["chief_loses"] = self.spec.chief_loses_explosions
+            elif self.owner in self.seats:
+                got = self.fallen + list(self.chief_pile)  # a seat takes the waiting pile
+                total = sum(SYMBOLS[c] for c in got)
+                extra["gains"] = ((self.owner, total - self.credited),)
+                self.credited = total
+                if first and self.chief_pile:
+                    extra["from_chief"] = self.chief_pile
             self.exploding = ()
-            return self._step("fell", depth=depth)
+            return self._step("fell", **extra)
         if isinstance(event, Collected):
             self.collected.setdefault(event.seat, []).extend(event.cards + event.from_chief)
             self.chief_pile = ()
@@ -172,19 +208,29 @@ class Scene:
             if not event.lost:
                 self.chief_pile = self.chief_pile + tuple(event.cards)
             self.fallen = []
+        elif isinstance(event, CardDrawn):
+            if self.hand_sizes is not None:
+                self.hand_sizes[event.seat] = self.hand_sizes.get(event.seat, 0) + event.count
+            if self.pile_size is not None:
+                self.pile_size = max(0, self.pile_size - event.count)
+        elif isinstance(event, SetEnded):
+            for s in self.seats:
+                self.past[s] += event.scores.get(s, 0)
         elif isinstance(event, Revealed):
+            if self.hand_sizes is not None:
+                for owner, cards in event.plays.items():
+                    if owner in self.hand_sizes:
+                        self.hand_sizes[owner] -= len(cards)
             self.incoming = tuple(event.columns)
             self.descending = event.descending
             self.arrows = event.arrows
             self.chief_face_up = ()  # now among the revealed cards
-            self.bottom_row = max(self.queues) + 1
         elif isinstance(event, ChiefTookCards):
             self.chief_face_up = tuple(event.face_up)
         elif isinstance(event, TurnStarted):
             self.set_number, self.turn_number = event.set_number, event.turn_number
             self.chief_face_up = ()
             self._new_turn()
-            self.top_row, self.bottom_row = _window(self.columns, self.queues)
         elif isinstance(event, TurnEnded):
             self.columns, self.queues = event.grid, event.queues
             self.collected = {s: list(event.collected.get(s, ())) for s in self.seats}
@@ -196,11 +242,13 @@ class Scene:
             self.collected = {s: [] for s in self.seats}
             self.chief_pile = ()
             self.chief_face_up = ()
+            if event.set_number > 1:
+                self.hand_sizes, self.pile_size = None, None
             self._new_turn()
-            self.top_row, self.bottom_row = _window(self.columns, self.queues)
         return None
 
     _depth = 0
+    credited = 0  # symbols shown as earned so far by the placement being resolved
 
     def _step(self, kind: str, **extra: Any) -> Frame:
         if kind == "exploded":
@@ -222,9 +270,10 @@ class Scene:
             pile = tuple(waiting)
             if owner in symbols:
                 symbols[owner] += sum(SYMBOLS[c] for c in got)
-        top, bottom = self.top_row, self.bottom_row
-        top = min(top, *(q - len(c) for q, c in zip(self.queues, self.columns, strict=True)))
-        bottom = max(bottom, *self.queues)
+        pending = (
+            () if not self.incoming else tuple(c for c in range(5) if c not in self.placed_columns)
+        )
+        top, bottom = _window(self.columns, self.queues, () if self.game_over else pending)
         frame = Frame(
             kind=kind,
             mode=self.mode,
@@ -249,6 +298,15 @@ class Scene:
             owner=self.owner,
             placed_card=self.placed_card,
             step=self.step if kind != "board" else 0,
+            pending=pending,
+            game_over=self.game_over,
+            past_totals=tuple(self.past[s] for s in self.seats),
+            hand_sizes=(
+                None
+                if self.hand_sizes is None
+                else tuple(self.hand_sizes.get(s, 0) for s in self.seats)
+            ),
+            pile_size=self.pile_size,
         )
         if kind == "placed":
             frame = replace(frame, highlight=self.highlight)

@@ -360,84 +360,90 @@ def draw_results(
     tiebreak: Tiebreak | None,
     result: GameResult | None,
     stars: tuple[int, int] | None,
+    labels: Mapping[str, str] | None = None,
+    title: str | None = None,
+    difficulty: int | None = None,
 ) -> Image.Image:
-    """Scores per set and totals, winners, tie-break; the outcome of a cooperative or solo game.
+    """The end of a game in words: the winners and the score table (competitive, Trick, with
+    the tie-break said); the group's level (co-op); won or lost, the title and the difficulty
+    (solo); won or lost (Enigma). Symbol totals only where they decide something.
 
-    `stars` is (earned, out of) for a cooperative level or a solo title.
+    `stars` is (earned, out of) for a cooperative level.
     """
+    labels = labels or {}
     m = P.MARGIN
-    n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
-    banner_h = 96
-    height = m + banner_h + 40 + len(seats) * ROW_H + (44 if tiebreak else 0) + m
-    img = art.new_canvas((P.WIDTH, height))
-    draw = ImageDraw.Draw(img)
-    cy = m + banner_h // 2 - 6
-    x = m
-    if result is not None:  # cooperative, solo, Enigma: won or lost, then the stars
-        won = result.won
-        x += (
-            paste_text(
-                img, S.ICON_YES if won else S.ICON_NO, (x, cy), 64, True, S.GOOD if won else S.BAD
-            )
-            + 24
-        )
-        if stars:
-            x = _stars(img, x, cy, *stars) + 24
-        if isinstance(result, CoopResult):
-            x += paste_text(img, f"🂠{result.cards_left}", (x, cy), 34, True) + 24
-        if isinstance(result, SoloResult):
-            x += paste_text(img, f"{S.ICON_TURN}{result.turns}", (x, cy), 34, True)
-    else:  # competitive, Trick: the crown and the winners' names
-        x += paste_text(img, S.ICON_WIN, (x, cy), 56, True, S.GOLD) + 16
-        shown = [names[seats.index(w)] for w in winners]
-        room = P.WIDTH - m - x
-        for i, name in enumerate(shown):
-            sprite = art.name_sprite(name, 30, max(60, room // max(1, len(shown)) - 12), True)
-            y = cy - sprite.height // 2
-            paste(img, sprite, x, y)
-            x += sprite.width + (16 if i < len(shown) - 1 else 0)
-    y = m + banner_h
-    # The table: one column per set, then the total (↓: lowest wins, ↑: highest wins).
-    name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * 96
-    col_x = [m + 56 + name_w + i * 96 + 48 for i in range(n_sets + 1)]
-    for i in range(n_sets):
-        paste_text(img, f"{S.ICON_SET}{i + 1}", (col_x[i], y + 16), 22, True, S.MUTED, anchor="m")
-    scoring = MODES[mode].scoring
-    order = {"highest": "↑", "lowest": "↓", "none": ""}[scoring]
-    total_head = ("Σ" if n_sets else S.ICON_BURST) + order
-    paste_text(img, total_head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
-    y += 40
-    for i, seat in enumerate(seats):
-        win = seat in winners and result is None
-        bg = S.PANEL if win else S.BACKGROUND
-        if win or i % 2 == 0:
-            draw.rounded_rectangle(
-                (m, y, P.WIDTH - m, y + ROW_H - 6),
-                8,
-                fill=art.index_of(S.PANEL if win else S.TRACK),
-            )
-            bg = S.PANEL if win else S.TRACK
-        mid = y + (ROW_H - 6) // 2
-        if win:
-            paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
-        label = art.name_sprite(names[i], 24, name_w - 8, win, S.TEXT, bg)
-        paste(img, label, m + 56, mid - label.height // 2)
-        for j in range(n_sets):
-            score = set_scores[j].get(seat, 0) if j < len(set_scores) else 0
-            paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
-        total = totals.get(seat, 0)
-        paste_text(
-            img, str(total), (col_x[-1], mid), 26, True, S.GOLD if win else S.TEXT, bg, anchor="m"
-        )
-        if tiebreak and winners and total == totals.get(winners[0]):  # tied for the lead
-            paste_text(img, S.ICON_TIE, (col_x[-1] - 30, mid), 22, True, S.GOLD, bg, anchor="r")
-        y += ROW_H
-    if tiebreak:
-        cy = y + 20
-        x = m + 8
-        x += paste_text(img, S.ICON_TIE, (x, cy), 30, True, S.GOLD) + 14
-        if tiebreak == "card_in_hand":
-            paste_text(img, f"→ 🂠 {S.ICON_BURST}↓", (x, cy), 30, True, S.TEXT)
+    width = P.WIDTH
+    lines: list[tuple[str, int, str]] = []  # (text, size, colour)
+    if isinstance(result, CoopResult):
+        key = "coop_won" if result.won else "coop_lost"
+        lines.append((label(labels, key), 34, S.GOOD if result.won else S.BAD))
+        level = label(labels, f"level.{result.level}")
+        lines.append((label(labels, "level", level=level), 30, S.GOLD))
+        lines.append((label(labels, "cards_left", n=result.cards_left), 26, S.TEXT))
+    elif isinstance(result, SoloResult):
+        if MODES[mode].name == "enigma":
+            text = label(labels, "cleared") if result.won else label(labels, "lost", n=result.turns)
         else:
-            paste_text(img, f"→ 🂠 = {S.ICON_WIN}" + S.ICON_WIN, (x, cy), 30, True, S.TEXT)
+            text = label(labels, "won" if result.won else "lost", n=result.turns)
+        lines.append((text, 34, S.GOOD if result.won else S.BAD))
+        if title:
+            lines.append(
+                (label(labels, "title", title=label(labels, f"title.{title}")), 30, S.GOLD)
+            )
+        if difficulty is not None:
+            lines.append((label(labels, "difficulty", n=difficulty), 26, S.TEXT))
+    else:
+        shown = ", ".join(names[seats.index(w)] for w in winners)
+        key = "winner" if len(winners) == 1 else "winners"
+        lines.append((label(labels, key, names=shown), 34, S.GOLD))
+    table = result is None  # symbol scores decide competitive and Trick games only
+    n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
+    tie_words = {None: [], "card_in_hand": ["tiebreak"], "shared": ["tiebreak", "tiebreak_shared"]}
+    tie_lines = len(tie_words[tiebreak])
+    banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
+    height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + tie_lines * 40 + m
+    img = art.new_canvas((width, height))
+    draw = ImageDraw.Draw(img)
+    y = m
+    for text, size, colour in lines:
+        sprite = art.name_sprite(text, size, width - 2 * m, True, colour)
+        paste(img, sprite, m, y + (size + 14 - sprite.height) // 2)
+        y += size + 14
+    if stars:
+        _stars(img, m, y + 20, *stars)
+        y += 44
+    y += 8
+    if table:
+        # One column per set, then the total (↓: lowest wins, ↑: highest wins).
+        name_w = width - 2 * m - 56 - (n_sets + 1) * 110
+        col_x = [m + 56 + name_w + i * 110 + 55 for i in range(n_sets + 1)]
+        for i in range(n_sets):
+            head = label(labels, "set", n=i + 1)
+            paste_text(img, head, (col_x[i], y + 16), 22, True, S.MUTED, anchor="m")
+        order = {"highest": " ↑", "lowest": " ↓", "none": ""}[MODES[mode].scoring]
+        head = label(labels, "total") + order
+        paste_text(img, head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
+        y += 40
+        for i, seat in enumerate(seats):
+            win = seat in winners
+            bg = S.BACKGROUND
+            if win or i % 2 == 0:
+                bg = S.PANEL if win else S.TRACK
+                draw.rounded_rectangle((m, y, width - m, y + ROW_H - 6), 8, fill=art.index_of(bg))
+            mid = y + (ROW_H - 6) // 2
+            if win:
+                paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
+            name = art.name_sprite(names[i], P.NAME_SIZE, name_w - 8, win, S.TEXT, bg)
+            paste(img, name, m + 56, mid - name.height // 2)
+            for j in range(n_sets):
+                score = set_scores[j].get(seat, 0)
+                paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
+            total = totals.get(seat, 0)
+            colour = S.GOLD if win else S.TEXT
+            paste_text(img, str(total), (col_x[-1], mid), 26, True, colour, bg, anchor="m")
+            y += ROW_H
+    for key in tie_words[tiebreak]:  # in words: which rule decided between the tied seats
+        sprite = art.name_sprite(label(labels, key), 22, width - 2 * m, False, S.TEXT)
+        paste(img, sprite, m, y + (40 - sprite.height) // 2)
+        y += 40
     return img

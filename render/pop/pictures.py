@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.pop.events import Event
-from engine.pop.results import SOLO_TITLES, CoopResult, title_for
+from engine.pop.results import CoopResult, title_for
 from engine.pop.view import TableView
 
 from ..kit import Picture, encode
@@ -76,18 +76,18 @@ def hand_picture(
     )
 
 
-def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
+def results_picture(
+    view: TableView,
+    names: Mapping[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> Picture:
     """Scores per set, totals and winners (with the tie-break); coop level, solo title, Enigma."""
     names = dict(names or {})
     seats = tuple(view.seats)
     shown = tuple(str(names.get(s, s)) for s in seats)
     result = view.result
     title = title_for(view.difficulty, result)
-    stars = None  # (earned, out of): a cooperative level, or a solo title by difficulty
-    if isinstance(result, CoopResult):
-        stars = result.stars
-    elif title is not None and view.difficulty is not None:
-        stars = (view.difficulty, len(SOLO_TITLES))
+    stars = result.stars if isinstance(result, CoopResult) else None  # the group's level
     img = draw.draw_results(
         view.mode,
         seats,
@@ -98,6 +98,9 @@ def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> 
         view.tiebreak,
         result,
         stars,
+        labels,
+        title,
+        view.difficulty,
     )
     text = alt.results_alt(
         view.mode,

@@ -58,10 +58,14 @@ def test_one_frame_per_step_in_order():
                 assert q <= frame.bottom_row
 
 
-def test_frames_of_one_turn_keep_one_size():
+def test_frames_of_one_turn_keep_their_bottom_and_drop_empty_rows_on_top():
+    """Within a turn the Queue row stays put (the cards do not jump between steps); rows left
+    empty above the highest card after an explosion are not drawn."""
     for before, events in TURNS:
         frames = step_frames(before, events, NAMES)
-        assert len({(f.top_row, f.bottom_row) for f in frames}) <= 1
+        assert len({f.bottom_row for f in frames}) <= 1
+        for f in frames:
+            assert f.top_row == min(q - len(c) for q, c in zip(f.queues, f.columns, strict=True))
 
 
 def test_queue_rows_follow_the_turn():

@@ -28,12 +28,15 @@ from engine.pop.modes import MODES, ModeSpec
 from engine.pop.results import COOP_LEVELS, CoopResult, SoloResult
 from engine.pop.state import PopState
 from engine.protocol import Outcome
+from render.kit import has_glyph
 from render.pop import pictures as render
+from render.pop.labels import ENGLISH as PICTURE_ENGLISH
+from render.pop.labels import LABELS_EN
 from render.pop.scene import Frame
 from render.style import COLOUR_STYLE
 
 from ...face import Button, Post, Refusal, Select, TableAPI
-from ...i18n import dynamic_key, t
+from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
 from ...lobby import lobby_values
 from ...outbox import picture_files
 from ...table import LiveTable, Seat, Table
@@ -43,6 +46,20 @@ from .enigma import daily_tries
 from .talk import reveals_numbers
 
 log = logging.getLogger("pop.games.pop")
+
+
+def picture_labels(lang: str) -> dict[str, str]:
+    """The pictures' words in `lang` (render/pop/labels.py's keys: `label.<key>`, and the level
+    and title names). A word the bundled fonts cannot draw is drawn in English rather than as
+    boxes; the alt text and the messages stay in the table's language."""
+    mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
+    labels = {}
+    for word in PICTURE_ENGLISH:
+        key = dynamic_key("label", word) if word in LABELS_EN else word  # level.x, title.x
+        text = str(mine.get(key) or english.get(key) or PICTURE_ENGLISH[word])
+        drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
+        labels[word] = text if drawable else str(english.get(key) or PICTURE_ENGLISH[word])
+    return labels
 
 
 def card_label(card: int) -> str:
@@ -107,7 +124,9 @@ class PopFace:
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         table = live.table
-        picture = render.board_picture(POP.view(live.state, None), table.names())
+        picture = render.board_picture(
+            POP.view(live.state, None), table.names(), picture_labels(lang)
+        )
         controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
         spec = self.spec(table)
         if spec.cooperative:  # table talk: a colour held and a wished column (§6)
@@ -156,7 +175,10 @@ class PopFace:
             )
         pictures = [picture]
         if live.table.private:  # a puzzle has no public table message: the grid is here
-            pictures.insert(0, render.board_picture(POP.view(live.state, None), live.table.names()))
+            board = render.board_picture(
+                POP.view(live.state, None), live.table.names(), picture_labels(lang)
+            )
+            pictures.insert(0, board)
         return Post(content, pictures, controls)
 
     async def private_header(self, api: TableAPI, live: LiveTable) -> str:
@@ -207,13 +229,14 @@ class PopFace:
         table = live.table
         names = table.names()
         frames = await asyncio.to_thread(render.step_frames, POP.view(before, None), events, names)
+        labels = picture_labels(lang)
         posts = []
         for frame in frames:
-            picture = await asyncio.to_thread(render.frame_picture, frame)
+            picture = await asyncio.to_thread(render.frame_picture, frame, None, labels)
             posts.append(Post(self.caption(frame, names, lang), [picture], step=True))
         if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
             view = POP.view(after, None)
-            picture = await asyncio.to_thread(render.results_picture, view, names)
+            picture = await asyncio.to_thread(render.results_picture, view, names, labels)
             game_over = view.phase == "over"
             retry = table.private
             controls: list[Button | Select] = (

@@ -4,6 +4,7 @@ from engine.pop.cards import COLOUR_NAMES
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS, SOLO_TITLES
+from render.pop.labels import LABELS_EN
 
 from ...i18n import declare_keys
 
@@ -18,6 +19,7 @@ declare_keys(
         "choice.grade": tuple(GRADE_NAMES.values()),
         "colour": COLOUR_NAMES,
         "result.tiebreak": ("card_in_hand", "shared"),
+        "label": tuple(LABELS_EN),  # the pictures' words (render/pop/labels.py)
         # the codes of engine.pop.errors, as the table layer says them
         "refusal": ("not_seated", "not_in_hand", "pick_count", "not_playing", "stale"),
     }

@@ -1,0 +1,129 @@
+"""Pop's step frames read at a glance: never taller than 1.3 x their width, and each says what
+it is (its step number, the chain, the score change) in the words it is given."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+from engine.pop.events import Revealed
+from engine.pop.record import replay
+from render.pop import draw
+from render.pop import style as P
+from render.pop.demo import play_demo
+from render.pop.labels import LABELS_EN
+from render.pop.pictures import frame_picture
+from render.pop.scene import Scene
+from render.style import COLOUR_STYLE, rgb
+
+GAMES = [
+    ("competitive", 5, 3),
+    ("competitive", 2, 1),
+    ("competitive", 3, 2),
+    ("trick", 4, 3),
+    ("coop", 5, 1),
+    ("coop", 3, 1),
+    ("solo", 1, 1),
+    ("enigma", 1, 1),
+]
+
+
+def frames_of(mode: str, seats: int, sets: int, seed: int):
+    r = replay(play_demo(mode, seats, "normal", seed, sets))
+    scene = Scene(r.state.mode, r.state.seats, sets_total=r.state.sets_total)
+    for event in r.events:
+        if isinstance(event, Revealed):
+            yield scene.frame("board")
+        frame = scene.apply(event)
+        if frame is not None:
+            yield frame
+
+
+@pytest.mark.parametrize(("mode", "seats", "sets"), GAMES)
+def test_every_frame_of_whole_demo_games_is_at_most_1_3_times_as_tall_as_wide(mode, seats, sets):
+    tallest = 0.0
+    for seed in range(3):
+        for frame in frames_of(mode, seats, sets, seed):
+            width, height = draw.board_size(frame)
+            assert height <= P.MAX_RATIO * width, (mode, seed, frame.kind, width, height)
+            tallest = max(tallest, height / width)
+    assert tallest > 0.5  # the games were drawn at all
+
+
+def test_a_drawn_frame_has_the_size_board_size_says():
+    frame = next(f for f in frames_of("competitive", 5, 1, 2) if f.kind == "fell")
+    img = Image.open(io.BytesIO(frame_picture(frame).png))
+    assert img.size == draw.board_size(frame)
+
+
+def test_a_tall_grid_draws_shorter_cards_rather_than_a_taller_picture():
+    frame = next(f for f in frames_of("coop", 5, 1, 1) if f.incoming)
+    tall = replace(frame, top_row=frame.bottom_row - 12)  # 13 rows: full-size cards overflow
+    assert draw._card_height(frame) == P.CARD_H
+    assert draw._card_height(tall) < P.CARD_H
+    width, height = draw.board_size(tall)
+    assert height <= P.MAX_RATIO * width
+
+
+def test_rows_above_the_highest_card_are_not_drawn():
+    for frame in frames_of("competitive", 4, 1, 1):
+        tops = [q - len(c) for q, c in zip(frame.queues, frame.columns, strict=True)]
+        assert frame.top_row == min(tops)
+
+
+def test_a_step_frame_says_its_number_chain_and_score_change_in_the_given_words():
+    frames = [f for seed in range(4) for f in frames_of("competitive", 3, 1, seed)]
+    chained = next(f for f in frames if f.kind == "fell" and f.depth >= 1 and f.gains)
+    lines = [text for text, *_ in draw._step_lines(chained, LABELS_EN)]
+    seat, gain = chained.gains[0]
+    assert f"Step {chained.step}" in lines
+    assert f"chain ×{chained.depth + 1}" in lines
+    assert f"+{gain} {chained.name_of(seat)}" in lines
+    italian = {"step": "Passo {n}", "chain": "catena ×{n}"}
+    lines = [text for text, *_ in draw._step_lines(chained, italian)]
+    assert f"Passo {chained.step}" in lines
+    assert f"catena ×{chained.depth + 1}" in lines
+    # and the words change the picture itself
+    a = frame_picture(chained).png
+    b = frame_picture(chained, labels=italian).png
+    assert a != b
+
+
+def test_the_score_change_adds_up_to_the_symbols_collected():
+    """Over a whole game, the +N drawn on the steps add up to each seat's symbols."""
+    from engine.pop.cards import SYMBOLS
+
+    r = replay(play_demo("competitive", 3, "normal", 5, 1))
+    scene = Scene(r.state.mode, r.state.seats)
+    shown = dict.fromkeys(r.state.seats, 0)
+    for event in r.events:
+        frame = scene.apply(event)
+        for seat, n in frame.gains if frame else ():
+            shown[seat] += n
+    for seat in r.state.seats:
+        assert shown[seat] == sum(SYMBOLS[c] for c in r.state.collected[seat])
+
+
+def test_co_op_game_over_is_marked_and_unplaced_cards_are_not_still_to_come():
+    for seed in range(6):
+        frames = list(frames_of("coop", 4, 1, seed))
+        last = frames[-1]
+        if last.game_over:
+            break
+    else:
+        pytest.fail("no co-op demo ended on an explosion")
+    assert any(text == "Game over" for text, *_ in draw._step_lines(last, LABELS_EN))
+    assert all(not f.game_over for f in frames if f.kind == "board")
+    assert last.bottom_row == max(last.queues)  # no room kept for cards that will not come
+
+
+def _grey(hex_colour: str) -> float:
+    r, g, b = rgb(hex_colour)
+    return 0.299 * r + 0.587 * g + 0.114 * b  # Pillow's "L"
+
+
+def test_red_and_purple_differ_in_greyscale_too():
+    assert abs(_grey(COLOUR_STYLE["red"].hex) - _grey(COLOUR_STYLE["purple"].hex)) >= 25

@@ -150,8 +150,27 @@ def mix(a: str, b: str, t: float) -> str:
 # --- Text -----------------------------------------------------------------------------------
 
 
-def _notdef_mask(size: int, bold: bool, cjk: bool = False) -> tuple[tuple[int, int], bytes]:
-    m = (S.cjk_font if cjk else font)(size, bold).getmask("\ue000")
+EMOJI_FONT = S.FONT_DIR / "NotoEmoji-Regular.woff"  # monochrome; data/fonts/LICENSE-NotoEmoji.txt
+EMOJI_SCALE = 0.86  # Noto Emoji's glyphs are wider than DejaVu's em: this fits them in its line
+
+
+@functools.lru_cache(maxsize=64)
+def emoji_font(size: int, bold: bool = False) -> FreeTypeFont:  # noqa: ARG001  (one weight)
+    """The bundled monochrome Noto Emoji (one weight: `bold` is ignored), for what DejaVu Sans
+    and the Japanese subset both lack."""
+    from PIL import ImageFont
+
+    return ImageFont.truetype(
+        str(EMOJI_FONT), max(1, round(size * EMOJI_SCALE)), layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+FONTS: tuple[Callable[[int, bool], FreeTypeFont], ...] = (font, S.cjk_font, emoji_font)
+LATIN, CJK, EMOJI = 0, 1, 2
+
+
+def _notdef_mask(size: int, bold: bool, which: int = LATIN) -> tuple[tuple[int, int], bytes]:
+    m = FONTS[which](size, bold).getmask("\ue000")
     return m.size, bytes(m)
 
 
@@ -166,13 +185,30 @@ def in_latin_font(ch: str) -> bool:
 def in_cjk_font(ch: str) -> bool:
     """Does the bundled Japanese subset draw this character (rather than its box)?"""
     m = S.cjk_font(20).getmask(ch)
-    return (m.size, bytes(m)) != _notdef_mask(20, False, cjk=True)
+    return (m.size, bytes(m)) != _notdef_mask(20, False, CJK)
+
+
+@cached(8192)
+def in_emoji_font(ch: str) -> bool:
+    """Does the bundled Noto Emoji draw this character (rather than nothing or its box)?"""
+    if ch.isspace() or ord(ch) < 0x2000:
+        return False  # letters, digits and punctuation stay with the text fonts
+    m = emoji_font(20).getmask(ch)
+    return m.size[0] > 0 and any(bytes(m)) and (m.size, bytes(m)) != _notdef_mask(20, False, EMOJI)
 
 
 def has_glyph(ch: str) -> bool:
-    """Does one of the bundled fonts (DejaVu Sans, else the Japanese subset) draw this
-    character?"""
-    return in_latin_font(ch) or in_cjk_font(ch)
+    """Does one of the bundled fonts (DejaVu Sans, else the Japanese subset, else Noto Emoji)
+    draw this character?"""
+    return in_latin_font(ch) or in_cjk_font(ch) or in_emoji_font(ch)
+
+
+def _font_of(ch: str) -> int:
+    if in_latin_font(ch):
+        return LATIN
+    if in_cjk_font(ch):
+        return CJK
+    return EMOJI if in_emoji_font(ch) else LATIN  # neither: DejaVu draws its box
 
 
 def safe_text(text: str) -> str:
@@ -199,22 +235,22 @@ def safe_text(text: str) -> str:
     return "".join(out).strip() or S.PLACEHOLDER
 
 
-def _runs(text: str) -> list[tuple[str, bool]]:
-    """`text` cut into (run, drawn with the Japanese subset?)."""
-    runs: list[tuple[str, bool]] = []
+def _runs(text: str) -> list[tuple[str, int]]:
+    """`text` cut into (run, which font: LATIN, CJK or EMOJI)."""
+    runs: list[tuple[str, int]] = []
     for ch in text:
-        cjk = not in_latin_font(ch) and in_cjk_font(ch)
-        if runs and runs[-1][1] == cjk:
-            runs[-1] = (runs[-1][0] + ch, cjk)
+        which = _font_of(ch)
+        if runs and runs[-1][1] == which:
+            runs[-1] = (runs[-1][0] + ch, which)
         else:
-            runs.append((ch, cjk))
+            runs.append((ch, which))
     return runs
 
 
 def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[str, FreeTypeFont]]:
-    """`text` cut into runs by font: DejaVu Sans where it has the glyph, the Japanese subset
-    where only that has it (a character neither has stays with DejaVu: its box)."""
-    return [(run, S.cjk_font(size, bold) if cjk else font(size, bold)) for run, cjk in _runs(text)]
+    """`text` cut into runs by font: DejaVu Sans where it has the glyph, else the Japanese
+    subset, else Noto Emoji (a character none has stays with DejaVu: its box)."""
+    return [(run, FONTS[which](size, bold)) for run, which in _runs(text)]
 
 
 def text_length(text: str, size: int, bold: bool = False) -> float:
@@ -237,7 +273,7 @@ def draw_text(
     Pillow's two letters (horizontal l/m/r, vertical a/m/s/d; t and b are taken as a and d).
     Returns the width. Text DejaVu has every glyph of is drawn exactly as Pillow draws it."""
     latin = font(size, bold)
-    if not any(cjk for _, cjk in _runs(text)):
+    if all(which == LATIN for _, which in _runs(text)):
         draw.text(xy, text, font=latin, fill=fill, anchor=anchor)
         return latin.getlength(text)
     runs = text_runs(text, size, bold)

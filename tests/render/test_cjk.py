@@ -253,3 +253,16 @@ def test_colourist_shrinks_a_long_japanese_name_to_fit() -> None:
     img = Image.new("RGB", (400, 40))
     width = P._text(ImageDraw.Draw(img), (0, 20), "ダ" * 60, 18, max_width=200)
     assert width <= 200
+
+
+def test_emoji_in_names_are_drawn_with_the_bundled_emoji_font_not_as_boxes():
+    from render.kit import EMOJI, _runs, has_glyph, safe_text
+    from render.pop import art
+
+    name = "山田 🎲🔥"
+    assert all(has_glyph(ch) for ch in "🎲🔥👍")
+    assert safe_text(name) == name  # nothing replaced by the placeholder box
+    assert [which for run, which in _runs(name) if run.strip()][-1] == EMOJI
+    drawn = art.name_sprite("🎲", 27, 200).tobytes()
+    box = art.name_sprite("\ue000", 27, 200).tobytes()  # private use: the placeholder
+    assert drawn != box

@@ -91,8 +91,8 @@ def card_rgb(
     d.text((tx, ty), text, font=f, fill=ink, anchor="mm")
     if variant == "exploding":
         # A burst badge on the top right corner, whole inside the cell (no clipped points).
-        cx, cy = x0 + w * k - 6 * k, y0 + 6 * k  # radius 12: reaches 6 px out, inside the pad
-        draw_burst(d, cx, cy, 12 * k, S.GOLD, outline="#000000", width=2 * k)
+        cx, cy = x0 + w * k - 8 * k, y0 + 8 * k  # radius 14: reaches 6 px out, inside the pad
+        draw_burst(d, cx, cy, 14 * k, S.GOLD, outline="#000000", width=2 * k)
     if variant == "selected":
         cx, cy = x0 + w * k - 6 * k, y0 + 4 * k
         d.ellipse(

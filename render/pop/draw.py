@@ -11,6 +11,7 @@ from engine.pop.events import CHIEF
 from engine.pop.modes import MODES
 from engine.pop.results import CoopResult, GameResult, SoloResult, Tiebreak
 
+from .. import kit
 from .. import style as S
 from ..kit import paste
 from . import art
@@ -77,6 +78,18 @@ class _Lines:
             paste(self.img, sprite, self.x, self.y + (h - sprite.height) // 2)
         self.y += h
 
+    def wrapped(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT) -> None:
+        """A sentence over as many lines as it needs (cut at spaces)."""
+        line = ""
+        for word in text.split():
+            if line and kit.text_length(f"{line} {word}", size, bold) > self.width:
+                self.text(line, size, bold, colour)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        if line:
+            self.text(line, size, bold, colour)
+
 
 def _box(img: Image.Image | None, x: int, y0: int, y1: int, colour: str = S.PANEL) -> None:
     if img is not None:
@@ -104,6 +117,8 @@ def _step_lines(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, int, boo
                 S.GOLD,
             )
         )
+    if not MODES[f.mode].competitive:  # co-op, solo, Enigma: symbols decide nothing
+        return lines
     for seat, n in f.gains:
         lines.append((label(labels, "gain", n=n, name=f.name_of(seat)), 26, True, S.GOOD))
     if f.from_chief:
@@ -238,7 +253,7 @@ def _solo(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, 
     if f.hand_sizes:
         lines.text(label(labels, "hand", n=f.hand_sizes[0]), 24, True, S.TEXT)
     if MODES[f.mode].name == "enigma":
-        lines.text(label(labels, "goal"), 20, False, S.MUTED)
+        lines.wrapped(label(labels, "goal"), 22, False, S.MUTED)
     cleared = not any(f.columns) and not f.pending and f.kind != "board"
     if cleared:
         lines.text(label(labels, "cleared"), 30, True, S.GOOD)

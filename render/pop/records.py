@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.pop.events import Revealed
 from engine.pop.record import replay
+from engine.pop.state import PopState
 from engine.pop.view import view
 
 from .pictures import Picture, frame_picture, results_picture
@@ -15,7 +16,8 @@ def record_pictures(record: object) -> list[Picture]:
     per placement step, the results. Raises RecordError for a broken record."""
     r = replay(record)
     state = r.state
-    scene = Scene(state.mode, state.seats, sets_total=state.sets_total)
+    scene = Scene.from_view(view(_start(record)))  # hands and pile as dealt
+    scene.sets_total = state.sets_total
     pictures = []
     for event in r.events:
         if isinstance(event, Revealed):  # the board the players chose from
@@ -25,3 +27,10 @@ def record_pictures(record: object) -> list[Picture]:
             pictures.append(frame_picture(frame))
     pictures.append(results_picture(view(state)))
     return pictures
+
+
+def _start(record: object) -> PopState:
+    """The game as dealt: the record's first set with no turn played."""
+    assert isinstance(record, dict)  # replay() has checked the record
+    first = dict(record["sets"][0], turns=[])
+    return replay({**record, "sets": [first]}, partial=True).state

@@ -127,3 +127,29 @@ def _grey(hex_colour: str) -> float:
 
 def test_red_and_purple_differ_in_greyscale_too():
     assert abs(_grey(COLOUR_STYLE["red"].hex) - _grey(COLOUR_STYLE["purple"].hex)) >= 25
+
+
+def test_a_recorded_game_draws_its_set_counter_and_game_totals_from_set_two():
+    from render.pop.records import record_pictures
+
+    record = play_demo("competitive", 3, "normal", 1, 2)
+    r = replay(record)
+    scene_frames = list(frames_of("competitive", 3, 2, 1))
+    assert all(f.sets_total == 2 for f in scene_frames)
+    later = [f for f in scene_frames if f.set_number == 2]
+    first_set = r.state.set_scores[0]
+    assert all(f.past_totals == tuple(first_set[s] for s in f.seats) for f in later)
+    assert len(record_pictures(record)) == len(scene_frames) + 1  # and the results
+
+
+def test_solo_frames_count_the_cards_left_in_pile_and_hand():
+    from engine.pop.view import view
+    from render.pop.records import _start
+
+    record = play_demo("solo", 1, "normal", 2, 1)
+    r = replay(record)
+    scene = Scene.from_view(view(_start(record)))
+    frames = [f for f in map(scene.apply, r.events) if f is not None]
+    assert frames[0].hand_sizes == (5,)  # 10 dealt, 5 revealed for the first turn
+    assert frames[-1].pile_size == len(r.state.draw_pile)
+    assert frames[-1].hand_sizes == (len(r.state.hands[r.state.seats[0]]),)

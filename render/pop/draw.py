@@ -119,6 +119,12 @@ def _step_lines(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, int, boo
         )
     if not MODES[f.mode].competitive:  # co-op, solo, Enigma: symbols decide nothing
         return lines
+    if f.kind == "exploded" and f.owner == CHIEF:  # where the Chief's explosion goes
+        lost = MODES[f.mode].chief_loses_explosions
+        key = "chief_loses" if lost else "chief_keeps"
+        lines.append(
+            (label(labels, key, n=len(f.marked_cards)), 24, True, S.BAD if lost else S.GOLD)
+        )
     for seat, n in f.gains:
         lines.append((label(labels, "gain", n=n, name=f.name_of(seat)), 26, True, S.GOOD))
     if f.from_chief:
@@ -161,10 +167,12 @@ def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
     active = f.owner == CHIEF and f.kind != "board"
     bg = S.PANEL if active else S.TRACK
     pile = tuple(sorted(f.chief_pile))
-    shown = pile[:6]
+    shown = pile if len(pile) <= 6 else pile[:5]  # the sixth place then counts the rest
     h = 44
     if f.chief_face_up:
         h += P.PITCH_Y + 2
+    if f.chief_face_down:
+        h += 32
     if pile:
         h += 34 + ((len(shown) + 2) // 3) * (P.MINI_H + 6)
     _box(img, x, y, y + h, bg)
@@ -179,6 +187,10 @@ def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
         paste(img, sprite, x + 12 + i * P.PITCH_X, yy)
     if f.chief_face_up:
         yy += P.PITCH_Y + 2
+    if f.chief_face_down:  # held face down: only how many
+        text = label(labels, "face_down", n=f.chief_face_down)
+        paste_text(img, text, (x + 12, yy + 14), 22, True, S.MUTED, bg)
+        yy += 32
     if pile:
         burst = art.icon_sprite("burst", 20, S.GOLD, bg)
         lx = x + 12
@@ -193,6 +205,10 @@ def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
         for i, card in enumerate(shown):
             sprite = art.card_sprite(card, True, "normal", bg)
             paste(img, sprite, x + 12 + (i % 3) * (P.MINI_W + 4), yy + (i // 3) * (P.MINI_H + 6))
+        if len(shown) < len(pile):
+            more = f"+{len(pile) - len(shown)}"
+            cx, cy = x + 12 + 2 * (P.MINI_W + 4) + P.MINI_W // 2, yy + P.MINI_H + 6 + P.MINI_H // 2
+            paste_text(img, more, (cx, cy), 26, True, S.TEXT, bg, anchor="m")
     return y + h
 
 

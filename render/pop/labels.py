@@ -23,7 +23,7 @@ LABELS_EN: dict[str, str] = {
     "chief_keeps": "♛ keeps {n}",
     "chief_loses": "{n} lost",
     "waiting": "{n} waiting",
-    "face_up": "face-up",
+    "face_down": "+{n} face down",
     "game_over": "Game over",
     "not_placed": "not placed",
     "pile": "Pile {n}",

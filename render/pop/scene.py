@@ -59,6 +59,7 @@ class Frame:
     has_chief: bool
     chief_face_up: tuple[int, ...]
     chief_pile: tuple[int, ...]  # exploded by the Chief, waiting beside it
+    chief_face_down: int = 0  # how many face-down cards the Chief holds (never which)
     incoming: tuple[tuple[int, str], ...] = ()  # the turn's (card, owner) per column, revealed
     placed_columns: tuple[int, ...] = ()  # columns that received their card this turn
     descending: bool = False  # placed E..A (3+ arrows)
@@ -124,6 +125,7 @@ class Scene:
         self.queues: tuple[int, ...] = (0, 0, 0, 0, 0)
         self.collected: dict[str, list[int]] = {s: [] for s in self.seats}
         self.chief_face_up: tuple[int, ...] = ()
+        self.chief_face_down = 0
         self.chief_pile: tuple[int, ...] = ()
         self.past: dict[str, int] = {s: 0 for s in self.seats}
         self.hand_sizes: dict[str, int] | None = None
@@ -141,6 +143,7 @@ class Scene:
         scene.queues = tuple(view.queues)
         scene.collected = {s: list(view.collected.get(s, ())) for s in scene.seats}
         scene.chief_face_up = tuple(view.chief_face_up)
+        scene.chief_face_down = view.chief_face_down_count
         scene.chief_pile = tuple(view.chief_pile)
         for scores in view.set_scores:
             for s in scene.seats:
@@ -224,9 +227,10 @@ class Scene:
             self.incoming = tuple(event.columns)
             self.descending = event.descending
             self.arrows = event.arrows
-            self.chief_face_up = ()  # now among the revealed cards
+            self.chief_face_up, self.chief_face_down = (), 0  # now among the revealed cards
         elif isinstance(event, ChiefTookCards):
             self.chief_face_up = tuple(event.face_up)
+            self.chief_face_down = event.face_down_count
         elif isinstance(event, TurnStarted):
             self.set_number, self.turn_number = event.set_number, event.turn_number
             self.chief_face_up = ()
@@ -291,6 +295,7 @@ class Scene:
             has_chief=self.has_chief,
             chief_face_up=self.chief_face_up,
             chief_pile=pile,
+            chief_face_down=self.chief_face_down,
             incoming=self.incoming,
             placed_columns=tuple(self.placed_columns),
             descending=self.descending,

@@ -153,3 +153,31 @@ def test_solo_frames_count_the_cards_left_in_pile_and_hand():
     assert frames[0].hand_sizes == (5,)  # 10 dealt, 5 revealed for the first turn
     assert frames[-1].pile_size == len(r.state.draw_pile)
     assert frames[-1].hand_sizes == (len(r.state.hands[r.state.seats[0]]),)
+
+
+def test_the_chiefs_explosion_says_where_its_cards_go():
+    """Trick: the Chief's exploding cards are marked lost; competitive: they wait beside it."""
+    for mode, key, word in (
+        ("trick", "chief_loses", "lost"),
+        ("competitive", "chief_keeps", "keeps"),
+    ):
+        frames = [f for seed in range(6) for f in frames_of(mode, 3, 1, seed)]
+        chiefs = [f for f in frames if f.kind == "exploded" and f.owner == "chief"]
+        assert chiefs, mode
+        f = chiefs[0]
+        lines = [text for text, *_ in draw._step_lines(f, LABELS_EN)]
+        assert LABELS_EN[key].format(n=len(f.marked_cards)) in lines
+        assert any(word in line for line in lines)
+
+
+def test_a_seat_taking_the_chiefs_pile_is_cued():
+    frames = [f for seed in range(6) for f in frames_of("competitive", 3, 1, seed)]
+    taken = next(f for f in frames if f.from_chief)
+    lines = [text for text, *_ in draw._step_lines(taken, LABELS_EN)]
+    assert f"+{len(taken.from_chief)} from ♛" in lines
+
+
+def test_the_chiefs_face_down_cards_are_counted_never_shown():
+    board = next(f for f in frames_of("coop", 3, 1, 4) if f.kind == "board")
+    assert board.chief_face_down == 1
+    assert len(board.chief_face_up) == 1

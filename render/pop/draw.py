@@ -268,6 +268,8 @@ def _solo(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, 
         lines.text(label(labels, "pile", n=f.pile_size), 24, True, S.TEXT)
     if f.hand_sizes:
         lines.text(label(labels, "hand", n=f.hand_sizes[0]), 24, True, S.TEXT)
+    if f.puzzle:
+        lines.text(label(labels, "puzzle", id=f.puzzle), 24, True, S.TEXT)
     if MODES[f.mode].name == "enigma":
         lines.wrapped(label(labels, "goal"), 22, False, S.MUTED)
     cleared = not any(f.columns) and not f.pending and f.kind != "board"

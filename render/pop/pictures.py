@@ -42,15 +42,20 @@ def board_picture(
     view: TableView,
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
+    puzzle: str | None = None,
 ) -> Picture:
     """The board as it stands (e.g. while players choose), with the Chief's face-up card."""
-    return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"), labels=labels)
+    scene = Scene.from_view(view, dict(names or {}), puzzle)
+    return frame_picture(scene.frame("board"), labels=labels)
 
 
 def step_frames(
-    view_before: TableView, events: Iterable[Event], names: Mapping[str, str] | None = None
+    view_before: TableView,
+    events: Iterable[Event],
+    names: Mapping[str, str] | None = None,
+    puzzle: str | None = None,
 ) -> list[Frame]:
-    scene = Scene.from_view(view_before, dict(names or {}))
+    scene = Scene.from_view(view_before, dict(names or {}), puzzle)
     return [f for f in map(scene.apply, events) if f is not None]
 
 

@@ -80,6 +80,7 @@ class Frame:
     past_totals: tuple[int, ...] = ()  # per seat: the scores of the sets already over
     hand_sizes: tuple[int, ...] | None = None  # per seat, when known (solo and Enigma)
     pile_size: int | None = None  # the draw pile, when known
+    puzzle: str | None = None  # Enigma: the puzzle's id, when known
 
     def name_of(self, seat: str) -> str:
         if seat in self.seats:
@@ -110,8 +111,10 @@ class Scene:
         *,
         names: dict[str, str] | None = None,
         sets_total: int = 1,
+        puzzle: str | None = None,
     ) -> None:
         self.mode = mode
+        self.puzzle = puzzle
         self.spec = MODES[mode]
         self.seats = tuple(seats)
         names = names or {}
@@ -134,9 +137,11 @@ class Scene:
         self._new_turn()
 
     @classmethod
-    def from_view(cls, view: TableView, names: dict[str, str] | None = None) -> Scene:
+    def from_view(
+        cls, view: TableView, names: dict[str, str] | None = None, puzzle: str | None = None
+    ) -> Scene:
         """The scene of a public view (a seat's own hand, if any, is not looked at)."""
-        scene = cls(view.mode, view.seats, names=names, sets_total=view.sets_total)
+        scene = cls(view.mode, view.seats, names=names, sets_total=view.sets_total, puzzle=puzzle)
         scene.set_number = view.set_number
         scene.turn_number = view.turn_number
         scene.columns = tuple(map(tuple, view.columns))
@@ -312,6 +317,7 @@ class Scene:
                 else tuple(self.hand_sizes.get(s, 0) for s in self.seats)
             ),
             pile_size=self.pile_size,
+            puzzle=self.puzzle,
         )
         if kind == "placed":
             frame = replace(frame, highlight=self.highlight)

@@ -124,7 +124,7 @@ def solo_results_won():
 
 def enigma_board():
     _, before, _ = enigma_game()
-    return board_picture(before, NAMES)
+    return board_picture(before, NAMES, puzzle="e001")
 
 
 def enigma_exploded():

@@ -176,7 +176,10 @@ class PopFace:
         pictures = [picture]
         if live.table.private:  # a puzzle has no public table message: the grid is here
             board = render.board_picture(
-                POP.view(live.state, None), live.table.names(), picture_labels(lang)
+                POP.view(live.state, None),
+                live.table.names(),
+                picture_labels(lang),
+                self.options(live.table).puzzle_id,
             )
             pictures.insert(0, board)
         return Post(content, pictures, controls)
@@ -228,7 +231,10 @@ class PopFace:
     ) -> list[Post]:
         table = live.table
         names = table.names()
-        frames = await asyncio.to_thread(render.step_frames, POP.view(before, None), events, names)
+        puzzle = self.options(table).puzzle_id
+        frames = await asyncio.to_thread(
+            render.step_frames, POP.view(before, None), events, names, puzzle
+        )
         labels = picture_labels(lang)
         posts = []
         for frame in frames:

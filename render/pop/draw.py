@@ -80,15 +80,22 @@ class _Lines:
 
     def wrapped(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT) -> None:
         """A sentence over as many lines as it needs (cut at spaces)."""
-        line = ""
-        for word in text.split():
-            if line and kit.text_length(f"{line} {word}", size, bold) > self.width:
-                self.text(line, size, bold, colour)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        if line:
+        for line in _wrap(text, size, bold, self.width):
             self.text(line, size, bold, colour)
+
+
+def _wrap(text: str, size: int, bold: bool, width: int) -> list[str]:
+    """A sentence cut at spaces into lines of at most `width` pixels (a longer word stays
+    whole: its line is shortened with an ellipsis when drawn)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and kit.text_length(f"{line} {word}", size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return [*lines, line] if line else lines
 
 
 def _box(img: Image.Image | None, x: int, y0: int, y1: int, colour: str = S.PANEL) -> None:
@@ -359,7 +366,7 @@ def draw_hand(
     per_row = 5
     rows = max(1, (len(shown) + per_row - 1) // per_row)
     m = P.MARGIN
-    img = art.new_canvas((P.WIDTH, 2 * m + rows * P.PITCH_Y))
+    img = art.new_canvas((P.HAND_WIDTH, 2 * m + rows * P.PITCH_Y))
     chosen, unavailable = set(selected), set(disabled)
     for i, card in enumerate(shown):
         variant = "selected" if card in chosen else "dimmed" if card in unavailable else "normal"
@@ -431,8 +438,13 @@ def draw_results(
         lines.append((label(labels, key, names=shown), 34, S.GOLD))
     table = result is None  # symbol scores decide competitive and Trick games only
     n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
-    tie_words = {None: [], "card_in_hand": ["tiebreak"], "shared": ["tiebreak", "tiebreak_shared"]}
-    tie_lines = len(tie_words[tiebreak])
+    tie_keys = {None: [], "card_in_hand": ["tiebreak"], "shared": ["tiebreak", "tiebreak_shared"]}
+    tie_text = [
+        line
+        for key in tie_keys[tiebreak]
+        for line in _wrap(label(labels, key), 26, False, width - 2 * m)
+    ]
+    tie_lines = len(tie_text)
     banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
     height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + tie_lines * 40 + m
     img = art.new_canvas((width, height))
@@ -475,8 +487,8 @@ def draw_results(
             colour = S.GOLD if win else S.TEXT
             paste_text(img, str(total), (col_x[-1], mid), 26, True, colour, bg, anchor="m")
             y += ROW_H
-    for key in tie_words[tiebreak]:  # in words: which rule decided between the tied seats
-        sprite = art.name_sprite(label(labels, key), 22, width - 2 * m, False, S.TEXT)
+    for line in tie_text:  # in words: which rule decided between the tied seats
+        sprite = art.name_sprite(line, 26, width - 2 * m, False, S.TEXT)
         paste(img, sprite, m, y + (40 - sprite.height) // 2)
         y += 40
     return img

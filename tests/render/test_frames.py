@@ -181,3 +181,14 @@ def test_the_chiefs_face_down_cards_are_counted_never_shown():
     board = next(f for f in frames_of("coop", 3, 1, 4) if f.kind == "board")
     assert board.chief_face_down == 1
     assert len(board.chief_face_up) == 1
+
+
+def test_results_say_the_tie_break_in_full_even_in_a_long_language():
+    from tests.render.cases import competitive_results_tiebreak
+
+    german = "Gleichstand: Die Karte auf der Hand entscheidet (weniger Symbole gewinnen)."
+    lines = draw._wrap(german, 26, False, P.WIDTH - 2 * P.MARGIN)
+    assert len(lines) == 2
+    assert " ".join(lines) == german
+    english = Image.open(io.BytesIO(competitive_results_tiebreak().png))
+    assert english.width == P.WIDTH

@@ -90,7 +90,9 @@ async def test_the_token_never_appears_even_inside_other_settings(tmp_path):
     code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_URL=url)
     assert code == 1
     assert TOKEN not in output
-    assert line(lines, "database").startswith("FAIL database   postgresql pop@127.0.0.1:1/")
+    assert line(lines, "database").startswith(
+        "FAIL database   cannot reach PostgreSQL at pop@127.0.0.1:1/"
+    )
 
 
 async def test_pending_migrations_are_reported_not_applied(tmp_path):
@@ -110,14 +112,23 @@ async def test_pending_migrations_are_reported_not_applied(tmp_path):
         await store.close()
 
 
-def test_a_missing_sqlite_file_fails_and_is_not_created(tmp_path):
+def test_a_missing_sqlite_file_is_announced_and_not_created(tmp_path):
     path = tmp_path / "nowhere.sqlite3"
+    code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
+    assert code == 0
+    assert line(lines, "database") == (
+        f"ok   database   sqlite {path} does not exist yet: pop-bot run creates it"
+    )
+    assert not path.exists()
+
+
+def test_a_missing_sqlite_file_that_cannot_be_created_fails(tmp_path):
+    path = tmp_path / "gone" / "pop.sqlite3"
     code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
     assert code == 1
     assert line(lines, "database") == (
-        f"FAIL database   sqlite {path} does not exist (pop-bot run creates it)"
+        f"FAIL database   sqlite {path} cannot be created: the folder {path.parent} does not exist"
     )
-    assert not path.exists()
 
 
 def test_invalid_settings_are_named(tmp_path):

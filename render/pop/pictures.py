@@ -23,8 +23,15 @@ __all__ = [
 ]
 
 
-def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
-    """Draw one frame of the board."""
+def frame_picture(
+    frame: Frame,
+    filename: str | None = None,
+    *,
+    before: Frame | None = None,
+    t: alt.Translate = alt.english,
+) -> Picture:
+    """Draw one frame of the board. `before` is the previous step's frame (a step's alt text
+    says what changed since), `t` the alt text's words in the table's language."""
     if filename is None:
         where = f"s{frame.set_number}-t{frame.turn_number}"
         filename = (
@@ -32,12 +39,14 @@ def frame_picture(frame: Frame, filename: str | None = None) -> Picture:
             if frame.kind == "board"
             else f"{where}-{frame.step:02d}-{frame.kind}.png"
         )
-    return Picture(encode(draw.draw_board(frame)), alt.board_alt(frame), filename)
+    return Picture(encode(draw.draw_board(frame)), alt.board_alt(frame, before, t), filename)
 
 
-def board_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
+def board_picture(
+    view: TableView, names: Mapping[str, str] | None = None, t: alt.Translate = alt.english
+) -> Picture:
     """The board as it stands (e.g. while players choose), with the Chief's face-up card."""
-    return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"))
+    return frame_picture(Scene.from_view(view, dict(names or {})).frame("board"), t=t)
 
 
 def step_frames(
@@ -48,25 +57,36 @@ def step_frames(
 
 
 def step_pictures(
-    view_before: TableView, events: Iterable[Event], names: Mapping[str, str] | None = None
+    view_before: TableView,
+    events: Iterable[Event],
+    names: Mapping[str, str] | None = None,
+    t: alt.Translate = alt.english,
 ) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
-    return [frame_picture(f) for f in step_frames(view_before, events, names)]
+    frames = step_frames(view_before, events, names)
+    return [
+        frame_picture(f, before=frames[i - 1] if i else None, t=t) for i, f in enumerate(frames)
+    ]
 
 
 def hand_picture(
-    cards: Iterable[int], selected: Iterable[int] = (), disabled: Iterable[int] = ()
+    cards: Iterable[int],
+    selected: Iterable[int] = (),
+    disabled: Iterable[int] = (),
+    t: alt.Translate = alt.english,
 ) -> Picture:
     """A hand for the private message: selected cards ringed and ticked, others dimmed."""
     shown, chosen, unavailable = list(cards), list(selected), list(disabled)
     return Picture(
         encode(draw.draw_hand(shown, chosen, unavailable)),
-        alt.hand_alt(shown, chosen, unavailable),
+        alt.hand_alt(shown, chosen, unavailable, t),
         "hand.png",
     )
 
 
-def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> Picture:
+def results_picture(
+    view: TableView, names: Mapping[str, str] | None = None, t: alt.Translate = alt.english
+) -> Picture:
     """Scores per set, totals and winners (with the tie-break); coop level, solo title, Enigma."""
     names = dict(names or {})
     seats = tuple(view.seats)
@@ -99,5 +119,6 @@ def results_picture(view: TableView, names: Mapping[str, str] | None = None) -> 
         view.tiebreak,
         result,
         title,
+        t,
     )
     return Picture(encode(img), text, "results.png")

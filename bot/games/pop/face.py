@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -48,6 +49,21 @@ log = logging.getLogger("pop.games.pop")
 def card_label(card: int) -> str:
     """A card button's label: the number first, then its colour's shape."""
     return f"{card} {COLOUR_STYLE[colour_name(card)].symbol}"
+
+
+def alt_words(lang: str) -> Callable[..., str]:
+    """The alt texts' `t(key, **values)` in `lang`: render/pop/alt.py's keys, `alt.<word>` as
+    `pop.alt.<word>`, and the bot's own `chief`, `colour.*`, `mode.*`, `level.*`, `title.*`."""
+
+    def translate(key: str, **values: object) -> str:
+        family, _, value = key.partition(".")
+        if family == "alt":
+            return t(dynamic_key("pop.alt", value), lang, **values)
+        if not value:
+            return t("chief", lang, **values)
+        return t(dynamic_key(family, value), lang, **values)
+
+    return translate
 
 
 def hints_of(table: Table) -> int:
@@ -107,7 +123,7 @@ class PopFace:
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         table = live.table
-        picture = render.board_picture(POP.view(live.state, None), table.names())
+        picture = render.board_picture(POP.view(live.state, None), table.names(), alt_words(lang))
         controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
         spec = self.spec(table)
         if spec.cooperative:  # table talk: a colour held and a wished column (§6)
@@ -124,7 +140,7 @@ class PopFace:
         )  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
         can_choose = me.cards_to_choose > 0
-        picture = render.hand_picture(list(me.hand), tuple(chosen))
+        picture = render.hand_picture(list(me.hand), tuple(chosen), t=alt_words(lang))
         if not can_choose:
             content = t("hand.waiting", lang)
         elif me.my_choice:
@@ -156,7 +172,12 @@ class PopFace:
             )
         pictures = [picture]
         if live.table.private:  # a puzzle has no public table message: the grid is here
-            pictures.insert(0, render.board_picture(POP.view(live.state, None), live.table.names()))
+            pictures.insert(
+                0,
+                render.board_picture(
+                    POP.view(live.state, None), live.table.names(), alt_words(lang)
+                ),
+            )
         return Post(content, pictures, controls)
 
     async def private_header(self, api: TableAPI, live: LiveTable) -> str:
@@ -208,12 +229,16 @@ class PopFace:
         names = table.names()
         frames = await asyncio.to_thread(render.step_frames, POP.view(before, None), events, names)
         posts = []
-        for frame in frames:
-            picture = await asyncio.to_thread(render.frame_picture, frame)
+        words = alt_words(lang)
+        for i, frame in enumerate(frames):
+            before_frame = frames[i - 1] if i else None  # what this step changed, in its alt text
+            picture = await asyncio.to_thread(
+                functools.partial(render.frame_picture, frame, before=before_frame, t=words)
+            )
             posts.append(Post(self.caption(frame, names, lang), [picture], step=True))
         if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
             view = POP.view(after, None)
-            picture = await asyncio.to_thread(render.results_picture, view, names)
+            picture = await asyncio.to_thread(render.results_picture, view, names, words)
             game_over = view.phase == "over"
             retry = table.private
             controls: list[Button | Select] = (

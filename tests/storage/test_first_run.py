@@ -409,3 +409,17 @@ def test_no_voice_warning_but_other_discord_warnings_still_show(caplog):
     said = [r.getMessage() for r in caplog.records]
     assert not any("voice will NOT be supported" in m for m in said), said
     assert "something else" in said
+
+
+# --- The README tells what the commands really say ------------------------------------------
+
+
+def test_the_readme_shows_check_as_it_is_on_a_fresh_install(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN)  # default: pop.sqlite3 here
+    assert code == 0, output
+    assert line(lines, "database") in readme
+    assert line(lines, "migrations") in readme
+    # no link out of the repository: a fresh clone has nothing beside it
+    assert "](http" not in readme
+    assert "../" not in readme

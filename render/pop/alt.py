@@ -377,8 +377,10 @@ def step_alt(f: Frame, before: Frame | None = None, t: Translate = english) -> s
         coda = []
         left = [words for _, words in _still_to_place(f, t, short)]
         if _coop_over(f):
-            if f.kind == "exploded":
+            if f.kind == "exploded" and not f.depth:
                 coda.append(t("alt.coop_over"))
+            elif f.kind == "fell" and before is not None:
+                coda.append(t("alt.game_over"))
             if left:
                 coda.append(t("alt.never_placed", cards="; ".join(left)))
         elif left:

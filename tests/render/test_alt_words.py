@@ -235,6 +235,8 @@ def test_the_cooperative_game_over_is_said_in_the_table_language(lang):
             assert not exploded
             continue
         assert t("alt.coop_over") in exploded[0]
+        assert texts[-1][0].kind == "fell"
+        assert t("alt.game_over") in texts[-1][1]
         # symbols mean nothing in co-op: no score is told
         assert "+" not in texts[-1][1]
         ended += 1

@@ -155,6 +155,9 @@ async def check_database(report: Report, settings: Settings) -> None:
         report.line(True, "migrations", will_apply)
         return
     report.line(True, "database", described)
+    if not applied:  # an empty database: a fresh install that run will set up
+        report.line(True, "migrations", will_apply)
+        return
 
     pending = [n for n in known if n not in applied]
     unknown = sorted(applied - set(known))

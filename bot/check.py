@@ -6,13 +6,15 @@
     ok   migrations up to date (001)
     ok   data       /usr/local/lib/python3.11/site-packages/data: pop/cards.csv, pop/enigmas.json, fonts (2 fonts), locales/en.json
 
-It reads and never writes (no migration is applied, no SQLite file is created), so it also serves
-as the container's HEALTHCHECK. It never prints the token: not on success, not in an error.
+It reads and never writes (no migration is applied, no SQLite file or schema is created), so it
+also serves as the container's HEALTHCHECK. On a fresh install it says what `pop-bot run` will
+create (the SQLite file, or the URL's schema) and passes, when run can create it. It never prints the token: not on success, not in an error.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -50,7 +52,7 @@ def check_settings(report: Report) -> Settings | None:
     from pydantic import Field, SecretStr
     from pydantic_settings import BaseSettings
 
-    from .settings import Settings
+    from .settings import Settings, settings_problems
 
     class TokenOnly(BaseSettings):  # read the token alone, whatever else is wrong
         model_config = Settings.model_config
@@ -63,12 +65,7 @@ def check_settings(report: Report) -> Settings | None:
     try:
         settings = Settings(DISCORD_TOKEN=SecretStr(value))
     except ValidationError as e:
-        report.line(
-            False,
-            "settings",
-            "invalid: "
-            + "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()),
-        )
+        report.line(False, "settings", "invalid: " + "; ".join(settings_problems(e)))
         settings = None
     else:
         report.line(True, "settings", "environment and .env are valid")
@@ -89,10 +86,12 @@ def check_settings(report: Report) -> Settings | None:
 
 
 async def check_database(report: Report, settings: Settings) -> None:
-    """Reachable, and every migration applied; never writes."""
+    """Reachable, and every migration applied; never writes. A database (or schema) that
+    `pop-bot run` will create is said so, and passes: a fresh install is ready to run."""
     try:
         from .storage import migrations
-        from .stores import open_store
+        from .storage_sqlite import Store
+        from .stores import explain, open_store
     except Exception as e:  # e.g. data/pop/cards.csv missing: the bot cannot even load
         report.line(False, "database", f"cannot load the bot's storage: {type(e).__name__}: {e}")
         return
@@ -107,38 +106,59 @@ async def check_database(report: Report, settings: Settings) -> None:
             else f"POP_DATABASE_URL needs asyncpg: pip install '.[postgres]' ({e})",
         )
         return
+    known = [number for number, _ in migrations()]
+    will_apply = f"none applied yet: pop-bot run applies {_numbers(known)} when it starts"
     if store.kind == "sqlite" and _sqlite_file_missing(settings.database_path):
+        problem = _sqlite_uncreatable(settings.database_path)
+        if problem:
+            report.line(False, "database", f"sqlite {settings.database_path} {problem}")
+            return
         report.line(
-            False,
+            True,
             "database",
-            f"sqlite {settings.database_path} does not exist (pop-bot run creates it)",
+            f"sqlite {settings.database_path} does not exist yet: pop-bot run creates it",
         )
+        report.line(True, "migrations", will_apply)
         return
+    if store.kind == "sqlite" and Path(settings.database_path).is_dir():
+        report.line(False, "database", f"sqlite {settings.database_path} is a folder, not a file")
+        return
+    missing_schema, may_create = None, True
     try:
         async with asyncio.timeout(DB_TIMEOUT):
             await store.open(migrate=False)
             try:
                 described = await store.describe()
-                applied = await store.applied()
+                if not isinstance(store, Store):  # PostgreSQL: is the search_path's schema there?
+                    missing_schema = await store.missing_schema()
+                    may_create = await store.may_create_schema()
+                applied = set() if missing_schema else await store.applied()
             finally:
                 await store.close()
     except Exception as e:
-        where = (
-            f"sqlite {settings.database_path}"
-            if store.kind == "sqlite"
-            else "postgresql " + _safe(settings.database_url or "")
-        )
+        report.line(False, "database", explain(settings, e))
+        return
+    if missing_schema is not None:
+        if not may_create:
+            report.line(
+                False,
+                "database",
+                f"{described}: the schema {missing_schema} (the URL's search_path) does not "
+                "exist and this role may not create it: CREATE SCHEMA it as the database owner",
+            )
+            return
         report.line(
-            False,
+            True,
             "database",
-            f"{where}: {type(e).__name__}: {e}"
-            if str(e)
-            else f"{where}: {type(e).__name__} (unreachable?)",
+            f"{described}: the schema {missing_schema} does not exist yet: pop-bot run creates it",
         )
+        report.line(True, "migrations", will_apply)
         return
     report.line(True, "database", described)
+    if not applied:  # an empty database: a fresh install that run will set up
+        report.line(True, "migrations", will_apply)
+        return
 
-    known = [number for number, _ in migrations()]
     pending = [n for n in known if n not in applied]
     unknown = sorted(applied - set(known))
     if pending:
@@ -187,6 +207,16 @@ def _safe(url: str) -> str:
 
 def _sqlite_file_missing(path: str) -> bool:
     return path != ":memory:" and not path.startswith("file:") and not Path(path).exists()
+
+
+def _sqlite_uncreatable(path: str) -> str | None:
+    """Why `pop-bot run` could not create the SQLite file at `path`, or None if it can."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        return f"cannot be created: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot be created: the folder {folder} is not writable"
+    return None
 
 
 async def run_checks(report: Report) -> None:

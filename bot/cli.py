@@ -30,6 +30,13 @@ def _check(_args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if not args.files and sys.stdin.isatty():  # nothing piped in: say how, do not wait silently
+        print(
+            "pop-bot replay: give a record file (or '-' to read one from standard input, "
+            "e.g. pop-bot demo | pop-bot replay -)",
+            file=sys.stderr,
+        )
+        return 2
     from engine.replay_cli import replay_main
 
     return replay_main(args.files, jsonl=args.jsonl)
@@ -61,7 +68,7 @@ def _other_game(args: argparse.Namespace, module: str, function: str, **kwargs: 
 
 
 def _bench(args: argparse.Namespace) -> int:
-    seconds = args.seconds or 3.0
+    seconds = 3.0 if args.seconds is None else args.seconds
     if args.game != "pop" and args.what in ("engine", "ai"):
         if args.what == "engine":
             return _other_game(
@@ -96,7 +103,41 @@ def _render(args: argparse.Namespace) -> int:
     return render_main(args.record, args.out)
 
 
+def _seat_problem(args: argparse.Namespace) -> str | None:
+    """Why `demo` cannot seat `--seats` AIs in this game and mode, or None."""
+    from engine.games import GAMES
+
+    game = GAMES[args.game]
+    if args.game == "pop":
+        low, high = game.seat_range(game.options_model.model_validate({"mode": args.mode}))
+        what = f"pop {args.mode}"
+    elif args.game == "colorpop" and args.seats == 1:
+        return None  # one seat: the solo game
+    else:
+        low, high = game.seat_range(game.options_model())
+        what = args.game
+    if low <= args.seats <= high:
+        return None
+    allowed = str(low) if low == high else f"{low} to {high}"
+    seats = "seat" if high == 1 else "seats"
+    return f"pop-bot demo: {what} is played by {allowed} {seats}, not {args.seats}"
+
+
 def _demo(args: argparse.Namespace) -> int:
+    if args.seats is None:
+        solo = args.game == "pop" and args.mode in ("solo", "enigma")
+        args.seats = 1 if solo else 4
+    problem = _seat_problem(args)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    from render.cli import OutputError, prepare_out
+
+    try:  # every game's demo: a folder that cannot be written is one line, before playing
+        prepare_out(args.out)
+    except OutputError as e:
+        print(f"pop-bot demo: {e}", file=sys.stderr)
+        return 2
     if args.game != "pop":
         return _other_game(
             args,
@@ -111,6 +152,22 @@ def _demo(args: argparse.Namespace) -> int:
     return demo_main(
         args.out, mode=args.mode, seats=args.seats, level=args.level, seed=args.seed, sets=args.sets
     )
+
+
+def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+    """An argparse type: a number above zero (0 or less is refused, not replaced)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,13 +204,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--game", default="pop", choices=GAMES, help="engine, ai: which game (default pop)"
     )
     bench.add_argument(
-        "--seconds", type=float, default=None, help="how long to measure (engine, render: 3)"
+        "--seconds",
+        type=_positive(float),
+        default=None,
+        help="how long to measure (engine, render: 3)",
     )
     bench.add_argument(
-        "--games", type=int, default=1000, help="ai: competitive games per pairing of levels"
+        "--games",
+        type=int,
+        default=1000,
+        help="ai: competitive games per pairing of levels",
     )
     bench.add_argument(
-        "--trick-games", type=int, default=1000, help="ai: Trick games per pairing of levels"
+        "--trick-games",
+        type=int,
+        default=1000,
+        help="ai: Trick games per pairing of levels",
     )
     bench.add_argument(
         "--coop-games",
@@ -162,10 +228,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="ai: cooperative games per level, silent and with table talk",
     )
     bench.add_argument(
-        "--solo-games", type=int, default=150, help="ai: solo games per difficulty and level"
+        "--solo-games",
+        type=int,
+        default=150,
+        help="ai: solo games per difficulty and level",
     )
     bench.add_argument(
-        "--jobs", type=int, default=None, help="ai: worker processes (default: one per core)"
+        "--jobs",
+        type=_positive(int),
+        default=None,
+        help="ai: worker processes (default: one per core)",
     )
     bench.set_defaults(func=_bench)
 
@@ -179,7 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--mode", default="competitive", choices=["competitive", "trick", "coop", "solo", "enigma"]
     )
-    demo.add_argument("--seats", type=int, default=4, help="how many AI seats")
+    demo.add_argument(
+        "--seats", type=int, default=None, help="how many AI seats (default 4; solo, Enigma: 1)"
+    )
     demo.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--sets", type=int, default=1, help="competitive/Trick: sets (1-3)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
 import discord
@@ -9,12 +10,18 @@ from pydantic import ValidationError
 
 from .discord_endpoints import point_discord_at
 from .logs import configure_logging
-from .settings import Settings
+from .settings import Settings, settings_problems, token_missing
+from .stores import StoreUnavailable, prepare_store
 
 
 def create_bot(settings: Settings) -> discord.Client:
     """The bot `pop-bot run` runs; tests build it the same way against the emulator."""
     point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
+    # The bot has no voice: discord.py's one-time "PyNaCl is not installed" and "davey is not
+    # installed, voice will NOT be supported" warnings are about nothing it uses. Only those two
+    # are turned off (the flags discord.py itself clears once it has warned).
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     # Pictures are drawn in threads: a shorter switch interval hands the GIL back to the event
     # loop (and the database's thread) sooner, so answers do not wait behind a drawing.
     sys.setswitchinterval(0.001)
@@ -31,14 +38,14 @@ def load_settings() -> Settings | None:
     try:
         return Settings()
     except ValidationError as e:
-        missing = [
-            ".".join(map(str, err["loc"])) or err["msg"].removeprefix("Value error, ")
-            for err in e.errors()
-        ]
+        hint = (
+            " Set DISCORD_TOKEN (the bot token from the Discord developer portal) "
+            "in the environment or in .env."
+            if token_missing(e)
+            else ""
+        )
         print(
-            f"pop-bot: missing or invalid settings: {', '.join(missing)}. "
-            "Set DISCORD_TOKEN (the bot token from the Discord developer portal) "
-            "in the environment or in .env.",
+            f"pop-bot: invalid settings: {'; '.join(settings_problems(e))}.{hint}",
             file=sys.stderr,
         )
         return None
@@ -53,6 +60,11 @@ def run_bot() -> int:
         print("pop-bot: DISCORD_TOKEN is empty.", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_json, secrets=[token])
+    try:  # the database first: its errors are its own, not "cannot reach Discord"
+        asyncio.run(prepare_store(settings))
+    except StoreUnavailable as e:
+        print(f"pop-bot: {str(e).replace(token, '[redacted]')}", file=sys.stderr)
+        return 3
     import aiohttp
     import discord
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -35,6 +36,26 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(None, ge=1, validation_alias="POP_SHARD_COUNT")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(None, validation_alias="POP_SHARD_IDS")
 
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, value: str | None) -> str | None:
+        if not value or not value.strip():
+            return None  # unset or empty: SQLite at POP_DATABASE_PATH
+        if value.split("://", 1)[0] not in ("postgres", "postgresql"):
+            raise ValueError(
+                "must start with postgresql:// (or postgres://); "
+                "for SQLite, leave it unset and set POP_DATABASE_PATH"
+            )
+        return value.strip()
+
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
@@ -51,3 +72,20 @@ class Settings(BaseSettings):
                 raise ValueError(f"POP_SHARD_IDS must lie in 0..{self.shard_count - 1}")
             self.shard_ids = sorted(set(self.shard_ids))
         return self
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """Each invalid setting as "NAME: what is wrong", named as the operator sets it."""
+    problems = []
+    for err in error.errors():
+        name = ".".join(map(str, err["loc"]))
+        why = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "missing":
+            why = "missing"
+        problems.append(f"{name}: {why}" if name else why)
+    return problems
+
+
+def token_missing(error: ValidationError) -> bool:
+    """Whether DISCORD_TOKEN itself is what is missing or wrong."""
+    return any(err["loc"][:1] == ("DISCORD_TOKEN",) for err in error.errors())

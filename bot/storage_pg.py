@@ -24,6 +24,10 @@ from .storage import SqlStore, Tx
 MIGRATION_LOCK = 0x706F705F6D6967  # "pop_mig": the advisory lock key migrations hold
 
 
+class SchemaMissing(Exception):
+    """The search_path names a schema that does not exist, and this role may not create it."""
+
+
 @functools.lru_cache(maxsize=256)
 def postgres_sql(sql: str) -> str:
     """SQLite-flavoured SQL as PostgreSQL reads it: `?` → `$1, $2, …` (outside quoted text),
@@ -96,7 +100,44 @@ class PostgresStore(SqlStore):
             server_settings=settings,
         )
         if migrate:
+            await self.ensure_schema()
             await self.migrate()
+
+    async def missing_schema(self) -> str | None:
+        """The schema the search_path puts first when none of its schemas exists (where
+        `CREATE TABLE` would fail: "no schema has been selected"), else None."""
+        current, path, user = (
+            await self.fetch(
+                "SELECT current_schema(), current_setting('search_path'), current_user"
+            )
+        )[0]
+        if current is not None:
+            return None
+        first = str(path).split(",")[0].strip()
+        first = first[1:-1].replace('""', '"') if first.startswith('"') else first
+        return str(user) if first in ("$user", "") else first
+
+    async def may_create_schema(self) -> bool:
+        return bool(
+            (await self.fetch("SELECT has_database_privilege(current_database(), 'CREATE')"))[0][0]
+        )
+
+    async def ensure_schema(self) -> str | None:
+        """Create the search_path's schema when it is missing (the schema created, or None);
+        SchemaMissing, one clear sentence, when this role may not."""
+        name = await self.missing_schema()
+        if name is None:
+            return None
+        if not await self.may_create_schema():
+            user = (await self.fetch("SELECT current_user"))[0][0]
+            raise SchemaMissing(
+                f"the schema {name} (POP_DATABASE_URL's search_path) does not exist and "
+                f"{user} may not create it: run CREATE SCHEMA {quote_ident(name)} "
+                f"AUTHORIZATION {quote_ident(user)} as the database owner"
+            )
+        async with self.transaction() as tx:
+            await tx.execute(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(name)}")
+        return name
 
     async def close(self) -> None:
         if self.pool is not None:
@@ -127,6 +168,11 @@ class PostgresStore(SqlStore):
         if self.pool is None:
             raise RuntimeError("the store is not open")
         return self.pool
+
+
+def quote_ident(name: str) -> str:
+    """A PostgreSQL identifier, quoted."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def safe_url(url: str) -> str:

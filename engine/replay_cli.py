@@ -29,6 +29,12 @@ def _parse(text: str) -> Any:
         raise RecordError(f"not JSON that can be read: {e}") from None
 
 
+def parse_record(text: str) -> Any:
+    """A record's JSON, or RecordError (one line) when it is not JSON that can be read, nested
+    too deeply included."""
+    return _parse(text)
+
+
 def game_of(record: Any) -> Game[Any, Any, Any]:
     fmt = record.get("format") if isinstance(record, dict) else None
     return by_format(fmt) or POP

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .cli import write_pictures
+from .cli import OutputError, prepare_out, write_pictures
 from .pop.demo import play_demo
 from .pop.records import record_pictures
 
@@ -25,11 +25,15 @@ def demo_main(
     sets: int = 1,
 ) -> int:
     try:
+        prepare_out(out_dir)  # before playing: a folder that cannot be written is said at once
         record = play_demo(mode, seats, level, seed, sets)
+        files = write_pictures(record_pictures(record), out_dir)
+    except OutputError as e:
+        print(f"pop-bot demo: {e}", file=sys.stderr)
+        return 2
     except ValueError as e:  # e.g. a seat count the mode does not allow
         print(f"demo: {e}", file=sys.stderr)
         return 2
-    files = write_pictures(record_pictures(record), out_dir)
     print(json.dumps(record))
     print(f"{len(files)} pictures written to {out_dir}", file=sys.stderr)
     return 0

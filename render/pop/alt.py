@@ -1,9 +1,20 @@
-"""Alt texts: what each picture shows, in words, for screen readers (at most 1024 characters)."""
+"""Alt texts: what each picture shows, in words, for screen readers (at most 1024 characters).
+
+A board picture (the table while the players choose) describes the whole table. A step picture
+says what changed in that step only: who placed which card where and what it touches, which
+cards exploded where, which cards fell and how far, who scored what, and the end of a
+cooperative game. The whole grid is in the turn's board picture; a step does not repeat it.
+
+Every word comes from `t(key, **values)`: `ALT_EN` lists the English texts by key (a dict of
+plural forms where a count `n` chooses), and the bot gives the same keys in the table's language
+(`pop.alt.<word>`, and its own `colour.*`, `level.*`, `title.*`, `mode.*` and `chief`).
+Only a frame's public facts are read, so a card still in someone's hand is never named.
+"""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS, colour_name
 from engine.pop.events import CHIEF
@@ -14,26 +25,137 @@ from .scene import Frame
 
 MAX_ALT = 1024  # Discord's limit for an attachment description
 
-LEVELS = {
-    "beginners": "Beginners",
-    "apprentice_guards": "Apprentice Guards",
-    "competent_guards": "Competent Guards",
-    "expert_guards": "Expert Guards",
-    "legendary_guards": "Legendary Guards",
+Translate = Callable[..., str]
+
+# The English texts, by key. A dict gives plural forms, chosen by the value `n`.
+ALT_EN: dict[str, str | dict[str, str]] = {
+    # Where we are
+    "alt.set_turn": "Set {set}/{sets}, turn {turn}/{turns}.",
+    "alt.turn_of": "Turn {turn}/{turns}.",
+    "alt.turn": "Turn {turn}.",
+    "alt.step": "Step {step}:",
+    "alt.card": "{n} {colour}",
+    # A placement
+    "alt.revealed": {
+        "one": "Revealed: {cards}; {n} arrow, placed {order}.",
+        "other": "Revealed: {cards}; {n} arrows, placed {order}.",
+    },
+    "alt.revealed_card": "{card} ({who})",
+    "alt.a_to_e": "A to E",
+    "alt.e_to_a": "E to A",
+    "alt.placed": "{who} placed {card} in column {column}, row {row} (highlighted).",
+    "alt.touches": "It touches {cards}.",
+    "alt.touches_nothing": "It touches no card.",
+    "alt.above": "{card} above",
+    "alt.left": "{card} on the left",
+    "alt.right": "{card} on the right",
+    "alt.next": "Still to place: {cards}.",
+    "alt.next_card": "{card} ({who}) in column {column}",
+    # An explosion
+    "alt.exploded": {
+        "one": "{n} card explodes for {who} (marked): {cards}.",
+        "other": "{n} cards explode for {who} (marked): {cards}.",
+    },
+    "alt.chain": {
+        "one": "Chain ×{depth}: {n} card explodes for {who} (marked): {cards}.",
+        "other": "Chain ×{depth}: {n} cards explode for {who} (marked): {cards}.",
+    },
+    "alt.in_column": "column {column}: {cards}",
+    "alt.coop_over": "Any explosion ends the cooperative game: the group has lost.",
+    "alt.never_placed": "Never placed: {cards}.",
+    # The fall
+    "alt.fell": {
+        "one": "In column {column}, {cards} fell {n} row.",
+        "other": "In column {column}, {cards} fell {n} rows.",
+    },
+    "alt.nothing_fell": "No card stood above the gaps: nothing fell.",
+    "alt.fell_any": "The cards above fell into the gaps.",
+    "alt.scored": {
+        "one": "{who} collects {cards} cards: +{n} symbol, {total} in all.",
+        "other": "{who} collects {cards} cards: +{n} symbols, {total} in all.",
+    },
+    "alt.with_chief_pile": {
+        "one": "That includes {n} card that waited beside the Chief.",
+        "other": "That includes {n} cards that waited beside the Chief.",
+    },
+    "alt.chief_keeps": {
+        "one": "The cards wait beside the Chief: {n} card now.",
+        "other": "The cards wait beside the Chief: {n} cards now.",
+    },
+    "alt.chief_loses": "The Chief's cards are lost: nobody collects them.",
+    "alt.game_over": "Game over.",
+    # The whole table (board pictures)
+    "alt.columns": "Columns top to bottom: {columns}.",
+    "alt.column": "{column}: {cards}",
+    "alt.empty": "empty",
+    "alt.queue_rows": "Queue cards by row from the top: {rows}.",
+    "alt.queue_row": "{column} {row}",
+    "alt.chief_face_up": "The Chief shows {card} face up.",
+    "alt.chief_pile": {
+        "one": "Beside the Chief waits {cards} ({n} symbol).",
+        "other": "Beside the Chief wait {cards} ({n} symbols).",
+    },
+    "alt.symbols": "Symbols collected: {scores}.",
+    "alt.score": "{name} {n}",
+    # Hands
+    "alt.hand": {"one": "Your hand, {n} card: {cards}.", "other": "Your hand, {n} cards: {cards}."},
+    "alt.selected": "{card} (selected)",
+    "alt.unavailable": "{card} (cannot be chosen)",
+    # Results
+    "alt.results": "Game over: {mode}.",
+    "alt.won": "Won.",
+    "alt.lost": "Lost.",
+    "alt.coop_level": {
+        "one": "The group reached {level}; {n} card was left in each hand.",
+        "other": "The group reached {level}; {n} cards were left in each hand.",
+    },
+    "alt.enigma_solved": "The Enigma is solved.",
+    "alt.enigma_not_solved": "The Enigma is not solved.",
+    "alt.solo_turns": {"one": "{n} turn played.", "other": "{n} turns played."},
+    "alt.title": "Title: {title}.",
+    "alt.set_scores": "Symbols per set: {rows}.",
+    "alt.seat_sets": "{name} {sets} = {total}",
+    "alt.seat_set": "{name} {total}",
+    "alt.lowest_wins": {
+        "one": "The lowest total wins: {names}.",
+        "other": "The lowest total wins, shared by {names}.",
+    },
+    "alt.highest_wins": {
+        "one": "The highest total wins: {names}.",
+        "other": "The highest total wins, shared by {names}.",
+    },
+    "alt.tie_card": "The tie was broken by the fewest symbols on the card left in hand.",
+    "alt.tie_shared": "Still tied after the card left in hand: the victory is shared.",
+    # Words the bot takes from its own families
+    "chief": "the Chief",
+    "colour.red": "red",
+    "colour.yellow": "yellow",
+    "colour.green": "green",
+    "colour.blue": "blue",
+    "colour.purple": "purple",
+    "mode.competitive": "competitive",
+    "mode.trick": "Trick",
+    "mode.coop": "cooperative",
+    "mode.solo": "solo",
+    "mode.enigma": "Enigma",
+    "level.beginners": "Beginners",
+    "level.apprentice_guards": "Apprentice Guards",
+    "level.competent_guards": "Competent Guards",
+    "level.expert_guards": "Expert Guards",
+    "level.legendary_guards": "Legendary Guards",
+    "title.novice_guard": "Novice Guard",
+    "title.bad_guard": "Bad Guard",
+    "title.wicked_guard": "Wicked Guard",
+    "title.renegade_guard": "Renegade Guard",
 }
-TITLES = {
-    "novice_guard": "Novice Guard",
-    "bad_guard": "Bad Guard",
-    "wicked_guard": "Wicked Guard",
-    "renegade_guard": "Renegade Guard",
-}
-MODE_NAMES = {
-    "competitive": "Competitive",
-    "trick": "Trick",
-    "coop": "Cooperative",
-    "solo": "Solo",
-    "enigma": "Enigma",
-}
+
+
+def english(key: str, **values: object) -> str:
+    """The English `t`: ALT_EN's text for `key` (its plural form for `n`), filled in."""
+    entry = ALT_EN[key]
+    if isinstance(entry, dict):
+        entry = entry["one"] if values.get("n") == 1 else entry["other"]
+    return entry.format(**values)
 
 
 def plain_name(name: str, limit: int = 32) -> str:
@@ -43,110 +165,308 @@ def plain_name(name: str, limit: int = 32) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def card_words(card: int, short: bool = False) -> str:
-    return str(card) if short else f"{card} {colour_name(card)}"
+def card_words(card: int, short: bool = False, t: Translate = english) -> str:
+    return str(card) if short else t("alt.card", n=card, colour=t(f"colour.{colour_name(card)}"))
 
 
-def cards_words(cards: Iterable[int], short: bool = False) -> str:
-    return ", ".join(card_words(c, short) for c in cards)
+def cards_words(cards: Iterable[int], short: bool = False, t: Translate = english) -> str:
+    return ", ".join(card_words(c, short, t) for c in cards)
 
 
-def _who(f: Frame, seat: str | None) -> str:
-    if seat is None:
-        return "?"
-    return "the Chief" if seat == CHIEF else plain_name(f.name_of(seat))
-
-
-def _fit(parts: list[str]) -> str:
+def _fit(parts: Sequence[str]) -> str:
     text = " ".join(p for p in parts if p)
     if len(text) > MAX_ALT:
         text = text[: MAX_ALT - 1] + "…"
     return text
 
 
-def board_alt(f: Frame) -> str:
-    """Counters, the step, every card on the board column by column, each Queue card's row."""
-    head = f"Turn {f.turn_number}/{f.turns_total}." if f.turns_total else f"Turn {f.turn_number}."
-    if f.sets_total > 1:
-        head = f"Set {f.set_number}/{f.sets_total}, " + head[0].lower() + head[1:]
-    step = ""
-    if f.kind == "placed":
-        assert f.placed_card is not None
-        assert f.highlight is not None
-        step = (
-            f"Step {f.step}: {_who(f, f.owner)} placed {card_words(f.placed_card)} "
-            f"in column {COLUMN_LETTERS[f.highlight[0]]} (highlighted)."
-        )
-    elif f.kind == "exploded":
-        chain = f" (chain {f.depth})" if f.depth else ""
-        step = (
-            f"Step {f.step}: explosion{chain}: {cards_words(f.marked_cards)} "
-            f"explode (marked), for {_who(f, f.owner)}."
-        )
-    elif f.kind == "fell":
-        step = f"Step {f.step}: the cards above fell into the gaps."
-    incoming = ""
-    if f.incoming:
-        order = "E to A" if f.descending else "A to E"
-        incoming = (
-            "This turn's cards, columns A to E: "
-            + ", ".join(f"{card} ({_who(f, owner)})" for card, owner in f.incoming)
-            + f"; {f.arrows} arrow{'s' if f.arrows != 1 else ''}, placed {order}."
-        )
-    chief = ""
-    if f.has_chief:
-        bits = []
-        if f.chief_face_up:
-            bits.append(f"face-up card {cards_words(f.chief_face_up)}")
-        if f.chief_pile:
-            bits.append(
-                f"waiting beside it {cards_words(f.chief_pile)} "
-                f"({sum(SYMBOLS[c] for c in f.chief_pile)} symbols)"
-            )
-        chief = "Chief: " + ("; ".join(bits) if bits else "nothing waiting") + "."
-    symbols = (
-        "Symbols collected: "
-        + ", ".join(f"{plain_name(n)} {s}" for n, s in zip(f.names, f.symbols, strict=True))
-        + "."
-    )
-    rows = (
-        "Queue cards by row from the top: "
-        + ", ".join(f"{COLUMN_LETTERS[c]} {q - f.top_row + 1}" for c, q in enumerate(f.queues))
-        + "."
-    )
-    for short in (False, True):
-        grid = (
-            "Columns top to bottom: "
-            + "; ".join(
-                f"{COLUMN_LETTERS[c]}: {cards_words(col, short) if col else 'empty'}"
-                for c, col in enumerate(f.columns)
-            )
-            + "."
-        )
-        parts = [head, step, grid, rows, chief, symbols, incoming]
+def _sentences(parts: Sequence[str], t: Translate) -> list[str]:
+    """Sentences that open with "the Chief" open with a capital ("The Chief placed …")."""
+    chief = t("chief")
+    return [p[:1].upper() + p[1:] if p.startswith(chief) else p for p in parts]
+
+
+def _first_that_fits(*versions: Sequence[str]) -> str:
+    """The first version (a list of sentences) within Discord's limit; else the last, cut."""
+    for parts in versions:
         text = " ".join(p for p in parts if p)
         if len(text) <= MAX_ALT:
             return text
-        if len(" ".join(parts[:-1])) <= MAX_ALT:
-            return " ".join(p for p in parts[:-1] if p)
-    return _fit([head, step, grid, rows])
+    return _fit(versions[-1])
+
+
+def _who(f: Frame, seat: str | None, t: Translate) -> str:
+    if seat is None:
+        return "?"
+    return t("chief") if seat == CHIEF else plain_name(f.name_of(seat))
+
+
+def _head(f: Frame, t: Translate) -> str:
+    if f.turns_total is None:
+        return t("alt.turn", turn=f.turn_number)
+    if f.sets_total > 1:
+        return t(
+            "alt.set_turn",
+            set=f.set_number,
+            sets=f.sets_total,
+            turn=f.turn_number,
+            turns=f.turns_total,
+        )
+    return t("alt.turn_of", turn=f.turn_number, turns=f.turns_total)
+
+
+def _row(f: Frame, absolute: int) -> int:
+    """A row as the picture counts it: 1 is the top row drawn."""
+    return absolute - f.top_row + 1
+
+
+def _placement_order(f: Frame) -> list[int]:
+    return [4, 3, 2, 1, 0] if f.descending else [0, 1, 2, 3, 4]
+
+
+def _still_to_place(f: Frame, t: Translate, short: bool) -> list[tuple[int, str]]:
+    """The revealed cards not placed yet, in the order they will be placed: (column, words)."""
+    cards = dict(enumerate(f.incoming))
+    return [
+        (
+            c,
+            t(
+                "alt.next_card",
+                card=card_words(cards[c][0], short, t),
+                who=_who(f, cards[c][1], t),
+                column=COLUMN_LETTERS[c],
+            ),
+        )
+        for c in _placement_order(f)
+        if c in cards and c not in f.placed_columns
+    ]
+
+
+def _coop_over(f: Frame) -> bool:
+    """A cooperative game ends at its first explosion: this frame is part of that end."""
+    return MODES[f.mode].cooperative and f.kind in ("exploded", "fell")
+
+
+# --- Step pictures ----------------------------------------------------------------------------
+
+
+def _placed(f: Frame, t: Translate, short: bool) -> list[str]:
+    assert f.placed_card is not None
+    assert f.highlight is not None
+    column, row = f.highlight
+    parts = []
+    if f.step == 1 and f.incoming:
+        order = t("alt.e_to_a" if f.descending else "alt.a_to_e")
+        revealed = ", ".join(
+            t("alt.revealed_card", card=card_words(card, short, t), who=_who(f, owner, t))
+            for card, owner in f.incoming
+        )
+        parts.append(t("alt.revealed", cards=revealed, n=f.arrows, order=order))
+    parts.append(
+        t(
+            "alt.placed",
+            who=_who(f, f.owner, t),
+            card=card_words(f.placed_card, short, t),
+            column=COLUMN_LETTERS[column],
+            row=_row(f, row),
+        )
+    )
+    touching = []
+    for key, (c, r) in (
+        ("alt.above", (column, row - 1)),
+        ("alt.left", (column - 1, row)),
+        ("alt.right", (column + 1, row)),
+    ):
+        if 0 <= c < len(f.columns) and f.card_at(c, r):
+            touching.append(t(key, card=card_words(f.card_at(c, r), short, t)))
+    parts.append(
+        t("alt.touches", cards=", ".join(touching)) if touching else t("alt.touches_nothing")
+    )
+    return parts
+
+
+def _by_column(cells: Iterable[tuple[int, int]], f: Frame, t: Translate, short: bool) -> str:
+    columns: dict[int, list[int]] = {}
+    for c, r in sorted(cells):
+        columns.setdefault(c, []).append(f.card_at(c, r))
+    return "; ".join(
+        t("alt.in_column", column=COLUMN_LETTERS[c], cards=cards_words(cards, short, t))
+        for c, cards in columns.items()
+    )
+
+
+def _exploded(f: Frame, t: Translate, short: bool) -> list[str]:
+    key = "alt.chain" if f.depth else "alt.exploded"
+    return [
+        t(
+            key,
+            n=len(f.marked),
+            who=_who(f, f.owner, t),
+            depth=f.depth + 1,
+            cards=_by_column(f.marked, f, t, short),
+        )
+    ]
+
+
+def _fell(f: Frame, before: Frame | None, t: Translate, short: bool) -> list[str]:
+    """What fell and how far (from the explosion's frame), and what the explosion scored."""
+    if before is None or before.kind != "exploded":  # alone: what fell is not known here
+        return [t("alt.fell_any")] + ([t("alt.game_over")] if _coop_over(f) else [])
+    parts = []
+    gone = set(before.marked)
+    for c in range(len(before.columns)):
+        rows = sorted(r for col, r in gone if col == c)
+        if not rows:
+            continue
+        # Every card above a gap falls by the number of gaps below it (bottom-anchored columns).
+        top = before.queues[c] - len(before.columns[c])
+        moved: dict[int, list[int]] = {}
+        for r in range(top, rows[-1]):
+            if (c, r) in gone:
+                continue
+            drop = sum(1 for g in rows if g > r)
+            moved.setdefault(drop, []).append(before.card_at(c, r))
+        for drop, cards in sorted(moved.items()):
+            parts.append(
+                t(
+                    "alt.fell",
+                    column=COLUMN_LETTERS[c],
+                    cards=cards_words(cards, short, t),
+                    n=drop,
+                )
+            )
+    if not parts:
+        parts.append(t("alt.nothing_fell"))
+    if not MODES[f.mode].competitive:  # co-op, solo, Enigma: symbols score nothing
+        return parts
+    owner = f.owner
+    if owner == CHIEF:
+        if len(f.chief_pile) > len(before.chief_pile):
+            parts.append(t("alt.chief_keeps", n=len(f.chief_pile)))
+        else:
+            parts.append(t("alt.chief_loses"))
+    elif owner in f.seats:
+        i = f.seats.index(owner)
+        from_pile = len(before.chief_pile) if before.chief_pile and not f.chief_pile else 0
+        parts.append(
+            t(
+                "alt.scored",
+                who=_who(f, owner, t),
+                cards=len(gone) + from_pile,
+                n=f.symbols[i] - before.symbols[i],
+                total=f.symbols[i],
+            )
+        )
+        if from_pile:
+            parts.append(t("alt.with_chief_pile", n=from_pile))
+    return parts
+
+
+def step_alt(f: Frame, before: Frame | None = None, t: Translate = english) -> str:
+    """A step picture in words: what changed in this step. `before` is the previous step's
+    frame (what fell is read from the explosion before the fall)."""
+    versions = []
+    for short in (False, True):
+        parts = [_head(f, t), t("alt.step", step=f.step)]
+        if f.kind == "placed":
+            parts += _placed(f, t, short)
+        elif f.kind == "exploded":
+            parts += _exploded(f, t, short)
+        else:
+            parts += _fell(f, before, t, short)
+        coda = []
+        left = [words for _, words in _still_to_place(f, t, short)]
+        if _coop_over(f):
+            if f.kind == "exploded" and not f.depth:
+                coda.append(t("alt.coop_over"))
+            elif f.kind == "fell" and before is not None:
+                coda.append(t("alt.game_over"))
+            if left:
+                coda.append(t("alt.never_placed", cards="; ".join(left)))
+        elif left:
+            coda.append(t("alt.next", cards="; ".join(left)))
+        versions += [_sentences(parts + coda, t), _sentences(parts, t)]
+    return _first_that_fits(*versions)
+
+
+# --- Board pictures ---------------------------------------------------------------------------
+
+
+def table_alt(f: Frame, t: Translate = english) -> str:
+    """The whole table: counters, every card column by column, each Queue card's row, the
+    Chief's cards and the symbols collected."""
+    head = _head(f, t)
+    rows = t(
+        "alt.queue_rows",
+        rows=", ".join(
+            t("alt.queue_row", column=COLUMN_LETTERS[c], row=_row(f, q))
+            for c, q in enumerate(f.queues)
+        ),
+    )
+    versions = []
+    for short in (False, True):
+        grid = t(
+            "alt.columns",
+            columns="; ".join(
+                t(
+                    "alt.column",
+                    column=COLUMN_LETTERS[c],
+                    cards=cards_words(col, short, t) if col else t("alt.empty"),
+                )
+                for c, col in enumerate(f.columns)
+            ),
+        )
+        chief = []
+        if f.has_chief:
+            if f.chief_face_up:
+                chief.append(t("alt.chief_face_up", card=cards_words(f.chief_face_up, short, t)))
+            if f.chief_pile:
+                chief.append(
+                    t(
+                        "alt.chief_pile",
+                        cards=cards_words(f.chief_pile, short, t),
+                        n=sum(SYMBOLS[c] for c in f.chief_pile),
+                    )
+                )
+        symbols = (
+            t(
+                "alt.symbols",
+                scores=", ".join(
+                    t("alt.score", name=plain_name(name), n=n)
+                    for name, n in zip(f.names, f.symbols, strict=True)
+                ),
+            )
+            if MODES[f.mode].competitive
+            else ""
+        )
+        versions += [[head, grid, rows, *chief, symbols], [head, grid, rows]]
+    return _first_that_fits(*versions)
+
+
+def board_alt(f: Frame, before: Frame | None = None, t: Translate = english) -> str:
+    """Any frame's alt text: the whole table for a board picture, the change for a step."""
+    return table_alt(f, t) if f.kind == "board" else step_alt(f, before, t)
+
+
+# --- Hands and results ------------------------------------------------------------------------
 
 
 def hand_alt(
-    cards: Iterable[int], selected: Iterable[int] = (), disabled: Iterable[int] = ()
+    cards: Iterable[int],
+    selected: Iterable[int] = (),
+    disabled: Iterable[int] = (),
+    t: Translate = english,
 ) -> str:
     chosen, unavailable = set(selected), set(disabled)
     words = []
     for c in cards:
-        w = card_words(c)
+        w = card_words(c, t=t)
         if c in chosen:
-            w += " (selected)"
+            w = t("alt.selected", card=w)
         elif c in unavailable:
-            w += " (cannot be chosen)"
+            w = t("alt.unavailable", card=w)
         words.append(w)
-    return _fit(
-        [f"Your hand, {len(words)} card{'s' if len(words) != 1 else ''}:", ", ".join(words) + "."]
-    )
+    return _fit([t("alt.hand", n=len(words), cards=", ".join(words))])
 
 
 def results_alt(
@@ -159,37 +479,38 @@ def results_alt(
     tiebreak: Tiebreak | None,
     result: GameResult | None,
     title: str | None,
+    t: Translate = english,
 ) -> str:
     spec = MODES[mode]
-    parts = [f"{MODE_NAMES.get(mode, mode)} game over."]
+    parts = [t("alt.results", mode=t(f"mode.{mode}"))]
     if result is not None:
         won = result.won
-        parts.append("Won." if won else "Lost.")
+        parts.append(t("alt.won" if won else "alt.lost"))
         if isinstance(result, CoopResult):
-            parts.append(
-                f"Level: {LEVELS[result.level]}; cards left in each hand: {result.cards_left}."
-            )
+            parts.append(t("alt.coop_level", level=t(f"level.{result.level}"), n=result.cards_left))
         elif spec.needs_puzzle:
-            parts.append("The Enigma is solved." if won else "The Enigma is not solved.")
-        if isinstance(result, SoloResult):
-            parts.append(f"Turns: {result.turns}.")
+            parts.append(t("alt.enigma_solved" if won else "alt.enigma_not_solved"))
+        if isinstance(result, SoloResult) and not spec.needs_puzzle:
+            parts.append(t("alt.solo_turns", n=result.turns))
         if title:
-            parts.append(f"Title: {TITLES.get(title, title)}.")
-    rows = []
-    for i, seat in enumerate(seats):
-        scores = [str(s.get(seat, 0)) for s in set_scores]
-        per_set = " + ".join(scores) if len(scores) > 1 else (scores[0] if scores else "0")
-        total = totals.get(seat, 0)
-        rows.append(
-            f"{plain_name(names[i])} {per_set}" + (f" = {total}" if len(scores) > 1 else "")
-        )
-    parts.append("Symbols per set: " + "; ".join(rows) + ".")
-    if result is None:
-        rule = spec.scoring
-        named = ", ".join(plain_name(names[seats.index(w)]) for w in winners)
-        parts.append(f"Winner{'s' if len(winners) > 1 else ''} ({rule} total): {named}.")
+            parts.append(t("alt.title", title=t(f"title.{title}")))
+    if spec.competitive:
+        rows = []
+        for i, seat in enumerate(seats):
+            scores = [str(s.get(seat, 0)) for s in set_scores]
+            total = totals.get(seat, 0)
+            name = plain_name(names[i])
+            rows.append(
+                t("alt.seat_sets", name=name, sets=" + ".join(scores), total=total)
+                if len(scores) > 1
+                else t("alt.seat_set", name=name, total=total)
+            )
+        parts.append(t("alt.set_scores", rows="; ".join(rows)))
+        named = ", ".join(plain_name(names[seats.index(w)]) for w in winners if w in seats)
+        key = "alt.lowest_wins" if spec.scoring == "lowest" else "alt.highest_wins"
+        parts.append(t(key, n=len(winners), names=named))
         if tiebreak == "card_in_hand":
-            parts.append("The tie was broken by the fewest symbols on the card left in hand.")
+            parts.append(t("alt.tie_card"))
         elif tiebreak == "shared":
-            parts.append("Still tied after the card left in hand: a shared victory.")
+            parts.append(t("alt.tie_shared"))
     return _fit(parts)

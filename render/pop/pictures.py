@@ -24,10 +24,16 @@ __all__ = [
 
 
 def frame_picture(
-    frame: Frame, filename: str | None = None, labels: Mapping[str, str] | None = None
+    frame: Frame,
+    filename: str | None = None,
+    labels: Mapping[str, str] | None = None,
+    *,
+    before: Frame | None = None,
+    t: alt.Translate = alt.english,
 ) -> Picture:
-    """Draw one frame of the board; `labels` are its words in the table's language
-    (render/pop/labels.py; English when left out)."""
+    """Draw one frame of the board: `labels` are its words in the table's language
+    (render/pop/labels.py; English when left out), `before` the previous step's frame (a step's
+    alt text says what changed since), `t` the alt text's words in the table's language."""
     if filename is None:
         where = f"s{frame.set_number}-t{frame.turn_number}"
         filename = (
@@ -35,7 +41,9 @@ def frame_picture(
             if frame.kind == "board"
             else f"{where}-{frame.step:02d}-{frame.kind}.png"
         )
-    return Picture(encode(draw.draw_board(frame, labels)), alt.board_alt(frame), filename)
+    return Picture(
+        encode(draw.draw_board(frame, labels)), alt.board_alt(frame, before, t), filename
+    )
 
 
 def board_picture(
@@ -43,10 +51,11 @@ def board_picture(
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
     puzzle: str | None = None,
+    t: alt.Translate = alt.english,
 ) -> Picture:
     """The board as it stands (e.g. while players choose), with the Chief's face-up card."""
     scene = Scene.from_view(view, dict(names or {}), puzzle)
-    return frame_picture(scene.frame("board"), labels=labels)
+    return frame_picture(scene.frame("board"), labels=labels, t=t)
 
 
 def step_frames(
@@ -64,19 +73,27 @@ def step_pictures(
     events: Iterable[Event],
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
+    t: alt.Translate = alt.english,
 ) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
-    return [frame_picture(f, labels=labels) for f in step_frames(view_before, events, names)]
+    frames = step_frames(view_before, events, names)
+    return [
+        frame_picture(f, labels=labels, before=frames[i - 1] if i else None, t=t)
+        for i, f in enumerate(frames)
+    ]
 
 
 def hand_picture(
-    cards: Iterable[int], selected: Iterable[int] = (), disabled: Iterable[int] = ()
+    cards: Iterable[int],
+    selected: Iterable[int] = (),
+    disabled: Iterable[int] = (),
+    t: alt.Translate = alt.english,
 ) -> Picture:
     """A hand for the private message: selected cards ringed and ticked, others dimmed."""
     shown, chosen, unavailable = list(cards), list(selected), list(disabled)
     return Picture(
         encode(draw.draw_hand(shown, chosen, unavailable)),
-        alt.hand_alt(shown, chosen, unavailable),
+        alt.hand_alt(shown, chosen, unavailable, t),
         "hand.png",
     )
 
@@ -85,6 +102,7 @@ def results_picture(
     view: TableView,
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
+    t: alt.Translate = alt.english,
 ) -> Picture:
     """Scores per set, totals and winners (with the tie-break); coop level, solo title, Enigma."""
     names = dict(names or {})
@@ -117,5 +135,6 @@ def results_picture(
         view.tiebreak,
         result,
         title,
+        t,
     )
     return Picture(encode(img), text, "results.png")

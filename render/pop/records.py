@@ -8,7 +8,7 @@ from engine.pop.state import PopState
 from engine.pop.view import view
 
 from .pictures import Picture, frame_picture, results_picture
-from .scene import Scene
+from .scene import Frame, Scene
 
 
 def record_pictures(record: object) -> list[Picture]:
@@ -19,12 +19,15 @@ def record_pictures(record: object) -> list[Picture]:
     scene = Scene.from_view(view(_start(record)))  # hands and pile as dealt
     scene.sets_total = state.sets_total
     pictures = []
+    previous: Frame | None = None  # the turn's last step: a step's alt text says what changed
     for event in r.events:
         if isinstance(event, Revealed):  # the board the players chose from
             pictures.append(frame_picture(scene.frame("board")))
+            previous = None
         frame = scene.apply(event)
         if frame is not None:
-            pictures.append(frame_picture(frame))
+            pictures.append(frame_picture(frame, before=previous))
+            previous = frame
     pictures.append(results_picture(view(state)))
     return pictures
 

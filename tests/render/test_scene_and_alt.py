@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from render.kit import has_glyph, safe_text
 from render.pop import art
 from render.pop.alt import board_alt, hand_alt
 from render.pop.pictures import board_picture, hand_picture, step_frames, step_pictures
+from render.pop.scene import Scene
 
 from .cases import competitive, coop, enigma_game
 from .games import NAMES, game, play
@@ -110,7 +112,8 @@ def test_board_picture_shows_the_chief_face_up_card():
     before = competitive()[1][5][0]
     assert before.chief_face_up
     text = board_picture(before, NAMES).alt
-    assert f"face-up card {before.chief_face_up[0]} {colour_name(before.chief_face_up[0])}" in text
+    card = before.chief_face_up[0]
+    assert f"The Chief shows {card} {colour_name(card)} face up." in text
 
 
 def _check_alt_names_board(text, frame):
@@ -130,17 +133,22 @@ def _check_alt_names_board(text, frame):
 
 
 def test_alt_text_names_every_card_and_queue_position():
+    """The board picture (before each reveal) names the whole table; the steps say what
+    changed (tests/render/test_alt_words.py)."""
     for before, events in TURNS:
-        frames = step_frames(before, events, NAMES)
-        for frame, picture in zip(frames, step_pictures(before, events, NAMES), strict=True):
+        board = board_picture(before, NAMES)
+        frame = Scene.from_view(before, NAMES).frame("board")
+        assert len(board.alt) <= 1024
+        _check_alt_names_board(board.alt, frame)
+        for picture in step_pictures(before, events, NAMES):
             assert len(picture.alt) <= 1024
-            _check_alt_names_board(picture.alt, frame)
+            assert "Columns top to bottom" not in picture.alt
 
 
 def test_alt_text_of_a_full_ten_row_board_fits_discord():
     from render.bench import ten_row_frame
 
-    frame = ten_row_frame()
+    frame = replace(ten_row_frame(), kind="board")
     text = board_alt(frame)
     assert len(text) <= 1024
     _check_alt_names_board(text, frame)
@@ -149,14 +157,15 @@ def test_alt_text_of_a_full_ten_row_board_fits_discord():
 def test_alt_text_says_what_happened():
     before, events = competitive()[1][5]
     frames = step_frames(before, events, NAMES)
-    texts = [board_alt(f) for f in frames]
+    texts = [p.alt for p in step_pictures(before, events, NAMES)]
     placed = next(t for f, t in zip(frames, texts, strict=True) if f.kind == "placed")
     assert "placed" in placed
     assert "highlighted" in placed
     exploded = next((f, t) for f, t in zip(frames, texts, strict=True) if f.kind == "exploded")
     assert all(str(c) in exploded[1] for c in exploded[0].marked_cards)
     assert "explode" in exploded[1]
-    assert "Symbols collected: Ana" in texts[-1]
+    fell = [t for f, t in zip(frames, texts, strict=True) if f.kind == "fell"]
+    assert any("collects" in t or "beside the Chief" in t for t in fell)
 
 
 def test_public_pictures_never_show_a_secret():

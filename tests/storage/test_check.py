@@ -90,34 +90,61 @@ async def test_the_token_never_appears_even_inside_other_settings(tmp_path):
     code, lines, output = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_URL=url)
     assert code == 1
     assert TOKEN not in output
-    assert line(lines, "database").startswith("FAIL database   postgresql pop@127.0.0.1:1/")
+    assert line(lines, "database").startswith(
+        "FAIL database   cannot reach PostgreSQL at pop@127.0.0.1:1/"
+    )
 
 
 async def test_pending_migrations_are_reported_not_applied(tmp_path):
     path = tmp_path / "pop.sqlite3"
-    await migrated_sqlite(path, migrate=False)
-    code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
-    assert code == 1
-    assert line(lines, "migrations") == (
-        f"FAIL migrations {len(migrations())} pending: {ALL_MIGRATIONS} "
-        "(pop-bot run applies them when it starts)"
-    )
+    await migrated_sqlite(path)
+    last = migrations()[-1][0]
     store = Store(str(path))
     await store.open(migrate=False)
     try:
-        assert await store.pending() == [n for n, _ in migrations()]  # check only reads
+        async with store.transaction() as tx:  # as if this pop-bot were newer than the database
+            await tx.execute("DELETE FROM schema_migrations WHERE version = ?", last)
+    finally:
+        await store.close()
+    code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
+    assert code == 1
+    assert line(lines, "migrations") == (
+        f"FAIL migrations 1 pending: {last:03d} (pop-bot run applies them when it starts)"
+    )
+    await store.open(migrate=False)
+    try:
+        assert await store.pending() == [last]  # check only reads
     finally:
         await store.close()
 
 
-def test_a_missing_sqlite_file_fails_and_is_not_created(tmp_path):
+async def test_an_empty_database_is_a_fresh_install_that_run_sets_up(tmp_path):
+    path = tmp_path / "pop.sqlite3"
+    await migrated_sqlite(path, migrate=False)
+    code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
+    assert code == 0
+    assert line(lines, "migrations") == (
+        f"ok   migrations none applied yet: pop-bot run applies {ALL_MIGRATIONS} when it starts"
+    )
+
+
+def test_a_missing_sqlite_file_is_announced_and_not_created(tmp_path):
     path = tmp_path / "nowhere.sqlite3"
+    code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
+    assert code == 0
+    assert line(lines, "database") == (
+        f"ok   database   sqlite {path} does not exist yet: pop-bot run creates it"
+    )
+    assert not path.exists()
+
+
+def test_a_missing_sqlite_file_that_cannot_be_created_fails(tmp_path):
+    path = tmp_path / "gone" / "pop.sqlite3"
     code, lines, _ = run_check(tmp_path, DISCORD_TOKEN=TOKEN, POP_DATABASE_PATH=str(path))
     assert code == 1
     assert line(lines, "database") == (
-        f"FAIL database   sqlite {path} does not exist (pop-bot run creates it)"
+        f"FAIL database   sqlite {path} cannot be created: the folder {path.parent} does not exist"
     )
-    assert not path.exists()
 
 
 def test_invalid_settings_are_named(tmp_path):

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -65,6 +66,21 @@ def picture_labels(lang: str) -> dict[str, str]:
 def card_label(card: int) -> str:
     """A card button's label: the number first, then its colour's shape."""
     return f"{card} {COLOUR_STYLE[colour_name(card)].symbol}"
+
+
+def alt_words(lang: str) -> Callable[..., str]:
+    """The alt texts' `t(key, **values)` in `lang`: render/pop/alt.py's keys, `alt.<word>` as
+    `pop.alt.<word>`, and the bot's own `chief`, `colour.*`, `mode.*`, `level.*`, `title.*`."""
+
+    def translate(key: str, **values: object) -> str:
+        family, _, value = key.partition(".")
+        if family == "alt":
+            return t(dynamic_key("pop.alt", value), lang, **values)
+        if not value:
+            return t("chief", lang, **values)
+        return t(dynamic_key(family, value), lang, **values)
+
+    return translate
 
 
 def hints_of(table: Table) -> int:
@@ -125,7 +141,7 @@ class PopFace:
     def table_post(self, live: LiveTable, lang: str) -> Post:
         table = live.table
         picture = render.board_picture(
-            POP.view(live.state, None), table.names(), picture_labels(lang)
+            POP.view(live.state, None), table.names(), picture_labels(lang), t=alt_words(lang)
         )
         controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
         spec = self.spec(table)
@@ -143,7 +159,7 @@ class PopFace:
         )  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
         can_choose = me.cards_to_choose > 0
-        picture = render.hand_picture(list(me.hand), tuple(chosen))
+        picture = render.hand_picture(list(me.hand), tuple(chosen), t=alt_words(lang))
         if not can_choose:
             content = t("hand.waiting", lang)
         elif me.my_choice:
@@ -180,6 +196,7 @@ class PopFace:
                 live.table.names(),
                 picture_labels(lang),
                 self.options(live.table).puzzle_id,
+                alt_words(lang),
             )
             pictures.insert(0, board)
         return Post(content, pictures, controls)
@@ -237,12 +254,18 @@ class PopFace:
         )
         labels = picture_labels(lang)
         posts = []
-        for frame in frames:
-            picture = await asyncio.to_thread(render.frame_picture, frame, None, labels)
+        words = alt_words(lang)
+        for i, frame in enumerate(frames):
+            before_frame = frames[i - 1] if i else None  # what this step changed, in its alt text
+            picture = await asyncio.to_thread(
+                functools.partial(
+                    render.frame_picture, frame, None, labels, before=before_frame, t=words
+                )
+            )
             posts.append(Post(self.caption(frame, names, lang), [picture], step=True))
         if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
             view = POP.view(after, None)
-            picture = await asyncio.to_thread(render.results_picture, view, names, labels)
+            picture = await asyncio.to_thread(render.results_picture, view, names, labels, words)
             game_over = view.phase == "over"
             retry = table.private
             controls: list[Button | Select] = (

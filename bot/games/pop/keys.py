@@ -4,6 +4,7 @@ from engine.pop.cards import COLOUR_NAMES
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS, SOLO_TITLES
+from render.pop.alt import ALT_EN
 from render.pop.labels import LABELS_EN
 
 from ...i18n import declare_keys
@@ -20,6 +21,8 @@ declare_keys(
         "colour": COLOUR_NAMES,
         "result.tiebreak": ("card_in_hand", "shared"),
         "label": tuple(LABELS_EN),  # the pictures' words (render/pop/labels.py)
+        # the alt texts of the pictures (render/pop/alt.py's `alt.<word>` keys)
+        "pop.alt": tuple(key.removeprefix("alt.") for key in ALT_EN if key.startswith("alt.")),
         # the codes of engine.pop.errors, as the table layer says them
         "refusal": ("not_seated", "not_in_hand", "pick_count", "not_playing", "stale"),
     }

@@ -51,6 +51,7 @@ def board_picture(
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
     puzzle: str | None = None,
+    *,
     t: alt.Translate = alt.english,
 ) -> Picture:
     """The board as it stands (e.g. while players choose), with the Chief's face-up card."""
@@ -73,6 +74,7 @@ def step_pictures(
     events: Iterable[Event],
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
+    *,
     t: alt.Translate = alt.english,
 ) -> list[Picture]:
     """One picture per placement step of a resolved turn, in order (a comic strip)."""
@@ -102,6 +104,7 @@ def results_picture(
     view: TableView,
     names: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
+    *,
     t: alt.Translate = alt.english,
 ) -> Picture:
     """Scores per set, totals and winners (with the tie-break); coop level, solo title, Enigma."""

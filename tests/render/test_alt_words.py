@@ -253,7 +253,7 @@ def test_every_alt_text_is_in_the_table_language_and_fits_discord(lang):
     checked = 0
     for (mode, seats, seed), turns in PLAYED.items():
         for before, events, _, _ in turns:
-            board = board_picture(before, LONG_NAMES, t).alt
+            board = board_picture(before, LONG_NAMES, t=t).alt
             texts = [board] + [text for _, text in step_texts(before, events, t, LONG_NAMES)]
             for text in texts:
                 assert 0 < len(text) <= MAX_ALT, (mode, len(text))
@@ -264,7 +264,7 @@ def test_every_alt_text_is_in_the_table_language_and_fits_discord(lang):
                 assert board != english_board
         final = a_game(mode, seats, seed)
         turns_of(final)
-        results = results_picture(view(final), LONG_NAMES, t).alt
+        results = results_picture(view(final), LONG_NAMES, t=t).alt
         assert 0 < len(results) <= MAX_ALT
         if lang != "en":
             assert results != results_picture(view(final), LONG_NAMES).alt
@@ -316,10 +316,10 @@ def test_any_game_any_names_any_language_fits_discord(game, seed, names, lang):
     given_names = dict(zip(NAMES, names, strict=False))
     t: Callable[..., str] = alt_words(lang)
     for before, events, _, _ in turns_of(state):
-        assert len(board_picture(before, given_names, t).alt) <= MAX_ALT
+        assert len(board_picture(before, given_names, t=t).alt) <= MAX_ALT
         for _, text in step_texts(before, events, t, given_names):
             assert 0 < len(text) <= MAX_ALT
-    assert len(results_picture(view(state), given_names, t).alt) <= MAX_ALT
+    assert len(results_picture(view(state), given_names, t=t).alt) <= MAX_ALT
 
 
 def test_a_crowded_step_still_fits():

@@ -196,7 +196,7 @@ class PopFace:
                 live.table.names(),
                 picture_labels(lang),
                 self.options(live.table).puzzle_id,
-                alt_words(lang),
+                t=alt_words(lang),
             )
             pictures.insert(0, board)
         return Post(content, pictures, controls)
@@ -265,7 +265,9 @@ class PopFace:
             posts.append(Post(self.caption(frame, names, lang), [picture], step=True))
         if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
             view = POP.view(after, None)
-            picture = await asyncio.to_thread(render.results_picture, view, names, labels, words)
+            picture = await asyncio.to_thread(
+                functools.partial(render.results_picture, view, names, labels, t=words)
+            )
             game_over = view.phase == "over"
             retry = table.private
             controls: list[Button | Select] = (

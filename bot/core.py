@@ -550,7 +550,8 @@ class Tables:
                 mine.autoplay_epoch = table.epoch
                 if mine.timeouts >= TIMEOUTS_BEFORE_AI:
                     mine.ai = True
-                    notes.append(t("timer.ai_takes_over", lang, name=mine.name))
+                    button = self.face(table).back_button(lang)
+                    notes.append(t("timer.ai_takes_over", lang, name=mine.name, button=button))
                 else:
                     notes.append(t("timer.chosen_for", lang, name=mine.name))
             await self.commit(edit)

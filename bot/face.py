@@ -159,6 +159,10 @@ class GameFace(Protocol):
     @property
     def key(self) -> str: ...
 
+    def back_button(self, lang: str) -> str:
+        """The label of the button a player presses to take back a seat the AI took over."""
+        ...
+
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         """The game's slash command group (`/<game> new`, `/<game> rules`, …)."""
         ...

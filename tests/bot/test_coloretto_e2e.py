@@ -432,8 +432,8 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     )
     await emu.wait_for(lambda: ben_turns() >= 3, 10, "Ben's third turn")
     notices = said("⌛")
-    assert notices == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
-        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."
+    assert notices == ["⌛ Time is up: the AI played this turn for Ben."] * 2 + [
+        "⌛ Time is up again: an AI now plays for Ben. Press **Draw** to take the seat back."
     ]
     # Three notices for (at least) three turns of Ben's: never a second wait for a placement.
     # (The AI that took his seat may already have played a fourth on a slow machine.)

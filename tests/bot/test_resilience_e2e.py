@@ -125,8 +125,8 @@ async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(
         return [m.content for m in ana.visible_messages(thread) if "⌛" in m.content]
 
     await emu.wait_for(lambda: len(notices()) >= 3, 20, "three timeouts")
-    assert notices()[:3] == ["⌛ Time is up: a card was chosen for Ben."] * 2 + [
-        "⌛ Time is up again: an AI now plays for Ben. Press My hand to take the seat back."
+    assert notices()[:3] == ["⌛ Time is up: the AI played this turn for Ben."] * 2 + [
+        "⌛ Time is up again: an AI now plays for Ben. Press **My hand** to take the seat back."
     ]
     assert any(
         "seconds left to choose" in m.content and f"<@{ben.id}>" in m.content

@@ -109,6 +109,10 @@ class ColorettoFace:
     game: Game[Any, Any, Any] = COLORETTO
     key = "coloretto"
 
+    def back_button(self, lang: str) -> str:
+        """The button that gives a seat the AI took over back to its player."""
+        return t("coloretto.button.draw", lang)
+
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         return ColorettoCommands(api, settings)
 

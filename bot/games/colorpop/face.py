@@ -121,6 +121,10 @@ class ColorpopFace:
     game: Game[Any, Any, Any] = COLORPOP
     key = "colorpop"
 
+    def back_button(self, lang: str) -> str:
+        """The button that gives a seat the AI took over back to its player."""
+        return t("colorpop.button.colour", lang)
+
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         return ColorpopCommands(api, settings)
 

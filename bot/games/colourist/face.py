@@ -66,6 +66,10 @@ class ColouristFace:
     game = TABLE_COLOURIST
     key = "colourist"
 
+    def back_button(self, lang: str) -> str:
+        """The button that gives a seat the AI took over back to its player."""
+        return t("colourist.button.choose", lang)
+
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         return ColouristCommands(api, settings)
 

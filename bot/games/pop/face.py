@@ -98,6 +98,10 @@ class PopFace:
     game = POP
     key = "pop"
 
+    def back_button(self, lang: str) -> str:
+        """The button that gives a seat the AI took over back to its player."""
+        return t("button.hand", lang)
+
     def __init__(self) -> None:
         # (table, epoch, seat) → cards selected but not confirmed yet
         self.drafts: dict[tuple[int, int, str], list[int]] = {}

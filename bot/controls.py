@@ -118,6 +118,10 @@ def build_view(
                 custom_id=cid,
             )
         view.add_item(item_class(item))
+    # Every item dispatches through the client's one DynamicItem template, so discord.py need
+    # keep no copy of this view: stopped, it is only a layout. (Left running, each ephemeral
+    # one would stay in memory for 15 minutes with a timeout task of its own.)
+    view.stop()
     return view
 
 

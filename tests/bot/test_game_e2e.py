@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import subprocess
@@ -42,6 +43,14 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
             assert all(message not in o.visible_messages(thread) for o in others)
     assert_no_secret_shown([m for m in ana.visible_messages(thread) if not m.ephemeral], turns)
     await assert_record_replays_to_announced_scores(world, thread, final, [ana, ben, cleo])
+
+    # Buttons dispatch by template, so discord.py keeps none of the 24+ hands' views: left
+    # tracked, each ephemeral one would stay in memory 15 minutes with a timer task.
+    store = pop_bot.client._connection._view_store
+    assert not store._views
+    assert not store._synced_message_views
+    lingering = [t for t in asyncio.all_tasks() if "timeout_task" in t.get_coro().__qualname__]
+    assert not lingering
 
 
 def replay_summary(record_bytes: bytes, tmp_path) -> dict:

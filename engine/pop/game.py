@@ -522,11 +522,17 @@ def totals(state: PopState) -> dict[str, int]:
     return {seat: sum(s[seat] for s in state.set_scores) for seat in state.seats}
 
 
+def best_totals(state: PopState) -> list[str]:
+    """The seats with the best game total: lowest wins (highest in Trick), before any tie-break."""
+    total = totals(state)
+    best = (max if state.spec.scoring == "highest" else min)(total.values())
+    return [seat for seat in state.seats if total[seat] == best]
+
+
 def _end_competition(state: PopState, events: list[Event] | None) -> None:
     """Lowest total wins (highest in Trick); then fewest symbols on the card left in hand."""
     total = totals(state)
-    best = (max if state.spec.scoring == "highest" else min)(total.values())
-    leaders = [seat for seat in state.seats if total[seat] == best]
+    leaders = best_totals(state)
     tiebreak: Tiebreak | None = None
     if len(leaders) > 1:
         in_hand = {seat: symbols_of(state.hands[seat]) for seat in leaders}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import cards_to_choose, totals
+from .game import best_totals, cards_to_choose, totals
 from .modes import MODES, ModeSpec
 from .results import GameResult, Tiebreak
 from .state import PopState
@@ -43,6 +43,9 @@ class TableView:
     seat: str | None = None
     hand: tuple[int, ...] = ()
     my_choice: tuple[int, ...] = ()
+    # Once a tied game is over, the card each tied leader kept in hand: shown to everyone, as
+    # players at a real table turn it over to break the tie (§5).
+    tie_cards: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def spec(self) -> ModeSpec:
@@ -80,4 +83,12 @@ def view(state: PopState, seat: str | None = None) -> TableView:
         seat=own,
         hand=tuple(sorted(state.hands[own])) if own is not None else (),
         my_choice=tuple(state.choices.get(own, ())) if own is not None else (),
+        tie_cards=_tie_cards(state),
     )
+
+
+def _tie_cards(state: PopState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The cards that broke (or could not break) a tie, once the game is over; else ()."""
+    if state.phase != "over" or state.tiebreak is None:
+        return ()
+    return tuple((seat, tuple(sorted(state.hands.get(seat, ())))) for seat in best_totals(state))

@@ -126,6 +126,7 @@ ALT_EN: dict[str, str | dict[str, str]] = {
     },
     "alt.tie_card": "The tie was broken by the fewest symbols on the card left in hand.",
     "alt.tie_shared": "Still tied after the card left in hand: the victory is shared.",
+    "alt.tie_cards": "Cards left in hand: {cards}.",
     # Words the bot takes from its own families
     "chief": "the Chief",
     "colour.red": "red",
@@ -480,6 +481,7 @@ def results_alt(
     result: GameResult | None,
     title: str | None,
     t: Translate = english,
+    tie_cards: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> str:
     spec = MODES[mode]
     parts = [t("alt.results", mode=t(f"mode.{mode}"))]
@@ -513,4 +515,10 @@ def results_alt(
             parts.append(t("alt.tie_card"))
         elif tiebreak == "shared":
             parts.append(t("alt.tie_shared"))
+        if tiebreak and tie_cards:  # the cards that decided, as the picture draws them
+            cards = "; ".join(
+                f"{plain_name(names[seats.index(s)]) if s in seats else s} {cards_words(c, t=t)}"
+                for s, c in tie_cards
+            )
+            parts.append(t("alt.tie_cards", cards=cards))
     return _fit(parts)

@@ -403,12 +403,14 @@ def draw_results(
     labels: Mapping[str, str] | None = None,
     title: str | None = None,
     difficulty: int | None = None,
+    tie_cards: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> Image.Image:
     """The end of a game in words: the winners and the score table (competitive, Trick, with
     the tie-break said); the group's level (co-op); won or lost, the title and the difficulty
     (solo); won or lost (Enigma). Symbol totals only where they decide something.
 
-    `stars` is (earned, out of) for a cooperative level.
+    `stars` is (earned, out of) for a cooperative level; `tie_cards` the card each tied
+    leader kept in hand, drawn under the tie-break's words.
     """
     labels = labels or {}
     m = P.MARGIN
@@ -445,8 +447,11 @@ def draw_results(
         for line in _wrap(label(labels, key), 26, False, width - 2 * m)
     ]
     tie_lines = len(tie_text)
+    # The deciding cards: a name over each tied seat's card(s) left in hand, in one row.
+    tie_cell_w = max(max((len(c) for _, c in tie_cards), default=0) * P.PITCH_X + 24, 180)
+    tie_h = (P.PITCH_Y + 40) if tie_cards and tiebreak else 0
     banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
-    height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + tie_lines * 40 + m
+    height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + tie_lines * 40 + tie_h + m
     img = art.new_canvas((width, height))
     draw = ImageDraw.Draw(img)
     y = m
@@ -491,4 +496,16 @@ def draw_results(
         sprite = art.name_sprite(line, 26, width - 2 * m, False, S.TEXT)
         paste(img, sprite, m, y + (40 - sprite.height) // 2)
         y += 40
+    if tie_h:
+        for i, (seat, cards) in enumerate(tie_cards[: (width - 2 * m) // tie_cell_w]):
+            x = m + i * tie_cell_w
+            shown_name = names[seats.index(seat)] if seat in seats else seat
+            name = art.name_sprite(
+                shown_name, P.NAME_SIZE, tie_cell_w - 12, seat in winners, S.TEXT
+            )
+            paste(img, name, x, y + 2)
+            for j, card in enumerate(cards):
+                sprite = art.card_sprite(card, False, "normal", S.BACKGROUND)
+                paste(img, sprite, x + j * P.PITCH_X, y + 38)
+        y += tie_h
     return img

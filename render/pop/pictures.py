@@ -127,6 +127,7 @@ def results_picture(
         labels,
         title,
         view.difficulty,
+        view.tie_cards,
     )
     text = alt.results_alt(
         view.mode,
@@ -139,5 +140,6 @@ def results_picture(
         result,
         title,
         t,
+        view.tie_cards,
     )
     return Picture(encode(img), text, "results.png")

@@ -123,6 +123,7 @@ class Tables:
         if timer is not None:
             timer.cancel()
         self._unindex(table_id)
+        self.face(live.table).forget(table_id)
 
     @contextlib.asynccontextmanager
     async def editing(self, table_id: int) -> AsyncIterator[TableEdit]:

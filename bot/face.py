@@ -159,6 +159,11 @@ class GameFace(Protocol):
     @property
     def key(self) -> str: ...
 
+    def forget(self, table_id: int) -> None:
+        """The table left memory (finished, nothing left to post): drop what the face keeps
+        of it."""
+        ...
+
     def back_button(self, lang: str) -> str:
         """The label of the button a player presses to take back a seat the AI took over."""
         ...

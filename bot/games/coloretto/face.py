@@ -109,6 +109,9 @@ class ColorettoFace:
     game: Game[Any, Any, Any] = COLORETTO
     key = "coloretto"
 
+    def forget(self, table_id: int) -> None:
+        pass  # the face keeps nothing of a table in memory
+
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("coloretto.button.draw", lang)

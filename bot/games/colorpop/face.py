@@ -121,6 +121,9 @@ class ColorpopFace:
     game: Game[Any, Any, Any] = COLORPOP
     key = "colorpop"
 
+    def forget(self, table_id: int) -> None:
+        pass  # the face keeps nothing of a table in memory
+
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("colorpop.button.colour", lang)

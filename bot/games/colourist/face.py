@@ -66,6 +66,9 @@ class ColouristFace:
     game = TABLE_COLOURIST
     key = "colourist"
 
+    def forget(self, table_id: int) -> None:
+        pass  # the face keeps nothing of a table in memory
+
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("colourist.button.choose", lang)

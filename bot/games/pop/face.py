@@ -98,6 +98,11 @@ class PopFace:
     game = POP
     key = "pop"
 
+    def forget(self, table_id: int) -> None:
+        """Unconfirmed selections of a finished table go with it."""
+        for key in [k for k in self.drafts if k[0] == table_id]:
+            del self.drafts[key]
+
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("button.hand", lang)

@@ -1,0 +1,171 @@
+"""The request budget (bot/budget.py) on a fake clock: the rate is held, priorities are served
+highest first (first come first served within one), interaction routes bypass it, invalid
+requests are counted over a rolling 10 minutes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from types import SimpleNamespace
+
+import pytest
+from discord.http import Route
+
+from bot.budget import (
+    ANSWER,
+    STEP,
+    TIGHT_HOLD,
+    TURN,
+    Budget,
+    InvalidRequests,
+    install,
+    priority,
+    process_share,
+)
+
+
+class FakeClock:
+    """Time that passes only when the budget sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(0)  # those just granted run first, at the time they were granted
+        self.now += max(seconds, 0.0)
+
+
+def fake_budget(rate: float, burst: float) -> tuple[Budget, FakeClock]:
+    clock = FakeClock()
+    return Budget(rate, burst, clock=clock, sleep=clock.sleep), clock
+
+
+async def test_the_rate_is_held_over_any_second():
+    budget, clock = fake_budget(rate=10, burst=2)
+    granted: list[float] = []
+
+    async def one() -> None:
+        await budget.acquire(STEP)
+        granted.append(clock.now - 1000.0)
+
+    await asyncio.gather(*(one() for _ in range(100)))
+    assert len(granted) == 100
+    # Two at once (the burst), then one every 1/10 s.
+    assert granted[:3] == [0.0, 0.0, pytest.approx(0.1)]
+    assert granted[-1] == pytest.approx(9.8)
+    for start in granted:  # never more than rate + burst in any one-second window
+        assert sum(1 for t in granted if start <= t < start + 1) <= 12
+    assert budget.granted == 100
+    assert budget.backlog() == 0
+
+
+async def test_waiting_requests_are_served_highest_priority_first_in_arrival_order():
+    budget, _ = fake_budget(rate=5, burst=1)
+    await budget.acquire()  # the bucket is empty now: everyone below waits
+    order: list[tuple[int, int]] = []
+
+    async def one(level: int, n: int) -> None:
+        with priority(level):
+            await budget.acquire()
+        order.append((level, n))
+
+    tasks = [asyncio.create_task(one(STEP, n)) for n in range(4)]
+    tasks += [asyncio.create_task(one(TURN, n)) for n in range(4)]
+    tasks += [asyncio.create_task(one(ANSWER, n)) for n in range(4)]
+    await asyncio.gather(*tasks)
+    assert order == [(ANSWER, n) for n in range(4)] + [(TURN, n) for n in range(4)] + [
+        (STEP, n) for n in range(4)
+    ]
+
+
+async def test_a_late_answer_overtakes_the_pictures_already_waiting():
+    budget, clock = fake_budget(rate=2, burst=1)
+    await budget.acquire()
+    order: list[str] = []
+
+    async def one(name: str, level: int) -> None:
+        await budget.acquire(level)
+        order.append(name)
+
+    pictures = [asyncio.create_task(one(f"step{n}", STEP)) for n in range(5)]
+    await asyncio.sleep(0)
+    assert budget.backlog() == 5  # the pictures wait; then an answer comes
+    answer = asyncio.create_task(one("answer", ANSWER))
+    await asyncio.gather(answer, *pictures)
+    assert order == ["answer", "step0", "step1", "step2", "step3", "step4"]
+    assert clock.now - 1000.0 == pytest.approx(3.0)  # 6 more tokens at 2 per second
+
+
+async def test_a_caller_that_gives_up_spends_no_token():
+    budget, _ = fake_budget(rate=1, burst=1)
+    await budget.acquire()
+    quitter = asyncio.create_task(budget.acquire(ANSWER))
+    await asyncio.sleep(0)
+    quitter.cancel()
+    await asyncio.gather(budget.acquire(STEP), budget.acquire(STEP))
+    assert budget.granted == 3  # the first, then the two that stayed: none for the quitter
+
+
+async def test_it_is_tight_while_requests_wait_long_and_not_after():
+    budget, clock = fake_budget(rate=4, burst=1)
+    assert not budget.tight()
+    await asyncio.gather(*(budget.acquire(STEP) for _ in range(5)))  # the last waits 1 s
+    assert budget.tight()
+    clock.now += TIGHT_HOLD + 0.1
+    assert not budget.tight()
+    await budget.acquire(STEP)  # the bucket refilled: no wait, not tight
+    assert not budget.tight()
+
+
+async def test_interaction_routes_bypass_the_budget_and_others_wait():
+    budget, clock = fake_budget(rate=1, burst=1)
+    sent: list[str] = []
+
+    async def request(route: Route, **_kwargs: object) -> str:
+        sent.append(route.path)
+        return route.path
+
+    http = SimpleNamespace(request=request)
+    install(http, budget)  # type: ignore[arg-type]
+    posts = [
+        asyncio.create_task(http.request(Route("POST", "/channels/{channel_id}/messages")))
+        for _ in range(3)
+    ]
+    await asyncio.sleep(0)
+    assert sent == ["/channels/{channel_id}/messages"]  # one token: the others wait
+    callback = Route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    followup = Route("POST", "/webhooks/{webhook_id}/{webhook_token}")
+    assert await http.request(callback) == callback.path
+    assert await http.request(followup) == followup.path
+    assert clock.now == 1000.0  # they went at once, ahead of the waiting posts
+    await asyncio.gather(*posts)
+    assert sent[1:3] == [callback.path, followup.path]
+    assert clock.now - 1000.0 == pytest.approx(2.0)
+
+
+def test_each_process_takes_its_shards_share_of_the_rate():
+    assert process_share(40, None, None) == 40
+    assert process_share(40, [0, 1], 2) == 40  # all shards here (explicitly)
+    assert process_share(40, None, 4) == 40  # all shards here (discord.py's default)
+    assert process_share(40, [1], 2) == 20
+    assert process_share(40, [0, 2, 3], 4) == 30
+
+
+def test_invalid_requests_are_counted_over_a_rolling_ten_minutes(caplog):
+    clock = FakeClock()
+    invalid = InvalidRequests(period=600, warn_at=3, clock=clock)
+    with caplog.at_level(logging.INFO, logger="pop.budget"):
+        for status in (200, 204, 404, 401, 403, 429):
+            invalid.note(status, "POST", "/api/v10/channels/1/messages")
+        assert invalid.count() == 3
+        assert "3 invalid requests" in caplog.text  # the threshold passed: a warning
+        assert any(r.levelno == logging.WARNING for r in caplog.records)
+        clock.now += 300
+        invalid.note(429, "PATCH", "/api/v10/channels/1/messages/2")
+        assert invalid.count() == 4
+        clock.now += 301  # the first three are more than 10 minutes old
+        assert invalid.count() == 1
+    assert invalid.total == 4

@@ -17,8 +17,9 @@ Waiting requests are served by priority, highest first, first come first served 
 notices), `STEP` (step pictures, results, edits). The caller sets the priority around a call
 with `priority(level)` (a context variable, so it reaches discord.py's `request` unchanged).
 
-`tight()` says the budget is the bottleneck (a request waited long, or many wait): the outbox
-then groups several steps per message and drops edits nobody needs.
+`tight()` says the budget is the bottleneck (a request waited long, or many wait; and it stays
+so while the bucket is still used beyond `RELAX_BELOW` of its rate): the outbox then groups
+several steps per message and drops edits nobody needs.
 
 Invalid requests (401, 403, 429: Discord counts them for its ban) are counted over a rolling
 10 minutes from every HTTP answer (an aiohttp trace, so discord.py's own retries of a 429 count
@@ -49,6 +50,9 @@ EXEMPT = ("/interactions/", "/webhooks/")  # Route.path prefixes: interaction-to
 DISCORD_GLOBAL_LIMIT = 50.0  # requests per second per bot token
 TIGHT_WAIT = 0.5  # seconds: a request waiting longer (or a backlog this long) is tight
 TIGHT_HOLD = 10.0  # seconds the budget stays tight after the last sign of it
+# ... and longer while more than this part of the rate is used: grouped posts cost a third of
+# ungrouped ones, so going back to one step per message then would only make it tight again.
+RELAX_BELOW = 0.4
 INVALID_PERIOD = 600.0  # Discord's window for invalid requests (10 minutes)
 INVALID_WARN_AT = 500  # a warning well below Discord's ban at 10,000
 INVALID_STATUSES = frozenset({401, 403, 429})
@@ -106,6 +110,7 @@ class Budget:
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
         self._tight_until = -math.inf
+        self._grants: deque[float] = deque()  # times of the grants of the last TIGHT_HOLD s
         self.granted = 0
         self.waited = 0.0  # seconds, summed over every request that waited
         self.max_wait = 0.0
@@ -124,8 +129,7 @@ class Budget:
         level = _priority.get() if level is None else level
         self._refill()
         if not self._queue and self.tokens >= 1 - EPSILON:
-            self.tokens -= 1
-            self.granted += 1
+            self._grant()
             return
         began = self.clock()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -146,8 +150,21 @@ class Budget:
         return sum(1 for _, _, future in self._queue if not future.done())
 
     def tight(self) -> bool:
-        """Is the budget the bottleneck now (or was it a moment ago)?"""
-        return self.clock() < self._tight_until
+        """Is the budget the bottleneck now (or was it a moment ago, and still well used)?"""
+        now = self.clock()
+        if now < self._tight_until:
+            return True
+        if now < self._tight_until + 1.0 and self.utilisation() >= RELAX_BELOW:
+            self._tight_until = now + 1.0  # still busy: tight a while longer
+            return True
+        return False
+
+    def utilisation(self) -> float:
+        """The part of the rate used over the last `TIGHT_HOLD` seconds."""
+        since = self.clock() - TIGHT_HOLD
+        while self._grants and self._grants[0] <= since:
+            self._grants.popleft()
+        return len(self._grants) / (self.rate * TIGHT_HOLD)
 
     # --- The bucket ---------------------------------------------------------------------------
 
@@ -155,6 +172,13 @@ class Budget:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
         self.updated = now
+
+    def _grant(self) -> None:
+        self.tokens -= 1
+        self.granted += 1
+        self._grants.append(self.clock())
+        if len(self._grants) > 2 * self.rate * TIGHT_HOLD + 2 * self.burst:
+            self.utilisation()  # prune
 
     def _mark_tight(self) -> None:
         self._tight_until = self.clock() + TIGHT_HOLD
@@ -167,8 +191,7 @@ class Budget:
                 _, _, future = heapq.heappop(self._queue)
                 if future.done():  # its caller gave up
                     continue
-                self.tokens -= 1
-                self.granted += 1
+                self._grant()
                 future.set_result(None)
             if self._queue:
                 await self.sleep(max((1 - self.tokens) / self.rate, 0.001))

@@ -13,6 +13,7 @@ from discord.http import Route
 
 from bot.budget import (
     ANSWER,
+    RELAX_BELOW,
     STEP,
     TIGHT_HOLD,
     TURN,
@@ -118,6 +119,32 @@ async def test_it_is_tight_while_requests_wait_long_and_not_after():
     assert not budget.tight()
     await budget.acquire(STEP)  # the bucket refilled: no wait, not tight
     assert not budget.tight()
+
+
+async def test_it_stays_tight_while_the_rate_is_still_well_used():
+    budget, clock = fake_budget(rate=10, burst=1)
+    await asyncio.gather(*(budget.acquire(STEP) for _ in range(10)))  # waits: tight
+    assert budget.tight()
+    # Then 6 a second (60 % of the rate, no waits) for 20 s: tight all along.
+    for _ in range(40):
+        clock.now += 0.5
+        await asyncio.gather(*(budget.acquire(STEP) for _ in range(3)))
+        clock.now += 0.01
+        assert budget.tight()
+    assert budget.utilisation() >= RELAX_BELOW
+    # Then 2 a second: it relaxes, once the busy seconds are over, and stays relaxed.
+    relaxed = []
+    for _ in range(40):
+        clock.now += 0.5
+        await budget.acquire(STEP)
+        relaxed.append(not budget.tight())
+    assert not relaxed[0]
+    assert all(relaxed[-20:])
+    # 60 % of the rate again, without a wait: no longer a sign of tightness by itself.
+    for _ in range(20):
+        clock.now += 0.5
+        await asyncio.gather(*(budget.acquire(STEP) for _ in range(3)))
+        assert not budget.tight()
 
 
 async def test_interaction_routes_bypass_the_budget_and_others_wait():

@@ -23,7 +23,9 @@ several steps per message and drops edits nobody needs.
 
 Invalid requests (401, 403, 429: Discord counts them for its ban) are counted over a rolling
 10 minutes from every HTTP answer (an aiohttp trace, so discord.py's own retries of a 429 count
-too), each logged, with a warning once the count passes `INVALID_WARN_AT`.
+too), each logged, with a warning once the count passes `INVALID_WARN_AT`. A 429 of the global
+limit all the same (another process on the token, requests bunched on their way) slows the
+budget down (`slow_down`), and it wins the set rate back over a minute.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ INVALID_PERIOD = 600.0  # Discord's window for invalid requests (10 minutes)
 INVALID_WARN_AT = 500  # a warning well below Discord's ban at 10,000
 INVALID_STATUSES = frozenset({401, 403, 429})
 EPSILON = 1e-9  # a token short by rounding is a token
+SLOW_DOWN = 0.8  # a global 429 all the same (another process, a lagging Discord): rate × this
+SLOWEST = 0.5  # ... but never under this part of the set rate
+RECOVERY = 60.0  # seconds to win back the whole set rate after slowing down
 
 _priority: ContextVar[int] = ContextVar("pop_request_priority", default=ANSWER)
 
@@ -100,7 +105,7 @@ class Budget:
     ) -> None:
         if rate <= 0:
             raise ValueError("the request rate must be positive")
-        self.rate = rate
+        self.rate = self.set_rate = rate
         # A small burst: the bucket never lets more than rate + burst through in any second.
         self.burst = burst if burst is not None else max(1.0, rate / 8)
         self.clock, self.sleep = clock, sleep
@@ -168,8 +173,18 @@ class Budget:
 
     # --- The bucket ---------------------------------------------------------------------------
 
+    def slow_down(self) -> None:
+        """A 429 of the global limit came all the same: send less for a while."""
+        self._refill()
+        self.rate = max(self.set_rate * SLOWEST, self.rate * SLOW_DOWN)
+        log.warning("global rate limit hit: the budget slows to %.1f requests/s", self.rate)
+
     def _refill(self) -> None:
         now = self.clock()
+        if self.rate < self.set_rate:
+            self.rate = min(
+                self.set_rate, self.rate + (now - self.updated) * self.set_rate / RECOVERY
+            )
         self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
         self.updated = now
 
@@ -206,15 +221,19 @@ class InvalidRequests:
         warn_at: int = INVALID_WARN_AT,
         *,
         clock: Callable[[], float] = time.monotonic,
+        on_global_limit: Callable[[], None] | None = None,
     ) -> None:
         self.period, self.warn_at, self.clock = period, warn_at, clock
+        self.on_global_limit = on_global_limit
         self.times: deque[float] = deque()
         self.total = 0
         self._warned_at = -math.inf
 
-    def note(self, status: int, method: str, url: str) -> None:
+    def note(self, status: int, method: str, url: str, *, global_limit: bool = False) -> None:
         if status not in INVALID_STATUSES:
             return
+        if global_limit and self.on_global_limit is not None:
+            self.on_global_limit()
         now = self.clock()
         self.times.append(now)
         self.total += 1
@@ -243,7 +262,14 @@ class InvalidRequests:
             _context: Any,
             params: aiohttp.TraceRequestEndParams,
         ) -> None:
-            self.note(params.response.status, params.method, str(params.url.path))
+            headers = params.response.headers
+            self.note(
+                params.response.status,
+                params.method,
+                str(params.url.path),
+                global_limit="X-RateLimit-Global" in headers
+                or headers.get("X-RateLimit-Scope") == "global",
+            )
 
         config.on_request_end.append(on_request_end)
         return config

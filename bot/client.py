@@ -38,10 +38,10 @@ class PopBot(discord.Client):
         # Every request takes a token from the budget first; every answer is checked for the
         # invalid ones (401, 403, 429) Discord bans a bot for. Sharded processes split the
         # token's rate by their share of the shards (bot/sharding.py).
-        self.invalid_requests = InvalidRequests()
         self.budget = Budget(
             process_share(settings.request_rate, settings.shard_ids, settings.shard_count)
         )
+        self.invalid_requests = InvalidRequests(on_global_limit=self.budget.slow_down)
         # options: shard_count and shard_ids when a subclass runs shards (bot/sharding.py)
         super().__init__(intents=intents, http_trace=self.invalid_requests.trace(), **options)
         install(self.http, self.budget)

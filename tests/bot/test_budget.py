@@ -173,6 +173,24 @@ async def test_interaction_routes_bypass_the_budget_and_others_wait():
     assert clock.now - 1000.0 == pytest.approx(2.0)
 
 
+async def test_a_global_429_slows_the_budget_down_and_it_recovers():
+    budget, clock = fake_budget(rate=10, burst=1)
+    invalid = InvalidRequests(clock=clock, on_global_limit=budget.slow_down)
+    invalid.note(429, "POST", "/api/v10/channels/1/messages")  # a route's own limit
+    assert budget.rate == 10
+    invalid.note(429, "POST", "/api/v10/channels/1/messages", global_limit=True)
+    assert budget.rate == pytest.approx(8)
+    for _ in range(10):
+        budget.slow_down()
+    assert budget.rate == pytest.approx(5)  # never under half the set rate
+    began = clock.now
+    await asyncio.gather(*(budget.acquire(STEP) for _ in range(6)))
+    assert clock.now - began > 5 / 5.6  # the five that waited came at about 5 a second
+    clock.now += 60
+    await budget.acquire(STEP)
+    assert budget.rate == 10  # a minute later: the whole rate again
+
+
 def test_each_process_takes_its_shards_share_of_the_rate():
     assert process_share(40, None, None) == 40
     assert process_share(40, [0, 1], 2) == 40  # all shards here (explicitly)

@@ -2,15 +2,18 @@
 instead of ending in a storm of 429s (and Discord's ban at 10,000 invalid requests per 10 min).
 
 Discord allows a bot 50 requests per second over all its routes. Every REST request discord.py
-makes with the bot token goes through one method, `HTTPClient.request`; `install` wraps it so
-each request first takes a token from a `Budget` refilled a safe margin under that limit
-(`POP_REQUEST_RATE`, 40 per second). Several processes on one token split it: each takes
-`rate × len(shard_ids) / shard_count` (`process_share`).
+makes goes through its one aiohttp session; `http_trace` hooks it (an aiohttp trace, handed to
+discord.Client) so that each request, at the moment it goes on the wire, first takes a token
+from a `Budget` refilled a safe margin under that limit (`POP_REQUEST_RATE`, 40 per second).
+On the wire, not on entering `HTTPClient.request`: discord.py may hold a request there for
+seconds on a route's own limit (5 messages per 5 s a channel), and tokens taken before that
+wait let the held requests leave later in a bunch, over the global limit (measured: a global
+429 at 146 tables). discord.py's own retries take a token too. Several processes on one token
+split the rate: each takes `rate × len(shard_ids) / shard_count` (`process_share`).
 
 Interaction routes (the initial callback, followups, edits of an interaction's messages: paths
 under /interactions/ and /webhooks/) carry their own token and are exempt from the global limit:
-they never wait here (discord.py sends them through its webhook adapter, not `request`; a path
-that does reach `request` is checked all the same).
+they never wait here; nor do the gateway and attachment downloads (not under /api/).
 
 Waiting requests are served by priority, highest first, first come first served within one:
 `ANSWER` (what a player's click waits on: the default), `TURN` (turn and lobby messages,
@@ -43,12 +46,11 @@ from contextvars import ContextVar
 from typing import Any
 
 import aiohttp
-import discord
 
 log = logging.getLogger("pop.budget")
 
 ANSWER, TURN, STEP = 0, 1, 2  # served in this order
-EXEMPT = ("/interactions/", "/webhooks/")  # Route.path prefixes: interaction-token routes
+EXEMPT = ("/interactions/", "/webhooks/")  # route prefixes (after /api/vN): interaction tokens
 DISCORD_GLOBAL_LIMIT = 50.0  # requests per second per bot token
 TIGHT_WAIT = 0.5  # seconds: a request waiting longer (or a backlog this long) is tight
 TIGHT_HOLD = 10.0  # seconds the budget stays tight after the last sign of it
@@ -76,10 +78,14 @@ def priority(level: int) -> Iterator[None]:
         _priority.reset(token)
 
 
-def exempt(path: str) -> bool:
-    """Whether a route path (``/channels/{channel_id}/messages``) is an interaction route,
-    exempt from the global limit."""
-    return path.startswith(EXEMPT)
+def budgeted(path: str) -> bool:
+    """Whether a request to this URL path counts against the global limit: a REST path
+    (``/api/v10/channels/1/messages``) but not an interaction route."""
+    before, api, rest = path.partition("/api/v")
+    if not api or before:
+        return False
+    _version, _, route = rest.partition("/")
+    return not f"/{route}".startswith(EXEMPT)
 
 
 def process_share(rate: float, shard_ids: list[int] | None, shard_count: int | None) -> float:
@@ -253,36 +259,35 @@ class InvalidRequests:
             self.times.popleft()
         return len(self.times)
 
-    def trace(self) -> aiohttp.TraceConfig:
-        """An aiohttp trace noting every answer (pass it to discord.Client as `http_trace`)."""
-        config = aiohttp.TraceConfig()
 
-        async def on_request_end(
-            _session: aiohttp.ClientSession,
-            _context: Any,
-            params: aiohttp.TraceRequestEndParams,
-        ) -> None:
-            headers = params.response.headers
-            self.note(
-                params.response.status,
-                params.method,
-                str(params.url.path),
-                global_limit="X-RateLimit-Global" in headers
-                or headers.get("X-RateLimit-Scope") == "global",
-            )
+def http_trace(budget: Budget, invalid: InvalidRequests) -> aiohttp.TraceConfig:
+    """The aiohttp trace for discord.Client(http_trace=...): every REST request takes a token of
+    the budget as it goes on the wire (interaction routes aside), and every answer is checked
+    for an invalid one."""
+    config = aiohttp.TraceConfig()
 
-        config.on_request_end.append(on_request_end)
-        return config
-
-
-def install(http: discord.http.HTTPClient, budget: Budget) -> None:
-    """Make every request of discord.py's HTTP client take a token first (interaction routes
-    aside)."""
-    request = http.request
-
-    async def budgeted(route: discord.http.Route, **kwargs: Any) -> Any:
-        if not exempt(route.path):
+    async def on_request_start(
+        _session: aiohttp.ClientSession,
+        _context: Any,
+        params: aiohttp.TraceRequestStartParams,
+    ) -> None:
+        if budgeted(params.url.path):
             await budget.acquire()
-        return await request(route, **kwargs)
 
-    http.request = budgeted  # type: ignore[method-assign]
+    async def on_request_end(
+        _session: aiohttp.ClientSession,
+        _context: Any,
+        params: aiohttp.TraceRequestEndParams,
+    ) -> None:
+        headers = params.response.headers
+        invalid.note(
+            params.response.status,
+            params.method,
+            params.url.path,
+            global_limit="X-RateLimit-Global" in headers
+            or headers.get("X-RateLimit-Scope") == "global",
+        )
+
+    config.on_request_start.append(on_request_start)
+    config.on_request_end.append(on_request_end)
+    return config

@@ -9,7 +9,7 @@ import logging
 from types import SimpleNamespace
 
 import pytest
-from discord.http import Route
+from yarl import URL
 
 from bot.budget import (
     ANSWER,
@@ -19,7 +19,8 @@ from bot.budget import (
     TURN,
     Budget,
     InvalidRequests,
-    install,
+    budgeted,
+    http_trace,
     priority,
     process_share,
 )
@@ -149,28 +150,56 @@ async def test_it_stays_tight_while_the_rate_is_still_well_used():
 
 async def test_interaction_routes_bypass_the_budget_and_others_wait():
     budget, clock = fake_budget(rate=1, burst=1)
+    [on_request_start] = http_trace(budget, InvalidRequests(clock=clock)).on_request_start
     sent: list[str] = []
 
-    async def request(route: Route, **_kwargs: object) -> str:
-        sent.append(route.path)
-        return route.path
+    async def request(path: str) -> None:
+        """What aiohttp does for discord.py: the trace first, then the request goes."""
+        await on_request_start(None, None, SimpleNamespace(url=URL(f"http://discord{path}")))
+        sent.append(path)
 
-    http = SimpleNamespace(request=request)
-    install(http, budget)  # type: ignore[arg-type]
-    posts = [
-        asyncio.create_task(http.request(Route("POST", "/channels/{channel_id}/messages")))
-        for _ in range(3)
-    ]
+    post = "/api/v10/channels/1/messages"
+    posts = [asyncio.create_task(request(post)) for _ in range(3)]
     await asyncio.sleep(0)
-    assert sent == ["/channels/{channel_id}/messages"]  # one token: the others wait
-    callback = Route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
-    followup = Route("POST", "/webhooks/{webhook_id}/{webhook_token}")
-    assert await http.request(callback) == callback.path
-    assert await http.request(followup) == followup.path
+    assert sent == [post]  # one token: the other two wait
+    callback = "/api/v10/interactions/5/tok/callback"
+    followup = "/api/v10/webhooks/6/tok"
+    for path in (callback, followup, "/", "/attachments/1/2/a.png"):  # gateway, files
+        await request(path)
     assert clock.now == 1000.0  # they went at once, ahead of the waiting posts
     await asyncio.gather(*posts)
-    assert sent[1:3] == [callback.path, followup.path]
+    assert sent[1:3] == [callback, followup]
+    assert sent[-2:] == [post, post]
     assert clock.now - 1000.0 == pytest.approx(2.0)
+
+
+def test_what_counts_against_the_global_limit():
+    assert budgeted("/api/v10/channels/1/messages")
+    assert budgeted("/api/v10/users/@me")
+    assert budgeted("/api/v9/applications/1/commands")
+    assert not budgeted("/api/v10/interactions/1/tok/callback")
+    assert not budgeted("/api/v10/webhooks/1/tok/messages/@original")
+    assert not budgeted("/")  # the gateway
+    assert not budgeted("/attachments/1/2/x.png")
+
+
+async def test_every_answer_is_checked_for_an_invalid_one():
+    budget, clock = fake_budget(rate=10, burst=1)
+    invalid = InvalidRequests(clock=clock, on_global_limit=budget.slow_down)
+    [on_request_end] = http_trace(budget, invalid).on_request_end
+
+    async def answer(status: int, **headers: str) -> None:
+        response = SimpleNamespace(status=status, headers=headers)
+        url = URL("http://discord/api/v10/channels/1/messages")
+        await on_request_end(None, None, SimpleNamespace(response=response, method="POST", url=url))
+
+    await answer(200)
+    await answer(429, **{"X-RateLimit-Scope": "user"})
+    assert invalid.count() == 1
+    assert budget.rate == 10  # a route's own limit: the budget is not to blame
+    await answer(429, **{"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
+    assert invalid.count() == 2
+    assert budget.rate == pytest.approx(8)
 
 
 async def test_a_global_429_slows_the_budget_down_and_it_recovers():

@@ -11,8 +11,10 @@ order, each its own picture), the results ride on the last step's message, and e
 needs are left out (the old turn message's buttons, refused as stale anyway, stay; the turn
 message's "who has chosen" text waits for the budget or for the next turn's message).
 Requests carry a priority (`bot.budget.priority`): turn and lobby messages and notices before
-step pictures and edits. Hands and other
-private messages are redrawn by a second worker, so they never wait behind the paced posts.
+step pictures and edits.
+
+Hands and other private messages are redrawn by a second worker, so they never wait behind the
+paced posts (their edits go through the interaction's token: exempt from the budget).
 
 Exactly once: a move's posts come from its events, computed once when it was applied (after a
 restart, replayed from the stored moves). Progress is stored after every message, apart from the

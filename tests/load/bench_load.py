@@ -488,6 +488,7 @@ async def run_trial(
         )
         start = time.time()
         cpu_before = _cpu_seconds(proc.pid)
+        own_cpu_before = time.process_time()
         while time.time() < start + seconds if not finish else stats["tables_finished"] < finish:
             if (value := _rss_mb(proc.pid)) is not None:
                 rss.append(value)
@@ -503,6 +504,9 @@ async def run_trial(
         cpu = [b - a for a, b in zip(cpu_before, _cpu_seconds(proc.pid), strict=True)]
         stats["cpu_loop_thread_pct"] = round(100 * cpu[0] / (end - start))
         stats["cpu_other_threads_pct"] = round(100 * cpu[1] / (end - start))
+        stats["emulator_cpu_pct"] = round(
+            100 * (time.process_time() - own_cpu_before) / (end - start)
+        )
     finally:
         for task in tasks:
             task.cancel()
@@ -623,6 +627,8 @@ def _figures(
         "tables_not_playing": stats.get("tables_not_playing", 0),
         "bot_cpu_loop_thread_pct": stats.get("cpu_loop_thread_pct"),
         "bot_cpu_other_threads_pct": stats.get("cpu_other_threads_pct"),
+        "emulator_cpu_pct": stats.get("emulator_cpu_pct"),  # emulator and players, one process
+        "machine_load_1min": round(os.getloadavg()[0], 2),  # other work on the machine too
         "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),
         "bot_saves_per_s": _rounded(sum(map(len, saves.values())) / max(end - start, 1e-9)),
         "bot_save_ms_p99": {

@@ -112,8 +112,10 @@ class Budget:
         if rate <= 0:
             raise ValueError("the request rate must be positive")
         self.rate = self.set_rate = rate
-        # A small burst: the bucket never lets more than rate + burst through in any second.
-        self.burst = burst if burst is not None else max(1.0, rate / 8)
+        # No burst by default: requests leave evenly spaced, so that the jitter on their way
+        # (and a lagging Discord) has the whole margin under the limit to itself. The bucket
+        # never lets more than rate + burst through in any second.
+        self.burst = burst if burst is not None else 1.0
         self.clock, self.sleep = clock, sleep
         self.tokens = self.burst
         self.updated = clock()
@@ -121,6 +123,7 @@ class Budget:
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
         self._tight_until = -math.inf
+        self._slowed_at = -math.inf
         self._grants: deque[float] = deque()  # times of the grants of the last TIGHT_HOLD s
         self.granted = 0
         self.waited = 0.0  # seconds, summed over every request that waited
@@ -180,7 +183,11 @@ class Budget:
     # --- The bucket ---------------------------------------------------------------------------
 
     def slow_down(self) -> None:
-        """A 429 of the global limit came all the same: send less for a while."""
+        """A 429 of the global limit came all the same: send less for a while (once a second:
+        the 429s of one crowded second are one sign)."""
+        if self.clock() - self._slowed_at < 1.0:
+            return
+        self._slowed_at = self.clock()
         self._refill()
         self.rate = max(self.set_rate * SLOWEST, self.rate * SLOW_DOWN)
         log.warning("global rate limit hit: the budget slows to %.1f requests/s", self.rate)

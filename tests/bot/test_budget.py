@@ -209,8 +209,14 @@ async def test_a_global_429_slows_the_budget_down_and_it_recovers():
     assert budget.rate == 10
     invalid.note(429, "POST", "/api/v10/channels/1/messages", global_limit=True)
     assert budget.rate == pytest.approx(8)
+    budget.slow_down()  # the same crowded second: one sign
+    assert budget.rate == pytest.approx(8)
     for _ in range(10):
+        clock.now += 1.0
         budget.slow_down()
+    assert budget.rate < 5.5
+    clock.now += 1.0
+    budget.slow_down()
     assert budget.rate == pytest.approx(5)  # never under half the set rate
     began = clock.now
     await asyncio.gather(*(budget.acquire(STEP) for _ in range(6)))

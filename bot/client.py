@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from .budget import Budget, InvalidRequests, http_trace, process_share
 from .commands import general_commands
 from .controls import is_ours, on_message, parse
 from .core import Tables
@@ -34,11 +35,22 @@ class PopBot(discord.Client):
     def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content  # cooperative table talk
+        # Every request takes a token from the budget as it leaves; every answer is checked for the
+        # invalid ones (401, 403, 429) Discord bans a bot for. Sharded processes split the
+        # token's rate by their share of the shards (bot/sharding.py).
+        self.budget = Budget(
+            process_share(settings.request_rate, settings.shard_ids, settings.shard_count)
+        )
+        self.invalid_requests = InvalidRequests(on_global_limit=self.budget.slow_down)
         # options: shard_count and shard_ids when a subclass runs shards (bot/sharding.py)
-        super().__init__(intents=intents, **options)
+        super().__init__(
+            intents=intents, http_trace=http_trace(self.budget, self.invalid_requests), **options
+        )
         self.settings = settings
         self.store = open_store(settings)
-        self.tables = Tables(self, self.store, FACES, step_delay=settings.step_delay)
+        self.tables = Tables(
+            self, self.store, FACES, step_delay=settings.step_delay, budget=self.budget
+        )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):
             self.tree.add_command(command)

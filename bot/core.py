@@ -24,6 +24,7 @@ import discord
 from engine.protocol import RuleError
 
 from . import ai_pool
+from .budget import Budget
 from .controls import Click, build_view, control_class
 from .face import GameFace, Post, Refusal
 from .i18n import dynamic_key, resolve, t
@@ -57,8 +58,10 @@ class Tables:
         faces: Mapping[str, GameFace],
         *,
         step_delay: float = 1.5,
+        budget: Budget | None = None,
     ) -> None:
         self.client = client
+        self.budget = budget or Budget.unlimited()
         self.store = store
         self.faces = dict(faces)
         self.step_delay = step_delay

@@ -21,6 +21,7 @@ from discord import app_commands
 from engine.protocol import Game, Outcome
 from render.kit import Picture
 
+from .budget import Budget
 from .storage import SqlStore
 from .table import LiveTable, Seat, Table, TableEdit
 
@@ -71,6 +72,7 @@ class TableAPI(Protocol):
     client: discord.Client
     store: SqlStore
     step_delay: float
+    budget: Budget  # the process's request budget: is it tight?
     rng: random.Random
 
     def face(self, table: Table) -> GameFace: ...

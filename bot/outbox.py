@@ -1,9 +1,20 @@
 """A table's outbox: everything the table posts, in order, paced, never dropped, never twice.
 
 One worker task per table drains, in this order: the lobby message; short notices; the posts of
-each public move (one picture per step, `step_delay` apart; when the table falls behind,
-several steps share one message); then the table message of the next turn. Hands and other
-private messages are redrawn by a second worker, so they never wait behind the paced posts.
+each public move (one picture per step, `step_delay` apart; when the table falls behind, or
+the bot's request budget is tight, several steps share one message); then the table message of
+the next turn.
+
+Under a tight budget (`bot.budget`: Discord's global limit, not this table, is the bottleneck)
+a turn costs fewer requests: its steps share messages (up to Discord's 10 attachments, in
+order, each its own picture), the results ride on the last step's message, and edits nobody
+needs are left out (the old turn message's buttons, refused as stale anyway, stay; the turn
+message's "who has chosen" text waits for the budget or for the next turn's message).
+Requests carry a priority (`bot.budget.priority`): turn and lobby messages and notices before
+step pictures and edits.
+
+Hands and other private messages are redrawn by a second worker, so they never wait behind the
+paced posts (their edits go through the interaction's token: exempt from the budget).
 
 Exactly once: a move's posts come from its events, computed once when it was applied (after a
 restart, replayed from the stored moves). Progress is stored after every message, apart from the
@@ -29,6 +40,7 @@ from typing import Any
 
 import discord
 
+from .budget import STEP, TURN, priority
 from .face import Button, Post, Style, TableAPI
 from .i18n import dynamic_key, t
 from .storage import Delivery
@@ -37,6 +49,8 @@ from .table import LiveTable, Pending, PrivateMessage, Table
 log = logging.getLogger("pop.outbox")
 
 MAX_FILES_PER_MESSAGE = 4  # when catching up, steps share a message (Discord allows 10)
+MAX_ATTACHMENTS = 10  # Discord's limit per message: steps share up to this under a tight budget
+MAX_CONTENT = 2000  # Discord's limit on a message's text
 BEHIND = 6  # step pictures waiting beyond which the outbox catches up
 STEPS_PER_MOVE_GUESS = 8  # for a move not drawn yet, when judging how far behind we are
 RETRY_CAP = 10.0  # seconds: the longest wait between two tries of a failing post
@@ -171,12 +185,14 @@ class Outbox:
             view = self.tables.view_for(
                 table, lobby_post(table, face.lobby_text(table, lang), lang)
             )
-            await self._edit(
-                table, table.lobby_message_id, content=face.lobby_text(table, lang), view=view
-            )
+            with priority(TURN):
+                await self._edit(
+                    table, table.lobby_message_id, content=face.lobby_text(table, lang), view=view
+                )
             return True
         if self.notices:
-            await self._send(table, Post(self.notices[0]))
+            with priority(TURN):
+                await self._send(table, Post(self.notices[0]))
             self.notices.pop(0)
             return True
         if live.pending:
@@ -194,10 +210,12 @@ class Outbox:
             and table.status == "playing"
             and table.turn_message_id
             and table.turn_message_epoch == table.epoch
+            and not self.tables.budget.tight()  # tight: it waits (the next turn's post has it)
         ):
             self.text_dirty = False
             text = await asyncio.to_thread(face.table_text, live, lang)
-            await self._edit(table, table.turn_message_id, content=text)
+            with priority(STEP):
+                await self._edit(table, table.turn_message_id, content=text)
             return True
         return False
 
@@ -205,9 +223,10 @@ class Outbox:
         table = live.table
         lang = table.lang()
         text = self.tables.face(table).lobby_text(table, lang)
-        message = await self._send(
-            table, lobby_post(table, text, lang), key=("lobby", table.id, table.games)
-        )
+        with priority(TURN):
+            message = await self._send(
+                table, lobby_post(table, text, lang), key=("lobby", table.id, table.games)
+            )
         async with self.tables.editing(table.id) as edit:
             edit.table.lobby_message_id = message.id
             await self.tables.commit(edit)
@@ -226,27 +245,34 @@ class Outbox:
             if (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
             else 0
         )
-        # Behind (many step pictures waiting): this move's steps share messages.
-        waiting = sum(1 for p in posts[done:] if p.step) + STEPS_PER_MOVE_GUESS * (
-            len(live.pending) - 1
-        )
-        grouped = table.private or waiting > BEHIND
         while done < len(posts):
+            # Behind (many step pictures waiting), or the request budget tight: this move's
+            # steps share messages (tight: as many as Discord allows, the results riding on
+            # the last step's message).
+            waiting = sum(1 for p in posts[done:] if p.step) + STEPS_PER_MOVE_GUESS * (
+                len(live.pending) - 1
+            )
+            tight = self.tables.budget.tight()
             batch = self._next_batch(
-                posts, done, grouped, 10 if table.private else MAX_FILES_PER_MESSAGE
+                posts,
+                done,
+                grouped=table.private or tight or waiting > BEHIND,
+                limit=MAX_ATTACHMENTS if table.private or tight else MAX_FILES_PER_MESSAGE,
+                results=tight,
             )
             post = merged(batch)
             now = (await self.tables.live(table.id)).table
             if post.controls and (now.games != pending.game_no or now.status == "playing"):
                 post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
             post_table = now if post.controls else table
-            await self._send(
-                post_table,
-                post,
-                key=(table.id, pending.game_no, pending.seq, done),
-                in_channel=post.in_channel,
-            )
-            done += len(batch)
+            with priority(STEP):
+                message = await self._send(
+                    post_table,
+                    post,
+                    key=(table.id, pending.game_no, pending.seq, done),
+                    in_channel=post.in_channel,
+                )
+            done += posts_in(message, posts, done, len(batch))
             more = done < len(posts)
             await self._advance(
                 Delivery(pending.game_no, pending.seq, done, False)
@@ -258,23 +284,41 @@ class Outbox:
         live.pending.pop(pending.seq, None)
         self.drawn.pop(pending.seq, None)
         old_message = table.turn_message_id
-        if old_message and not table.private and pending.game_no == table.games:
+        if (
+            old_message
+            and not table.private
+            and pending.game_no == table.games
+            and not self.tables.budget.tight()  # tight: left (its buttons refuse as stale)
+        ):
             # That turn is over: its buttons go (the next turn gets a message of its own).
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException), priority(STEP):
                 await self._edit(table, old_message, view=None)
 
     @staticmethod
-    def _next_batch(posts: list[Post], start: int, grouped: bool, limit: int) -> list[Post]:
-        """The posts of the next message: one, or when behind, consecutive steps together."""
+    def _next_batch(
+        posts: list[Post], start: int, grouped: bool, limit: int, results: bool = False
+    ) -> list[Post]:
+        """The posts of the next message: one, or when grouped, consecutive steps together
+        (at most `limit` pictures); with `results`, the post after the last step (the results)
+        rides on that step's message too."""
         batch = [posts[start]]
         if not grouped or not posts[start].step:
             return batch
         files = len(posts[start].pictures)
+        text = len(posts[start].content)
         for post in posts[start + 1 :]:
-            if not post.step or files + len(post.pictures) > limit:
+            if (
+                (not post.step and not results)
+                or post.in_channel != batch[0].in_channel
+                or files + len(post.pictures) > limit
+                or text + 1 + len(post.content) > MAX_CONTENT
+            ):
                 break
             batch.append(post)
             files += len(post.pictures)
+            text += 1 + len(post.content)
+            if not post.step:
+                break  # the results end the message
         return batch
 
     async def _progress(self) -> Delivery:
@@ -295,7 +339,8 @@ class Outbox:
         # Drawn with its deadline; the deadline and the message are stored in one commit after.
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
         post = await asyncio.to_thread(self.tables.face(table).table_post, shown, table.lang())
-        message = await self._send(table, post, key=("turn", table.id, table.games, epoch))
+        with priority(TURN):
+            message = await self._send(table, post, key=("turn", table.id, table.games, epoch))
         async with self.tables.editing(table.id) as edit:
             edit.table.turn_message_id = message.id
             edit.table.turn_message_epoch = epoch
@@ -445,6 +490,21 @@ class Outbox:
                 raise Paused
             edit.table.paused = None
             await self.tables.commit(edit)
+
+
+def posts_in(message: discord.Message, posts: list[Post], start: int, sent: int) -> int:
+    """How many posts from `start` the message just created holds: `sent`, unless Discord
+    answered with a message made earlier under the same nonce (before a restart) that grouped
+    a different number of steps; then as many as its pictures show."""
+    names = {a.filename for a in message.attachments}
+    if not names or any(not p.pictures for p in posts[start : start + sent]):
+        return sent
+    held = 0
+    for post in posts[start:]:
+        if not post.pictures or any(p.filename not in names for p in post.pictures):
+            break
+        held += 1
+    return held or sent
 
 
 def merged(posts: list[Post]) -> Post:

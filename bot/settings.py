@@ -22,6 +22,9 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = Field(None, validation_alias="POP_DISCORD_GATEWAY_URL")
     # Sync slash commands to this guild only (instant, for development) instead of globally.
     dev_guild_id: int | None = Field(None, validation_alias="POP_DEV_GUILD_ID")
+    # Requests per second this bot token may make (Discord's global limit is 50; interaction
+    # answers are exempt). Sharded processes split it by their share of the shards.
+    request_rate: float = Field(40.0, gt=0, le=50, validation_alias="POP_REQUEST_RATE")
     step_delay: float = Field(1.5, ge=0, validation_alias="POP_STEP_DELAY")
     turn_timer: int = Field(120, ge=0, validation_alias="POP_TURN_TIMER")
     log_level: str = Field("INFO", validation_alias="POP_LOG_LEVEL")

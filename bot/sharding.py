@@ -4,6 +4,10 @@ Discord sends every event of a guild to one shard, ``(guild_id >> 22) % shard_co
 shard 0), so a process sees the clicks and messages of its shards' guilds only. The tables live in
 one PostgreSQL database; after a start, a process resumes only the tables of the guilds it owns
 (``TableService.resume_all`` asks ``owns_guild``), so no table has two outboxes posting for it.
+
+The processes also share the bot token's global request limit: each takes its shards' share of
+the request budget, ``POP_REQUEST_RATE × len(shard_ids) / shard_count``
+(``bot.budget.process_share``, applied where the client is built).
 """
 
 from __future__ import annotations

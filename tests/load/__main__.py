@@ -23,6 +23,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="how long to measure once every table plays (default: 60)",
     )
     parser.add_argument(
+        "--duration",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a soak: measure for this many seconds (instead of --seconds), RSS sampled throughout",
+    )
+    parser.add_argument(
+        "--rss-every",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how often RSS per table is sampled in the window (default: 10)",
+    )
+    parser.add_argument(
         "--find-max", action="store_true", help="also find the most tables that meet every target"
     )
     parser.add_argument(
@@ -54,12 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return bench_load_main(
         tables=args.tables,
-        seconds=args.seconds,
+        seconds=args.duration if args.duration is not None else args.seconds,
         find_max_tables=args.find_max,
         humans=args.humans,
         database_url=args.database_url,
         profile=args.profile,
         finish=args.finish,
+        rss_every=args.rss_every,
     )
 
 

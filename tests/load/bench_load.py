@@ -18,6 +18,13 @@ Measured over the window (--seconds, once every table is playing):
   later than asked it wakes;
 - RSS: the bot process's resident memory (peak of samples every 0.5 s, from /proc);
 - step pictures posted per second;
+- the bot's requests (issue #17): rate-limited requests (every REST request with the bot token,
+  interaction routes aside) per completed turn (a turn resolved in the window); 429s per minute,
+  per route and of the global limit; invalid requests (401, 403, 429) per 10 minutes (the
+  window's count scaled to 10 minutes: Discord bans at 10,000); turns completed per table (p10,
+  p50, p90: do tables slow down evenly?);
+- RSS per table over time: the bot's RSS divided by the tables, sampled every `rss_every`
+  seconds of the window (`--duration` runs a soak of that many seconds);
 - picture delay p99: from a turn's resolution to each of its step pictures being posted. The
   resolution time is recorded in the bot when the pick that reveals the turn is committed (the
   engine resolves every step of a turn then; the bot wraps `store.save` to note the time). The
@@ -47,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +64,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CRITERIA = {
     "answer_ms_p99": 250.0,
     "missed_deadlines": 0,
+    "global_429": 0,
+    "rate_limited_per_turn": 2.5,
     "loop_lag_ms_p99": 50.0,
     "rss_mb": 400.0,
     "picture_delay_s_p99": 10.0,
@@ -64,6 +73,8 @@ CRITERIA = {
 PROBE_PERIOD = 0.05  # seconds the lag probe sleeps
 STEP_FILE = re.compile(r"^(s\d+-t\d+)-\d+-\w+\.png$")
 TABLES_PER_GUILD = 25
+#: Paths with the interaction token, exempt from the global limit (as the emulator has them).
+TOKEN_ROUTES = ("/api/v10/interactions/", "/api/v10/webhooks/")
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -405,6 +416,7 @@ async def run_trial(
     seed: int = 1,
     profile: str | None = None,
     finish: int = 0,
+    rss_every: float = 10.0,
 ) -> dict[str, Any]:
     """One bot process, `tables` tables, measured for `seconds` once all of them play; with
     `finish`, tables are left when their game ends and new ones opened until that many games
@@ -452,6 +464,7 @@ async def run_trial(
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
     rss: list[float] = []
+    rss_samples: list[tuple[float, float]] = []  # (seconds into the window, MB per table)
     own_lags: list[tuple[float, float]] = []  # this process's loop: is the emulator keeping up?
     own_probe = asyncio.create_task(_own_lag_probe(own_lags))
     try:
@@ -475,9 +488,13 @@ async def run_trial(
         )
         start = time.time()
         cpu_before = _cpu_seconds(proc.pid)
+        own_cpu_before = time.process_time()
         while time.time() < start + seconds if not finish else stats["tables_finished"] < finish:
             if (value := _rss_mb(proc.pid)) is not None:
                 rss.append(value)
+                into = time.time() - start
+                if not rss_samples or into - rss_samples[-1][0] >= rss_every:
+                    rss_samples.append((round(into, 1), round(value / tables, 3)))
                 done = stats["tables_finished"] // 50 * 50
                 if finish and done and done not in stats["rss_mb_by_finished"]:
                     stats["rss_mb_by_finished"][done] = round(value, 1)
@@ -487,6 +504,9 @@ async def run_trial(
         cpu = [b - a for a, b in zip(cpu_before, _cpu_seconds(proc.pid), strict=True)]
         stats["cpu_loop_thread_pct"] = round(100 * cpu[0] / (end - start))
         stats["cpu_other_threads_pct"] = round(100 * cpu[1] / (end - start))
+        stats["emulator_cpu_pct"] = round(
+            100 * (time.process_time() - own_cpu_before) / (end - start)
+        )
     finally:
         for task in tasks:
             task.cancel()
@@ -501,6 +521,7 @@ async def run_trial(
             proc.kill()
             await asyncio.to_thread(proc.wait)
         await emu.stop()
+    stats["rss_mb_per_table"] = rss_samples
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
@@ -551,6 +572,19 @@ def _figures(
             pictures += 1
             if turn < len(resolved[table]):
                 delays.append(at - resolved[table][turn])
+    minutes = max(end - start, 1e-9) / 60
+    in_window = [r for r in emu.request_log if start <= r.at < end]
+    budgeted = [r for r in in_window if not r.path.startswith(TOKEN_ROUTES)]
+    turns_done = {
+        table: sum(1 for at in times if start <= at < end) for table, times in resolved.items()
+    }
+    turns_per_table = [turns_done.get(n, 0) for n in range(1, tables + 1)]
+    completed = sum(turns_per_table)
+    limited_by_route: dict[str, int] = defaultdict(int)
+    for r in in_window:
+        if r.status == 429 and not r.global_limit:
+            limited_by_route[r.route] += 1
+    invalid = sum(1 for r in in_window if r.status in (401, 403, 429))
     result = {
         "tables": tables,
         "seats_per_table": 4,
@@ -569,11 +603,32 @@ def _figures(
         "picture_delay_s_p50": _rounded(percentile(delays, 50), 2),
         "picture_delay_s_p99": _rounded(percentile(delays, 99), 2),
         "rate_limited_429": sum(1 for _, _, status in emu.requests if status == 429),
+        "turns_completed": completed,
+        "turns_per_table_p10_p50_p90": [percentile(turns_per_table, q) for q in (10, 50, 90)],
+        "rate_limited_requests_per_s": _rounded(len(budgeted) / (minutes * 60), 1),
+        "rate_limited_per_turn": _rounded(len(budgeted) / completed, 2) if completed else None,
+        "rate_limited_per_turn_by_route": {
+            route: _rounded(count / completed, 2)
+            for route, count in sorted(Counter(r.route for r in budgeted).items())
+        }
+        if completed
+        else {},
+        "global_429": sum(1 for r in in_window if r.global_limit),
+        "global_429_per_min": _rounded(sum(1 for r in in_window if r.global_limit) / minutes, 2),
+        "route_429_per_min": {
+            route: _rounded(count / minutes, 2) for route, count in sorted(limited_by_route.items())
+        },
+        "invalid_requests": invalid,
+        "invalid_per_10_min": round(invalid / minutes * 10),
+        "answer_ms_max": _rounded(max(latencies, default=None)),
+        "rss_mb_per_table": stats.get("rss_mb_per_table", []),
         "driver_errors": stats.get("driver_errors", 0),
         "tables_not_started": stats.get("tables_not_started", 0),
         "tables_not_playing": stats.get("tables_not_playing", 0),
         "bot_cpu_loop_thread_pct": stats.get("cpu_loop_thread_pct"),
         "bot_cpu_other_threads_pct": stats.get("cpu_other_threads_pct"),
+        "emulator_cpu_pct": stats.get("emulator_cpu_pct"),  # emulator and players, one process
+        "machine_load_1min": round(os.getloadavg()[0], 2),  # other work on the machine too
         "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),
         "bot_saves_per_s": _rounded(sum(map(len, saves.values())) / max(end - start, 1e-9)),
         "bot_save_ms_p99": {
@@ -639,11 +694,17 @@ def bench_load_main(
     database_url: str | None = None,
     profile: str | None = None,
     finish: int = 0,
+    rss_every: float = 10.0,
 ) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
         return 2
-    options = {"humans": humans, "database_url": database_url, "profile": profile}
+    options = {
+        "humans": humans,
+        "database_url": database_url,
+        "profile": profile,
+        "rss_every": rss_every,
+    }
     if find_max_tables:
         best, trials = asyncio.run(find_max(tables, seconds, **options))
         first = next(t for t in trials if t["tables"] == tables)

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.cli import BENCH_LOAD_MOVED, main
 from tests.load.bench_load import CRITERIA, meets, percentile
 
@@ -22,6 +24,12 @@ FIGURES = (
     "rss_mb",
     "pictures_per_s",
     "picture_delay_s_p99",
+    "global_429",
+    "global_429_per_min",
+    "invalid_requests",
+    "invalid_per_10_min",
+    "rate_limited_requests_per_s",
+    "turns_completed",
 )
 
 
@@ -46,6 +54,18 @@ def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     assert figures["pictures_per_s"] > 0
     assert 0 < figures["answer_ms_p50"] <= figures["answer_ms_p99"]
     assert 30 < figures["rss_mb"] < 2000
+    assert figures["turns_completed"] > 0
+    assert 0 < figures["rate_limited_per_turn"] < 20
+    assert sum(figures["rate_limited_per_turn_by_route"].values()) == pytest.approx(
+        figures["rate_limited_per_turn"], abs=0.1
+    )
+    assert figures["global_429"] == 0
+    assert isinstance(figures["route_429_per_min"], dict)
+    p10, p50, p90 = figures["turns_per_table_p10_p50_p90"]
+    assert 0 <= p10 <= p50 <= p90
+    samples = figures["rss_mb_per_table"]  # every 10 s of the window: 0 s and 10 s
+    assert [at for at, _ in samples] == pytest.approx([0, 10], abs=1)
+    assert all(10 < mb * 3 < 2000 for _, mb in samples)
     assert figures["criteria"] == CRITERIA
     assert figures["meets"] == meets(figures)
 
@@ -61,11 +81,15 @@ def test_percentile_and_criteria():
         "loop_lag_ms_p99": 10,
         "rss_mb": 100,
         "picture_delay_s_p99": 9.9,
+        "global_429": 0,
+        "rate_limited_per_turn": 2.5,
     }
     assert meets(good)
     assert not meets(good | {"missed_deadlines": 1})
     assert not meets(good | {"answer_ms_p99": 251})
     assert not meets(good | {"loop_lag_ms_p99": None})
+    assert not meets(good | {"global_429": 1})
+    assert not meets(good | {"rate_limited_per_turn": 2.6})
 
 
 def test_pop_bot_bench_load_points_to_the_checkout_command(capsys):

@@ -1,0 +1,94 @@
+"""Under a tight request budget a turn costs fewer requests: its steps share messages (more than
+the 4 a merely-behind table groups, up to Discord's 10), every picture still arrives once and in
+order, and the old turn message keeps its buttons instead of costing an edit."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.face import Post
+from bot.outbox import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, Outbox, merged
+from render.kit import Picture
+from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message
+
+pytestmark = pytest.mark.asyncio
+
+STEP = re.compile(r"s1-t(\d)-(\d\d)")
+
+
+async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
+    emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
+):
+    from bot.main import create_bot, load_settings
+
+    monkeypatch.setenv("POP_REQUEST_RATE", "2")  # two requests a second: tight from the start
+    bot = await start_bot(lambda: create_bot(load_settings()))
+    ana = world.ana
+    # Five seats: no Chief, and ana's pick alone reveals each turn.
+    _, thread = await start_table(emu, world, ana, ai=4, sets=1)
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**", timeout=30)
+    hand = await open_hand(ana, first)
+    for k in range(1, 4):
+        await emu.wait_for(lambda n=k: f"turn {n}" in hand.content, 30, f"the hand of turn {k}")
+        await pick(ana, hand, card_buttons(hand)[0])
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 4**", timeout=60)
+    assert bot.client.budget.tight()
+
+    messages = sorted(ana.visible_messages(thread), key=lambda m: m.id)
+    per_message = [[a.filename for a in m.attachments if STEP.match(a.filename)] for m in messages]
+    per_message = [names for names in per_message if names]
+    for turn in ("1", "2", "3"):
+        groups = [[n for n in names if STEP.match(n)[1] == turn] for names in per_message]
+        groups = [g for g in groups if g]
+        steps = [int(STEP.match(n)[2]) for g in groups for n in g]
+        assert steps == list(range(1, len(steps) + 1))  # each step once, in order
+        assert len(steps) >= 5
+        assert len(groups) <= -(-len(steps) // MAX_ATTACHMENTS) + 1  # shared, not one each
+    assert max(map(len, per_message)) > MAX_FILES_PER_MESSAGE
+    # The turn messages that are over kept their buttons: no edit was spent on them.
+    assert "My hand" in first.button_labels
+    assert emu.global_rate_limited() == 0
+
+
+def picture(name: str) -> Picture:
+    return Picture(b"png", f"alt {name}", name)
+
+
+def steps(n: int, *, turn: int = 1) -> list[Post]:
+    return [
+        Post(f"step {k}", [picture(f"s1-t{turn}-{k:02d}.png")], step=True) for k in range(1, n + 1)
+    ]
+
+
+def test_tight_batches_hold_up_to_ten_pictures_and_the_results_ride_on_the_last():
+    results = Post("**Results**", [picture("results.png")])
+    posts = [*steps(6), results]
+    batch = Outbox._next_batch(posts, 0, grouped=True, limit=MAX_ATTACHMENTS, results=True)
+    assert batch == posts  # six steps and the results: one message
+    message = merged(batch)
+    assert [p.filename for p in message.pictures] == [
+        *(f"s1-t1-{k:02d}.png" for k in range(1, 7)),
+        "results.png",
+    ]
+    assert message.content.splitlines()[-1] == "**Results**"
+    # Not tight (merely behind): at most four, and the results go on their own.
+    behind = Outbox._next_batch(posts, 0, grouped=True, limit=MAX_FILES_PER_MESSAGE)
+    assert behind == posts[:4]
+    assert Outbox._next_batch(posts, 4, grouped=True, limit=MAX_FILES_PER_MESSAGE) == posts[4:6]
+    # Twelve steps: ten, then the last two with the results.
+    many = [*steps(12), results]
+    first = Outbox._next_batch(many, 0, grouped=True, limit=MAX_ATTACHMENTS, results=True)
+    assert first == many[:10]
+    assert (
+        Outbox._next_batch(many, 10, grouped=True, limit=MAX_ATTACHMENTS, results=True)
+        == (many[10:])
+    )
+    # A post for the channel the table was opened from never shares a thread message.
+    elsewhere = Post("note", [picture("n.png")], in_channel=True)
+    mixed = [*steps(2), elsewhere]
+    assert Outbox._next_batch(mixed, 0, grouped=True, limit=10, results=True) == mixed[:2]
+    # Discord's 2,000 characters hold too.
+    long = [Post("x" * 1995, [picture("a.png")], step=True), *steps(2)]
+    assert Outbox._next_batch(long, 0, grouped=True, limit=10, results=True) == long[:1]

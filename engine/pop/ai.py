@@ -52,7 +52,7 @@ COOP_CONVENTION = 0.5
 # Cooperative planning (`_coop_plan_pick`): per level, (fewest samples, search nodes per
 # decision); late in the game, when plans are short, up to COOP_MAX_SAMPLES samples. A
 # teammate who has not signalled yet is modelled as picking among COOP_WIDTH of its cards.
-COOP_PLAN = {"easy": (6, 600), "normal": (6, 600), "hard": (20, 3000)}
+COOP_PLAN = {"easy": (6, 600), "normal": (6, 600), "hard": (24, 2400)}
 COOP_MAX_SAMPLES = 100
 COOP_WIDTH = 3
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
@@ -365,7 +365,7 @@ def _coop_plan_pick(
     cards and the draw pile's order are dealt at random from the rest. In each sample, every
     candidate card is judged by how many turns a team that saw that deal could then survive
     (`_plan_depth`): a card that leaves no way through the last turns scores low even when it
-    is safe now. Ties go to the card that keeps the most colours in hand.
+    is safe now. Ties go to the colour the team holds most of (`keeps`).
     """
     bottom = [COLOUR[col[-1]] if col else -1 for col in table.cols]
     letters = public_columns(view)
@@ -383,7 +383,11 @@ def _coop_plan_pick(
             continue
         colour, column = signal
         fits = [c for c in unseen if COLOUR[c] == colour and letters.get(c) == column]
-        signalled.append((seat, fits or [c for c in unseen if COLOUR[c] == colour]))
+        fits = fits or [c for c in unseen if COLOUR[c] == colour]
+        if fits:
+            signalled.append((seat, fits))
+        else:  # a colour nobody can hold: as if it had said nothing
+            silent.append(seat)
     totals = [0.0] * size
     # Late in the game a plan is short: the same budget buys more samples.
     samples = max(samples, min(COOP_MAX_SAMPLES, budget // (2 * size * size)))
@@ -418,25 +422,33 @@ def _coop_plan_pick(
         chief = [pile[t * (up + down) : (t + 1) * (up + down)] for t in range(size - 1)]
         failed: set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = set()
         played_hands = [[c for c in h if c not in taken] for h in later_hands]
+        my_rest = hand[:]
+        rng.shuffle(my_rest)
         for i, mine in enumerate(hand):
             now_hands[0] = [mine]
             best = -1
             nodes = [per_candidate]
             for picks, row in _safe_rows(now_hands, fixed, bottom):
-                rest = [[c for c in hand if c != mine]]
+                rest = [[c for c in my_rest if c != mine]]
                 rest += [
                     [c for c in h if c != p] for h, p in zip(silent_hands, picks[1:], strict=True)
                 ]
                 rest += played_hands
-                depth = 1 + _plan_depth(rest, row, chief, nodes, failed)
-                if depth > best:
-                    best = depth
+                best = max(best, 1 + _plan_depth(rest, row, chief, nodes, failed))
                 if best >= size or nodes[0] <= 0:
                     break
             totals[i] += max(0, best)
 
-    def keeps(i: int) -> int:
-        return len({COLOUR[c] for j, c in enumerate(hand) if j != i})
+    # Ties (common early, when many plans remain): play the colour the team holds most of, so
+    # the cards left for the last turns are of colours as even as can be; then keep colours.
+    remaining = [0] * 5
+    for c in unseen:
+        remaining[COLOUR[c]] += 1
+    for c in hand:
+        remaining[COLOUR[c]] += 1
+
+    def keeps(i: int) -> tuple[int, int]:
+        return remaining[COLOUR[hand[i]]], len({COLOUR[c] for j, c in enumerate(hand) if j != i})
 
     return hand[max(range(size), key=lambda i: (totals[i], keeps(i), -i))]
 

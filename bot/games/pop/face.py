@@ -537,6 +537,34 @@ class PopFace:
             content=t("signal.sent", live.table.lang()), view=None
         )
         await self._signal(api, table_id, seat, colour, column)
+        api.background(self._ai_hear(api, table_id), f"hear-{table_id}")
+
+    async def _ai_hear(self, api: TableAPI, table_id: int) -> None:
+        """Co-op: AI seats act as soon as a turn opens, before anyone has spoken; when a person
+        signals, those that already picked think again with the table's signals, and a changed
+        pick is played (picks may change until the last one) and announced."""
+        live = await api.live(table_id)
+        table = live.table
+        for seat in table.seats:
+            if table.status != "playing" or not self.spec(table).cooperative:
+                return
+            mine = POP.view(live.state, seat.id)
+            if not seat.ai or not mine.my_choice:
+                continue
+            fn, *args = self.ai_job(live, seat)
+            move = tuple(await api.ai_think(fn, *args))
+            if move == mine.my_choice:
+                continue
+            applied = await api.play(
+                None, table_id, table.epoch, move, seat=seat, version=table.version
+            )
+            if applied is None:  # the table moved on meanwhile
+                return
+            said = pop_ai.announce(mine, move)
+            if said is not None:
+                await self._signal(api, table_id, seat, str(said[1]), said[2] or "?")
+            live = await api.live(table_id)
+            table = live.table
 
     async def _hint(
         self,

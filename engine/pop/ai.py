@@ -5,8 +5,9 @@ face-down Chief card, never the draw pile's order.
 
 - competitive: collect as few explosion symbols as possible (relative to the others);
 - Trick: collect as many as possible;
-- cooperative: avoid every explosion; teammates' public signals `(seat, colour, queue letter)`
-  (the table talk of §6) narrow down what they are about to play;
+- cooperative: avoid every explosion, this turn and the turns after; teammates' public signals
+  `(seat, colour, queue letter)` (the table talk of §6) narrow down what they are about to play,
+  and `announce` gives this seat's own (a colour and a letter, never a number);
 - solo and Enigma: clear the grid.
 
 Levels:
@@ -19,8 +20,10 @@ Levels:
   in a turn, so every 5-card pick is played out exactly and the grids it leaves are judged.
 - "normal": a one-ply heuristic. Each card is placed alone in every column on a copy of the grid,
   and the outcomes are weighted by the chance that the card lands in that column (its rank among
-  the five revealed cards, from the hypergeometric law of the unseen cards). In coop, where
-  the danger is the row the five cards make together, a small sample of whole turns instead.
+  the five revealed cards, from the hypergeometric law of the unseen cards).
+- Cooperative tables, normal and hard alike (`_coop_plan_pick`): samples of the unseen cards
+  that fit the signals, each candidate judged by how many turns a team could then survive
+  (a depth-first search over whole turns); hard takes four times the samples of normal.
 - "easy": mostly random among the legal picks (a normal pick one time in four).
 
 Everything is deterministic given `rng`; nothing here changes the view.

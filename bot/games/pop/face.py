@@ -69,6 +69,9 @@ class PopFace:
         # (table, epoch, seat) → cards selected but not confirmed yet
         self.drafts: dict[tuple[int, int, str], list[int]] = {}
         self.redrawing: dict[tuple[int, str], asyncio.Lock] = {}  # (table, seat) → its hand
+        # Co-op AI signals said but maybe not stored yet: (epoch, seat, colour, column) by table.
+        # The next AI seat thinks at once, before the background store has run.
+        self.said: dict[int, list[tuple[int, str, str, str]]] = {}
 
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         return PopCommands(api, settings)
@@ -306,10 +309,16 @@ class PopFace:
 
     def signals(self, table: Table) -> list[tuple[str, str, str]]:
         """This turn's co-op signals: (seat, colour, Queue letter)."""
-        return [
+        stored = [
             (s["seat"], s["colour"], s["column"])
             for s in table.face.get("signals", [])
             if s.get("epoch") == table.epoch
+        ]
+        said = self.said.get(table.id, [])
+        return stored + [
+            (seat, colour, column)
+            for epoch, seat, colour, column in said
+            if epoch == table.epoch and (seat, colour, column) not in stored
         ]
 
     def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
@@ -336,6 +345,8 @@ class PopFace:
         if said is None:
             return
         _, colour, column = said
+        heard = [x for x in self.said.get(table.id, []) if x[0] == table.epoch]
+        self.said[table.id] = [*heard, (table.epoch, seat.id, str(colour), column or "?")]
         api.background(
             self._signal(api, table.id, seat, str(colour), column or "?"), f"signal-{table.id}"
         )

@@ -394,14 +394,26 @@ def _coop_plan_pick(
     totals = [0.0] * size
     # Late in the game a plan is short: the same budget buys more samples.
     samples = max(samples, min(COOP_MAX_SAMPLES, budget // (2 * size * size)))
+    # A face-down Chief card can be any unseen card: every sample draws the next one of a
+    # shuffled list, so that each is met as often as the others (stratified sampling).
+    down_order = unseen[:]
+    rng.shuffle(down_order)
+    if table.face_down:
+        samples = max(samples, len(down_order))
     per_candidate = max(2, budget // (samples * size))
-    for _ in range(samples):
+    for sample in range(samples):
         taken: list[int] = []
         for _seat, fits in signalled:
             free = [c for c in fits if c not in taken]
             taken.append(free[rng.randrange(len(free))] if free else -1)
         pool = [c for c in unseen if c not in taken]
         rng.shuffle(pool)
+        if table.face_down:
+            down_card = down_order[sample % len(down_order)]
+            if down_card in pool:  # it goes where the face-down cards are dealt
+                pool.remove(down_card)
+                held = sum(size - (1 if card > 0 else 0) for card in taken) + len(silent) * size
+                pool.insert(held, down_card)
         # Deal: the signalled seats' other cards, the silent seats' hands, the face-down
         # cards, then the draw pile top first.
         fixed = list(table.face_up)

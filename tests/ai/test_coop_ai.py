@@ -4,13 +4,14 @@ seed, and the ceiling plays legal cards and finds the way through a deal it can 
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.pop.ai import _safe_rows, announce, choose_cards, public_columns
-from engine.pop.bench_ai import play
+from engine.pop.bench_ai import bench_ai_main, play
 from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
 from engine.pop.ceiling import ceiling_plays
 from engine.pop.game import new_game, place_turn, placement_order, play_turn
@@ -138,3 +139,17 @@ def test_every_card_gets_a_letter():
     letters = public_columns(view(state, "ana"))
     hidden = [c for c in ALL_CARDS if c not in set().union(*state.columns, state.chief_face_up)]
     assert sorted(letters) == hidden
+
+
+def test_bench_ai_reports_the_ceiling_beside_each_level_per_seat_count(capsys):
+    assert bench_ai_main(games=2, trick_games=2, solo_games=1, coop_games=1, jobs=1) == 0
+    report = json.loads(capsys.readouterr().out)
+    for people in (3, 4, 5):
+        table = report["coop"][f"{people}_seats"]
+        assert table["ceiling"]["games"] == 1
+        assert 0 <= table["ceiling"]["mean_safe_turns"] <= 9
+        for level in ("easy", "normal", "hard"):
+            assert set(table[level]) == {"silent", "with_table_talk"}
+        assert set(report["coop_targets"][f"{people}_seats"]) == {"normal", "hard"}
+    assert report["coop"]["5_seats"]["ceiling"]["rate"] == 1.0  # it sees a whole deal
+    assert report["coop_decision_ms"]["hard"]["decisions"] > 0

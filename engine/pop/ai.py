@@ -23,7 +23,7 @@ Levels:
   the five revealed cards, from the hypergeometric law of the unseen cards).
 - Cooperative tables, normal and hard alike (`_coop_plan_pick`): samples of the unseen cards
   that fit the signals, each candidate judged by how many turns a team could then survive
-  (a depth-first search over whole turns); hard takes four times the samples of normal.
+  (a depth-first search over whole turns); hard takes more samples than normal.
 - "easy": mostly random among the legal picks (a normal pick one time in four).
 
 Everything is deterministic given `rng`; nothing here changes the view.
@@ -55,7 +55,7 @@ COOP_CONVENTION = 0.5
 # Cooperative planning (`_coop_plan_pick`): per level, (fewest samples, search nodes per
 # decision); late in the game, when plans are short, up to COOP_MAX_SAMPLES samples. A
 # teammate who has not signalled yet is modelled as picking among COOP_WIDTH of its cards.
-COOP_PLAN = {"easy": (6, 600), "normal": (6, 600), "hard": (24, 2400)}
+COOP_PLAN = {"easy": (6, 600), "normal": (12, 1200), "hard": (32, 3200)}
 COOP_MAX_SAMPLES = 100
 COOP_WIDTH = 3
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2

@@ -5,8 +5,9 @@ face-down Chief card, never the draw pile's order.
 
 - competitive: collect as few explosion symbols as possible (relative to the others);
 - Trick: collect as many as possible;
-- cooperative: avoid every explosion; teammates' public signals `(seat, colour, queue letter)`
-  (the table talk of §6) narrow down what they are about to play;
+- cooperative: avoid every explosion, this turn and the turns after; teammates' public signals
+  `(seat, colour, queue letter)` (the table talk of §6) narrow down what they are about to play,
+  and `announce` gives this seat's own (a colour and a letter, never a number);
 - solo and Enigma: clear the grid.
 
 Levels:
@@ -19,8 +20,10 @@ Levels:
   in a turn, so every 5-card pick is played out exactly and the grids it leaves are judged.
 - "normal": a one-ply heuristic. Each card is placed alone in every column on a copy of the grid,
   and the outcomes are weighted by the chance that the card lands in that column (its rank among
-  the five revealed cards, from the hypergeometric law of the unseen cards). In coop, where
-  the danger is the row the five cards make together, a small sample of whole turns instead.
+  the five revealed cards, from the hypergeometric law of the unseen cards).
+- Cooperative tables, normal and hard alike (`_coop_plan_pick`): samples of the unseen cards
+  that fit the signals, each candidate judged by how many turns a team could then survive
+  (a depth-first search over whole turns); hard takes more samples than normal.
 - "easy": mostly random among the legal picks (a normal pick one time in four).
 
 Everything is deterministic given `rng`; nothing here changes the view.
@@ -29,7 +32,7 @@ Everything is deterministic given `rng`; nothing here changes the view.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
 
@@ -49,7 +52,12 @@ HARD_SIMULATIONS = 2000
 HARD_MIN_SAMPLES, HARD_MAX_SAMPLES = 30, 250
 EASY_RANDOM_SHARE = 0.75
 COOP_CONVENTION = 0.5
-NORMAL_COOP_SAMPLES = 24
+# Cooperative planning (`_coop_plan_pick`): per level, (fewest samples, search nodes per
+# decision); late in the game, when plans are short, up to COOP_MAX_SAMPLES samples. A
+# teammate who has not signalled yet is modelled as picking among COOP_WIDTH of its cards.
+COOP_PLAN = {"easy": (6, 600), "normal": (12, 1200), "hard": (32, 3200)}
+COOP_MAX_SAMPLES = 100
+COOP_WIDTH = 3
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
 # Whether hard samples assume the other seats pick with care (level-1) rather than at random
 # (off in every mode).
@@ -70,12 +78,11 @@ def choose_cards(
         return sorted(rng.sample(table.hand, need))
     if table.spec.alone:
         return sorted(_solo_pick(table, level, rng))
+    if table.spec.cooperative and need == 1:
+        samples, budget = COOP_PLAN[level]
+        return [_coop_plan_pick(table, view, rng, samples, budget)]
     if level == "hard":
         return sorted(_monte_carlo_pick(table, rng))
-    if table.spec.cooperative:
-        # Cards placed alone misjudge coop, where the danger is the row the five cards make
-        # together: normal plays a small sample of whole turns instead.
-        return sorted(_monte_carlo_pick(table, rng, NORMAL_COOP_SAMPLES))
     return sorted(_heuristic_pick(table, rng))
 
 
@@ -84,10 +91,8 @@ def announce(view: TableView, cards: Sequence[int]) -> Signal | None:
     the letter being the column the card most likely lands in. Never a number (§6)."""
     if view.seat is None or len(cards) != 1:
         return None
-    table = _Table(view, ())
     card = cards[0]
-    chances = table.column_chances(card)
-    column = max(range(NUM_COLUMNS), key=lambda c: (chances[c], -c))
+    column = public_columns(view).get(card, 2)
     return view.seat, COLOUR_NAMES[COLOUR[card]], COLUMN_LETTERS[column]
 
 
@@ -247,6 +252,220 @@ class _Table:
             if signal is not None and signal[1] is not None and signal[1] != column:
                 return False
         return True
+
+
+# --- Cooperative: read the table talk, let the later seats fit in --------------------------------
+
+
+def public_columns(view: TableView) -> dict[int, int]:
+    """The Queue letter (as a column index) a cooperative seat names for each card it might hold:
+    the card's most likely column among the five revealed, judged from public facts only (the
+    grid, the Chief's face-up card), so every seat can tell which cards a signal may mean. The
+    letter grows with the card's number: a signal tells a range of numbers, never one (§6)."""
+    seen = set(view.chief_face_up).union(view.chief_pile, *view.columns, *view.collected.values())
+    pool = [c for c in ALL_CARDS if c not in seen]
+    face_up = view.chief_face_up
+    m = 5 - 1 - len(face_up)
+    u = len(pool) - 1
+    out = {}
+    for below, card in enumerate(pool):  # `below`: pool cards under this one
+        known_below = sum(1 for c in face_up if c < card)
+        best, best_p = min(known_below, 4), -1.0
+        if 0 < m <= u:
+            for k in range(m + 1):
+                rank = known_below + k
+                if rank >= NUM_COLUMNS:
+                    break
+                p = comb(below, k) * comb(u - below, m - k)
+                if p > best_p:
+                    best, best_p = rank, p
+        out[card] = best
+    return out
+
+
+def _safe_rows(
+    hands: Sequence[Sequence[int]], fixed: Sequence[int], bottom: Sequence[int]
+) -> Iterator[tuple[list[int], list[int]]]:
+    """Every turn that explodes nothing: one card from each hand plus every `fixed` card (the
+    Chief's), laid out by number. Yields (each hand's card, the new bottom row's colours), built
+    column by column so that a bad colour cuts a whole branch at once."""
+    seats = len(hands)
+    fixed = sorted(fixed)
+    picks = [0] * seats
+    colours = [0] * NUM_COLUMNS
+
+    def walk(column: int, last: int, prev: int, used: int, next_fixed: int) -> Iterator[None]:
+        if column == NUM_COLUMNS:
+            yield None
+            return
+        cap = fixed[next_fixed] if next_fixed < len(fixed) else 51
+        if cap < 51:
+            colour = COLOUR[cap]
+            if colour != bottom[column] and colour != prev:
+                colours[column] = colour
+                yield from walk(column + 1, cap, colour, used, next_fixed + 1)
+        for s in range(seats):
+            if used >> s & 1:
+                continue
+            for card in hands[s]:
+                if card <= last or card >= cap:
+                    continue
+                colour = COLOUR[card]
+                if colour == bottom[column] or colour == prev:
+                    continue
+                picks[s] = card
+                colours[column] = colour
+                yield from walk(column + 1, card, colour, used | 1 << s, next_fixed)
+
+    for _ in walk(0, 0, -1, 0, 0):
+        yield picks[:], colours[:]
+
+
+def _plan_depth(
+    hands: list[list[int]],
+    bottom: list[int],
+    chief: list[list[int]],
+    budget: list[int],
+    failed: set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]],
+) -> int:
+    """How many more turns a team that sees these hands (and the Chief's `chief[t]` cards of
+    each turn) can survive, searched depth first until `budget[0]` nodes are spent."""
+    best = 0
+
+    def dfs(hands: list[list[int]], bottom: list[int], t: int) -> bool:
+        nonlocal best
+        budget[0] -= 1
+        if t > best:
+            best = t
+        if not hands[0] or t >= len(chief):
+            return True
+        if budget[0] <= 0:
+            return False
+        key = (tuple(map(tuple, hands)), tuple(bottom))
+        if key in failed:
+            return False
+        for picks, row in _safe_rows(hands, chief[t], bottom):
+            rest = [[c for c in h if c != p] for h, p in zip(hands, picks, strict=True)]
+            if dfs(rest, row, t + 1):
+                return True
+            if budget[0] <= 0:
+                return False
+        failed.add(key)
+        return False
+
+    dfs(hands, bottom, 0)
+    return best
+
+
+def _coop_plan_pick(
+    table: _Table, view: TableView, rng: random.Random, samples: int, budget: int
+) -> int:
+    """Determinization with planning, for cooperative tables.
+
+    Each sample deals what this seat cannot see, consistent with the public facts and the table
+    talk: a teammate that signalled holds, and plays now, a card of the colour it named whose
+    public letter is the one it named (`public_columns`); the other hands, the Chief's face-down
+    cards and the draw pile's order are dealt at random from the rest. In each sample, every
+    candidate card is judged by how many turns a team that saw that deal could then survive
+    (`_plan_depth`): a card that leaves no way through the last turns scores low even when it
+    is safe now. Ties go to the colour the team holds most of (`keeps`).
+    """
+    bottom = [COLOUR[col[-1]] if col else -1 for col in table.cols]
+    letters = public_columns(view)
+    unseen = table.unseen
+    hand = table.hand
+    size = len(hand)
+    people = len(view.seats)
+    up, down = table.spec.chief_cards(people, False)
+    signalled: list[tuple[str, list[int]]] = []
+    silent: list[str] = []
+    for seat in table.others:
+        signal = table.signals.get(seat)
+        if signal is None:
+            silent.append(seat)
+            continue
+        colour, column = signal
+        fits = [c for c in unseen if COLOUR[c] == colour and letters.get(c) == column]
+        fits = fits or [c for c in unseen if COLOUR[c] == colour]
+        if fits:
+            signalled.append((seat, fits))
+        else:  # a colour nobody can hold: as if it had said nothing
+            silent.append(seat)
+    totals = [0.0] * size
+    # Late in the game a plan is short: the same budget buys more samples.
+    samples = max(samples, min(COOP_MAX_SAMPLES, budget // (2 * size * size)))
+    # A face-down Chief card can be any unseen card: every sample draws the next one of a
+    # shuffled list, so that each is met as often as the others (stratified sampling).
+    down_order = unseen[:]
+    rng.shuffle(down_order)
+    if table.face_down:
+        samples = max(samples, len(down_order))
+    per_candidate = max(2, budget // (samples * size))
+    for sample in range(samples):
+        taken: list[int] = []
+        for _seat, fits in signalled:
+            free = [c for c in fits if c not in taken]
+            taken.append(free[rng.randrange(len(free))] if free else -1)
+        pool = [c for c in unseen if c not in taken]
+        rng.shuffle(pool)
+        if table.face_down:
+            down_card = down_order[sample % len(down_order)]
+            if down_card in pool:  # it goes where the face-down cards are dealt
+                pool.remove(down_card)
+                held = sum(size - (1 if card > 0 else 0) for card in taken) + len(silent) * size
+                pool.insert(held, down_card)
+        # Deal: the signalled seats' other cards, the silent seats' hands, the face-down
+        # cards, then the draw pile top first.
+        fixed = list(table.face_up)
+        later_hands: list[list[int]] = []
+        at = 0
+        for card in taken:
+            extra = size - (1 if card > 0 else 0)
+            later_hands.append(pool[at : at + extra])
+            at += extra
+            if card > 0:
+                fixed.append(card)
+        now_hands: list[list[int]] = [[]]  # this seat's slot, filled per candidate
+        silent_hands: list[list[int]] = []
+        for _seat in silent:
+            silent_hands.append(pool[at : at + size])
+            now_hands.append(pool[at : at + min(size, COOP_WIDTH)])
+            at += size
+        fixed += pool[at : at + table.face_down]
+        at += table.face_down
+        pile = pool[at:]
+        chief = [pile[t * (up + down) : (t + 1) * (up + down)] for t in range(size - 1)]
+        failed: set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = set()
+        played_hands = [[c for c in h if c not in taken] for h in later_hands]
+        my_rest = hand[:]
+        rng.shuffle(my_rest)
+        for i, mine in enumerate(hand):
+            now_hands[0] = [mine]
+            best = -1
+            nodes = [per_candidate]
+            for picks, row in _safe_rows(now_hands, fixed, bottom):
+                rest = [[c for c in my_rest if c != mine]]
+                rest += [
+                    [c for c in h if c != p] for h, p in zip(silent_hands, picks[1:], strict=True)
+                ]
+                rest += played_hands
+                best = max(best, 1 + _plan_depth(rest, row, chief, nodes, failed))
+                if best >= size or nodes[0] <= 0:
+                    break
+            totals[i] += max(0, best)
+
+    # Ties (common early, when many plans remain): play the colour the team holds most of, so
+    # the cards left for the last turns are of colours as even as can be; then keep colours.
+    remaining = [0] * 5
+    for c in unseen:
+        remaining[COLOUR[c]] += 1
+    for c in hand:
+        remaining[COLOUR[c]] += 1
+
+    def keeps(i: int) -> tuple[int, int]:
+        return remaining[COLOUR[hand[i]]], len({COLOUR[c] for j, c in enumerate(hand) if j != i})
+
+    return hand[max(range(size), key=lambda i: (totals[i], keeps(i), -i))]
 
 
 # --- Hard: determinization ----------------------------------------------------------------

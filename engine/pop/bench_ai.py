@@ -4,12 +4,15 @@
   two people), `--games` per pairing, the levels swapping seats every other game; a shared
   victory counts half. Win rates come with a 95% Wilson interval.
 - Trick head to head: the same for Trick, `--trick-games` per pairing.
-- cooperative: three seats of one level (`--coop-games` each), with and without the AIs' own
-  table talk (each seat, in seat order, announces its card's colour and likely column): the
-  success rate, and the mean number of turns survived without an explosion.
+- cooperative: 3, 4 and 5 seats of one level (`--coop-games` each), with and without the AIs'
+  own table talk (each seat, in seat order, picks, then announces its card's colour and Queue
+  letter): the success rate, and the mean number of turns survived without an explosion. The
+  same deals are played by the ceiling (`engine.pop.ceiling`: a team that sees every hand and
+  plans together); `coop_targets` says whether each level reaches half the ceiling's success
+  rate and half its mean safe turns, with table talk.
 - solo: `--solo-games` per difficulty and level.
 - decision time: wall-clock time of every `choose_cards` call, p50 / p95 per level (each worker
-  process runs on its own core).
+  process runs on its own core), over every mode and over cooperative tables alone.
 
 Every game is seeded, so a run is reproducible.
 """
@@ -26,11 +29,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .ai import LEVELS, Signal, announce, choose_cards
+from .ceiling import ceiling_plays
 from .game import new_game, play_turn
 from .state import PopState
 from .view import view
 
 PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
+COOP_SEATS = (3, 4, 5)
 SOLO_DIFFICULTIES = (1, 2, 3, 4)
 
 
@@ -44,11 +49,17 @@ def play(
     talk: bool = False,
     times: dict[str, list[float]] | None = None,
 ) -> PopState:
-    """A whole game among AI seats p1, p2, ... with the given levels; returns the final state."""
+    """A whole game among AI seats p1, p2, ... with the given levels; returns the final state.
+    The level "ceiling" (cooperative only) is the team that sees every hand."""
     seats = [f"p{i + 1}" for i in range(len(levels))]
     level_of = dict(zip(seats, levels, strict=True))
     state = new_game(mode, seats, seed=seed, sets=sets, difficulty=difficulty)
     rngs = {seat: random.Random(seed * 7919 + i) for i, seat in enumerate(seats)}
+    if "ceiling" in levels:
+        rng = random.Random(seed)
+        while state.phase == "choosing":
+            play_turn(state, ceiling_plays(state, rng), steps=False)
+        return state
     while state.phase == "choosing":
         plays = {}
         signals: list[Signal] = []
@@ -67,9 +78,9 @@ def play(
     return state
 
 
-# A job: (kind, key, seeds). The key is (level, other level) head to head, (level, talk) in
-# coop, (level, difficulty) in solo; results are win shares, or (won, safe turns) in coop.
-JobKey = tuple[str, Any]
+# A job: (kind, key, seeds). The key is (level, other level) head to head, (level, talk, seats)
+# in coop, (level, difficulty) in solo; results are win shares, or (won, safe turns) in coop.
+JobKey = tuple[Any, ...]
 Job = tuple[str, JobKey, range]
 
 
@@ -86,8 +97,12 @@ def _task(job: Job) -> tuple[str, JobKey, list[Any], dict[str, list[float]]]:
             winners = state.winners
             results.append(1.0 if winners == [seat_a] else 0.5 if len(winners) == 2 else 0.0)
         elif kind == "coop":
-            level, talk = key
-            state = play("coop", [level] * 3, seed, talk=talk, times=times)
+            level, talk, people = key
+            coop_times: dict[str, list[float]] = {}
+            state = play("coop", [level] * people, seed, talk=talk, times=coop_times)
+            for lv, xs in coop_times.items():
+                times.setdefault(lv, []).extend(xs)
+                times.setdefault(f"coop_{lv}", []).extend(xs)
             assert state.result is not None
             won = state.result.won
             results.append((1.0 if won else 0.0, state.turn_number - (0 if won else 1)))
@@ -126,6 +141,16 @@ def _coop(results: list[tuple[float, int]]) -> dict[str, Any]:
     return out
 
 
+def _reaches_half(table: dict[str, Any], level: str) -> bool:
+    """Does a level, with table talk, reach half the ceiling's success rate and half its mean
+    safe turns?"""
+    ceiling, talk = table["ceiling"], table[level]["with_table_talk"]
+    return bool(
+        talk["rate"] >= ceiling["rate"] / 2
+        and talk["mean_safe_turns"] >= ceiling["mean_safe_turns"] / 2
+    )
+
+
 def _percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
@@ -143,7 +168,7 @@ def bench_ai_main(
     jobs: int | None = None,
     seed: int = 2026,
 ) -> int:
-    coop_games = games if coop_games is None else coop_games
+    coop_games = 100 if coop_games is None else coop_games
     jobs = jobs or os.cpu_count() or 1
     work: list[Job] = []
     for i, pairing in enumerate(PAIRINGS):
@@ -151,12 +176,15 @@ def bench_ai_main(
         work += [("competitive", pairing, r) for r in _chunks(range(base, base + games), 25)]
         base += 500_000
         work += [("trick", pairing, r) for r in _chunks(range(base, base + trick_games), 25)]
-    for i, level in enumerate(LEVELS):
-        for talk in (False, True):
-            base = seed + 5_000_000 + 100_000 * i
+    for people in COOP_SEATS:
+        # Every level and the ceiling play the same deals.
+        base = seed + 5_000_000 + 100_000 * people
+        for level, talk in [("ceiling", False)] + [(lv, t) for lv in LEVELS for t in (False, True)]:
             work += [
-                ("coop", (level, talk), r) for r in _chunks(range(base, base + coop_games), 50)
+                ("coop", (level, talk, people), r)
+                for r in _chunks(range(base, base + coop_games), 10)
             ]
+    for i, level in enumerate(LEVELS):
         for difficulty in SOLO_DIFFICULTIES:
             base = seed + 7_000_000 + 100_000 * i + 10_000 * difficulty
             work += [
@@ -188,12 +216,18 @@ def bench_ai_main(
         "Wilson intervals (shared victory counts half)",
         "head_to_head_competitive": pairings("competitive"),
         "head_to_head_trick": pairings("trick"),
-        "coop_3_seats": {
-            level: {
-                talk_name: _coop(results[("coop", (level, talk))])
-                for talk_name, talk in (("silent", False), ("with_table_talk", True))
+        "coop": {
+            f"{people}_seats": {
+                "ceiling": _coop(results[("coop", ("ceiling", False, people))]),
+                **{
+                    level: {
+                        talk_name: _coop(results[("coop", (level, talk, people))])
+                        for talk_name, talk in (("silent", False), ("with_table_talk", True))
+                    }
+                    for level in LEVELS
+                },
             }
-            for level in LEVELS
+            for people in COOP_SEATS
         },
         "solo_win_rate": {
             level: {
@@ -210,6 +244,15 @@ def bench_ai_main(
             }
             for level in LEVELS
         },
+        "coop_decision_ms": {
+            level: {
+                "decisions": len(times.get(f"coop_{level}", [])),
+                "p50": round(1000 * _percentile(times.get(f"coop_{level}", []), 0.5), 2),
+                "p95": round(1000 * _percentile(times.get(f"coop_{level}", []), 0.95), 2),
+                "max": round(1000 * max(times.get(f"coop_{level}", [0.0])), 2),
+            }
+            for level in LEVELS
+        },
         "target_p95_ms": 200,
         "workers": jobs,
         "seconds": round(time.perf_counter() - started, 1),
@@ -218,6 +261,13 @@ def bench_ai_main(
         report["head_to_head_competitive"]["hard_vs_normal"]["beats"]
         and report["head_to_head_competitive"]["normal_vs_easy"]["beats"]
     )
+    report["coop_targets"] = {
+        f"{people}_seats": {
+            level: _reaches_half(report["coop"][f"{people}_seats"], level)
+            for level in ("normal", "hard")
+        }
+        for people in COOP_SEATS
+    }
     report["meets_time_target"] = all(d["p95"] <= 200 for d in report["decision_ms"].values())
     print(json.dumps(report))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.story import play_turn, start_table
+from tests.bot.story import play_turn, start_table, turn_message
 from tests.discord_emulator import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -108,3 +108,34 @@ async def test_without_manage_messages_the_bot_answers_with_a_reminder(
         "again",
     )
     assert len(cleo.dms()) == 1
+
+
+async def test_an_ai_partner_signals_its_colour_and_hears_a_person_s_signal(
+    emu, world, roomy_channels, pop_bot
+):
+    ana, ben = world.ana, world.ben
+    _, thread = await start_table(emu, world, ana, [ben], ai=1, mode="coop")
+
+    def ai_signals():
+        return [
+            m.content
+            for m in ana.visible_messages(thread)
+            if m.content.startswith("📣 Robo") and "I'd like column" in m.content
+        ]
+
+    # The AI picks as the turn opens and says its colour and column, never a number.
+    said = (await emu.wait_for(ai_signals, 10, "the AI's signal"))[0]
+    assert not any(ch.isdigit() for ch in said), said
+    # Ben signals: the AI, which has already picked, thinks again with it; the turn still
+    # resolves once both people have picked.
+    turn = await turn_message(emu, ana, thread, "turn 1**")
+    menu = await (await ben.click(turn, label="Signal")).wait_message(lambda m: m.components)
+    await ben.choose(menu, menu.iter_components()[0]["options"][0]["value"])
+    await play_turn(emu, [ana, ben], thread, "turn 1**")
+    await emu.wait_for(
+        lambda: any(
+            "turn 2**" in m.content or "reached" in m.content for m in ana.visible_messages(thread)
+        ),
+        20,
+        "turn 1 to resolve",
+    )

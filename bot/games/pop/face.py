@@ -111,6 +111,9 @@ class PopFace:
         # (table, epoch, seat) → cards selected but not confirmed yet
         self.drafts: dict[tuple[int, int, str], list[int]] = {}
         self.redrawing: dict[tuple[int, str], asyncio.Lock] = {}  # (table, seat) → its hand
+        # Co-op AI signals said but maybe not stored yet: (epoch, seat, colour, column) by table.
+        # The next AI seat thinks at once, before the background store has run.
+        self.said: dict[int, list[tuple[int, str, str, str]]] = {}
 
     def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
         return PopCommands(api, settings)
@@ -369,10 +372,16 @@ class PopFace:
 
     def signals(self, table: Table) -> list[tuple[str, str, str]]:
         """This turn's co-op signals: (seat, colour, Queue letter)."""
-        return [
+        stored = [
             (s["seat"], s["colour"], s["column"])
             for s in table.face.get("signals", [])
             if s.get("epoch") == table.epoch
+        ]
+        said = self.said.get(table.id, [])
+        return stored + [
+            (seat, colour, column)
+            for epoch, seat, colour, column in said
+            if epoch == table.epoch and (seat, colour, column) not in stored
         ]
 
     def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
@@ -399,6 +408,8 @@ class PopFace:
         if said is None:
             return
         _, colour, column = said
+        heard = [x for x in self.said.get(table.id, []) if x[0] == table.epoch]
+        self.said[table.id] = [*heard, (table.epoch, seat.id, str(colour), column or "?")]
         api.background(
             self._signal(api, table.id, seat, str(colour), column or "?"), f"signal-{table.id}"
         )
@@ -600,6 +611,34 @@ class PopFace:
             content=t("signal.sent", live.table.lang()), view=None
         )
         await self._signal(api, table_id, seat, colour, column)
+        api.background(self._ai_hear(api, table_id), f"hear-{table_id}")
+
+    async def _ai_hear(self, api: TableAPI, table_id: int) -> None:
+        """Co-op: AI seats act as soon as a turn opens, before anyone has spoken; when a person
+        signals, those that already picked think again with the table's signals, and a changed
+        pick is played (picks may change until the last one) and announced."""
+        live = await api.live(table_id)
+        table = live.table
+        for seat in table.seats:
+            if table.status != "playing" or not self.spec(table).cooperative:
+                return
+            mine = POP.view(live.state, seat.id)
+            if not seat.ai or not mine.my_choice:
+                continue
+            fn, *args = self.ai_job(live, seat)
+            move = tuple(await api.ai_think(fn, *args))
+            if move == mine.my_choice:
+                continue
+            applied = await api.play(
+                None, table_id, table.epoch, move, seat=seat, version=table.version
+            )
+            if applied is None:  # the table moved on meanwhile
+                return
+            said = pop_ai.announce(mine, move)
+            if said is not None:
+                await self._signal(api, table_id, seat, str(said[1]), said[2] or "?")
+            live = await api.live(table_id)
+            table = live.table
 
     async def _hint(
         self,

@@ -1,0 +1,155 @@
+"""Cooperative AI partners and the see-all ceiling of `pop-bot bench ai`: the planner's safe
+turns are the engine's, signals name colours and Queue letters only, choices are fixed by the
+seed, and the ceiling plays legal cards and finds the way through a deal it can see whole."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.pop.ai import _safe_rows, announce, choose_cards, public_columns
+from engine.pop.bench_ai import bench_ai_main, play
+from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
+from engine.pop.ceiling import ceiling_plays
+from engine.pop.game import new_game, place_turn, placement_order, play_turn
+from engine.pop.modes import MODES
+from engine.pop.view import view
+
+NAMES = ("ana", "ben", "cai", "dov", "eve")
+FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def explodes(cols, picks):
+    """The engine's verdict on one co-op turn of these cards."""
+    cols = [c[:] for c in cols]
+    queues = [len(c) for c in cols]
+    placing = sorted((card, "x") for card in picks)
+    _, order = placement_order(placing)
+    fatal, _ = place_turn(cols, queues, placing, order, MODES["coop"], lambda *_: None)
+    return fatal
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([3, 4, 5]))
+def test_the_planner_lists_exactly_the_turns_the_engine_survives(seed, seats):
+    rnd = random.Random(seed)
+    state = new_game("coop", NAMES[:seats], seed=seed)
+    hands = [rnd.sample(state.hands[s], 3) for s in state.seats]
+    fixed = list(state.chief_face_up) + list(state.chief_face_down)
+    bottom = [COLOUR[c[-1]] for c in state.columns]
+    listed = {tuple(picks): row for picks, row in _safe_rows(hands, fixed, bottom)}
+    for h0 in hands[0]:
+        for h1 in hands[1]:
+            for h2 in hands[2]:
+                for rest in _rest(hands[3:]):
+                    picks = (h0, h1, h2, *rest)
+                    cards = [*picks, *fixed]
+                    safe = not explodes(state.columns, cards)
+                    assert (picks in listed) == safe, (picks, fixed, state.columns)
+                    if safe:
+                        assert listed[picks] == [COLOUR[c] for c in sorted(cards)]
+
+
+def _rest(hands):
+    if not hands:
+        yield ()
+        return
+    for card in hands[0]:
+        for more in _rest(hands[1:]):
+            yield (card, *more)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([3, 4, 5]), turns=st.integers(0, 5))
+def test_signals_name_a_colour_and_a_letter_that_grows_with_the_number(seed, seats, turns):
+    state = new_game("coop", NAMES[:seats], seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(turns):  # random turns; a lost game keeps its last position
+        before = state.copy()
+        play_turn(state, {s: [rnd.choice(state.hands[s])] for s in state.seats}, steps=False)
+        if state.phase != "choosing":
+            state = before
+            break
+    seat = state.seats[turns % seats]
+    v = view(state, seat)
+    card = choose_cards(v, "normal", random.Random(seed))
+    said = announce(v, card)
+    assert said is not None
+    who, colour, letter = said
+    assert who == seat
+    assert colour == COLOUR_NAMES[COLOUR[card[0]]]
+    assert letter in "ABCDE"
+    assert not any(ch.isdigit() for ch in f"{colour}{letter}")
+    # The letter is read from public facts: every seat maps the same card to the same letter,
+    # and a higher card never gets an earlier letter, so a signal names a range, not a number.
+    letters = public_columns(v)
+    assert letters == public_columns(view(state, state.seats[(turns + 1) % seats]))
+    ordered = [letters[c] for c in sorted(letters)]
+    assert ordered == sorted(ordered)
+
+
+def test_a_cooperative_choice_is_fixed_by_the_seed_and_the_view():
+    state = new_game("coop", NAMES[:4], seed=7)
+    v = view(state, "cai")
+    signals = [("ana", "red", "B"), ("ben", "blue", "D")]
+    for level in ("normal", "hard"):
+        picks = {tuple(choose_cards(v, level, random.Random(3), signals)) for _ in range(3)}
+        assert len(picks) == 1
+    a = play("coop", ["hard"] * 3, 11, talk=True)
+    b = play("coop", ["hard"] * 3, 11, talk=True)
+    assert a.records[0].turns == b.records[0].turns
+
+
+def test_the_ceiling_plays_one_card_from_each_hand_and_wins_a_deal_it_sees_whole():
+    # Five seats: no Chief, every card is in a hand or on the grid, so a team that sees every
+    # hand can plan all nine turns.
+    for seed in (1, 2, 3):
+        state = new_game("coop", NAMES[:5], seed=seed)
+        rnd = random.Random(seed)
+        while state.phase == "choosing":
+            plays = ceiling_plays(state, rnd)
+            assert set(plays) == set(state.seats)
+            for seat, cards in plays.items():
+                assert len(cards) == 1
+                assert cards[0] in state.hands[seat]
+            play_turn(state, plays, steps=False)
+        assert state.result is not None
+        assert state.result.won
+
+
+def test_talking_ai_partners_survive_longer_than_silent_ones():
+    # Seeded games: the figures are fixed (about 6.5 turns against under 1 in `bench ai`).
+    def turns(talk):
+        total = 0
+        for seed in range(8):
+            state = play("coop", ["normal"] * 5, 300 + seed, talk=talk)
+            total += state.turn_number - (0 if state.result.won else 1)
+        return total / 8
+
+    talking, silent = turns(True), turns(False)
+    assert talking >= silent + 2, (talking, silent)
+    assert talking >= 4, talking
+
+
+def test_every_card_gets_a_letter():
+    state = new_game("coop", NAMES[:3], seed=5)
+    letters = public_columns(view(state, "ana"))
+    hidden = [c for c in ALL_CARDS if c not in set().union(*state.columns, state.chief_face_up)]
+    assert sorted(letters) == hidden
+
+
+def test_bench_ai_reports_the_ceiling_beside_each_level_per_seat_count(capsys):
+    assert bench_ai_main(games=2, trick_games=2, solo_games=1, coop_games=1, jobs=1) == 0
+    report = json.loads(capsys.readouterr().out)
+    for people in (3, 4, 5):
+        table = report["coop"][f"{people}_seats"]
+        assert table["ceiling"]["games"] == 1
+        assert 0 <= table["ceiling"]["mean_safe_turns"] <= 9
+        for level in ("easy", "normal", "hard"):
+            assert set(table[level]) == {"silent", "with_table_talk"}
+        assert set(report["coop_targets"][f"{people}_seats"]) == {"normal", "hard"}
+    assert report["coop"]["5_seats"]["ceiling"]["rate"] == 1.0  # it sees a whole deal
+    assert report["coop_decision_ms"]["hard"]["decisions"] > 0

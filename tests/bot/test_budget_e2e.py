@@ -13,11 +13,10 @@ from bot.outbox import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, Outbox, merged
 from render.kit import Picture
 from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message
 
-pytestmark = pytest.mark.asyncio
-
 STEP = re.compile(r"s1-t(\d)-(\d\d)")
 
 
+@pytest.mark.asyncio
 async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
     emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
 ):

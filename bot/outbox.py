@@ -96,6 +96,9 @@ class Outbox:
         self.progress: Delivery | None = None
         self.drawn: dict[int, list[Post]] = {}  # move number → its posts, drawn once
         self.check_history = False  # set on resuming: was the first post made before the stop?
+        # The step captions the turn message also carries (tight: the turn rode on the move's
+        # last message), kept when its text is edited.
+        self.turn_prefix = ""
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -214,6 +217,8 @@ class Outbox:
         ):
             self.text_dirty = False
             text = await asyncio.to_thread(face.table_text, live, lang)
+            if self.turn_prefix and len(self.turn_prefix) + 2 + len(text) <= MAX_CONTENT:
+                text = f"{self.turn_prefix}\n\n{text}"  # the steps that message also carries
             with priority(STEP):
                 await self._edit(table, table.turn_message_id, content=text)
             return True
@@ -261,24 +266,43 @@ class Outbox:
                 results=tight,
             )
             post = merged(batch)
-            now = (await self.tables.live(table.id)).table
+            now_live = await self.tables.live(table.id)
+            now = now_live.table
             if post.controls and (now.games != pending.game_no or now.status == "playing"):
                 post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
+            # Tight, the move's last message also carries the next turn's table message (its
+            # text, picture and buttons): one request where there were two.
+            turn = None
+            if (
+                tight
+                and done + len(batch) == len(posts)
+                and not post.controls
+                and self._turn_due(now)
+                and await self._nothing_to_post_after(now_live, pending)
+            ):
+                turn = await self._turn_post(now_live)
+                riding = with_turn(post, turn[0])
+                steps_text = post.content
+                post, turn = (riding, turn) if riding is not None else (post, None)
             post_table = now if post.controls else table
-            with priority(STEP):
+            with priority(TURN if turn else STEP):
                 message = await self._send(
                     post_table,
                     post,
                     key=(table.id, pending.game_no, pending.seq, done),
                     in_channel=post.in_channel,
                 )
-            done += posts_in(message, posts, done, len(batch))
+            held = posts_in(message, posts, done, len(batch))
+            done += held
             more = done < len(posts)
             await self._advance(
                 Delivery(pending.game_no, pending.seq, done, False)
                 if more
                 else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
             )
+            if turn is not None and held == len(batch):
+                self.turn_prefix = steps_text
+                await self._turn_posted(message, turn[1], turn[2])
             if more and self.tables.step_delay and batch[-1].step:
                 await asyncio.sleep(self.tables.step_delay)
         live.pending.pop(pending.seq, None)
@@ -330,18 +354,53 @@ class Outbox:
         self.progress = progress
         await self.tables.store.delivered(self.table_id, progress)
 
+    async def _nothing_to_post_after(self, live: LiveTable, pending: Pending) -> bool:
+        """Have the moves made since this one nothing to show (secret picks, say)? Then the
+        table message of now may follow this move's posts at once. (Drawn once, kept.)"""
+        for seq in sorted(s for s in live.pending if s > pending.seq):
+            later = live.pending[seq]
+            posts = self.drawn.get(seq)
+            if posts is None:
+                posts = self.drawn[seq] = await self.tables.face(live.table).move_posts(
+                    self.tables, live, later.before, later.events, later.after, live.table.lang()
+                )
+            if posts:
+                return False
+        return True
+
+    def _turn_due(self, table: Table) -> bool:
+        """Does the table wait for the message of its new turn?"""
+        return (
+            table.status == "playing"
+            and table.turn_message_epoch != table.epoch
+            and not table.private
+        )
+
     async def _post_table(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
+        table = live.table
+        post, epoch, deadline = await self._turn_post(live)
+        with priority(TURN):
+            message = await self._send(table, post, key=("turn", table.id, table.games, epoch))
+        self.turn_prefix = ""
+        await self._turn_posted(message, epoch, deadline)
+
+    async def _turn_post(self, live: LiveTable) -> tuple[Post, int, float | None]:
+        """The new turn's table message, drawn with its deadline (stored once it is posted)."""
         table = live.table
         epoch, deadline = table.epoch, table.turn_deadline
         if table.settings.turn_timer and deadline is None:
             deadline = time.time() + table.settings.turn_timer
-        # Drawn with its deadline; the deadline and the message are stored in one commit after.
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
         post = await asyncio.to_thread(self.tables.face(table).table_post, shown, table.lang())
-        with priority(TURN):
-            message = await self._send(table, post, key=("turn", table.id, table.games, epoch))
-        async with self.tables.editing(table.id) as edit:
+        return post, epoch, deadline
+
+    async def _turn_posted(
+        self, message: discord.Message, epoch: int, deadline: float | None
+    ) -> None:
+        """The turn's message is out: it and the deadline are stored in one commit, the timer
+        runs, and private messages that can still be edited show the new turn."""
+        async with self.tables.editing(self.table_id) as edit:
             edit.table.turn_message_id = message.id
             edit.table.turn_message_epoch = epoch
             if edit.table.epoch == epoch and edit.table.turn_deadline is None:
@@ -349,7 +408,7 @@ class Outbox:
             table = await self.tables.commit(edit)
         self.text_dirty = False
         self.tables.arm_timer(table)
-        for seat in table.seats:  # a new turn: private messages that can still be edited show it
+        for seat in table.seats:
             if seat.private is not None and seat.private.editable() and not seat.ai:
                 self.redraw_private(seat.id)
 
@@ -505,6 +564,16 @@ def posts_in(message: discord.Message, posts: list[Post], start: int, sent: int)
             break
         held += 1
     return held or sent
+
+
+def with_turn(post: Post, turn: Post) -> Post | None:
+    """A move's last message carrying the next turn's table message too: the captions, then the
+    turn's text; every picture; the turn's controls. None when Discord's limits forbid it."""
+    content = f"{post.content}\n\n{turn.content}" if post.content else turn.content
+    pictures = [*post.pictures, *turn.pictures]
+    if len(pictures) > MAX_ATTACHMENTS or len(content) > MAX_CONTENT or post.in_channel:
+        return None
+    return Post(content, pictures, list(turn.controls), True, False)
 
 
 def merged(posts: list[Post]) -> Post:

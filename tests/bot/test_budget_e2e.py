@@ -51,6 +51,43 @@ async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
     assert emu.global_rate_limited() == 0
 
 
+@pytest.mark.asyncio
+async def test_tight_the_next_turns_message_rides_on_the_moves_last_message(
+    emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
+):
+    """One request where there were two: the last step's message also carries the next turn's
+    text and its buttons (the budget held tight here, to see it turn by turn)."""
+    from bot.main import create_bot, load_settings
+
+    bot = await start_bot(lambda: create_bot(load_settings()))
+    monkeypatch.setattr(bot.client.budget, "tight", lambda: True)
+    ana = world.ana
+    _, thread = await start_table(emu, world, ana, ai=4, sets=1)
+    for k in range(1, 4):  # ana picks once she sees the turn's message, as a person would
+        message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**", timeout=30)
+        hand = await open_hand(ana, message)
+        await pick(ana, hand, card_buttons(hand)[0])
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 4**", timeout=60)
+    messages = sorted(ana.visible_messages(thread), key=lambda m: m.id)
+    for turn in (1, 2, 3):
+        carrying = [
+            m
+            for m in messages
+            if any(
+                (found := STEP.match(a.filename)) and found[1] == str(turn) for a in m.attachments
+            )
+        ]
+        last = carrying[-1]
+        assert f"Set 1/1 · turn {turn + 1}**" in last.content
+        assert "My hand" in last.button_labels
+        # ... and no table message of its own for that turn.
+        alone = [m for m in messages if f"turn {turn + 1}**" in m.content and m is not last]
+        assert alone == []
+    # Picking from the riding message works: it is the turn's message.
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 4**")
+    assert emu.global_rate_limited() == 0
+
+
 def picture(name: str) -> Picture:
     return Picture(b"png", f"alt {name}", name)
 

@@ -30,6 +30,7 @@ from .face import GameFace, Post, Refusal
 from .i18n import dynamic_key, resolve, t
 from .lobby import TABLE_VERBS
 from .outbox import Outbox, picture_files
+from .prompt import answer_in_time
 from .storage import Move, Result, SqlStore
 from .table import ACTIVE, LiveTable, Pending, PrivateMessage, Seat, Table, TableEdit
 
@@ -308,16 +309,17 @@ class Tables:
         if click.game not in self.faces:
             await self.refuse(interaction, Refusal("refusal.stale"))
             return
-        if click.verb in TABLE_VERBS:
-            await TABLE_VERBS[click.verb](self, interaction, click)
-            return
-        arg = values[0] if values else click.arg
-        try:
-            await self.faces[click.game].on_click(
-                self, interaction, click.table_id, click.epoch, click.verb, arg
-            )
-        except Refusal as no:
-            await self.refuse(interaction, no)
+        async with answer_in_time(interaction):  # a slow commit never fails the click
+            if click.verb in TABLE_VERBS:
+                await TABLE_VERBS[click.verb](self, interaction, click)
+                return
+            arg = values[0] if values else click.arg
+            try:
+                await self.faces[click.game].on_click(
+                    self, interaction, click.table_id, click.epoch, click.verb, arg
+                )
+            except Refusal as no:
+                await self.refuse(interaction, no)
 
     def view_for(self, table: Table, post: Post) -> discord.ui.View | None:
         if not post.controls:

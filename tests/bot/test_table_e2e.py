@@ -12,7 +12,9 @@ import pytest
 
 from tests.bot.story import (
     card_buttons,
+    open_hand,
     open_table,
+    pick,
     pick_and_confirm,
     play_turn,
     start_table,
@@ -389,3 +391,29 @@ async def test_a_finished_table_leaves_memory_once_its_posts_are_out(
     await ana.click(final, label="Rematch")
     await turn_message(emu, ana, thread, "Set 1/1 · turn 1**", timeout=20)
     assert number in tables.cache
+
+
+async def test_a_click_whose_commit_is_slow_is_still_answered_in_time(
+    emu, world, roomy_channels, pop_bot, monkeypatch
+):
+    """Overloaded, a move's commit can outlast Discord's 3 s: the click is acknowledged in
+    time, the pick is committed all the same, and the hand shows it once it is."""
+    ana = world.ana
+    _number, thread = await start_table(emu, world, ana, ai=4, sets=1)
+    message = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    hand = await open_hand(ana, message)
+    store = pop_bot.client.tables.store
+    save = store.save
+
+    async def slow_save(table, state, **kwargs):
+        if kwargs.get("move") is not None:
+            await asyncio.sleep(3.5)  # longer than Discord waits for an answer
+        return await save(table, state, **kwargs)
+
+    monkeypatch.setattr(store, "save", slow_save)
+    card = card_buttons(hand)[0]
+    clicked = await pick(ana, hand, card)
+    assert clicked.responded  # acknowledged within the 3 s, not "This interaction failed"
+    await emu.wait_for(lambda: str(card) in hand.content, 10, "the hand showing the pick")
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")  # the pick was taken
+    assert not emu.unanswered_interactions()

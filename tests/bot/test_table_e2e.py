@@ -414,6 +414,7 @@ async def test_a_click_whose_commit_is_slow_is_still_answered_in_time(
     card = card_buttons(hand)[0]
     clicked = await pick(ana, hand, card)
     assert clicked.responded  # acknowledged within the 3 s, not "This interaction failed"
-    await emu.wait_for(lambda: str(card) in hand.content, 10, "the hand showing the pick")
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")  # the pick was taken
+    # ... and the answer that followed the acknowledgement updated the hand: the card is gone.
+    await emu.wait_for(lambda: card not in card_buttons(hand), 10, "the played card gone")
     assert not emu.unanswered_interactions()

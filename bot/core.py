@@ -29,6 +29,7 @@ from .controls import Click, build_view, control_class
 from .face import GameFace, Post, Refusal
 from .i18n import dynamic_key, resolve, t
 from .lobby import TABLE_VERBS
+from .memory import Trimmer
 from .outbox import Outbox, picture_files
 from .prompt import answer_in_time
 from .storage import Move, Result, SqlStore
@@ -74,6 +75,7 @@ class Tables:
         self.timers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.rng = random.Random()
+        self.trimmer = Trimmer()
         self.control = control_class(self.on_control)
 
     # --- Loading, locking, committing ------------------------------------------------------
@@ -128,6 +130,7 @@ class Tables:
             timer.cancel()
         self._unindex(table_id)
         self.face(live.table).forget(table_id)
+        self.trimmer.after_forgetting()
 
     @contextlib.asynccontextmanager
     async def editing(self, table_id: int) -> AsyncIterator[TableEdit]:

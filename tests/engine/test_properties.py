@@ -35,7 +35,7 @@ from engine.pop.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.pop.game import Deal, choose, legal_choices, new_game, play_turn
+from engine.pop.game import Deal, best_totals, choose, legal_choices, new_game, play_turn
 from engine.pop.grid import adjacent_same_colour_pair, card_at
 from engine.pop.record import export_record, replay, replay_summary, summarise
 from engine.pop.results import CoopResult, SoloResult
@@ -537,9 +537,21 @@ def cards_shown(view_obj) -> Counter:
     return found
 
 
+def turned_over(state: PopState) -> set[str]:
+    """Seats whose card left in hand is public: the tied leaders of a game that is over (§5
+    breaks the tie with that card, so players turn it over)."""
+    if state.phase != "over" or state.tiebreak is None:
+        return set()
+    return set(best_totals(state))
+
+
 def secrets(state: PopState) -> dict[str | None, set[int]]:
-    """Cards only some may see: each seat's hand and pick; the Chief's face-down cards."""
-    out: dict[str | None, set[int]] = {s: set(h) for s, h in state.hands.items()}
+    """Cards only some may see: each seat's hand and pick (but a tied leader's card once the
+    game is over); the Chief's face-down cards."""
+    shown = turned_over(state)
+    out: dict[str | None, set[int]] = {
+        s: set() if s in shown else set(h) for s, h in state.hands.items()
+    }
     out[None] = set(state.chief_face_down) | set(state.draw_pile)
     return out
 
@@ -554,6 +566,9 @@ def check_views(state: PopState) -> None:
     assert public_view.my_choice == ()
     assert public_view.seat is None
     assert set(public_view.chosen) == set(state.choices)  # who chose, never what
+    # Only a finished tie turns cards over: exactly the tied leaders' cards left in hand.
+    tied = turned_over(state)
+    assert dict(public_view.tie_cards) == {s: tuple(sorted(state.hands[s])) for s in tied}
     for seat in state.seats:
         mine = view(state, seat)
         shown = set(cards_shown(mine))
@@ -567,7 +582,7 @@ def check_views(state: PopState) -> None:
 def shuffled_secrets(state: PopState, rnd: random.Random, keep: str | None) -> PopState:
     """The same table with every secret the viewer `keep` may not see dealt differently."""
     other = state.copy()
-    hidden_seats = [s for s in other.seats if s != keep]
+    hidden_seats = [s for s in other.seats if s != keep and s not in turned_over(state)]
     pool = (
         [c for s in hidden_seats for c in other.hands[s]] + other.chief_face_down + other.draw_pile
     )

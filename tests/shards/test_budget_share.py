@@ -13,16 +13,13 @@ shared limit, not the shared database (tests/shards/test_two_processes.py).
 from __future__ import annotations
 
 import asyncio
-import os
 from bisect import bisect_left
-from pathlib import Path
 
 from tests.bot.story import start_table
 from tests.discord_emulator.ratelimit import Window
 from tests.discord_emulator.server import TOKEN_ROUTES
-from tests.shards.test_two_processes import BotProcess, guild_with_players
+from tests.shards.test_two_processes import BotProcess, bot_process_env, guild_with_players
 
-ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 6  # the emulator's global limit in this test, per second
 RATE = 4  # the token's budget, split between the two processes: 2 per second each
 
@@ -31,12 +28,7 @@ async def test_two_processes_together_stay_under_the_global_limit(emu, tmp_path)
     emu.global_window = Window(LIMIT, 1.0, bucket="global")
     emu.message_rate = (50, 5.0)  # the subject is the global limit, not the per-channel one
     worlds = [guild_with_players(emu, shard) for shard in (0, 1)]
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
-    env |= {
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": emu.token,
-        "POP_DISCORD_API_BASE": emu.api_base,
-        "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+    env = bot_process_env(emu) | {
         "POP_SHARD_COUNT": "2",
         "POP_REQUEST_RATE": str(RATE),
         "POP_STEP_DELAY": "0",

@@ -114,18 +114,24 @@ async def next_turn(emu, world, thread, turn: int):
     )
 
 
+def bot_process_env(emu) -> dict[str, str]:
+    """A bot process's environment: ours without our settings, pointed at the emulator."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
+    return env | {
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": emu.token,
+        "POP_DISCORD_API_BASE": emu.api_base,
+        "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+    }
+
+
 async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
     emu, pg_schema, tmp_path
 ):
     url, schema = pg_schema
     emu.message_rate = (50, 5.0)  # the subject is sharding, not Discord's per-channel limit
     worlds = [guild_with_players(emu, shard) for shard in (0, 1)]
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("POP_")}
-    env |= {
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": emu.token,
-        "POP_DISCORD_API_BASE": emu.api_base,
-        "POP_DISCORD_GATEWAY_URL": emu.gateway_url,
+    env = bot_process_env(emu) | {
         "POP_DATABASE_URL": f"{url}?search_path={schema}",
         "POP_SHARD_COUNT": "2",
         "POP_STEP_DELAY": "0",

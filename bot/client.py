@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from . import workers
 from .budget import Budget, InvalidRequests, http_trace, process_share
 from .commands import general_commands
 from .controls import is_ours, on_message, parse
@@ -47,6 +48,8 @@ class PopBot(discord.Client):
             intents=intents, http_trace=http_trace(self.budget, self.invalid_requests), **options
         )
         self.settings = settings
+        if settings.picture_workers is not None:
+            workers.PICTURES.size = settings.picture_workers
         self.store = open_store(settings)
         self.tables = Tables(
             self, self.store, FACES, step_delay=settings.step_delay, budget=self.budget

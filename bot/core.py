@@ -23,7 +23,7 @@ import discord
 
 from engine.protocol import RuleError
 
-from . import ai_pool
+from . import workers
 from .budget import Budget
 from .controls import Click, build_view, control_class
 from .face import GameFace, Post, Refusal
@@ -295,7 +295,7 @@ class Tables:
             face.after_ai_move(self, live, seat, move, before)
 
     async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await ai_pool.run(fn, *args)
+        return await workers.AI.run(fn, *args)
 
     def background(self, work: Awaitable[Any], name: str) -> None:
         task = asyncio.ensure_future(work)

@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     step_delay: float = Field(1.5, ge=0, validation_alias="POP_STEP_DELAY")
     turn_timer: int = Field(120, ge=0, validation_alias="POP_TURN_TIMER")
     log_level: str = Field("INFO", validation_alias="POP_LOG_LEVEL")
+    # Processes that draw the pictures (bot/workers.py); unset: one per core, at most 4.
+    # 0 draws in the bot's own process.
+    picture_workers: int | None = Field(None, ge=0, le=32, validation_alias="POP_PICTURE_WORKERS")
     # Read chat (a privileged intent, enabled in the developer portal) to keep cooperative
     # table talk free of card numbers; off, the rule is on the honour system.
     message_content: bool = Field(True, validation_alias="POP_MESSAGE_CONTENT")

@@ -16,7 +16,8 @@ Measured over the window (--seconds, once every table is playing):
   saw them (`Interaction.created_at` / `answered_at`); missed 3 s deadlines;
 - event-loop lag p99: in the bot process, a task sleeps 50 ms again and again; lag is how much
   later than asked it wakes;
-- RSS: the bot process's resident memory (peak of samples every 0.5 s, from /proc);
+- RSS: the resident memory of the bot process and its worker processes (bot/workers.py:
+  pictures, AI), together (peak of samples every 0.5 s, from /proc);
 - step pictures posted per second;
 - the bot's requests (issue #17): rate-limited requests (every REST request with the bot token,
   interaction routes aside) per completed turn (a turn resolved in the window); 429s per minute,
@@ -376,10 +377,25 @@ def _progress(text: str) -> None:
     print(f"bench load: {text}", file=sys.stderr, flush=True)
 
 
-def _cpu_seconds(pid: int) -> tuple[float, float]:
-    """(event-loop thread, all other threads) CPU seconds of a process so far, from /proc."""
+def _descendants(pid: int) -> list[int]:
+    """Every process under `pid` (the bot's picture and AI workers, and their forkserver)."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{parent}/task"):
+                with open(f"/proc/{parent}/task/{task}/children") as f:
+                    children = [int(child) for child in f.read().split()]
+                found += children
+                todo += children
+    return found
+
+
+def _cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """(event-loop thread, all other threads, worker processes) CPU seconds so far, from /proc."""
     tick = os.sysconf("SC_CLK_TCK")
-    main = others = 0.0
+    main = others = workers = 0.0
     with contextlib.suppress(OSError):
         for task in os.listdir(f"/proc/{pid}/task"):
             with open(f"/proc/{pid}/task/{task}/stat") as f:
@@ -389,15 +405,22 @@ def _cpu_seconds(pid: int) -> tuple[float, float]:
                 main += used
             else:
                 others += used
-    return main, others
+    for child in _descendants(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{child}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+            workers += (int(fields[11]) + int(fields[12])) / tick
+    return main, others, workers
 
 
 def _rss_mb(pid: int) -> float | None:
-    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return None
+    """The resident memory of the bot and its worker processes together."""
+    total = None
+    for process in [pid, *_descendants(pid)]:
+        with contextlib.suppress(OSError), open(f"/proc/{process}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    total = (total or 0.0) + int(line.split()[1]) / 1024
+    return total
 
 
 async def _own_lag_probe(lags: list[tuple[float, float]]) -> None:
@@ -504,6 +527,7 @@ async def run_trial(
         cpu = [b - a for a, b in zip(cpu_before, _cpu_seconds(proc.pid), strict=True)]
         stats["cpu_loop_thread_pct"] = round(100 * cpu[0] / (end - start))
         stats["cpu_other_threads_pct"] = round(100 * cpu[1] / (end - start))
+        stats["cpu_workers_pct"] = round(100 * cpu[2] / (end - start))
         stats["emulator_cpu_pct"] = round(
             100 * (time.process_time() - own_cpu_before) / (end - start)
         )
@@ -627,6 +651,7 @@ def _figures(
         "tables_not_playing": stats.get("tables_not_playing", 0),
         "bot_cpu_loop_thread_pct": stats.get("cpu_loop_thread_pct"),
         "bot_cpu_other_threads_pct": stats.get("cpu_other_threads_pct"),
+        "bot_cpu_workers_pct": stats.get("cpu_workers_pct"),  # its picture and AI processes
         "emulator_cpu_pct": stats.get("emulator_cpu_pct"),  # emulator and players, one process
         "machine_load_1min": round(os.getloadavg()[0], 2),  # other work on the machine too
         "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),

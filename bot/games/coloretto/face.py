@@ -33,6 +33,7 @@ from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
 from ...lobby import lobby_values
 from ...table import LiveTable, Seat, Table
+from ...workers import PICTURES
 from . import keys  # noqa: F401  (Coloretto's run-time text keys, declared first)
 from .commands import ColorettoCommands
 
@@ -243,13 +244,13 @@ class ColorettoFace:
         lang: str,
         filename: str,
     ) -> Picture:
-        png = render.table_picture(v, names, highlight, picture_labels(lang))
+        png = PICTURES.call(render.table_picture, v, names, highlight, picture_labels(lang))
         return Picture(png, render_alt.table_alt(v, names, highlight, alt_words(lang)), filename)
 
     def results_picture(
         self, v: TableView, outcome: Outcome, names: Mapping[str, str], lang: str, filename: str
     ) -> Picture:
-        png = render.results_picture(v, outcome, names, picture_labels(lang))
+        png = PICTURES.call(render.results_picture, v, outcome, names, picture_labels(lang))
         return Picture(png, render_alt.results_alt(v, outcome, names, alt_words(lang)), filename)
 
     # --- A move's posts ---------------------------------------------------------------------

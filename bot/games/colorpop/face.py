@@ -44,6 +44,7 @@ from ...face import Button, Post, Refusal, Select, TableAPI
 from ...i18n import dynamic_key, t
 from ...lobby import lobby_values
 from ...table import LiveTable, Seat, Table
+from ...workers import PICTURES
 from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
 from .commands import ColorpopCommands
 
@@ -221,7 +222,7 @@ class ColorpopFace:
         """A board picture of a (public) view, with its alt text: the board as letters, rail by
         rail from the bottom, the tokens left, the piles."""
         shown = view.board if board is None else board
-        png = board_picture(view, highlight, {"title": title}, names, board=shown)
+        png = PICTURES.call(board_picture, view, highlight, {"title": title}, names, board=shown)
         left = {c: "".join(shown).count(c) for c in LETTERS}
         columns = " ".join(f"{RAIL_NAMES[r]}:{shown[r] or '-'}" for r in range(NUM_RAILS))
         legend = ", ".join(f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS)

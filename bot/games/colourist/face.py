@@ -34,6 +34,7 @@ from ...i18n import dynamic_key, t
 from ...lobby import lobby_values
 from ...outbox import picture_files
 from ...table import LiveTable, Seat, Table
+from ...workers import PICTURES
 from . import keys  # noqa: F401  (Colourist's run-time text keys, declared first)
 from .commands import ColouristCommands
 from .table_game import TABLE_COLOURIST
@@ -125,8 +126,8 @@ class ColouristFace:
         text = shown(v.words, lang) if v.words else None
         english = shown(v.words, "en") if v.words else None
         pictures = [
-            render.track_picture(v, names, words),
-            render.card_picture(v, text, names, words, english),
+            PICTURES.call(render.track_picture, v, names, words),
+            PICTURES.call(render.card_picture, v, text, names, words, english),
         ]
         label = t(
             "colourist.button.pick" if v.phase == "picking" else "colourist.button.choose", lang
@@ -224,7 +225,7 @@ class ColouristFace:
                 )
             elif isinstance(e, ChoicesRevealed):
                 assert v.last is not None
-                picture = await asyncio.to_thread(
+                picture = await PICTURES.run(
                     render.reveal_picture,
                     v,
                     v.last,
@@ -235,7 +236,7 @@ class ColouristFace:
                 )
                 posts.append(Post(self.reveal_text(v, names, lang), [picture], step=True))
             elif isinstance(e, GameEnded):
-                picture = await asyncio.to_thread(render.results_picture, v, names, words)
+                picture = await PICTURES.run(render.results_picture, v, names, words)
                 winners = ", ".join(names.get(w, w) for w in e.winners)
                 posts.append(
                     Post(

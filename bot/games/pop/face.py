@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -41,6 +41,7 @@ from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
 from ...lobby import lobby_values
 from ...outbox import picture_files
 from ...table import LiveTable, Seat, Table
+from ...workers import PICTURES
 from . import keys  # noqa: F401  (Pop's run-time text keys, declared first)
 from .commands import PopCommands
 from .enigma import daily_tries
@@ -68,19 +69,25 @@ def card_label(card: int) -> str:
     return f"{card} {COLOUR_STYLE[colour_name(card)].symbol}"
 
 
-def alt_words(lang: str) -> Callable[..., str]:
+@dataclass(frozen=True)
+class AltWords:
     """The alt texts' `t(key, **values)` in `lang`: render/pop/alt.py's keys, `alt.<word>` as
-    `pop.alt.<word>`, and the bot's own `chief`, `colour.*`, `mode.*`, `level.*`, `title.*`."""
+    `pop.alt.<word>`, and the bot's own `chief`, `colour.*`, `mode.*`, `level.*`, `title.*`.
+    A class, not a closure: it travels to the processes that draw (bot/workers.py)."""
 
-    def translate(key: str, **values: object) -> str:
+    lang: str
+
+    def __call__(self, key: str, **values: object) -> str:
         family, _, value = key.partition(".")
         if family == "alt":
-            return t(dynamic_key("pop.alt", value), lang, **values)
+            return t(dynamic_key("pop.alt", value), self.lang, **values)
         if not value:
-            return t("chief", lang, **values)
-        return t(dynamic_key(family, value), lang, **values)
+            return t("chief", self.lang, **values)
+        return t(dynamic_key(family, value), self.lang, **values)
 
-    return translate
+
+def alt_words(lang: str) -> AltWords:
+    return AltWords(lang)
 
 
 def hints_of(table: Table) -> int:
@@ -152,8 +159,12 @@ class PopFace:
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         table = live.table
-        picture = render.board_picture(
-            POP.view(live.state, None), table.names(), picture_labels(lang), t=alt_words(lang)
+        picture = PICTURES.call(
+            render.board_picture,
+            POP.view(live.state, None),
+            table.names(),
+            picture_labels(lang),
+            t=alt_words(lang),
         )
         controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
         spec = self.spec(table)
@@ -171,7 +182,9 @@ class PopFace:
         )  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
         can_choose = me.cards_to_choose > 0
-        picture = render.hand_picture(list(me.hand), tuple(chosen), t=alt_words(lang))
+        picture = PICTURES.call(
+            render.hand_picture, list(me.hand), tuple(chosen), t=alt_words(lang)
+        )
         if not can_choose:
             content = t("hand.waiting", lang)
         elif me.my_choice:
@@ -203,7 +216,8 @@ class PopFace:
             )
         pictures = [picture]
         if live.table.private:  # a puzzle has no public table message: the grid is here
-            board = render.board_picture(
+            board = PICTURES.call(
+                render.board_picture,
                 POP.view(live.state, None),
                 live.table.names(),
                 picture_labels(lang),
@@ -261,25 +275,32 @@ class PopFace:
         table = live.table
         names = table.names()
         puzzle = self.options(table).puzzle_id
-        frames = await asyncio.to_thread(
+        frames = await PICTURES.run(
             render.step_frames, POP.view(before, None), events, names, puzzle
         )
         labels = picture_labels(lang)
-        posts = []
         words = alt_words(lang)
-        for i, frame in enumerate(frames):
-            before_frame = frames[i - 1] if i else None  # what this step changed, in its alt text
-            picture = await asyncio.to_thread(
-                functools.partial(
-                    render.frame_picture, frame, None, labels, before=before_frame, t=words
+        pictures = await asyncio.gather(
+            *(
+                # before: what this step changed, in its alt text
+                PICTURES.run(
+                    render.frame_picture,
+                    frame,
+                    None,
+                    labels,
+                    before=frames[i - 1] if i else None,
+                    t=words,
                 )
+                for i, frame in enumerate(frames)
             )
-            posts.append(Post(self.caption(frame, names, lang), [picture], step=True))
+        )
+        posts = [
+            Post(self.caption(frame, names, lang), [picture], step=True)
+            for frame, picture in zip(frames, pictures, strict=True)
+        ]
         if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
             view = POP.view(after, None)
-            picture = await asyncio.to_thread(
-                functools.partial(render.results_picture, view, names, labels, t=words)
-            )
+            picture = await PICTURES.run(render.results_picture, view, names, labels, t=words)
             game_over = view.phase == "over"
             retry = table.private
             controls: list[Button | Select] = (

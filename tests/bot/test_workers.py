@@ -1,0 +1,55 @@
+"""The worker processes that draw pictures and think for AI seats (bot/workers.py)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+
+import pytest
+
+from bot.games.pop.face import alt_words
+from bot.workers import Workers
+from render.pop import pictures as render
+
+
+@pytest.fixture
+def pool():
+    workers = Workers("test", 1)
+    yield workers
+    if workers._pool is not None:
+        workers._pool.shutdown(cancel_futures=True)
+
+
+def test_a_picture_is_drawn_in_another_process_with_the_tables_words(pool):
+    drawn = pool.call(render.hand_picture, [3, 17, 42], (17,), t=alt_words("it"))
+    assert drawn.png.startswith(b"\x89PNG")
+    # The alt text's words travelled with it: Italian, as in the calling process.
+    assert drawn.alt == render.hand_picture([3, 17, 42], (17,), t=alt_words("it")).alt
+    assert drawn.alt != render.hand_picture([3, 17, 42], (17,)).alt
+    assert pool.call(os.getpid) != os.getpid()
+
+
+async def test_run_awaits_a_worker(pool):
+    assert await pool.run(os.getpid) != os.getpid()
+    assert await pool.run(divmod, 17, 5) == (3, 2)
+
+
+async def test_size_zero_runs_here():
+    inline = Workers("inline", 0)
+    assert inline.call(os.getpid) == os.getpid()
+    assert await inline.run(os.getpid) != 0
+    assert inline._pool is None
+
+
+def test_a_dead_worker_is_replaced(pool):
+    first = pool.call(os.getpid)
+    os.kill(first, signal.SIGKILL)
+    # The pool notices its worker died; the next call gets a fresh pool, and an answer.
+    assert pool.call(divmod, 9, 2) == (4, 1)
+    assert pool.call(os.getpid) != first
+
+
+def test_the_alt_words_travel_to_a_worker():
+    words = pickle.loads(pickle.dumps(alt_words("ja")))
+    assert words("alt.step", step=2) == alt_words("ja")("alt.step", step=2) != "Step 2:"

@@ -186,6 +186,13 @@ class Tables:
             raise Refusal("refusal.stale")
         return seat
 
+    async def take_seat_back(self, table_id: int, seat_id: str) -> None:
+        def back(table: Table) -> None:
+            table.seat(seat_id).ai = False
+            table.seat(seat_id).timeouts = 0  # "three timeouts in a row" starts again
+
+        await self.update_face(table_id, back)
+
     async def play(
         self,
         interaction: discord.Interaction | None,

@@ -107,6 +107,10 @@ class TableAPI(Protocol):
 
     def seat_for_play(self, live: LiveTable, user_id: int, epoch: int) -> Seat: ...
 
+    async def take_seat_back(self, table_id: int, seat_id: str) -> None:
+        """A person back after the AI took their seat over (the turn timer): theirs again."""
+        ...
+
     async def update_face(self, table_id: int, change: Callable[[Table], None]) -> Table:
         """Change the face's own data of a table (`change(table)` on a copy), committed."""
         ...

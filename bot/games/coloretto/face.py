@@ -422,12 +422,7 @@ class ColorettoFace:
         live = await api.live(table_id)
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         if seat.ai:  # a person back after the AI took their seat over: the seat is theirs again
-
-            def back(table: Table) -> None:
-                table.seat(seat.id).ai = False
-                table.seat(seat.id).timeouts = 0
-
-            await api.update_face(table_id, back)
+            await api.take_seat_back(table_id, seat.id)
             await interaction.response.send_message(
                 t("coloretto.back", resolve(interaction.locale)), ephemeral=True
             )

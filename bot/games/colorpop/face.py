@@ -417,12 +417,7 @@ class ColorpopFace:
         if on_turn and COLORPOP.view(live.state, None).on_turn != seat.id:
             raise Refusal("refusal.not_your_turn")
         if seat.ai:
-
-            def back(table: Table) -> None:
-                table.seat(seat.id).ai = False
-                table.seat(seat.id).timeouts = 0
-
-            await api.update_face(table_id, back)
+            await api.take_seat_back(table_id, seat.id)
             live = await api.live(table_id)
         return live, seat
 

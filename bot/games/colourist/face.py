@@ -330,12 +330,7 @@ class ColouristFace:
         seat = api.seat_for_play(live, interaction.user.id, epoch)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if seat.ai:
-
-            def back(table: Table) -> None:
-                table.seat(seat.id).ai = False
-                table.seat(seat.id).timeouts = 0
-
-            await api.update_face(table_id, back)
+            await api.take_seat_back(table_id, seat.id)
         await api.show_private(interaction, await api.live(table_id), seat)
 
     async def _card(

@@ -22,8 +22,9 @@ def create_bot(settings: Settings) -> discord.Client:
     # are turned off (the flags discord.py itself clears once it has warned).
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    # Pictures are drawn in threads: a shorter switch interval hands the GIL back to the event
-    # loop (and the database's thread) sooner, so answers do not wait behind a drawing.
+    # Work still runs in threads beside the event loop (the database's; each post's text and
+    # view, before its pictures go to bot/workers.py): a shorter switch interval hands the GIL
+    # back to the loop sooner, so answers do not wait behind that work.
     sys.setswitchinterval(0.001)
     if settings.shard_count is None:
         from .client import PopBot

@@ -16,15 +16,16 @@ Measured over the window (--seconds, once every table is playing):
   saw them (`Interaction.created_at` / `answered_at`); missed 3 s deadlines;
 - event-loop lag p99: in the bot process, a task sleeps 50 ms again and again; lag is how much
   later than asked it wakes;
-- RSS: the resident memory of the bot process and its worker processes (bot/workers.py:
-  pictures, AI), together (peak of samples every 0.5 s, from /proc);
+- RSS: the bot process's resident memory (peak of samples every 0.5 s, from /proc); its worker
+  processes (bot/workers.py: pictures, AI) apart, by proportional set size (shared pages
+  counted once), as `workers_mb`;
 - step pictures posted per second;
 - the bot's requests (issue #17): rate-limited requests (every REST request with the bot token,
   interaction routes aside) per completed turn (a turn resolved in the window); 429s per minute,
   per route and of the global limit; invalid requests (401, 403, 429) per 10 minutes (the
   window's count scaled to 10 minutes: Discord bans at 10,000); turns completed per table (p10,
   p50, p90: do tables slow down evenly?);
-- RSS per table over time: the bot's RSS divided by the tables, sampled every `rss_every`
+- RSS per table over time: the bot's RSS and its workers' memory divided by the tables, sampled every `rss_every`
   seconds of the window (`--duration` runs a soak of that many seconds);
 - picture delay p99: from a turn's resolution to each of its step pictures being posted. The
   resolution time is recorded in the bot when the pick that reveals the turn is committed (the
@@ -413,14 +414,42 @@ def _cpu_seconds(pid: int) -> tuple[float, float, float]:
 
 
 def _rss_mb(pid: int) -> float | None:
-    """The resident memory of the bot and its worker processes together."""
-    total = None
-    for process in [pid, *_descendants(pid)]:
-        with contextlib.suppress(OSError), open(f"/proc/{process}/status") as f:
+    """The bot process's resident memory."""
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+def _workers_mb(pid: int) -> float:
+    """The memory of the bot's worker processes (bot/workers.py), by proportional set size:
+    pages they share (the interpreter, the libraries) are counted once among them, not once per
+    process as their RSS would."""
+    total = 0.0
+    for child in _descendants(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{child}/smaps_rollup") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
-                    total = (total or 0.0) + int(line.split()[1]) / 1024
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1]) / 1024
+                    break
     return total
+
+
+def soak_verdict(samples: list[tuple[float, float]], tables: int) -> dict[str, Any]:
+    """A soak of 20 minutes or more: is RSS flat? Every sample of the last 10 minutes within 5 %
+    of the RSS at the 10th minute (issue #17's bar)."""
+    if not samples or samples[-1][0] < 1200:
+        return {}
+    tenth = min(samples, key=lambda sample: abs(sample[0] - 600))[1] * tables
+    last = [mb * tables for into, mb in samples if into >= samples[-1][0] - 600]
+    return {
+        "soak": {
+            "rss_mb_at_10_min": round(tenth, 1),
+            "rss_mb_last_10_min": [round(min(last), 1), round(max(last), 1)],
+            "flat_within_5_percent": all(abs(mb - tenth) <= 0.05 * tenth for mb in last),
+        }
+    }
 
 
 async def _own_lag_probe(lags: list[tuple[float, float]]) -> None:
@@ -487,6 +516,7 @@ async def run_trial(
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
     rss: list[float] = []
+    workers: list[float] = []  # the worker processes' memory (PSS), MB
     rss_samples: list[tuple[float, float]] = []  # (seconds into the window, MB per table)
     own_lags: list[tuple[float, float]] = []  # this process's loop: is the emulator keeping up?
     own_probe = asyncio.create_task(_own_lag_probe(own_lags))
@@ -517,11 +547,13 @@ async def run_trial(
                 rss.append(value)
                 into = time.time() - start
                 if not rss_samples or into - rss_samples[-1][0] >= rss_every:
-                    rss_samples.append((round(into, 1), round(value / tables, 3)))
+                    workers.append(_workers_mb(proc.pid))  # the bot's memory with its workers'
+                    rss_samples.append((round(into, 1), round((value + workers[-1]) / tables, 3)))
                 done = stats["tables_finished"] // 50 * 50
                 if finish and done and done not in stats["rss_mb_by_finished"]:
-                    stats["rss_mb_by_finished"][done] = round(value, 1)
-                    _progress(f"{done} tables finished: RSS {value:.1f} MB")
+                    total = value + _workers_mb(proc.pid)
+                    stats["rss_mb_by_finished"][done] = round(total, 1)
+                    _progress(f"{done} tables finished: RSS with the workers' {total:.1f} MB")
             await asyncio.sleep(0.5)
         end = time.time()
         cpu = [b - a for a, b in zip(cpu_before, _cpu_seconds(proc.pid), strict=True)]
@@ -546,6 +578,7 @@ async def run_trial(
             await asyncio.to_thread(proc.wait)
         await emu.stop()
     stats["rss_mb_per_table"] = rss_samples
+    stats["workers_mb"] = max(workers, default=None)
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
@@ -645,7 +678,9 @@ def _figures(
         "invalid_requests": invalid,
         "invalid_per_10_min": round(invalid / minutes * 10),
         "answer_ms_max": _rounded(max(latencies, default=None)),
+        "workers_mb": _rounded(stats.get("workers_mb")),  # picture and AI processes (PSS)
         "rss_mb_per_table": stats.get("rss_mb_per_table", []),
+        **soak_verdict(stats.get("rss_mb_per_table", []), tables),
         "driver_errors": stats.get("driver_errors", 0),
         "tables_not_started": stats.get("tables_not_started", 0),
         "tables_not_playing": stats.get("tables_not_playing", 0),

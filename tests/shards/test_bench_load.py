@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import BENCH_LOAD_MOVED, main
-from tests.load.bench_load import CRITERIA, meets, percentile
+from tests.load.bench_load import CRITERIA, meets, percentile, soak_verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = (
@@ -66,6 +66,8 @@ def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     samples = figures["rss_mb_per_table"]  # every 10 s of the window: 0 s and 10 s
     assert [at for at, _ in samples] == pytest.approx([0, 10], abs=1)
     assert all(10 < mb * 3 < 2000 for _, mb in samples)
+    assert figures["workers_mb"] > 10  # the picture processes drew this run's pictures
+    assert "soak" not in figures  # 15 s is no soak
     assert figures["criteria"] == CRITERIA
     assert figures["meets"] == meets(figures)
 
@@ -90,6 +92,20 @@ def test_percentile_and_criteria():
     assert not meets(good | {"loop_lag_ms_p99": None})
     assert not meets(good | {"global_429": 1})
     assert not meets(good | {"rate_limited_per_turn": 2.6})
+
+
+def test_a_soak_is_flat_when_its_last_ten_minutes_stay_within_5_percent_of_the_tenth():
+    levelling_off = [(10.0 * i, 1.0 + 0.001 * min(i, 60)) for i in range(181)]  # 30 minutes
+    assert soak_verdict(levelling_off, 100) == {
+        "soak": {
+            "rss_mb_at_10_min": 106.0,
+            "rss_mb_last_10_min": [106.0, 106.0],
+            "flat_within_5_percent": True,
+        }
+    }
+    growing = [(10.0 * i, 1.0 + 0.001 * i) for i in range(181)]  # 118 MB at the end: +11 %
+    assert soak_verdict(growing, 100)["soak"]["flat_within_5_percent"] is False
+    assert soak_verdict(growing[:100], 100) == {}  # under 20 minutes: no verdict
 
 
 def test_pop_bot_bench_load_points_to_the_checkout_command(capsys):

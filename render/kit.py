@@ -387,7 +387,9 @@ class Palette:
         img.putpalette(self.image().getpalette() or [])
         return img
 
-    @cached(4096)
+    # 1,024 sprites (about 12 MB): the words every picture repeats stay; names and numbers come
+    # and go. 4,096 cost a drawing process 48 MB, filled only after an hour, for 8 % fewer misses.
+    @cached(1024)
     def text_sprite(
         self, text: str, size: int, bold: bool = False, colour: str = S.TEXT, bg: str = S.BACKGROUND
     ) -> Image.Image:

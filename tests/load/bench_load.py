@@ -517,6 +517,7 @@ async def run_trial(
     tasks: list[asyncio.Task] = []
     rss: list[float] = []
     workers: list[float] = []  # the worker processes' memory (PSS), MB
+    memory: list[tuple[int, float, float]] = []  # (seconds, the bot's RSS, its workers' PSS)
     rss_samples: list[tuple[float, float]] = []  # (seconds into the window, MB per table)
     own_lags: list[tuple[float, float]] = []  # this process's loop: is the emulator keeping up?
     own_probe = asyncio.create_task(_own_lag_probe(own_lags))
@@ -549,6 +550,7 @@ async def run_trial(
                 if not rss_samples or into - rss_samples[-1][0] >= rss_every:
                     workers.append(_workers_mb(proc.pid))  # the bot's memory with its workers'
                     rss_samples.append((round(into, 1), round((value + workers[-1]) / tables, 3)))
+                    memory.append((round(into), round(value, 1), round(workers[-1], 1)))
                 done = stats["tables_finished"] // 50 * 50
                 if finish and done and done not in stats["rss_mb_by_finished"]:
                     total = value + _workers_mb(proc.pid)
@@ -579,6 +581,7 @@ async def run_trial(
         await emu.stop()
     stats["rss_mb_per_table"] = rss_samples
     stats["workers_mb"] = max(workers, default=None)
+    stats["memory_mb"] = memory
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
@@ -680,6 +683,7 @@ def _figures(
         "answer_ms_max": _rounded(max(latencies, default=None)),
         "workers_mb": _rounded(stats.get("workers_mb")),  # picture and AI processes (PSS)
         "rss_mb_per_table": stats.get("rss_mb_per_table", []),
+        "bot_and_workers_mb": stats.get("memory_mb", []),  # [seconds, bot RSS, workers' PSS]
         **soak_verdict(stats.get("rss_mb_per_table", []), tables),
         "driver_errors": stats.get("driver_errors", 0),
         "tables_not_started": stats.get("tables_not_started", 0),

@@ -30,11 +30,13 @@ R = TypeVar("R")
 
 
 class Workers:
-    """A process pool of `size` workers (0: run in the calling thread), started on first use."""
+    """A process pool of `size` workers (0: run in the calling thread), started on first use;
+    `nice`: how much lower than the bot's their CPU priority is."""
 
-    def __init__(self, name: str, size: int) -> None:
+    def __init__(self, name: str, size: int, nice: int = 0) -> None:
         self.name = name
         self.size = size
+        self.nice = nice
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()  # pictures are submitted from several threads
 
@@ -43,7 +45,12 @@ class Workers:
             if self._pool is None:
                 # forkserver: a clean child, not a fork of a process that runs threads and sockets
                 context = multiprocessing.get_context("forkserver")
-                self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.size,
+                    mp_context=context,
+                    initializer=os.nice,
+                    initargs=(self.nice,),
+                )
                 atexit.register(self._pool.shutdown, wait=False, cancel_futures=True)
             return self._pool
 
@@ -88,5 +95,6 @@ class Workers:
 CORES = os.cpu_count() or 2
 AI = Workers("ai", max(1, min(2, CORES - 1)))
 # Drawing is the bulk of the bot's CPU under load: a worker per core (the event loop itself
-# needs little), at most 4.
-PICTURES = Workers("pictures", max(1, min(4, CORES)))
+# needs little), at most 4. At a lower priority: when the cores are all busy, answering a click
+# goes first and a picture waits a little (it is paced seconds apart anyway).
+PICTURES = Workers("pictures", max(1, min(4, CORES)), nice=10)

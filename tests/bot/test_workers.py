@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from bot.games.pop.face import alt_words
-from bot.workers import Workers
+from bot.workers import AI, PICTURES, Workers
 from render.pop import pictures as render
 
 
@@ -40,6 +40,16 @@ async def test_size_zero_runs_here():
     assert inline.call(os.getpid) == os.getpid()
     assert await inline.run(os.getpid) != 0
     assert inline._pool is None
+
+
+def test_picture_workers_run_at_a_lower_priority_than_the_bot():
+    pictures = Workers("pictures", 1, nice=10)
+    try:
+        assert pictures.call(os.nice, 0) == min(19, os.nice(0) + 10)
+    finally:
+        assert pictures._pool is not None
+        pictures._pool.shutdown()
+    assert PICTURES.nice > AI.nice == 0
 
 
 def test_a_dead_worker_is_replaced(pool):

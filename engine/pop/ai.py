@@ -55,7 +55,11 @@ COOP_CONVENTION = 0.5
 # Cooperative planning (`_coop_plan_pick`): per level, (fewest samples, search nodes per
 # decision); late in the game, when plans are short, up to COOP_MAX_SAMPLES samples. A
 # teammate who has not signalled yet is modelled as picking among COOP_WIDTH of its cards.
-COOP_PLAN = {"easy": (6, 600), "normal": (12, 1200), "hard": (32, 3200)}
+COOP_PLAN = {"easy": (6, 600), "normal": (12, 1200), "hard": (16, 1600)}
+# Samples of "is this card safe this turn?" (cheap, no planning), per level; candidates within
+# COOP_SAFE_SLACK of the safest are then planned.
+COOP_NOW = {"easy": 20, "normal": 120, "hard": 160}
+COOP_SAFE_SLACK = 0.05
 COOP_MAX_SAMPLES = 100
 COOP_WIDTH = 3
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
@@ -80,7 +84,7 @@ def choose_cards(
         return sorted(_solo_pick(table, level, rng))
     if table.spec.cooperative and need == 1:
         samples, budget = COOP_PLAN[level]
-        return [_coop_plan_pick(table, view, rng, samples, budget)]
+        return [_coop_plan_pick(table, view, rng, samples, budget, COOP_NOW[level])]
     if level == "hard":
         return sorted(_monte_carlo_pick(table, rng))
     return sorted(_heuristic_pick(table, rng))
@@ -358,7 +362,12 @@ def _plan_depth(
 
 
 def _coop_plan_pick(
-    table: _Table, view: TableView, rng: random.Random, samples: int, budget: int
+    table: _Table,
+    view: TableView,
+    rng: random.Random,
+    samples: int,
+    budget: int,
+    now_samples: int = 0,
 ) -> int:
     """Determinization with planning, for cooperative tables.
 
@@ -366,9 +375,12 @@ def _coop_plan_pick(
     talk: a teammate that signalled holds, and plays now, a card of the colour it named whose
     public letter is the one it named (`public_columns`); the other hands, the Chief's face-down
     cards and the draw pile's order are dealt at random from the rest. In each sample, every
-    candidate card is judged by how many turns a team that saw that deal could then survive
-    (`_plan_depth`): a card that leaves no way through the last turns scores low even when it
-    is safe now. Ties go to the colour the team holds most of (`keeps`).
+    candidate card is judged in two stages: first, over many cheap samples, how often the turn
+    can still be laid out safely with it (the silent teammates adapting with any COOP_WIDTH of
+    their cards); then, for the candidates about as safe as the best, how many later turns a
+    team that saw the deal could survive (`_plan_depth`), in the samples where it is safe now.
+    A candidate's value is the expected number of turns survived. Ties go to the colour the
+    team holds most of (`keeps`).
     """
     bottom = [COLOUR[col[-1]] if col else -1 for col in table.cols]
     letters = public_columns(view)
@@ -391,18 +403,48 @@ def _coop_plan_pick(
             signalled.append((seat, fits))
         else:  # a colour nobody can hold: as if it had said nothing
             silent.append(seat)
-    totals = [0.0] * size
-    # Late in the game a plan is short: the same budget buys more samples.
-    samples = max(samples, min(COOP_MAX_SAMPLES, budget // (2 * size * size)))
-    # A face-down Chief card can be any unseen card: every sample draws the next one of a
-    # shuffled list, so that each is met as often as the others (stratified sampling).
+    # Stage 1, cheap: how often is each candidate safe this turn? Many samples of what the
+    # teammates who spoke hold (within their colour and letter), the silent teammates' cards
+    # (any COOP_WIDTH of theirs) and the face-down Chief cards.
     down_order = unseen[:]
     rng.shuffle(down_order)
-    if table.face_down:
-        samples = max(samples, len(down_order))
-    per_candidate = max(2, budget // (samples * size))
-    for sample in range(samples):
+    safe_now = [0] * size
+    checks = max(1, now_samples, len(down_order) if table.face_down else 0)
+    for sample in range(checks):
         taken: list[int] = []
+        for _seat, fits in signalled:
+            free = [c for c in fits if c not in taken]
+            taken.append(free[rng.randrange(len(free))] if free else -1)
+        pool = [c for c in unseen if c not in taken]
+        fixed = list(table.face_up) + [c for c in taken if c > 0]
+        if table.face_down:
+            down_card = down_order[sample % len(down_order)]
+            if down_card in pool:
+                pool.remove(down_card)
+                fixed.append(down_card)
+            else:
+                fixed.append(pool.pop(rng.randrange(len(pool))))
+        width = min(size, COOP_WIDTH)
+        drawn = rng.sample(pool, width * len(silent))
+        now_hands: list[list[int]] = [[]] + [
+            drawn[k * width : (k + 1) * width] for k in range(len(silent))
+        ]
+        for i, mine in enumerate(hand):
+            now_hands[0] = [mine]
+            if next(_safe_rows(now_hands, fixed, bottom), None) is not None:
+                safe_now[i] += 1
+    chance = [n / checks for n in safe_now]
+    # Stage 2, dear: for the candidates that are safe about as often as the best, how many
+    # later turns a team could survive (`_plan_depth`) in samples where they are safe now.
+    top = max(chance)
+    keep = [i for i in range(size) if chance[i] >= top - COOP_SAFE_SLACK and chance[i] > 0]
+    future = [0.0] * size
+    counted = [0] * size
+    # Late in the game a plan is short: the same budget buys more samples.
+    samples = max(samples, min(COOP_MAX_SAMPLES, budget // (2 * size * max(1, len(keep)))))
+    per_candidate = max(2, budget // (samples * max(1, len(keep))))
+    for sample in range(samples if len(keep) > 1 else 0):
+        taken = []
         for _seat, fits in signalled:
             free = [c for c in fits if c not in taken]
             taken.append(free[rng.randrange(len(free))] if free else -1)
@@ -425,7 +467,7 @@ def _coop_plan_pick(
             at += extra
             if card > 0:
                 fixed.append(card)
-        now_hands: list[list[int]] = [[]]  # this seat's slot, filled per candidate
+        now_hands = [[]]  # this seat's slot, filled per candidate
         silent_hands: list[list[int]] = []
         for _seat in silent:
             silent_hands.append(pool[at : at + size])
@@ -439,7 +481,8 @@ def _coop_plan_pick(
         played_hands = [[c for c in h if c not in taken] for h in later_hands]
         my_rest = hand[:]
         rng.shuffle(my_rest)
-        for i, mine in enumerate(hand):
+        for i in keep:
+            mine = hand[i]
             now_hands[0] = [mine]
             best = -1
             nodes = [per_candidate]
@@ -449,10 +492,16 @@ def _coop_plan_pick(
                     [c for c in h if c != p] for h, p in zip(silent_hands, picks[1:], strict=True)
                 ]
                 rest += played_hands
-                best = max(best, 1 + _plan_depth(rest, row, chief, nodes, failed))
-                if best >= size or nodes[0] <= 0:
+                best = max(best, _plan_depth(rest, row, chief, nodes, failed))
+                if best >= size - 1 or nodes[0] <= 0:
                     break
-            totals[i] += max(0, best)
+            if best >= 0:
+                future[i] += best
+                counted[i] += 1
+    totals = [
+        chance[i] * (1 + (future[i] / counted[i] if counted[i] else 0.0)) if i in keep else -1.0
+        for i in range(size)
+    ]
 
     # Ties (common early, when many plans remain): play the colour the team holds most of, so
     # the cards left for the last turns are of colours as even as can be; then keep colours.

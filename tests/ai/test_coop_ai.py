@@ -153,3 +153,47 @@ def test_bench_ai_reports_the_ceiling_beside_each_level_per_seat_count(capsys):
         assert set(report["coop_targets"][f"{people}_seats"]) == {"normal", "hard"}
     assert report["coop"]["5_seats"]["ceiling"]["rate"] == 1.0  # it sees a whole deal
     assert report["coop_decision_ms"]["hard"]["decisions"] > 0
+
+
+def test_bench_ai_plays_more_games_at_three_seats_and_gives_margins(capsys):
+    code = bench_ai_main(
+        games=0,
+        trick_games=0,
+        solo_games=0,
+        coop_games=1,
+        coop_games_3=3,
+        jobs=1,
+        coop_seats=(3, 5),
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["coop"]) == {"3_seats", "5_seats"}
+    assert report["coop"]["3_seats"]["ceiling"]["games"] == 3
+    assert report["coop"]["3_seats"]["hard"]["with_table_talk"]["games"] == 3
+    assert report["coop"]["5_seats"]["normal"]["silent"]["games"] == 1
+    ceiling = report["coop"]["5_seats"]["ceiling"]
+    assert ceiling["turns_ci95"] == [9.0, 9.0]  # one game, won: no spread
+    assert set(report["coop_targets_with_margin"]["3_seats"]) == {"normal", "hard"}
+    assert report["head_to_head_competitive"]["hard_vs_normal"]["games"] == 0
+
+
+def test_a_seat_that_hears_the_later_seats_may_change_its_card():
+    # The talk rounds of `bench ai`: once every seat has spoken, the first seat thinks again
+    # with what the others said, and in some of these seeded turns it picks another card.
+    changed = 0
+    for seed in range(6):
+        state = new_game("coop", NAMES[:5], seed=40 + seed)
+        signals = []
+        picks = {}
+        for i, seat in enumerate(state.seats):
+            v = view(state, seat)
+            picks[seat] = choose_cards(v, "normal", random.Random(i), signals)
+            said = announce(v, picks[seat])
+            assert said is not None
+            signals.append(said)
+        first = state.seats[0]
+        again = choose_cards(view(state, first), "normal", random.Random(0), signals)
+        assert len(again) == 1
+        assert again[0] in state.hands[first]
+        changed += again != picks[first]
+    assert changed >= 1

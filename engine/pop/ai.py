@@ -62,6 +62,11 @@ COOP_NOW = {"easy": 20, "normal": 120, "hard": 160}
 COOP_SAFE_SLACK = 0.05
 COOP_MAX_SAMPLES = 100
 COOP_WIDTH = 3
+# Co-op table talk: picks stay open until the turn is revealed, so once every AI seat has picked
+# and spoken, each thinks again with what was said after its pick (a changed pick is announced),
+# for at most this many rounds in all, the first pick included. The bot's tables and
+# `bench ai` both play it so.
+TALK_ROUNDS = 3
 SOLO_LOOKAHEAD_PICKS, SOLO_LOOKAHEAD_DRAWS = 4, 2
 # Whether hard samples assume the other seats pick with care (level-1) rather than at random
 # (off in every mode).

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from .ai import LEVELS, Signal, announce, choose_cards
+from .ai import LEVELS, TALK_ROUNDS, Signal, announce, choose_cards
 from .ceiling import ceiling_plays
 from .game import new_game, play_turn
 from .state import PopState
@@ -42,8 +42,6 @@ from .view import view
 PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
 COOP_SEATS = (3, 4, 5)
 SOLO_DIFFICULTIES = (1, 2, 3, 4)
-# Co-op table talk: rounds of thinking again after everyone has spoken (1: pick and speak once).
-TALK_ROUNDS = 3
 
 
 def play(

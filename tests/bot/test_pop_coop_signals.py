@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.games.pop.face import PopFace
 from bot.table import LiveTable, Seat, Table
+from engine.pop import ai as pop_ai
 from engine.pop.adapter import POP, PopOptions
 
 
@@ -52,3 +53,92 @@ def test_each_ai_seat_hears_the_ai_seats_that_picked_before_it():
     # Signals of another turn are not heard.
     table.epoch += 1
     assert face.signals(table) == []
+
+
+class TalkingApi(Api):
+    """Enough of the table layer for a round of table talk, in memory: `think` stands in for
+    the AI (it gets the seat's view and what it picked), moves are applied by the engine."""
+
+    def __init__(self, table: Table, state, think) -> None:
+        super().__init__()
+        self.table, self.state, self.think = table, state, think
+        self.thoughts = 0
+        self.said: list[str] = []
+
+    async def live(self, _table_id: int) -> LiveTable:
+        return LiveTable(self.table, self.state)
+
+    async def ai_think(self, _fn, view, *_args):
+        self.thoughts += 1
+        return self.think(view)
+
+    async def play(self, _interaction, _table_id, epoch, move, *, seat, version):
+        assert epoch == self.table.epoch
+        assert version == self.table.version
+        self.state, _ = POP.apply(self.state, seat.id, move)
+        self.table = self.table.model_copy(update={"version": self.table.version + 1})
+        return False
+
+    async def update_face(self, _table_id: int, change) -> Table:
+        change(self.table)
+        return self.table
+
+    def say(self, _table_id: int, text: str) -> None:
+        self.said.append(text)
+
+
+def _a_person_and_two_ai_seats_who_picked():
+    face = PopFace()
+    options = PopOptions(mode="coop")
+    table = Table(
+        id=9,
+        game="pop",
+        guild_id=1,
+        channel_id=2,
+        host_id=1,
+        status="playing",
+        options=options.model_dump(),
+        games=1,
+        epoch=4,
+        seats=[
+            Seat(id="ana", user_id=5, name="Ana"),
+            Seat(id="ai-1", user_id=None, name="AI 1", ai=True),
+            Seat(id="ai-2", user_id=None, name="AI 2", ai=True),
+        ],
+    )
+    state = POP.start(options, [s.id for s in table.seats], seed=2026)
+    api = Api()
+    for seat in table.seats[1:]:
+        fn, view, level, seed, signals = face.ai_job(LiveTable(table, state), seat)
+        move = fn(view, level, seed, signals)
+        before = state
+        state, _ = POP.apply(state, seat.id, move)
+        face.after_ai_move(api, LiveTable(table, state), seat, move, before)
+    return face, table, state, api
+
+
+def test_once_every_ai_seat_has_spoken_they_talk_while_a_person_still_chooses():
+    _face, _table, _state, api = _a_person_and_two_ai_seats_who_picked()
+    work = [w.__qualname__ for w in api.work]  # type: ignore[attr-defined]
+    assert work == ["PopFace._signal", "PopFace._signal", "PopFace._ai_talk"]
+
+
+async def test_a_round_that_changes_nothing_ends_the_talk():
+    face, table, state, _ = _a_person_and_two_ai_seats_who_picked()
+    api = TalkingApi(table, state, lambda view: view.my_choice)  # each keeps its pick
+    await face._ai_talk(api, table.id)
+    assert api.thoughts == 2  # one round: both AI seats thought again
+    assert api.said == []
+
+
+async def test_seats_that_keep_changing_their_minds_talk_at_most_talk_rounds():
+    face, table, state, _ = _a_person_and_two_ai_seats_who_picked()
+
+    def another_card(view):
+        return (next(c for c in sorted(view.hand) if (c,) != tuple(view.my_choice)),)
+
+    api = TalkingApi(table, state, another_card)
+    await face._ai_talk(api, table.id)
+    assert api.thoughts == 2 * (pop_ai.TALK_ROUNDS - 1)
+    assert len(api.said) == api.thoughts  # every changed pick is announced at the table
+    assert api.table.version == table.version + api.thoughts

@@ -434,6 +434,9 @@ class PopFace:
         api.background(
             self._signal(api, table.id, seat, str(colour), column or "?"), f"signal-{table.id}"
         )
+        chosen = {*v.chosen, seat.id}
+        if all(s.id in chosen for s in table.seats if s.ai):  # every AI seat has spoken
+            api.background(self._ai_talk(api, table.id), f"talk-{table.id}")
 
     async def _signal(
         self, api: TableAPI, table_id: int, seat: Seat, colour: str, column: str
@@ -627,17 +630,31 @@ class PopFace:
             content=t("signal.sent", live.table.lang()), view=None
         )
         await self._signal(api, table_id, seat, colour, column)
-        api.background(self._ai_hear(api, table_id), f"hear-{table_id}")
+        api.background(self._ai_talk(api, table_id), f"talk-{table_id}")
 
-    async def _ai_hear(self, api: TableAPI, table_id: int) -> None:
-        """Co-op: AI seats act as soon as a turn opens, before anyone has spoken; when a person
-        signals, those that already picked think again with the table's signals, and a changed
-        pick is played (picks may change until the last one) and announced."""
+    async def _ai_talk(self, api: TableAPI, table_id: int) -> None:
+        """Co-op: AI seats act as soon as a turn opens, each hearing the seats before it. Once
+        they all have spoken, and whenever a person signals, those that already picked think
+        again with everything said (picks may change until the last one): rounds, until one
+        changes nothing, at most `TALK_ROUNDS` picks in all, as `bench ai` measures them."""
+        epoch = (await api.live(table_id)).table.epoch
+        for _ in range(pop_ai.TALK_ROUNDS - 1):
+            if not await self._ai_hear(api, table_id, epoch):
+                return
+
+    async def _ai_hear(self, api: TableAPI, table_id: int, epoch: int) -> bool:
+        """One round: each AI seat that picked this turn (`epoch`) thinks again; a changed pick
+        is played and announced. True when a pick changed."""
+        changed = False
         live = await api.live(table_id)
         table = live.table
         for seat in table.seats:
-            if table.status != "playing" or not self.spec(table).cooperative:
-                return
+            if (
+                table.status != "playing"
+                or table.epoch != epoch
+                or not self.spec(table).cooperative
+            ):
+                return False  # the turn was revealed meanwhile
             mine = POP.view(live.state, seat.id)
             if not seat.ai or not mine.my_choice:
                 continue
@@ -649,12 +666,14 @@ class PopFace:
                 None, table_id, table.epoch, move, seat=seat, version=table.version
             )
             if applied is None:  # the table moved on meanwhile
-                return
+                return False
+            changed = True
             said = pop_ai.announce(mine, move)
             if said is not None:
                 await self._signal(api, table_id, seat, str(said[1]), said[2] or "?")
             live = await api.live(table_id)
             table = live.table
+        return changed
 
     async def _hint(
         self,

@@ -65,38 +65,31 @@ def play(
         while state.phase == "choosing":
             play_turn(state, ceiling_plays(state, rng), steps=False)
         return state
+
+    def think(seat: str, plays: dict[str, list[int]], signals: list[Signal]) -> bool:
+        """The seat (re)picks with what was said so far; a changed pick is announced."""
+        v = view(state, seat)
+        start = time.perf_counter()
+        cards = choose_cards(v, level_of[seat], rngs[seat], signals)
+        if times is not None:
+            times.setdefault(level_of[seat], []).append(time.perf_counter() - start)
+        if plays.get(seat) == cards:
+            return False
+        plays[seat] = cards
+        if talk and state.spec.cooperative and (said := announce(v, cards)):
+            signals.append(said)
+        return True
+
     while state.phase == "choosing":
-        plays = {}
+        plays: dict[str, list[int]] = {}
         signals: list[Signal] = []
         for seat in seats:
-            v = view(state, seat)
-            start = time.perf_counter()
-            cards = choose_cards(v, level_of[seat], rngs[seat], signals)
-            if times is not None:
-                times.setdefault(level_of[seat], []).append(time.perf_counter() - start)
-            plays[seat] = cards
-            if talk and state.spec.cooperative:
-                said = announce(v, cards)
-                if said:
-                    signals.append(said)
+            think(seat, plays, signals)
         if talk and state.spec.cooperative:
             # Picks stay open until the turn is revealed (as at the bot's tables): each seat in
             # turn hears everything said since its pick, thinks again, and announces a change.
             for _ in range(TALK_ROUNDS - 1):
-                changed = False
-                for seat in seats:
-                    v = view(state, seat)
-                    start = time.perf_counter()
-                    cards = choose_cards(v, level_of[seat], rngs[seat], signals)
-                    if times is not None:
-                        times.setdefault(level_of[seat], []).append(time.perf_counter() - start)
-                    if cards != plays[seat]:
-                        changed = True
-                        plays[seat] = cards
-                        said = announce(v, cards)
-                        if said:
-                            signals.append(said)
-                if not changed:
+                if not any([think(seat, plays, signals) for seat in seats]):  # a list: all think
                     break
         play_turn(state, plays, steps=False)
     return state

@@ -21,9 +21,8 @@ class Api:
         self.work.append(work)
 
 
-def test_each_ai_seat_hears_the_ai_seats_that_picked_before_it():
-    face = PopFace()
-    seats = ["ai-1", "ai-2", "ai-3"]
+def _coop_table(seats: list[Seat]) -> tuple[Table, object]:
+    """A co-op Pop table in its first turn, and its state."""
     options = PopOptions(mode="coop")
     table = Table(
         id=9,
@@ -35,9 +34,15 @@ def test_each_ai_seat_hears_the_ai_seats_that_picked_before_it():
         options=options.model_dump(),
         games=1,
         epoch=4,
-        seats=[Seat(id=s, user_id=None, name=s, ai=True) for s in seats],
+        seats=seats,
     )
-    state = POP.start(options, seats, seed=2026)
+    return table, POP.start(options, [s.id for s in seats], seed=2026)
+
+
+def test_each_ai_seat_hears_the_ai_seats_that_picked_before_it():
+    face = PopFace()
+    seats = ["ai-1", "ai-2", "ai-3"]
+    table, state = _coop_table([Seat(id=s, user_id=None, name=s, ai=True) for s in seats])
     api = Api()
     heard = []
     for seat in table.seats:
@@ -89,24 +94,13 @@ class TalkingApi(Api):
 
 def _a_person_and_two_ai_seats_who_picked():
     face = PopFace()
-    options = PopOptions(mode="coop")
-    table = Table(
-        id=9,
-        game="pop",
-        guild_id=1,
-        channel_id=2,
-        host_id=1,
-        status="playing",
-        options=options.model_dump(),
-        games=1,
-        epoch=4,
-        seats=[
+    table, state = _coop_table(
+        [
             Seat(id="ana", user_id=5, name="Ana"),
             Seat(id="ai-1", user_id=None, name="AI 1", ai=True),
             Seat(id="ai-2", user_id=None, name="AI 2", ai=True),
-        ],
+        ]
     )
-    state = POP.start(options, [s.id for s in table.seats], seed=2026)
     api = Api()
     for seat in table.seats[1:]:
         fn, view, level, seed, signals = face.ai_job(LiveTable(table, state), seat)

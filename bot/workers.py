@@ -33,8 +33,7 @@ class Workers:
     """A process pool of `size` workers (0: run in the calling thread), started on first use;
     `nice`: how much lower than the bot's their CPU priority is."""
 
-    def __init__(self, name: str, size: int, nice: int = 0) -> None:
-        self.name = name
+    def __init__(self, size: int, nice: int = 0) -> None:
         self.size = size
         self.nice = nice
         self._pool: ProcessPoolExecutor | None = None
@@ -59,42 +58,46 @@ class Workers:
             if self._pool is pool:
                 self._pool = None
 
-    def _submit(self, fn: Callable[..., R], args: Any, kwargs: Any) -> tuple[Any, Future[R]]:
+    def _submit(self, fn: Callable[..., R], args: Any, kwargs: Any) -> Future[R]:
+        """Submit to the pool; a pool broken by a dead worker is replaced, once."""
         pool = self._get()
         try:
-            return pool, pool.submit(fn, *args, **kwargs)
-        except BrokenProcessPool:  # a worker died earlier: a fresh pool, once
+            future = pool.submit(fn, *args, **kwargs)
+        except BrokenProcessPool:  # a worker died earlier
             self._broken(pool)
             pool = self._get()
-            return pool, pool.submit(fn, *args, **kwargs)
+            future = pool.submit(fn, *args, **kwargs)
+        # A worker that dies under this call breaks the pool: the next call gets a fresh one.
+        future.add_done_callback(lambda done: self._forget_if_broken(pool, done))
+        return future
+
+    def _forget_if_broken(self, pool: ProcessPoolExecutor, done: Future[Any]) -> None:
+        if not done.cancelled() and isinstance(done.exception(), BrokenProcessPool):
+            self._broken(pool)
 
     def call(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
         """fn(*args, **kwargs) in a worker, waiting here: for code that already runs in a
         thread (a face's post, drawn off the event loop)."""
         if self.size == 0:
             return fn(*args, **kwargs)
-        pool, future = self._submit(fn, args, kwargs)
         try:
-            return future.result()
+            return self._submit(fn, args, kwargs).result()
         except BrokenProcessPool:  # the worker died under this call: again, in a fresh pool
-            self._broken(pool)
-            return self._submit(fn, args, kwargs)[1].result()
+            return self._submit(fn, args, kwargs).result()
 
     async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
         """fn(*args, **kwargs) in a worker, awaited."""
         if self.size == 0:
             return await asyncio.to_thread(fn, *args, **kwargs)
-        pool, future = self._submit(fn, args, kwargs)
         try:
-            return await asyncio.wrap_future(future)
+            return await asyncio.wrap_future(self._submit(fn, args, kwargs))
         except BrokenProcessPool:
-            self._broken(pool)
-            return await asyncio.wrap_future(self._submit(fn, args, kwargs)[1])
+            return await asyncio.wrap_future(self._submit(fn, args, kwargs))
 
 
 CORES = os.cpu_count() or 2
-AI = Workers("ai", max(1, min(2, CORES - 1)))
+AI = Workers(max(1, min(2, CORES - 1)))
 # Drawing is the bulk of the bot's CPU under load: a worker per core (the event loop itself
 # needs little), at most 4. At a lower priority: when the cores are all busy, answering a click
 # goes first and a picture waits a little (it is paced seconds apart anyway).
-PICTURES = Workers("pictures", max(1, min(4, CORES)), nice=10)
+PICTURES = Workers(max(1, min(4, CORES)), nice=10)

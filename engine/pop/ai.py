@@ -22,8 +22,10 @@ Levels:
   and the outcomes are weighted by the chance that the card lands in that column (its rank among
   the five revealed cards, from the hypergeometric law of the unseen cards).
 - Cooperative tables, normal and hard alike (`_coop_plan_pick`): samples of the unseen cards
-  that fit the signals, each candidate judged by how many turns a team could then survive
-  (a depth-first search over whole turns); hard takes more samples than normal.
+  that fit the signals; first many cheap "is this card safe this turn?" samples (`COOP_NOW`),
+  then only the candidates within `COOP_SAFE_SLACK` of the safest are judged by how many turns
+  a team could then survive (a depth-first search over whole turns); hard takes more samples
+  than normal.
 - "easy": mostly random among the legal picks (a normal pick one time in four).
 
 Everything is deterministic given `rng`; nothing here changes the view.

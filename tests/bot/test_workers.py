@@ -15,7 +15,7 @@ from render.pop import pictures as render
 
 @pytest.fixture
 def pool():
-    workers = Workers("test", 1)
+    workers = Workers(1)
     yield workers
     if workers._pool is not None:
         workers._pool.shutdown(cancel_futures=True)
@@ -36,14 +36,14 @@ async def test_run_awaits_a_worker(pool):
 
 
 async def test_size_zero_runs_here():
-    inline = Workers("inline", 0)
+    inline = Workers(0)
     assert inline.call(os.getpid) == os.getpid()
     assert await inline.run(os.getpid) != 0
     assert inline._pool is None
 
 
 def test_picture_workers_run_at_a_lower_priority_than_the_bot():
-    pictures = Workers("pictures", 1, nice=10)
+    pictures = Workers(1, nice=10)
     try:
         assert pictures.call(os.nice, 0) == min(19, os.nice(0) + 10)
     finally:

@@ -10,7 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.pop.ai import _safe_rows, announce, choose_cards, public_columns
+from engine.pop.ai import _safe_rows, _safe_with, announce, choose_cards, public_columns
 from engine.pop.bench_ai import bench_ai_main, play
 from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
 from engine.pop.ceiling import ceiling_plays
@@ -51,6 +51,23 @@ def test_the_planner_lists_exactly_the_turns_the_engine_survives(seed, seats):
                     assert (picks in listed) == safe, (picks, fixed, state.columns)
                     if safe:
                         assert listed[picks] == [COLOUR[c] for c in sorted(cards)]
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([3, 4, 5]))
+def test_the_quick_safety_check_agrees_with_the_engine(seed, seats):
+    """`_safe_with` (the co-op AI's cheap first stage) says a card is safe exactly when one of
+    the given turns of four other cards, with it, explodes nothing in the engine."""
+    rnd = random.Random(seed)
+    state = new_game("coop", NAMES[:seats], seed=seed)
+    unseen = [c for c in ALL_CARDS if c not in {c for col in state.columns for c in col}]
+    rnd.shuffle(unseen)
+    candidates, rest = unseen[:9], unseen[9:]
+    turns = [rest[4 * k : 4 * k + 4] for k in range(rnd.randint(1, 6))]
+    quick = _safe_with(candidates, turns, [COLOUR[c[-1]] for c in state.columns])
+    for card, safe in zip(candidates, quick, strict=True):
+        engine = any(not explodes(state.columns, [card, *turn]) for turn in turns)
+        assert safe == engine, (card, turns, state.columns)
 
 
 def _rest(hands):

@@ -64,10 +64,13 @@ def test_the_quick_safety_check_agrees_with_the_engine(seed, seats):
     rnd.shuffle(unseen)
     candidates, rest = unseen[:9], unseen[9:]
     turns = [rest[4 * k : 4 * k + 4] for k in range(rnd.randint(1, 6))]
-    quick = _safe_with(candidates, turns, [COLOUR[c[-1]] for c in state.columns])
+    bottom = [COLOUR[c[-1]] for c in state.columns]
+    quick = _safe_with(candidates, turns, bottom)
     for card, safe in zip(candidates, quick, strict=True):
         engine = any(not explodes(state.columns, [card, *turn]) for turn in turns)
         assert safe == engine, (card, turns, state.columns)
+    # A turn short of a card (a teammate's card could not be dealt) makes nothing safe.
+    assert _safe_with(candidates, [turn[:3] for turn in turns], bottom) == [False] * 9
 
 
 def _rest(hands):

@@ -9,7 +9,8 @@
   letter; then, as at the bot's tables where picks stay open until the reveal, each seat hears
   what was said after its pick and may change its card and announce again, up to TALK_ROUNDS
   rounds): the success rate with its 95% interval, and the mean number of turns survived
-  without an explosion with its 95% interval (`--coop-games-3` plays more games at 3 seats,
+  without an explosion with its 95% interval, and the share of games still safe after each
+  turn (`safe_after_turn`) (`--coop-games-3` plays more games at 3 seats,
   where the ceiling rarely wins; `--coop-seats` picks the seat counts). The
   same deals are played by the ceiling (`engine.pop.ceiling`: a team that sees every hand and
   plans together); `coop_targets` says whether each level reaches half the ceiling's success
@@ -160,6 +161,11 @@ def _coop(results: list[tuple[float, int]]) -> dict[str, Any]:
     out["mean_safe_turns"] = round(mean, 3)
     half = 1.96 * spread / math.sqrt(n)
     out["turns_ci95"] = [round(mean - half, 3), round(mean + half, 3)]
+    # The share of games still safe after each of the 9 turns: where a level falls behind the
+    # ceiling (the last figure is the success rate).
+    out["safe_after_turn"] = [
+        round(sum(1 for _, t in results if t >= turn) / n, 4) for turn in range(1, 10)
+    ]
     return out
 
 

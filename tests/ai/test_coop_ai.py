@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.pop.ai import _safe_rows, _safe_with, announce, choose_cards, public_columns
-from engine.pop.bench_ai import bench_ai_main, play
+from engine.pop.bench_ai import _coop, bench_ai_main, play
 from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
 from engine.pop.ceiling import ceiling_plays
 from engine.pop.game import new_game, place_turn, placement_order, play_turn
@@ -180,8 +180,16 @@ def test_bench_ai_reports_the_ceiling_beside_each_level_per_seat_count(capsys):
     ceiling = report["coop"]["5_seats"]["ceiling"]
     assert ceiling["rate"] == 1.0  # it sees a whole deal
     assert ceiling["turns_ci95"] == [9.0, 9.0]  # one game, won: no spread
+    assert ceiling["safe_after_turn"] == [1.0] * 9
     assert report["coop_decision_ms"]["hard"]["decisions"] > 0
     assert report["head_to_head_competitive"]["hard_vs_normal"]["games"] == 2
+
+
+def test_the_coop_report_tells_after_which_turn_games_were_lost():
+    # (won, safe turns): lost on turn 1, lost on turn 3, won.
+    report = _coop([(0.0, 0), (0.0, 2), (1.0, 9)])
+    assert report["safe_after_turn"] == [0.6667, 0.6667] + [0.3333] * 7
+    assert report["safe_after_turn"][-1] == report["rate"]
 
 
 def test_bench_ai_plays_only_the_seat_counts_asked_for(capsys):

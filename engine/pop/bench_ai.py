@@ -163,9 +163,11 @@ def _coop(results: list[tuple[float, int]]) -> dict[str, Any]:
     out["turns_ci95"] = [round(mean - half, 3), round(mean + half, 3)]
     # The share of games still safe after each of the 9 turns: where a level falls behind the
     # ceiling (the last figure is the success rate).
-    out["safe_after_turn"] = [
-        round(sum(1 for _, t in results if t >= turn) / n, 4) for turn in range(1, 10)
-    ]
+    out["safe_after_turn"] = (
+        [round(sum(1 for _, t in results if t >= turn) / n, 4) for turn in range(1, 10)]
+        if results
+        else None  # no game played: no shares, as the rate is None
+    )
     return out
 
 

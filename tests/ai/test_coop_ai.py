@@ -190,6 +190,8 @@ def test_the_coop_report_tells_after_which_turn_games_were_lost():
     report = _coop([(0.0, 0), (0.0, 2), (1.0, 9)])
     assert report["safe_after_turn"] == [0.6667, 0.6667] + [0.3333] * 7
     assert report["safe_after_turn"][-1] == report["rate"]
+    assert _coop([])["safe_after_turn"] is None  # no game, no shares (and no rate)
+    assert _coop([])["rate"] is None
 
 
 def test_bench_ai_plays_only_the_seat_counts_asked_for(capsys):

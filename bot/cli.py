@@ -7,9 +7,10 @@ start fast and never load discord.py.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable
+
+from bot.entry import BenchRequest, DemoRequest, GameEntry
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
 BENCH_LOAD_MOVED = (
@@ -42,61 +43,38 @@ def _replay(args: argparse.Namespace) -> int:
     return replay_main(args.files, jsonl=args.jsonl)
 
 
-GAMES = ("pop", "coloretto", "colorpop", "colourist")
+def _games() -> dict[str, GameEntry]:
+    from bot.games import GAMES
+
+    return GAMES
 
 
-def _game_tool(module: str, function: str) -> Callable[..., int] | None:
-    """A game's own tool (`engine.<game>.bench.bench_engine_main`, …), if it has one."""
-    try:
-        found = importlib.import_module(module)
-    except ModuleNotFoundError:
-        return None
-    tool: Callable[..., int] | None = getattr(found, function, None)
-    return tool
-
-
-def _other_game(args: argparse.Namespace, module: str, function: str, **kwargs: object) -> int:
-    tool = _game_tool(module, function)
-    if tool is None:
-        print(
-            f"pop-bot {args.command} {getattr(args, 'what', '')}: not available for "
-            f"{args.game}".replace("  ", " "),
-            file=sys.stderr,
-        )
-        return 2
-    return tool(**kwargs)
+def _unavailable(args: argparse.Namespace) -> int:
+    what = f" {args.what}" if getattr(args, "what", "") else ""
+    print(f"pop-bot {args.command}{what}: not available for {args.game}", file=sys.stderr)
+    return 2
 
 
 def _bench(args: argparse.Namespace) -> int:
-    seconds = 3.0 if args.seconds is None else args.seconds
-    if args.game != "pop" and args.what in ("engine", "ai"):
-        if args.what == "engine":
-            return _other_game(
-                args, f"engine.{args.game}.bench", "bench_engine_main", seconds=seconds
-            )
-        return _other_game(args, f"engine.{args.game}.bench_ai", "bench_ai_main", games=args.games)
-    if args.what == "engine":
-        from engine.pop.bench import bench_engine_main
-
-        return bench_engine_main(seconds=seconds)
-    if args.what == "ai":
-        from engine.pop.bench_ai import bench_ai_main
-
-        return bench_ai_main(
-            games=args.games,
-            trick_games=args.trick_games,
-            solo_games=args.solo_games,
-            coop_games=args.coop_games,
-            jobs=args.jobs,
-            coop_games_3=args.coop_games_3,
-            coop_seats=args.coop_seats,
-        )
     if args.what == "render":
         from render.bench import bench_render_main
 
-        return bench_render_main(seconds=seconds)
-    print(f"unknown benchmark: {args.what}", file=sys.stderr)
-    return 2
+        return bench_render_main(seconds=3.0 if args.seconds is None else args.seconds)
+    tools = _games()[args.game].tools
+    run = tools.bench_engine if args.what == "engine" else tools.bench_ai
+    if run is None:
+        return _unavailable(args)
+    request = BenchRequest(
+        seconds=3.0 if args.seconds is None else args.seconds,
+        games=args.games,
+        trick_games=args.trick_games,
+        solo_games=args.solo_games,
+        coop_games=args.coop_games,
+        coop_games_3=args.coop_games_3,
+        coop_seats=tuple(args.coop_seats),
+        jobs=args.jobs,
+    )
+    return run(request)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -105,31 +83,13 @@ def _render(args: argparse.Namespace) -> int:
     return render_main(args.record, args.out)
 
 
-def _seat_problem(args: argparse.Namespace) -> str | None:
-    """Why `demo` cannot seat `--seats` AIs in this game and mode, or None."""
-    from engine.games import GAMES
-
-    game = GAMES[args.game]
-    if args.game == "pop":
-        low, high = game.seat_range(game.options_model.model_validate({"mode": args.mode}))
-        what = f"pop {args.mode}"
-    elif args.game == "colorpop" and args.seats == 1:
-        return None  # one seat: the solo game
-    else:
-        low, high = game.seat_range(game.options_model())
-        what = args.game
-    if low <= args.seats <= high:
-        return None
-    allowed = str(low) if low == high else f"{low} to {high}"
-    seats = "seat" if high == 1 else "seats"
-    return f"pop-bot demo: {what} is played by {allowed} {seats}, not {args.seats}"
-
-
 def _demo(args: argparse.Namespace) -> int:
-    if args.seats is None:
-        solo = args.game == "pop" and args.mode in ("solo", "enigma")
-        args.seats = 1 if solo else 4
-    problem = _seat_problem(args)
+    tools = _games()[args.game].tools
+    if tools.demo is None:
+        return _unavailable(args)
+    mode = args.mode if tools.demo_modes else None
+    request = DemoRequest(args.out, args.seats, args.seed, mode, args.level, args.sets)
+    problem = tools.demo_problem(request) if tools.demo_problem else None
     if problem:
         print(problem, file=sys.stderr)
         return 2
@@ -140,20 +100,7 @@ def _demo(args: argparse.Namespace) -> int:
     except OutputError as e:
         print(f"pop-bot demo: {e}", file=sys.stderr)
         return 2
-    if args.game != "pop":
-        return _other_game(
-            args,
-            f"render.{args.game}.demo",
-            "demo_main",
-            out_dir=args.out,
-            seats=args.seats,
-            seed=args.seed,
-        )
-    from render.demo import demo_main
-
-    return demo_main(
-        args.out, mode=args.mode, seats=args.seats, level=args.level, seed=args.seed, sets=args.sets
-    )
+    return tools.demo(request)
 
 
 def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
@@ -173,6 +120,7 @@ def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    keys = list(_games())
     parser = argparse.ArgumentParser(prog="pop-bot", description="Pop on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -203,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print JSON")
     bench.add_argument("what", choices=["engine", "render", "ai"])
     bench.add_argument(
-        "--game", default="pop", choices=GAMES, help="engine, ai: which game (default pop)"
+        "--game", default="pop", choices=keys, help="engine, ai: which game (default pop)"
     )
     bench.add_argument(
         "--seconds",
@@ -265,10 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
         "in a folder, the game's record on stdout",
     )
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
-    demo.add_argument("--game", default="pop", choices=GAMES)
-    demo.add_argument(
-        "--mode", default="competitive", choices=["competitive", "trick", "coop", "solo", "enigma"]
-    )
+    demo.add_argument("--game", default="pop", choices=keys)
+    modes = list(dict.fromkeys(m for entry in _games().values() for m in entry.tools.demo_modes))
+    demo.add_argument("--mode", default=modes[0], choices=modes, help="games with modes (pop)")
     demo.add_argument(
         "--seats", type=int, default=None, help="how many AI seats (default 4; solo, Enigma: 1)"
     )

@@ -16,7 +16,7 @@ from .budget import Budget, InvalidRequests, http_trace, process_share
 from .commands import general_commands
 from .controls import is_ours, on_message, parse
 from .core import Tables
-from .games import FACES
+from .games import faces
 from .i18n import PopTranslator, resolve, t
 from .settings import Settings
 from .stores import open_store
@@ -26,9 +26,10 @@ log = logging.getLogger("pop.client")
 
 def all_commands(api: Any, settings: Any) -> list[Any]:
     """Every slash command: the table layer's, then each game's group."""
+    games = faces()
     return [
-        *general_commands(api, FACES),
-        *(face.commands(api, settings) for face in FACES.values()),
+        *general_commands(api, games),
+        *(face.commands(api, settings) for face in games.values()),
     ]
 
 
@@ -52,7 +53,7 @@ class PopBot(discord.Client):
             workers.PICTURES.size = settings.picture_workers
         self.store = open_store(settings)
         self.tables = Tables(
-            self, self.store, FACES, step_delay=settings.step_delay, budget=self.budget
+            self, self.store, faces(), step_delay=settings.step_delay, budget=self.budget
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):
@@ -90,7 +91,7 @@ class PopBot(discord.Client):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
-        if not is_ours(custom_id, FACES):
+        if not is_ours(custom_id, self.tables.faces):
             return
         if parse(custom_id) is None or not on_message(custom_id, interaction.message):
             log.info("refused a malformed button id from user %s", interaction.user.id)

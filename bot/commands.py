@@ -11,19 +11,31 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from pydantic import BaseModel
 
-from .face import GameFace, Refusal, TableAPI
-from .i18n import command_str, dynamic_key, languages, resolve, t
-from .lobby import unseat
-from .table import ACTIVE
+from .face import TableFace
+from .i18n import DYNAMIC_KEYS, command_str, dynamic_key, languages, resolve, t
+from .lobby import LobbyAPI, open_table, unseat
+from .posts import Refusal
+from .table import ACTIVE, LiveTable, TableSettings
 
 _ = command_str
+F = TypeVar("F", bound=Callable[..., Awaitable[None]])
+TurnTimer = app_commands.Range[int, 0, 3600]
+
+
+class CommandsAPI(LobbyAPI, Protocol):
+    """What the slash commands need of the table layer."""
+
+    faces: dict[str, TableFace]
+
+    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
 
 def user_lang(interaction: discord.Interaction) -> str:
@@ -36,10 +48,64 @@ def language_choices() -> list[Choice[str]]:
     return [Choice(name=t("language.name", code), value=code) for code in languages()]
 
 
+def choices(family: str) -> list[Choice[str]]:
+    """A declared family of keys as a command option's choices, translated."""
+    return [
+        Choice(name=_(value, dynamic_key(family, value)), value=value)
+        for value in DYNAMIC_KEYS[family]
+    ]
+
+
+def table_options(command: F) -> F:
+    """The options every `/<game> new` has besides its game's own: the turn timer, the AI
+    level and the table's language (the command declares them as its last parameters)."""
+    described = app_commands.describe(
+        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
+        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+        language=_("language of the table's messages", "option.new.language"),
+    )(command)
+    chosen = app_commands.choices(ai_level=choices("choice.ai_level"), language=language_choices())
+    return chosen(described)
+
+
+class GameCommands(app_commands.Group):
+    """The base of every game's slash command group: `/<game> new` opens a table with the
+    game's options and the table's own; `/<game> rules` answers privately."""
+
+    def __init__(
+        self, api: CommandsAPI, settings: Any, key: str, description: app_commands.locale_str
+    ) -> None:
+        super().__init__(name=key, description=description)
+        self.api = api
+        self.settings = settings
+        self.key = key
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        options: BaseModel,
+        turn_timer: int | None,
+        ai_level: str,
+        language: str | None,
+    ) -> None:
+        """A table of this game, with `options` and the table settings every game has."""
+        settings = TableSettings.model_validate(
+            {
+                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
+                "ai_level": ai_level,
+                "language": language,
+            }
+        )
+        await open_table(self.api, interaction, self.key, options.model_dump(), settings)
+
+    async def answer_rules(self, interaction: discord.Interaction, text_key: str) -> None:
+        await interaction.response.send_message(t(text_key, user_lang(interaction)), ephemeral=True)
+
+
 class TableCommands(app_commands.Group):
     """/table: the table that plays here, whatever its game."""
 
-    def __init__(self, api: TableAPI) -> None:
+    def __init__(self, api: CommandsAPI) -> None:
         super().__init__(
             name=_("table", "command.table.name"),
             description=_("The game table here", "command.table.group"),
@@ -61,14 +127,7 @@ class TableCommands(app_commands.Group):
             return
         lines = []
         for found in tables:
-            live = await self.api.live(found.id)
-            face = self.api.face(live.table)
-            lang = live.table.lang()
-            lines.append(
-                face.lobby_text(live.table, lang)
-                if live.state is None
-                else face.table_text(live, lang)
-            )
+            lines.append(_table_shown(self.api, await self.api.live(found.id)))
         await interaction.response.send_message("\n\n".join(lines), ephemeral=True)
 
     @app_commands.command(
@@ -117,31 +176,39 @@ class TableCommands(app_commands.Group):
             return
         live = await self.api.live(tables[-1].id)
         table = live.table
-        game = self.api.face(table).game
-        if live.state is None or game.outcome(live.state) is None:
+        face = self.api.face(table)
+        if live.state is None or face.outcome(live.state) is None:
             await interaction.response.send_message(
                 t("table.record_later", user_lang(interaction), id=table.id), ephemeral=True
             )
             return
-        record = json.dumps(game.export_record(live.state), indent=1).encode()
+        record = json.dumps(face.export_record(live.state), indent=1).encode()
         await interaction.response.send_message(
             t(
                 "table.record",
                 table.lang(),
                 id=table.id,
-                format=game.record_format,
+                format=face.record_format,
                 game=t(dynamic_key("game", table.game), table.lang()),
             ),
             file=discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json"),
         )
 
 
-def game_choices(faces: Mapping[str, GameFace]) -> list[Choice[str]]:
+def _table_shown(api: CommandsAPI, live: LiveTable) -> str:
+    face = api.face(live.table)
+    lang = live.table.lang()
+    if live.state is None:
+        return face.lobby_text(live.table, lang)
+    return face.table_text(live, lang)
+
+
+def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:
     return [Choice(name=_(key, dynamic_key("game", key)), value=key) for key in faces]
 
 
 def general_commands(
-    api: TableAPI, faces: Mapping[str, GameFace]
+    api: CommandsAPI, faces: Mapping[str, TableFace]
 ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """/table, /stats, /leaderboard and /help."""
     games = game_choices(faces)

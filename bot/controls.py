@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from .face import Button, Control, Select
+from .posts import Button, Control, Select
 
 TEMPLATE = (
     r"(?P<game>[a-z]{2,12}):(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):"

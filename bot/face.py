@@ -1,130 +1,80 @@
-"""A game's Discord face, as the table layer sees it, and what the table layer offers it.
+"""A game's Discord face, and the one base every face stands on.
 
-A face turns a game's views and events into posts (text, pictures, controls) and handles the
+A face turns its game's views and events into posts (text, pictures, controls) and handles the
 game's own buttons. It never reads a game's raw state for anything it shows: every text and
 picture comes from `game.view(state, seat)` (the public view for public posts), so a secret can
-only reach the one seat it belongs to. Controls are described here without Discord: the table
-layer turns them into buttons whose ids are `<game>:<table>:<epoch>:<verb>[:<arg>]`.
+only reach the one seat it belongs to.
+
+The base (`GameFace`) does everything that is the same for every game: it declares the
+table layer's side of a game (`TableFace`: deal, apply a move, AI jobs, the record), loads the
+table of a click, checks that the clicker is seated, on time and (for verbs that ask it) on
+turn, gives a seat back to a person the AI stood in for, refuses politely in the clicker's
+language, and dispatches the click to the face's handler for its verb (`@verb`). Every hook
+has a default; a face overrides only what is its own.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import random
+import hashlib
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import discord
 from discord import app_commands
+from pydantic import BaseModel
 
-from engine.protocol import Game, Outcome
-from render.kit import Picture
+from engine.protocol import Game, Json, Outcome, ai_move_json
 
-from .budget import Budget
+from .controls import Click
+from .i18n import t
+from .posts import Post, Refusal
+from .prompt import PromptResponse
 from .storage import SqlStore
-from .table import LiveTable, Seat, Table, TableEdit
+from .table import LiveTable, Pending, Seat, Table
+from .transport import picture_files
 
-Style = Literal["primary", "secondary", "success", "danger"]
+O = TypeVar("O", bound=BaseModel)  # noqa: E741  (the four type parameters of a game)
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
 
-
-@dataclass(frozen=True)
-class Button:
-    verb: str
-    label: str
-    style: Style = "secondary"
-    arg: str | None = None
-    disabled: bool = False
+StatsRow = tuple[str, bool, int, dict[str, Any]]  # (mode, won, score, details) of one game
 
 
-@dataclass(frozen=True)
-class Select:
-    verb: str
-    placeholder: str
-    options: tuple[tuple[str, str], ...]  # (label, value)
+def seed_of(*parts: object) -> int:
+    """A stable 64-bit seed (an AI decision is the same whenever it is remade)."""
+    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
-Control = Button | Select
+Reply = PromptResponse  # the clicked interaction's one answer, always in time (`bot.prompt`)
+AiJob = tuple[Callable[..., Json], tuple[object, ...]]  # a picklable function and its arguments
 
 
-@dataclass
-class Post:
-    """One message: its text, its pictures (each with its alt text) and its controls."""
-
-    content: str
-    pictures: list[Picture] = field(default_factory=list)
-    controls: list[Control] = field(default_factory=list)
-    step: bool = False  # one step of a move: steps may share a message when the table is behind
-    in_channel: bool = False  # posted in the channel the table was opened from (not privately)
-
-
-class Refusal(Exception):
-    """A polite no, shown to the person who clicked (and only to them), in their language."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key, self.values = key, values
-
-
-class TableAPI(Protocol):
-    """The table layer, as its parts and the games' faces use it (`bot.core.Tables`)."""
+class FaceAPI(Protocol):
+    """What a face may ask of the table layer (`bot.core.Tables`)."""
 
     client: discord.Client
-    store: SqlStore
-    step_delay: float
-    budget: Budget  # the process's request budget: is it tight?
-    rng: random.Random
-
-    def face(self, table: Table) -> GameFace: ...
+    store: SqlStore  # a face's own questions to the database (Pop's daily Enigma)
 
     async def live(self, table_id: int) -> LiveTable:
         """The table (raises Refusal("refusal.no_table") when there is none)."""
         ...
 
-    def editing(self, table_id: int) -> contextlib.AbstractAsyncContextManager[TableEdit]:
-        """Hold the table's lock and hand out a copy to change; `commit` makes it the table."""
-        ...
-
-    async def commit(self, edit: TableEdit, state: Any = None) -> Table: ...
-
-    async def insert(self, table: Table, state: Any = None, *, kick: bool = True) -> LiveTable:
-        """A new table, stored; its outbox starts (lobby message, or the first turn)."""
-        ...
-
     async def play(
         self,
-        interaction: discord.Interaction | None,
         table_id: int,
         epoch: int,
-        move: Any,
+        move: Json,
         *,
-        seat: Seat | None = None,
+        seat: Seat,
+        by_person: bool,
         version: int | None = None,
     ) -> bool | None:
-        """Apply the clicker's move (or `seat`'s), commit, and hand its events to the outbox.
-        True when the move was public; None when it was not applied (stale `version`)."""
-        ...
-
-    def seat_for_play(self, live: LiveTable, user_id: int, epoch: int) -> Seat: ...
-
-    async def take_seat_back(self, table_id: int, seat_id: str) -> None:
-        """A person back after the AI took their seat over (the turn timer): theirs again."""
-        ...
-
-    async def update_face(self, table_id: int, change: Callable[[Table], None]) -> Table:
-        """Change the face's own data of a table (`change(table)` on a copy), committed."""
-        ...
-
-    def say(self, table_id: int, text: str) -> None:
-        """A short notice posted in the table's channel, in order with everything else."""
-        ...
-
-    def redraw_private(self, table_id: int, seat_id: str) -> None: ...
-
-    def refresh_lobby(self, table_id: int) -> None: ...
-
-    def kick(self, table_id: int) -> None:
-        """The outbox has something new to post."""
+        """Apply `seat`'s move (as JSON), commit, hand its events to the outbox. True when a
+        new turn began; None when it was not applied (the table moved on: stale `version`)."""
         ...
 
     async def show_private(
@@ -133,126 +83,436 @@ class TableAPI(Protocol):
         """Answer a deferred click with the seat's private post, and remember it to edit."""
         ...
 
-    async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run a (picklable) AI function in the process pool: the event loop never waits."""
+    def say(self, table_id: int, text: str) -> None:
+        """A short notice posted in the table's channel, in order with everything else."""
         ...
 
-    async def drive_ai(self, table_id: int) -> None: ...
-
-    def arm_timer(self, table: Table) -> None: ...
-
-    def forget_if_idle(self, table_id: int) -> None: ...
+    async def update_face(self, table_id: int, change: Callable[[Table], None]) -> Table:
+        """Change the face's own data of a table (`change(table)` on a copy), committed."""
+        ...
 
     def view_for(self, table: Table, post: Post) -> discord.ui.View | None: ...
 
-    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
+    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None:
+        """A private no, in the clicker's language."""
+        ...
 
-    def game_started(self, live: LiveTable) -> None:
-        """A game was dealt (start, rematch): AI seats act, the face says what it says."""
+    async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a (picklable) AI function in the process pool: the event loop never waits."""
         ...
 
     def background(self, work: Awaitable[Any], name: str) -> None:
         """Run `work` on its own, keeping a reference until it is done."""
         ...
 
+    async def drive_ai(self, table_id: int) -> None:
+        """AI seats (and seats whose time ran out) act, one at a time."""
+        ...
 
-class GameFace(Protocol):
-    """One game's Discord face (see the module docstring)."""
+    async def insert(self, table: Table, state: object = None) -> LiveTable:
+        """A new table, stored (a private game comes with its state)."""
+        ...
+
+
+@dataclass
+class Press:
+    """One click on a game's control, checked by the base: the clicker's seat at a playing
+    table, in the epoch the control was drawn for."""
+
+    api: FaceAPI
+    interaction: discord.Interaction
+    reply: Reply
+    live: LiveTable
+    seat: Seat
+    arg: str | None
 
     @property
-    def game(self) -> Game[Any, Any, Any]: ...
+    def table(self) -> Table:
+        return self.live.table
 
     @property
-    def key(self) -> str: ...
+    def lang(self) -> str:
+        """The table's language (everything a table says is in it)."""
+        return self.live.table.lang()
 
-    def forget(self, table_id: int) -> None:
-        """The table left memory (finished, nothing left to post): drop what the face keeps
-        of it."""
-        ...
 
-    def back_button(self, lang: str) -> str:
-        """The label of the button a player presses to take back a seat the AI took over."""
-        ...
+Handler = Callable[[Any, Press], Awaitable[None]]
 
-    def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
-        """The game's slash command group (`/<game> new`, `/<game> rules`, …)."""
-        ...
 
-    def options(self, table: Table) -> Any:
-        """The table's game options, as the game's options model."""
-        ...
+@dataclass(frozen=True)
+class Verb:
+    """How the base checks a click before its handler runs."""
+
+    handler: Handler
+    on_turn: bool  # only a seat the game waits for may press it ("not your turn" otherwise)
+
+
+def verb(name: str, *, on_turn: bool = False) -> Callable[[Handler], Handler]:
+    """Declare a face method the handler of the control verb `name`."""
+
+    def mark(handler: Handler) -> Handler:
+        handler.__verb__ = (name, on_turn)  # type: ignore[attr-defined]  # read by the base
+        return handler
+
+    return mark
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A move applied: the new state, its events, and whether a new turn began with it."""
+
+    after: object
+    events: list[object]
+    new_turn: bool
+    outcome: Outcome | None
+
+
+class TableFace(Protocol):
+    """A game's face as the table layer sees it: the game through its protocol, and the posts."""
+
+    key: str
+
+    @property
+    def record_format(self) -> str: ...
+
+    def seat_range(self, table: Table) -> tuple[int, int]: ...
+
+    def mode_name(self, table: Table, lang: str) -> str: ...
 
     def lobby_text(self, table: Table, lang: str) -> str: ...
 
-    def mode_name(self, table: Table, lang: str) -> str:
-        """The table's game and mode in a few words ("cooperative")."""
-        ...
+    def start_refusal(self, table: Table) -> Refusal | None: ...
 
-    def table_post(self, live: LiveTable, lang: str) -> Post:
-        """The public table message of the current turn (from the public view)."""
-        ...
+    def deal(self, table: Table, seed: int) -> object: ...
 
-    def table_text(self, live: LiveTable, lang: str) -> str:
-        """The table message's text alone: edited in place as seats act."""
-        ...
+    def load_state(self, text: str) -> object: ...
 
-    def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
-        """A seat's own private message (from that seat's view)."""
-        ...
+    def dump_state(self, state: object) -> str: ...
+
+    def to_act(self, state: object) -> frozenset[str]: ...
+
+    def apply(self, state: object, seat: str, move: Json) -> Applied: ...
+
+    def replay(self, table: Table, moves: Sequence[tuple[str, Json]]) -> list[Pending]: ...
+
+    def outcome(self, state: object) -> Outcome | None: ...
+
+    def export_record(self, state: object) -> dict[str, Json]: ...
+
+    def ai_job(self, live: LiveTable, seat: Seat) -> AiJob: ...
+
+    def table_text(self, live: LiveTable, lang: str) -> str: ...
+
+    def table_post(self, live: LiveTable, lang: str) -> Post: ...
+
+    def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post: ...
+
+    async def private_header(self, store: SqlStore, live: LiveTable) -> str: ...
 
     async def move_posts(
-        self,
-        api: TableAPI,
-        live: LiveTable,
-        before: Any,
-        events: Sequence[Any],
-        after: Any,
-        lang: str,
-    ) -> list[Post]:
-        """The posts of a move's events: one picture per step, then the results if it ended
-        the game. `before`/`after` are states: read only through views. Draws off the loop."""
-        ...
-
-    async def private_header(self, api: TableAPI, live: LiveTable) -> str:
-        """A line above a seat's private post when it is shown anew (e.g. Pop's Enigma)."""
-        ...
-
-    def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
-        """(function, *args) computing the AI's move for this seat, from its view only."""
-        ...
+        self, store: SqlStore, live: LiveTable, pending: Pending, lang: str
+    ) -> list[Post]: ...
 
     async def on_click(
         self,
-        api: TableAPI,
+        api: FaceAPI,
         interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        verb: str,
-        arg: str | None,
-    ) -> None:
-        """A click on one of the game's own controls (a Refusal is answered for the face)."""
-        ...
+        reply: Reply,
+        click: Click,
+    ) -> None: ...
 
-    def game_started(self, api: TableAPI, live: LiveTable) -> None:
+    def back_button(self, lang: str) -> str: ...
+
+    def commands(self, api: Any, settings: Any) -> app_commands.Group: ...
+
+    def game_started(self, api: FaceAPI, live: LiveTable) -> None: ...
+
+    async def after_ai_move(
+        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
+    ) -> None: ...
+
+    async def on_chat(self, api: FaceAPI, live: LiveTable, message: discord.Message) -> None: ...
+
+    def forget(self, table_id: int) -> None: ...
+
+    def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]: ...
+
+    def stats_lines(self, rows: Sequence[StatsRow], lang: str) -> list[str]: ...
+
+
+class GameFace(Generic[O, S, M, V]):
+    """The base of every game's face: `game` and `state_type` bind it to its game."""
+
+    game: Game[O, S, M, V]
+    state_type: type[S]
+    key: str
+    prefix: str = ""  # the game's catalogue keys start with it ("coloretto." …)
+    verbs: ClassVar[dict[str, Verb]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        found: dict[str, Verb] = {}
+        for klass in reversed(cls.__mro__):
+            for member in vars(klass).values():
+                marked = getattr(member, "__verb__", None)
+                if marked is not None:
+                    found[marked[0]] = Verb(member, marked[1])
+        cls.verbs = found
+
+    def __init__(self) -> None:
+        self._redrawing: dict[tuple[int, str], asyncio.Lock] = {}
+
+    @property
+    def record_format(self) -> str:
+        return self.game.record_format
+
+    # --- The game, for the table layer --------------------------------------------------
+
+    def options(self, table: Table) -> O:
+        """The table's game options, as the game's options model."""
+        return self.game.options_model.model_validate(table.options)
+
+    def state_of(self, live: LiveTable) -> S:
+        """The table's game state (it is playing, or over)."""
+        return self.narrow(live.state)
+
+    def narrow(self, state: object) -> S:
+        """A state the table layer holds, as this game's own (it only ever holds its own)."""
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"{self.key}: not a {self.state_type.__name__}: {type(state)}")
+        return state
+
+    def seat_range(self, table: Table) -> tuple[int, int]:
+        return self.game.seat_range(self.options(table))
+
+    def deal(self, table: Table, seed: int) -> object:
+        return self.game.start(self.options(table), [s.id for s in table.seats], seed)
+
+    def load_state(self, text: str) -> object:
+        return self.game.load_state(text)
+
+    def dump_state(self, state: object) -> str:
+        return self.game.dump_state(self.narrow(state))
+
+    def to_act(self, state: object) -> frozenset[str]:
+        return self.game.to_act(self.narrow(state))
+
+    def apply(self, state: object, seat: str, move: Json) -> Applied:
+        """`seat`'s move, read from JSON (a move that is not one of this game's is refused as
+        a button that is not valid) and applied; RuleError when the rules forbid it."""
+        before = self.narrow(state)
+        try:
+            checked = self.game.load_move(move)
+        except ValueError:
+            raise Refusal("refusal.stale") from None
+        after, events = self.game.apply(before, seat, checked)
+        new_turn = self.game.turn(after) != self.game.turn(before)
+        return Applied(after, events, new_turn, self.game.outcome(after))
+
+    def replay(self, table: Table, moves: Sequence[tuple[str, Json]]) -> list[Pending]:
+        """The current game's moves played again from its seed: each move's posts to make
+        (the engine is deterministic: the same seed and moves give the same events)."""
+        state: object = self.deal(table, table.seed)
+        out = []
+        for seq, (seat, move) in enumerate(moves, 1):
+            applied = self.apply(state, seat, move)
+            out.append(
+                Pending(table.games, seq, state, applied.events, applied.after, applied.new_turn)
+            )
+            state = applied.after
+        return out
+
+    def outcome(self, state: object) -> Outcome | None:
+        return self.game.outcome(self.narrow(state))
+
+    def export_record(self, state: object) -> dict[str, Json]:
+        return self.game.export_record(self.narrow(state))
+
+    def ai_job(self, live: LiveTable, seat: Seat) -> AiJob:
+        """(function, arguments) computing the AI's move for `seat` (as JSON), from its view only;
+        the seed is the same whenever the same decision is remade."""
+        table = live.table
+        view = self.game.view(self.state_of(live), seat.id)
+        seed = seed_of(table.id, table.games, table.version, seat.id)
+        return ai_move_json, (self.game, view, table.settings.ai_level, seed)
+
+    # --- Words and posts (a face writes its own) ----------------------------------------
+
+    def mode_name(self, table: Table, lang: str) -> str:
+        """The table's game and mode in a few words ("cooperative")."""
+        raise NotImplementedError
+
+    def lobby_text(self, table: Table, lang: str) -> str:
+        """The lobby message: `<prefix>lobby.text`, then `.started` or `.cancelled`."""
+        state = {"lobby": "text", "cancelled": "cancelled"}.get(table.status, "started")
+        return t(f"{self.prefix}lobby.{state}", lang, **self.lobby_values(table, lang))
+
+    def lobby_values(self, table: Table, lang: str) -> dict[str, object]:
+        """What every lobby text shows: the table, its mode, the host, who sits (AI seats
+        marked), and how many may."""
+        low, high = self.seat_range(table)
+        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
+        return {
+            "id": table.id,
+            "mode": self.mode_name(table, lang),
+            "host": f"<@{table.host_id}>",
+            "n": len(table.seats),
+            "high": high,
+            "low": low,
+            "names": names,
+        }
+
+    def start_refusal(self, table: Table) -> Refusal | None:
+        """Why these seats cannot start a game (None: they can), said at Start and Rematch."""
+        return None
+
+    def table_text(self, live: LiveTable, lang: str) -> str:
+        """The table message's text alone: edited in place as seats act."""
+        raise NotImplementedError
+
+    def table_post(self, live: LiveTable, lang: str) -> Post:
+        """The public table message of the current turn (from the public view)."""
+        raise NotImplementedError
+
+    def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
+        """A seat's own private message (from that seat's view); by default the table's."""
+        return self.table_post(live, lang)
+
+    async def private_header(self, store: SqlStore, live: LiveTable) -> str:
+        """A line above a seat's private post when it is shown anew (e.g. Pop's Enigma)."""
+        return ""
+
+    async def move_posts(
+        self, store: SqlStore, live: LiveTable, pending: Pending, lang: str
+    ) -> list[Post]:
+        """The posts of a move's events (read through views only); drawn off the loop."""
+        before, after = self.narrow(pending.before), self.narrow(pending.after)
+        return await self.posts_of(store, live, before, pending.events, after, lang)
+
+    async def posts_of(
+        self,
+        store: SqlStore,
+        live: LiveTable,
+        before: S,
+        events: Sequence[object],
+        after: S,
+        lang: str,
+    ) -> list[Post]:
+        """One picture per step, then the results if the move ended the game."""
+        raise NotImplementedError
+
+    def back_button(self, lang: str) -> str:
+        """The label of the button a player presses to take back a seat the AI took over."""
+        raise NotImplementedError
+
+    def commands(self, api: Any, settings: Any) -> app_commands.Group:
+        """The game's slash command group (`/<game> new`, `/<game> rules`, …)."""
+        raise NotImplementedError
+
+    # --- Hooks around the game (each has a default) -------------------------------------
+
+    def game_started(self, api: FaceAPI, live: LiveTable) -> None:
         """A game began (start or rematch): e.g. say the table-talk rule."""
-        ...
 
-    def after_ai_move(
-        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
+    async def after_ai_move(
+        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
     ) -> None:
-        """An AI seat just moved from state `before`: e.g. Pop's co-op AI signals."""
-        ...
+        """An AI seat just moved from state `before`: e.g. Pop's co-op AI talks."""
 
-    async def on_chat(self, api: TableAPI, live: LiveTable, message: discord.Message) -> None:
+    async def on_chat(self, api: FaceAPI, live: LiveTable, message: discord.Message) -> None:
         """A chat message in the table's channel (only with the message content intent)."""
-        ...
+
+    def forget(self, table_id: int) -> None:
+        """The table left memory: drop what the face keeps of it."""
+        for key in [k for k in self._redrawing if k[0] == table_id]:
+            del self._redrawing[key]
 
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
         """What the stats keep of this game beyond won and score (JSON)."""
-        ...
+        return {}
 
-    def stats_lines(
-        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
-    ) -> list[str]:
+    def stats_lines(self, rows: Sequence[StatsRow], lang: str) -> list[str]:
         """The game's own lines of /stats, from the player's (mode, won, score, details)."""
-        ...
+        return []
+
+    # --- Clicks ------------------------------------------------------------------------
+
+    async def on_click(
+        self,
+        api: FaceAPI,
+        interaction: discord.Interaction,
+        reply: Reply,
+        click: Click,
+    ) -> None:
+        """A click on one of the game's own controls: checked, then its verb's handler."""
+        handler = self.verbs.get(click.verb)
+        if handler is None:
+            raise Refusal("refusal.stale")
+        live = await api.live(click.table_id)
+        seat = self.seat_of(live, interaction.user.id, click.epoch)
+        if handler.on_turn and seat.id not in self.to_act(live.state):
+            raise Refusal("refusal.not_your_turn")
+        press = Press(api, interaction, reply, live, seat, click.arg)
+        if seat.ai and not await self.seat_back(press):
+            return
+        await handler.handler(self, press)
+
+    def seat_of(self, live: LiveTable, user_id: int, epoch: int) -> Seat:
+        """The clicker's seat at a playing table, for the epoch the control was drawn in."""
+        table = live.table
+        if table.status != "playing" or live.state is None:
+            raise Refusal("refusal.not_playing")
+        seat = table.seat_of_user(user_id)
+        if seat is None:
+            raise Refusal("refusal.not_seated")
+        if epoch != table.epoch:
+            raise Refusal("refusal.stale")
+        return seat
+
+    async def seat_back(self, press: Press) -> bool:
+        """A person pressing a control of their seat while the AI plays it takes the seat
+        back (the timer's "three in a row" starts again); True: the press goes on."""
+
+        def back(table: Table) -> None:
+            table.seat(press.seat.id).ai = False
+            table.seat(press.seat.id).timeouts = 0
+
+        await press.api.update_face(press.table.id, back)
+        press.live = await press.api.live(press.table.id)
+        press.seat = press.table.seat(press.seat.id)
+        return True
+
+    # --- What handlers do ----------------------------------------------------------------
+
+    async def play(self, press: Press, move: M) -> bool | None:
+        """The clicker's move: applied and committed before the click is answered."""
+        return await press.api.play(
+            press.table.id,
+            press.table.epoch,
+            self.game.dump_move(move),
+            seat=press.seat,
+            by_person=True,
+        )
+
+    async def show_private(self, press: Press) -> None:
+        """Answer with the seat's private message (ephemeral: only the clicker sees it)."""
+        await press.reply.defer(ephemeral=True, thinking=True)
+        await press.api.show_private(
+            press.interaction, await press.api.live(press.table.id), press.seat
+        )
+
+    async def redraw_here(self, press: Press) -> None:
+        """Answer a click on a private message by redrawing that very message. One redraw
+        at a time per seat, each from the latest state, so an older one never lands last."""
+        await press.reply.defer()
+        key = (press.table.id, press.seat.id)
+        lock = self._redrawing.setdefault(key, asyncio.Lock())
+        async with lock:
+            live = await press.api.live(press.table.id)
+            post = await asyncio.to_thread(self.private_post, live, press.seat, live.table.lang())
+            with contextlib.suppress(discord.HTTPException):
+                await press.interaction.edit_original_response(
+                    content=post.content,
+                    attachments=picture_files(post),
+                    view=press.api.view_for(live.table, post),
+                )

@@ -1,23 +1,76 @@
 """Lobby and seats, for every game: opening a table, Join, Leave, Add AI, Start, Cancel,
-Rematch, and the table commands that change seats (/table leave, /table remove)."""
+Rematch, the lobby message with its buttons, and the table commands that change seats
+(/table leave, /table remove). Every change of a table's life goes through `bot.life`."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
+from . import life
 from .controls import Click
-from .face import GameFace, Refusal, TableAPI
+from .face import Reply, TableFace
 from .i18n import dynamic_key, t
-from .outbox import lobby_post
-from .table import Seat, Table, TableEdit, TableSettings
+from .posts import Button, Post, Refusal, Style
+from .storage import SqlStore
+from .table import LiveTable, Seat, Table, TableEdit, TableSettings
 
 log = logging.getLogger("pop.lobby")
 
 AI_NAMES = ("Robo Ada", "Robo Bo", "Robo Cy", "Robo Di", "Robo Ed", "Robo Flo")
+LOBBY_BUTTONS: tuple[tuple[str, Style], ...] = (
+    ("join", "success"),
+    ("leave", "secondary"),
+    ("addai", "secondary"),
+    ("start", "primary"),
+    ("cancel", "danger"),
+)
+
+
+class LobbyAPI(Protocol):
+    """What the lobby needs of the table layer (`bot.core.Tables`)."""
+
+    store: SqlStore
+    rng: random.Random
+
+    def face(self, table: Table) -> TableFace: ...
+
+    async def live(self, table_id: int) -> LiveTable: ...
+
+    def editing(self, table_id: int) -> contextlib.AbstractAsyncContextManager[TableEdit]: ...
+
+    async def commit(self, edit: TableEdit, state: object = None) -> Table: ...
+
+    async def insert(self, table: Table, state: object = None) -> LiveTable: ...
+
+    def kick(self, table_id: int) -> None: ...
+
+    def refresh_lobby(self, table_id: int) -> None: ...
+
+    def view_for(self, table: Table, post: Post) -> discord.ui.View | None: ...
+
+    def game_started(self, live: LiveTable) -> None: ...
+
+    async def drive_ai(self, table_id: int) -> None: ...
+
+    async def show_private(
+        self, interaction: discord.Interaction, live: LiveTable, seat: Seat, header: str = ""
+    ) -> None: ...
+
+
+def lobby_post(face: TableFace, table: Table) -> Post:
+    """The lobby message: the game's summary and, while seats may change, the buttons."""
+    lang = table.lang()
+    text = face.lobby_text(table, lang)
+    if table.status != "lobby":
+        return Post(text)
+    buttons = [Button(v, t(dynamic_key("button", v), lang), style) for v, style in LOBBY_BUTTONS]
+    return Post(text, controls=list(buttons))
 
 
 def require_host(table: Table, user: discord.abc.User) -> None:
@@ -30,50 +83,21 @@ def require_host(table: Table, user: discord.abc.User) -> None:
     raise Refusal("refusal.host_only")
 
 
-def lobby_values(face: GameFace, table: Table, lang: str) -> dict[str, object]:
-    """What every game's lobby text shows: the table, its mode, the host, who sits (AI seats
-    marked), and how many may. Each game words it with its own keys."""
-    low, high = face.game.seat_range(face.options(table))
-    names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
-    return {
-        "id": table.id,
-        "mode": face.mode_name(table, lang),
-        "host": f"<@{table.host_id}>",
-        "n": len(table.seats),
-        "high": high,
-        "low": low,
-        "names": names,
-    }
-
-
-def is_full(api: TableAPI, table: Table) -> bool:
-    return len(table.seats) >= seat_range(api, table)[1]
-
-
-def seat_range(api: TableAPI, table: Table) -> tuple[int, int]:
-    face = api.face(table)
-    return face.game.seat_range(face.options(table))
-
-
-def deal(api: TableAPI, edit: TableEdit, seed: int) -> Any:
-    """A new game at the table (start or rematch): the game's state, dealt from `seed`."""
+def deal(api: LobbyAPI, edit: TableEdit) -> object:
+    """A new game at the table (Start or Rematch), if its seats may play: its state."""
     table = edit.table
     face = api.face(table)
-    state = face.game.start(face.options(table), [s.id for s in table.seats], seed)
-    table.games += 1
-    table.seed = seed
-    table.moves = 0
-    table.status = "playing"
-    table.epoch += 1
-    table.turn_deadline = None
-    table.warned = False
-    for seat in table.seats:
-        seat.timeouts, seat.autoplay_epoch = 0, None
+    refused = face.start_refusal(table)
+    if refused is not None:
+        raise refused
+    seed = api.rng.getrandbits(63)
+    state = face.deal(table, seed)
+    life.deal(table, seed)
     return state
 
 
 async def open_table(
-    api: TableAPI,
+    api: LobbyAPI,
     interaction: discord.Interaction,
     game: str,
     options: dict[str, Any],
@@ -85,7 +109,6 @@ async def open_table(
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
-    locale = str(interaction.guild_locale or "en").split("-")[0]
     table = Table(
         game=game,
         guild_id=interaction.guild_id,
@@ -94,12 +117,11 @@ async def open_table(
         options=options,
         settings=settings,
         seats=[host],
-        locale=locale,
+        locale=str(interaction.guild_locale or "en").split("-")[0],
     )
     if isinstance(channel, discord.Thread):
-        table.thread_id = channel.id
-    live = await api.insert(table, kick=False)
-    table = live.table
+        life.moved_to_thread(table, channel.id)
+    table = (await api.insert(table)).table
     lang = table.lang()
     face = api.face(table)
     await interaction.response.send_message(
@@ -116,7 +138,7 @@ async def open_table(
         thread = await _make_thread(interaction, table, lang)
         if thread is not None:
             async with api.editing(table.id) as edit:
-                edit.table.thread_id = thread.id
+                life.moved_to_thread(edit.table, thread.id)
                 await api.commit(edit)
     api.kick(table.id)
 
@@ -148,28 +170,32 @@ async def _make_thread(
 # --- Lobby buttons ------------------------------------------------------------------------
 
 
-def _join(api: TableAPI, table: Table, user: discord.abc.User) -> None:
+def _is_full(api: LobbyAPI, table: Table) -> bool:
+    return len(table.seats) >= api.face(table).seat_range(table)[1]
+
+
+def _join(api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
     if table.seat_of_user(user.id):
         raise Refusal("refusal.already_seated")
-    if is_full(api, table):
+    if _is_full(api, table):
         raise Refusal("refusal.table_full")
     table.seats.append(Seat(id=str(user.id), user_id=user.id, name=user.display_name))
 
 
-def _leave(_api: TableAPI, table: Table, user: discord.abc.User) -> None:
+def _leave(_api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
     seat = table.seat_of_user(user.id)
     if seat is None:
         raise Refusal("refusal.not_seated")
     table.seats.remove(seat)
     if not any(s.user_id for s in table.seats):
-        table.status = "cancelled"
+        life.cancel(table)  # nobody left to play
     elif user.id == table.host_id:
         table.host_id = next(s.user_id for s in table.seats if s.user_id)
 
 
-def _add_ai(api: TableAPI, table: Table, user: discord.abc.User) -> None:
+def _add_ai(api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
     require_host(table, user)
-    if is_full(api, table):
+    if _is_full(api, table):
         raise Refusal("refusal.table_full")
     ai_id = table.next_ai_id()
     number = int(ai_id[3:])
@@ -177,78 +203,69 @@ def _add_ai(api: TableAPI, table: Table, user: discord.abc.User) -> None:
     table.seats.append(Seat(id=ai_id, name=name, ai=True))
 
 
-def _cancel(_api: TableAPI, table: Table, user: discord.abc.User) -> None:
+def _cancel(_api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
     require_host(table, user)
-    table.status = "cancelled"
-    table.epoch += 1
+    life.cancel(table)
 
 
-async def on_lobby_click(api: TableAPI, interaction: discord.Interaction, click: Click) -> None:
-    try:
-        async with api.editing(click.table_id) as edit:
-            table = edit.table
-            lang = table.lang()
-            if table.status != "lobby" or click.epoch != table.epoch:
-                raise Refusal("refusal.lobby_closed")
-            state = None
-            if click.verb == "start":
-                require_host(table, interaction.user)
-                low, high = seat_range(api, table)
-                if not low <= len(table.seats) <= high:
-                    raise Refusal(
-                        "refusal.seat_count",
-                        low=low,
-                        high=high,
-                        mode=api.face(table).mode_name(table, lang),
-                    )
-                state = deal(api, edit, api.rng.getrandbits(63))
-            else:
-                LOBBY_CHANGES[click.verb](api, table, interaction.user)
-            table = await api.commit(edit, state)
-    except Refusal as no:
-        await api.refuse(interaction, no)
-        return
+def _start(api: LobbyAPI, edit: TableEdit, user: discord.abc.User) -> object:
+    table = edit.table
+    require_host(table, user)
     face = api.face(table)
-    text = face.lobby_text(table, lang)
-    if table.status == "lobby":
-        view = api.view_for(table, lobby_post(table, text, lang))
-        await interaction.response.edit_message(content=text, view=view)
-    else:  # started or cancelled: the lobby's buttons are gone
-        await interaction.response.edit_message(content=text, view=None)
-        if table.status == "playing":
-            api.game_started(await api.live(table.id))
+    low, high = face.seat_range(table)
+    if not low <= len(table.seats) <= high:
+        mode = face.mode_name(table, table.lang())
+        raise Refusal("refusal.seat_count", low=low, high=high, mode=mode)
+    return deal(api, edit)
 
 
-async def on_rematch(api: TableAPI, interaction: discord.Interaction, click: Click) -> None:
-    try:
-        async with api.editing(click.table_id) as edit:
-            table = edit.table
-            if table.status != "finished" or click.epoch != table.epoch:
-                raise Refusal("refusal.stale")
-            if table.seat_of_user(interaction.user.id) is None:
-                raise Refusal("refusal.not_seated")
-            state = deal(api, edit, api.rng.getrandbits(63))
-            table = await api.commit(edit, state)
-    except Refusal as no:
-        await api.refuse(interaction, no)
-        return
+async def on_lobby_click(
+    api: LobbyAPI, interaction: discord.Interaction, reply: Reply, click: Click
+) -> None:
+    async with api.editing(click.table_id) as edit:
+        table = edit.table
+        if table.status != "lobby" or click.epoch != table.epoch:
+            raise Refusal("refusal.lobby_closed")
+        state = None
+        if click.verb == "start":
+            state = _start(api, edit, interaction.user)
+        else:
+            LOBBY_CHANGES[click.verb](api, table, interaction.user)
+        table = await api.commit(edit, state)
+    post = lobby_post(api.face(table), table)
+    await reply.edit_message(content=post.content, view=api.view_for(table, post))
+    if table.status == "playing":
+        api.game_started(await api.live(table.id))
+
+
+async def on_rematch(
+    api: LobbyAPI, interaction: discord.Interaction, reply: Reply, click: Click
+) -> None:
+    async with api.editing(click.table_id) as edit:
+        table = edit.table
+        if table.status != "finished" or click.epoch != table.epoch:
+            raise Refusal("refusal.stale")
+        if table.seat_of_user(interaction.user.id) is None:
+            raise Refusal("refusal.not_seated")
+        table = await api.commit(edit, deal(api, edit))
     live = await api.live(table.id)
     if table.private:  # a private game (Pop's Enigma): try again, privately
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(ephemeral=True, thinking=True)
         await api.show_private(interaction, live, table.seats[0])
         return
-    await interaction.response.edit_message(view=None)
+    await reply.edit_message(view=None)
     await interaction.followup.send(t("table.rematch", table.lang(), user=interaction.user.mention))
     api.game_started(live)
 
 
-LOBBY_CHANGES: dict[str, Callable[[TableAPI, Table, discord.abc.User], None]] = {
+LOBBY_CHANGES: dict[str, Callable[[LobbyAPI, Table, discord.abc.User], None]] = {
     "join": _join,
     "leave": _leave,
     "addai": _add_ai,
     "cancel": _cancel,
 }
-TABLE_VERBS: dict[str, Callable[[TableAPI, discord.Interaction, Click], Awaitable[None]]] = {
+TableVerb = Callable[[LobbyAPI, discord.Interaction, Reply, Click], Awaitable[None]]
+TABLE_VERBS: dict[str, TableVerb] = {
     **{verb: on_lobby_click for verb in (*LOBBY_CHANGES, "start")},
     "rematch": on_rematch,
 }
@@ -258,7 +275,7 @@ TABLE_VERBS: dict[str, Callable[[TableAPI, discord.Interaction, Click], Awaitabl
 
 
 async def unseat(
-    api: TableAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
+    api: LobbyAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
 ) -> None:
     """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
     player's seat away)."""
@@ -281,7 +298,7 @@ async def unseat(
         table = await api.commit(edit)
     key = "table.removed" if by_host else "table.left"
     await interaction.response.send_message(t(key, table.lang(), name=seat.name))
-    if table.status == "lobby" and table.lobby_message_id:
+    if table.status in ("lobby", "cancelled") and table.lobby_message_id:
         api.refresh_lobby(table.id)
     elif table.status == "playing":
         await api.drive_ai(table.id)

@@ -1,9 +1,9 @@
 """A table's outbox: everything the table posts, in order, paced, never dropped, never twice.
 
 One worker task per table drains, in this order: the lobby message; short notices; the posts of
-each public move (one picture per step, `step_delay` apart; when the table falls behind, or
-the bot's request budget is tight, several steps share one message); then the table message of
-the next turn.
+each move (one picture per step, `step_delay` apart; when the table falls behind, or the bot's
+request budget is tight, several steps share one message: `bot.batching`); then the table
+message of the next turn.
 
 Under a tight budget (`bot.budget`: Discord's global limit, not this table, is the bottleneck)
 a turn costs fewer requests: its steps share messages (up to Discord's 10 attachments, in
@@ -18,74 +18,89 @@ paced posts (their edits go through the interaction's token: exempt from the bud
 
 Exactly once: a move's posts come from its events, computed once when it was applied (after a
 restart, replayed from the stored moves). Progress is stored after every message, apart from the
-table (`table_deliveries`). Every message it creates carries a nonce derived from the table, the
-game, the move and the step (`enforce_nonce`): a post repeated after a crash is the message
-Discord already has, not a second one; and the first post after a restart is first looked for in
-the channel's recent history.
+table (`table_deliveries`); the transport makes every message idempotent (`bot.transport`).
 
-It never gives up: a failure (a 503 storm, a network cut) is logged and tried again after a
-capped back-off, while every other table goes on. A lost permission or a deleted thread pauses
-the table instead of hammering a failing route.
+The outbox never writes the table: it reports what it posted, and what Discord refused, to its
+host (`OutboxHost`, the table layer), which changes the table. It never gives up: a failure (a
+503 storm, a network cut) is logged and tried again after a capped back-off, while every other
+table goes on; a lost permission or a deleted thread is the host's to pause or end the table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import io
 import logging
 import time
-from typing import Any
+from typing import Protocol
 
 import discord
 
-from .budget import STEP, TURN, priority
-from .face import Button, Post, Style, TableAPI
-from .i18n import dynamic_key, t
-from .storage import Delivery
-from .table import LiveTable, Pending, PrivateMessage, Table
+from .batching import (
+    BEHIND,
+    MAX_ATTACHMENTS,
+    MAX_FILES_PER_MESSAGE,
+    merged,
+    next_batch,
+    posts_in,
+    steps_waiting,
+    with_prefix,
+    with_turn,
+)
+from .budget import STEP, TURN, Budget, priority
+from .face import TableFace
+from .posts import Post
+from .storage import Delivery, SqlStore
+from .table import LiveTable, Pending, Table
+from .transport import ChannelLost, Paused, Transport
 
 log = logging.getLogger("pop.outbox")
 
-MAX_FILES_PER_MESSAGE = 4  # when catching up, steps share a message (Discord allows 10)
-MAX_ATTACHMENTS = 10  # Discord's limit per message: steps share up to this under a tight budget
-MAX_CONTENT = 2000  # Discord's limit on a message's text
-BEHIND = 6  # step pictures waiting beyond which the outbox catches up
-STEPS_PER_MOVE_GUESS = 8  # for a move not drawn yet, when judging how far behind we are
 RETRY_CAP = 10.0  # seconds: the longest wait between two tries of a failing post
-HISTORY_LOOKBACK = 10  # messages read back, after a restart, to find a post already made
 
 
-class Paused(Exception):
-    pass
+class OutboxHost(Protocol):
+    """What an outbox needs of the table layer, and what it tells it."""
 
+    client: discord.Client
+    store: SqlStore  # the outbox's own progress (`table_deliveries`)
+    step_delay: float
+    budget: Budget
 
-def nonce(*parts: object) -> str:
-    """The nonce of a post: the same for the same post, after a restart too (≤ 25 chars)."""
-    return "o" + hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:24]
+    async def live(self, table_id: int) -> LiveTable: ...
 
+    def face(self, table: Table) -> TableFace: ...
 
-def interaction_webhook(client: discord.Client, message: PrivateMessage) -> discord.Webhook:
-    """The followup webhook of an earlier interaction, built the way discord.py builds
-    `Interaction.followup` (an application webhook: the only kind that may post ephemeral
-    messages). It lives as long as that interaction's token: 15 minutes."""
-    data = {"id": message.application_id, "type": 3, "token": message.token}
-    return discord.Webhook.from_state(data=data, state=client._connection)  # type: ignore[arg-type]
+    def view_for(self, table: Table, post: Post) -> discord.ui.View | None: ...
 
+    def lobby_post(self, table: Table) -> Post:
+        """The lobby message as it stands (its buttons while seats may still change)."""
+        ...
 
-def picture_files(post: Post) -> list[discord.File]:
-    """A post's pictures as attachments, each with its alt text as the description."""
-    return [
-        discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
-        for p in post.pictures
-    ]
+    async def lobby_posted(self, table_id: int, message_id: int) -> None: ...
+
+    async def turn_posted(
+        self, table_id: int, message_id: int, epoch: int, deadline: float | None
+    ) -> Table:
+        """The turn's message is out: stored with its deadline; the timer runs."""
+        ...
+
+    async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
+        """Discord refuses the table's channel: the table pauses, or ends if it is gone."""
+        ...
+
+    async def channel_back(self, table_id: int) -> bool:
+        """A paused table tries again: False when it has ended meanwhile."""
+        ...
+
+    def forget_if_idle(self, table_id: int) -> None: ...
 
 
 class Outbox:
-    def __init__(self, tables: TableAPI, table_id: int) -> None:
-        self.tables = tables
+    def __init__(self, host: OutboxHost, table_id: int) -> None:
+        self.host = host
         self.table_id = table_id
+        self.transport = Transport(host.client, table_id)
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.notices: list[str] = []
@@ -95,7 +110,6 @@ class Outbox:
         self.private_task: asyncio.Task[None] | None = None
         self.progress: Delivery | None = None
         self.drawn: dict[int, list[Post]] = {}  # move number → its posts, drawn once
-        self.check_history = False  # set on resuming: was the first post made before the stop?
         # The step captions the turn message also carries (tight: the turn rode on the move's
         # last message), kept when its text is edited.
         self.turn_prefix = ""
@@ -106,6 +120,11 @@ class Outbox:
         self.wake.set()
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run(), name=f"outbox-{self.table_id}")
+
+    def resume(self) -> None:
+        """After a restart: the first post may have gone out before the stop."""
+        self.transport.check_history = True
+        self.kick()
 
     def busy(self) -> bool:
         """Is a worker of this outbox still at work (the one asking, finishing, aside)?"""
@@ -151,6 +170,9 @@ class Outbox:
             try:
                 worked = await self._step()
                 failures = 0
+            except ChannelLost as lost:
+                await self.host.channel_lost(self.table_id, lost)
+                return
             except Paused:
                 return
             except asyncio.CancelledError:
@@ -170,202 +192,38 @@ class Outbox:
                 continue
             if not worked:
                 break
-        self.tables.forget_if_idle(self.table_id)
+        self.host.forget_if_idle(self.table_id)
 
     async def _step(self) -> bool:
         """Do the next thing to post; False when there is nothing left."""
-        live = await self.tables.live(self.table_id)
+        live = await self.host.live(self.table_id)
         table = live.table
-        if table.paused:
-            await self._unpause()
-        face = self.tables.face(table)
-        lang = table.lang()
+        if table.paused and not await self.host.channel_back(self.table_id):
+            raise Paused
         if table.status == "lobby" and table.lobby_message_id is None and not table.private:
-            await self._post_lobby(live)
-            return True
-        if self.lobby_dirty and table.lobby_message_id:
+            await self._post_lobby(table)
+        elif self.lobby_dirty and table.lobby_message_id:
             self.lobby_dirty = False
-            view = self.tables.view_for(
-                table, lobby_post(table, face.lobby_text(table, lang), lang)
-            )
+            post = self.host.lobby_post(table)
             with priority(TURN):
-                await self._edit(
-                    table, table.lobby_message_id, content=face.lobby_text(table, lang), view=view
+                await self.transport.edit(
+                    table,
+                    table.lobby_message_id,
+                    content=post.content,
+                    view=self.host.view_for(table, post),
                 )
-            return True
-        if self.notices:
+        elif self.notices:
             with priority(TURN):
-                await self._send(table, Post(self.notices[0]))
+                await self.transport.send(table, Post(self.notices[0]), None)
             self.notices.pop(0)
-            return True
-        if live.pending:
+        elif live.pending:
             await self._post_move(live, live.pending[min(live.pending)])
-            return True
-        if (
-            table.status == "playing"
-            and table.turn_message_epoch != table.epoch
-            and not table.private
-        ):
-            await self._post_table(live)
-            return True
-        if (
-            self.text_dirty
-            and table.status == "playing"
-            and table.turn_message_id
-            and table.turn_message_epoch == table.epoch
-            and not self.tables.budget.tight()  # tight: it waits (the next turn's post has it)
-        ):
-            self.text_dirty = False
-            text = await asyncio.to_thread(face.table_text, live, lang)
-            if self.turn_prefix and len(self.turn_prefix) + 2 + len(text) <= MAX_CONTENT:
-                text = f"{self.turn_prefix}\n\n{text}"  # the steps that message also carries
-            with priority(STEP):
-                await self._edit(table, table.turn_message_id, content=text)
-            return True
-        return False
-
-    async def _post_lobby(self, live: LiveTable) -> None:
-        table = live.table
-        lang = table.lang()
-        text = self.tables.face(table).lobby_text(table, lang)
-        with priority(TURN):
-            message = await self._send(
-                table, lobby_post(table, text, lang), key=("lobby", table.id, table.games)
-            )
-        async with self.tables.editing(table.id) as edit:
-            edit.table.lobby_message_id = message.id
-            await self.tables.commit(edit)
-
-    async def _post_move(self, live: LiveTable, pending: Pending) -> None:
-        """The posts of the oldest public move not all out, from where the outbox left off."""
-        table = live.table
-        progress = await self._progress()
-        posts = self.drawn.get(pending.seq)
-        if posts is None:
-            posts = self.drawn[pending.seq] = await self.tables.face(table).move_posts(
-                self.tables, live, pending.before, pending.events, pending.after, table.lang()
-            )
-        done = (
-            progress.step
-            if (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
-            else 0
-        )
-        while done < len(posts):
-            # Behind (many step pictures waiting), or the request budget tight: this move's
-            # steps share messages (tight: as many as Discord allows, the results riding on
-            # the last step's message).
-            waiting = sum(1 for p in posts[done:] if p.step) + STEPS_PER_MOVE_GUESS * (
-                len(live.pending) - 1
-            )
-            tight = self.tables.budget.tight()
-            batch = self._next_batch(
-                posts,
-                done,
-                grouped=table.private or tight or waiting > BEHIND,
-                limit=MAX_ATTACHMENTS if table.private or tight else MAX_FILES_PER_MESSAGE,
-                results=tight,
-            )
-            post = merged(batch)
-            now_live = await self.tables.live(table.id)
-            now = now_live.table
-            if post.controls and (now.games != pending.game_no or now.status == "playing"):
-                post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
-            # Tight, the move's last message also carries the next turn's table message (its
-            # text, picture and buttons): one request where there were two.
-            turn = None
-            if (
-                tight
-                and done + len(batch) == len(posts)
-                and not post.controls
-                and self._turn_due(now)
-                and await self._nothing_to_post_after(now_live, pending)
-            ):
-                turn = await self._turn_post(now_live)
-                riding = with_turn(post, turn[0])
-                steps_text = post.content
-                post, turn = (riding, turn) if riding is not None else (post, None)
-            post_table = now if post.controls else table
-            with priority(TURN if turn else STEP):
-                message = await self._send(
-                    post_table,
-                    post,
-                    key=(table.id, pending.game_no, pending.seq, done),
-                    in_channel=post.in_channel,
-                )
-            held = posts_in(message, posts, done, len(batch))
-            done += held
-            more = done < len(posts)
-            await self._advance(
-                Delivery(pending.game_no, pending.seq, done, False)
-                if more
-                else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
-            )
-            if turn is not None and held == len(batch):
-                self.turn_prefix = steps_text
-                await self._turn_posted(message, turn[1], turn[2])
-            if more and self.tables.step_delay and batch[-1].step:
-                await asyncio.sleep(self.tables.step_delay)
-        live.pending.pop(pending.seq, None)
-        self.drawn.pop(pending.seq, None)
-        old_message = table.turn_message_id
-        if (
-            old_message
-            and not table.private
-            and pending.game_no == table.games
-            and not self.tables.budget.tight()  # tight: left (its buttons refuse as stale)
-        ):
-            # That turn is over: its buttons go (the next turn gets a message of its own).
-            with contextlib.suppress(discord.HTTPException), priority(STEP):
-                await self._edit(table, old_message, view=None)
-
-    @staticmethod
-    def _next_batch(
-        posts: list[Post], start: int, grouped: bool, limit: int, results: bool = False
-    ) -> list[Post]:
-        """The posts of the next message: one, or when grouped, consecutive steps together
-        (at most `limit` pictures); with `results`, the post after the last step (the results)
-        rides on that step's message too."""
-        batch = [posts[start]]
-        if not grouped or not posts[start].step:
-            return batch
-        files = len(posts[start].pictures)
-        text = len(posts[start].content)
-        for post in posts[start + 1 :]:
-            if (
-                (not post.step and not results)
-                or post.in_channel != batch[0].in_channel
-                or files + len(post.pictures) > limit
-                or text + 1 + len(post.content) > MAX_CONTENT
-            ):
-                break
-            batch.append(post)
-            files += len(post.pictures)
-            text += 1 + len(post.content)
-            if not post.step:
-                break  # the results end the message
-        return batch
-
-    async def _progress(self) -> Delivery:
-        if self.progress is None:
-            self.progress = await self.tables.store.delivery(self.table_id)
-        return self.progress
-
-    async def _advance(self, progress: Delivery) -> None:
-        self.progress = progress
-        await self.tables.store.delivered(self.table_id, progress)
-
-    async def _nothing_to_post_after(self, live: LiveTable, pending: Pending) -> bool:
-        """Have the moves made since this one nothing to show (secret picks, say)? Then the
-        table message of now may follow this move's posts at once. (Drawn once, kept.)"""
-        for seq in sorted(s for s in live.pending if s > pending.seq):
-            later = live.pending[seq]
-            posts = self.drawn.get(seq)
-            if posts is None:
-                posts = self.drawn[seq] = await self.tables.face(live.table).move_posts(
-                    self.tables, live, later.before, later.events, later.after, live.table.lang()
-                )
-            if posts:
-                return False
+        elif self._turn_due(table):
+            await self._post_turn(live)
+        elif self._text_due(table):
+            await self._edit_turn_text(live)
+        else:
+            return False
         return True
 
     def _turn_due(self, table: Table) -> bool:
@@ -376,12 +234,153 @@ class Outbox:
             and not table.private
         )
 
-    async def _post_table(self, live: LiveTable) -> None:
+    def _text_due(self, table: Table) -> bool:
+        """Is the turn message's text behind (a seat chose), and may it be edited now?"""
+        return (
+            self.text_dirty
+            and table.status == "playing"
+            and bool(table.turn_message_id)
+            and table.turn_message_epoch == table.epoch
+            and not self.host.budget.tight()  # tight: it waits (the next turn's post has it)
+        )
+
+    async def _edit_turn_text(self, live: LiveTable) -> None:
+        table = live.table
+        assert table.turn_message_id is not None
+        self.text_dirty = False
+        face = self.host.face(table)
+        text = await asyncio.to_thread(face.table_text, live, table.lang())
+        with priority(STEP):
+            await self.transport.edit(
+                table, table.turn_message_id, content=with_prefix(self.turn_prefix, text)
+            )
+
+    async def _post_lobby(self, table: Table) -> None:
+        post = self.host.lobby_post(table)
+        with priority(TURN):
+            message = await self.transport.send(
+                table, post, self.host.view_for(table, post), key=("lobby", table.id, table.games)
+            )
+        await self.host.lobby_posted(table.id, message.id)
+
+    async def _posts(self, live: LiveTable, pending: Pending) -> list[Post]:
+        """A move's posts, drawn once (kept until they are all out)."""
+        posts = self.drawn.get(pending.seq)
+        if posts is None:
+            face = self.host.face(live.table)
+            posts = await face.move_posts(self.host.store, live, pending, live.table.lang())
+            self.drawn[pending.seq] = posts
+        return posts
+
+    async def _post_move(self, live: LiveTable, pending: Pending) -> None:
+        """The posts of the oldest move not all out, from where the outbox left off."""
+        table = live.table
+        progress = await self._progress()
+        posts = await self._posts(live, pending)
+        at_move = (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
+        done = progress.step if at_move else 0
+        while done < len(posts):
+            done = await self._post_batch(live, pending, posts, done)
+        live.pending.pop(pending.seq, None)
+        self.drawn.pop(pending.seq, None)
+        if not posts:
+            await self._advance(Delivery(pending.game_no, pending.seq + 1, 0, not live.pending))
+        old_message = table.turn_message_id
+        if (
+            pending.new_turn
+            and old_message
+            and not table.private
+            and pending.game_no == table.games
+            and not self.host.budget.tight()  # tight: left (its buttons refuse as stale)
+        ):
+            # That turn is over: its buttons go (the next turn gets a message of its own).
+            with contextlib.suppress(discord.HTTPException), priority(STEP):
+                await self.transport.edit(table, old_message, view=None)
+
+    async def _post_batch(
+        self, live: LiveTable, pending: Pending, posts: list[Post], done: int
+    ) -> int:
+        """The next message of a move's posts; how many of its posts are out after it.
+
+        Behind (many step pictures waiting), or the request budget tight: the move's steps
+        share messages (tight: as many as Discord allows, the results riding on the last
+        step's message, and the next turn's message riding on the move's last)."""
+        table = live.table
+        tight = self.host.budget.tight()
+        waiting = steps_waiting(posts, done, len(live.pending) - 1)
+        batch = next_batch(
+            posts,
+            done,
+            grouped=table.private or tight or waiting > BEHIND,
+            limit=MAX_ATTACHMENTS if table.private or tight else MAX_FILES_PER_MESSAGE,
+            results=tight,
+        )
+        post = merged(batch)
+        now_live = await self.host.live(table.id)
+        now = now_live.table
+        if post.controls and (now.games != pending.game_no or now.status == "playing"):
+            post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
+        last = done + len(batch) == len(posts)
+        turn = None
+        steps_text = post.content
+        if tight and last and not post.controls and await self._turn_may_ride(now_live, pending):
+            turn = await self._turn_post(now_live)
+            riding = with_turn(post, turn[0])
+            post, turn = (riding, turn) if riding is not None else (post, None)
+        post_table = now if post.controls else table
+        with priority(TURN if turn else STEP):
+            message = await self.transport.send(
+                post_table,
+                post,
+                self.host.view_for(post_table, post),
+                key=(table.id, pending.game_no, pending.seq, done),
+                in_channel=post.in_channel,
+            )
+        held = posts_in([a.filename for a in message.attachments], posts, done, len(batch))
+        done += held
+        more = done < len(posts)
+        await self._advance(
+            Delivery(pending.game_no, pending.seq, done, False)
+            if more
+            else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
+        )
+        if turn is not None and held == len(batch):
+            self.turn_prefix = steps_text
+            await self._turn_posted(message, turn[1], turn[2])
+        if more and self.host.step_delay and batch[-1].step:
+            await asyncio.sleep(self.host.step_delay)
+        return done
+
+    async def _turn_may_ride(self, live: LiveTable, pending: Pending) -> bool:
+        """May the next turn's message ride on this move's last one? Only when it is due and
+        the moves made since this one have nothing to show (secret picks, say)."""
+        if not self._turn_due(live.table):
+            return False
+        for seq in sorted(s for s in live.pending if s > pending.seq):
+            if await self._posts(live, live.pending[seq]):
+                return False
+        return True
+
+    async def _progress(self) -> Delivery:
+        if self.progress is None:
+            self.progress = await self.host.store.delivery(self.table_id)
+        return self.progress
+
+    async def _advance(self, progress: Delivery) -> None:
+        self.progress = progress
+        await self.host.store.delivered(self.table_id, progress)
+
+    async def _post_turn(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
         table = live.table
         post, epoch, deadline = await self._turn_post(live)
         with priority(TURN):
-            message = await self._send(table, post, key=("turn", table.id, table.games, epoch))
+            message = await self.transport.send(
+                table,
+                post,
+                self.host.view_for(table, post),
+                key=("turn", table.id, table.games, epoch),
+            )
         self.turn_prefix = ""
         await self._turn_posted(message, epoch, deadline)
 
@@ -392,22 +391,16 @@ class Outbox:
         if table.settings.turn_timer and deadline is None:
             deadline = time.time() + table.settings.turn_timer
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
-        post = await asyncio.to_thread(self.tables.face(table).table_post, shown, table.lang())
+        post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
         return post, epoch, deadline
 
     async def _turn_posted(
         self, message: discord.Message, epoch: int, deadline: float | None
     ) -> None:
-        """The turn's message is out: it and the deadline are stored in one commit, the timer
-        runs, and private messages that can still be edited show the new turn."""
-        async with self.tables.editing(self.table_id) as edit:
-            edit.table.turn_message_id = message.id
-            edit.table.turn_message_epoch = epoch
-            if edit.table.epoch == epoch and edit.table.turn_deadline is None:
-                edit.table.turn_deadline, edit.table.warned = deadline, False
-            table = await self.tables.commit(edit)
+        """The turn's message is out: the host stores it; private messages that can still be
+        edited show the new turn."""
+        table = await self.host.turn_posted(self.table_id, message.id, epoch, deadline)
         self.text_dirty = False
-        self.tables.arm_timer(table)
         for seat in table.seats:
             if seat.private is not None and seat.private.editable() and not seat.ai:
                 self.redraw_private(seat.id)
@@ -416,11 +409,11 @@ class Outbox:
         while self.private_to_redraw:
             seat_id = self.private_to_redraw.pop()
             try:
-                live = await self.tables.live(self.table_id)
+                live = await self.host.live(self.table_id)
                 await self._redraw_private(live, seat_id)
             except Exception:
                 log.exception("table %s: private message of %s not redrawn", self.table_id, seat_id)
-        self.tables.forget_if_idle(self.table_id)
+        self.host.forget_if_idle(self.table_id)
 
     async def _redraw_private(self, live: LiveTable, seat_id: str) -> None:
         table = live.table
@@ -429,190 +422,11 @@ class Outbox:
         seat = table.seat(seat_id)
         if seat.private is None or not seat.private.editable():
             return
-        post = await asyncio.to_thread(
-            self.tables.face(table).private_post, live, seat, table.lang()
-        )
-        hook = interaction_webhook(self.tables.client, seat.private)
+        face = self.host.face(table)
+        post = await asyncio.to_thread(face.private_post, live, seat, table.lang())
         try:
-            await hook.edit_message(
-                seat.private.message_id,
-                content=post.content,
-                attachments=picture_files(post),
-                view=self.tables.view_for(table, post),
-            )
+            await self.transport.edit_private(seat.private, post, self.host.view_for(table, post))
         except discord.HTTPException as e:  # expired or deleted: the button still works
             log.info(
                 "table %s: private message of %s not updated (%s)", table.id, seat_id, e.status
             )
-
-    # --- Posting -------------------------------------------------------------------------
-
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        client = self.tables.client
-        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        return channel
-
-    async def _send(
-        self,
-        table: Table,
-        post: Post,
-        *,
-        key: tuple[Any, ...] | None = None,
-        in_channel: bool = False,
-    ) -> discord.Message:
-        kwargs: dict[str, Any] = {"content": post.content or None, "files": picture_files(post)}
-        view = self.tables.view_for(table, post)
-        if view is not None:
-            kwargs["view"] = view
-        if table.private and not in_channel:
-            return await self._send_privately(table, kwargs)
-        try:
-            channel = await self._channel(table.channel_id if in_channel else table.where)
-            if key is not None:
-                if self.check_history:
-                    found = await self._find_posted(channel, post)
-                    if found is not None:
-                        return found
-                kwargs["nonce"] = nonce(*key)
-            self.check_history = False
-            return await channel.send(**kwargs)
-        except (discord.Forbidden, discord.NotFound) as e:
-            await self._pause(table, e)
-            raise Paused from e
-
-    async def _find_posted(
-        self, channel: discord.abc.Messageable, post: Post
-    ) -> discord.Message | None:
-        """After a restart: the message this post already is, if it went out before the stop
-        and longer ago than Discord remembers nonces (the same text, the same pictures)."""
-        me = self.tables.client.user
-        files = [p.filename for p in post.pictures]
-        async for message in channel.history(limit=HISTORY_LOOKBACK):
-            if (
-                message.author == me
-                and message.content == (post.content or "")
-                and [a.filename for a in message.attachments] == files
-            ):
-                log.info("table %s: a post was already made before the restart", self.table_id)
-                return message
-        return None
-
-    async def _send_privately(self, table: Table, kwargs: dict[str, Any]) -> discord.Message:
-        """A private table (Pop's Enigma) posts as ephemeral followups to its player's last
-        click."""
-        seat = table.seats[0]
-        if seat.private is None:
-            raise Paused
-        hook = interaction_webhook(self.tables.client, seat.private)
-        try:
-            return await hook.send(ephemeral=True, wait=True, **kwargs)
-        except discord.HTTPException as e:  # the token expired: the result is in /stats
-            log.info("table %s: private post failed (%s)", table.id, e.status)
-            raise Paused from e
-
-    async def _edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
-        if table.private:
-            return
-        try:
-            channel = await self._channel(table.where)
-            assert isinstance(channel, discord.abc.Messageable)
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
-        except discord.NotFound:
-            log.info("table %s: message %s is gone", table.id, message_id)
-        except discord.Forbidden as e:
-            await self._pause(table, e)
-            raise Paused from e
-
-    async def _pause(self, table: Table, error: discord.HTTPException) -> None:
-        """Discord refuses to let us post: pause the table, and say so where we still can."""
-        gone = isinstance(error, discord.NotFound)
-        reason = "gone" if gone else "forbidden"
-        log.warning("table %s paused: %s (%s %s)", table.id, reason, error.status, error.code)
-        async with self.tables.editing(table.id) as edit:
-            if edit.table.status == "cancelled":
-                return  # already ended (its thread was deleted) and announced
-            if gone and edit.table.thread_id:
-                edit.table.status = "cancelled"  # the table's thread was deleted: it ends
-            edit.table.paused = reason
-            await self.tables.commit(edit)
-        if table.thread_id and table.channel_id != table.thread_id:
-            key = "pause.thread_gone" if gone else "pause.forbidden"
-            with contextlib.suppress(discord.HTTPException):
-                parent = self.tables.client.get_channel(table.channel_id)
-                if isinstance(parent, discord.abc.Messageable):
-                    await parent.send(t(key, table.lang(), id=table.id))
-
-    async def _unpause(self) -> None:
-        async with self.tables.editing(self.table_id) as edit:
-            if edit.table.status == "cancelled":
-                raise Paused
-            edit.table.paused = None
-            await self.tables.commit(edit)
-
-
-def posts_in(message: discord.Message, posts: list[Post], start: int, sent: int) -> int:
-    """How many posts from `start` the message just created holds: `sent`, unless Discord
-    answered with a message made earlier under the same nonce (before a restart) that grouped
-    a different number of steps; then as many as its pictures show."""
-    names = {a.filename for a in message.attachments}
-    if not names or any(not p.pictures for p in posts[start : start + sent]):
-        return sent
-    held = 0
-    for post in posts[start:]:
-        if not post.pictures or any(p.filename not in names for p in post.pictures):
-            break
-        held += 1
-    return held or sent
-
-
-def with_turn(post: Post, turn: Post) -> Post | None:
-    """A move's last message carrying the next turn's table message too: the captions, then the
-    turn's text; every picture; the turn's controls. None when Discord's limits forbid it."""
-    content = f"{post.content}\n\n{turn.content}" if post.content else turn.content
-    pictures = [*post.pictures, *turn.pictures]
-    if len(pictures) > MAX_ATTACHMENTS or len(content) > MAX_CONTENT or post.in_channel:
-        return None
-    return Post(content, pictures, list(turn.controls), True, False)
-
-
-def merged(posts: list[Post]) -> Post:
-    """Several step posts as one message: their captions in order, every picture, the last
-    one's controls."""
-    if len(posts) == 1:
-        return Post(
-            posts[0].content,
-            list(posts[0].pictures),
-            list(posts[0].controls),
-            posts[0].step,
-            posts[0].in_channel,
-        )
-    return Post(
-        "\n".join(p.content for p in posts if p.content),
-        [pic for p in posts for pic in p.pictures],
-        list(posts[-1].controls),
-        True,
-        posts[-1].in_channel,
-    )
-
-
-LOBBY_BUTTONS: tuple[tuple[str, Style], ...] = (
-    ("join", "success"),
-    ("leave", "secondary"),
-    ("addai", "secondary"),
-    ("start", "primary"),
-    ("cancel", "danger"),
-)
-
-
-def lobby_post(table: Table, text: str, lang: str) -> Post:
-    """The lobby message: the game's summary and the table layer's own buttons."""
-    if table.status != "lobby":
-        return Post(text)
-    return Post(
-        text,
-        controls=[
-            Button(verb, t(dynamic_key("button", verb), lang), style)
-            for verb, style in LOBBY_BUTTONS
-        ],
-    )

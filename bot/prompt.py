@@ -79,10 +79,9 @@ class PromptResponse:
 
 
 @contextlib.asynccontextmanager
-async def answer_in_time(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """Within this block, `interaction.response` answers in time whatever the block waits on."""
+async def answer_in_time(interaction: discord.Interaction) -> AsyncIterator[PromptResponse]:
+    """The click's answer, in time whatever the block waits on: answer through what it yields."""
     prompt = PromptResponse(interaction, interaction.response)
-    interaction._cs_response = prompt  # type: ignore[attr-defined]  # discord.py's cached slot
     waited = (datetime.now(UTC) - interaction.created_at).total_seconds()
 
     async def watch() -> None:
@@ -91,6 +90,6 @@ async def answer_in_time(interaction: discord.Interaction) -> AsyncIterator[None
 
     watcher = asyncio.create_task(watch(), name=f"answer-in-time-{interaction.id}")
     try:
-        yield
+        yield prompt
     finally:
         watcher.cancel()

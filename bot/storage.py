@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import Any, Protocol
 
-from .legacy import carry_over_pop_tables
+from .migrations.carry_over_003 import carry_over_pop_tables
 from .table import ACTIVE, Table
 
 

@@ -102,14 +102,16 @@ class Table(BaseModel):
 
 @dataclass
 class Pending:
-    """A public move whose posts are not all out yet: its events, computed once when it was
-    applied (or, after a restart, replayed from the stored moves), and the states around it."""
+    """A move whose posts are not all out yet: its events, computed once when it was applied
+    (or, after a restart, replayed from the stored moves), and the states around it. The states
+    are the game's own: the table layer only hands them back to the game's face."""
 
     game_no: int
     seq: int  # the move's number in its game
-    before: Any
-    events: list[Any]
-    after: Any
+    before: object
+    events: list[object]
+    after: object
+    new_turn: bool = True  # the move began a new turn (the older turn's message is over)
 
 
 @dataclass
@@ -117,7 +119,7 @@ class LiveTable:
     """A table with its game's state, as the table layer holds it in memory."""
 
     table: Table
-    state: Any = None  # the game's state (None in the lobby)
+    state: object = None  # the game's state, its face's to read (None in the lobby)
     pending: dict[int, Pending] = field(default_factory=dict)  # move number → its posts to do
 
 

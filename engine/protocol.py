@@ -3,16 +3,25 @@
 Modelled on OpenSpiel's small State API and boardgame.io's `playerView`. A game is one object
 (`Game`) of pure, deterministic functions over an immutable-by-convention state:
 
+- `turns`: the game's turn structure, declared up front: "simultaneous" (every seat chooses in
+  secret, the last choice reveals the turn: Pop, Colourist) or "sequential" (one seat at a
+  time: Coloretto, Colorpop);
 - `start(options, seats, seed)` deals a table; the RNG state lives inside the state, so the
   same options, seats, seed and moves always give the same game;
-- `to_act(state)` says who must act now: every seat that has not chosen yet in a simultaneous
-  game (Pop, Colourist), the one seat on turn in a sequential one (Coloretto, Colorpop);
+- `to_act(state)` says whose action the game waits for: every seat that has not chosen yet in
+  a simultaneous game, the one seat on turn in a sequential one;
+- `turn(state)` counts the turns the table has moved through: it goes up exactly when a new
+  turn begins (a simultaneous turn revealed, a seat on turn having acted, the game over), and
+  never for a secret choice or table talk. The table layer learns of a new turn from it alone;
+- `legal_moves(state, seat)`: everything `seat` may do now, the one list that the buttons, the
+  AI and the refusals agree on (`apply` accepts exactly these);
 - `apply(state, seat, move)` returns the next state and the typed events of that move, or
   raises a `RuleError` and changes nothing;
 - `view(state, seat)` strips every secret `seat` may not see (`None`: spectators, pictures);
-  everything a text or a picture shows is built from a view, never from the raw state;
+  everything a text, a picture or an AI sees is built from a view, never from the raw state;
 - `outcome(state)` is `None` while the game runs, then who won and with what score;
-- `ai_move(view, level, seed)` picks a move from what that seat can see, nothing more;
+- `ai_move(view, level, seed)` picks a move from what that seat can see, nothing more: the
+  view holds all an AI may use (Pop's table talk included);
 - the record: `record_format`, `export_record(state)` and `replay_summary(record)`;
 - `dump_state`/`load_state` and `dump_move`/`load_move`: JSON for the database. A table's moves
   (seat, move) after `start` replay it exactly: that is what the database keeps.
@@ -22,15 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT")
 
 Json = Any  # what json.loads gives back
+TurnStructure = Literal["simultaneous", "sequential"]
 
 
 class RuleError(Exception):
@@ -76,38 +87,54 @@ class Outcome:
         return next(s for s in self.seats if s.seat == seat)
 
 
-class Game(Protocol[StateT, MoveT, ViewT]):
+class Recorded(Protocol):
+    """What reading a record needs of a game: its key, its record format and its replay."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def record_format(self) -> str: ...
+
+    def replay_summary(self, record: Json) -> dict[str, Json]:
+        """The rules page's summary of a record; raises RecordError with the page's code."""
+        ...
+
+
+class Game(Recorded, Protocol[OptionsT, StateT, MoveT, ViewT]):
     """One game's rules, as the table layer sees them. Every method is pure."""
 
-    # Read-only (a class attribute of the game satisfies them):
     @property
-    def key(self) -> str:
-        """ "pop", "coloretto", …: the first part of every button id, the command group."""
-        ...
-
-    @property
-    def record_format(self) -> str:
-        """ "pop-record/1", …"""
-        ...
-
-    @property
-    def options_model(self) -> type[BaseModel]:
+    def options_model(self) -> type[OptionsT]:
         """The game's own options (mode, variants, …), a frozen pydantic model."""
         ...
 
-    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+    @property
+    def turns(self) -> TurnStructure:
+        """ "simultaneous" (secret choices, revealed together) or "sequential" (one seat)."""
+        ...
+
+    def seat_range(self, options: OptionsT) -> tuple[int, int]:
         """The fewest and the most seats a game with these options is played by."""
         ...
 
-    def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> StateT:
+    def start(self, options: OptionsT, seats: Sequence[str], seed: int) -> StateT:
         """A new game, dealt from `seed`. Raises ValueError for seats the options do not allow."""
         ...
 
     def to_act(self, state: StateT) -> frozenset[str]:
-        """The seats that must act now (empty once the game is over)."""
+        """The seats whose action the game waits for (empty once the game is over)."""
         ...
 
-    def apply(self, state: StateT, seat: str, move: MoveT) -> tuple[StateT, list[Any]]:
+    def turn(self, state: StateT) -> int:
+        """How many turns the table has moved through: up exactly when a new turn begins."""
+        ...
+
+    def legal_moves(self, state: StateT, seat: str) -> Sequence[MoveT]:
+        """Everything `seat` may do now (empty when it may do nothing)."""
+        ...
+
+    def apply(self, state: StateT, seat: str, move: MoveT) -> tuple[StateT, list[object]]:
         """The next state and the events of this move; raises RuleError and changes nothing."""
         ...
 
@@ -127,10 +154,6 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         """The game's record (its `record_format`), for a finished game."""
         ...
 
-    def replay_summary(self, record: Json) -> dict[str, Json]:
-        """The rules page's summary of a record; raises RecordError with the page's code."""
-        ...
-
     def dump_state(self, state: StateT) -> str: ...
 
     def load_state(self, text: str) -> StateT: ...
@@ -140,3 +163,11 @@ class Game(Protocol[StateT, MoveT, ViewT]):
     def load_move(self, data: Json) -> MoveT:
         """A move read back from JSON; raises ValueError when it is not a move of this game."""
         ...
+
+
+def ai_move_json(
+    game: Game[OptionsT, StateT, MoveT, ViewT], view: ViewT, level: str, seed: int
+) -> Json:
+    """The AI's move for a view, as JSON: what an AI worker process sends back (a move of any
+    game travels as its JSON, the form the database keeps)."""
+    return game.dump_move(game.ai_move(view, level, seed))

@@ -15,7 +15,7 @@ from typing import Any
 
 from .games import by_format
 from .pop.adapter import POP
-from .protocol import Game, RecordError
+from .protocol import Recorded, RecordError
 
 
 def _parse(text: str) -> Any:
@@ -35,12 +35,12 @@ def parse_record(text: str) -> Any:
     return _parse(text)
 
 
-def game_of(record: Any) -> Game[Any, Any, Any]:
+def game_of(record: Any) -> Recorded:
     fmt = record.get("format") if isinstance(record, dict) else None
     return by_format(fmt) or POP
 
 
-def summary_of_text(text: str) -> tuple[Game[Any, Any, Any], dict[str, Any]]:
+def summary_of_text(text: str) -> tuple[Recorded, dict[str, Any]]:
     """The record's game and its summary; RecordError (the game's one line) when it is not
     valid."""
     record = _parse(text)

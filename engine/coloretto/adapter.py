@@ -10,10 +10,9 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from ..protocol import Json, Outcome, SeatOutcome
+from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
 from . import ai, game, record
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .events import Event
 from .game import Draw, Move, Place, Take
 from .state import ColorettoState
 from .view import TableView, view
@@ -32,23 +31,31 @@ class ColorettoOptions(BaseModel):
 class ColorettoGame:
     key = "coloretto"
     record_format = record.FORMAT
-    options_model: type[BaseModel] = ColorettoOptions
+    options_model: type[ColorettoOptions] = ColorettoOptions
+    turns: TurnStructure = "sequential"
 
-    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+    def seat_range(self, options: ColorettoOptions) -> tuple[int, int]:
         return MIN_PLAYERS, MAX_PLAYERS
 
-    def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColorettoState:
-        assert isinstance(options, ColorettoOptions)
+    def start(self, options: ColorettoOptions, seats: Sequence[str], seed: int) -> ColorettoState:
         return game.new_game(seats, options.expert, seed)
 
     def to_act(self, state: ColorettoState) -> frozenset[str]:
         seat = game.current_player(state)
         return frozenset() if seat is None else frozenset({seat})
 
+    def turn(self, state: ColorettoState) -> int:
+        """Every action (a draw, its placement, a take) is a turn of its own at the table."""
+        return state.version
+
+    def legal_moves(self, state: ColorettoState, seat: str) -> list[Move]:
+        return game.legal_moves(state) if seat == game.current_player(state) else []
+
     def apply(
         self, state: ColorettoState, seat: str, move: Move
-    ) -> tuple[ColorettoState, list[Event]]:
-        return game.apply(state, seat, move)
+    ) -> tuple[ColorettoState, list[object]]:
+        after, events = game.apply(state, seat, move)
+        return after, list(events)
 
     def view(self, state: ColorettoState, seat: str | None) -> TableView:
         return view(state, seat)
@@ -119,3 +126,4 @@ def load_move(data: Json) -> Move:
 
 
 COLORETTO = ColorettoGame()
+_PROTOCOL: Game[ColorettoOptions, ColorettoState, Move, TableView] = COLORETTO  # checked by mypy

@@ -12,9 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..protocol import Json, Outcome, SeatOutcome
+from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
 from . import ai, game, record, rules
-from .events import Event
 from .rules import Cell, Group
 from .state import ColorpopState
 from .view import ColorpopView, view
@@ -57,14 +56,13 @@ class ColorpopMove:
 class ColorpopGame:
     key = "colorpop"
     record_format = record.FORMAT
-    options_model: type[BaseModel] = ColorpopOptions
+    options_model: type[ColorpopOptions] = ColorpopOptions
+    turns: TurnStructure = "sequential"
 
-    def seat_range(self, options: BaseModel) -> tuple[int, int]:
-        assert isinstance(options, ColorpopOptions)
+    def seat_range(self, options: ColorpopOptions) -> tuple[int, int]:
         return game.SEAT_RANGE[options.mode]
 
-    def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColorpopState:
-        assert isinstance(options, ColorpopOptions)
+    def start(self, options: ColorpopOptions, seats: Sequence[str], seed: int) -> ColorpopState:
         return game.new_game(
             options.mode, seats, seed, options.solo_colours if options.mode == "solo" else 1
         )
@@ -73,10 +71,27 @@ class ColorpopGame:
         on_turn = game.seat_on_turn(state)
         return frozenset() if on_turn is None else frozenset((on_turn,))
 
+    def turn(self, state: ColorpopState) -> int:
+        """Every pick is a turn of its own."""
+        return state.version
+
+    def legal_moves(self, state: ColorpopState, seat: str) -> list[ColorpopMove]:
+        """Every coloured token of every legal group, for the seat on turn (any of them picks
+        its group; a joker picks nothing, §3)."""
+        if seat != game.seat_on_turn(state):
+            return []
+        return [
+            ColorpopMove.at(cell)
+            for group in rules.legal_groups(state.board)
+            for cell in group.cells
+            if rules.token_at(state.board, cell) != rules.JOKER
+        ]
+
     def apply(
         self, state: ColorpopState, seat: str, move: ColorpopMove
-    ) -> tuple[ColorpopState, list[Event]]:
-        return game.apply(state, seat, move.position)
+    ) -> tuple[ColorpopState, list[object]]:
+        after, events = game.apply(state, seat, move.position)
+        return after, list(events)
 
     def view(self, state: ColorpopState, seat: str | None) -> ColorpopView:
         return view(state, seat)
@@ -142,3 +157,4 @@ class ColorpopGame:
 
 
 COLORPOP = ColorpopGame()
+_PROTOCOL: Game[ColorpopOptions, ColorpopState, ColorpopMove, ColorpopView] = COLORPOP  # for mypy

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..protocol import Json, Outcome, SeatOutcome
+from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
 from . import ai, game, record
 from .game import CARDS, SEAT_RANGE, Choose, ColouristState, Keep, Move
 from .view import ColouristView, view
@@ -29,7 +29,8 @@ class ColouristOptions(BaseModel):
 class ColouristGame:
     key = "colourist"
     record_format = record.FORMAT
-    options_model = ColouristOptions
+    options_model: type[ColouristOptions] = ColouristOptions
+    turns: TurnStructure = "simultaneous"
 
     def __init__(self, words: WordList | None = None) -> None:
         self._words = words  # None: the shipped list, read when first needed
@@ -38,17 +39,16 @@ class ColouristGame:
     def words(self) -> WordList:
         return self._words if self._words is not None else shipped_words()
 
-    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+    def seat_range(self, options: ColouristOptions) -> tuple[int, int]:
         return SEAT_RANGE
 
-    def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> ColouristState:
+    def start(self, options: ColouristOptions, seats: Sequence[str], seed: int) -> ColouristState:
         return self.start_with_events(options, seats, seed)[0]
 
     def start_with_events(
-        self, options: BaseModel, seats: Sequence[str], seed: int
+        self, options: ColouristOptions, seats: Sequence[str], seed: int
     ) -> tuple[ColouristState, list[Any]]:
         """`start`, with the events of the set-up (round 1 started, its word shown)."""
-        assert isinstance(options, ColouristOptions)
         events: list[Any] = []
         state = game.new_game(
             seats,
@@ -63,10 +63,27 @@ class ColouristGame:
     def to_act(self, state: ColouristState) -> frozenset[str]:
         return game.to_act(state)
 
+    def turn(self, state: ColouristState) -> int:
+        """Rounds revealed (two turns each: its phrase kept, its cards revealed); a card laid
+        face down is no turn."""
+        kept = state.phase == "choosing" and len(state.drawn) == sum(
+            game.DRAWS[game.DOUBLE].values()
+        )
+        return 2 * len(state.rounds) + kept
+
+    def legal_moves(self, state: ColouristState, seat: str) -> list[Move]:
+        """The colourist's four phrases on a double field; else the cards the seat may lay."""
+        if state.phase == "picking":
+            if seat != state.colourist:
+                return []
+            return [Keep(noun, adjective) for noun in (0, 1) for adjective in (0, 1)]
+        return [Choose(card) for card in game.playable(state, seat)]
+
     def apply(
         self, state: ColouristState, seat: str, move: Move
-    ) -> tuple[ColouristState, list[Any]]:
-        return game.apply(state, seat, move)
+    ) -> tuple[ColouristState, list[object]]:
+        after, events = game.apply(state, seat, move)
+        return after, list(events)
 
     def view(self, state: ColouristState, seat: str | None) -> ColouristView:
         return view(state, seat)
@@ -132,3 +149,4 @@ class ColouristGame:
 
 
 COLOURIST = ColouristGame()
+_PROTOCOL: Game[ColouristOptions, ColouristState, Move, ColouristView] = COLOURIST  # for mypy

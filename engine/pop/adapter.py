@@ -1,27 +1,42 @@
 """Pop, as the game protocol (`engine.protocol.Game`) sees it: a thin face over the rules.
 
 A move is the cards a seat picks (one, two in the two-player variant, five alone); a seat may
-change its pick until the last seat has picked, which reveals and resolves the turn.
+change its pick until the last seat has picked, which reveals and resolves the turn. At a
+cooperative table a seat may also talk (`Talk`): a colour it holds and the column it hopes
+for (§6), heard by everyone in the view until the turn is revealed.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..protocol import Json, Outcome, SeatOutcome
+from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
 from . import ai, game, record
+from .cards import COLOUR_NAMES, COLUMN_LETTERS
 from .enigma import Puzzle, load_pack, puzzle_deal
-from .events import Event
 from .modes import MODES, Mode
 from .results import CoopResult
 from .state import PopState
 from .view import TableView, view
 
-PopMove = tuple[int, ...]
+Pick = tuple[int, ...]  # the cards a seat picks, sorted
+
+
+@dataclass(frozen=True, slots=True)
+class Talk:
+    """Co-op table talk (§6): a colour the seat holds and the Queue letter it hopes for."""
+
+    colour: str
+    column: str
+
+
+PopMove = Pick | Talk
 
 
 class PopOptions(BaseModel):
@@ -44,14 +59,13 @@ def enigma_pack() -> dict[str, Puzzle]:
 class PopGame:
     key: str = "pop"
     record_format: str = record.FORMAT
-    options_model: type[BaseModel] = PopOptions
+    options_model: type[PopOptions] = PopOptions
+    turns: TurnStructure = "simultaneous"
 
-    def seat_range(self, options: BaseModel) -> tuple[int, int]:
-        assert isinstance(options, PopOptions)
+    def seat_range(self, options: PopOptions) -> tuple[int, int]:
         return MODES[options.mode].seats
 
-    def start(self, options: BaseModel, seats: Sequence[str], seed: int) -> PopState:
-        assert isinstance(options, PopOptions)
+    def start(self, options: PopOptions, seats: Sequence[str], seed: int) -> PopState:
         puzzle = None
         if MODES[options.mode].needs_puzzle:
             if options.puzzle_id not in enigma_pack():
@@ -72,8 +86,28 @@ class PopGame:
             return frozenset()
         return frozenset(s for s in state.seats if s not in state.choices)
 
-    def apply(self, state: PopState, seat: str, move: PopMove) -> tuple[PopState, list[Event]]:
-        return game.apply(state, seat, list(move))
+    def turn(self, state: PopState) -> int:
+        """Turns revealed so far, over every set (a pick or table talk changes nothing)."""
+        return sum(len(dealt.turns) for dealt in state.records)
+
+    def legal_moves(self, state: PopState, seat: str) -> list[PopMove]:
+        """Every pick of the seat's hand (a pick may be changed until the turn is revealed), and
+        at a co-op table every colour it holds with every column."""
+        if state.phase != "choosing" or seat not in state.hands:
+            return []
+        need = game.cards_to_choose(state)
+        moves: list[PopMove] = list(itertools.combinations(sorted(state.hands[seat]), need))
+        if state.spec.cooperative:
+            held = game.held_colours(state, seat)
+            moves += [Talk(colour, column) for colour in held for column in COLUMN_LETTERS]
+        return moves
+
+    def apply(self, state: PopState, seat: str, move: PopMove) -> tuple[PopState, list[object]]:
+        if isinstance(move, Talk):
+            new = state.copy()
+            return new, list(game.talk(new, seat, move.colour, move.column))
+        after, events = game.apply(state, seat, list(move))
+        return after, list(events)
 
     def view(self, state: PopState, seat: str | None) -> TableView:
         return view(state, seat)
@@ -96,11 +130,9 @@ class PopGame:
             ),
         )
 
-    def ai_move(
-        self, view: TableView, level: str, seed: int, signals: Iterable[ai.Signal] = ()
-    ) -> PopMove:
-        """The AI's pick; cooperative tables pass their public signals (§6 table talk)."""
-        return tuple(ai.choose_cards(view, level, random.Random(seed), signals))
+    def ai_move(self, view: TableView, level: str, seed: int) -> PopMove:
+        """The AI's pick, from the seat's view (with this turn's table talk, §6)."""
+        return tuple(ai.choose_cards(view, level, random.Random(seed), view.talk))
 
     def export_record(self, state: PopState) -> dict[str, Json]:
         return record.export_record(state)
@@ -115,16 +147,32 @@ class PopGame:
         return PopState.from_json(text)
 
     def dump_move(self, move: PopMove) -> Json:
+        """A pick as its list of cards; table talk as {"talk": {"colour": …, "column": …}}."""
+        if isinstance(move, Talk):
+            return {"talk": {"colour": move.colour, "column": move.column}}
         return list(move)
 
     def load_move(self, data: Json) -> PopMove:
+        if isinstance(data, dict) and set(data) == {"talk"}:
+            said = data["talk"]
+            if (
+                isinstance(said, dict)
+                and set(said) == {"colour", "column"}
+                and said["colour"] in COLOUR_NAMES
+                and isinstance(said["column"], str)
+                and len(said["column"]) == 1
+                and said["column"] in COLUMN_LETTERS
+            ):
+                return Talk(said["colour"], said["column"])
+            raise ValueError(f"not Pop table talk: {data!r:.80}")
         if (
             not isinstance(data, list)
             or not 1 <= len(data) <= 5
             or not all(type(c) is int and 1 <= c <= 50 for c in data)
         ):
-            raise ValueError(f"not a Pop pick: {data!r}")
+            raise ValueError(f"not a Pop pick: {data!r:.80}")
         return tuple(data)
 
 
 POP = PopGame()
+_PROTOCOL: Game[PopOptions, PopState, PopMove, TableView] = POP  # checked by mypy

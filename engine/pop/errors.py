@@ -27,6 +27,12 @@ class GameOver(RuleError):
     code = "not_playing"
 
 
+class BadSignal(RuleError):
+    """Table talk the rules do not allow: not a co-op table, a colour not held, no such column."""
+
+    code = "bad_signal"
+
+
 class AlreadyRevealed(RuleError):
     """The choice names a turn whose cards are already revealed (a stale click)."""
 

@@ -27,6 +27,14 @@ class TurnStarted(NamedTuple):
     turn_number: int
 
 
+class Signalled(NamedTuple):
+    """Co-op table talk (§6): a seat said a colour it holds and the column it hopes for."""
+
+    seat: str
+    colour: str
+    column: str
+
+
 class CardDrawn(NamedTuple):
     """A seat drew a card (two-player variant, solo refill). Which card stays secret."""
 
@@ -113,6 +121,7 @@ class GameEnded(NamedTuple):
 Event = (
     SetStarted
     | TurnStarted
+    | Signalled
     | CardDrawn
     | ChiefTookCards
     | Revealed

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import rng
-from .cards import ALL_CARDS, ARROW, COLOUR, symbols_of
-from .errors import AlreadyRevealed, GameOver, NotASeat, NotInHand, WrongCount
+from .cards import ALL_CARDS, ARROW, COLOUR, COLOUR_NAMES, COLUMN_LETTERS, symbols_of
+from .errors import AlreadyRevealed, BadSignal, GameOver, NotASeat, NotInHand, WrongCount
 from .events import (
     CHIEF,
     CardDrawn,
@@ -30,6 +30,7 @@ from .events import (
     Revealed,
     SetEnded,
     SetStarted,
+    Signalled,
     TurnEnded,
     TurnStarted,
 )
@@ -225,6 +226,7 @@ def start_set(state: PopState, deal: Deal, events: list[Event] | None = None) ->
 def _start_turn(state: PopState, events: list[Event] | None, steps: bool = True) -> None:
     state.turn_number += 1
     state.choices = {}
+    state.talk = []
     pile = state.draw_pile
     if state.two_player_variant:
         for seat in state.seats:
@@ -347,6 +349,26 @@ def apply(
     return new, events
 
 
+def held_colours(state: PopState, seat: str) -> tuple[str, ...]:
+    """The colours of the cards in `seat`'s hand, in the cards' colour order: what it may say."""
+    return tuple(COLOUR_NAMES[c] for c in sorted({COLOUR[card] for card in state.hands[seat]}))
+
+
+def talk(state: PopState, seat: str, colour: str, column: str) -> list[Event]:
+    """Co-op table talk (§6): `seat` says a colour it holds and the column it hopes for (never a
+    number). Heard by every seat until the turn is revealed. Mutates `state`."""
+    if seat not in state.hands:
+        raise NotASeat(f"{seat!r} has no seat at this table", seat)
+    _check_turn(state, seat, None)
+    if not state.spec.cooperative:
+        raise BadSignal("table talk is for cooperative tables", seat)
+    if colour not in held_colours(state, seat) or column not in COLUMN_LETTERS:
+        raise BadSignal(f"say a colour you hold and a column A-E, not {colour}/{column}", seat)
+    state.talk.append((seat, colour, column))
+    state.version += 1
+    return [Signalled(seat, colour, column)]
+
+
 # --- Resolving a turn -------------------------------------------------------------------------
 
 
@@ -354,6 +376,7 @@ def _resolve_turn(state: PopState, events: list[Event] | None, steps: bool = Tru
     """Reveal the turn's picks (in seat order in `state.choices`), place them, score them."""
     plays = state.choices
     state.choices = {}
+    state.talk = []
     state.records[-1].turns.append({"plays": plays})
     hands = state.hands
     placing: list[tuple[int, str]] = []

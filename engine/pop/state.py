@@ -61,6 +61,8 @@ class PopState:
     discarded: list[int] = field(default_factory=list)  # lost in Trick, or left at a set's end
     unplaced: list[int] = field(default_factory=list)  # coop: the rest of the fatal turn
     choices: dict[str, list[int]] = field(default_factory=dict)  # this turn, secret
+    # Co-op table talk said this turn (§6): (seat, colour, Queue letter), public; never a number.
+    talk: list[tuple[str, str, str]] = field(default_factory=list)
     set_scores: list[dict[str, int]] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
     tiebreak: Tiebreak | None = None

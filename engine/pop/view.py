@@ -39,6 +39,8 @@ class TableView:
     tiebreak: Tiebreak | None
     result: GameResult | None
     difficulty: int | None
+    # This turn's co-op table talk, heard by everyone: (seat, colour, Queue letter).
+    talk: tuple[tuple[str, str, str], ...] = ()
     # Only in a seat's own view:
     seat: str | None = None
     hand: tuple[int, ...] = ()
@@ -80,6 +82,7 @@ def view(state: PopState, seat: str | None = None) -> TableView:
         tiebreak=state.tiebreak,
         result=state.result,
         difficulty=state.difficulty,
+        talk=tuple((seat_, colour, column) for seat_, colour, column in state.talk),
         seat=own,
         hand=tuple(sorted(state.hands[own])) if own is not None else (),
         my_choice=tuple(state.choices.get(own, ())) if own is not None else (),

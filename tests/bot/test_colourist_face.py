@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from bot.games.colourist.table_game import TABLE_COLOURIST
 from PIL import Image
 
 from bot.face import Refusal
 from bot.games.colourist.face import ColouristFace, labels
-from bot.games.colourist.table_game import TABLE_COLOURIST
 from bot.table import LiveTable, Seat, Table, TableSettings
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions

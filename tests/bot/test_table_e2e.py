@@ -382,10 +382,11 @@ async def test_a_finished_table_leaves_memory_once_its_posts_are_out(
             tables.faces["pop"].drafts[(number, 1, str(ana.id))] = [1]
         await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**")
     await emu.wait_for(lambda: number not in tables.cache, 20, "the table to leave memory")
-    for held in (tables.cache, tables.outboxes, tables.locks, tables.timers):
-        assert number not in held
-    assert number not in tables.by_channel.values()
-    assert number not in tables.where_of
+    held = tables.registry
+    for kept in (held.cache, tables.outboxes, held.locks, tables.driver.timers):
+        assert number not in kept
+    assert number not in held.by_channel.values()
+    assert number not in held.where_of
     assert not any(key[0] == number for key in tables.faces["pop"].drafts)
     final = next(m for m in ana.visible_messages(thread) if "Rematch" in m.button_labels)
     await ana.click(final, label="Rematch")

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from bot import workers
-from bot.face import Button, Post
-from bot.games import FACES
-from bot.table import LiveTable, Seat, Table
+from bot.face import seed_of
+from bot.games import faces
+from bot.posts import Button, Post
+from bot.table import LiveTable, Pending, Seat, Table
 
 FIXTURE = Path(__file__).with_name("transcripts.json.gz")
 
@@ -45,14 +46,21 @@ GAMES: tuple[tuple[str, str, dict[str, Any], int, int, str, int | None], ...] = 
 
 
 class _Store:
+    """What a face's move posts may ask of the database: only Pop's Enigma does."""
+
     async def results_on_day(self, *_args: object) -> list[Any]:
         return []
 
 
-class _Api:
-    """What a face's move posts may ask of the table layer: only Pop's Enigma reads the store."""
+# The AI's seeds the fixture was recorded with (each face once seeded its AI its own way).
+OLD_SEEDS = {"pop": False, "coloretto": True, "colorpop": False, "colourist": True}
 
-    store = _Store()
+
+def ai_move(game: Any, live: LiveTable, seat: str) -> Any:
+    table = live.table
+    with_games = (table.games,) if OLD_SEEDS[table.game] else ()
+    seed = seed_of(table.id, *with_games, table.version, seat)
+    return game.ai_move(game.view(live.state, seat), table.settings.ai_level, seed)
 
 
 def post_data(post: Post) -> dict[str, Any]:
@@ -99,7 +107,7 @@ def _snapshot(face: Any, live: LiveTable, lang: str) -> dict[str, Any]:
 async def play(name: str) -> list[Any]:
     """One seeded game, AI seats playing every move: what each step showed."""
     _, key, options, seats, seed, lang, moves = next(g for g in GAMES if g[0] == name)
-    face = FACES[key]
+    face: Any = faces()[key]
     game = face.game
     table = _table(key, options, seats, seed, lang)
     out: list[Any] = [
@@ -112,23 +120,24 @@ async def play(name: str) -> list[Any]:
     step = 0
     while game.outcome(live.state) is None and (moves is None or step < moves):
         seat_id = sorted(game.to_act(live.state))[0]
-        seat = table.seat(seat_id)
-        fn, *args = face.ai_job(live, seat)
-        move = fn(*args)
+        move = ai_move(game, live, seat_id)
         before = live.state
-        after, events = game.apply(before, seat_id, move)
+        applied = face.apply(before, seat_id, game.dump_move(move))  # as the table layer does
+        after, events = applied.after, applied.events
         table.moves += 1
         table.version += 1
         step += 1
         live = LiveTable(table, after)
-        if events:
+        if applied.new_turn:
             table.epoch += 1
-            posts = await face.move_posts(_Api(), live, before, events, after, lang)
+        pending = Pending(table.games, table.moves, before, events, after, applied.new_turn)
+        posts = await face.move_posts(_Store(), live, pending, lang) if events else []
+        if posts:  # a move that shows nothing (a secret choice) posts nothing
             out.append([post_data(p) for p in posts])
-            if game.outcome(after) is None:
-                out.append(_snapshot(face, live, lang))
-        else:
+        if not applied.new_turn:
             out.append({"text": face.table_text(live, lang)})
+        elif game.outcome(after) is None:
+            out.append(_snapshot(face, live, lang))
     outcome = game.outcome(live.state)
     if outcome is None:
         return json.loads(json.dumps(out))

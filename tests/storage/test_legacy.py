@@ -221,7 +221,7 @@ async def test_results_become_game_results_rows(carried):
 
 def test_solo_hints_are_kept_per_game_as_the_face_reads_them():
     from bot.games.pop.face import hints_of
-    from bot.legacy import carry_over_table
+    from bot.migrations.carry_over_003 import carry_over_table
     from bot.table import Table
 
     old = old_tables()[MID_TURN] | {"games": 2, "hints": 3}
@@ -230,7 +230,7 @@ def test_solo_hints_are_kept_per_game_as_the_face_reads_them():
 
 
 def test_movers_follow_the_current_game_and_keep_ai_picks_anonymous():
-    from bot.legacy import _movers
+    from bot.migrations.carry_over_003 import _movers
 
     rows = [
         (1, "start", "{}", 7),

@@ -1,7 +1,23 @@
-"""Coloretto at the table: its Discord face (`face.py`), its commands, its run-time keys."""
+"""Coloretto at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
+command-line tools (`tools.py`)."""
 
 from __future__ import annotations
 
-from .face import ColorettoFace
+from typing import TYPE_CHECKING
 
-FACE = ColorettoFace()
+from engine.coloretto.adapter import COLORETTO
+
+from ...entry import GameEntry
+from .tools import TOOLS
+
+if TYPE_CHECKING:
+    from ...face import TableFace
+
+
+def _face() -> TableFace:
+    from .face import ColorettoFace
+
+    return ColorettoFace()
+
+
+ENTRY = GameEntry("coloretto", COLORETTO, _face, TOOLS)

@@ -6,37 +6,18 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 
 from engine.coloretto.adapter import ColorettoOptions
 
-from ...commands import language_choices, user_lang
-from ...face import TableAPI
-from ...i18n import DYNAMIC_KEYS, command_str, dynamic_key, t
-from ...lobby import open_table
-from ...table import TableSettings
+from ...commands import CommandsAPI, GameCommands, TurnTimer, table_options
+from ...i18n import command_str as _
 from . import keys  # noqa: F401  (declares the families the choices read)
 
-_ = command_str
 
-
-def _choices(family: str) -> list[Choice[str]]:
-    return [
-        Choice(name=_(value, dynamic_key(family, value)), value=value)
-        for value in DYNAMIC_KEYS[family]
-    ]
-
-
-class ColorettoCommands(app_commands.Group):
-    def __init__(self, api: TableAPI, settings: Any) -> None:
-        super().__init__(
-            name="coloretto",
-            description=_(
-                "Play Coloretto, the chameleon card game", "coloretto.command.description"
-            ),
-        )
-        self.api = api
-        self.settings = settings
+class ColorettoCommands(GameCommands):
+    def __init__(self, api: CommandsAPI, settings: Any) -> None:
+        description = _("Play Coloretto, the chameleon card game", "coloretto.command.description")
+        super().__init__(api, settings, "coloretto", description)
 
     @app_commands.command(
         name=_("new", "command.new.name"),
@@ -45,36 +26,25 @@ class ColorettoCommands(app_commands.Group):
         ),
     )
     @app_commands.describe(
-        expert=_("expert scoring: big sets score less", "coloretto.option.expert"),
-        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        language=_("language of the table's messages", "option.new.language"),
+        expert=_("expert scoring: big sets score less", "coloretto.option.expert")
     )
-    @app_commands.choices(ai_level=_choices("choice.ai_level"), language=language_choices())
+    @table_options
     @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
         expert: bool = False,
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        turn_timer: TurnTimer | None = None,
         ai_level: str = "normal",
         language: str | None = None,
     ) -> None:
-        options = ColorettoOptions(expert=expert)
-        settings = TableSettings.model_validate(
-            {
-                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
-                "ai_level": ai_level,
-                "language": language,
-            }
+        await self.open(
+            interaction, ColorettoOptions(expert=expert), turn_timer, ai_level, language
         )
-        await open_table(self.api, interaction, "coloretto", options.model_dump(), settings)
 
     @app_commands.command(
         name=_("rules", "command.rules.name"),
         description=_("The rules of Coloretto, short", "coloretto.command.rules.description"),
     )
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            t("coloretto.rules", user_lang(interaction)), ephemeral=True
-        )
+        await self.answer_rules(interaction, "coloretto.rules")

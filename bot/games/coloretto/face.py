@@ -10,11 +10,9 @@ the engine refuses a press by a seat not on turn (`not_your_turn`), privately an
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import discord
 from discord import app_commands
 
 from engine.coloretto import events as ev
@@ -23,15 +21,16 @@ from engine.coloretto.cards import CARD_NAMES, LAST, Score
 from engine.coloretto.game import Draw, Move, Place, Take
 from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import TableView
-from engine.protocol import Game, Outcome
+from engine.protocol import Json, Outcome
 from render.coloretto import alt as render_alt
 from render.coloretto import pictures as render
 from render.coloretto.labels import LABELS_EN
 from render.kit import Picture, has_glyph
 
-from ...face import Button, Post, Refusal, Select, TableAPI
+from ...face import FaceAPI, GameFace, Press, StatsRow, verb
 from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
-from ...lobby import lobby_values
+from ...posts import Button, Post, Refusal, Select
+from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Coloretto's run-time text keys, declared first)
@@ -52,11 +51,6 @@ SYMBOL: dict[str, str] = {
 }
 CARDS = tuple(name for name in CARD_NAMES if name != LAST)
 assert set(SYMBOL) == set(CARDS)
-
-
-def seed_of(*parts: object) -> int:
-    """A stable 64-bit seed (an AI decision is the same whenever it is remade)."""
-    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
 def card_name(card: str, lang: str) -> str:
@@ -106,41 +100,28 @@ def move_of(verb: str, arg: str | None) -> Move:
     raise Refusal("refusal.stale")
 
 
-class ColorettoFace:
-    game: Game[Any, Any, Any] = COLORETTO
+class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView]):
+    game = COLORETTO
+    state_type = ColorettoState
     key = "coloretto"
-
-    def forget(self, table_id: int) -> None:
-        pass  # the face keeps nothing of a table in memory
+    prefix = "coloretto."
 
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("coloretto.button.draw", lang)
 
-    def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
+    def commands(self, api: Any, settings: Any) -> app_commands.Group:
         return ColorettoCommands(api, settings)
 
     # --- The table --------------------------------------------------------------------------
-
-    def options(self, table: Table) -> ColorettoOptions:
-        return ColorettoOptions.model_validate(table.options)
 
     def mode_name(self, table: Table, lang: str) -> str:
         mode = "expert" if self.options(table).expert else "normal"
         return t(dynamic_key("coloretto.mode", mode), lang)
 
-    def lobby_text(self, table: Table, lang: str) -> str:
-        key = {
-            "lobby": "coloretto.lobby.text",
-            "playing": "coloretto.lobby.started",
-            "cancelled": "coloretto.lobby.cancelled",
-            "finished": "coloretto.lobby.started",
-        }[table.status]
-        return t(key, lang, **lobby_values(self, table, lang))
-
     def table_text(self, live: LiveTable, lang: str) -> str:
         """The rows, every collection, the pile, whose turn it is (and the last round)."""
-        v = COLORETTO.view(live.state, None)
+        v = COLORETTO.view(self.state_of(live), None)
         table = live.table
         names = table.names()
         parts = [
@@ -219,20 +200,13 @@ class ColorettoFace:
         return controls
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
-        v = COLORETTO.view(live.state, None)
+        v = COLORETTO.view(self.state_of(live), None)
         pictures = []
         if v.version == 0:  # the first turn: nothing was pictured yet
             pictures.append(
                 self.table_picture(v, live.table.names(), None, lang, "coloretto-start.png")
             )
         return Post(self.table_text(live, lang), pictures, self.controls(v, lang))
-
-    def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
-        """Nothing at a Coloretto table is private: a seat's own post is the table's."""
-        return self.table_post(live, lang)
-
-    async def private_header(self, api: TableAPI, live: LiveTable) -> str:
-        return ""
 
     # --- Pictures ---------------------------------------------------------------------------
 
@@ -255,12 +229,12 @@ class ColorettoFace:
 
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(
+    async def posts_of(
         self,
-        api: TableAPI,
+        store: SqlStore,
         live: LiveTable,
         before: ColorettoState,
-        events: Sequence[Any],
+        events: Sequence[object],
         after: ColorettoState,
         lang: str,
     ) -> list[Post]:
@@ -291,7 +265,7 @@ class ColorettoFace:
             )
         return posts
 
-    def caption(self, events: Sequence[Any], names: Mapping[str, str], lang: str) -> str:
+    def caption(self, events: Sequence[object], names: Mapping[str, str], lang: str) -> str:
         """A move's events in words, one line each (a round that starts says who starts)."""
         lines = []
         for e in events:
@@ -370,83 +344,60 @@ class ColorettoFace:
 
     # --- AI seats ---------------------------------------------------------------------------
 
-    def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
-        table = live.table
-        return (
-            COLORETTO.ai_move,
-            COLORETTO.view(live.state, seat.id),
-            table.settings.ai_level,
-            seed_of(table.id, table.games, table.version, seat.id),
-        )
-
-    def after_ai_move(
-        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
+    async def after_ai_move(
+        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
     ) -> None:
         """A seat whose time ran out is played for one turn: a turn is a draw *and* its
         placement, two epochs for the table layer, so the AI that drew places the card too."""
-        state = live.state
+        state = self.state_of(live)
         if (
-            isinstance(move, Draw)
+            isinstance(self.game.load_move(move), Draw)
             and not seat.ai
-            and state is not None
             and state.drawn is not None
             and COLORETTO.to_act(state) == {seat.id}
         ):
-            api.background(
-                self._finish_turn(api, live.table.id, live.table.epoch, seat.id),
-                f"finish-turn-{live.table.id}",
-            )
+            epoch = live.table.epoch
 
-    async def _finish_turn(self, api: TableAPI, table_id: int, epoch: int, seat_id: str) -> None:
-        def keep_playing(table: Table) -> None:
-            if table.epoch == epoch and table.status == "playing":
-                table.seat(seat_id).autoplay_epoch = epoch
+            def keep_playing(table: Table) -> None:
+                if table.epoch == epoch and table.status == "playing":
+                    table.seat(seat.id).autoplay_epoch = epoch
 
-        await api.update_face(table_id, keep_playing)
-        await api.drive_ai(table_id)
+            await api.update_face(live.table.id, keep_playing)  # the AI's loop goes on with it
 
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        verb: str,
-        arg: str | None,
-    ) -> None:
-        """Draw, Place in row N, Take row N: the engine judges (a seat not on turn, a full row
-        are refused for the clicker alone); the new table message follows."""
-        move = move_of(verb, arg)
-        live = await api.live(table_id)
-        seat = api.seat_for_play(live, interaction.user.id, epoch)
-        if seat.ai:  # a person back after the AI took their seat over: the seat is theirs again
-            await api.take_seat_back(table_id, seat.id)
-            await interaction.response.send_message(
-                t("coloretto.back", resolve(interaction.locale)), ephemeral=True
-            )
-            return
-        await api.play(interaction, table_id, epoch, move)
-        await interaction.response.defer()
+    @verb("draw")
+    async def draw(self, press: Press) -> None:
+        """Draw; then a button per row to place the drawn card (the engine judges each press:
+        a seat not on turn, a full row, are refused for the clicker alone)."""
+        await self._move(press, move_of("draw", press.arg))
 
-    # --- The game around the moves ----------------------------------------------------------
+    @verb("place")
+    async def place(self, press: Press) -> None:
+        await self._move(press, move_of("place", press.arg))
 
-    def game_started(self, api: TableAPI, live: LiveTable) -> None:
-        return None
+    @verb("take")
+    async def take(self, press: Press) -> None:
+        await self._move(press, move_of("take", press.arg))
 
-    async def on_chat(self, api: TableAPI, live: LiveTable, message: discord.Message) -> None:
-        return None
+    async def _move(self, press: Press, move: Move) -> None:
+        await self.play(press, move)
+        await press.reply.defer()
+
+    async def seat_back(self, press: Press) -> bool:
+        """A person back after the AI took their seat over: the seat is theirs again, and they
+        are told so (their next press plays)."""
+        await super().seat_back(press)
+        await press.reply.send_message(t("coloretto.back", press.lang), ephemeral=True)
+        return False
 
     # --- Stats ------------------------------------------------------------------------------
 
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
-        v = COLORETTO.view(live.state, None) if live.state is not None else None
+        v = COLORETTO.view(self.state_of(live), None) if live.state is not None else None
         return {"players": len(outcome.seats), "rounds": v.round_number if v is not None else None}
 
-    def stats_lines(
-        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
-    ) -> list[str]:
+    def stats_lines(self, rows: Sequence[StatsRow], lang: str) -> list[str]:
         """Average and best score; games with expert scoring."""
         if not rows:
             return []

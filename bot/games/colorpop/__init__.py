@@ -1,7 +1,23 @@
-"""Colorpop at the table: its Discord face (`face.py`), its commands, its run-time text keys."""
+"""Colorpop at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
+command-line tools (`tools.py`)."""
 
 from __future__ import annotations
 
-from .face import ColorpopFace
+from typing import TYPE_CHECKING
 
-FACE = ColorpopFace()
+from engine.colorpop.adapter import COLORPOP
+
+from ...entry import GameEntry
+from .tools import TOOLS
+
+if TYPE_CHECKING:
+    from ...face import TableFace
+
+
+def _face() -> TableFace:
+    from .face import ColorpopFace
+
+    return ColorpopFace()
+
+
+ENTRY = GameEntry("colorpop", COLORPOP, _face, TOOLS)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,13 +35,15 @@ from engine.colorpop.rules import (
 )
 from engine.colorpop.state import ColorpopState
 from engine.colorpop.view import ColorpopView
-from engine.protocol import Game, Outcome
+from engine.protocol import Outcome
 from render.colorpop.board import TOKEN_STYLE, board_picture
 from render.kit import Picture
 
-from ...face import Button, Post, Refusal, Select, TableAPI
+from ...face import FaceAPI, GameFace, Press, StatsRow, verb
 from ...i18n import dynamic_key, t
-from ...lobby import lobby_values
+from ...posts import Button, Post, Refusal, Select
+from ...prompt import answer_in_time
+from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
@@ -50,11 +51,6 @@ from .commands import ColorpopCommands
 
 MAX_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 MAX_TYPED = 12  # characters of a malformed typed cell echoed back
-
-
-def seed_of(*parts: object) -> int:
-    """A stable 64-bit seed (an AI decision is the same whenever it is remade)."""
-    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
 def token_name(letter: str, lang: str) -> str:
@@ -91,15 +87,14 @@ def piles_text(view: ColorpopView, names: Mapping[str, str]) -> str:
 class CellModal(discord.ui.Modal):
     """Type a cell: one text field; its submit plays the cell as a click would."""
 
-    def __init__(
-        self, face: ColorpopFace, api: TableAPI, table_id: int, epoch: int, lang: str
-    ) -> None:
+    def __init__(self, face: ColorpopFace, api: FaceAPI, table: Table) -> None:
         super().__init__(
-            title=t("colorpop.modal.title", lang),
-            custom_id=f"colorpop:{table_id}:{epoch}:cell",
+            title=t("colorpop.modal.title", table.lang()),
+            custom_id=f"colorpop:{table.id}:{table.epoch}:cell",
             timeout=900,
         )
-        self.face, self.api, self.table_id, self.epoch = face, api, table_id, epoch
+        self.face, self.api, self.table_id, self.epoch = face, api, table.id, table.epoch
+        lang = table.lang()
         self.cell: discord.ui.TextInput[CellModal] = discord.ui.TextInput(
             label=t("colorpop.modal.label", lang),
             placeholder="C3",
@@ -110,32 +105,31 @@ class CellModal(discord.ui.Modal):
         self.add_item(self.cell)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.face.play_typed(
-                self.api, interaction, self.table_id, self.epoch, self.cell.value
-            )
-        except Refusal as no:
-            await self.api.refuse(interaction, no)
+        """The typed cell, played as a click would be (the same checks, the same answers)."""
+        async with answer_in_time(interaction) as reply:
+            try:
+                live = await self.api.live(self.table_id)
+                seat = self.face.seat_of(live, interaction.user.id, self.epoch)
+                press = Press(self.api, interaction, reply, live, seat, None)
+                await self.face.play_typed(press, self.cell.value)
+            except Refusal as no:
+                await self.api.refuse(interaction, no)
 
 
-class ColorpopFace:
-    game: Game[Any, Any, Any] = COLORPOP
+class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, ColorpopView]):
+    game = COLORPOP
+    state_type = ColorpopState
     key = "colorpop"
-
-    def forget(self, table_id: int) -> None:
-        pass  # the face keeps nothing of a table in memory
+    prefix = "colorpop."
 
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("colorpop.button.colour", lang)
 
-    def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
+    def commands(self, api: Any, settings: Any) -> app_commands.Group:
         return ColorpopCommands(api, settings)
 
     # --- The table --------------------------------------------------------------------------
-
-    def options(self, table: Table) -> ColorpopOptions:
-        return ColorpopOptions.model_validate(table.options)
 
     def mode_name(self, table: Table, lang: str) -> str:
         options = self.options(table)
@@ -144,17 +138,8 @@ class ColorpopFace:
             return t("colorpop.solo_colours", lang, mode=mode, k=options.solo_colours)
         return mode
 
-    def lobby_text(self, table: Table, lang: str) -> str:
-        key = {
-            "lobby": "colorpop.lobby.text",
-            "playing": "colorpop.lobby.started",
-            "cancelled": "colorpop.lobby.cancelled",
-            "finished": "colorpop.lobby.started",
-        }[table.status]
-        return t(key, lang, **lobby_values(self, table, lang))
-
     def table_text(self, live: LiveTable, lang: str) -> str:
-        v = COLORPOP.view(live.state, None)
+        v = COLORPOP.view(self.state_of(live), None)
         table = live.table
         names = table.names()
         on_turn = names.get(v.on_turn or "", v.on_turn or "?")
@@ -169,7 +154,7 @@ class ColorpopFace:
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         """The board (public view), and the controls: a column each, Type a cell, My colour."""
-        v = COLORPOP.view(live.state, None)
+        v = COLORPOP.view(self.state_of(live), None)
         names = live.table.names()
         title = t(
             "colorpop.picture.turn", lang, move=v.move_number, name=names.get(v.on_turn or "", "?")
@@ -192,7 +177,7 @@ class ColorpopFace:
 
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """My colour: the seat's colour(s), from that seat's view alone (teams: both)."""
-        me = COLORPOP.view(live.state, seat.id)
+        me = COLORPOP.view(self.state_of(live), seat.id)
         names = live.table.names()
         partners = [names.get(s, s) for s in me.partners if s != seat.id]
         colours = colours_text(me.my_colours, lang)
@@ -203,9 +188,6 @@ class ColorpopFace:
         else:
             text = t("colorpop.secret.one", lang, colours=colours)
         return Post(text)
-
-    async def private_header(self, api: TableAPI, live: LiveTable) -> str:
-        return ""
 
     # --- Pictures and their alt texts -------------------------------------------------------
 
@@ -255,12 +237,12 @@ class ColorpopFace:
 
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(
+    async def posts_of(
         self,
-        api: TableAPI,
+        store: SqlStore,
         live: LiveTable,
         before: ColorpopState,
-        events: Sequence[Any],
+        events: Sequence[object],
         after: ColorpopState,
         lang: str,
     ) -> list[Post]:
@@ -318,7 +300,7 @@ class ColorpopFace:
         return posts
 
     def results_text(
-        self, view: ColorpopView, events: Sequence[Any], names: Mapping[str, str], lang: str
+        self, view: ColorpopView, events: Sequence[object], names: Mapping[str, str], lang: str
     ) -> str:
         """Who won and how, the tie-break that decided, and every secret colour revealed."""
         ended = next(e for e in events if isinstance(e, GameEnded))
@@ -363,96 +345,25 @@ class ColorpopFace:
             )
         return "\n".join(lines)
 
-    # --- AI seats ---------------------------------------------------------------------------
-
-    def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
-        table = live.table
-        me = COLORPOP.view(live.state, seat.id)
-        return (
-            COLORPOP.ai_move,
-            me,
-            table.settings.ai_level,
-            seed_of(table.id, table.version, seat.id),
-        )
-
-    def after_ai_move(
-        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
-    ) -> None:
-        return None
-
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        verb: str,
-        arg: str | None,
-    ) -> None:
-        handler = {
-            "colour": self._my_colour,
-            "col": self._column,
-            "group": self._group,
-            "type": self._type,
-        }.get(verb)
-        if handler is None:
-            raise Refusal("refusal.stale")
-        await handler(api, interaction, table_id, epoch, arg)
-
-    async def _seat(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        *,
-        on_turn: bool,
-    ) -> tuple[LiveTable, Seat]:
-        """The clicker's seat at a playing table, this turn (and on turn, when asked); a human
-        back from being away takes the seat again."""
-        live = await api.live(table_id)
-        seat = api.seat_for_play(live, interaction.user.id, epoch)
-        if on_turn and COLORPOP.view(live.state, None).on_turn != seat.id:
-            raise Refusal("refusal.not_your_turn")
-        if seat.ai:
-            await api.take_seat_back(table_id, seat.id)
-            live = await api.live(table_id)
-        return live, seat
-
-    async def _my_colour(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        _arg: str | None,
-    ) -> None:
+    @verb("colour")
+    async def my_colour(self, press: Press) -> None:
         """My colour: an ephemeral message with the seat's colour(s), from its own view."""
-        live, seat = await self._seat(api, interaction, table_id, epoch, on_turn=False)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await api.show_private(interaction, live, seat)
+        await self.show_private(press)
 
-    async def _column(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        arg: str | None,
-    ) -> None:
+    @verb("col", on_turn=True)
+    async def column(self, press: Press) -> None:
         """Step one: a column; the answer (private) holds a button per group touching it."""
+        arg = press.arg
         if arg is None or len(arg) != 1 or arg not in RAIL_NAMES:
             raise Refusal("refusal.stale")
-        live, _seat = await self._seat(api, interaction, table_id, epoch, on_turn=True)
-        lang = live.table.lang()
-        v = COLORPOP.view(live.state, None)
+        lang = press.lang
+        v = COLORPOP.view(self.state_of(press.live), None)
         groups = COLORPOP.groups_in_rail(v, RAIL_NAMES.index(arg))[:MAX_BUTTONS]
         if not groups:
-            await interaction.response.send_message(
-                t("colorpop.picker.none", lang, column=arg), ephemeral=True
-            )
+            text = t("colorpop.picker.none", lang, column=arg)
+            await press.reply.send_message(text, ephemeral=True)
             return
         post = Post(
             t("colorpop.picker.choose", lang, column=arg),
@@ -460,73 +371,45 @@ class ColorpopFace:
                 Button("group", group_label(g, lang)[:80], arg=cell_name(g.anchor)) for g in groups
             ],
         )
-        view = api.view_for(live.table, post)
+        view = press.api.view_for(press.table, post)
         assert view is not None  # the post has its buttons
-        await interaction.response.send_message(post.content, ephemeral=True, view=view)
+        await press.reply.send_message(post.content, ephemeral=True, view=view)
 
-    async def _group(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        arg: str | None,
-    ) -> None:
+    @verb("group")
+    async def group(self, press: Press) -> None:
         """Step two: the group's anchor is the pick; the private picker says what was played."""
-        cell = parse_cell(arg)
+        cell = parse_cell(press.arg)
         if cell is None:
             raise Refusal("refusal.stale")
-        label = await self._play(api, interaction, table_id, epoch, cell)
-        await interaction.response.edit_message(content=label, view=None)
+        label = await self._play(press, cell)
+        await press.reply.edit_message(content=label, view=None)
 
-    async def _type(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        _arg: str | None,
-    ) -> None:
+    @verb("type", on_turn=True)
+    async def type_cell(self, press: Press) -> None:
         """Type a cell: a modal (only for the seat on turn)."""
-        live, _seat = await self._seat(api, interaction, table_id, epoch, on_turn=True)
-        await interaction.response.send_modal(
-            CellModal(self, api, table_id, epoch, live.table.lang())
-        )
+        await press.reply.send_modal(CellModal(self, press.api, press.table))
 
-    async def play_typed(
-        self, api: TableAPI, interaction: discord.Interaction, table_id: int, epoch: int, typed: str
-    ) -> None:
+    async def play_typed(self, press: Press, typed: str) -> None:
         """The modal's submit: `c3`, ` C3 ` are C3; anything else is a private no."""
-        text = typed.strip().upper()
-        cell = parse_cell(text)
+        cell = parse_cell(typed.strip().upper())
         if cell is None:
             shown = discord.utils.escape_markdown(typed.strip()[:MAX_TYPED]) or "—"
             raise Refusal("colorpop.refusal.bad_cell", text=shown)
-        label = await self._play(api, interaction, table_id, epoch, cell)
-        await interaction.response.send_message(label, ephemeral=True)
+        label = await self._play(press, cell)
+        await press.reply.send_message(label, ephemeral=True)
 
-    async def _play(
-        self, api: TableAPI, interaction: discord.Interaction, table_id: int, epoch: int, cell: Cell
-    ) -> str:
+    async def _play(self, press: Press, cell: Cell) -> str:
         """Play `cell` for the clicker; the private answer's text (what left the board)."""
-        live = await api.live(table_id)
-        lang = live.table.lang()
-        group = (
-            group_at(COLORPOP.view(live.state, None).board, cell)
-            if live.state is not None
-            else None
-        )
-        await api.play(interaction, table_id, epoch, ColorpopMove.at(cell))
+        lang = press.lang
+        group = group_at(COLORPOP.view(self.state_of(press.live), None).board, cell)
+        await self.play(press, ColorpopMove.at(cell))
         shown = group_label(group, lang) if group is not None else cell_name(cell)
         return t("colorpop.picker.picked", lang, group=shown)
 
     # --- The game around the moves ------------------------------------------------------------
 
-    def game_started(self, api: TableAPI, live: LiveTable) -> None:
+    def game_started(self, api: FaceAPI, live: LiveTable) -> None:
         api.say(live.table.id, t("colorpop.started", live.table.lang()))
-
-    async def on_chat(self, api: TableAPI, live: LiveTable, message: discord.Message) -> None:
-        return None
 
     # --- Stats ------------------------------------------------------------------------------
 
@@ -540,9 +423,7 @@ class ColorpopFace:
             "colours": len(colours) if isinstance(colours, list) else 1,
         }
 
-    def stats_lines(
-        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
-    ) -> list[str]:
+    def stats_lines(self, rows: Sequence[StatsRow], lang: str) -> list[str]:
         """Wins by clearing, own tokens off the board on average, solo clears per colours."""
         lines = []
         played = [(won, score, d) for mode, won, score, d in rows if mode != "solo"]

@@ -1,7 +1,23 @@
-"""Colourist at the table: its Discord face (`face.py`), its commands, its table game."""
+"""Colourist at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
+command-line tools (`tools.py`)."""
 
 from __future__ import annotations
 
-from .face import ColouristFace
+from typing import TYPE_CHECKING
 
-FACE = ColouristFace()
+from engine.colourist.adapter import COLOURIST
+
+from ...entry import GameEntry
+from .tools import TOOLS
+
+if TYPE_CHECKING:
+    from ...face import TableFace
+
+
+def _face() -> TableFace:
+    from .face import ColouristFace
+
+    return ColouristFace()
+
+
+ENTRY = GameEntry("colourist", COLOURIST, _face, TOOLS)

@@ -6,38 +6,31 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 
 from engine.colourist.adapter import ColouristOptions
+from engine.colourist.words import WordListError, shipped_words
 
-from ...commands import language_choices, user_lang
-from ...face import TableAPI
-from ...i18n import DYNAMIC_KEYS, command_str, dynamic_key, t
-from ...lobby import open_table
-from ...table import TableSettings
+from ...commands import CommandsAPI, GameCommands, TurnTimer, choices, table_options, user_lang
+from ...i18n import command_str as _
+from ...i18n import t
 from . import keys  # noqa: F401  (declares the families the choices read)
-from .table_game import word_list_problem
-
-_ = command_str
 
 
-def _choices(family: str) -> list[Choice[str]]:
-    return [
-        Choice(name=_(value, dynamic_key(family, value)), value=value)
-        for value in DYNAMIC_KEYS[family]
-    ]
+def word_list_problem() -> str | None:
+    """What is wrong with the shipped word list (one line), or None when it is sound."""
+    try:
+        shipped_words()
+    except WordListError as e:
+        return str(e)
+    return None
 
 
-class ColouristCommands(app_commands.Group):
-    def __init__(self, api: TableAPI, settings: Any) -> None:
-        super().__init__(
-            name="colourist",
-            description=_(
-                "Play Colourist, the colour-word party game", "colourist.command.description"
-            ),
+class ColouristCommands(GameCommands):
+    def __init__(self, api: CommandsAPI, settings: Any) -> None:
+        description = _(
+            "Play Colourist, the colour-word party game", "colourist.command.description"
         )
-        self.api = api
-        self.settings = settings
+        super().__init__(api, settings, "colourist", description)
 
     @app_commands.command(
         name=_("new", "command.new.name"),
@@ -46,46 +39,30 @@ class ColouristCommands(app_commands.Group):
         ),
     )
     @app_commands.describe(
-        length=_("track length: short, normal or long", "colourist.option.length"),
-        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        language=_("language of the table's messages", "option.new.language"),
+        length=_("track length: short, normal or long", "colourist.option.length")
     )
-    @app_commands.choices(
-        length=_choices("colourist.choice.length"),
-        ai_level=_choices("choice.ai_level"),
-        language=language_choices(),
-    )
+    @app_commands.choices(length=choices("colourist.choice.length"))
+    @table_options
     @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
         length: str = "normal",
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        turn_timer: TurnTimer | None = None,
         ai_level: str = "normal",
         language: str | None = None,
     ) -> None:
         problem = word_list_problem()
         if problem is not None:  # a broken word list: no table at all, and say why
-            await interaction.response.send_message(
-                t("colourist.refusal.words", user_lang(interaction), error=problem), ephemeral=True
-            )
+            text = t("colourist.refusal.words", user_lang(interaction), error=problem)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         options = ColouristOptions.model_validate({"length": length})
-        settings = TableSettings.model_validate(
-            {
-                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
-                "ai_level": ai_level,
-                "language": language,
-            }
-        )
-        await open_table(self.api, interaction, "colourist", options.model_dump(), settings)
+        await self.open(interaction, options, turn_timer, ai_level, language)
 
     @app_commands.command(
         name=_("rules", "command.rules.name"),
         description=_("The rules of Colourist, short", "colourist.command.rules.description"),
     )
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            t("colourist.rules", user_lang(interaction)), ephemeral=True
-        )
+        await self.answer_rules(interaction, "colourist.rules")

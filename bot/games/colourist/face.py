@@ -10,39 +10,31 @@ table's language; the AI reads only concept ids, so the language never changes i
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import hashlib
 import string
 from collections.abc import Sequence
 from typing import Any
 
-import discord
 from discord import app_commands
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.events import ChoicesRevealed, GameEnded, WordsShown
-from engine.colourist.game import CARDS, EMOJI, Choose, ColouristState, Keep
+from engine.colourist.game import CARDS, EMOJI, Choose, ColouristState, Keep, Move
 from engine.colourist.view import ColouristView
 from engine.protocol import Outcome
 from render.colourist import pictures as render
 from render.colourist.labels import LABELS_EN
 
-from ...face import Button, Post, Refusal, Select, TableAPI
+from ...face import GameFace, Press, StatsRow, verb
 from ...i18n import dynamic_key, t
-from ...lobby import lobby_values
-from ...outbox import picture_files
+from ...posts import Button, Post, Refusal, Select
+from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Colourist's run-time text keys, declared first)
-from .commands import ColouristCommands
-from .table_game import TABLE_COLOURIST
+from .commands import ColouristCommands, word_list_problem
 
-
-def seed_of(*parts: object) -> int:
-    """A stable 64-bit seed (an AI decision is the same whenever it is remade)."""
-    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
+AI_SEAT_PREFIX = "ai-"  # bot.table.Table.next_ai_id: AI chairs are "ai-1", "ai-2", …
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -63,39 +55,34 @@ def shown(ids: Sequence[str], lang: str) -> str:
     return W.shown(COLOURIST.words, ids, lang)
 
 
-class ColouristFace:
-    game = TABLE_COLOURIST
+class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristView]):
+    game = COLOURIST
+    state_type = ColouristState
     key = "colourist"
-
-    def forget(self, table_id: int) -> None:
-        pass  # the face keeps nothing of a table in memory
+    prefix = "colourist."
 
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
         return t("colourist.button.choose", lang)
 
-    def commands(self, api: TableAPI, settings: Any) -> app_commands.Group:
+    def commands(self, api: Any, settings: Any) -> app_commands.Group:
         return ColouristCommands(api, settings)
 
-    # --- The table --------------------------------------------------------------------------
+    def start_refusal(self, table: Table) -> Refusal | None:
+        """A game is dealt only for at least one person (the AI reads no words) and only from a
+        sound word list."""
+        if table.seats and all(s.id.startswith(AI_SEAT_PREFIX) for s in table.seats):
+            return Refusal("colourist.refusal.no_human")
+        problem = word_list_problem()
+        return None if problem is None else Refusal("colourist.refusal.words", error=problem)
 
-    def options(self, table: Table) -> ColouristOptions:
-        return ColouristOptions.model_validate(table.options)
+    # --- The table --------------------------------------------------------------------------
 
     def mode_name(self, table: Table, lang: str) -> str:
         return t(dynamic_key("colourist.choice.length", self.options(table).length), lang)
 
-    def lobby_text(self, table: Table, lang: str) -> str:
-        key = {
-            "lobby": "colourist.lobby.text",
-            "playing": "colourist.lobby.started",
-            "cancelled": "colourist.lobby.cancelled",
-            "finished": "colourist.lobby.started",
-        }[table.status]
-        return t(key, lang, **lobby_values(self, table, lang))
-
     def table_text(self, live: LiveTable, lang: str) -> str:
-        v = COLOURIST.view(live.state, None)
+        v = COLOURIST.view(self.state_of(live), None)
         table = live.table
         names = table.names()
         parts = [
@@ -120,7 +107,7 @@ class ColouristFace:
         return "\n".join(parts)
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
-        v = COLOURIST.view(live.state, None)
+        v = COLOURIST.view(self.state_of(live), None)
         names = live.table.names()
         words = labels(lang)
         text = shown(v.words, lang) if v.words else None
@@ -137,7 +124,7 @@ class ColouristFace:
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """The seat's own message: the phrase pick (colourist, double field), the colour
         buttons, or the card it laid."""
-        me = COLOURIST.view(live.state, seat.id)
+        me = COLOURIST.view(self.state_of(live), seat.id)
         names = live.table.names()
         colourist = names.get(me.colourist, me.colourist)
         if me.phase == "over":
@@ -190,17 +177,14 @@ class ColouristFace:
     def card_label(card: str, lang: str) -> str:
         return f"{EMOJI[card]} {card_name(card, lang)}"
 
-    async def private_header(self, api: TableAPI, live: LiveTable) -> str:
-        return ""
-
     # --- A move's posts ---------------------------------------------------------------------
 
-    async def move_posts(
+    async def posts_of(
         self,
-        api: TableAPI,
+        store: SqlStore,
         live: LiveTable,
         before: ColouristState,
-        events: Sequence[Any],
+        events: Sequence[object],
         after: ColouristState,
         lang: str,
     ) -> list[Post]:
@@ -282,109 +266,30 @@ class ColouristFace:
         lines.append(" · ".join(f"{name(s)} {v.positions[s]}/{v.finish}" for s in v.seats))
         return "\n".join(lines)
 
-    # --- AI seats ---------------------------------------------------------------------------
-
-    def ai_job(self, live: LiveTable, seat: Seat) -> tuple[Any, ...]:
-        """The engine's AI, from the seat's view alone: ids, never words, so the table's
-        language cannot change its move."""
-        table = live.table
-        return (
-            COLOURIST.ai_move,
-            COLOURIST.view(live.state, seat.id),
-            table.settings.ai_level,
-            seed_of(table.id, table.games, table.version, seat.id),
-        )
-
-    def after_ai_move(
-        self, api: TableAPI, live: LiveTable, seat: Seat, move: Any, before: Any
-    ) -> None:
-        return None
-
     # --- Clicks -----------------------------------------------------------------------------
 
-    async def on_click(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        verb: str,
-        arg: str | None,
-    ) -> None:
-        handler = {"choose": self._open, "card": self._card, "keep": self._keep}.get(verb)
-        if handler is None:
-            raise Refusal("refusal.stale")
-        await handler(api, interaction, table_id, epoch, arg)
+    @verb("choose")
+    async def choose(self, press: Press) -> None:
+        """Choose: the seat's private message (the colour buttons, or the phrase pick)."""
+        await self.show_private(press)
 
-    async def _open(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        _arg: str | None,
-    ) -> None:
-        """Choose: the seat's private message (a human back from being away takes the seat
-        again)."""
-        live = await api.live(table_id)
-        seat = api.seat_for_play(live, interaction.user.id, epoch)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if seat.ai:
-            await api.take_seat_back(table_id, seat.id)
-        await api.show_private(interaction, await api.live(table_id), seat)
-
-    async def _card(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        arg: str | None,
-    ) -> None:
-        if arg not in CARDS:
+    @verb("card")
+    async def card(self, press: Press) -> None:
+        if press.arg not in CARDS:
             raise Refusal("refusal.not_a_card")
-        await self._move(api, interaction, table_id, epoch, Choose(arg))
+        await self._move(press, Choose(press.arg))
 
-    async def _keep(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        arg: str | None,
-    ) -> None:
+    @verb("keep")
+    async def keep(self, press: Press) -> None:
+        arg = press.arg
         if arg is None or len(arg) != 2 or any(c not in "01" for c in arg):
             raise Refusal("refusal.no_such_word")
-        await self._move(api, interaction, table_id, epoch, Keep(int(arg[0]), int(arg[1])))
+        await self._move(press, Keep(int(arg[0]), int(arg[1])))
 
-    async def _move(
-        self,
-        api: TableAPI,
-        interaction: discord.Interaction,
-        table_id: int,
-        epoch: int,
-        move: Choose | Keep,
-    ) -> None:
-        live = await api.live(table_id)
-        seat = api.seat_for_play(live, interaction.user.id, epoch)
-        await api.play(interaction, table_id, epoch, move)
-        live = await api.live(table_id)
-        await interaction.response.defer()
-        post = await asyncio.to_thread(self.private_post, live, seat, live.table.lang())
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(
-                content=post.content,
-                attachments=picture_files(post),
-                view=api.view_for(live.table, post),
-            )
-
-    # --- The game around the moves ----------------------------------------------------------
-
-    def game_started(self, api: TableAPI, live: LiveTable) -> None:
-        return None
-
-    async def on_chat(self, api: TableAPI, live: LiveTable, message: discord.Message) -> None:
-        return None
+    async def _move(self, press: Press, move: Move) -> None:
+        """A final choice, then the private message it came from shows what was laid."""
+        await self.play(press, move)
+        await self.redraw_here(press)
 
     # --- Stats ------------------------------------------------------------------------------
 
@@ -393,12 +298,10 @@ class ColouristFace:
         return {
             "rounds": details.get("rounds"),
             "length": self.options(live.table).length,
-            "finish": COLOURIST.view(live.state, None).finish,
+            "finish": COLOURIST.view(self.state_of(live), None).finish,
         }
 
-    def stats_lines(
-        self, rows: Sequence[tuple[str, bool, int, dict[str, Any]]], lang: str
-    ) -> list[str]:
+    def stats_lines(self, rows: Sequence[StatsRow], lang: str) -> list[str]:
         """Games finished, wins on the finish, and the average share of the track covered."""
         if not rows:
             return []

@@ -1,7 +1,23 @@
-"""Pop at the table: its Discord face (`face.py`), its commands, its table-talk rule."""
+"""Pop at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
+command-line tools (`tools.py`)."""
 
 from __future__ import annotations
 
-from .face import PopFace
+from typing import TYPE_CHECKING
 
-FACE = PopFace()
+from engine.pop.adapter import POP
+
+from ...entry import GameEntry
+from .tools import TOOLS
+
+if TYPE_CHECKING:
+    from ...face import TableFace
+
+
+def _face() -> TableFace:
+    from .face import PopFace
+
+    return PopFace()
+
+
+ENTRY = GameEntry("pop", POP, _face, TOOLS)

@@ -7,38 +7,26 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 
 from engine.pop.adapter import POP, PopOptions, enigma_pack
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 
-from ...commands import language_choices, user_lang
-from ...face import TableAPI
-from ...i18n import DYNAMIC_KEYS, command_str, dynamic_key, t
-from ...lobby import open_table
+from ... import life
+from ...commands import CommandsAPI, GameCommands, TurnTimer, choices, table_options, user_lang
+from ...i18n import command_str as _
+from ...i18n import dynamic_key, t
 from ...table import Seat, Table, TableSettings
 from . import keys  # noqa: F401  (declares the families the choices read)
 from .enigma import daily_puzzle, today
 
-_ = command_str
 GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5
 
 
-def _choices(family: str) -> list[Choice[str]]:
-    return [
-        Choice(name=_(value, dynamic_key(family, value)), value=value)
-        for value in DYNAMIC_KEYS[family]
-    ]
-
-
-class PopCommands(app_commands.Group):
-    def __init__(self, api: TableAPI, settings: Any) -> None:
-        super().__init__(
-            name="pop", description=_("Play Pop, the colour card game", "command.pop.description")
-        )
-        self.api = api
-        self.settings = settings
+class PopCommands(GameCommands):
+    def __init__(self, api: CommandsAPI, settings: Any) -> None:
+        description = _("Play Pop, the colour card game", "command.pop.description")
+        super().__init__(api, settings, "pop", description)
 
     @app_commands.command(
         name=_("new", "command.new.name"),
@@ -50,16 +38,10 @@ class PopCommands(app_commands.Group):
         two_player_variant=_(
             "two people: draw a card and play two each turn", "option.new.two_player_variant"
         ),
-        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
         difficulty=_("solo: starting rows, 1 (Beginner) to 4 (Expert)", "option.new.difficulty"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        language=_("language of the table's messages", "option.new.language"),
     )
-    @app_commands.choices(
-        mode=_choices("choice.mode"),
-        ai_level=_choices("choice.ai_level"),
-        language=language_choices(),
-    )
+    @app_commands.choices(mode=choices("choice.mode"))
+    @table_options
     @app_commands.guild_only()
     async def new(
         self,
@@ -67,7 +49,7 @@ class PopCommands(app_commands.Group):
         mode: str = "competitive",
         sets: app_commands.Range[int, 1, 3] = 3,
         two_player_variant: bool | None = None,
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        turn_timer: TurnTimer | None = None,
         difficulty: app_commands.Range[int, 1, 4] = 1,
         ai_level: str = "normal",
         language: str | None = None,
@@ -83,14 +65,7 @@ class PopCommands(app_commands.Group):
                 "difficulty": difficulty,
             }
         )
-        settings = TableSettings.model_validate(
-            {
-                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
-                "ai_level": ai_level,
-                "language": language,
-            }
-        )
-        await open_table(self.api, interaction, "pop", options.model_dump(), settings)
+        await self.open(interaction, options, turn_timer, ai_level, language)
 
     @app_commands.command(
         name=_("enigma", "command.enigma.name"),
@@ -100,7 +75,7 @@ class PopCommands(app_commands.Group):
         difficulty=_("easy, medium, hard, expert or master", "option.enigma.difficulty"),
         daily=_("the server's puzzle of the day", "option.enigma.daily"),
     )
-    @app_commands.choices(difficulty=_choices("choice.grade"))
+    @app_commands.choices(difficulty=choices("choice.grade"))
     @app_commands.guild_only()
     async def enigma(
         self, interaction: discord.Interaction, difficulty: str | None = None, daily: bool = False
@@ -113,7 +88,7 @@ class PopCommands(app_commands.Group):
         description=_("The rules of Pop, short", "command.rules.description"),
     )
     @app_commands.describe(mode=_("which mode's rules", "option.rules.mode"))
-    @app_commands.choices(mode=_choices("choice.mode"))
+    @app_commands.choices(mode=choices("choice.mode"))
     async def rules(self, interaction: discord.Interaction, mode: str = "competitive") -> None:
         lang = user_lang(interaction)
         await interaction.response.send_message(
@@ -122,7 +97,7 @@ class PopCommands(app_commands.Group):
 
 
 async def open_enigma(
-    api: TableAPI, interaction: discord.Interaction, grade: int | None, daily: bool
+    api: CommandsAPI, interaction: discord.Interaction, grade: int | None, daily: bool
 ) -> None:
     """/pop enigma: a puzzle of the pack (or the server's puzzle of the day), privately, in
     the player's own ephemeral messages."""
@@ -149,7 +124,7 @@ async def open_enigma(
         face={"daily": day} if daily else {},
         locale=str(interaction.guild_locale or "en").split("-")[0],
     )
-    table.status, table.games, table.epoch = "playing", 1, 1
-    live = await api.insert(table, POP.start(options, [seat.id], 0), kick=False)
+    life.deal_private(table)
+    live = await api.insert(table, POP.start(options, [seat.id], table.seed))
     await interaction.response.defer(ephemeral=True, thinking=True)
     await api.show_private(interaction, live, live.table.seats[0])

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from engine.pop.adapter import enigma_pack
 from engine.pop.enigma import Puzzle
 
-from ...face import TableAPI
+from ...storage import SqlStore
 
 
 def today() -> str:
@@ -22,10 +22,10 @@ def daily_puzzle(guild_id: int, day: str) -> Puzzle:
     return pack[int.from_bytes(digest[:8], "big") % len(pack)]
 
 
-async def daily_tries(api: TableAPI, guild_id: int, day: str) -> list[tuple[int, int, bool]]:
+async def daily_tries(store: SqlStore, guild_id: int, day: str) -> list[tuple[int, int, bool]]:
     """The server's daily Enigma of `day`: (user, tries, solved), solvers first."""
     found: dict[int, tuple[int, bool]] = {}
-    for user, won, details in await api.store.results_on_day(guild_id, "pop", "enigma", day):
+    for user, won, details in await store.results_on_day(guild_id, "pop", "enigma", day):
         if details.get("daily") == day:
             n, solved = found.get(user, (0, False))
             found[user] = (n + 1, solved or won)

@@ -1,0 +1,129 @@
+"""The tables in memory, and one lock each: loading a table, changing it under its lock, and
+committing its next version (with the move, the results and the posts due that came with it).
+
+Only tables in play, or with something still to post, stay in memory; a finished one leaves
+once nothing of it is being posted or changed (`forget_if_idle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Mapping
+
+from .face import TableFace
+from .memory import Trimmer
+from .posts import Refusal
+from .storage import Move, Result, SqlStore
+from .table import ACTIVE, LiveTable, Pending, Table, TableEdit
+
+
+class TableCache:
+    """Every table this process holds, by id, and where each active one plays."""
+
+    def __init__(self, store: SqlStore, faces: Mapping[str, TableFace]) -> None:
+        self.store = store
+        self.faces = dict(faces)
+        self.cache: dict[int, LiveTable] = {}
+        self.by_channel: dict[int, int] = {}  # where an active table plays → its id
+        self.where_of: dict[int, int] = {}  # and back
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.trimmer = Trimmer()
+
+    def face(self, table: Table) -> TableFace:
+        return self.faces[table.game]
+
+    def remember(self, live: LiveTable) -> LiveTable:
+        table = live.table
+        self.cache[table.id] = live
+        self._unindex(table.id)
+        if table.status in ACTIVE:
+            self.by_channel[table.where] = table.id
+            self.where_of[table.id] = table.where
+        return live
+
+    def _unindex(self, table_id: int) -> None:
+        """Forget where a table plays (it moved to its thread, or it ended)."""
+        where = self.where_of.pop(table_id, None)
+        if where is not None and self.by_channel.get(where) == table_id:
+            del self.by_channel[where]
+
+    def loaded(self, table: Table, state: str | None) -> LiveTable:
+        """A table read from the database, with its game's state, held from now on."""
+        face = self.face(table)
+        return self.remember(LiveTable(table, face.load_state(state) if state else None))
+
+    async def live(self, table_id: int) -> LiveTable:
+        """The table (Refusal("refusal.no_table") when there is none, or its game is gone)."""
+        live = self.cache.get(table_id)
+        if live is None:
+            found = await self.store.load(table_id)
+            if found is None or found[0].game not in self.faces:
+                raise Refusal("refusal.no_table")
+            live = self.loaded(*found)
+        return live
+
+    def forget(self, table_id: int, busy: Callable[[], bool]) -> LiveTable | None:
+        """A finished table leaves memory once nothing of it is being posted (`busy`) or
+        changed; the table it was, or None when it stays."""
+        live = self.cache.get(table_id)
+        lock = self.locks.get(table_id)
+        if (
+            live is None
+            or live.table.status in ACTIVE
+            or live.pending
+            or busy()
+            or (lock is not None and lock.locked())
+        ):
+            return None
+        self.cache.pop(table_id, None)
+        self.locks.pop(table_id, None)
+        self._unindex(table_id)
+        self.face(live.table).forget(table_id)
+        self.trimmer.after_forgetting()
+        return live
+
+    @contextlib.asynccontextmanager
+    async def editing(self, table_id: int) -> AsyncIterator[TableEdit]:
+        """Hold the table's lock and hand out a copy to change; `commit` makes it the table."""
+        lock = self.locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = await self.live(table_id)
+            yield TableEdit(live, live.table.model_copy(deep=True))
+
+    async def commit(
+        self,
+        edit: TableEdit,
+        state: object = None,
+        *,
+        move: Move | None = None,
+        pending: Pending | None = None,
+        results: list[Result] | None = None,
+    ) -> Table:
+        """Store the table's next version (with the move and the results that came with it),
+        then make it the table everyone sees."""
+        table, live = edit.table, edit.live
+        state = live.state if state is None else state
+        table.version += 1
+        face = self.face(table)
+        await self.store.save(
+            table,
+            face.dump_state(state) if state is not None else None,
+            move=move,
+            results=results or (),
+            posts_due=pending is not None,
+        )
+        live.table, live.state = table, state
+        if pending is not None:
+            live.pending[pending.seq] = pending
+        self.remember(live)
+        return table
+
+    async def insert(self, table: Table, state: object = None) -> LiveTable:
+        """A new table, stored (and its state, for a game dealt at once: a private one)."""
+        await self.store.insert_table(table)
+        live = self.remember(LiveTable(table, state))
+        if state is not None:
+            async with self.editing(table.id) as edit:
+                await self.commit(edit, state)
+        return live

@@ -1,0 +1,69 @@
+"""A game as the bot registers it: its rules (for records), its Discord face (built when the
+bot runs, so that the command-line tools never load discord.py) and its command-line tools
+(`pop-bot demo`, `pop-bot bench`). One entry a game, one registration line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.protocol import Recorded
+
+if TYPE_CHECKING:
+    from .face import TableFace
+
+
+@dataclass(frozen=True)
+class DemoRequest:
+    """`pop-bot demo`'s flags: a whole game among AI seats, offline."""
+
+    out: str
+    seats: int | None  # None: the game's usual number
+    seed: int = 1
+    mode: str | None = None  # None: the game's first mode
+    level: str = "hard"
+    sets: int = 1
+
+
+@dataclass(frozen=True)
+class BenchRequest:
+    """`pop-bot bench engine|ai`'s flags (each game reads those it has)."""
+
+    seconds: float = 3.0
+    games: int = 1000
+    trick_games: int = 1000
+    solo_games: int = 150
+    coop_games: int = 100
+    coop_games_3: int | None = None
+    coop_seats: tuple[int, ...] = (3, 4, 5)
+    jobs: int | None = None
+
+
+@dataclass(frozen=True)
+class GameTools:
+    """A game's command-line tools; None where it has none."""
+
+    demo_modes: tuple[str, ...] = ()  # the `--mode` values it knows (the first is the default)
+    # Why `demo` cannot play these flags (a seat count the mode does not allow), or None.
+    demo_problem: Callable[[DemoRequest], str | None] | None = None
+    demo: Callable[[DemoRequest], int] | None = None
+    bench_engine: Callable[[BenchRequest], int] | None = None
+    bench_ai: Callable[[BenchRequest], int] | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    key: str
+    rules: Recorded  # the game, as reading its records needs it
+    face: Callable[[], TableFace]
+    tools: GameTools
+
+
+def seat_problem(what: str, seats: int, low: int, high: int) -> str | None:
+    """`demo`'s one line for a seat count outside [low, high], or None."""
+    if low <= seats <= high:
+        return None
+    allowed = str(low) if low == high else f"{low} to {high}"
+    word = "seat" if high == 1 else "seats"
+    return f"pop-bot demo: {what} is played by {allowed} {word}, not {seats}"

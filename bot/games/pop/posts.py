@@ -1,0 +1,298 @@
+"""What Pop shows: the table message, the private hand, the step pictures and the results,
+every one built from a view of the game (`engine.pop.view`), never from the raw state."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import cast
+
+from engine.pop.adapter import POP, PopMove, PopOptions, enigma_pack
+from engine.pop.enigma import GRADE_NAMES
+from engine.pop.events import CHIEF, Event, GameEnded, SetEnded, Signalled
+from engine.pop.game import solo_title
+from engine.pop.modes import MODES, ModeSpec
+from engine.pop.results import CoopResult, SoloResult
+from engine.pop.state import PopState
+from engine.pop.view import TableView
+from render.pop import pictures as render
+from render.pop.scene import Frame
+
+from ...face import GameFace
+from ...i18n import dynamic_key, t
+from ...posts import Button, Post, Select
+from ...storage import SqlStore
+from ...table import LiveTable, Seat, Table
+from ...workers import PICTURES
+from . import keys  # noqa: F401  (Pop's run-time text keys, declared first)
+from .enigma import daily_tries
+from .words import alt_words, card_label, hints_of, picture_labels
+
+
+class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
+    """Pop's posts (the clicks and the co-op talk stand on these)."""
+
+    game = POP
+    state_type = PopState
+    key = "pop"
+
+    def __init__(self) -> None:
+        super().__init__()
+        # (table, epoch, seat) → cards selected but not confirmed yet
+        self.drafts: dict[tuple[int, int, str], list[int]] = {}
+
+    def spec(self, table: Table) -> ModeSpec:
+        return MODES[self.options(table).mode]
+
+    def mode_name(self, table: Table, lang: str) -> str:
+        return t(dynamic_key("mode", self.options(table).mode), lang)
+
+    def lobby_values(self, table: Table, lang: str) -> dict[str, object]:
+        return {**super().lobby_values(table, lang), "sets": self.options(table).sets}
+
+    def table_text(self, live: LiveTable, lang: str) -> str:
+        v = POP.view(self.state_of(live), None)
+        table = live.table
+        chosen = [("✅" if seat.id in v.chosen else "⏳") + f" {seat.name}" for seat in table.seats]
+        parts = [t("turn.header", lang, set=v.set_number, sets=v.sets_total, turn=v.turn_number)]
+        if v.chief_face_up:
+            parts.append(t("turn.chief_shows", lang, cards=", ".join(map(str, v.chief_face_up))))
+        parts.append(" · ".join(chosen))
+        if table.turn_deadline:
+            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
+        return "\n".join(parts)
+
+    def table_post(self, live: LiveTable, lang: str) -> Post:
+        table = live.table
+        picture = PICTURES.call(
+            render.board_picture,
+            POP.view(self.state_of(live), None),
+            table.names(),
+            picture_labels(lang),
+            t=alt_words(lang),
+        )
+        controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
+        spec = self.spec(table)
+        if spec.cooperative:  # table talk: a colour held and a wished column (§6)
+            controls.append(Button("signal", t("button.signal", lang)))
+        if spec.refills:  # solo: the hard AI's pick, privately, counted
+            controls.append(Button("hint", t("button.hint", lang)))
+        return Post(self.table_text(live, lang), [picture], controls)
+
+    def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
+        """A seat's hand: the picture, and one button per card (Confirm for several)."""
+        me = POP.view(self.state_of(live), seat.id)
+        draft = list(
+            self.drafts.get((live.table.id, live.table.epoch, seat.id), ())
+        )  # a copy: drawn in a thread
+        chosen = list(me.my_choice) or list(draft)
+        can_choose = me.cards_to_choose > 0
+        picture = PICTURES.call(
+            render.hand_picture, list(me.hand), tuple(chosen), t=alt_words(lang)
+        )
+        if not can_choose:
+            content = t("hand.waiting", lang)
+        elif me.my_choice:
+            content = t("hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
+        elif draft:
+            content = t("hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
+        else:
+            content = t(
+                "hand.choose", lang, n=me.cards_to_choose, turn=me.turn_number, set=me.set_number
+            )
+        controls: list[Button | Select] = [
+            Button(
+                "card",
+                card_label(card),
+                "success" if card in chosen else "secondary",
+                arg=str(card),
+                disabled=not can_choose,
+            )
+            for card in sorted(me.hand)
+        ]
+        if me.cards_to_choose > 1:
+            controls.append(
+                Button(
+                    "confirm",
+                    t("button.confirm", lang),
+                    "primary",
+                    disabled=not can_choose or len(chosen) != me.cards_to_choose,
+                )
+            )
+        pictures = [picture]
+        if live.table.private:  # a puzzle has no public table message: the grid is here
+            board = PICTURES.call(
+                render.board_picture,
+                POP.view(self.state_of(live), None),
+                live.table.names(),
+                picture_labels(lang),
+                self.options(live.table).puzzle_id,
+                t=alt_words(lang),
+            )
+            pictures.insert(0, board)
+        return Post(content, pictures, controls)
+
+    async def private_header(self, store: SqlStore, live: LiveTable) -> str:
+        """Above an Enigma's hand: which puzzle, and (the daily one) who solved it today."""
+        table = live.table
+        options = self.options(table)
+        if not table.private or options.puzzle_id is None:
+            return ""
+        lang = table.lang()
+        puzzle = enigma_pack()[options.puzzle_id]
+        day = table.face.get("daily")
+        header = t(
+            "enigma.daily" if day else "enigma.header",
+            lang,
+            id=puzzle.id,
+            grade=t(dynamic_key("grade", GRADE_NAMES[puzzle.grade]), lang),
+        )
+        if day:
+            solvers = [
+                (user, n)
+                for user, n, solved in await daily_tries(store, table.guild_id, day)
+                if solved
+            ]
+            header += "\n" + (
+                t(
+                    "enigma.solvers",
+                    lang,
+                    names=", ".join(
+                        t("enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers
+                    ),
+                )
+                if solvers
+                else t("enigma.no_solver", lang)
+            )
+        return header
+
+    async def posts_of(
+        self,
+        store: SqlStore,
+        live: LiveTable,
+        before: PopState,
+        events: Sequence[object],
+        after: PopState,
+        lang: str,
+    ) -> list[Post]:
+        """A picture per placement step with its caption; after a set (or the game), the
+        results. Table talk shows nothing here: its notice is said as it is given."""
+        if all(isinstance(e, Signalled) for e in events):
+            return []
+        table = live.table
+        names = table.names()
+        puzzle = self.options(table).puzzle_id
+        steps = cast("Sequence[Event]", events)  # a Pop move's events are Pop's
+        frames = await PICTURES.run(
+            render.step_frames, POP.view(before, None), steps, names, puzzle
+        )
+        labels = picture_labels(lang)
+        words = alt_words(lang)
+        pictures = await asyncio.gather(
+            *(
+                # before: what this step changed, in its alt text
+                PICTURES.run(
+                    render.frame_picture,
+                    frame,
+                    None,
+                    labels,
+                    before=frames[i - 1] if i else None,
+                    t=words,
+                )
+                for i, frame in enumerate(frames)
+            )
+        )
+        posts = [
+            Post(self.caption(frame, names, lang), [picture], step=True)
+            for frame, picture in zip(frames, pictures, strict=True)
+        ]
+        if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
+            view = POP.view(after, None)
+            picture = await PICTURES.run(render.results_picture, view, names, labels, t=words)
+            game_over = view.phase == "over"
+            retry = table.private
+            controls: list[Button | Select] = (
+                [
+                    Button(
+                        "rematch", t("button.retry" if retry else "button.rematch", lang), "success"
+                    )
+                ]
+                if game_over
+                else []
+            )
+            posts.append(
+                Post(
+                    self.results_text(after, events, names, lang, hints_of(table)),
+                    [picture],
+                    controls,
+                )
+            )
+            day = table.face.get("daily")
+            if game_over and table.private and day and view.result and view.result.won:
+                seat = table.seats[0]
+                tries = next(
+                    (
+                        n
+                        for user, n, _ in await daily_tries(store, table.guild_id, day)
+                        if user == seat.user_id
+                    ),
+                    1,
+                )
+                posts.append(
+                    Post(t("enigma.solved_today", lang, name=seat.name, n=tries), in_channel=True)
+                )
+        return posts
+
+    def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:
+        if owner == CHIEF:
+            return t("chief", lang)
+        return names.get(owner or "", owner or "?")
+
+    def caption(self, frame: Frame, names: dict[str, str], lang: str) -> str:
+        column = "ABCDE"[frame.highlight[0]] if frame.highlight else "?"
+        who = self.owner_name(frame.owner, names, lang)
+        if frame.kind == "placed":
+            return t("step.placed", lang, who=who, card=frame.placed_card, column=column)
+        if frame.kind == "exploded":
+            cards = ", ".join(map(str, sorted(frame.marked_cards)))
+            key = "step.chain" if frame.depth else "step.exploded"
+            return t(
+                key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1
+            )
+        return t("step.fell", lang, who=who)
+
+    def results_text(
+        self,
+        after: PopState,
+        events: Sequence[object],
+        names: dict[str, str],
+        lang: str,
+        hints: int = 0,
+    ) -> str:
+        lines = []
+        spec = POP.view(after, None).spec
+        for e in events:
+            if isinstance(e, SetEnded):
+                scores = ", ".join(f"{names.get(s, s)} {n}" for s, n in e.scores.items())
+                lines.append(t("result.set", lang, set=e.set_number, scores=scores))
+            elif isinstance(e, GameEnded):
+                if spec.competitive:
+                    winners = ", ".join(names.get(w, w) for w in e.winners)
+                    lines.append(t("result.winners", lang, n=len(e.winners), names=winners))
+                    if e.tiebreak:
+                        lines.append(t(dynamic_key("result.tiebreak", e.tiebreak), lang))
+                elif isinstance(e.result, CoopResult):
+                    lines.append(
+                        t("result.coop", lang, level=t(dynamic_key("level", e.result.level), lang))
+                    )
+                elif isinstance(e.result, SoloResult):
+                    key = "result.won" if e.result.won else "result.lost"
+                    lines.append(t(key, lang, n=e.result.turns))
+                    title = solo_title(after)
+                    if title:
+                        lines.append(
+                            t("result.title", lang, title=t(dynamic_key("title", title), lang))
+                        )
+                    if hints:
+                        lines.append(t("result.hints", lang, n=hints))
+        return "\n".join(lines)

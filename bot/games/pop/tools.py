@@ -1,0 +1,59 @@
+"""Pop's command-line tools: `pop-bot demo` (every mode) and `pop-bot bench engine|ai`. The
+modules they run are imported when they run, so the command starts fast."""
+
+from __future__ import annotations
+
+from engine.pop.adapter import POP, PopOptions
+from engine.pop.modes import MODES
+
+from ...entry import BenchRequest, DemoRequest, GameTools, seat_problem
+
+MODES_SHOWN = ("competitive", "trick", "coop", "solo", "enigma")
+
+
+def demo_problem(request: DemoRequest) -> str | None:
+    mode = request.mode or MODES_SHOWN[0]
+    low, high = POP.seat_range(PopOptions(mode=mode))  # type: ignore[arg-type]
+    return seat_problem(f"pop {mode}", seats_of(request), low, high)
+
+
+def seats_of(request: DemoRequest) -> int:
+    if request.seats is not None:
+        return request.seats
+    return 1 if MODES[request.mode or MODES_SHOWN[0]].alone else 4
+
+
+def demo(request: DemoRequest) -> int:
+    from render.demo import demo_main
+
+    return demo_main(
+        request.out,
+        mode=request.mode or MODES_SHOWN[0],
+        seats=seats_of(request),
+        level=request.level,
+        seed=request.seed,
+        sets=request.sets,
+    )
+
+
+def bench_engine(request: BenchRequest) -> int:
+    from engine.pop.bench import bench_engine_main
+
+    return bench_engine_main(seconds=request.seconds)
+
+
+def bench_ai(request: BenchRequest) -> int:
+    from engine.pop.bench_ai import bench_ai_main
+
+    return bench_ai_main(
+        games=request.games,
+        trick_games=request.trick_games,
+        solo_games=request.solo_games,
+        coop_games=request.coop_games,
+        jobs=request.jobs,
+        coop_games_3=request.coop_games_3,
+        coop_seats=request.coop_seats,
+    )
+
+
+TOOLS = GameTools(MODES_SHOWN, demo_problem, demo, bench_engine, bench_ai)

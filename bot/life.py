@@ -1,0 +1,110 @@
+"""A table's life, for every game, in one place: its status, its epoch and what it has posted
+change here and nowhere else.
+
+    lobby ──start──▶ playing ──last move──▶ finished ──rematch──▶ playing
+      │                 │                        │
+      └──cancel─────────┴──cancel / thread lost──┴──▶ cancelled (for good)
+
+The epoch goes up whenever the table's controls go stale: the game is dealt, a new turn
+begins, the table is cancelled or loses its thread. A click carrying an older epoch is
+refused. Every function changes the `Table` it is given (a copy, under the table's lock) and
+nothing else; the caller commits it.
+"""
+
+from __future__ import annotations
+
+from .table import Status, Table
+
+# Where each status may go next.
+NEXT: dict[Status, frozenset[Status]] = {
+    "lobby": frozenset({"playing", "cancelled"}),
+    "playing": frozenset({"finished", "cancelled"}),
+    "finished": frozenset({"playing", "cancelled"}),
+    "cancelled": frozenset(),
+}
+
+
+class LifeError(ValueError):
+    """A transition the table's life does not have (a bug in the caller, never a player's)."""
+
+
+def _become(table: Table, status: Status) -> None:
+    if status not in NEXT[table.status]:
+        raise LifeError(f"table {table.id}: no way from {table.status} to {status}")
+    table.status = status
+
+
+def deal(table: Table, seed: int) -> None:
+    """A game is dealt (Start in the lobby, or Rematch after the end): seats start afresh."""
+    _become(table, "playing")
+    table.games += 1
+    table.seed = seed
+    table.moves = 0
+    new_turn(table)
+    for seat in table.seats:
+        seat.timeouts, seat.autoplay_epoch = 0, None
+
+
+def deal_private(table: Table) -> None:
+    """A game played in its player's own messages (Pop's Enigma): dealt as it opens."""
+    deal(table, 0)
+
+
+def new_turn(table: Table) -> None:
+    """The controls on the table's messages go stale; the next turn's message is due."""
+    table.epoch += 1
+    table.turn_deadline = None
+    table.warned = False
+
+
+def finish(table: Table) -> None:
+    """The last move was made (its turn began with it: the epoch is already new)."""
+    _become(table, "finished")
+
+
+def cancel(table: Table) -> None:
+    """The host cancelled, or the last person left: the table ends, its buttons go stale."""
+    _become(table, "cancelled")
+    table.epoch += 1
+
+
+def lose_thread(table: Table) -> bool:
+    """The table's thread was deleted: the table ends for good. False when it had ended
+    already (nothing to announce)."""
+    if table.status == "cancelled":
+        return False
+    cancel(table)
+    table.paused = "gone"
+    return True
+
+
+def pause(table: Table, reason: str) -> None:
+    """Discord refuses the table's posts (a lost permission): it waits until it may again."""
+    table.paused = reason
+
+
+def unpause(table: Table) -> None:
+    table.paused = None
+
+
+def moved_to_thread(table: Table, thread_id: int) -> None:
+    """The table plays in its own thread from now on."""
+    table.thread_id = thread_id
+
+
+def lobby_posted(table: Table, message_id: int) -> None:
+    table.lobby_message_id = message_id
+
+
+def turn_posted(table: Table, message_id: int, epoch: int, deadline: float | None) -> None:
+    """The message of the turn of `epoch` is out; its deadline starts now, if that turn is
+    still the table's."""
+    table.turn_message_id = message_id
+    table.turn_message_epoch = epoch
+    if table.epoch == epoch and table.turn_deadline is None:
+        table.turn_deadline, table.warned = deadline, False
+
+
+def private_turn_shown(table: Table, message_id: int) -> None:
+    """A private table (no public message) shows its turn in the player's own message."""
+    table.turn_message_id = message_id

@@ -1,0 +1,67 @@
+"""After a start: every table that plays, waits in its lobby, or still has something to post
+carries on where it was. A move's posts are derived again from the stored moves (the engine is
+deterministic), from where the outbox had got to; nothing is posted twice (`bot.transport`)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Protocol
+
+import discord
+
+from .cache import TableCache
+from .table import LiveTable, Table
+
+log = logging.getLogger("pop.tables")
+
+
+class Resumer(Protocol):
+    client: discord.Client
+    registry: TableCache
+
+    def resume_outbox(self, table_id: int) -> None: ...
+
+    def arm_timer(self, table: Table) -> None: ...
+
+    def start_ai(self, table_id: int) -> None: ...
+
+
+async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int:
+    """Resume every table of this process (a sharded one: its own guilds'); how many."""
+    registry = tables.registry
+    resumed = 0
+    for table, state in await registry.store.tables_to_resume():
+        if table.game not in registry.faces or (owns is not None and not owns(table.guild_id)):
+            continue
+        live = registry.loaded(table, state)
+        try:
+            await rederive(registry, live)
+        except Exception:  # a record that no longer replays: carry on from the state
+            log.exception("table %s: its moves do not replay; nothing re-posted", table.id)
+        resumed += 1
+        tables.resume_outbox(table.id)
+        if table.status == "playing":
+            tables.arm_timer(table)
+            tables.start_ai(table.id)
+    log.info("resumed %d tables", resumed)
+    return resumed
+
+
+async def rederive(registry: TableCache, live: LiveTable) -> None:
+    """The moves of the current game whose posts are not all out, as they were first made."""
+    table = live.table
+    progress = await registry.store.delivery(table.id)
+    if table.games == 0 or progress.game_no > table.games:
+        return
+    # Nothing of this game posted yet (a rematch was dealt): every move is due.
+    first_due = progress.seq if progress.game_no == table.games else 1
+    face = registry.face(table)
+    replayed = face.replay(table, await registry.store.moves(table.id, table.games))
+    for pending in replayed:
+        if pending.seq >= first_due and pending.events:
+            live.pending[pending.seq] = pending
+    if replayed and live.state is not None:
+        now = face.dump_state(replayed[-1].after)
+        if now != face.dump_state(live.state):
+            log.warning("table %s: replayed moves differ from the stored state", table.id)

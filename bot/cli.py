@@ -123,32 +123,46 @@ def build_parser() -> argparse.ArgumentParser:
     keys = list(_games())
     parser = argparse.ArgumentParser(prog="pop-bot", description="Pop on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
-
-    run = sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
-    run.set_defaults(func=_run)
-
-    check = sub.add_parser(
+    sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)").set_defaults(func=_run)
+    sub.add_parser(
         "check",
         help="check settings, database, migrations and data files;"
         " exit 0 only if all pass (never prints the token)",
+    ).set_defaults(func=_check)
+    _add_replay(
+        sub.add_parser(
+            "replay",
+            help="replay game records (any game, by their format) and print their summaries",
+        )
     )
-    check.set_defaults(func=_check)
+    _add_render(sub.add_parser("render", help="draw every step of a recorded game as PNG files"))
+    _add_bench(sub.add_parser("bench", help="benchmarks that print JSON"), keys)
+    _add_demo(
+        sub.add_parser(
+            "demo",
+            help="play a whole game among AI seats offline: pictures "
+            "in a folder, the game's record on stdout",
+        ),
+        keys,
+    )
+    return parser
 
-    replay = sub.add_parser(
-        "replay", help="replay game records (any game, by their format) and print their summaries"
-    )
+
+def _add_replay(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("files", nargs="*", help="record files ('-' reads stdin)")
     replay.add_argument(
         "--jsonl", action="store_true", help="read JSON Lines; one summary line per input line"
     )
     replay.set_defaults(func=_replay)
 
-    render = sub.add_parser("render", help="draw every step of a recorded game as PNG files")
+
+def _add_render(render: argparse.ArgumentParser) -> None:
     render.add_argument("record", help="a pop-record/1 file")
     render.add_argument("--out", required=True, help="folder for the PNG files")
     render.set_defaults(func=_render)
 
-    bench = sub.add_parser("bench", help="benchmarks that print JSON")
+
+def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
     bench.add_argument("what", choices=["engine", "render", "ai"])
     bench.add_argument(
         "--game", default="pop", choices=keys, help="engine, ai: which game (default pop)"
@@ -207,11 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.set_defaults(func=_bench)
 
-    demo = sub.add_parser(
-        "demo",
-        help="play a whole game among AI seats offline: pictures "
-        "in a folder, the game's record on stdout",
-    )
+
+def _add_demo(demo: argparse.ArgumentParser, keys: list[str]) -> None:
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
     demo.add_argument("--game", default="pop", choices=keys)
     modes = list(dict.fromkeys(m for entry in _games().values() for m in entry.tools.demo_modes))
@@ -223,7 +234,6 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--sets", type=int, default=1, help="competitive/Trick: sets (1-3)")
     demo.set_defaults(func=_demo)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,9 +17,10 @@ from .commands import general_commands
 from .controls import is_ours, on_message, parse
 from .core import Tables
 from .games import faces
-from .i18n import PopTranslator, resolve, t
+from .i18n import resolve, t
 from .settings import Settings
 from .stores import open_store
+from .translator import PopTranslator
 
 log = logging.getLogger("pop.client")
 

@@ -20,10 +20,11 @@ from discord.app_commands import Choice
 from pydantic import BaseModel
 
 from .face import TableFace
-from .i18n import DYNAMIC_KEYS, command_str, dynamic_key, languages, resolve, t
+from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
 from .lobby import LobbyAPI, open_table, unseat
 from .posts import Refusal
 from .table import ACTIVE, LiveTable, TableSettings
+from .translator import command_str
 
 _ = command_str
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
@@ -207,6 +208,31 @@ def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:
     return [Choice(name=_(key, dynamic_key("game", key)), value=key) for key in faces]
 
 
+async def stats_text(
+    api: CommandsAPI,
+    faces: Mapping[str, TableFace],
+    guild_id: int,
+    who: discord.abc.User,
+    game: str | None,
+    lang: str,
+) -> str:
+    """A player's games and wins in this server, each game with its own lines."""
+    lines = [t("stats.header", lang, name=who.display_name)]
+    for key, face in faces.items():
+        if game is not None and key != game:
+            continue
+        rows = await api.store.player_results(guild_id, who.id, key)
+        if not rows and game is None:
+            continue
+        if len(faces) > 1:
+            lines.append("**" + t(dynamic_key("game", key), lang) + "**")
+        lines.append(t("stats.games", lang, n=len(rows), wins=sum(w for _, w, _, _ in rows)))
+        lines.extend(face.stats_lines(rows, lang))
+    if len(lines) == 1:
+        lines.append(t("stats.games", lang, n=0, wins=0))
+    return "\n".join(lines)
+
+
 def general_commands(
     api: CommandsAPI, faces: Mapping[str, TableFace]
 ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
@@ -230,21 +256,8 @@ def general_commands(
     ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
-        lang = user_lang(interaction)
-        lines = [t("stats.header", lang, name=who.display_name)]
-        for key, face in faces.items():
-            if game is not None and key != game:
-                continue
-            rows = await api.store.player_results(interaction.guild_id, who.id, key)
-            if not rows and game is None:
-                continue
-            if len(faces) > 1:
-                lines.append("**" + t(dynamic_key("game", key), lang) + "**")
-            lines.append(t("stats.games", lang, n=len(rows), wins=sum(w for _, w, _, _ in rows)))
-            lines.extend(face.stats_lines(rows, lang))
-        if len(lines) == 1:
-            lines.append(t("stats.games", lang, n=0, wins=0))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        text = await stats_text(api, faces, interaction.guild_id, who, game, user_lang(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
         name=_("leaderboard", "command.leaderboard.name"),
@@ -257,15 +270,13 @@ def general_commands(
         assert interaction.guild_id is not None
         lang = user_lang(interaction)
         rows = await api.store.leaderboard(interaction.guild_id, game)
-        if not rows:
-            await interaction.response.send_message(t("leaderboard.empty", lang))
-            return
         lines = [t("leaderboard.header", lang)] + [
             t("leaderboard.row", lang, rank=i, user=f"<@{user}>", n=wins, games=count)
             for i, (user, wins, count) in enumerate(rows, 1)
         ]
+        text = "\n".join(lines) if rows else t("leaderboard.empty", lang)
         await interaction.response.send_message(
-            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+            text, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(

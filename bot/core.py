@@ -258,6 +258,11 @@ class Tables:
         self.arm_timer(table)
         return table
 
+    async def edit_made(self, table_id: int, message_id: int) -> None:
+        async with self.editing(table_id) as edit:
+            life.edit_made(edit.table, message_id)
+            await self.commit(edit)
+
     async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
         """Discord refuses the table's channel: pause it (a lost permission), or end it (its
         thread is gone); say so in the parent channel, where it can still be said."""
@@ -273,7 +278,8 @@ class Tables:
                 life.pause(table, reason)
             table = await self.commit(edit)
         if table.thread_id and table.channel_id != table.thread_id:
-            await self._tell_parent(table, "pause.thread_gone" if lost.gone else "pause.forbidden")
+            key = "pause.thread_gone" if lost.gone else "pause.forbidden"
+            await self._tell_parent(table, t(key, table.lang(), id=table.id))
 
     async def channel_back(self, table_id: int) -> bool:
         async with self.editing(table_id) as edit:
@@ -283,11 +289,12 @@ class Tables:
             await self.commit(edit)
         return True
 
-    async def _tell_parent(self, table: Table, key: str) -> None:
+    async def _tell_parent(self, table: Table, text: str) -> None:
+        """A notice in the channel the table was opened from (its thread may be gone)."""
         parent = self.client.get_channel(table.channel_id)
         if isinstance(parent, discord.abc.Messageable):
             with contextlib.suppress(discord.HTTPException):
-                await parent.send(t(key, table.lang(), id=table.id))
+                await parent.send(text)
 
     # --- Discord's events ----------------------------------------------------------------
 
@@ -301,7 +308,7 @@ class Tables:
                 return
             table = await self.commit(edit)
         self.driver.disarm(table_id)
-        await self._tell_parent(table, "pause.thread_gone")
+        await self._tell_parent(table, t("pause.thread_gone", table.lang(), id=table.id))
 
     def retry_paused(self, guild_id: int) -> None:
         for live in list(self.cache.values()):

@@ -4,8 +4,8 @@ bot runs, so that the command-line tools never load discord.py) and its command-
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.protocol import Recorded
@@ -57,7 +57,11 @@ class GameEntry:
     key: str
     rules: Recorded  # the game, as reading its records needs it
     face: Callable[[], TableFace]
-    tools: GameTools
+    tools: GameTools = GameTools()
+    # Texts the game brings itself, by language (the four games' are in data/locales/), and
+    # the families of run-time keys they fill (the four games declare theirs in keys.py).
+    texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def seat_problem(what: str, seats: int, low: int, high: int) -> str | None:

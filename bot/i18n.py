@@ -7,18 +7,15 @@ chosen by `n`. en.json is the source catalogue; every other one has exactly its 
 Keys built at run time (`t(f"mode.{mode}")`) belong to a family declared in `DYNAMIC_KEYS`,
 the one place that lists every suffix a family can take; the catalogue tests expand it.
 
-Slash commands are localised by `PopTranslator`: command and choice names and descriptions are
-`locale_str`s carrying their catalogue key (`locale_str("new", key="command.new.name")`).
+Slash commands are localised by `bot.translator.PopTranslator`. This module knows no Discord:
+the command-line tools read the catalogues too.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
-
-import discord
-from discord import app_commands
 
 from engine.data import data_path
 
@@ -34,10 +31,20 @@ DYNAMIC_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def declare_keys(families: dict[str, tuple[str, ...]]) -> None:
+def declare_keys(families: Mapping[str, tuple[str, ...]]) -> None:
     """A game's families of run-time keys (called once, when its face is imported)."""
     for family, suffixes in families.items():
         DYNAMIC_KEYS[family] = tuple(dict.fromkeys(DYNAMIC_KEYS.get(family, ()) + suffixes))
+
+
+def undeclare_keys(families: Mapping[str, tuple[str, ...]]) -> None:
+    """Forget a game's run-time keys (a test's own game, when the test is over)."""
+    for family, suffixes in families.items():
+        left = tuple(s for s in DYNAMIC_KEYS.get(family, ()) if s not in suffixes)
+        if left:
+            DYNAMIC_KEYS[family] = left
+        else:
+            DYNAMIC_KEYS.pop(family, None)
 
 
 # The plural forms a catalogue must give for counts; `plural_form` may also answer "many" in
@@ -62,11 +69,31 @@ def dynamic_key(family: str, suffix: str) -> str:
 
 @cache
 def catalogue(lang: str) -> dict[str, object]:
+    """A language's texts: its catalogue file, and the texts games registered of their own."""
     path = LOCALES_DIR / f"{lang}.json"
     if not path.exists():
         return {}
     entries: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
     return entries
+
+
+def add_texts(texts: Mapping[str, Mapping[str, object]]) -> None:
+    """A game's own texts, by language (a game that ships its words with it, not in the
+    shared catalogues). A key the catalogues have already is refused: one text, one place."""
+    for lang, entries in texts.items():
+        known = catalogue(lang)
+        clash = sorted(set(entries) & set(known))
+        if clash:
+            raise ValueError(f"{lang}: texts already in the catalogue: {', '.join(clash)}")
+        known.update(entries)
+
+
+def remove_texts(texts: Mapping[str, Mapping[str, object]]) -> None:
+    """Take a game's own texts back out (a test's own game, when the test is over)."""
+    for lang, entries in texts.items():
+        known = catalogue(lang)
+        for key in entries:
+            known.pop(key, None)
 
 
 @cache
@@ -115,26 +142,3 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
         n = int(str(values.get("n", 0)))
         entry = entry.get(plural_form(lang, n)) or entry["other"]
     return str(entry).format(**values)
-
-
-def command_str(message: str, key: str) -> app_commands.locale_str:
-    """A command's (or choice's) name or description, translated through its catalogue key."""
-    return app_commands.locale_str(message, key=key)
-
-
-class PopTranslator(app_commands.Translator):
-    """Slash command names, descriptions and choices from the catalogues' `command.*`,
-    `option.*` and `choice.*` keys, for every Discord locale a catalogue speaks."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        _context: app_commands.TranslationContext[Any, Any],
-    ) -> str | None:
-        key = string.extras.get("key")
-        lang = resolve(locale)
-        if key is None or lang == DEFAULT_LANGUAGE:
-            return None  # the English text is the default; other locales fall back to it
-        text = catalogue(lang).get(key)
-        return text if isinstance(text, str) and text != string.message else None

@@ -7,7 +7,8 @@ change here and nowhere else.
 
 The epoch goes up whenever the table's controls go stale: the game is dealt, a new turn
 begins, the table is cancelled or loses its thread. A click carrying an older epoch is
-refused. Every function changes the `Table` it is given (a copy, under the table's lock) and
+refused, and a finished turn's message is owed the removal of its buttons (`owed_edits`),
+kept with the table until the outbox has made it. Every function changes the `Table` it is given (a copy, under the table's lock) and
 nothing else; the caller commits it.
 """
 
@@ -51,10 +52,23 @@ def deal_private(table: Table) -> None:
 
 
 def new_turn(table: Table) -> None:
-    """The controls on the table's messages go stale; the next turn's message is due."""
+    """The controls on the table's messages go stale (the turn message's buttons are owed a
+    removal); the next turn's message is due."""
+    if table.turn_message_epoch == table.epoch:
+        _owe_edit(table, table.turn_message_id)
     table.epoch += 1
     table.turn_deadline = None
     table.warned = False
+
+
+def _owe_edit(table: Table, message_id: int | None) -> None:
+    if message_id is not None and not table.private and message_id not in table.owed_edits:
+        table.owed_edits.append(message_id)
+
+
+def edit_made(table: Table, message_id: int) -> None:
+    """A message owed an edit has had it (its buttons are gone)."""
+    table.owed_edits = [m for m in table.owed_edits if m != message_id]
 
 
 def finish(table: Table) -> None:
@@ -101,7 +115,9 @@ def turn_posted(table: Table, message_id: int, epoch: int, deadline: float | Non
     still the table's."""
     table.turn_message_id = message_id
     table.turn_message_epoch = epoch
-    if table.epoch == epoch and table.turn_deadline is None:
+    if table.epoch != epoch:  # the table moved on while it was posted: stale at once
+        _owe_edit(table, message_id)
+    elif table.turn_deadline is None:
         table.turn_deadline, table.warned = deadline, False
 
 

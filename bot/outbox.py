@@ -57,6 +57,7 @@ from .transport import ChannelLost, Paused, Transport
 log = logging.getLogger("pop.outbox")
 
 RETRY_CAP = 10.0  # seconds: the longest wait between two tries of a failing post
+EDITS_RETRY = 5.0  # seconds: how soon edits left for a tight budget are tried again
 
 
 class OutboxHost(Protocol):
@@ -85,6 +86,10 @@ class OutboxHost(Protocol):
         """The turn's message is out: stored with its deadline; the timer runs."""
         ...
 
+    async def edit_made(self, table_id: int, message_id: int) -> None:
+        """A message owed an edit (a finished turn's buttons) has had it."""
+        ...
+
     async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
         """Discord refuses the table's channel: the table pauses, or ends if it is gone."""
         ...
@@ -96,7 +101,16 @@ class OutboxHost(Protocol):
     def forget_if_idle(self, table_id: int) -> None: ...
 
 
+def turn_due(table: Table) -> bool:
+    """Does the table wait for the message of its new turn?"""
+    return (
+        table.status == "playing" and table.turn_message_epoch != table.epoch and not table.private
+    )
+
+
 class Outbox:
+    """One table's posts, in order (see the module's docstring)."""
+
     def __init__(self, host: OutboxHost, table_id: int) -> None:
         self.host = host
         self.table_id = table_id
@@ -106,13 +120,13 @@ class Outbox:
         self.notices: list[str] = []
         self.text_dirty = False
         self.lobby_dirty = False
-        self.private_to_redraw: set[str] = set()
-        self.private_task: asyncio.Task[None] | None = None
+        self.privates = PrivateRedraws(host, self.transport, table_id)
         self.progress: Delivery | None = None
         self.drawn: dict[int, list[Post]] = {}  # move number → its posts, drawn once
         # The step captions the turn message also carries (tight: the turn rode on the move's
         # last message), kept when its text is edited.
         self.turn_prefix = ""
+        self.later: asyncio.TimerHandle | None = None
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -131,7 +145,7 @@ class Outbox:
         me = asyncio.current_task()
         return any(
             task is not None and not task.done() and task is not me
-            for task in (self.task, self.private_task)
+            for task in (self.task, self.privates.task)
         )
 
     def say(self, text: str) -> None:
@@ -147,13 +161,7 @@ class Outbox:
         self.kick()
 
     def redraw_private(self, seat_id: str) -> None:
-        """Bring a seat's private message up to date, from the latest state, one at a time,
-        so an older edit never lands last."""
-        self.private_to_redraw.add(seat_id)
-        if self.private_task is None or self.private_task.done():
-            self.private_task = asyncio.create_task(
-                self._redraw_privates(), name=f"private-{self.table_id}"
-            )
+        self.privates.redraw(seat_id)
 
     async def idle(self, timeout: float = 30) -> None:
         """Wait until the worker has nothing left to do (tests, shutdown)."""
@@ -218,21 +226,22 @@ class Outbox:
             self.notices.pop(0)
         elif live.pending:
             await self._post_move(live, live.pending[min(live.pending)])
-        elif self._turn_due(table):
+        elif table.owed_edits and not self.host.budget.tight():  # tight: they wait
+            await self._strip(table, table.owed_edits[0])
+        elif turn_due(table):
             await self._post_turn(live)
         elif self._text_due(table):
             await self._edit_turn_text(live)
         else:
+            if table.owed_edits:  # the budget is tight: the edits are made once it relaxes
+                self._kick_later(EDITS_RETRY)
             return False
         return True
 
-    def _turn_due(self, table: Table) -> bool:
-        """Does the table wait for the message of its new turn?"""
-        return (
-            table.status == "playing"
-            and table.turn_message_epoch != table.epoch
-            and not table.private
-        )
+    def _kick_later(self, seconds: float) -> None:
+        if self.later is not None:
+            self.later.cancel()
+        self.later = asyncio.get_running_loop().call_later(seconds, self.kick)
 
     def _text_due(self, table: Table) -> bool:
         """Is the turn message's text behind (a seat chose), and may it be edited now?"""
@@ -274,7 +283,6 @@ class Outbox:
 
     async def _post_move(self, live: LiveTable, pending: Pending) -> None:
         """The posts of the oldest move not all out, from where the outbox left off."""
-        table = live.table
         progress = await self._progress()
         posts = await self._posts(live, pending)
         at_move = (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
@@ -285,17 +293,12 @@ class Outbox:
         self.drawn.pop(pending.seq, None)
         if not posts:
             await self._advance(Delivery(pending.game_no, pending.seq + 1, 0, not live.pending))
-        old_message = table.turn_message_id
-        if (
-            pending.new_turn
-            and old_message
-            and not table.private
-            and pending.game_no == table.games
-            and not self.host.budget.tight()  # tight: left (its buttons refuse as stale)
-        ):
-            # That turn is over: its buttons go (the next turn gets a message of its own).
-            with contextlib.suppress(discord.HTTPException), priority(STEP):
-                await self.transport.edit(table, old_message, view=None)
+
+    async def _strip(self, table: Table, message_id: int) -> None:
+        """A finished turn's message loses its buttons (a deleted one is let go)."""
+        with contextlib.suppress(discord.NotFound), priority(STEP):
+            await self.transport.edit(table, message_id, view=None)
+        await self.host.edit_made(table.id, message_id)
 
     async def _post_batch(
         self, live: LiveTable, pending: Pending, posts: list[Post], done: int
@@ -354,7 +357,7 @@ class Outbox:
     async def _turn_may_ride(self, live: LiveTable, pending: Pending) -> bool:
         """May the next turn's message ride on this move's last one? Only when it is due and
         the moves made since this one have nothing to show (secret picks, say)."""
-        if not self._turn_due(live.table):
+        if not turn_due(live.table):
             return False
         for seq in sorted(s for s in live.pending if s > pending.seq):
             if await self._posts(live, live.pending[seq]):
@@ -403,19 +406,39 @@ class Outbox:
         self.text_dirty = False
         for seat in table.seats:
             if seat.private is not None and seat.private.editable() and not seat.ai:
-                self.redraw_private(seat.id)
+                self.privates.redraw(seat.id)
 
-    async def _redraw_privates(self) -> None:
-        while self.private_to_redraw:
-            seat_id = self.private_to_redraw.pop()
+
+class PrivateRedraws:
+    """A table's private messages (hands, secret colours) brought up to date by a worker of
+    their own, so they never wait behind the paced posts (their edits go through the
+    interaction's token: exempt from the budget)."""
+
+    def __init__(self, host: OutboxHost, transport: Transport, table_id: int) -> None:
+        self.host = host
+        self.transport = transport
+        self.table_id = table_id
+        self.seats: set[str] = set()
+        self.task: asyncio.Task[None] | None = None
+
+    def redraw(self, seat_id: str) -> None:
+        """Bring a seat's private message up to date, from the latest state, one at a time,
+        so an older edit never lands last."""
+        self.seats.add(seat_id)
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name=f"private-{self.table_id}")
+
+    async def _run(self) -> None:
+        while self.seats:
+            seat_id = self.seats.pop()
             try:
                 live = await self.host.live(self.table_id)
-                await self._redraw_private(live, seat_id)
+                await self._redraw(live, seat_id)
             except Exception:
                 log.exception("table %s: private message of %s not redrawn", self.table_id, seat_id)
         self.host.forget_if_idle(self.table_id)
 
-    async def _redraw_private(self, live: LiveTable, seat_id: str) -> None:
+    async def _redraw(self, live: LiveTable, seat_id: str) -> None:
         table = live.table
         if live.state is None:
             return

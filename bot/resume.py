@@ -4,6 +4,7 @@ deterministic), from where the outbox had got to; nothing is posted twice (`bot.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Protocol
@@ -34,11 +35,7 @@ async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int
     for table, state in await registry.store.tables_to_resume():
         if table.game not in registry.faces or (owns is not None and not owns(table.guild_id)):
             continue
-        live = registry.loaded(table, state)
-        try:
-            await rederive(registry, live)
-        except Exception:  # a record that no longer replays: carry on from the state
-            log.exception("table %s: its moves do not replay; nothing re-posted", table.id)
+        await _resume(registry, table, state)
         resumed += 1
         tables.resume_outbox(table.id)
         if table.status == "playing":
@@ -46,6 +43,18 @@ async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int
             tables.start_ai(table.id)
     log.info("resumed %d tables", resumed)
     return resumed
+
+
+async def _resume(registry: TableCache, table: Table, state: str | None) -> None:
+    """One table back in memory, its posts due derived again, under its lock: a click that
+    came first (the gateway is up) already holds the newer table, and a move made meanwhile
+    cannot fall between reading the state and reading the moves."""
+    async with registry.locks.setdefault(table.id, asyncio.Lock()):
+        live = registry.cache.get(table.id) or registry.loaded(table, state)
+        try:
+            await rederive(registry, live)
+        except Exception:  # a record that no longer replays: carry on from the state
+            log.exception("table %s: its moves do not replay; nothing re-posted", table.id)
 
 
 async def rederive(registry: TableCache, live: LiveTable) -> None:

@@ -72,6 +72,9 @@ class Table(BaseModel):
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
     turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)
+    # Messages whose buttons are owed a removal (their turn is over): kept with the table, so
+    # that the edit is made after a restart too, or once a tight request budget relaxes.
+    owed_edits: list[int] = Field(default_factory=list)
     turn_deadline: float | None = None  # time.time() when the turn timer runs out
     warned: bool = False  # the "time is nearly up" warning for this turn is out
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine import games as rules
 
 from ..entry import GameEntry
+from ..i18n import add_texts, declare_keys, remove_texts, undeclare_keys
 from . import coloretto, colorpop, colourist, pop
 
 if TYPE_CHECKING:
@@ -19,7 +20,9 @@ _faces: dict[str, TableFace] = {}
 
 
 def register(entry: GameEntry) -> None:
-    """A game at the tables, and its records known to `pop-bot replay`."""
+    """A game at the tables, its records known to `pop-bot replay`, its own texts known."""
+    add_texts(entry.texts)
+    declare_keys({**entry.keys, "game": (entry.key,)})
     GAMES[entry.key] = entry
     rules.register(entry.rules)
 
@@ -29,16 +32,15 @@ def unregister(key: str) -> None:
     entry = GAMES.pop(key)
     _faces.pop(key, None)
     rules.GAMES.pop(entry.rules.key, None)
+    remove_texts(entry.texts)
+    undeclare_keys({**entry.keys, "game": (entry.key,)})
 
 
 def faces() -> dict[str, TableFace]:
-    """Every game's face, built once, each declaring its words (`game.<key>`)."""
-    from ..i18n import declare_keys
-
+    """Every game's face, built once."""
     for key, entry in GAMES.items():
         if key not in _faces:
             _faces[key] = entry.face()
-    declare_keys({"game": tuple(GAMES)})
     return {key: _faces[key] for key in GAMES}
 
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.face import Post
-from bot.outbox import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, Outbox, merged
+from bot.batching import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, merged, next_batch
+from bot.posts import Post
 from render.kit import Picture
 from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message
 
@@ -101,7 +101,7 @@ def steps(n: int, *, turn: int = 1) -> list[Post]:
 def test_tight_batches_hold_up_to_ten_pictures_and_the_results_ride_on_the_last():
     results = Post("**Results**", [picture("results.png")])
     posts = [*steps(6), results]
-    batch = Outbox._next_batch(posts, 0, grouped=True, limit=MAX_ATTACHMENTS, results=True)
+    batch = next_batch(posts, 0, grouped=True, limit=MAX_ATTACHMENTS, results=True)
     assert batch == posts  # six steps and the results: one message
     message = merged(batch)
     assert [p.filename for p in message.pictures] == [
@@ -110,21 +110,18 @@ def test_tight_batches_hold_up_to_ten_pictures_and_the_results_ride_on_the_last(
     ]
     assert message.content.splitlines()[-1] == "**Results**"
     # Not tight (merely behind): at most four, and the results go on their own.
-    behind = Outbox._next_batch(posts, 0, grouped=True, limit=MAX_FILES_PER_MESSAGE)
+    behind = next_batch(posts, 0, grouped=True, limit=MAX_FILES_PER_MESSAGE)
     assert behind == posts[:4]
-    assert Outbox._next_batch(posts, 4, grouped=True, limit=MAX_FILES_PER_MESSAGE) == posts[4:6]
+    assert next_batch(posts, 4, grouped=True, limit=MAX_FILES_PER_MESSAGE) == posts[4:6]
     # Twelve steps: ten, then the last two with the results.
     many = [*steps(12), results]
-    first = Outbox._next_batch(many, 0, grouped=True, limit=MAX_ATTACHMENTS, results=True)
+    first = next_batch(many, 0, grouped=True, limit=MAX_ATTACHMENTS, results=True)
     assert first == many[:10]
-    assert (
-        Outbox._next_batch(many, 10, grouped=True, limit=MAX_ATTACHMENTS, results=True)
-        == (many[10:])
-    )
+    assert next_batch(many, 10, grouped=True, limit=MAX_ATTACHMENTS, results=True) == (many[10:])
     # A post for the channel the table was opened from never shares a thread message.
     elsewhere = Post("note", [picture("n.png")], in_channel=True)
     mixed = [*steps(2), elsewhere]
-    assert Outbox._next_batch(mixed, 0, grouped=True, limit=10, results=True) == mixed[:2]
+    assert next_batch(mixed, 0, grouped=True, limit=10, results=True) == mixed[:2]
     # Discord's 2,000 characters hold too.
     long = [Post("x" * 1995, [picture("a.png")], step=True), *steps(2)]
-    assert Outbox._next_batch(long, 0, grouped=True, limit=10, results=True) == long[:1]
+    assert next_batch(long, 0, grouped=True, limit=10, results=True) == long[:1]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.face import Refusal
-from bot.games.coloretto.face import ColorettoFace, move_of, picture_labels
+from bot.games.coloretto.face import ColorettoFace, move_of
+from bot.games.coloretto.words import picture_labels
 from bot.i18n import languages
+from bot.posts import Refusal
 from bot.table import LiveTable, Seat, Table
 from engine.coloretto import ai, game
 from engine.coloretto.adapter import COLORETTO

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.games.colorpop import FACE
-from bot.games.colorpop.face import group_label
-from bot.table import LiveTable, Seat, Table
+from bot.games.colorpop.face import ColorpopFace
+from bot.games.colorpop.words import group_label
+from bot.table import LiveTable, Pending, Seat, Table
 from engine.colorpop import game
 from engine.colorpop.adapter import COLORPOP, ColorpopMove
 from engine.colorpop.rules import Group
+
+FACE = ColorpopFace()
 
 SEATS = ["1", "2", "3", "4"]
 
@@ -47,7 +49,7 @@ def public_of(live: LiveTable) -> list[object]:
 async def steps_of(live: LiveTable, state, move: ColorpopMove) -> list[object]:
     seat = COLORPOP.view(state, None).on_turn
     after, events = COLORPOP.apply(state, seat, move)
-    posts = await FACE.move_posts(None, live, state, events, after, "en")  # type: ignore[arg-type]
+    posts = await FACE.move_posts(None, live, Pending(1, 1, state, events, after), "en")  # type: ignore[arg-type]
     return [(p.content, [(x.png, x.alt) for x in p.pictures]) for p in posts]
 
 

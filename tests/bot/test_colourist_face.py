@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import io
 
-import pytest
-from bot.games.colourist.table_game import TABLE_COLOURIST
 from PIL import Image
 
-from bot.face import Refusal
 from bot.games.colourist.face import ColouristFace, labels
 from bot.table import LiveTable, Seat, Table, TableSettings
 from engine.colourist import words as W
@@ -22,7 +19,7 @@ SEATS = ["s1", "s2", "s3"]
 LONG = ["Ana " + "x" * 60, "Benedikt the Very Long-Named Player " * 2, "ダ" * 40]
 
 
-def live(lang: str = "en", seats=SEATS) -> LiveTable:
+def a_table(lang: str = "en", seats=SEATS) -> Table:
     table = Table(
         game="colourist",
         guild_id=1,
@@ -33,23 +30,29 @@ def live(lang: str = "en", seats=SEATS) -> LiveTable:
         seats=[Seat(id=s, name=n) for s, n in zip(seats, LONG, strict=False)],
     )
     table.status, table.games = "playing", 1
-    return LiveTable(table, COLOURIST.start(ColouristOptions(length="short"), seats, 3))
+    return table
+
+
+def live(lang: str = "en", seats=SEATS) -> LiveTable:
+    state = COLOURIST.start(ColouristOptions(length="short"), seats, 3)
+    return LiveTable(a_table(lang, seats), state)
 
 
 def test_the_ai_job_does_not_depend_on_the_language():
     jobs = {lang: FACE.ai_job(live(lang), live(lang).table.seats[0]) for lang in ("en", "ja", "pl")}
-    fn, _view, level, _seed = jobs["en"]
-    assert fn == COLOURIST.ai_move
+    fn, (game, _view, level, _seed) = jobs["en"]
+    assert game is COLOURIST
     assert level == "normal"
-    assert all(job[1:] == jobs["en"][1:] for job in jobs.values())
-    assert len({fn(*job[1:]) for job in jobs.values()}) == 1
+    assert all(job[1] == jobs["en"][1] for job in jobs.values())
+    assert len({str(fn(*job[1])) for job in jobs.values()}) == 1
 
 
 def test_a_table_of_ai_seats_only_is_refused_and_one_human_is_enough():
-    with pytest.raises(Refusal) as no:
-        TABLE_COLOURIST.start(ColouristOptions(), ["ai-1", "ai-2", "ai-3"], 1)
-    assert no.value.key == "colourist.refusal.no_human"
-    assert TABLE_COLOURIST.start(ColouristOptions(), ["123", "ai-1", "ai-2"], 1)
+    only_ai = a_table(seats=["ai-1", "ai-2", "ai-3"])
+    no = FACE.start_refusal(only_ai)
+    assert no is not None
+    assert no.key == "colourist.refusal.no_human"
+    assert FACE.start_refusal(a_table(seats=["123", "ai-1", "ai-2"])) is None
 
 
 def test_a_broken_word_list_is_refused_at_start(tmp_path, monkeypatch):
@@ -58,24 +61,21 @@ def test_a_broken_word_list_is_refused_at_start(tmp_path, monkeypatch):
     monkeypatch.setattr(W, "DEFAULT_PATH", broken)
     W.shipped_words.cache_clear()
     try:
-        with pytest.raises(Refusal) as no:
-            TABLE_COLOURIST.start(ColouristOptions(), SEATS, 1)
+        no = FACE.start_refusal(a_table())
     finally:
         W.shipped_words.cache_clear()
-    assert no.value.key == "colourist.refusal.words"
-    assert "format" in str(no.value.values)
+    assert no is not None
+    assert no.key == "colourist.refusal.words"
+    assert "format" in str(no.values)
 
 
-def test_a_choice_is_silent_until_the_last_one_reveals():
+def test_a_choice_begins_no_turn_until_the_last_one_reveals():
     state = live().state
-    if state.phase == "picking":
-        pytest.skip("seed 3 starts on a triangle: never a pick")
-    events = []
+    assert state.phase == "choosing"  # seed 3 starts on a triangle: no phrase to pick
     for seat in SEATS:
-        state, events = TABLE_COLOURIST.apply(state, seat, Choose("red"))
-        if seat != SEATS[-1]:
-            assert events == []
-    assert events
+        applied = FACE.apply(state, seat, COLOURIST.dump_move(Choose("red")))
+        state = applied.after
+        assert applied.new_turn == (seat == SEATS[-1])
     assert COLOURIST.view(state, None).round_number == 2
 
 

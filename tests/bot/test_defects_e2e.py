@@ -124,10 +124,10 @@ async def test_a_stop_between_create_and_answer_posts_nothing_twice_and_loses_no
     before its answer came back; started again, every picture, the scores, the winner and
     Rematch are posted, each exactly once. Mid-game, the post's nonce alone must do it (no
     look back in the channel's history)."""
-    import bot.outbox
+    import bot.transport
 
     if not last_turn:
-        monkeypatch.setattr(bot.outbox, "HISTORY_LOOKBACK", 0)
+        monkeypatch.setattr(bot.transport, "HISTORY_LOOKBACK", 0)
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     last = 8 if last_turn else 1

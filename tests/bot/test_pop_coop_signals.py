@@ -1,8 +1,10 @@
-"""Co-op AI seats at a Pop table: each AI's signal reaches the next AI seat's thinking at once,
-before the background task that stores and posts it has run (the table layer lets the AI seats
-act one after another without waiting for it)."""
+"""Co-op AI seats at a Pop table talk as §6 allows: each AI seat says the colour it played, the
+next AI seat hears it in its own view before it thinks, and once every AI seat has spoken
+they think again with everything said, in rounds, until a round changes nothing."""
 
 from __future__ import annotations
+
+import asyncio
 
 from bot.games.pop.face import PopFace
 from bot.table import LiveTable, Seat, Table
@@ -10,15 +12,65 @@ from engine.pop import ai as pop_ai
 from engine.pop.adapter import POP, PopOptions
 
 
-class Api:
-    """Only what `after_ai_move` uses: background work is kept, never run."""
+class TableInMemory:
+    """Enough of the table layer for AI seats and their talk, in memory: moves go through the
+    face's `apply` (as JSON, as the table layer plays them); `think` may stand in for the AI."""
 
-    def __init__(self) -> None:
-        self.work: list[object] = []
+    def __init__(self, table: Table, state, think=None) -> None:
+        self.table, self.state, self.think = table, state, think
+        self.thoughts = 0
+        self.heard: list[list[str]] = []  # the seats an AI heard, each time it thought
+        self.said: list[str] = []
+        self.work: list = []
+
+    async def live(self, _table_id: int) -> LiveTable:
+        return LiveTable(self.table, self.state)
+
+    async def ai_think(self, fn, game, view, level, seed):
+        self.thoughts += 1
+        self.heard.append([seat for seat, _, _ in view.talk])
+        if self.think is not None:
+            return list(self.think(view))
+        return fn(game, view, level, seed)
+
+    async def play(self, _table_id, epoch, move, *, seat, by_person, version=None):  # noqa: ARG002
+        if epoch != self.table.epoch or (version is not None and version != self.table.version):
+            return None
+        applied = FACE.apply(self.state, seat.id, move)
+        self.state = applied.after
+        update = {"version": self.table.version + 1}
+        if applied.new_turn:
+            update["epoch"] = self.table.epoch + 1
+        self.table = self.table.model_copy(update=update)
+        return applied.new_turn
+
+    def say(self, _table_id: int, text: str) -> None:
+        self.said.append(text)
 
     def background(self, work, _name: str) -> None:
-        work.close()  # a coroutine never awaited
         self.work.append(work)
+
+    async def ai_seats_act(self, seats: list[Seat]) -> None:
+        """What the table layer's driver does: each AI seat in turn thinks, plays, talks."""
+        for seat in seats:
+            live = await self.live(self.table.id)
+            fn, args = FACE.ai_job(live, seat)
+            move = await self.ai_think(fn, *args)
+            before = self.state
+            await self.play(self.table.id, self.table.epoch, move, seat=seat, by_person=False)
+            await FACE.after_ai_move(self, await self.live(self.table.id), seat, move, before)
+
+    async def run_background(self) -> None:
+        while self.work:
+            await self.work.pop(0)
+
+    def drop_background(self) -> None:
+        for work in self.work:
+            work.close()  # a coroutine this test does not run
+        self.work = []
+
+
+FACE = PopFace()
 
 
 def _coop_table(seats: list[Seat]) -> tuple[Table, object]:
@@ -40,60 +92,16 @@ def _coop_table(seats: list[Seat]) -> tuple[Table, object]:
 
 
 def test_each_ai_seat_hears_the_ai_seats_that_picked_before_it():
-    face = PopFace()
-    seats = ["ai-1", "ai-2", "ai-3"]
-    table, state = _coop_table([Seat(id=s, user_id=None, name=s, ai=True) for s in seats])
-    api = Api()
-    heard = []
-    for seat in table.seats:
-        live = LiveTable(table, state)
-        fn, view, level, seed, signals = face.ai_job(live, seat)
-        heard.append([s for s, _, _ in signals])
-        move = fn(view, level, seed, signals)
-        before = state
-        state, _ = POP.apply(state, seat.id, move)
-        face.after_ai_move(api, LiveTable(table, state), seat, move, before)
-    assert heard == [[], ["ai-1"], ["ai-1", "ai-2"]]
-    assert len(api.work) == 2  # the last seat to pick has no one left to tell
-    # Signals of another turn are not heard.
-    table.epoch += 1
-    assert face.signals(table) == []
+    seats = [Seat(id=s, user_id=None, name=s, ai=True) for s in ("ai-1", "ai-2", "ai-3")]
+    api = TableInMemory(*_coop_table(seats))
+    asyncio.run(api.ai_seats_act(seats))
+    assert api.heard == [[], ["ai-1"], ["ai-1", "ai-2"]]
+    assert len(api.said) == 2  # the last seat to pick reveals the turn: no one left to tell
+    assert all("ai-" in text for text in api.said)
+    assert POP.view(api.state, None).talk == ()  # the turn was revealed: its talk is over
 
 
-class TalkingApi(Api):
-    """Enough of the table layer for a round of table talk, in memory: `think` stands in for
-    the AI (it gets the seat's view and what it picked), moves are applied by the engine."""
-
-    def __init__(self, table: Table, state, think) -> None:
-        super().__init__()
-        self.table, self.state, self.think = table, state, think
-        self.thoughts = 0
-        self.said: list[str] = []
-
-    async def live(self, _table_id: int) -> LiveTable:
-        return LiveTable(self.table, self.state)
-
-    async def ai_think(self, _fn, view, *_args):
-        self.thoughts += 1
-        return self.think(view)
-
-    async def play(self, _interaction, _table_id, epoch, move, *, seat, version):
-        assert epoch == self.table.epoch
-        assert version == self.table.version
-        self.state, _ = POP.apply(self.state, seat.id, move)
-        self.table = self.table.model_copy(update={"version": self.table.version + 1})
-        return False
-
-    async def update_face(self, _table_id: int, change) -> Table:
-        change(self.table)
-        return self.table
-
-    def say(self, _table_id: int, text: str) -> None:
-        self.said.append(text)
-
-
-def _a_person_and_two_ai_seats_who_picked():
-    face = PopFace()
+async def _a_person_and_two_ai_seats_who_picked(think=None) -> TableInMemory:
     table, state = _coop_table(
         [
             Seat(id="ana", user_id=5, name="Ana"),
@@ -101,38 +109,36 @@ def _a_person_and_two_ai_seats_who_picked():
             Seat(id="ai-2", user_id=None, name="AI 2", ai=True),
         ]
     )
-    api = Api()
-    for seat in table.seats[1:]:
-        fn, view, level, seed, signals = face.ai_job(LiveTable(table, state), seat)
-        move = fn(view, level, seed, signals)
-        before = state
-        state, _ = POP.apply(state, seat.id, move)
-        face.after_ai_move(api, LiveTable(table, state), seat, move, before)
-    return face, table, state, api
+    api = TableInMemory(table, state)
+    await api.ai_seats_act(table.seats[1:])
+    api.think, api.thoughts, api.said = think, 0, []
+    return api
 
 
-def test_once_every_ai_seat_has_spoken_they_talk_while_a_person_still_chooses():
-    _face, _table, _state, api = _a_person_and_two_ai_seats_who_picked()
-    work = [w.__qualname__ for w in api.work]  # type: ignore[attr-defined]
-    assert work == ["PopFace._signal", "PopFace._signal", "PopFace._ai_talk"]
+async def test_once_every_ai_seat_has_spoken_they_talk_while_a_person_still_chooses():
+    api = await _a_person_and_two_ai_seats_who_picked(lambda view: view.my_choice)
+    assert POP.to_act(api.state) == {"ana"}
+    assert [seat for seat, _, _ in POP.view(api.state, "ana").talk] == ["ai-1", "ai-2"]
+    await api.run_background()
+    assert api.thoughts == 2  # both AI seats thought again, with everything said
 
 
 async def test_a_round_that_changes_nothing_ends_the_talk():
-    face, table, state, _ = _a_person_and_two_ai_seats_who_picked()
-    api = TalkingApi(table, state, lambda view: view.my_choice)  # each keeps its pick
-    await face._ai_talk(api, table.id)
+    api = await _a_person_and_two_ai_seats_who_picked(lambda view: view.my_choice)  # its pick
+    api.drop_background()
+    await FACE._ai_talk(api, api.table.id)
     assert api.thoughts == 2  # one round: both AI seats thought again
     assert api.said == []
 
 
 async def test_seats_that_keep_changing_their_minds_talk_at_most_talk_rounds():
-    face, table, state, _ = _a_person_and_two_ai_seats_who_picked()
-
     def another_card(view):
         return (next(c for c in sorted(view.hand) if (c,) != tuple(view.my_choice)),)
 
-    api = TalkingApi(table, state, another_card)
-    await face._ai_talk(api, table.id)
+    api = await _a_person_and_two_ai_seats_who_picked(another_card)
+    version = api.table.version
+    api.drop_background()
+    await FACE._ai_talk(api, api.table.id)
     assert api.thoughts == 2 * (pop_ai.TALK_ROUNDS - 1)
     assert len(api.said) == api.thoughts  # every changed pick is announced at the table
-    assert api.table.version == table.version + api.thoughts
+    assert api.table.version == version + 2 * api.thoughts  # each: the pick, then its talk

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.pop.face import picture_labels
+from bot.games.pop.words import picture_labels
 from render.kit import has_glyph
 from render.pop.labels import ENGLISH, LABELS_EN, label
 

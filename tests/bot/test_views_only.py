@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 
 from bot.games.pop.face import PopFace
-from bot.table import LiveTable, Seat, Table
+from bot.table import LiveTable, Pending, Seat, Table
 from engine.pop.adapter import POP, PopOptions
 from tests.bot.story import cards_mentioned
 
@@ -50,7 +50,8 @@ def test_no_public_post_shows_a_card_still_in_a_hand():
             face.table_post(live, "en"),
             SimpleNamespace(content=face.table_text(live, "en"), pictures=[]),
         ]
-        public += asyncio.run(face.move_posts(SimpleNamespace(), live, before, events, state, "en"))
+        pending = Pending(1, 1, before, events, state)
+        public += asyncio.run(face.move_posts(SimpleNamespace(), live, pending, "en"))
         for post in public:
             assert not mentioned(post) & hidden, (turn, post.content)
         # A seat's own post shows its own hand, and no one else's.

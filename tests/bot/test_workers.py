@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from bot.games.pop.face import alt_words
+from bot.games.pop.words import alt_words
 from bot.workers import AI, PICTURES, Workers
 from render.pop import pictures as render
 

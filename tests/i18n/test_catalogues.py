@@ -28,12 +28,15 @@ SHIPPED = ("en", "it", "ja", "fr", "es", "pl", "de")
 TRANSLATIONS = [lang for lang in languages() if lang != DEFAULT_LANGUAGE]
 EN = catalogue(DEFAULT_LANGUAGE)
 
-# Calls whose first argument is a catalogue key; `command_str` (alias `_`) takes it second.
-KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1}
+# Calls whose first argument is a catalogue key; `command_str` (alias `_`) and a command's
+# `answer_rules` take it second; every argument of `texts(...)` is one (bot/face.py).
+KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1, "answer_rules": 1}
+ALL_KEYS_CALLS = {"texts"}
 # Calls whose first argument names a DYNAMIC_KEYS family.
-FAMILY_CALLS = {"dynamic_key", "_choices"}
-# Key arguments that are not literal on purpose: a Refusal's key (its Refusal(...) is scanned).
-PASSED_ON = {"no.key"}
+FAMILY_CALLS = {"dynamic_key", "choices"}
+# Key arguments that are not literal on purpose: a Refusal's key (its Refusal(...) is scanned),
+# a key chosen from keys named in `texts(...)`, the key `answer_rules` was given.
+PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "text_key"}
 # Family arguments passed on by a helper whose own calls name the family literally.
 FAMILY_FORWARDED = {"dynamic_key(family, value)"}
 
@@ -74,7 +77,10 @@ class KeyScan:
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)
-            if name in FAMILY_CALLS:
+            if name in ALL_KEYS_CALLS:
+                for arg in node.args:
+                    self._key(arg, tree, f"{path.name}:{node.lineno}")
+            elif name in FAMILY_CALLS and node.args:  # app_commands.choices(x=…) names none
                 if isinstance(node.args[0], ast.Constant):
                     self.families.add(node.args[0].value)
                 elif ast.unparse(node) not in FAMILY_FORWARDED:
@@ -95,6 +101,8 @@ class KeyScan:
                 self._key(node.args[KEY_CALLS[name]], scope, f"{path.name}:{node.lineno}")
 
     def _key(self, node: ast.expr, scope: ast.AST, where: str) -> None:
+        if ast.unparse(node) in PASSED_ON:
+            return
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             self.keys.add(node.value)
         elif isinstance(node, ast.IfExp):
@@ -118,7 +126,7 @@ class KeyScan:
             pass  # dynamic_key(family, suffix): the family is scanned with the call itself
         elif (prefix := _literal_prefix(node)) is not None and prefix.endswith("."):
             self.families.add(prefix[:-1])
-        elif ast.unparse(node) not in PASSED_ON:
+        else:
             self.unresolved.append(f"{where}: {ast.unparse(node)}")
 
 

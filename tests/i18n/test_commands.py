@@ -13,10 +13,11 @@ from discord import app_commands
 
 from bot.client import all_commands
 from bot.core import Tables
-from bot.face import Refusal
 from bot.games.pop.commands import PopCommands
-from bot.i18n import PopTranslator, catalogue, languages, t
+from bot.i18n import catalogue, languages, t
+from bot.posts import Refusal
 from bot.table import Seat, Table, TableSettings
+from bot.translator import PopTranslator
 
 # Discord locales each shipped translation answers.
 LOCALES = {
@@ -200,7 +201,7 @@ def test_a_table_speaks_its_language_option_else_the_servers(language, locale, l
 
 
 def test_a_rule_error_becomes_its_games_sentence_or_a_clear_general_no():
-    from bot.core import refusal_for
+    from bot.moves import refusal_for
     from engine.pop.errors import NotInHand
     from engine.protocol import RuleError
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.games.pop.face import alt_words
+from bot.games.pop.words import alt_words
 from bot.i18n import t as bot_t
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS
 from engine.pop.events import (

@@ -10,7 +10,7 @@ from discord import app_commands
 from engine.coloretto.adapter import ColorettoOptions
 
 from ...commands import CommandsAPI, GameCommands, TurnTimer, table_options
-from ...i18n import command_str as _
+from ...translator import command_str as _
 from . import keys  # noqa: F401  (declares the families the choices read)
 
 

@@ -14,21 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from engine.colorpop.adapter import COLORPOP, ColorpopMove, ColorpopOptions
-from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, SideCleared, TokensFell
+from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
 from engine.colorpop.rules import (
-    LETTERS,
     NUM_RAILS,
     RAIL_NAMES,
-    Board,
     Cell,
-    Group,
     cell_name,
     group_at,
     parse_cell,
@@ -36,52 +33,18 @@ from engine.colorpop.rules import (
 from engine.colorpop.state import ColorpopState
 from engine.colorpop.view import ColorpopView
 from engine.protocol import Outcome
-from render.colorpop.board import TOKEN_STYLE, board_picture
-from render.kit import Picture
 
-from ...face import FaceAPI, GameFace, Press, StatsRow, verb
+from ...face import FaceAPI, GameFace, Press, StatsRow, texts, verb
 from ...i18n import dynamic_key, t
 from ...posts import Button, Post, Refusal, Select
 from ...prompt import answer_in_time
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
-from ...workers import PICTURES
-from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
 from .commands import ColorpopCommands
+from .words import board, colours_text, counts_text, group_label, piles_text, results_text
 
 MAX_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 MAX_TYPED = 12  # characters of a malformed typed cell echoed back
-
-
-def token_name(letter: str, lang: str) -> str:
-    """ "● red": the shape first (colour is never the only cue), then the colour's name."""
-    return f"{TOKEN_STYLE[letter].symbol} {t(dynamic_key('colorpop.colour', letter), lang)}"
-
-
-def colours_text(letters: Sequence[str], lang: str) -> str:
-    return ", ".join(token_name(c, lang) for c in letters)
-
-
-def group_label(group: Group, lang: str) -> str:
-    """§7's label: `● red ×4 (1 joker) at C3`."""
-    jokers = t("colorpop.group.jokers", lang, n=group.jokers) if group.jokers else ""
-    return t(
-        "colorpop.group.label",
-        lang,
-        token=token_name(group.colour, lang),
-        size=group.size,
-        jokers=jokers,
-        cell=cell_name(group.anchor),
-    )
-
-
-def counts_text(counts: Mapping[str, int]) -> str:
-    """Tokens left per colour, shapes as the cue: "● 16 · ▲ 19 · … · ★ 4"."""
-    return " · ".join(f"{TOKEN_STYLE[c].symbol} {counts.get(c, 0)}" for c in LETTERS)
-
-
-def piles_text(view: ColorpopView, names: Mapping[str, str]) -> str:
-    return " · ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}" for s in view.seats)
 
 
 class CellModal(discord.ui.Modal):
@@ -120,7 +83,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
     game = COLORPOP
     state_type = ColorpopState
     key = "colorpop"
-    prefix = "colorpop."
+    lobby_keys = texts("colorpop.lobby.text", "colorpop.lobby.started", "colorpop.lobby.cancelled")
 
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""
@@ -159,7 +122,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         title = t(
             "colorpop.picture.turn", lang, move=v.move_number, name=names.get(v.on_turn or "", "?")
         )
-        picture = self.picture(v, names, lang, title, "board")
+        picture = board(v, names, lang, title, "board")
         playable = {rail for g in COLORPOP.legal_groups(v) for rail, _ in g.cells}
         controls: list[Button | Select] = [
             Button(
@@ -190,50 +153,6 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         return Post(text)
 
     # --- Pictures and their alt texts -------------------------------------------------------
-
-    def picture(
-        self,
-        view: ColorpopView,
-        names: Mapping[str, str],
-        lang: str,
-        title: str,
-        name: str,
-        board: Board | None = None,
-        highlight: Sequence[Cell] = (),
-    ) -> Picture:
-        """A board picture of a (public) view, with its alt text: the board as letters, rail by
-        rail from the bottom, the tokens left, the piles."""
-        shown = view.board if board is None else board
-        png = PICTURES.call(board_picture, view, highlight, {"title": title}, names, board=shown)
-        left = {c: "".join(shown).count(c) for c in LETTERS}
-        columns = " ".join(f"{RAIL_NAMES[r]}:{shown[r] or '-'}" for r in range(NUM_RAILS))
-        legend = ", ".join(f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS)
-        alt = t(
-            "colorpop.alt.board",
-            lang,
-            title=title,
-            legend=legend,
-            columns=columns,
-            left=", ".join(
-                f"{t(dynamic_key('colorpop.colour', c), lang)} {left[c]}" for c in LETTERS
-            ),
-            piles=", ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}" for s in view.seats),
-        )
-        if highlight:
-            alt += " " + t(
-                "colorpop.alt.highlight",
-                lang,
-                cells=", ".join(cell_name(c) for c in sorted(highlight)),
-            )
-        if view.secrets:  # the game is over: the colours are public now
-            alt += " " + t(
-                "colorpop.alt.secrets",
-                lang,
-                secrets="; ".join(
-                    f"{names.get(s, s)} {colours_text(view.secrets[s], lang)}" for s in view.seats
-                ),
-            )
-        return Picture(png, alt[:1024], f"colorpop-{name}.png")
 
     # --- A move's posts ---------------------------------------------------------------------
 
@@ -266,7 +185,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                 caption = t("colorpop.step.picked", lang, name=who, group=label)
                 title = t("colorpop.picture.picked", lang, move=e.move_number, name=who)
                 picture = await asyncio.to_thread(
-                    self.picture, was, names, lang, title, f"{e.move_number}-1", e.board, e.cells
+                    board, was, names, lang, title, f"{e.move_number}-1", e.board, e.cells
                 )
                 posts.append(Post(caption, [picture], step=True))
             elif isinstance(e, (TokensFell, RailsShifted)):
@@ -280,70 +199,27 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                     move=number,
                 )
                 picture = await asyncio.to_thread(
-                    self.picture, now, names, lang, title, f"{number}-{2 if fell else 3}", e.board
+                    board, now, names, lang, title, f"{number}-{2 if fell else 3}", e.board
                 )
                 posts.append(Post(t(key, lang), [picture], step=True))
         if picked is not None and not after_board:  # nothing fell: the board after the removal
             title = t("colorpop.picture.fell", lang, move=picked.move_number)
             picture = await asyncio.to_thread(
-                self.picture, now, names, lang, title, f"{picked.move_number}-2"
+                board, now, names, lang, title, f"{picked.move_number}-2"
             )
             posts.append(Post(t("colorpop.step.removed", lang), [picture], step=True))
-        ended = next((e for e in events if isinstance(e, GameEnded)), None)
-        if ended is not None:
-            title = t("colorpop.picture.final", lang)
-            picture = await asyncio.to_thread(self.picture, final, names, lang, title, "final")
-            controls: list[Button | Select] = [
-                Button("rematch", t("button.rematch", lang), "success")
-            ]
-            posts.append(Post(self.results_text(final, events, names, lang), [picture], controls))
+        if any(isinstance(e, GameEnded) for e in events):
+            posts.append(await self._results_post(final, events, names, lang))
         return posts
 
-    def results_text(
-        self, view: ColorpopView, events: Sequence[object], names: Mapping[str, str], lang: str
-    ) -> str:
-        """Who won and how, the tie-break that decided, and every secret colour revealed."""
-        ended = next(e for e in events if isinstance(e, GameEnded))
-        cleared = next((e for e in events if isinstance(e, SideCleared)), None)
-        winners = ", ".join(names.get(s, s) for s in ended.winners)
-        lines = []
-        if view.mode == "solo":
-            seat = view.seats[0]
-            left = ended.scores[seat][0]
-            lines.append(
-                t("colorpop.result.solo_won", lang)
-                if ended.won
-                else t("colorpop.result.solo_lost", lang, left=left)
-            )
-        elif cleared is not None:
-            lines.append(
-                t(
-                    "colorpop.result.cleared",
-                    lang,
-                    names=winners,
-                    colours=colours_text(cleared.colours, lang),
-                    by=names.get(cleared.by, cleared.by),
-                )
-            )
-            lines.append(t(dynamic_key("colorpop.tiebreak", "cleared"), lang))
-        else:
-            lines.append(t("colorpop.result.blocked", lang))
-            lines.append(t("colorpop.result.winners", lang, n=len(ended.winners), names=winners))
-            lines.append(t(dynamic_key("colorpop.tiebreak", ended.tie_break), lang))
-        lines.append(t("colorpop.result.secrets", lang))
-        for seat in view.seats:
-            left, removed = ended.scores[seat]
-            lines.append(
-                t(
-                    "colorpop.result.seat",
-                    lang,
-                    name=names.get(seat, seat),
-                    colours=colours_text(ended.secrets[seat], lang),
-                    left=left,
-                    removed=removed,
-                )
-            )
-        return "\n".join(lines)
+    async def _results_post(
+        self, final: ColorpopView, events: Sequence[object], names: dict[str, str], lang: str
+    ) -> Post:
+        """The final board, every secret colour revealed, and Rematch."""
+        title = t("colorpop.picture.final", lang)
+        picture = await asyncio.to_thread(board, final, names, lang, title, "final")
+        controls: list[Button | Select] = [Button("rematch", t("button.rematch", lang), "success")]
+        return Post(results_text(final, events, names, lang), [picture], controls)
 
     # --- Clicks -----------------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from engine.colourist.adapter import ColouristOptions
 from engine.colourist.words import WordListError, shipped_words
 
 from ...commands import CommandsAPI, GameCommands, TurnTimer, choices, table_options, user_lang
-from ...i18n import command_str as _
 from ...i18n import t
+from ...translator import command_str as _
 from . import keys  # noqa: F401  (declares the families the choices read)
 
 

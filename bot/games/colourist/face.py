@@ -25,7 +25,7 @@ from engine.protocol import Outcome
 from render.colourist import pictures as render
 from render.colourist.labels import LABELS_EN
 
-from ...face import GameFace, Press, StatsRow, verb
+from ...face import GameFace, Press, StatsRow, texts, verb
 from ...i18n import dynamic_key, t
 from ...posts import Button, Post, Refusal, Select
 from ...storage import SqlStore
@@ -59,7 +59,9 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
     game = COLOURIST
     state_type = ColouristState
     key = "colourist"
-    prefix = "colourist."
+    lobby_keys = texts(
+        "colourist.lobby.text", "colourist.lobby.started", "colourist.lobby.cancelled"
+    )
 
     def back_button(self, lang: str) -> str:
         """The button that gives a seat the AI took over back to its player."""

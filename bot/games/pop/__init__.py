@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.pop.adapter import POP
 
 from ...entry import GameEntry
+from . import keys  # noqa: F401  (its run-time key families, declared with the game)
 from .tools import TOOLS
 
 if TYPE_CHECKING:

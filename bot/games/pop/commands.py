@@ -14,9 +14,9 @@ from engine.pop.modes import MODES
 
 from ... import life
 from ...commands import CommandsAPI, GameCommands, TurnTimer, choices, table_options, user_lang
-from ...i18n import command_str as _
 from ...i18n import dynamic_key, t
 from ...table import Seat, Table, TableSettings
+from ...translator import command_str as _
 from . import keys  # noqa: F401  (declares the families the choices read)
 from .enigma import daily_puzzle, today
 

@@ -24,6 +24,13 @@ declare_keys(
         # the alt texts of the pictures (render/pop/alt.py's `alt.<word>` keys)
         "pop.alt": tuple(key.removeprefix("alt.") for key in ALT_EN if key.startswith("alt.")),
         # the codes of engine.pop.errors, as the table layer says them
-        "refusal": ("not_seated", "not_in_hand", "pick_count", "not_playing", "stale"),
+        "refusal": (
+            "not_seated",
+            "not_in_hand",
+            "pick_count",
+            "not_playing",
+            "stale",
+            "bad_signal",
+        ),
     }
 )

@@ -18,7 +18,7 @@ from engine.pop.view import TableView
 from render.pop import pictures as render
 from render.pop.scene import Frame
 
-from ...face import GameFace
+from ...face import GameFace, texts
 from ...i18n import dynamic_key, t
 from ...posts import Button, Post, Select
 from ...storage import SqlStore
@@ -35,6 +35,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     game = POP
     state_type = PopState
     key = "pop"
+    lobby_keys = texts("lobby.text", "lobby.started", "lobby.cancelled")
 
     def __init__(self) -> None:
         super().__init__()
@@ -179,18 +180,24 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         results. Table talk shows nothing here: its notice is said as it is given."""
         if all(isinstance(e, Signalled) for e in events):
             return []
-        table = live.table
+        posts = await self._step_posts(live.table, before, events, lang)
+        if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
+            posts += await self._results_posts(store, live.table, events, after, lang)
+        return posts
+
+    async def _step_posts(
+        self, table: Table, before: PopState, events: Sequence[object], lang: str
+    ) -> list[Post]:
+        """Every placement step's picture (its alt text says what the step changed)."""
         names = table.names()
-        puzzle = self.options(table).puzzle_id
         steps = cast("Sequence[Event]", events)  # a Pop move's events are Pop's
+        puzzle = self.options(table).puzzle_id
         frames = await PICTURES.run(
             render.step_frames, POP.view(before, None), steps, names, puzzle
         )
-        labels = picture_labels(lang)
-        words = alt_words(lang)
+        labels, words = picture_labels(lang), alt_words(lang)
         pictures = await asyncio.gather(
             *(
-                # before: what this step changed, in its alt text
                 PICTURES.run(
                     render.frame_picture,
                     frame,
@@ -202,45 +209,34 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
                 for i, frame in enumerate(frames)
             )
         )
-        posts = [
+        return [
             Post(self.caption(frame, names, lang), [picture], step=True)
             for frame, picture in zip(frames, pictures, strict=True)
         ]
-        if any(isinstance(e, (SetEnded, GameEnded)) for e in events):
-            view = POP.view(after, None)
-            picture = await PICTURES.run(render.results_picture, view, names, labels, t=words)
-            game_over = view.phase == "over"
-            retry = table.private
-            controls: list[Button | Select] = (
-                [
-                    Button(
-                        "rematch", t("button.retry" if retry else "button.rematch", lang), "success"
-                    )
-                ]
-                if game_over
-                else []
-            )
-            posts.append(
-                Post(
-                    self.results_text(after, events, names, lang, hints_of(table)),
-                    [picture],
-                    controls,
-                )
-            )
-            day = table.face.get("daily")
-            if game_over and table.private and day and view.result and view.result.won:
-                seat = table.seats[0]
-                tries = next(
-                    (
-                        n
-                        for user, n, _ in await daily_tries(store, table.guild_id, day)
-                        if user == seat.user_id
-                    ),
-                    1,
-                )
-                posts.append(
-                    Post(t("enigma.solved_today", lang, name=seat.name, n=tries), in_channel=True)
-                )
+
+    async def _results_posts(
+        self, store: SqlStore, table: Table, events: Sequence[object], after: PopState, lang: str
+    ) -> list[Post]:
+        """A set's (or the game's) results; a game over offers Rematch (an Enigma: Try again,
+        and a solved daily puzzle is said in the channel)."""
+        names = table.names()
+        view = POP.view(after, None)
+        words = alt_words(lang)
+        picture = await PICTURES.run(
+            render.results_picture, view, names, picture_labels(lang), t=words
+        )
+        game_over = view.phase == "over"
+        again = t("button.retry" if table.private else "button.rematch", lang)
+        controls: list[Button | Select] = [Button("rematch", again, "success")] if game_over else []
+        text = self.results_text(after, events, names, lang, hints_of(table))
+        posts = [Post(text, [picture], controls)]
+        day = table.face.get("daily")
+        if game_over and table.private and day and view.result and view.result.won:
+            seat = table.seats[0]
+            tries = await daily_tries(store, table.guild_id, day)
+            n = next((n for user, n, _ in tries if user == seat.user_id), 1)
+            said = t("enigma.solved_today", lang, name=seat.name, n=n)
+            posts.append(Post(said, in_channel=True))
         return posts
 
     def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:

@@ -1,0 +1,166 @@
+"""Coloretto's words and pictures in a table's language: cards in words (each with its
+symbol: colour is never the only cue), the pictures with their alt texts, a move's caption and
+the results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from engine.coloretto import events as ev
+from engine.coloretto.cards import CARD_NAMES, LAST, Score
+from engine.coloretto.view import TableView
+from engine.protocol import Outcome
+from render.coloretto import alt as render_alt
+from render.coloretto import pictures as render
+from render.coloretto.labels import LABELS_EN
+from render.kit import Picture, has_glyph
+
+from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
+from ...workers import PICTURES
+from . import keys  # noqa: F401  (Coloretto's run-time text keys, declared first)
+
+# A symbol per card in texts (the pictures draw each colour's own shape): never colour alone.
+SYMBOL: dict[str, str] = {
+    "blue": "◆",
+    "brown": "■",
+    "green": "▲",
+    "red": "●",
+    "orange": "⬢",
+    "yellow": "★",
+    "purple": "✚",
+    "cotton": "☁",
+    "joker": "🃏",
+    "golden": "🌟",
+}
+CARDS = tuple(name for name in CARD_NAMES if name != LAST)
+assert set(SYMBOL) == set(CARDS)
+
+
+def card_name(card: str, lang: str) -> str:
+    """A card in words, with its symbol: "◆ blue"."""
+    return f"{SYMBOL[card]} {t(dynamic_key('coloretto.card', card), lang)}"
+
+
+def cards_text(cards: Sequence[str], lang: str) -> str:
+    return ", ".join(card_name(c, lang) for c in cards) or t("coloretto.nothing", lang)
+
+
+def picture_labels(lang: str) -> dict[str, str]:
+    """The pictures' words in `lang`: the catalogue's raw texts (the picture fills them in).
+    A word the bundled font cannot draw (Japanese: it has no CJK glyphs) is drawn in English
+    rather than as boxes; the alt text and the messages stay in the table's language."""
+    mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
+    labels = {}
+    for word in LABELS_EN:
+        key = dynamic_key("coloretto.label", word)
+        text = str(mine.get(key) or english[key])
+        drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
+        labels[word] = text if drawable else str(english[key])
+    return labels
+
+
+def alt_words(lang: str) -> Callable[..., str]:
+    """The alt texts' `t(key, **values)` in `lang` (render/coloretto/labels.py's keys)."""
+
+    def translate(key: str, **values: object) -> str:
+        family, _, word = key.partition(".")
+        full = (
+            dynamic_key("coloretto.card", word)
+            if family == "card"
+            else dynamic_key("coloretto.alt", word)
+        )
+        return t(full, lang, **values)
+
+    return translate
+
+
+def table_picture(
+    v: TableView,
+    names: Mapping[str, str],
+    highlight: ev.Event | None,
+    lang: str,
+    filename: str,
+) -> Picture:
+    png = PICTURES.call(render.table_picture, v, names, highlight, picture_labels(lang))
+    return Picture(png, render_alt.table_alt(v, names, highlight, alt_words(lang)), filename)
+
+
+def results_picture(
+    v: TableView, outcome: Outcome, names: Mapping[str, str], lang: str, filename: str
+) -> Picture:
+    png = PICTURES.call(render.results_picture, v, outcome, names, picture_labels(lang))
+    return Picture(png, render_alt.results_alt(v, outcome, names, alt_words(lang)), filename)
+
+
+def caption(events: Sequence[object], names: Mapping[str, str], lang: str) -> str:
+    """A move's events in words, one line each (a round that starts says who starts)."""
+    lines = []
+    for e in events:
+        who = names.get(getattr(e, "seat", ""), getattr(e, "seat", ""))
+        if isinstance(e, ev.LastRoundRevealed):
+            lines.append(t("coloretto.step.last_round", lang, name=who))
+        elif isinstance(e, ev.CardDrawn):
+            lines.append(t("coloretto.step.drew", lang, name=who, card=card_name(e.card, lang)))
+        elif isinstance(e, ev.CardPlaced):
+            lines.append(
+                t(
+                    "coloretto.step.placed",
+                    lang,
+                    name=who,
+                    card=card_name(e.card, lang),
+                    row=e.row,
+                )
+            )
+        elif isinstance(e, ev.RowTaken):
+            lines.append(
+                t(
+                    "coloretto.step.took",
+                    lang,
+                    name=who,
+                    row=e.row,
+                    cards=cards_text(e.cards, lang),
+                )
+            )
+            if e.extra:
+                lines.append(
+                    t("coloretto.step.golden", lang, name=who, card=card_name(e.extra, lang))
+                )
+        elif isinstance(e, ev.RoundEnded) and e.discarded:
+            lines.append(t("coloretto.step.discarded", lang, cards=cards_text(e.discarded, lang)))
+        elif isinstance(e, ev.RoundStarted) and e.round_number > 1:
+            lines.append(
+                t(
+                    "coloretto.step.round",
+                    lang,
+                    round=e.round_number,
+                    name=names.get(e.first, e.first),
+                )
+            )
+    return "\n".join(lines)
+
+
+def results_text(v: TableView, outcome: Outcome, names: Mapping[str, str], lang: str) -> str:
+    """Final scores, best first, each with its breakdown; then the winners."""
+    lines = [t("coloretto.result.header", lang)]
+    for seat in sorted(outcome.seats, key=lambda s: -s.score):
+        lines.append(score_line(names.get(seat.seat, seat.seat), v.scores[seat.seat], lang))
+    winners = ", ".join(names.get(w, w) for w in outcome.winners)
+    key = "coloretto.result.winner" if len(outcome.winners) == 1 else "coloretto.result.shared"
+    lines.append(t(key, lang, names=winners))
+    return "\n".join(lines)
+
+
+def score_line(name: str, score: Score, lang: str) -> str:
+    plus = " ".join(f"{SYMBOL[c]}{p:+d}" for c, p in score.plus) or "—"
+    minus = " ".join(f"{SYMBOL[c]}{p}" for c, p in score.minus) or "—"
+    jokers = " ".join(SYMBOL[c] for c in score.jokers) or "—"
+    return t(
+        "coloretto.result.seat",
+        lang,
+        name=name,
+        total=score.total,
+        plus=plus,
+        minus=minus,
+        cotton=score.cotton,
+        jokers=jokers,
+    )

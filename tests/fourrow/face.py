@@ -1,0 +1,141 @@
+"""Four in a row's Discord face, on the one base every face stands on (`bot.face`): the table
+message (the board and a button per column), a picture after every drop, the results. Only
+what is this game's own is here."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import CommandsAPI, GameCommands, TurnTimer, table_options
+from bot.face import GameFace, Press, texts, verb
+from bot.i18n import t
+from bot.posts import Button, Post, Refusal
+from bot.storage import SqlStore
+from bot.table import LiveTable, Table
+from bot.translator import command_str as _
+from render.kit import Picture
+
+from .game import COLUMNS, FOURROW, Drop, FourRowOptions, FourRowState, FourRowView
+from .pictures import SEAT_STYLES, board_png, board_words
+
+
+class FourRowCommands(GameCommands):
+    def __init__(self, api: CommandsAPI, settings: Any) -> None:
+        description = _("Play four in a row", "fourrow.command.description")
+        super().__init__(api, settings, "fourrow", description)
+
+    @app_commands.command(
+        name=_("new", "command.new.name"),
+        description=_("Open a table in its own thread", "fourrow.command.new.description"),
+    )
+    @table_options
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        turn_timer: TurnTimer | None = None,
+        ai_level: str = "normal",
+        language: str | None = None,
+    ) -> None:
+        await self.open(interaction, FourRowOptions(), turn_timer, ai_level, language)
+
+    @app_commands.command(
+        name=_("rules", "command.rules.name"),
+        description=_("The rules, short", "fourrow.command.rules.description"),
+    )
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await self.answer_rules(interaction, "fourrow.rules")
+
+
+class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
+    game = FOURROW
+    state_type = FourRowState
+    key = "fourrow"
+    lobby_keys = texts("fourrow.lobby.text", "fourrow.lobby.started", "fourrow.lobby.cancelled")
+
+    def mode_name(self, table: Table, lang: str) -> str:
+        return t("fourrow.mode", lang)
+
+    def back_button(self, lang: str) -> str:
+        return t("fourrow.button.back", lang)
+
+    def commands(self, api: Any, settings: Any) -> app_commands.Group:
+        return FourRowCommands(api, settings)
+
+    def symbol(self, view: FourRowView, seat: str) -> str:
+        return SEAT_STYLES[view.seats.index(seat)].symbol
+
+    def table_text(self, live: LiveTable, lang: str) -> str:
+        view = FOURROW.view(self.state_of(live), None)
+        table, seat = live.table, view.on_turn or view.seats[0]
+        name = table.names().get(seat, seat)
+        text = t(
+            "fourrow.turn",
+            lang,
+            id=table.id,
+            move=view.moves + 1,
+            name=name,
+            symbol=self.symbol(view, seat),
+        )
+        if table.turn_deadline:
+            text += "\n" + t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>")
+        return text
+
+    def picture(self, view: FourRowView, names: dict[str, str], lang: str) -> Picture:
+        title = t("fourrow.title", lang, move=view.moves)
+        columns, who = board_words(view, names)
+        alt = t("fourrow.alt", lang, title=title, columns=columns, who=who)
+        return Picture(board_png(view, title), alt[:1024], f"fourrow-{view.moves:02d}.png")
+
+    def table_post(self, live: LiveTable, lang: str) -> Post:
+        view = FOURROW.view(self.state_of(live), None)
+        legal = view.legal()
+        buttons = [
+            Button(
+                "drop", t("fourrow.button.drop", lang, column=c), "primary", str(c), c not in legal
+            )
+            for c in range(1, COLUMNS + 1)
+        ]
+        first = [self.picture(view, live.table.names(), lang)] if view.moves == 0 else []
+        return Post(self.table_text(live, lang), first, list(buttons))
+
+    async def posts_of(
+        self,
+        store: SqlStore,
+        live: LiveTable,
+        before: FourRowState,
+        events: Sequence[object],
+        after: FourRowState,
+        lang: str,
+    ) -> list[Post]:
+        view, names = FOURROW.view(after, None), live.table.names()
+        seat = before.on_turn or view.seats[0]
+        column = view.last[0] if view.last else 0
+        step = t(
+            "fourrow.step",
+            lang,
+            name=names.get(seat, seat),
+            symbol=self.symbol(view, seat),
+            column=column,
+        )
+        picture = await asyncio.to_thread(self.picture, view, names, lang)
+        posts = [Post(step, [picture], step=True)]
+        if view.over:
+            won = t("fourrow.won", lang, name=names.get(view.winner, "")) if view.winner else None
+            rematch = Button("rematch", t("button.rematch", lang), "success")
+            posts.append(Post(won or t("fourrow.drawn", lang), controls=[rematch]))
+        return posts
+
+    @verb("drop", on_turn=True)
+    async def drop(self, press: Press) -> None:
+        """A column: the seat on turn's token falls into it (a full one is refused)."""
+        arg = press.arg or ""
+        if not (arg.isdigit() and len(arg) == 1):
+            raise Refusal("refusal.stale")
+        await self.play(press, Drop(int(arg)))
+        await press.reply.defer()

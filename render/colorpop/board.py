@@ -102,22 +102,6 @@ def _token(
     )
 
 
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    bold: bool = False,
-    fill: str = S.TEXT,
-    anchor: str = "la",
-) -> float:
-    """Draw safe text at final-pixel coordinates; returns its width in final pixels."""
-    shown = kit.safe_text(text)
-    return (
-        kit.draw_text(draw, (_px(xy[0]), _px(xy[1])), shown, _px(size), bold, fill, anchor) / SCALE
-    )
-
-
 def _cell_box(cell: Cell, top: float) -> tuple[float, float]:
     """Top-left corner (final pixels) of a cell's token; row 1 is at the bottom."""
     rail, row = cell
@@ -155,8 +139,15 @@ def board_picture(
     draw = ImageDraw.Draw(img)
 
     if title:
-        fitted = kit.fit_text(kit.safe_text(title), _px(22), True, _px(width - 2 * MARGIN))
-        _text(draw, (width / 2, MARGIN + TITLE_H / 2 - 4), fitted, 22, bold=True, anchor="mm")
+        kit.draw_line(
+            draw,
+            (_px(width / 2), _px(MARGIN + TITLE_H / 2 - 4)),
+            title,
+            _px(22),
+            True,
+            anchor="mm",
+            max_width=_px(width - 2 * MARGIN),
+        )
 
     # The board: a slot per cell, the tokens, the highlight ring, the coordinates.
     draw.rounded_rectangle(
@@ -202,20 +193,12 @@ def board_picture(
                 )
     for rail in range(NUM_RAILS):
         cx = MARGIN + AXIS + rail * PITCH + PITCH / 2
-        _text(
-            draw,
-            (cx, top + grid_h + AXIS / 2 + 4),
-            RAIL_NAMES[rail],
-            22,
-            bold=True,
-            fill=S.TEXT,
-            anchor="mm",
-        )
+        xy = (_px(cx), _px(top + grid_h + AXIS / 2 + 4))
+        kit.draw_line(draw, xy, RAIL_NAMES[rail], _px(22), True, anchor="mm")
     for row in range(NUM_ROWS):
         cy = top + (NUM_ROWS - 1 - row) * PITCH + PITCH / 2
-        _text(
-            draw, (MARGIN + AXIS / 2 - 2, cy), str(row + 1), 20, bold=True, fill=S.TEXT, anchor="mm"
-        )
+        xy = (_px(MARGIN + AXIS / 2 - 2), _px(cy))
+        kit.draw_line(draw, xy, str(row + 1), _px(20), True, anchor="mm")
 
     # Tokens left on the board, per colour (a chip and a number each).
     left = view.left if board is view.board else {c: "".join(board).count(c) for c in LETTERS}
@@ -223,14 +206,8 @@ def board_picture(
     for i, letter in enumerate(LETTERS):
         x = MARGIN + i * slot + 8
         _token(draw, letter, x, legend_top + 2, ROW_H - 4)
-        _text(
-            draw,
-            (x + ROW_H + 4, legend_top + ROW_H / 2),
-            str(left[letter]),
-            20,
-            bold=True,
-            anchor="lm",
-        )
+        xy = (_px(x + ROW_H + 4), _px(legend_top + ROW_H / 2))
+        kit.draw_line(draw, xy, str(left[letter]), _px(20), True)
 
     # Piles: who is on turn, each seat's pile size, colours once they may be shown.
     known = dict(view.secrets or {})
@@ -243,23 +220,16 @@ def board_picture(
             draw.rectangle((_px(MARGIN), _px(y), _px(width - MARGIN), _px(y + ROW_H)), fill=S.PANEL)
         marker = ICON_TURN if seat == view.on_turn else ICON_WIN if seat in view.winners else ""
         if marker:
-            _text(draw, (MARGIN + 8, cy), marker, 18, fill=S.GOLD, anchor="lm")
+            kit.draw_line(draw, (_px(MARGIN + 8), _px(cy)), marker, _px(18), fill=S.GOLD)
         x = MARGIN + 34
         for letter in known.get(seat, ()):
             _token(draw, letter, x, y + 5, ROW_H - 10)
             x += ROW_H - 6
-        name = kit.fit_text(
-            kit.safe_text(names.get(seat, seat)), _px(20), False, _px(width - MARGIN - 90 - x)
-        )
-        _text(draw, (x + 4, cy), name, 20, anchor="lm")
-        _text(
-            draw,
-            (width - MARGIN - 10, cy),
-            str(view.collected.get(seat, 0)),
-            22,
-            bold=True,
-            anchor="rm",
-        )
+        room = _px(width - MARGIN - 90 - x)
+        name = names.get(seat, seat)
+        kit.draw_line(draw, (_px(x + 4), _px(cy)), name, _px(20), max_width=room)
+        xy = (_px(width - MARGIN - 10), _px(cy))
+        kit.draw_line(draw, xy, str(view.collected.get(seat, 0)), _px(22), True, anchor="rm")
 
     img = img.resize((width, height), Image.Resampling.LANCZOS)
     out = io.BytesIO()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -201,9 +201,9 @@ def _table(
     )
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     d = ImageDraw.Draw(img)
-    y = _header(img, d, view, names, labels)
+    y = _header(d, view, names, labels)
     if step_h:
-        _step(img, d, view, names, highlight, labels, y)
+        _step(img, d, names, highlight, labels, y)
         y += step_h
     takers = {t.row: t.player for t in view.rounds[-1].takes} if view.rounds else {}
     for r in range(len(view.rows)):
@@ -217,7 +217,6 @@ def _table(
 
 
 def _header(
-    _img: Image.Image,
     d: ImageDraw.ImageDraw,
     view: TableView,
     names: Mapping[str, str],
@@ -264,7 +263,6 @@ def _step_cards(view: TableView, highlight: ev.Event | None) -> tuple[str, ...]:
 def _step(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    _view: TableView,
     names: Mapping[str, str],
     highlight: ev.Event | None,
     labels: Mapping[str, str],
@@ -576,8 +574,3 @@ def _words(d: ImageDraw.ImageDraw, x: int, top: int, text: str) -> int:
         d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=LABEL_W - 12
     ).width
     return min(LABEL_W, int(w) + 14)
-
-
-def sample_names(players: Sequence[str]) -> dict[str, str]:
-    """Display names for pictures made outside the bot (demos, tests)."""
-    return {p: p for p in players}

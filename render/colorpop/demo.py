@@ -19,7 +19,6 @@ from engine.colorpop.rules import cell_name
 from .board import board_picture
 
 NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dörte", "p4": "Eun-ji"}
-MODE_FOR_SEATS = {1: "solo", 4: "competitive"}
 
 
 def demo_main(

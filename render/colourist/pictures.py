@@ -174,7 +174,6 @@ def _track_height(view: ColouristView) -> int:
 
 
 def _draw_track(
-    _img: Image.Image,
     d: ImageDraw.ImageDraw,
     view: ColouristView,
     y0: int,
@@ -291,7 +290,7 @@ def track_picture(
                 max_width=WIDTH - 2 * MARGIN - int(w) - 24,
                 min_size=MIN_TEXT,
             )
-        y = _draw_track(img, d, view, 56, labels)
+        y = _draw_track(d, view, 56, labels)
         _legend(img, d, view, names, y)
     return kit.Picture(_png(img), track_alt(view, names, labels), "track.png")
 
@@ -445,7 +444,7 @@ def reveal_picture(
                 max_width=WIDTH - 2 * MARGIN,
                 min_size=MIN_TEXT,
             )
-        y = _draw_track(img, d, view, top, labels, moved=result.moved, winners=view.winners)
+        y = _draw_track(d, view, top, labels, moved=result.moved, winners=view.winners)
         _legend(img, d, view, names, y, moved=result.moved)
     return kit.Picture(
         _png(img),
@@ -473,6 +472,6 @@ def results_picture(
             max_width=WIDTH - 2 * MARGIN,
             min_size=MIN_TEXT,
         )
-        y = _draw_track(img, d, view, 64, labels, winners=view.winners)
+        y = _draw_track(d, view, 64, labels, winners=view.winners)
         _legend(img, d, view, names, y)
     return kit.Picture(_png(img), results_alt(view, names, labels), "results.png")

@@ -188,14 +188,3 @@ def card_sprite(
 @cached(64)
 def queue_sprite(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
     return to_palette(queue_rgb(column, bg, height))
-
-
-def warm_up() -> None:
-    """Draw every card face the board uses now, rather than on the first pictures (~1 s)."""
-    for card in range(1, 51):
-        for variant in ("normal", "placed", "exploding"):
-            card_sprite(card, False, variant)
-        card_sprite(card, True, "normal", S.BACKGROUND)
-        card_sprite(card, True, "dimmed", S.BACKGROUND)
-    for column in range(5):
-        queue_sprite(column)

@@ -372,71 +372,14 @@ def reveal_picture(
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
-        w = kit.draw_line(
-            d, (MARGIN, 28), word(labels, "round", n=result.round_number), 24, True
-        ).width
-        kit.draw_line(
-            d,
-            (MARGIN + w + 24, 28),
-            f"“{shown}”",
-            26,
-            True,
-            GOLD,
-            max_width=WIDTH - 2 * MARGIN - int(w) - 24,
-            min_size=MIN_TEXT,
-        )
-        col_w = (WIDTH - 2 * MARGIN) // 3
+        _reveal_head(d, result.round_number, shown, labels)
         for i, seat in enumerate(order):
             r, c = divmod(i, 3)
-            x, y = MARGIN + c * col_w, 56 + r * 92
-            is_colourist = seat == result.colourist
-            matched = seat in result.matched
-            d.rounded_rectangle(
-                (x, y, x + col_w - 8, y + 84),
-                12,
-                fill="#3A3420" if is_colourist else PANEL,
-                outline=GOLD if is_colourist else S.GOOD if matched else PANEL_LIGHT,
-                width=3 if is_colourist or matched else 1,
-            )
-            card = result.cards[seat]
-            tile(img, card, x + 10, y + 12, 60, ring=GOLD if is_colourist else None)
-            kit.draw_line(
-                d,
-                (x + 82, y + 24),
-                names.get(seat, seat),
-                19,
-                True,
-                max_width=col_w - 100,
-                min_size=MIN_TEXT,
-            )
-            kit.draw_line(
-                d,
-                (x + 82, y + 50),
-                word(labels, card),
-                17,
-                False,
-                S.MUTED,
-                max_width=col_w - 100,
-                min_size=MIN_TEXT,
-            )
-            if matched:
-                kit.draw_line(
-                    d,
-                    (x + 82, y + 72),
-                    f"{S.ICON_YES} {word(labels, 'matched')}",
-                    15,
-                    True,
-                    S.GOOD,
-                    max_width=col_w - 100,
-                    min_size=MIN_TEXT,
-                )
-            elif is_colourist:
-                kit.draw_line(d, (x + 82, y + 72), "★", 15, True, GOLD)
-        y = 56 + rows * 92 + 18
+            _revealed_card(img, d, result, seat, names.get(seat, seat), labels, c, 56 + r * 92)
         if not result.matched:
             kit.draw_line(
                 d,
-                (MARGIN, y),
+                (MARGIN, 56 + rows * 92 + 18),
                 word(labels, "nobody"),
                 18,
                 True,
@@ -451,6 +394,63 @@ def reveal_picture(
         reveal_alt(view, result, text, names, labels),
         f"reveal-{result.round_number}.png",
     )
+
+
+def _reveal_head(
+    d: ImageDraw.ImageDraw, round_number: int, shown: str, labels: Mapping[str, str]
+) -> None:
+    """The round, then the word or phrase in quotes, in gold."""
+    w = kit.draw_line(d, (MARGIN, 28), word(labels, "round", n=round_number), 24, True).width
+    kit.draw_line(
+        d,
+        (MARGIN + w + 24, 28),
+        f"“{shown}”",
+        26,
+        True,
+        GOLD,
+        max_width=WIDTH - 2 * MARGIN - int(w) - 24,
+        min_size=MIN_TEXT,
+    )
+
+
+def _revealed_card(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    result: RoundResult,
+    seat: str,
+    name: str,
+    labels: Mapping[str, str],
+    column: int,
+    y: int,
+) -> None:
+    """A seat's box in the reveal: its card's tile, its name, the card's colour, and whether
+    it matched (★ for the colourist)."""
+    col_w = (WIDTH - 2 * MARGIN) // 3
+    x = MARGIN + column * col_w
+    is_colourist = seat == result.colourist
+    matched = seat in result.matched
+    d.rounded_rectangle(
+        (x, y, x + col_w - 8, y + 84),
+        12,
+        fill="#3A3420" if is_colourist else PANEL,
+        outline=GOLD if is_colourist else S.GOOD if matched else PANEL_LIGHT,
+        width=3 if is_colourist or matched else 1,
+    )
+    card = result.cards[seat]
+    tile(img, card, x + 10, y + 12, 60, ring=GOLD if is_colourist else None)
+    room = col_w - 100
+    kit.draw_line(d, (x + 82, y + 24), name, 19, True, max_width=room, min_size=MIN_TEXT)
+    colour = word(labels, card)
+    kit.draw_line(
+        d, (x + 82, y + 50), colour, 17, False, S.MUTED, max_width=room, min_size=MIN_TEXT
+    )
+    if matched:
+        text = f"{S.ICON_YES} {word(labels, 'matched')}"
+        kit.draw_line(
+            d, (x + 82, y + 72), text, 15, True, S.GOOD, max_width=room, min_size=MIN_TEXT
+        )
+    elif is_colourist:
+        kit.draw_line(d, (x + 82, y + 72), "★", 15, True, GOLD)
 
 
 def results_picture(

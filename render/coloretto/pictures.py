@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.coloretto import cards as C
 from engine.coloretto import events as ev
+from engine.coloretto.cards import Score
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 
@@ -388,9 +389,8 @@ def _seat(
 ) -> None:
     """A seat: name, to move or out, points now; its cards grouped by colour with counts and
     what each group scores now (+ for the three best colours, − for the others)."""
-    active = view.turn == seat
     took = isinstance(highlight, ev.RowTaken) and highlight.seat == seat
-    outline = RING if took else "#8A93A6" if active else None
+    outline = RING if took else "#8A93A6" if view.turn == seat else None
     d.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, y + _seat_h(view, seat)),
         12,
@@ -398,27 +398,39 @@ def _seat(
         outline=outline,
         width=3 if took else 2,
     )
-    score = view.scores[seat]
-    head = y + 22
+    _seat_head(d, view, seat, _name(names, seat), labels, y + 22)
+    _seat_groups(img, d, view, seat, y)
+
+
+def _seat_head(
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    seat: str,
+    name: str,
+    labels: Mapping[str, str],
+    head: int,
+) -> None:
+    """A pointer when the seat is to move, its name, "out" once out; its points on the right."""
     x = MARGIN + 16
-    if active:  # a pointer before the name of the player to move
+    if view.turn == seat:  # a pointer before the name of the player to move
         d.polygon([(x, head - 10), (x + 14, head), (x, head + 10)], fill=S.TEXT)
         x += 22
-    name_w = kit.draw_line(d, (x, head), _name(names, seat), 24, True, max_width=400).width
+    name_w = kit.draw_line(d, (x, head), name, 24, True, max_width=400).width
     if seat in view.out:
         x = int(x + name_w + 14)
         w = kit.text_length(label(labels, "out"), 20)
         d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
         kit.draw_line(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
-    kit.draw_line(
-        d,
-        (WIDTH - MARGIN - 16, head),
-        label(labels, "points", n=score.total),
-        26,
-        True,
-        S.TEXT,
-        "rm",
-    )
+    points = label(labels, "points", n=view.scores[seat].total)
+    kit.draw_line(d, (WIDTH - MARGIN - 16, head), points, 26, True, S.TEXT, "rm")
+
+
+def _seat_groups(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str, y: int
+) -> None:
+    """The seat's cards grouped by colour, GROUPS_PER_LINE a line: each with its count and
+    what it scores now."""
+    score = view.scores[seat]
     points = dict(score.plus) | dict(score.minus)
     collection = view.collections[seat]
     groups = _groups(view, seat)
@@ -438,14 +450,8 @@ def _seat(
         _count(d, (x + MINI_W + 5, top + 17), count, room)
         value = points.get(name, score.cotton if name == C.COTTON else None)
         if value is not None:
-            kit.draw_line(
-                d,
-                (x + MINI_W + 5, top + 47),
-                _signed(value),
-                22,
-                True,
-                S.GOOD if value > 0 else S.BAD,
-            )
+            colour = S.GOOD if value > 0 else S.BAD
+            kit.draw_line(d, (x + MINI_W + 5, top + 47), _signed(value), 22, True, colour)
 
 
 def _count(d: ImageDraw.ImageDraw, xy: tuple[float, float], count: str, room: int) -> None:
@@ -534,23 +540,45 @@ def _result_band(
         d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True, S.TEXT, "rm"
     )
     held = view.collections[seat]
-    x0 = MARGIN + 16 + LABEL_W
     for line, (key, chips) in enumerate((("plus", score.plus), ("minus", score.minus))):
         top = y + 48 + line * LINE_H
         _words(d, MARGIN + 16, top, label(labels, key))
-        for i, (colour, _) in enumerate(chips):
-            _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
-        for i, (colour, value) in enumerate(chips):
-            by_jokers = score.jokers.count(colour)
-            count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
-            x = x0 + i * CHIP_W + MINI_W + 5
-            _count(d, (x, top + 17), count, CHIP_W - MINI_W - 20)
-            kit.draw_line(
-                d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD
-            )
-        if not chips:
-            kit.draw_line(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
-    top = y + 48 + 2 * LINE_H
+        _chips(img, d, chips, score, held, top)
+    _jokers_and_cotton(img, d, score, held, labels, y + 48 + 2 * LINE_H)
+
+
+def _chips(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    chips: Sequence[tuple[str, int]],
+    score: Score,
+    held: Mapping[str, int],
+    top: int,
+) -> None:
+    """A line of colours with their counts and points ("—" when there are none)."""
+    x0 = MARGIN + 16 + LABEL_W
+    for i, (colour, _) in enumerate(chips):
+        _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
+    for i, (colour, value) in enumerate(chips):
+        by_jokers = score.jokers.count(colour)
+        count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
+        x = x0 + i * CHIP_W + MINI_W + 5
+        _count(d, (x, top + 17), count, CHIP_W - MINI_W - 20)
+        kit.draw_line(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
+    if not chips:
+        kit.draw_line(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
+
+
+def _jokers_and_cotton(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    score: Score,
+    held: Mapping[str, int],
+    labels: Mapping[str, str],
+    top: int,
+) -> None:
+    """The last line, when there is anything on it: each joker → the colour it became, then
+    the cotton with its count and points."""
     x = MARGIN + 16
     if score.jokers:
         x += _words(d, x, top, label(labels, "jokers"))

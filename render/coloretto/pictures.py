@@ -428,8 +428,7 @@ def _seat_head(
 def _seat_groups(
     img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str, y: int
 ) -> None:
-    """The seat's cards grouped by colour, GROUPS_PER_LINE a line: each with its count and
-    what it scores now."""
+    """The seat's cards grouped by colour, each with its count and what it scores now."""
     score = view.scores[seat]
     points = dict(score.plus) | dict(score.minus)
     collection = view.collections[seat]
@@ -577,8 +576,7 @@ def _jokers_and_cotton(
     labels: Mapping[str, str],
     top: int,
 ) -> None:
-    """The last line, when there is anything on it: each joker → the colour it became, then
-    the cotton with its count and points."""
+    """The last line: each joker → the colour it became, then the cotton and its points."""
     x = MARGIN + 16
     if score.jokers:
         x += _words(d, x, top, label(labels, "jokers"))

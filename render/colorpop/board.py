@@ -178,8 +178,7 @@ def _grid(draw: ImageDraw.ImageDraw, board: Board, top: float, highlight: set[Ce
 def _cell(
     draw: ImageDraw.ImageDraw, board: Board, cell: Cell, top: float, highlight: set[Cell]
 ) -> None:
-    """One cell: its token (faded outside a highlight) or an empty slot; ringed when
-    highlighted."""
+    """One cell: its token (faded outside a highlight) or an empty slot, maybe ringed."""
     rail, row = cell
     x, y = _cell_box(cell, top)
     if row < len(board[rail]):
@@ -229,8 +228,7 @@ def _tokens_left(draw: ImageDraw.ImageDraw, view: ColorpopView, board: Board, y:
 
 
 def _known_colours(view: ColorpopView) -> dict[str, tuple[str, ...]]:
-    """The secret colours the picture may show: every seat's once revealed, else a seated
-    viewer's side's own."""
+    """The secret colours shown: all once revealed, else a seated viewer's side's own."""
     known = dict(view.secrets or {})
     if view.seat is not None and not view.secrets:
         known.update({s: view.my_colours for s in view.partners})
@@ -265,6 +263,7 @@ def _pile(
 
 
 def _png(img: Image.Image) -> bytes:
+    """The picture as an optimised RGB PNG."""
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)
     return out.getvalue()

@@ -60,8 +60,7 @@ def demo_main(
 def _play_move(
     state: ColorpopState, move: int, level: str, seed: int, shots: list[Shot]
 ) -> ColorpopState:
-    """One AI move: the board on turn, then a picture of each event it causes (in `shots`).
-    Returns the state after it."""
+    """One AI move, its pictures added to `shots`: the board on turn, then each event's."""
     before = COLORPOP.view(state, None)
     seat = before.on_turn
     assert seat is not None

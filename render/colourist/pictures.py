@@ -423,8 +423,7 @@ def _revealed_card(
     column: int,
     y: int,
 ) -> None:
-    """A seat's box in the reveal: its card's tile, its name, the card's colour, and whether
-    it matched (★ for the colourist)."""
+    """A seat's box in the reveal: its card, its name, the colour, matched (★: colourist)."""
     col_w = (WIDTH - 2 * MARGIN) // 3
     x = MARGIN + column * col_w
     is_colourist = seat == result.colourist

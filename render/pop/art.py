@@ -76,8 +76,7 @@ def card_rgb(
 
 
 def _surround(d: ImageDraw.ImageDraw, variant: str, cw: int, ch: int, face: _Face, bg: str) -> None:
-    """Behind the face: the white ring of a placed or selected card, the hazard ring
-    (alternating gold and black teeth) of an exploding one."""
+    """Behind the face: a placed or selected card's ring, an exploding one's hazard teeth."""
     k, radius = SS, face.radius
     if variant in ("placed", "selected"):
         d.rounded_rectangle(
@@ -101,8 +100,7 @@ def _surround(d: ImageDraw.ImageDraw, variant: str, cw: int, ch: int, face: _Fac
 
 
 def _marks(d: ImageDraw.ImageDraw, card: int, shape: str, ink: str, face: _Face) -> None:
-    """On the face: its colour's shape top left, the arrow bottom left, one burst per
-    explosion symbol bottom right, the number large."""
+    """On the face: the shape, the arrow, a burst per explosion symbol, the number."""
     k, mini, v = SS, face.mini, face.v
     x0, y0, w, h = face.x0, face.y0, face.w, face.h
     s = round((14 if mini else 26) * v) * k

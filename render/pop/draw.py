@@ -303,8 +303,7 @@ def draw_board(f: Frame, labels: Mapping[str, str] | None = None) -> Image.Image
 
 
 def _incoming(img: Image.Image, f: Frame, y: int) -> None:
-    """The turn's five cards above their columns, with their owners; placed ones fade, the
-    one placing now is underlined, and those the game's end left unplaced are crossed."""
+    """The turn's cards above their columns, with their owners (placed ones fade)."""
     draw = ImageDraw.Draw(img)
     current = f.placed_columns[-1] if f.placed_columns else None
     for c, (card, owner) in enumerate(f.incoming):
@@ -328,8 +327,7 @@ def _incoming(img: Image.Image, f: Frame, y: int) -> None:
 
 
 def _grid(img: Image.Image, f: Frame, grid_top: int) -> None:
-    """The five lanes, the rows of the frame's window: cards (the one placed or exploding
-    marked) and each column's Queue card."""
+    """The five lanes in the frame's rows: the cards, marked as they move, and Queue cards."""
     card_h = _card_height(f)
     pitch_y = card_h + 2 * P.PAD
     track = art.index_of(S.TRACK)
@@ -454,8 +452,7 @@ def _result_lines(
     title: str | None,
     difficulty: int | None,
 ) -> list[tuple[str, int, str]]:
-    """The banner's lines, (text, size, colour): the group's level (co-op); won or lost, the
-    title and the difficulty (solo, Enigma); else the winners."""
+    """The banner's (text, size, colour): co-op's level, solo's result and title, or winners."""
     if isinstance(result, CoopResult):
         key = "coop_won" if result.won else "coop_lost"
         level = label(labels, f"level.{result.level}")
@@ -509,8 +506,7 @@ def _score_table(
     labels: Mapping[str, str],
     y: int,
 ) -> int:
-    """One column per set (when there are several), then the total (↓: lowest wins, ↑:
-    highest wins); one row per seat, the winners' marked. Returns the y below."""
+    """The scores: a column per set (if several), the total; a row per seat. Returns y below."""
     m = P.MARGIN
     n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
     name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * 110

@@ -225,8 +225,7 @@ class Scene:
         return self._step("fell", **extra)
 
     def _follow_cards(self, event: Event) -> None:
-        """Cards leaving the board or the pile: collected, kept by the Chief, drawn; a set's
-        scores."""
+        """Cards collected, kept by the Chief or drawn; a set's scores."""
         if isinstance(event, Collected):
             self.collected.setdefault(event.seat, []).extend(event.cards + event.from_chief)
             self.chief_pile = ()
@@ -245,8 +244,7 @@ class Scene:
                 self.past[s] += event.scores.get(s, 0)
 
     def _follow_turns(self, event: Event) -> None:
-        """Turns and sets: the reveal, the Chief's new cards, a turn's or a set's start and
-        end."""
+        """The reveal, the Chief's new cards, a turn's or a set's start and end."""
         if isinstance(event, Revealed):
             if self.hand_sizes is not None:
                 for owner, cards in event.plays.items():

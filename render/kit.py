@@ -298,13 +298,69 @@ def draw_text(
     return width
 
 
-def fit_text(text: str, size: int, bold: bool, max_width: int) -> str:
-    """Shorten `text` with an ellipsis until it fits `max_width` pixels."""
-    if text_length(text, size, bold) <= max_width:
-        return text
+def _ellipsis(text: str, size: int, bold: bool, max_width: int) -> str:
+    """`text` shortened until it fits `max_width` pixels with "…" after it."""
     while text and text_length(text + "…", size, bold) > max_width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text as `fit_line` fits it into its room (and `draw_line` draws it)."""
+
+    text: str  # what is drawn: the safe text, its end cut off with "…" when it did not fit
+    size: int  # the size it is drawn at
+    width: float  # its width in pixels
+    shrunk: bool  # drawn smaller than the size asked
+    cut: bool  # its end was cut off
+    overflows: bool  # still wider than its room (not to be cut, or not even "…" fits)
+
+
+def fit_line(
+    text: str,
+    size: int,
+    bold: bool = False,
+    max_width: int | None = None,
+    *,
+    min_size: int | None = None,
+    cut: bool = True,
+) -> Line:
+    """What the fonts can draw of `text` (`safe_text`), fitted to `max_width` pixels: as it is
+    when it fits; else 2 px smaller at a time, down to `min_size` (when given), then cut with
+    an ellipsis (unless `cut` is False: it then overflows). No `max_width`: as it is."""
+    safe = safe_text(text)
+    if max_width is None:
+        return Line(safe, size, text_length(safe, size, bold), False, False, False)
+    smallest = size if min_size is None else min_size
+    fitted = size
+    while text_length(safe, fitted, bold) > max_width and fitted - 2 >= smallest:
+        fitted -= 2
+    too_wide = text_length(safe, fitted, bold) > max_width
+    shown = _ellipsis(safe, fitted, bold, max_width) if too_wide and cut else safe
+    width = text_length(shown, fitted, bold)
+    return Line(shown, fitted, width, fitted < size, too_wide and cut, width > max_width)
+
+
+def draw_line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: str = S.TEXT,
+    anchor: str = "lm",
+    *,
+    max_width: int | None = None,
+    min_size: int | None = None,
+    cut: bool = True,
+) -> Line:
+    """Draw `text` on one line, fitted to `max_width` as `fit_line` fits it; `xy` is its left
+    edge and vertical middle unless `anchor` (Pillow's two letters) says otherwise. Returns
+    the line drawn: its text, size and width, and whether it had to shrink or be cut."""
+    line = fit_line(text, size, bold, max_width, min_size=min_size, cut=cut)
+    draw_text(draw, xy, line.text, line.size, bold, fill, anchor)
+    return line
 
 
 def text_rgb(text: str, size: int, bold: bool, colour: str, bg: str) -> Image.Image:
@@ -407,9 +463,7 @@ class Palette:
         bg: str = S.BACKGROUND,
     ) -> Image.Image:
         """A player's name: any Unicode in, what the font can draw out, cut to `max_width`."""
-        return self.text_sprite(
-            fit_text(safe_text(name), size, bold, max_width), size, bold, colour, bg
-        )
+        return self.text_sprite(fit_line(name, size, bold, max_width).text, size, bold, colour, bg)
 
     @cached(256)
     def icon_sprite(

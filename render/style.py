@@ -58,7 +58,6 @@ ICON_BURST = "✹"
 ICON_WIN = "♛"
 ICON_YES = "✓"
 ICON_NO = "✗"
-ICON_TIE = "⚖"
 ICON_STAR = "★"
 ICON_STAR_EMPTY = "☆"
 PLACEHOLDER = "□"  # drawn for a character no bundled font can show

@@ -47,62 +47,65 @@ def table_alt(
     parts = [t("alt.table", round=view.round_number, pile=view.pile_size)]
     if view.last_round:
         parts.append(t("alt.last_round"))
-    if isinstance(highlight, ev.CardDrawn):
-        parts.append(t("alt.drew", name=_who(names, highlight.seat), card=_card(t, highlight.card)))
-    elif isinstance(highlight, ev.CardPlaced):
-        parts.append(
-            t(
-                "alt.placed",
-                name=_who(names, highlight.seat),
-                card=_card(t, highlight.card),
-                row=highlight.row,
-            )
-        )
-    elif isinstance(highlight, ev.RowTaken):
-        key = "alt.took_extra" if highlight.extra else "alt.took"
-        parts.append(
-            t(
-                key,
-                name=_who(names, highlight.seat),
-                row=highlight.row,
-                cards=_cards(t, highlight.cards),
-                extra=_card(t, highlight.extra) if highlight.extra else "",
-            )
-        )
+    parts.append(_step(highlight, names, t))
     takers = {tk.row: tk.player for tk in view.rounds[-1].takes} if view.rounds else {}
-    for r, cards in enumerate(view.rows):
-        if view.taken[r]:
-            parts.append(t("alt.row_taken", row=r + 1, name=_who(names, takers.get(r + 1, "?"))))
-        elif cards:
-            parts.append(
-                t(
-                    "alt.row",
-                    row=r + 1,
-                    count=len(cards),
-                    limit=view.limits[r],
-                    cards=_cards(t, cards),
-                )
-            )
-        else:
-            parts.append(t("alt.row_empty", row=r + 1, limit=view.limits[r]))
-    for seat in view.players:
-        held = view.collections[seat]
-        held_text = ", ".join(
-            t("alt.count", count=n, card=_card(t, name)) for name, n in held.items()
-        ) or t("alt.nothing")
-        parts.append(
-            t(
-                "alt.seat",
-                name=_who(names, seat),
-                cards=held_text,
-                out=t("alt.seat_out") if seat in view.out else "",
-                points=view.scores[seat].total,
-            )
-        )
+    parts += [_row(view, r, takers, names, t) for r in range(len(view.rows))]
+    parts += [_seat(view, seat, names, t) for seat in view.players]
     parts.append(
         t("alt.game_over") if view.turn is None else t("alt.to_move", name=_who(names, view.turn))
     )
     return _fit(parts)
+
+
+def _step(highlight: ev.Event | None, names: Mapping[str, str], t: Translate) -> str:
+    """The step shown: a card drawn, placed, or a row taken ("" for anything else)."""
+    if isinstance(highlight, ev.CardDrawn):
+        return t("alt.drew", name=_who(names, highlight.seat), card=_card(t, highlight.card))
+    if isinstance(highlight, ev.CardPlaced):
+        return t(
+            "alt.placed",
+            name=_who(names, highlight.seat),
+            card=_card(t, highlight.card),
+            row=highlight.row,
+        )
+    if isinstance(highlight, ev.RowTaken):
+        return t(
+            "alt.took_extra" if highlight.extra else "alt.took",
+            name=_who(names, highlight.seat),
+            row=highlight.row,
+            cards=_cards(t, highlight.cards),
+            extra=_card(t, highlight.extra) if highlight.extra else "",
+        )
+    return ""
+
+
+def _row(
+    view: TableView, r: int, takers: Mapping[int, str], names: Mapping[str, str], t: Translate
+) -> str:
+    """Row `r` (from 0): who took it, its cards, or empty."""
+    cards = view.rows[r]
+    if view.taken[r]:
+        return t("alt.row_taken", row=r + 1, name=_who(names, takers.get(r + 1, "?")))
+    if cards:
+        return t(
+            "alt.row", row=r + 1, count=len(cards), limit=view.limits[r], cards=_cards(t, cards)
+        )
+    return t("alt.row_empty", row=r + 1, limit=view.limits[r])
+
+
+def _seat(view: TableView, seat: str, names: Mapping[str, str], t: Translate) -> str:
+    """A seat's cards, counted by kind, and its points now."""
+    held = view.collections[seat]
+    held_text = ", ".join(
+        t("alt.count", count=n, card=_card(t, name)) for name, n in held.items()
+    ) or t("alt.nothing")
+    return t(
+        "alt.seat",
+        name=_who(names, seat),
+        cards=held_text,
+        out=t("alt.seat_out") if seat in view.out else "",
+        points=view.scores[seat].total,
+    )
 
 
 def results_alt(view: TableView, outcome: Outcome, names: Mapping[str, str], t: Translate) -> str:

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.coloretto import cards as C
 from engine.coloretto import events as ev
+from engine.coloretto.cards import Score
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 
@@ -152,23 +153,6 @@ def _slot(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int) -> None:
     d.rounded_rectangle((x, y, x + w, y + h), 8, outline="#59606E", width=2)
 
 
-def _text(
-    d: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    bold: bool = False,
-    fill: str = S.TEXT,
-    anchor: str = "lm",
-    max_width: int | None = None,
-) -> float:
-    """A line of text (any Unicode the bundled fonts can draw); returns its width."""
-    text = kit.safe_text(text)
-    if max_width is not None:
-        text = kit.fit_text(text, size, bold, max_width)
-    return kit.draw_text(d, xy, text, size, bold, fill, anchor)
-
-
 def _png(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
@@ -218,9 +202,9 @@ def _table(
     )
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     d = ImageDraw.Draw(img)
-    y = _header(img, d, view, names, labels)
+    y = _header(d, view, names, labels)
     if step_h:
-        _step(img, d, view, names, highlight, labels, y)
+        _step(img, d, names, highlight, labels, y)
         y += step_h
     takers = {t.row: t.player for t in view.rounds[-1].takes} if view.rounds else {}
     for r in range(len(view.rows)):
@@ -234,7 +218,6 @@ def _table(
 
 
 def _header(
-    _img: Image.Image,
     d: ImageDraw.ImageDraw,
     view: TableView,
     names: Mapping[str, str],
@@ -242,25 +225,30 @@ def _header(
 ) -> int:
     """Round, pile size, last round; who moves. Returns the y below it."""
     cy = 22
-    x = MARGIN + _text(d, (MARGIN, cy), label(labels, "round", n=view.round_number), 26, True)
+    x = (
+        MARGIN
+        + kit.draw_line(
+            d, (MARGIN, cy), label(labels, "round", n=view.round_number), 26, True
+        ).width
+    )
     x += 24
     d.rounded_rectangle(
         (x, cy - 14, x + 20, cy + 14), 4, fill="#3B4A6B", outline="#9FB0D0", width=2
     )
-    x += 28 + _text(d, (x + 28, cy), f"{label(labels, 'pile')} {view.pile_size}", 24)
+    x += 28 + kit.draw_line(d, (x + 28, cy), f"{label(labels, 'pile')} {view.pile_size}", 24).width
     if view.last_round:
         x += 30
         w = kit.text_length(label(labels, "last_round"), 22, True)
         d.rounded_rectangle((x, cy - 15, x + w + 20, cy + 15), 8, fill=GOLD)
-        _text(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
+        kit.draw_line(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
     if view.expert:
-        _text(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 22, False, S.MUTED, "rm")
+        kit.draw_line(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 22, False, S.MUTED, "rm")
     who = (
         label(labels, "game_over")
         if view.turn is None
         else label(labels, "to_move", name=_name(names, view.turn))
     )
-    _text(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
+    kit.draw_line(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
     return HEADER_H + 4
 
 
@@ -276,7 +264,6 @@ def _step_cards(view: TableView, highlight: ev.Event | None) -> tuple[str, ...]:
 def _step(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    _view: TableView,
     names: Mapping[str, str],
     highlight: ev.Event | None,
     labels: Mapping[str, str],
@@ -295,18 +282,18 @@ def _step(
         assert isinstance(highlight, ev.RowTaken)
         text = label(labels, "took_row", name=_name(names, highlight.seat), n=highlight.row)
         cards, extra = highlight.cards, highlight.extra
-    tw = _text(d, (MARGIN + 16, cy), text, 24, True, max_width=300)
+    tw = kit.draw_line(d, (MARGIN + 16, cy), text, 24, True, max_width=300).width
     x = int(MARGIN + 16 + tw + 24)
     for card in cards:
         _card(img, card, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
         x += CARD_W + 12
     if extra:
         x += 6
-        _text(d, (x, cy), "+", 34, True, GOLD, "lm")
+        kit.draw_line(d, (x, cy), "+", 34, True, GOLD, "lm")
         x += 30
         _card(img, extra, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
         x += CARD_W + 12
-        _text(
+        kit.draw_line(
             d,
             (x, cy),
             label(labels, "golden_bonus"),
@@ -339,7 +326,7 @@ def _row(
         (MARGIN, y, WIDTH - MARGIN, y + _row_h(view, r)), 12, fill=BAND_DIM if taken else BAND
     )
     cy = y + _row_h(view, r) // 2
-    _text(
+    kit.draw_line(
         d,
         (MARGIN + 16, cy),
         label(labels, "row", n=r + 1),
@@ -350,7 +337,7 @@ def _row(
     )
     x0 = MARGIN + 140
     if taken:
-        _text(
+        kit.draw_line(
             d,
             (x0, cy),
             label(labels, "taken_by", name=_name(names, taker or "?")),
@@ -402,9 +389,8 @@ def _seat(
 ) -> None:
     """A seat: name, to move or out, points now; its cards grouped by colour with counts and
     what each group scores now (+ for the three best colours, − for the others)."""
-    active = view.turn == seat
     took = isinstance(highlight, ev.RowTaken) and highlight.seat == seat
-    outline = RING if took else "#8A93A6" if active else None
+    outline = RING if took else "#8A93A6" if view.turn == seat else None
     d.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, y + _seat_h(view, seat)),
         12,
@@ -412,27 +398,38 @@ def _seat(
         outline=outline,
         width=3 if took else 2,
     )
-    score = view.scores[seat]
-    head = y + 22
+    _seat_head(d, view, seat, _name(names, seat), labels, y + 22)
+    _seat_groups(img, d, view, seat, y)
+
+
+def _seat_head(
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    seat: str,
+    name: str,
+    labels: Mapping[str, str],
+    head: int,
+) -> None:
+    """A pointer when the seat is to move, its name, "out" once out; its points on the right."""
     x = MARGIN + 16
-    if active:  # a pointer before the name of the player to move
+    if view.turn == seat:  # a pointer before the name of the player to move
         d.polygon([(x, head - 10), (x + 14, head), (x, head + 10)], fill=S.TEXT)
         x += 22
-    name_w = _text(d, (x, head), _name(names, seat), 24, True, max_width=400)
+    name_w = kit.draw_line(d, (x, head), name, 24, True, max_width=400).width
     if seat in view.out:
         x = int(x + name_w + 14)
         w = kit.text_length(label(labels, "out"), 20)
         d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
-        _text(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
-    _text(
-        d,
-        (WIDTH - MARGIN - 16, head),
-        label(labels, "points", n=score.total),
-        26,
-        True,
-        S.TEXT,
-        "rm",
-    )
+        kit.draw_line(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
+    points = label(labels, "points", n=view.scores[seat].total)
+    kit.draw_line(d, (WIDTH - MARGIN - 16, head), points, 26, True, S.TEXT, "rm")
+
+
+def _seat_groups(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: str, y: int
+) -> None:
+    """The seat's cards grouped by colour, each with its count and what it scores now."""
+    score = view.scores[seat]
     points = dict(score.plus) | dict(score.minus)
     collection = view.collections[seat]
     groups = _groups(view, seat)
@@ -449,23 +446,16 @@ def _seat(
     for name, (x, top) in zip(groups, spots, strict=True):
         by_jokers = score.jokers.count(name)
         count = f"×{collection[name]}" + (f"+{by_jokers}" if by_jokers else "")
-        size = _fitting_size(count, room, (24, 22, 20))
-        _text(d, (x + MINI_W + 5, top + 17), count, size, True)
+        _count(d, (x + MINI_W + 5, top + 17), count, room)
         value = points.get(name, score.cotton if name == C.COTTON else None)
         if value is not None:
-            _text(
-                d,
-                (x + MINI_W + 5, top + 47),
-                _signed(value),
-                22,
-                True,
-                S.GOOD if value > 0 else S.BAD,
-            )
+            colour = S.GOOD if value > 0 else S.BAD
+            kit.draw_line(d, (x + MINI_W + 5, top + 47), _signed(value), 22, True, colour)
 
 
-def _fitting_size(text: str, room: int, sizes: tuple[int, ...]) -> int:
-    """The largest bold size in which `text` fits `room` pixels (else the smallest)."""
-    return next((z for z in sizes if kit.text_length(text, z, True) <= room), sizes[-1])
+def _count(d: ImageDraw.ImageDraw, xy: tuple[float, float], count: str, room: int) -> None:
+    """A group's count beside its card: smaller when long, never cut (it is a number)."""
+    kit.draw_line(d, xy, count, 24, True, max_width=room, min_size=20, cut=False)
 
 
 def _signed(value: int) -> str:
@@ -496,10 +486,10 @@ def _results(
     height = 104 + sum(_result_h(view, s.seat) + 10 for s in order) + MARGIN
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     d = ImageDraw.Draw(img)
-    _text(d, (MARGIN, 30), label(labels, "final_scores"), 30, True)
+    kit.draw_line(d, (MARGIN, 30), label(labels, "final_scores"), 30, True)
     winners = [_name(names, w) for w in outcome.winners]
     key = "winner" if len(winners) == 1 else "winners"
-    _text(
+    kit.draw_line(
         d,
         (MARGIN, 72),
         "♛ " + label(labels, key, names=", ".join(winners)),
@@ -544,55 +534,69 @@ def _result_band(
     )
     head = y + 24
     name = ("♛ " if won else "") + _name(names, seat)
-    _text(d, (MARGIN + 16, head), name, 26, True, GOLD if won else S.TEXT, max_width=430)
-    _text(
+    kit.draw_line(d, (MARGIN + 16, head), name, 26, True, GOLD if won else S.TEXT, max_width=430)
+    kit.draw_line(
         d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True, S.TEXT, "rm"
     )
     held = view.collections[seat]
-    x0 = MARGIN + 16 + LABEL_W
     for line, (key, chips) in enumerate((("plus", score.plus), ("minus", score.minus))):
         top = y + 48 + line * LINE_H
         _words(d, MARGIN + 16, top, label(labels, key))
-        for i, (colour, _) in enumerate(chips):
-            _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
-        for i, (colour, value) in enumerate(chips):
-            by_jokers = score.jokers.count(colour)
-            count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
-            x = x0 + i * CHIP_W + MINI_W + 5
-            _text(
-                d,
-                (x, top + 17),
-                count,
-                _fitting_size(count, CHIP_W - MINI_W - 20, (24, 22, 20)),
-                True,
-            )
-            _text(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
-        if not chips:
-            _text(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
-    top = y + 48 + 2 * LINE_H
+        _chips(img, d, chips, score, held, top)
+    _jokers_and_cotton(img, d, score, held, labels, y + 48 + 2 * LINE_H)
+
+
+def _chips(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    chips: Sequence[tuple[str, int]],
+    score: Score,
+    held: Mapping[str, int],
+    top: int,
+) -> None:
+    """A line of colours with their counts and points ("—" when there are none)."""
+    x0 = MARGIN + 16 + LABEL_W
+    for i, (colour, _) in enumerate(chips):
+        _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
+    for i, (colour, value) in enumerate(chips):
+        by_jokers = score.jokers.count(colour)
+        count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
+        x = x0 + i * CHIP_W + MINI_W + 5
+        _count(d, (x, top + 17), count, CHIP_W - MINI_W - 20)
+        kit.draw_line(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
+    if not chips:
+        kit.draw_line(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
+
+
+def _jokers_and_cotton(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    score: Score,
+    held: Mapping[str, int],
+    labels: Mapping[str, str],
+    top: int,
+) -> None:
+    """The last line: each joker → the colour it became, then the cotton and its points."""
     x = MARGIN + 16
     if score.jokers:
         x += _words(d, x, top, label(labels, "jokers"))
         kinds = [C.GOLDEN] * held.get(C.GOLDEN, 0) + [C.JOKER] * held.get(C.JOKER, 0)
         for kind, colour in zip(kinds, score.jokers, strict=False):
             _card(img, kind, x, top, MINI_W, MINI_H)
-            _text(d, (x + MINI_W + 14, top + MINI_H // 2), "→", 24, True, S.MUTED, "mm")
+            kit.draw_line(d, (x + MINI_W + 14, top + MINI_H // 2), "→", 24, True, S.MUTED, "mm")
             _card(img, colour, x + MINI_W + 28, top + 8, MINI_W - 12, MINI_H - 16)
             x += 2 * MINI_W + 26
         x += 16
     if score.cotton:
         x += _words(d, x, top, label(labels, "cotton"))
         _card(img, C.COTTON, x, top, MINI_W, MINI_H)
-        _text(d, (x + MINI_W + 5, top + 17), f"×{held.get(C.COTTON, 0)}", 24, True)
-        _text(d, (x + MINI_W + 5, top + 47), _signed(score.cotton), 22, True, S.GOOD)
+        kit.draw_line(d, (x + MINI_W + 5, top + 17), f"×{held.get(C.COTTON, 0)}", 24, True)
+        kit.draw_line(d, (x + MINI_W + 5, top + 47), _signed(score.cotton), 22, True, S.GOOD)
 
 
 def _words(d: ImageDraw.ImageDraw, x: int, top: int, text: str) -> int:
     """A line's label, left of its chips; returns the room it took (LABEL_W at most)."""
-    w = _text(d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=LABEL_W - 12)
+    w = kit.draw_line(
+        d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=LABEL_W - 12
+    ).width
     return min(LABEL_W, int(w) + 14)
-
-
-def sample_names(players: Sequence[str]) -> dict[str, str]:
-    """Display names for pictures made outside the bot (demos, tests)."""
-    return {p: p for p in players}

@@ -44,6 +44,8 @@ PITCH = 52  # one cell, final pixels
 TOKEN = 46  # a token inside its cell
 AXIS = 28  # room for the row numbers (left) and rail letters (below)
 MARGIN = 12
+GRID_W, GRID_H = NUM_RAILS * PITCH, NUM_ROWS * PITCH
+WIDTH = 2 * MARGIN + AXIS + GRID_W
 ROW_H = 34  # one pile line
 TITLE_H = 40
 EMPTY = "#2A2F39"
@@ -102,22 +104,6 @@ def _token(
     )
 
 
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    bold: bool = False,
-    fill: str = S.TEXT,
-    anchor: str = "la",
-) -> float:
-    """Draw safe text at final-pixel coordinates; returns its width in final pixels."""
-    shown = kit.safe_text(text)
-    return (
-        kit.draw_text(draw, (_px(xy[0]), _px(xy[1])), shown, _px(size), bold, fill, anchor) / SCALE
-    )
-
-
 def _cell_box(cell: Cell, top: float) -> tuple[float, float]:
     """Top-left corner (final pixels) of a cell's token; row 1 is at the bottom."""
     rail, row = cell
@@ -139,129 +125,145 @@ def board_picture(
     `labels`: the words to draw, already translated; only "title" is used (drawn on top when
     given). `names`: display names by seat (default: the seat ids). `board`: draw this board
     instead of the view's (e.g. an event's board, before a group left)."""
-    labels = labels or {}
     names = names or {}
     board = view.board if board is None else board
-    highlight = set(highlight_cells)
-    title = labels.get("title", "")
+    title = (labels or {}).get("title", "")
     top = MARGIN + (TITLE_H if title else 0)
-    grid_w = NUM_RAILS * PITCH
-    grid_h = NUM_ROWS * PITCH
-    legend_top = top + grid_h + AXIS + 8
+    legend_top = top + GRID_H + AXIS + 8
     piles_top = legend_top + ROW_H + 10
-    width = MARGIN * 2 + AXIS + grid_w
     height = piles_top + ROW_H * len(view.seats) + MARGIN
-    img = Image.new("RGB", (_px(width), _px(height)), S.BACKGROUND)
+    img = Image.new("RGB", (_px(WIDTH), _px(height)), S.BACKGROUND)
     draw = ImageDraw.Draw(img)
-
     if title:
-        fitted = kit.fit_text(kit.safe_text(title), _px(22), True, _px(width - 2 * MARGIN))
-        _text(draw, (width / 2, MARGIN + TITLE_H / 2 - 4), fitted, 22, bold=True, anchor="mm")
+        _title(draw, title)
+    _grid(draw, board, top, set(highlight_cells))
+    _axes(draw, top)
+    _tokens_left(draw, view, board, legend_top)
+    known = _known_colours(view)
+    for i, seat in enumerate(view.seats):
+        _pile(draw, view, seat, names.get(seat, seat), known.get(seat, ()), piles_top, i)
+    return _png(img.resize((WIDTH, height), Image.Resampling.LANCZOS))
 
-    # The board: a slot per cell, the tokens, the highlight ring, the coordinates.
+
+def _title(draw: ImageDraw.ImageDraw, title: str) -> None:
+    """The title across the top, cut to the picture's width."""
+    kit.draw_line(
+        draw,
+        (_px(WIDTH / 2), _px(MARGIN + TITLE_H / 2 - 4)),
+        title,
+        _px(22),
+        True,
+        anchor="mm",
+        max_width=_px(WIDTH - 2 * MARGIN),
+    )
+
+
+def _grid(draw: ImageDraw.ImageDraw, board: Board, top: float, highlight: set[Cell]) -> None:
+    """The board's lane and every cell on it."""
     draw.rounded_rectangle(
         (
             _px(MARGIN + AXIS - 4),
             _px(top - 4),
-            _px(MARGIN + AXIS + grid_w + 4),
-            _px(top + grid_h + 4),
+            _px(MARGIN + AXIS + GRID_W + 4),
+            _px(top + GRID_H + 4),
         ),
         radius=_px(10),
         fill=S.TRACK,
     )
     for rail in range(NUM_RAILS):
         for row in range(NUM_ROWS):
-            x, y = _cell_box((rail, row), top)
-            if row < len(board[rail]):
-                _token(
-                    draw,
-                    board[rail][row],
-                    x,
-                    y,
-                    TOKEN,
-                    dim=bool(highlight) and (rail, row) not in highlight,
-                )
-            else:
-                draw.rounded_rectangle(
-                    (_px(x + 6), _px(y + 6), _px(x + TOKEN - 6), _px(y + TOKEN - 6)),
-                    radius=_px(8),
-                    fill=EMPTY,
-                )
-            if (rail, row) in highlight:
-                ring = (PITCH - TOKEN) / 2
-                draw.rounded_rectangle(
-                    (
-                        _px(x - ring + 0.5),
-                        _px(y - ring + 0.5),
-                        _px(x + TOKEN + ring - 0.5),
-                        _px(y + TOKEN + ring - 0.5),
-                    ),
-                    radius=_px(12),
-                    outline=HIGHLIGHT,
-                    width=_px(5),
-                )
+            _cell(draw, board, (rail, row), top, highlight)
+
+
+def _cell(
+    draw: ImageDraw.ImageDraw, board: Board, cell: Cell, top: float, highlight: set[Cell]
+) -> None:
+    """One cell: its token (faded outside a highlight) or an empty slot, maybe ringed."""
+    rail, row = cell
+    x, y = _cell_box(cell, top)
+    if row < len(board[rail]):
+        _token(draw, board[rail][row], x, y, TOKEN, dim=bool(highlight) and cell not in highlight)
+    else:
+        draw.rounded_rectangle(
+            (_px(x + 6), _px(y + 6), _px(x + TOKEN - 6), _px(y + TOKEN - 6)),
+            radius=_px(8),
+            fill=EMPTY,
+        )
+    if cell in highlight:
+        ring = (PITCH - TOKEN) / 2
+        draw.rounded_rectangle(
+            (
+                _px(x - ring + 0.5),
+                _px(y - ring + 0.5),
+                _px(x + TOKEN + ring - 0.5),
+                _px(y + TOKEN + ring - 0.5),
+            ),
+            radius=_px(12),
+            outline=HIGHLIGHT,
+            width=_px(5),
+        )
+
+
+def _axes(draw: ImageDraw.ImageDraw, top: float) -> None:
+    """The rail letters below the board, the row numbers left of it."""
     for rail in range(NUM_RAILS):
         cx = MARGIN + AXIS + rail * PITCH + PITCH / 2
-        _text(
-            draw,
-            (cx, top + grid_h + AXIS / 2 + 4),
-            RAIL_NAMES[rail],
-            22,
-            bold=True,
-            fill=S.TEXT,
-            anchor="mm",
-        )
+        xy = (_px(cx), _px(top + GRID_H + AXIS / 2 + 4))
+        kit.draw_line(draw, xy, RAIL_NAMES[rail], _px(22), True, anchor="mm")
     for row in range(NUM_ROWS):
         cy = top + (NUM_ROWS - 1 - row) * PITCH + PITCH / 2
-        _text(
-            draw, (MARGIN + AXIS / 2 - 2, cy), str(row + 1), 20, bold=True, fill=S.TEXT, anchor="mm"
-        )
+        xy = (_px(MARGIN + AXIS / 2 - 2), _px(cy))
+        kit.draw_line(draw, xy, str(row + 1), _px(20), True, anchor="mm")
 
-    # Tokens left on the board, per colour (a chip and a number each).
+
+def _tokens_left(draw: ImageDraw.ImageDraw, view: ColorpopView, board: Board, y: float) -> None:
+    """Tokens left on the board, per colour: a chip and a number each."""
     left = view.left if board is view.board else {c: "".join(board).count(c) for c in LETTERS}
-    slot = (width - 2 * MARGIN) / len(LETTERS)
+    slot = (WIDTH - 2 * MARGIN) / len(LETTERS)
     for i, letter in enumerate(LETTERS):
         x = MARGIN + i * slot + 8
-        _token(draw, letter, x, legend_top + 2, ROW_H - 4)
-        _text(
-            draw,
-            (x + ROW_H + 4, legend_top + ROW_H / 2),
-            str(left[letter]),
-            20,
-            bold=True,
-            anchor="lm",
-        )
+        _token(draw, letter, x, y + 2, ROW_H - 4)
+        xy = (_px(x + ROW_H + 4), _px(y + ROW_H / 2))
+        kit.draw_line(draw, xy, str(left[letter]), _px(20), True)
 
-    # Piles: who is on turn, each seat's pile size, colours once they may be shown.
+
+def _known_colours(view: ColorpopView) -> dict[str, tuple[str, ...]]:
+    """The secret colours shown: all once revealed, else a seated viewer's side's own."""
     known = dict(view.secrets or {})
     if view.seat is not None and not view.secrets:
         known.update({s: view.my_colours for s in view.partners})
-    for i, seat in enumerate(view.seats):
-        y = piles_top + i * ROW_H
-        cy = y + ROW_H / 2
-        if i % 2 == 0:
-            draw.rectangle((_px(MARGIN), _px(y), _px(width - MARGIN), _px(y + ROW_H)), fill=S.PANEL)
-        marker = ICON_TURN if seat == view.on_turn else ICON_WIN if seat in view.winners else ""
-        if marker:
-            _text(draw, (MARGIN + 8, cy), marker, 18, fill=S.GOLD, anchor="lm")
-        x = MARGIN + 34
-        for letter in known.get(seat, ()):
-            _token(draw, letter, x, y + 5, ROW_H - 10)
-            x += ROW_H - 6
-        name = kit.fit_text(
-            kit.safe_text(names.get(seat, seat)), _px(20), False, _px(width - MARGIN - 90 - x)
-        )
-        _text(draw, (x + 4, cy), name, 20, anchor="lm")
-        _text(
-            draw,
-            (width - MARGIN - 10, cy),
-            str(view.collected.get(seat, 0)),
-            22,
-            bold=True,
-            anchor="rm",
-        )
+    return known
 
-    img = img.resize((width, height), Image.Resampling.LANCZOS)
+
+def _pile(
+    draw: ImageDraw.ImageDraw,
+    view: ColorpopView,
+    seat: str,
+    name: str,
+    colours: tuple[str, ...],
+    piles_top: float,
+    i: int,
+) -> None:
+    """The `i`th seat's line: on turn or a winner, its colours when known, name, pile size."""
+    y = piles_top + i * ROW_H
+    cy = y + ROW_H / 2
+    if i % 2 == 0:
+        draw.rectangle((_px(MARGIN), _px(y), _px(WIDTH - MARGIN), _px(y + ROW_H)), fill=S.PANEL)
+    marker = ICON_TURN if seat == view.on_turn else ICON_WIN if seat in view.winners else ""
+    if marker:
+        kit.draw_line(draw, (_px(MARGIN + 8), _px(cy)), marker, _px(18), fill=S.GOLD)
+    x = MARGIN + 34
+    for letter in colours:
+        _token(draw, letter, x, y + 5, ROW_H - 10)
+        x += ROW_H - 6
+    room = _px(WIDTH - MARGIN - 90 - x)
+    kit.draw_line(draw, (_px(x + 4), _px(cy)), name, _px(20), max_width=room)
+    xy = (_px(WIDTH - MARGIN - 10), _px(cy))
+    kit.draw_line(draw, xy, str(view.collected.get(seat, 0)), _px(22), True, anchor="rm")
+
+
+def _png(img: Image.Image) -> bytes:
+    """The picture as an optimised RGB PNG."""
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)
     return out.getvalue()

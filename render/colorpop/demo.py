@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
-from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
-from engine.colorpop.rules import cell_name
+from engine.colorpop.events import Event, GameEnded, GroupRemoved, RailsShifted, TokensFell
+from engine.colorpop.rules import Board, Cell, cell_name
+from engine.colorpop.state import ColorpopState
+from engine.colorpop.view import ColorpopView
 
 from .board import board_picture
 
 NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dörte", "p4": "Eun-ji"}
-MODE_FOR_SEATS = {1: "solo", 4: "competitive"}
+
+
+Shot = tuple[str, bytes, str]  # a picture's name, its PNG, what it shows
 
 
 def demo_main(
@@ -32,88 +37,79 @@ def demo_main(
     chosen = mode or ("solo" if seats == 1 else "competitive")
     seat_ids = [f"p{i}" for i in range(seats)]
     state = COLORPOP.start(ColorpopOptions.model_validate({"mode": chosen}), seat_ids, seed)
-    written: list[str] = []
-
-    def write(name: str, png: bytes, what: str) -> None:
-        path = out / f"{len(written):03d}-{name}.png"
-        path.write_bytes(png)
-        written.append(f"{path.name}\t{what}")
-
+    shots: list[Shot] = []
     move = 0
     while not state.over:
-        public = COLORPOP.view(state, None)
-        seat = public.on_turn
-        assert seat is not None
         move += 1
-        write(
-            f"move{move}-turn",
-            board_picture(public, (), {"title": f"Move {move} · {NAMES[seat]} to pick"}, NAMES),
-            "the table message",
-        )
-        pick = COLORPOP.ai_move(COLORPOP.view(state, seat), level, seed * 1000 + move)
-        before = public
-        state, events = COLORPOP.apply(state, seat, pick)
-        after = COLORPOP.view(state, None)
-        for e in events:
-            if isinstance(e, GroupRemoved):
-                write(
-                    f"move{move}-picked",
-                    board_picture(
-                        before,
-                        e.cells,
-                        {"title": f"Move {move} · {NAMES[seat]} picks {e.pick}"},
-                        NAMES,
-                        board=e.board,
-                    ),
-                    f"{NAMES[seat]} picks {e.pick}: {e.colour} ×{len(e.cells)} "
-                    f"({', '.join(cell_name(c) for c in e.cells)})",
-                )
-            elif isinstance(e, TokensFell):
-                write(
-                    f"move{move}-fell",
-                    board_picture(
-                        after,
-                        (),
-                        {"title": f"Move {move} · the tokens slide down"},
-                        NAMES,
-                        board=e.board,
-                    ),
-                    "after the fall",
-                )
-            elif isinstance(e, RailsShifted):
-                write(
-                    f"move{move}-shifted",
-                    board_picture(
-                        after,
-                        (),
-                        {"title": f"Move {move} · empty rails to the right"},
-                        NAMES,
-                        board=e.board,
-                    ),
-                    "after the rail shift",
-                )
-            elif isinstance(e, GameEnded):
-                write(
-                    "final",
-                    board_picture(after, (), {"title": "The final board"}, NAMES),
-                    f"{e.end}; winners {list(e.winners)}; tie-break {e.tie_break}",
-                )
-    (out / "index.txt").write_text("\n".join(written) + "\n", encoding="utf-8")
-    print(
-        json.dumps(
-            {
-                "demo": "colorpop",
-                "out": str(out),
-                "pictures": len(written),
-                "moves": move,
-                "mode": chosen,
-                "end": state.end,
-                "winners": [NAMES[s] for s in state.winners],
-                "tie_break": state.tie_break,
-            }
-        )
-    )
+        state = _play_move(state, move, level, seed, shots)
+    _write(out, shots)
+    summary = {
+        "demo": "colorpop",
+        "out": str(out),
+        "pictures": len(shots),
+        "moves": move,
+        "mode": chosen,
+        "end": state.end,
+        "winners": [NAMES[s] for s in state.winners],
+        "tie_break": state.tie_break,
+    }
+    print(json.dumps(summary))
     return 0
+
+
+def _play_move(
+    state: ColorpopState, move: int, level: str, seed: int, shots: list[Shot]
+) -> ColorpopState:
+    """One AI move, its pictures added to `shots`: the board on turn, then each event's."""
+    before = COLORPOP.view(state, None)
+    seat = before.on_turn
+    assert seat is not None
+    title = f"Move {move} · {NAMES[seat]} to pick"
+    shots.append((f"move{move}-turn", _board(before, title), "the table message"))
+    pick = COLORPOP.ai_move(COLORPOP.view(state, seat), level, seed * 1000 + move)
+    state, events = COLORPOP.apply(state, seat, pick)
+    after = COLORPOP.view(state, None)
+    for e in events:
+        shot = _event_shot(e, move, NAMES[seat], before, after)
+        if shot is not None:
+            shots.append(shot)
+    return state
+
+
+def _event_shot(
+    e: Event, move: int, who: str, before: ColorpopView, after: ColorpopView
+) -> Shot | None:
+    """The picture of an event (None: an event the table shows no picture of)."""
+    if isinstance(e, GroupRemoved):
+        title = f"Move {move} · {who} picks {e.pick}"
+        cells = ", ".join(cell_name(c) for c in e.cells)
+        what = f"{who} picks {e.pick}: {e.colour} ×{len(e.cells)} ({cells})"
+        return f"move{move}-picked", _board(before, title, e.cells, e.board), what
+    if isinstance(e, TokensFell):
+        title = f"Move {move} · the tokens slide down"
+        return f"move{move}-fell", _board(after, title, board=e.board), "after the fall"
+    if isinstance(e, RailsShifted):
+        title = f"Move {move} · empty rails to the right"
+        return f"move{move}-shifted", _board(after, title, board=e.board), "after the rail shift"
+    if isinstance(e, GameEnded):
+        what = f"{e.end}; winners {list(e.winners)}; tie-break {e.tie_break}"
+        return "final", _board(after, "The final board"), what
+    return None
+
+
+def _board(
+    view: ColorpopView, title: str, cells: Iterable[Cell] = (), board: Board | None = None
+) -> bytes:
+    """A board picture with its English title."""
+    return board_picture(view, cells, {"title": title}, NAMES, board=board)
+
+
+def _write(out: Path, shots: list[Shot]) -> None:
+    """The numbered PNG files, and index.txt: each file with what it shows."""
+    for i, (name, png, _) in enumerate(shots):
+        (out / f"{i:03d}-{name}.png").write_bytes(png)
+    lines = [f"{i:03d}-{name}.png\t{what}" for i, (name, _, what) in enumerate(shots)]
+    (out / "index.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ PANEL = "#2A2F3A"
 PANEL_LIGHT = "#3A4150"
 OUTLINE = "#8A90A0"
 GOLD = S.GOLD
+MIN_TEXT = 11  # px: a long label shrinks down to this size before it is cut
 
 
 class TileStyle(NamedTuple):
@@ -72,25 +73,6 @@ def word(labels: Mapping[str, str], key: str, **values: object) -> str:
     """A label to draw: the table's language (English only if no bundled font can draw it)."""
     text = label(labels, key, **values)
     return text if drawable(text) else label(LABELS_EN, key, **values)
-
-
-def _text(
-    d: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    bold: bool = False,
-    fill: str = S.TEXT,
-    anchor: str = "lm",
-    max_width: int | None = None,
-) -> float:
-    """A line of text; returns its width. Shrinks (then cuts) to fit `max_width`."""
-    text = kit.safe_text(text)
-    while max_width is not None and kit.text_length(text, size, bold) > max_width and size > 12:
-        size -= 2
-    if max_width is not None:
-        text = kit.fit_text(text, size, bold, max_width)
-    return kit.draw_text(d, xy, text, size, bold, fill, anchor)
 
 
 def _png(img: Image.Image) -> bytes:
@@ -180,7 +162,7 @@ def _pawn(
     d.ellipse(
         (cx - PAWN_R, cy - PAWN_R, cx + PAWN_R, cy + PAWN_R), fill=fill, outline="#101010", width=1
     )
-    _text(d, (cx, cy + 1), str(number), 16, True, "#101010", "mm")
+    kit.draw_line(d, (cx, cy + 1), str(number), 16, True, "#101010", "mm")
 
 
 # --- The track ----------------------------------------------------------------------------------
@@ -192,7 +174,6 @@ def _track_height(view: ColouristView) -> int:
 
 
 def _draw_track(
-    _img: Image.Image,
     d: ImageDraw.ImageDraw,
     view: ColouristView,
     y0: int,
@@ -215,9 +196,9 @@ def _draw_track(
             outline=GOLD if finish or colourist_here else PANEL_LIGHT,
             width=3 if finish or colourist_here else 1,
         )
-        _text(d, (x + 8, y + 14), str(field), 16, True, S.MUTED)
+        kit.draw_line(d, (x + 8, y + 14), str(field), 16, True, S.MUTED)
         if finish:
-            _text(
+            kit.draw_line(
                 d,
                 (x + CELL_W - 8, y + 14),
                 word(labels, "finish"),
@@ -226,6 +207,7 @@ def _draw_track(
                 GOLD,
                 "rm",
                 max_width=CELL_W - 34,
+                min_size=MIN_TEXT,
             )
         else:
             _symbol(d, view.track[field], x + CELL_W - 20, y + 15, 8, "#C9CED8")
@@ -267,7 +249,16 @@ def _legend(
         _pawn(d, i + 1, x + PAWN_R + 4, cy, ring)
         used = view.jokers.get(seat) is not None
         text = f"{names.get(seat, seat)}  {view.positions[seat]}/{view.finish}"
-        w = _text(d, (x + 2 * PAWN_R + 16, cy), text, 18, False, S.TEXT, max_width=col_w - 90)
+        w = kit.draw_line(
+            d,
+            (x + 2 * PAWN_R + 16, cy),
+            text,
+            18,
+            False,
+            S.TEXT,
+            max_width=col_w - 90,
+            min_size=MIN_TEXT,
+        ).width
         if not used:  # the Joker still in hand: a small joker tile
             tile(img, JOKER, int(x + 2 * PAWN_R + 24 + w), int(cy - 11), 22)
     return y + 34 * math.ceil(len(view.seats) / 2) + 8
@@ -285,9 +276,11 @@ def track_picture(
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
-        w = _text(d, (MARGIN, 28), word(labels, "round", n=view.round_number), 24, True)
+        w = kit.draw_line(
+            d, (MARGIN, 28), word(labels, "round", n=view.round_number), 24, True
+        ).width
         if view.phase != "over":
-            _text(
+            kit.draw_line(
                 d,
                 (MARGIN + w + 24, 28),
                 word(labels, "colourist", name=names.get(view.colourist, view.colourist)),
@@ -295,8 +288,9 @@ def track_picture(
                 False,
                 GOLD,
                 max_width=WIDTH - 2 * MARGIN - int(w) - 24,
+                min_size=MIN_TEXT,
             )
-        y = _draw_track(img, d, view, 56, labels)
+        y = _draw_track(d, view, 56, labels)
         _legend(img, d, view, names, y)
     return kit.Picture(_png(img), track_alt(view, names, labels), "track.png")
 
@@ -327,10 +321,10 @@ def card_picture(
         x: float = MARGIN + 70
         for kind in kinds:
             _symbol(d, TRIANGLE if kind == "noun" else "circle", x, 44, 12, "#5A5040")
-            x += 24 + _text(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040")
+            x += 24 + kit.draw_line(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040").width
             x += 24
         if shown is None:
-            _text(
+            kit.draw_line(
                 d,
                 (WIDTH // 2, 122),
                 word(labels, "picking", name=names.get(view.colourist, view.colourist)),
@@ -339,10 +333,11 @@ def card_picture(
                 "#5A5040",
                 "mm",
                 max_width=WIDTH - 2 * MARGIN - 140,
+                min_size=MIN_TEXT,
             )
             _symbol(d, DOUBLE, WIDTH // 2, 176, 16, "#5A5040")
         else:
-            _text(
+            kit.draw_line(
                 d,
                 (WIDTH // 2, 125),
                 shown,
@@ -351,6 +346,7 @@ def card_picture(
                 "#1A1A1A",
                 "mm",
                 max_width=WIDTH - 2 * MARGIN - 140,
+                min_size=MIN_TEXT,
             )
     return kit.Picture(_png(img), card_alt(view, text, names, labels), "card.png")
 
@@ -376,65 +372,84 @@ def reveal_picture(
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
-        w = _text(d, (MARGIN, 28), word(labels, "round", n=result.round_number), 24, True)
-        _text(
-            d,
-            (MARGIN + w + 24, 28),
-            f"“{shown}”",
-            26,
-            True,
-            GOLD,
-            max_width=WIDTH - 2 * MARGIN - int(w) - 24,
-        )
-        col_w = (WIDTH - 2 * MARGIN) // 3
+        _reveal_head(d, result.round_number, shown, labels)
         for i, seat in enumerate(order):
             r, c = divmod(i, 3)
-            x, y = MARGIN + c * col_w, 56 + r * 92
-            is_colourist = seat == result.colourist
-            matched = seat in result.matched
-            d.rounded_rectangle(
-                (x, y, x + col_w - 8, y + 84),
-                12,
-                fill="#3A3420" if is_colourist else PANEL,
-                outline=GOLD if is_colourist else S.GOOD if matched else PANEL_LIGHT,
-                width=3 if is_colourist or matched else 1,
-            )
-            card = result.cards[seat]
-            tile(img, card, x + 10, y + 12, 60, ring=GOLD if is_colourist else None)
-            _text(d, (x + 82, y + 24), names.get(seat, seat), 19, True, max_width=col_w - 100)
-            _text(
-                d, (x + 82, y + 50), word(labels, card), 17, False, S.MUTED, max_width=col_w - 100
-            )
-            if matched:
-                _text(
-                    d,
-                    (x + 82, y + 72),
-                    f"{S.ICON_YES} {word(labels, 'matched')}",
-                    15,
-                    True,
-                    S.GOOD,
-                    max_width=col_w - 100,
-                )
-            elif is_colourist:
-                _text(d, (x + 82, y + 72), "★", 15, True, GOLD)
-        y = 56 + rows * 92 + 18
+            _revealed_card(img, d, result, seat, names.get(seat, seat), labels, c, 56 + r * 92)
         if not result.matched:
-            _text(
+            kit.draw_line(
                 d,
-                (MARGIN, y),
+                (MARGIN, 56 + rows * 92 + 18),
                 word(labels, "nobody"),
                 18,
                 True,
                 S.GOOD,
                 max_width=WIDTH - 2 * MARGIN,
+                min_size=MIN_TEXT,
             )
-        y = _draw_track(img, d, view, top, labels, moved=result.moved, winners=view.winners)
+        y = _draw_track(d, view, top, labels, moved=result.moved, winners=view.winners)
         _legend(img, d, view, names, y, moved=result.moved)
     return kit.Picture(
         _png(img),
         reveal_alt(view, result, text, names, labels),
         f"reveal-{result.round_number}.png",
     )
+
+
+def _reveal_head(
+    d: ImageDraw.ImageDraw, round_number: int, shown: str, labels: Mapping[str, str]
+) -> None:
+    """The round, then the word or phrase in quotes, in gold."""
+    w = kit.draw_line(d, (MARGIN, 28), word(labels, "round", n=round_number), 24, True).width
+    kit.draw_line(
+        d,
+        (MARGIN + w + 24, 28),
+        f"“{shown}”",
+        26,
+        True,
+        GOLD,
+        max_width=WIDTH - 2 * MARGIN - int(w) - 24,
+        min_size=MIN_TEXT,
+    )
+
+
+def _revealed_card(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    result: RoundResult,
+    seat: str,
+    name: str,
+    labels: Mapping[str, str],
+    column: int,
+    y: int,
+) -> None:
+    """A seat's box in the reveal: its card, its name, the colour, matched (★: colourist)."""
+    col_w = (WIDTH - 2 * MARGIN) // 3
+    x = MARGIN + column * col_w
+    is_colourist = seat == result.colourist
+    matched = seat in result.matched
+    d.rounded_rectangle(
+        (x, y, x + col_w - 8, y + 84),
+        12,
+        fill="#3A3420" if is_colourist else PANEL,
+        outline=GOLD if is_colourist else S.GOOD if matched else PANEL_LIGHT,
+        width=3 if is_colourist or matched else 1,
+    )
+    card = result.cards[seat]
+    tile(img, card, x + 10, y + 12, 60, ring=GOLD if is_colourist else None)
+    room = col_w - 100
+    kit.draw_line(d, (x + 82, y + 24), name, 19, True, max_width=room, min_size=MIN_TEXT)
+    colour = word(labels, card)
+    kit.draw_line(
+        d, (x + 82, y + 50), colour, 17, False, S.MUTED, max_width=room, min_size=MIN_TEXT
+    )
+    if matched:
+        text = f"{S.ICON_YES} {word(labels, 'matched')}"
+        kit.draw_line(
+            d, (x + 82, y + 72), text, 15, True, S.GOOD, max_width=room, min_size=MIN_TEXT
+        )
+    elif is_colourist:
+        kit.draw_line(d, (x + 82, y + 72), "★", 15, True, GOLD)
 
 
 def results_picture(
@@ -445,7 +460,7 @@ def results_picture(
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
-        _text(
+        kit.draw_line(
             d,
             (MARGIN, 30),
             f"{S.ICON_WIN} "
@@ -454,7 +469,8 @@ def results_picture(
             True,
             GOLD,
             max_width=WIDTH - 2 * MARGIN,
+            min_size=MIN_TEXT,
         )
-        y = _draw_track(img, d, view, 64, labels, winners=view.winners)
+        y = _draw_track(d, view, 64, labels, winners=view.winners)
         _legend(img, d, view, names, y)
     return kit.Picture(_png(img), results_alt(view, names, labels), "results.png")

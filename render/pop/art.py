@@ -4,6 +4,8 @@ and the kit's text and icon sprites made in it.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PIL import Image, ImageDraw
 
 from engine.pop.cards import ARROW, SYMBOLS
@@ -27,6 +29,22 @@ def _lane_edges(d: ImageDraw.ImageDraw, cw: int, ch: int, bg: str) -> None:
 VARIANTS = ("normal", "placed", "exploding", "selected", "dimmed")
 
 
+class _Face(NamedTuple):
+    """Where a card's face sits in its supersampled cell, and its size in final pixels."""
+
+    x0: int
+    y0: int
+    w: int
+    h: int
+    mini: bool
+    radius: int
+
+    @property
+    def v(self) -> float:
+        """The vertical scale of the marks: below 1 on a card drawn shorter."""
+        return 1.0 if self.mini else min(1.0, self.h / P.CARD_H)
+
+
 def card_rgb(
     card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK, height: int = 0
 ) -> Image.Image:
@@ -34,7 +52,6 @@ def card_rgb(
     may be drawn shorter (`height`) when a tall grid must fit the picture."""
     style = P.colour_style(card)
     w, h = (P.MINI_W, P.MINI_H) if mini else (P.CARD_W, height or P.CARD_H)
-    v = 1.0 if mini else min(1.0, h / P.CARD_H)  # vertical scale of the marks
     pad = 0 if mini else P.PAD
     cw, ch = w + 2 * pad, h + 2 * pad
     k = SS
@@ -44,16 +61,29 @@ def card_rgb(
     fill, ink = style.hex, style.ink
     if variant == "dimmed":
         fill, ink = mix(fill, bg, 0.72), mix(ink, bg, 0.6)
-    edge = mix(fill, S.BLACK, 0.45)
-    x0, y0 = pad * k, pad * k
-    radius = (7 if mini else 11) * k
+    face = _Face(pad * k, pad * k, w, h, mini, (7 if mini else 11) * k)
+    _surround(d, variant, cw, ch, face, bg)
+    d.rounded_rectangle(
+        (face.x0, face.y0, face.x0 + w * k - 1, face.y0 + h * k - 1),
+        face.radius,
+        fill=fill,
+        outline=mix(fill, S.BLACK, 0.45),
+        width=2 * k,
+    )
+    _marks(d, card, style.shape, ink, face)
+    _badge(d, variant, face)
+    return img.resize((cw, ch), Image.Resampling.LANCZOS)
+
+
+def _surround(d: ImageDraw.ImageDraw, variant: str, cw: int, ch: int, face: _Face, bg: str) -> None:
+    """Behind the face: a placed or selected card's ring, an exploding one's hazard teeth."""
+    k, radius = SS, face.radius
     if variant in ("placed", "selected"):
         d.rounded_rectangle(
             (2 * k, 1 * k, (cw - 2) * k, (ch - 1) * k), radius + 5 * k, fill=S.HIGHLIGHT
         )
         d.rounded_rectangle((5 * k, 5 * k, (cw - 5) * k, (ch - 5) * k), radius + 1 * k, fill=bg)
     if variant == "exploding":
-        # Hazard ring: alternating white and black teeth all round the card.
         d.rounded_rectangle((0, 0, cw * k - 1, ch * k - 1), radius + 6 * k, fill="#000000")
         step = 9 * k
         for i in range(-ch * k, cw * k, 2 * step):
@@ -61,40 +91,47 @@ def card_rgb(
                 [(i, ch * k), (i + step, ch * k), (i + step + ch * k, 0), (i + ch * k, 0)],
                 fill=S.GOLD,
             )
+        x0, y0 = face.x0, face.y0
         d.rounded_rectangle(
-            (x0 - 1 * k, y0 - 1 * k, x0 + (w + 1) * k, y0 + (h + 1) * k), radius, fill="#000000"
+            (x0 - 1 * k, y0 - 1 * k, x0 + (face.w + 1) * k, y0 + (face.h + 1) * k),
+            radius,
+            fill="#000000",
         )
-    d.rounded_rectangle(
-        (x0, y0, x0 + w * k - 1, y0 + h * k - 1), radius, fill=fill, outline=edge, width=2 * k
-    )
-    # Shape, top left.
+
+
+def _marks(d: ImageDraw.ImageDraw, card: int, shape: str, ink: str, face: _Face) -> None:
+    """On the face: the shape, the arrow, a burst per explosion symbol, the number."""
+    k, mini, v = SS, face.mini, face.v
+    x0, y0, w, h = face.x0, face.y0, face.w, face.h
     s = round((14 if mini else 26) * v) * k
     m = round((5 if mini else 8) * v) * k
-    draw_shape(d, style.shape, (x0 + m, y0 + m, x0 + m + s, y0 + m + s), ink)
-    # Arrow, bottom left.
+    draw_shape(d, shape, (x0 + m, y0 + m, x0 + m + s, y0 + m + s), ink)
     if ARROW[card]:
         aw, ah = (16 if mini else 26) * k, round((11 if mini else 17) * v) * k
         am = round((4 if mini else 8) * v) * k
         draw_arrow(d, (x0 + am, y0 + h * k - am - ah, x0 + am + aw, y0 + h * k - am), ink)
-    # Explosion symbols, bottom right, one burst each.
     r = (4.6 if mini else 8 * v) * k
     gap = (9.5 if mini else 17 * v) * k
     bx = x0 + w * k - (5 if mini else 8) * k - r
     by = y0 + h * k - (4 if mini else 7 * v) * k - r
     for i in range(SYMBOLS[card]):
         draw_burst(d, bx - i * gap, by, r, ink)
-    # The number, large.
     f = font(round((23 if mini else 44) * min(1.0, 0.3 + 0.7 * v)) * k, bold=True)
-    text = str(card)
     tx = x0 + (w * (0.62 if mini else 0.60)) * k
     ty = y0 + (h * (0.40 if mini else 0.41)) * k
-    d.text((tx, ty), text, font=f, fill=ink, anchor="mm")
+    d.text((tx, ty), str(card), font=f, fill=ink, anchor="mm")
+
+
+def _badge(d: ImageDraw.ImageDraw, variant: str, face: _Face) -> None:
+    """On the top right corner: an exploding card's burst, a selected card's tick."""
+    k = SS
+    right, top = face.x0 + face.w * k, face.y0
     if variant == "exploding":
-        # A burst badge on the top right corner, whole inside the cell (no clipped points).
-        cx, cy = x0 + w * k - 8 * k, y0 + 8 * k  # radius 14: reaches 6 px out, inside the pad
+        # A burst badge, whole inside the cell (no clipped points).
+        cx, cy = right - 8 * k, top + 8 * k  # radius 14: reaches 6 px out, inside the pad
         draw_burst(d, cx, cy, 14 * k, S.GOLD, outline="#000000", width=2 * k)
     if variant == "selected":
-        cx, cy = x0 + w * k - 6 * k, y0 + 4 * k
+        cx, cy = right - 6 * k, top + 4 * k
         d.ellipse(
             (cx - 13 * k, cy - 13 * k, cx + 13 * k, cy + 13 * k),
             fill=S.HIGHLIGHT,
@@ -107,7 +144,6 @@ def card_rgb(
             width=4 * k,
             joint="curve",
         )
-    return img.resize((cw, ch), Image.Resampling.LANCZOS)
 
 
 def queue_rgb(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
@@ -188,14 +224,3 @@ def card_sprite(
 @cached(64)
 def queue_sprite(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
     return to_palette(queue_rgb(column, bg, height))
-
-
-def warm_up() -> None:
-    """Draw every card face the board uses now, rather than on the first pictures (~1 s)."""
-    for card in range(1, 51):
-        for variant in ("normal", "placed", "exploding"):
-            card_sprite(card, False, variant)
-        card_sprite(card, True, "normal", S.BACKGROUND)
-        card_sprite(card, True, "dimmed", S.BACKGROUND)
-    for column in range(5):
-        queue_sprite(column)

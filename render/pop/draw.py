@@ -289,52 +289,57 @@ def draw_board(f: Frame, labels: Mapping[str, str] | None = None) -> Image.Image
     """The board of a frame, as a palette image: the header across, the turn's cards and the
     grid on the left, this step, the Chief and the seats beside it."""
     labels = labels or {}
-    width, height = board_size(f, labels)
-    card_h = _card_height(f)
-    pitch_y = card_h + 2 * P.PAD
-    img = art.new_canvas((width, height))
-    draw = ImageDraw.Draw(img)
+    img = art.new_canvas(board_size(f, labels))
     m = P.MARGIN
     cy = m + HEADER_H // 2 - 4
-    x = _counters(img, f, m, cy)
-    _order(img, f, x, cy)
+    _order(img, f, _counters(img, f, m, cy), cy)
     y = m + HEADER_H
     _side(img, f, labels, y)
-
-    if f.incoming:  # the turn's five cards above their columns; placed ones fade
-        current = f.placed_columns[-1] if f.placed_columns else None
-        for c, (card, owner) in enumerate(f.incoming):
-            cx = m + c * P.PITCH_X + P.PITCH_X // 2
-            done = c in f.placed_columns and c != current
-            dropped = f.game_over and c in f.pending  # never placed: the game ended
-            variant = "dimmed" if done or dropped else "normal"
-            paste(img, art.card_sprite(card, True, variant, S.BACKGROUND), cx - P.MINI_W // 2, y)
-            if dropped:
-                paste_text(img, S.ICON_NO, (cx, y + P.MINI_H // 2), 40, True, S.BAD, anchor="m")
-            if c == current:
-                draw.rectangle(
-                    (cx - P.MINI_W // 2, y + P.MINI_H + 36, cx + P.MINI_W // 2, y + P.MINI_H + 39),
-                    fill=art.index_of(S.HIGHLIGHT),
-                )
-            if owner == CHIEF:
-                paste_text(img, P.ICON_CHIEF, (cx, y + P.MINI_H + 18), 26, True, S.TEXT, anchor="m")
-            else:
-                name = art.name_sprite(f.name_of(owner), P.NAME_SIZE, P.PITCH_X - 6, False, S.TEXT)
-                paste(img, name, cx - name.width // 2, y + P.MINI_H + 2)
+    if f.incoming:
+        _incoming(img, f, y)
         y += STRIP_H
+    _grid(img, f, y)
+    return img
 
-    grid_top = y
-    rows = _grid_rows(f)
+
+def _incoming(img: Image.Image, f: Frame, y: int) -> None:
+    """The turn's cards above their columns, with their owners (placed ones fade)."""
+    draw = ImageDraw.Draw(img)
+    current = f.placed_columns[-1] if f.placed_columns else None
+    for c, (card, owner) in enumerate(f.incoming):
+        cx = P.MARGIN + c * P.PITCH_X + P.PITCH_X // 2
+        done = c in f.placed_columns and c != current
+        dropped = f.game_over and c in f.pending  # never placed: the game ended
+        variant = "dimmed" if done or dropped else "normal"
+        paste(img, art.card_sprite(card, True, variant, S.BACKGROUND), cx - P.MINI_W // 2, y)
+        if dropped:
+            paste_text(img, S.ICON_NO, (cx, y + P.MINI_H // 2), 40, True, S.BAD, anchor="m")
+        if c == current:
+            draw.rectangle(
+                (cx - P.MINI_W // 2, y + P.MINI_H + 36, cx + P.MINI_W // 2, y + P.MINI_H + 39),
+                fill=art.index_of(S.HIGHLIGHT),
+            )
+        if owner == CHIEF:
+            paste_text(img, P.ICON_CHIEF, (cx, y + P.MINI_H + 18), 26, True, S.TEXT, anchor="m")
+        else:
+            name = art.name_sprite(f.name_of(owner), P.NAME_SIZE, P.PITCH_X - 6, False, S.TEXT)
+            paste(img, name, cx - name.width // 2, y + P.MINI_H + 2)
+
+
+def _grid(img: Image.Image, f: Frame, grid_top: int) -> None:
+    """The five lanes in the frame's rows: the cards, marked as they move, and Queue cards."""
+    card_h = _card_height(f)
+    pitch_y = card_h + 2 * P.PAD
     track = art.index_of(S.TRACK)
+    draw = ImageDraw.Draw(img)
     for c in range(5):
-        x0 = m + c * P.PITCH_X
-        draw.rectangle(
-            (x0 + 2, grid_top, x0 + P.PITCH_X - 3, grid_top + rows * pitch_y - 1), fill=track
-        )
+        x0 = P.MARGIN + c * P.PITCH_X
+        bottom = grid_top + _grid_rows(f) * pitch_y - 1
+        draw.rectangle((x0 + 2, grid_top, x0 + P.PITCH_X - 3, bottom), fill=track)
     marked = set(f.marked)
     for c in range(5):
         col, q = f.columns[c], f.queues[c]
-        x0 = m + c * P.PITCH_X
+        x0 = P.MARGIN + c * P.PITCH_X
         for j, card in enumerate(col):
             row = q - len(col) + j
             if row < f.top_row or row > f.bottom_row:
@@ -353,7 +358,6 @@ def draw_board(f: Frame, labels: Mapping[str, str] | None = None) -> Image.Image
             img.paste(
                 art.queue_sprite(c, S.TRACK, card_h), (x0, grid_top + (q - f.top_row) * pitch_y)
             )
-    return img
 
 
 # --- Hand -----------------------------------------------------------------------------------------
@@ -414,98 +418,158 @@ def draw_results(
     """
     labels = labels or {}
     m = P.MARGIN
-    width = P.WIDTH
-    lines: list[tuple[str, int, str]] = []  # (text, size, colour)
+    lines = _result_lines(mode, seats, names, winners, result, labels, title, difficulty)
+    table = result is None  # symbol scores decide competitive and Trick games only
+    tie_keys = {None: [], "card_in_hand": ["tiebreak"], "shared": ["tiebreak", "tiebreak_shared"]}
+    tie_text = [
+        line
+        for key in tie_keys[tiebreak]
+        for line in _wrap(label(labels, key), 26, False, P.WIDTH - 2 * m)
+    ]
+    tie_h = (P.PITCH_Y + 40) if tie_cards and tiebreak else 0
+    banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
+    height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + len(tie_text) * 40
+    img = art.new_canvas((P.WIDTH, height + tie_h + m))
+    y = _banner(img, lines, stars)
+    if table:
+        y = _score_table(img, mode, seats, names, set_scores, totals, winners, labels, y)
+    for line in tie_text:  # in words: which rule decided between the tied seats
+        sprite = art.name_sprite(line, 26, P.WIDTH - 2 * m, False, S.TEXT)
+        paste(img, sprite, m, y + (40 - sprite.height) // 2)
+        y += 40
+    if tie_h:
+        _tie_cards(img, seats, names, winners, tie_cards, y)
+    return img
+
+
+def _result_lines(
+    mode: str,
+    seats: Sequence[str],
+    names: Sequence[str],
+    winners: Sequence[str],
+    result: GameResult | None,
+    labels: Mapping[str, str],
+    title: str | None,
+    difficulty: int | None,
+) -> list[tuple[str, int, str]]:
+    """The banner's (text, size, colour): co-op's level, solo's result and title, or winners."""
     if isinstance(result, CoopResult):
         key = "coop_won" if result.won else "coop_lost"
-        lines.append((label(labels, key), 34, S.GOOD if result.won else S.BAD))
         level = label(labels, f"level.{result.level}")
-        lines.append((label(labels, "level", level=level), 30, S.GOLD))
-        lines.append((label(labels, "cards_left", n=result.cards_left), 26, S.TEXT))
-    elif isinstance(result, SoloResult):
+        return [
+            (label(labels, key), 34, S.GOOD if result.won else S.BAD),
+            (label(labels, "level", level=level), 30, S.GOLD),
+            (label(labels, "cards_left", n=result.cards_left), 26, S.TEXT),
+        ]
+    if isinstance(result, SoloResult):
         if MODES[mode].name == "enigma":
             text = label(labels, "cleared") if result.won else label(labels, "lost", n=result.turns)
         else:
             text = label(labels, "won" if result.won else "lost", n=result.turns)
-        lines.append((text, 34, S.GOOD if result.won else S.BAD))
+        lines = [(text, 34, S.GOOD if result.won else S.BAD)]
         if title:
             lines.append(
                 (label(labels, "title", title=label(labels, f"title.{title}")), 30, S.GOLD)
             )
         if difficulty is not None:
             lines.append((label(labels, "difficulty", n=difficulty), 26, S.TEXT))
-    else:
-        shown = ", ".join(names[seats.index(w)] for w in winners)
-        key = "winner" if len(winners) == 1 else "winners"
-        lines.append((label(labels, key, names=shown), 34, S.GOLD))
-    table = result is None  # symbol scores decide competitive and Trick games only
-    n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
-    tie_keys = {None: [], "card_in_hand": ["tiebreak"], "shared": ["tiebreak", "tiebreak_shared"]}
-    tie_text = [
-        line
-        for key in tie_keys[tiebreak]
-        for line in _wrap(label(labels, key), 26, False, width - 2 * m)
-    ]
-    tie_lines = len(tie_text)
-    # The deciding cards: a name over each tied seat's card(s) left in hand, in one row.
-    tie_cell_w = max(max((len(c) for _, c in tie_cards), default=0) * P.PITCH_X + 24, 180)
-    tie_h = (P.PITCH_Y + 40) if tie_cards and tiebreak else 0
-    banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
-    height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + tie_lines * 40 + tie_h + m
-    img = art.new_canvas((width, height))
-    draw = ImageDraw.Draw(img)
+        return lines
+    shown = ", ".join(names[seats.index(w)] for w in winners)
+    key = "winner" if len(winners) == 1 else "winners"
+    return [(label(labels, key, names=shown), 34, S.GOLD)]
+
+
+def _banner(
+    img: Image.Image, lines: Sequence[tuple[str, int, str]], stars: tuple[int, int] | None
+) -> int:
+    """The banner's lines, then the co-op level's stars; returns the y below."""
+    m = P.MARGIN
     y = m
     for text, size, colour in lines:
-        sprite = art.name_sprite(text, size, width - 2 * m, True, colour)
+        sprite = art.name_sprite(text, size, P.WIDTH - 2 * m, True, colour)
         paste(img, sprite, m, y + (size + 14 - sprite.height) // 2)
         y += size + 14
     if stars:
         _stars(img, m, y + 20, *stars)
         y += 44
-    y += 8
-    if table:
-        # One column per set, then the total (↓: lowest wins, ↑: highest wins).
-        name_w = width - 2 * m - 56 - (n_sets + 1) * 110
-        col_x = [m + 56 + name_w + i * 110 + 55 for i in range(n_sets + 1)]
-        for i in range(n_sets):
-            head = label(labels, "set", n=i + 1)
-            paste_text(img, head, (col_x[i], y + 16), 22, True, S.MUTED, anchor="m")
-        order = {"highest": " ↑", "lowest": " ↓", "none": ""}[MODES[mode].scoring]
-        head = label(labels, "total") + order
-        paste_text(img, head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
-        y += 40
-        for i, seat in enumerate(seats):
-            win = seat in winners
-            bg = S.BACKGROUND
-            if win or i % 2 == 0:
-                bg = S.PANEL if win else S.TRACK
-                draw.rounded_rectangle((m, y, width - m, y + ROW_H - 6), 8, fill=art.index_of(bg))
-            mid = y + (ROW_H - 6) // 2
-            if win:
-                paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
-            name = art.name_sprite(names[i], P.NAME_SIZE, name_w - 8, win, S.TEXT, bg)
-            paste(img, name, m + 56, mid - name.height // 2)
-            for j in range(n_sets):
-                score = set_scores[j].get(seat, 0)
-                paste_text(img, str(score), (col_x[j], mid), 24, False, S.TEXT, bg, anchor="m")
-            total = totals.get(seat, 0)
-            colour = S.GOLD if win else S.TEXT
-            paste_text(img, str(total), (col_x[-1], mid), 26, True, colour, bg, anchor="m")
-            y += ROW_H
-    for line in tie_text:  # in words: which rule decided between the tied seats
-        sprite = art.name_sprite(line, 26, width - 2 * m, False, S.TEXT)
-        paste(img, sprite, m, y + (40 - sprite.height) // 2)
-        y += 40
-    if tie_h:
-        for i, (seat, cards) in enumerate(tie_cards[: (width - 2 * m) // tie_cell_w]):
-            x = m + i * tie_cell_w
-            shown_name = names[seats.index(seat)] if seat in seats else seat
-            name = art.name_sprite(
-                shown_name, P.NAME_SIZE, tie_cell_w - 12, seat in winners, S.TEXT
-            )
-            paste(img, name, x, y + 2)
-            for j, card in enumerate(cards):
-                sprite = art.card_sprite(card, False, "normal", S.BACKGROUND)
-                paste(img, sprite, x + j * P.PITCH_X, y + 38)
-        y += tie_h
-    return img
+    return y + 8
+
+
+def _score_table(
+    img: Image.Image,
+    mode: str,
+    seats: Sequence[str],
+    names: Sequence[str],
+    set_scores: Sequence[Mapping[str, int]],
+    totals: Mapping[str, int],
+    winners: Sequence[str],
+    labels: Mapping[str, str],
+    y: int,
+) -> int:
+    """The scores: a column per set (if several), the total; a row per seat. Returns y below."""
+    m = P.MARGIN
+    n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
+    name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * 110
+    col_x = [m + 56 + name_w + i * 110 + 55 for i in range(n_sets + 1)]
+    for i in range(n_sets):
+        head = label(labels, "set", n=i + 1)
+        paste_text(img, head, (col_x[i], y + 16), 22, True, S.MUTED, anchor="m")
+    order = {"highest": " ↑", "lowest": " ↓", "none": ""}[MODES[mode].scoring]
+    head = label(labels, "total") + order
+    paste_text(img, head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
+    y += 40
+    for i, seat in enumerate(seats):
+        scores = [set_scores[j].get(seat, 0) for j in range(n_sets)] + [totals.get(seat, 0)]
+        _score_row(img, names[i], scores, seat in winners, i % 2 == 0, name_w, col_x, y)
+        y += ROW_H
+    return y
+
+
+def _score_row(
+    img: Image.Image,
+    name: str,
+    scores: Sequence[int],
+    win: bool,
+    striped: bool,
+    name_w: int,
+    col_x: Sequence[int],
+    y: int,
+) -> None:
+    """A seat's row: ♛ for a winner, the name, each set's score, the total (last)."""
+    m = P.MARGIN
+    bg = S.BACKGROUND
+    if win or striped:
+        bg = S.PANEL if win else S.TRACK
+        ImageDraw.Draw(img).rounded_rectangle(
+            (m, y, P.WIDTH - m, y + ROW_H - 6), 8, fill=art.index_of(bg)
+        )
+    mid = y + (ROW_H - 6) // 2
+    if win:
+        paste_text(img, S.ICON_WIN, (m + 28, mid), 28, True, S.GOLD, bg, anchor="m")
+    sprite = art.name_sprite(name, P.NAME_SIZE, name_w - 8, win, S.TEXT, bg)
+    paste(img, sprite, m + 56, mid - sprite.height // 2)
+    for x, score in zip(col_x[:-1], scores[:-1], strict=True):
+        paste_text(img, str(score), (x, mid), 24, False, S.TEXT, bg, anchor="m")
+    colour = S.GOLD if win else S.TEXT
+    paste_text(img, str(scores[-1]), (col_x[-1], mid), 26, True, colour, bg, anchor="m")
+
+
+def _tie_cards(
+    img: Image.Image,
+    seats: Sequence[str],
+    names: Sequence[str],
+    winners: Sequence[str],
+    tie_cards: Sequence[tuple[str, Sequence[int]]],
+    y: int,
+) -> None:
+    """The deciding cards: a name over each tied seat's card(s) left in hand, in one row."""
+    m = P.MARGIN
+    cell_w = max(max((len(c) for _, c in tie_cards), default=0) * P.PITCH_X + 24, 180)
+    for i, (seat, cards) in enumerate(tie_cards[: (P.WIDTH - 2 * m) // cell_w]):
+        x = m + i * cell_w
+        shown_name = names[seats.index(seat)] if seat in seats else seat
+        name = art.name_sprite(shown_name, P.NAME_SIZE, cell_w - 12, seat in winners, S.TEXT)
+        paste(img, name, x, y + 2)
+        for j, card in enumerate(cards):
+            sprite = art.card_sprite(card, False, "normal", S.BACKGROUND)
+            paste(img, sprite, x + j * P.PITCH_X, y + 38)

@@ -175,39 +175,57 @@ class Scene:
     def apply(self, event: Event) -> Frame | None:
         """Follow one engine event; returns the frame to draw when the event is a step."""
         if isinstance(event, Placed):
-            self.columns, self.queues = event.grid, event.queues
-            self.placed_columns.append(event.column)
-            self.highlight = (event.column, event.row)
-            self.placed_card, self.owner = event.card, event.owner
-            self.fallen = []
-            self.credited = 0
-            return self._step("placed")
+            return self._placed(event)
         if isinstance(event, Exploded):
-            self.columns, self.queues = event.grid, event.queues
-            self.owner = event.owner
-            self.exploding = event.cards
-            if self.spec.cooperative:  # any explosion ends a co-op game (rules §6)
-                self.game_over = True
-            return self._step(
-                "exploded", marked=event.positions, marked_cards=event.cards, depth=event.depth
-            )
+            return self._exploded(event)
         if isinstance(event, Fell):
-            self.columns, self.queues = event.grid, event.queues
-            first = not self.fallen
-            self.fallen.extend(self.exploding)
-            extra: dict[str, Any] = {"depth": self._depth}
-            if self.owner == CHIEF:
-                extra["chief_gets"] = self.exploding
-                extra["chief_loses"] = self.spec.chief_loses_explosions
-            elif self.owner in self.seats:
-                got = self.fallen + list(self.chief_pile)  # a seat takes the waiting pile
-                total = sum(SYMBOLS[c] for c in got)
-                extra["gains"] = ((self.owner, total - self.credited),)
-                self.credited = total
-                if first and self.chief_pile:
-                    extra["from_chief"] = self.chief_pile
-            self.exploding = ()
-            return self._step("fell", **extra)
+            return self._fell(event)
+        self._follow_cards(event)
+        self._follow_turns(event)
+        return None
+
+    def _placed(self, event: Placed) -> Frame:
+        """A card placed: a step, the card ringed."""
+        self.columns, self.queues = event.grid, event.queues
+        self.placed_columns.append(event.column)
+        self.highlight = (event.column, event.row)
+        self.placed_card, self.owner = event.card, event.owner
+        self.fallen = []
+        self.credited = 0
+        return self._step("placed")
+
+    def _exploded(self, event: Exploded) -> Frame:
+        """Cards about to explode: a step, the cards marked."""
+        self.columns, self.queues = event.grid, event.queues
+        self.owner = event.owner
+        self.exploding = event.cards
+        if self.spec.cooperative:  # any explosion ends a co-op game (rules §6)
+            self.game_over = True
+        return self._step(
+            "exploded", marked=event.positions, marked_cards=event.cards, depth=event.depth
+        )
+
+    def _fell(self, event: Fell) -> Frame:
+        """The grid after the fall: a step, with what the explosion earned and for whom."""
+        self.columns, self.queues = event.grid, event.queues
+        first = not self.fallen
+        self.fallen.extend(self.exploding)
+        extra: dict[str, Any] = {"depth": self._depth}
+        if self.owner == CHIEF:
+            extra["chief_gets"] = self.exploding
+            extra["chief_loses"] = self.spec.chief_loses_explosions
+        elif self.owner in self.seats:
+            got = self.fallen + list(self.chief_pile)  # a seat takes the waiting pile
+            total = sum(SYMBOLS[c] for c in got)
+            extra["gains"] = ((self.owner, total - self.credited),)
+            self.credited = total
+            if first and self.chief_pile:
+                extra["from_chief"] = self.chief_pile
+        self.exploding = ()
+        return self._step("fell", **extra)
+
+    def _follow_cards(self, event: Event) -> None:
+        """Cards collected, kept by the Chief or drawn; a set's scores."""
         if isinstance(event, Collected):
             self.collected.setdefault(event.seat, []).extend(event.cards + event.from_chief)
             self.chief_pile = ()
@@ -224,7 +242,10 @@ class Scene:
         elif isinstance(event, SetEnded):
             for s in self.seats:
                 self.past[s] += event.scores.get(s, 0)
-        elif isinstance(event, Revealed):
+
+    def _follow_turns(self, event: Event) -> None:
+        """The reveal, the Chief's new cards, a turn's or a set's start and end."""
+        if isinstance(event, Revealed):
             if self.hand_sizes is not None:
                 for owner, cards in event.plays.items():
                     if owner in self.hand_sizes:
@@ -254,7 +275,6 @@ class Scene:
             if event.set_number > 1:
                 self.hand_sizes, self.pile_size = None, None
             self._new_turn()
-        return None
 
     _depth = 0
     credited = 0  # symbols shown as earned so far by the placement being resolved

@@ -250,9 +250,10 @@ def test_colourist_shrinks_a_long_japanese_name_to_fit() -> None:
     v = colourist_view()
     picture = P.track_picture(v, {"s1": "ダ" * 60, "s2": "山田", "s3": "Ana"}, JA_LABELS)
     assert Image.open(io.BytesIO(picture.png)).width == P.WIDTH
-    img = Image.new("RGB", (400, 40))
-    width = P._text(ImageDraw.Draw(img), (0, 20), "ダ" * 60, 18, max_width=200)
-    assert width <= 200
+    line = kit.fit_line("ダ" * 60, 18, max_width=200, min_size=P.MIN_TEXT)
+    assert line.shrunk
+    assert line.cut
+    assert line.width <= 200
 
 
 def test_emoji_in_names_are_drawn_with_the_bundled_emoji_font_not_as_boxes():

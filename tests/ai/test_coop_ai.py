@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.pop.ai import _safe_rows, _safe_with, announce, choose_cards, public_columns
+from engine.pop.ai.rows import row_if_safe
 from engine.pop.bench_ai import _coop, bench_ai_main, play
 from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
 from engine.pop.ceiling import ceiling_plays
@@ -224,3 +225,24 @@ def test_a_seat_that_hears_the_later_seats_may_change_its_card():
         assert again[0] in state.hands[first]
         changed += again != picks[first]
     assert changed >= 1
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([3, 4, 5]))
+def test_the_ceilings_one_turn_check_agrees_with_the_engine(seed, seats):
+    """`row_if_safe` (the ceiling's check of a turn it has chosen) gives the new bottom row
+    exactly when the five cards explode nothing in the engine."""
+    rnd = random.Random(seed)
+    state = new_game("coop", NAMES[:seats], seed=seed)
+    unseen = [c for c in ALL_CARDS if c not in {c for col in state.columns for c in col}]
+    bottom = [COLOUR[c[-1]] for c in state.columns]
+    # Random turns (most explode something) and safe ones, found by `_safe_rows`.
+    rnd.shuffle(unseen)
+    hands = [unseen[4 * k : 4 * k + 4] for k in range(5)]
+    safe = [picks for picks, _ in _safe_rows(hands, [], bottom)]
+    turns = [rnd.sample(unseen, 5) for _ in range(8)] + rnd.sample(safe, min(8, len(safe)))
+    for cards in turns:
+        row = row_if_safe(cards, bottom)
+        assert (row is not None) == (not explodes(state.columns, cards)), (cards, state.columns)
+        if row is not None:
+            assert row == [COLOUR[c] for c in sorted(cards)]

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import chain
 
 from ..cards import COLOUR
 from ..view import TableView
@@ -83,13 +84,17 @@ _safe_rows, _safe_with, _plan_depth = safe_rows, safe_with, plan_depth
 def choose_cards(
     view: TableView, level: str, rng: random.Random, signals: Iterable[Signal] = ()
 ) -> list[int]:
-    """Exactly `view.cards_to_choose` cards of `view.hand`, sorted; [] when the seat cannot act."""
+    """Exactly `view.cards_to_choose` cards of `view.hand`, sorted; [] when the seat cannot act.
+
+    The table talk heard is the view's `talk` (when the view has one), then `signals`: of two
+    signals from one seat, the later counts."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
     need = view.cards_to_choose
     if need == 0 or view.seat is None or len(view.hand) < need:
         return []
-    table = KnownTable(view, signals)
+    # Pop's view is to carry this turn's talk as `talk`; until then a view may lack it.
+    table = KnownTable(view, chain(getattr(view, "talk", ()), signals))
     if level == "easy" and rng.random() < EASY_RANDOM_SHARE:
         return sorted(rng.sample(table.hand, need))
     if table.spec.alone:

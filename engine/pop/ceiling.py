@@ -6,7 +6,7 @@ not see is what no player sees: the Chief's face-down cards and the draw pile's 
 
 Each turn it lists the joint picks (one card per seat) that explode nothing now, keeps the
 likeliest to survive the Chief's face-down cards, and plays each of them out on a few shuffles
-of the unseen cards with the AI's planner (`ai._plan_depth`, depth first over whole turns): the
+of the unseen cards with the AI's planner (`ai.rows.plan_depth`, depth first over whole turns): the
 pick expected to survive most turns is played. Deterministic for a given `rng`.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .ai import _plan_depth, _safe_rows
+from .ai.rows import Failed, plan_depth, row_if_safe, safe_rows
 from .cards import ALL_CARDS, COLOUR
 from .state import PopState
 
@@ -37,7 +37,7 @@ def ceiling_plays(state: PopState, rng: random.Random) -> dict[str, list[int]]:
     safe: dict[tuple[int, ...], float] = {}
     chiefs = [[*face_up, x] for x in pool] if down == 1 else [face_up]
     for fixed in chiefs:
-        for found, _row in _safe_rows(hands, fixed, bottom):
+        for found, _row in safe_rows(hands, fixed, bottom):
             key = tuple(found)
             safe[key] = safe.get(key, 0.0) + 1.0 / len(chiefs)
     if not safe:  # nothing is safe: any pick loses
@@ -57,13 +57,13 @@ def ceiling_plays(state: PopState, rng: random.Random) -> dict[str, list[int]]:
         fixed = face_up + order[:down]
         pile = order[down:]
         chief = [pile[t * per_turn : (t + 1) * per_turn] for t in range(len(hands[0]) - 1)]
-        failed: set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = set()
+        failed: Failed = set()
         for picks in ranked:
-            row = _row_if_safe(list(picks) + fixed, bottom)
+            row = row_if_safe(list(picks) + fixed, bottom)
             if row is None:
                 continue
             rest = [[c for c in h if c != p] for h, p in zip(hands, picks, strict=True)]
-            totals[picks] += _plan_depth(rest, row, chief, [BUDGET], failed)
+            totals[picks] += plan_depth(rest, row, chief, [BUDGET], failed)
             counts[picks] += 1
 
     def value(p: tuple[int, ...]) -> float:
@@ -72,11 +72,3 @@ def ceiling_plays(state: PopState, rng: random.Random) -> dict[str, list[int]]:
 
     best = max(ranked, key=lambda p: (value(p), safe[p], keeps(p)))
     return {s: [c] for s, c in zip(seats, best, strict=True)}
-
-
-def _row_if_safe(cards: list[int], bottom: list[int]) -> list[int] | None:
-    row = [COLOUR[c] for c in sorted(cards)]
-    for column, colour in enumerate(row):
-        if colour == bottom[column] or (column and colour == row[column - 1]):
-            return None
-    return row

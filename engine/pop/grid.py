@@ -60,14 +60,8 @@ def place(
             right = j
     if not above and left < 0 and right < 0:
         return []
-
     if events is not None:
-        group = {column: {len(col) - 1, len(col) - 2} if above else {len(col) - 1}}
-        if left >= 0:
-            group[column - 1] = {left}
-        if right >= 0:
-            group[column + 1] = {right}
-        _note_explosion(cols, queues, group, owner, 0, events)
+        _note_group(cols, queues, column, above, left, right, owner, events)
     # Gravity: each column stays anchored at its Queue card, so dropping a card from its list
     # is the whole fall. The cards above the lowest gap moved: only they can make a new pair.
     exploded = [col.pop()]
@@ -84,10 +78,43 @@ def place(
             fallen[column + 1] = right
     if events is not None:
         events.append(Fell(snapshot(cols), tuple(queues)))
+    if fallen:
+        _explode_chain(cols, queues, fallen, exploded, owner, events)
+    return exploded
 
+
+def _note_group(
+    cols: list[list[int]],
+    queues: list[int],
+    column: int,
+    above: bool,
+    left: int,
+    right: int,
+    owner: str,
+    events: list[Event],
+) -> None:
+    """The event of the placed card's group exploding (the card, above, left, right)."""
+    last = len(cols[column]) - 1
+    group = {column: {last, last - 1} if above else {last}}
+    if left >= 0:
+        group[column - 1] = {left}
+    if right >= 0:
+        group[column + 1] = {right}
+    _note_explosion(cols, queues, group, owner, 0, events)
+
+
+def _explode_chain(
+    cols: list[list[int]],
+    queues: list[int],
+    fallen: dict[int, int],
+    exploded: list[int],
+    owner: str,
+    events: list[Event] | None,
+) -> None:
+    """The chain (§3.3): explode the pairs each fall makes until none is left, into `exploded`."""
     depth = 1
-    marked = _pairs_of_fallen_cards(cols, queues, fallen) if fallen else None
-    while marked:  # the chain (§3.3)
+    marked = _pairs_of_fallen_cards(cols, queues, fallen)
+    while marked:
         if events is not None:
             _note_explosion(cols, queues, marked, owner, depth, events)
         fallen = {}
@@ -102,7 +129,6 @@ def place(
             events.append(Fell(snapshot(cols), tuple(queues)))
         marked = _pairs_of_fallen_cards(cols, queues, fallen)
         depth += 1
-    return exploded
 
 
 def _pairs_of_fallen_cards(

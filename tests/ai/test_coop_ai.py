@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, fields
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.pop.ai import _safe_rows, _safe_with, announce, choose_cards, public_columns
+from engine.pop.ai import Signal, _safe_rows, _safe_with, announce, choose_cards, public_columns
+from engine.pop.ai.rows import row_if_safe
 from engine.pop.bench_ai import _coop, bench_ai_main, play
 from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
 from engine.pop.ceiling import ceiling_plays
 from engine.pop.game import new_game, place_turn, placement_order, play_turn
 from engine.pop.modes import MODES
-from engine.pop.view import view
+from engine.pop.view import TableView, view
 
 NAMES = ("ana", "ben", "cai", "dov", "eve")
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -224,3 +226,60 @@ def test_a_seat_that_hears_the_later_seats_may_change_its_card():
         assert again[0] in state.hands[first]
         changed += again != picks[first]
     assert changed >= 1
+
+
+@dataclass(frozen=True)
+class ViewWithTalk(TableView):
+    """A seat's view that carries this turn's table talk, as Pop's view is meant to."""
+
+    talk: tuple[Signal, ...] = ()
+
+
+def with_talk(v: TableView, talk: tuple[Signal, ...]) -> ViewWithTalk:
+    return ViewWithTalk(**{f.name: getattr(v, f.name) for f in fields(v)}, talk=talk)
+
+
+def test_the_table_talk_may_come_with_the_view():
+    # The talk a view carries is heard as if passed as `signals`; a signal passed as well is
+    # heard after it, so it replaces what the same seat said in the view.
+    changed = replaced = 0
+    for seed in range(6):
+        state = new_game("coop", NAMES[:4], seed=60 + seed)
+        said = []
+        for seat in state.seats[:3]:
+            v = view(state, seat)
+            said.append(announce(v, choose_cards(v, "normal", random.Random(seed))))
+        v = view(state, "dov")
+        talking = with_talk(v, tuple(said))
+        heard = choose_cards(talking, "normal", random.Random(seed))
+        assert heard == choose_cards(v, "normal", random.Random(seed), said)
+        changed += heard != choose_cards(v, "normal", random.Random(seed))
+        ben, colour, _ = said[1]
+        other = next(c for c in COLOUR_NAMES if c != colour)
+        fixed = [(ben, other, "E")]
+        again = choose_cards(talking, "normal", random.Random(seed), fixed)
+        assert again == choose_cards(v, "normal", random.Random(seed), [said[0], said[2], *fixed])
+        replaced += again != heard
+    assert changed >= 1
+    assert replaced >= 1
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([3, 4, 5]))
+def test_the_ceilings_one_turn_check_agrees_with_the_engine(seed, seats):
+    """`row_if_safe` (the ceiling's check of a turn it has chosen) gives the new bottom row
+    exactly when the five cards explode nothing in the engine."""
+    rnd = random.Random(seed)
+    state = new_game("coop", NAMES[:seats], seed=seed)
+    unseen = [c for c in ALL_CARDS if c not in {c for col in state.columns for c in col}]
+    bottom = [COLOUR[c[-1]] for c in state.columns]
+    # Random turns (most explode something) and safe ones, found by `_safe_rows`.
+    rnd.shuffle(unseen)
+    hands = [unseen[4 * k : 4 * k + 4] for k in range(5)]
+    safe = [picks for picks, _ in _safe_rows(hands, [], bottom)]
+    turns = [rnd.sample(unseen, 5) for _ in range(8)] + rnd.sample(safe, min(8, len(safe)))
+    for cards in turns:
+        row = row_if_safe(cards, bottom)
+        assert (row is not None) == (not explodes(state.columns, cards)), (cards, state.columns)
+        if row is not None:
+            assert row == [COLOUR[c] for c in sorted(cards)]

@@ -1,0 +1,141 @@
+"""Safe rows at a cooperative table: which turns explode nothing, and how many turns a team
+that sees the hands could survive. The co-op planner and the see-all ceiling both use them.
+
+A turn is safe when its five cards, laid out by number, make a row in which no card has the
+colour of the card above it (the grid's bottom row) nor of its left neighbour. Each function
+checks that rule its own way, for its own inner loop: `safe_rows` lists every safe turn of
+given hands (cutting a branch at the first bad colour), `safe_with` tells many candidates
+apart against the same turns in O(1) each, `row_if_safe` checks one given turn.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+
+from ..cards import COLOUR
+from ..grid import NUM_COLUMNS
+
+# A search's memory of positions it could not get through: (hands, bottom row).
+Failed = set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]
+
+
+def safe_rows(
+    hands: Sequence[Sequence[int]], fixed: Sequence[int], bottom: Sequence[int]
+) -> Iterator[tuple[list[int], list[int]]]:
+    """Every turn that explodes nothing: one card from each hand plus every `fixed` card (the
+    Chief's), laid out by number. Yields (each hand's card, the new bottom row's colours), built
+    column by column so that a bad colour cuts a whole branch at once."""
+    seats = len(hands)
+    fixed = sorted(fixed)
+    picks = [0] * seats
+    colours = [0] * NUM_COLUMNS
+
+    def walk(column: int, last: int, prev: int, used: int, next_fixed: int) -> Iterator[None]:
+        if column == NUM_COLUMNS:
+            yield None
+            return
+        cap = fixed[next_fixed] if next_fixed < len(fixed) else 51
+        if cap < 51:
+            colour = COLOUR[cap]
+            if colour != bottom[column] and colour != prev:
+                colours[column] = colour
+                yield from walk(column + 1, cap, colour, used, next_fixed + 1)
+        for s in range(seats):
+            if used >> s & 1:
+                continue
+            for card in hands[s]:
+                if card <= last or card >= cap:
+                    continue
+                colour = COLOUR[card]
+                if colour == bottom[column] or colour == prev:
+                    continue
+                picks[s] = card
+                colours[column] = colour
+                yield from walk(column + 1, card, colour, used | 1 << s, next_fixed)
+
+    for _ in walk(0, 0, -1, 0, 0):
+        yield picks[:], colours[:]
+
+
+def safe_with(
+    candidates: Sequence[int], turns: Sequence[Sequence[int]], bottom: Sequence[int]
+) -> list[bool]:
+    """For each candidate card: does one of `turns` (the turn's four other cards) make, with it,
+    a row that explodes nothing? Each turn is checked once, then each candidate in O(1)."""
+    safe = [False] * len(candidates)
+    for cards in turns:
+        if len(cards) != NUM_COLUMNS - 1:  # a teammate's card could not be dealt: no turn
+            continue
+        others = sorted(cards)
+        colours = [COLOUR[c] for c in others]
+        n = len(others)
+        # ok_before[k]: the k lowest cards fit in columns 0..k-1; ok_after[k]: the rest fit in
+        # columns k+1.. (the candidate, of rank k, takes column k).
+        ok_before = [True] * (n + 1)
+        for k in range(1, n + 1):
+            c = colours[k - 1]
+            ok_before[k] = (
+                ok_before[k - 1] and c != bottom[k - 1] and (k < 2 or c != colours[k - 2])
+            )
+        ok_after = [True] * (n + 1)
+        for k in range(n - 1, -1, -1):
+            c = colours[k]
+            ok_after[k] = (
+                ok_after[k + 1] and c != bottom[k + 1] and (k + 1 >= n or c != colours[k + 1])
+            )
+        for i, card in enumerate(candidates):
+            if safe[i]:
+                continue
+            k = bisect_left(others, card)
+            if not (ok_before[k] and ok_after[k]):
+                continue
+            c = COLOUR[card]
+            if c != bottom[k] and (k == 0 or c != colours[k - 1]) and (k == n or c != colours[k]):
+                safe[i] = True
+    return safe
+
+
+def plan_depth(
+    hands: list[list[int]],
+    bottom: list[int],
+    chief: list[list[int]],
+    budget: list[int],
+    failed: Failed,
+) -> int:
+    """How many more turns a team that sees these hands (and the Chief's `chief[t]` cards of
+    each turn) can survive, searched depth first until `budget[0]` nodes are spent."""
+    best = 0
+
+    def dfs(hands: list[list[int]], bottom: list[int], t: int) -> bool:
+        nonlocal best
+        budget[0] -= 1
+        if t > best:
+            best = t
+        if not hands[0] or t >= len(chief):
+            return True
+        if budget[0] <= 0:
+            return False
+        key = (tuple(map(tuple, hands)), tuple(bottom))
+        if key in failed:
+            return False
+        for picks, row in safe_rows(hands, chief[t], bottom):
+            rest = [[c for c in h if c != p] for h, p in zip(hands, picks, strict=True)]
+            if dfs(rest, row, t + 1):
+                return True
+            if budget[0] <= 0:
+                return False
+        failed.add(key)
+        return False
+
+    dfs(hands, bottom, 0)
+    return best
+
+
+def row_if_safe(cards: list[int], bottom: list[int]) -> list[int] | None:
+    """The new bottom row's colours if these five cards explode nothing, else None."""
+    row = [COLOUR[c] for c in sorted(cards)]
+    for column, colour in enumerate(row):
+        if colour == bottom[column] or (column and colour == row[column - 1]):
+            return None
+    return row

@@ -24,6 +24,8 @@ from pydantic import SecretStr, ValidationError
 
 if TYPE_CHECKING:
     from .settings import Settings
+    from .storage_pg import PostgresStore
+    from .storage_sqlite import Store
 
 DB_TIMEOUT = 15.0  # seconds for connecting and reading, so a hung database fails the check
 REQUIRED_DATA = ("pop/cards.csv", "pop/enigmas.json", "fonts", "locales/en.json")
@@ -90,39 +92,63 @@ async def check_database(report: Report, settings: Settings) -> None:
     `pop-bot run` will create is said so, and passes: a fresh install is ready to run."""
     try:
         from .storage import migrations
-        from .storage_sqlite import Store
-        from .stores import explain, open_store
+        from .stores import open_store
     except Exception as e:  # e.g. data/pop/cards.csv missing: the bot cannot even load
         report.line(False, "database", f"cannot load the bot's storage: {type(e).__name__}: {e}")
         return
     try:
         store = open_store(settings)
     except (ValueError, ImportError) as e:
-        report.line(
-            False,
-            "database",
-            str(e)
-            if isinstance(e, ValueError)
-            else f"POP_DATABASE_URL needs asyncpg: pip install '.[postgres]' ({e})",
-        )
+        why = str(e) if isinstance(e, ValueError) else _needs_asyncpg(e)
+        report.line(False, "database", why)
         return
     known = [number for number, _ in migrations()]
     will_apply = f"none applied yet: pop-bot run applies {_numbers(known)} when it starts"
-    if store.kind == "sqlite" and _sqlite_file_missing(settings.database_path):
-        problem = _sqlite_uncreatable(settings.database_path)
-        if problem:
-            report.line(False, "database", f"sqlite {settings.database_path} {problem}")
-            return
-        report.line(
-            True,
-            "database",
-            f"sqlite {settings.database_path} does not exist yet: pop-bot run creates it",
-        )
+    if store.kind == "sqlite" and not _sqlite_file_ready(report, settings, will_apply):
+        return
+    found = await _look_inside(report, settings, store)
+    if found is None:
+        return
+    described, missing_schema, may_create, applied = found
+    if missing_schema is not None:
+        _report_missing_schema(report, described, missing_schema, may_create, will_apply)
+        return
+    report.line(True, "database", described)
+    if not applied:  # an empty database: a fresh install that run will set up
         report.line(True, "migrations", will_apply)
         return
-    if store.kind == "sqlite" and Path(settings.database_path).is_dir():
-        report.line(False, "database", f"sqlite {settings.database_path} is a folder, not a file")
-        return
+    _report_migrations(report, known, applied)
+
+
+def _needs_asyncpg(error: Exception) -> str:
+    return f"POP_DATABASE_URL needs asyncpg: pip install '.[postgres]' ({error})"
+
+
+def _sqlite_file_ready(report: Report, settings: Settings, will_apply: str) -> bool:
+    """Is there a SQLite file to look inside? Else say what run will do, or what is wrong."""
+    path = settings.database_path
+    if _sqlite_file_missing(path):
+        problem = _sqlite_uncreatable(path)
+        if problem:
+            report.line(False, "database", f"sqlite {path} {problem}")
+            return False
+        report.line(True, "database", f"sqlite {path} does not exist yet: pop-bot run creates it")
+        report.line(True, "migrations", will_apply)
+        return False
+    if Path(path).is_dir():
+        report.line(False, "database", f"sqlite {path} is a folder, not a file")
+        return False
+    return True
+
+
+async def _look_inside(
+    report: Report, settings: Settings, store: Store | PostgresStore
+) -> tuple[str, str | None, bool, set[int]] | None:
+    """(what it is, a schema missing, whether it may be created, the migrations applied), or
+    None when the database cannot be reached (said in the report)."""
+    from .storage_sqlite import Store
+    from .stores import explain
+
     missing_schema, may_create = None, True
     try:
         async with asyncio.timeout(DB_TIMEOUT):
@@ -137,28 +163,30 @@ async def check_database(report: Report, settings: Settings) -> None:
                 await store.close()
     except Exception as e:
         report.line(False, "database", explain(settings, e))
-        return
-    if missing_schema is not None:
-        if not may_create:
-            report.line(
-                False,
-                "database",
-                f"{described}: the schema {missing_schema} (the URL's search_path) does not "
-                "exist and this role may not create it: CREATE SCHEMA it as the database owner",
-            )
-            return
-        report.line(
-            True,
-            "database",
-            f"{described}: the schema {missing_schema} does not exist yet: pop-bot run creates it",
-        )
-        report.line(True, "migrations", will_apply)
-        return
-    report.line(True, "database", described)
-    if not applied:  # an empty database: a fresh install that run will set up
-        report.line(True, "migrations", will_apply)
-        return
+        return None
+    return described, missing_schema, may_create, applied
 
+
+def _report_missing_schema(
+    report: Report, described: str, schema: str, may_create: bool, will_apply: str
+) -> None:
+    if not may_create:
+        report.line(
+            False,
+            "database",
+            f"{described}: the schema {schema} (the URL's search_path) does not "
+            "exist and this role may not create it: CREATE SCHEMA it as the database owner",
+        )
+        return
+    report.line(
+        True,
+        "database",
+        f"{described}: the schema {schema} does not exist yet: pop-bot run creates it",
+    )
+    report.line(True, "migrations", will_apply)
+
+
+def _report_migrations(report: Report, known: list[int], applied: set[int]) -> None:
     pending = [n for n in known if n not in applied]
     unknown = sorted(applied - set(known))
     if pending:
@@ -197,12 +225,6 @@ def check_data(report: Report) -> None:
 
 def _numbers(numbers: list[int]) -> str:
     return ", ".join(f"{n:03d}" for n in numbers)
-
-
-def _safe(url: str) -> str:
-    from .storage_pg import safe_url
-
-    return safe_url(url)
 
 
 def _sqlite_file_missing(path: str) -> bool:

@@ -234,23 +234,7 @@ class SqlStore:
                     now,
                     table.id,
                 )
-            for r in results:
-                await tx.execute(
-                    "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode,"
-                    " won, score, details, day, finished_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    table.id,
-                    table.games,
-                    table.game,
-                    table.guild_id,
-                    r.user_id,
-                    r.mode,
-                    int(r.won),
-                    r.score,
-                    json.dumps(r.details),
-                    now[:10],
-                    now,
-                )
+            await _insert_results(tx, table, results, now)
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
         rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)
@@ -363,3 +347,24 @@ class SqlStore:
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
 CARRY_OVER = {3: carry_over_pop_tables}
+
+
+async def _insert_results(tx: Tx, table: Table, results: Sequence[Result], now: str) -> None:
+    """A finished game's results, one row per person, in the game's own transaction."""
+    for r in results:
+        await tx.execute(
+            "INSERT INTO game_results (table_id, game_no, game, guild_id, user_id, mode,"
+            " won, score, details, day, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            table.id,
+            table.games,
+            table.game,
+            table.guild_id,
+            r.user_id,
+            r.mode,
+            int(r.won),
+            r.score,
+            json.dumps(r.details),
+            now[:10],
+            now,
+        )

@@ -44,11 +44,12 @@ def nonce(*parts: object) -> str:
 
 
 def interaction_webhook(client: discord.Client, message: PrivateMessage) -> discord.Webhook:
-    """The followup webhook of an earlier interaction, built the way discord.py builds
-    `Interaction.followup` (an application webhook: the only kind that may post ephemeral
-    messages). It lives as long as that interaction's token: 15 minutes."""
-    data = {"id": message.application_id, "type": 3, "token": message.token}
-    return discord.Webhook.from_state(data=data, state=client._connection)  # type: ignore[arg-type]
+    """The followup webhook of an earlier interaction, as `Interaction.followup` is: the
+    application's webhook (the only kind that may post ephemeral messages), bound to the
+    client. It lives as long as that interaction's token: 15 minutes."""
+    hook = discord.Webhook.partial(message.application_id, message.token, client=client)
+    hook.type = discord.WebhookType.application
+    return hook
 
 
 def picture_files(post: Post) -> list[discord.File]:

@@ -30,11 +30,10 @@ async def _has_old_tables(tx: _Tx) -> bool:
     return bool(await tx.fetch("SELECT 1 FROM pop_tables LIMIT 1"))
 
 
-def carry_over_table(
-    old: dict[str, Any], actions: list[tuple[int, str, dict[str, Any]]]
-) -> tuple[dict[str, Any], str | None, list[tuple[str, list[int]]]]:
-    """The new table JSON, its state JSON, and the (seat, cards) moves of its current game."""
-    options = old.get("options", {})
+def _current_game(
+    actions: list[tuple[int, str, dict[str, Any]]],
+) -> tuple[int, list[tuple[str, list[int]]]]:
+    """The seed and the (seat, cards) moves of the game dealt last."""
     seed = 0
     moves: list[tuple[str, list[int]]] = []
     for _version, kind, payload in actions:
@@ -42,6 +41,26 @@ def carry_over_table(
             seed, moves = int(payload.get("seed", 0)), []
         elif kind == "choose":
             moves.append((str(payload["seat"]), list(payload["cards"])))
+    return seed, moves
+
+
+def _seats(old: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats, their hand's private message kept under its new name, drafts let go."""
+    return [
+        {
+            **{k: v for k, v in seat.items() if k not in ("hand", "draft")},
+            "private": seat.get("hand"),
+        }
+        for seat in old.get("seats", [])
+    ]
+
+
+def carry_over_table(
+    old: dict[str, Any], actions: list[tuple[int, str, dict[str, Any]]]
+) -> tuple[dict[str, Any], str | None, list[tuple[str, list[int]]]]:
+    """The new table JSON, its state JSON, and the (seat, cards) moves of its current game."""
+    options = old.get("options", {})
+    seed, moves = _current_game(actions)
     # Pop's face keeps solo hints per game number (bot/games/pop/face.py `hints_of`).
     face: dict[str, Any] = {
         "signals": old.get("signals", []),
@@ -63,13 +82,7 @@ def carry_over_table(
             **{k: options[k] for k in POP_OPTIONS if k in options},
             "puzzle_id": old.get("puzzle_id"),
         },
-        "seats": [
-            {
-                **{k: v for k, v in seat.items() if k not in ("hand", "draft")},
-                "private": seat.get("hand"),
-            }
-            for seat in old.get("seats", [])
-        ],
+        "seats": _seats(old),
         "version": old.get("version", 0),
         "epoch": old.get("epoch", 0),
         "games": old.get("games", 0),
@@ -125,57 +138,75 @@ def _movers(rows: list[tuple[Any, ...]]) -> list[int | None]:
 
 
 async def carry_over_pop_tables(tx: _Tx) -> None:
+    """Every old table with its moves and posting progress, then every result."""
     if not await _has_old_tables(tx):
         return
     for table_id, data, created, updated in await tx.fetch(
         "SELECT id, data, created_at, updated_at FROM pop_tables ORDER BY id"
     ):
-        old = json.loads(data)
-        rows = await tx.fetch(
-            "SELECT version, kind, payload, user_id FROM pop_actions"
-            " WHERE table_id = ? ORDER BY version",
-            table_id,
-        )
-        actions = [(int(v), str(k), json.loads(p)) for v, k, p, _user in rows]
-        new, state, moves = carry_over_table(old, actions)
-        movers = _movers(rows)
+        await _carry_table(tx, table_id, json.loads(data), created, updated)
+    await _carry_results(tx)
+    await _carry_enigma_tries(tx)
+    if tx.dialect == "postgresql":  # ids were given: move the sequence past them
         await tx.execute(
-            "INSERT INTO game_tables (id, game, guild_id, channel_id, thread_id, status, version,"
-            " data, state, created_at, updated_at) VALUES (?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            table_id,
-            new["guild_id"],
-            new["channel_id"],
-            new["thread_id"],
-            new["status"],
-            new["version"],
-            json.dumps(new),
-            state,
-            created,
-            updated,
+            "SELECT setval(pg_get_serial_sequence('game_tables', 'id'),"
+            " (SELECT MAX(id) FROM game_tables))"
         )
-        for seq, ((seat, cards), user_id) in enumerate(zip(moves, movers, strict=True), 1):
-            await tx.execute(
-                "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                table_id,
-                new["games"],
-                seq,
-                seat,
-                user_id,
-                json.dumps(cards),
-                updated,
-            )
-        pending = _pending_reveal(old, moves)
-        seq, step = pending if pending else (len(moves) + 1, 0)
+
+
+async def _carry_table(
+    tx: _Tx, table_id: int, old: dict[str, Any], created: Any, updated: Any
+) -> None:
+    """One old table: its row, its current game's moves, where its outbox had got to."""
+    rows = await tx.fetch(
+        "SELECT version, kind, payload, user_id FROM pop_actions"
+        " WHERE table_id = ? ORDER BY version",
+        table_id,
+    )
+    actions = [(int(v), str(k), json.loads(p)) for v, k, p, _user in rows]
+    new, state, moves = carry_over_table(old, actions)
+    movers = _movers(rows)
+    await tx.execute(
+        "INSERT INTO game_tables (id, game, guild_id, channel_id, thread_id, status, version,"
+        " data, state, created_at, updated_at) VALUES (?, 'pop', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        table_id,
+        new["guild_id"],
+        new["channel_id"],
+        new["thread_id"],
+        new["status"],
+        new["version"],
+        json.dumps(new),
+        state,
+        created,
+        updated,
+    )
+    for seq, ((seat, cards), user_id) in enumerate(zip(moves, movers, strict=True), 1):
         await tx.execute(
-            "INSERT INTO table_deliveries VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             table_id,
             new["games"],
             seq,
-            step,
-            0 if pending else 1,
+            seat,
+            user_id,
+            json.dumps(cards),
             updated,
         )
+    pending = _pending_reveal(old, moves)
+    seq, step = pending if pending else (len(moves) + 1, 0)
+    await tx.execute(
+        "INSERT INTO table_deliveries VALUES (?, ?, ?, ?, ?, ?)",
+        table_id,
+        new["games"],
+        seq,
+        step,
+        0 if pending else 1,
+        updated,
+    )
+
+
+async def _carry_results(tx: _Tx) -> None:
+    """Every result but an Enigma's (those are the tries, below)."""
     for (
         table_id,
         game_no,
@@ -211,7 +242,10 @@ async def carry_over_pop_tables(tx: _Tx) -> None:
             str(finished)[:10],
             finished,
         )
-    # An Enigma's try has its explosion symbols in the game's pop_results row: keep them.
+
+
+async def _carry_enigma_tries(tx: _Tx) -> None:
+    """An Enigma's try has its explosion symbols in the game's pop_results row: keep them."""
     for (
         table_id,
         game_no,
@@ -243,9 +277,4 @@ async def carry_over_pop_tables(tx: _Tx) -> None:
             json.dumps(details),
             day,
             finished,
-        )
-    if tx.dialect == "postgresql":  # ids were given: move the sequence past them
-        await tx.execute(
-            "SELECT setval(pg_get_serial_sequence('game_tables', 'id'),"
-            " (SELECT MAX(id) FROM game_tables))"
         )

@@ -132,7 +132,7 @@ class PopGame:
 
     def ai_move(self, view: TableView, level: str, seed: int) -> PopMove:
         """The AI's pick, from the seat's view (with this turn's table talk, §6)."""
-        return tuple(ai.choose_cards(view, level, random.Random(seed), view.talk))
+        return tuple(ai.choose_cards(view, level, random.Random(seed)))
 
     def export_record(self, state: PopState) -> dict[str, Json]:
         return record.export_record(state)

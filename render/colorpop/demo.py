@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from engine.colorpop import game
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
 from engine.colorpop.events import Event, GameEnded, GroupRemoved, RailsShifted, TokensFell
 from engine.colorpop.rules import Board, Cell, cell_name
@@ -67,7 +68,7 @@ def _play_move(
     title = f"Move {move} · {NAMES[seat]} to pick"
     shots.append((f"move{move}-turn", _board(before, title), "the table message"))
     pick = COLORPOP.ai_move(COLORPOP.view(state, seat), level, seed * 1000 + move)
-    state, events = COLORPOP.apply(state, seat, pick)
+    state, events = game.apply(state, seat, pick.position)  # the rules' own, typed events
     after = COLORPOP.view(state, None)
     for e in events:
         shot = _event_shot(e, move, NAMES[seat], before, after)

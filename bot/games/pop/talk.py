@@ -578,17 +578,32 @@ def _latin_hits(norm: str, idx: list[int], text: str) -> list[tuple[int, int]]:
         if hit:
             number_at[k] = True
             spans.append((s, e))
-    # A weak word next to a number via "and"/"e"/"et"/...: "tre e sei", "vingt et un".
+    spans += [orig(k) for k in _weak_beside_numbers(weak, words, linked, number_at)]
+    return spans + _letter_runs(toks, words, idx)
+
+
+def _weak_beside_numbers(
+    weak: list[int], words: list[str], linked: list[bool], number_at: list[bool]
+) -> list[int]:
+    """Weak words next to a number via "and"/"e"/"et"/...: "tre e sei", "vingt et un"."""
+    found = []
     for k in weak:
         if number_at[k]:
             continue
         before = k > 1 and linked[k] and linked[k - 1] and words[k - 1] in _CONNECTORS
         after = (
-            k + 2 < len(toks) and linked[k + 1] and linked[k + 2] and words[k + 1] in _CONNECTORS
+            k + 2 < len(words) and linked[k + 1] and linked[k + 2] and words[k + 1] in _CONNECTORS
         )
         if (before and number_at[k - 2]) or (after and number_at[k + 2]):
-            spans.append(orig(k))
-    # Runs of single letters: "t w e n t y", "t-w-o", "X X I I I".
+            found.append(k)
+    return found
+
+
+def _letter_runs(
+    toks: list[tuple[str, int, int]], words: list[str], idx: list[int]
+) -> list[tuple[int, int]]:
+    """Runs of single letters: "t w e n t y", "t-w-o", "X X I I I"."""
+    spans: list[tuple[int, int]] = []
     k = 0
     while k < len(toks):
         j = k

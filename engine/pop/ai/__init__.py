@@ -86,15 +86,14 @@ def choose_cards(
 ) -> list[int]:
     """Exactly `view.cards_to_choose` cards of `view.hand`, sorted; [] when the seat cannot act.
 
-    The table talk heard is the view's `talk` (when the view has one), then `signals`: of two
-    signals from one seat, the later counts."""
+    The table talk heard is the view's `talk`, then `signals` (what a game played without a
+    table, a bench's or a demo's, says): of two signals from one seat, the later counts."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
     need = view.cards_to_choose
     if need == 0 or view.seat is None or len(view.hand) < need:
         return []
-    # Pop's view is to carry this turn's talk as `talk`; until then a view may lack it.
-    table = KnownTable(view, chain(getattr(view, "talk", ()), signals))
+    table = KnownTable(view, chain(view.talk, signals))
     if level == "easy" and rng.random() < EASY_RANDOM_SHARE:
         return sorted(rng.sample(table.hand, need))
     if table.spec.alone:

@@ -11,24 +11,21 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from pydantic import BaseModel
 
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
-from .lobby import LobbyAPI, open_table, unseat
+from .lobby import LobbyAPI, unseat
 from .posts import Refusal
-from .table import ACTIVE, LiveTable, TableSettings
+from .table import ACTIVE, LiveTable
 from .translator import command_str
 
 _ = command_str
-F = TypeVar("F", bound=Callable[..., Awaitable[None]])
-TurnTimer = app_commands.Range[int, 0, 3600]
 
 
 class CommandsAPI(LobbyAPI, Protocol):
@@ -55,52 +52,6 @@ def choices(family: str) -> list[Choice[str]]:
         Choice(name=_(value, dynamic_key(family, value)), value=value)
         for value in DYNAMIC_KEYS[family]
     ]
-
-
-def table_options(command: F) -> F:
-    """The options every `/<game> new` has besides its game's own: the turn timer, the AI
-    level and the table's language (the command declares them as its last parameters)."""
-    described = app_commands.describe(
-        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        language=_("language of the table's messages", "option.new.language"),
-    )(command)
-    chosen = app_commands.choices(ai_level=choices("choice.ai_level"), language=language_choices())
-    return chosen(described)
-
-
-class GameCommands(app_commands.Group):
-    """The base of every game's slash command group: `/<game> new` opens a table with the
-    game's options and the table's own; `/<game> rules` answers privately."""
-
-    def __init__(
-        self, api: CommandsAPI, settings: Any, key: str, description: app_commands.locale_str
-    ) -> None:
-        super().__init__(name=key, description=description)
-        self.api = api
-        self.settings = settings
-        self.key = key
-
-    async def open(
-        self,
-        interaction: discord.Interaction,
-        options: BaseModel,
-        turn_timer: int | None,
-        ai_level: str,
-        language: str | None,
-    ) -> None:
-        """A table of this game, with `options` and the table settings every game has."""
-        settings = TableSettings.model_validate(
-            {
-                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
-                "ai_level": ai_level,
-                "language": language,
-            }
-        )
-        await open_table(self.api, interaction, self.key, options.model_dump(), settings)
-
-    async def answer_rules(self, interaction: discord.Interaction, text_key: str) -> None:
-        await interaction.response.send_message(t(text_key, user_lang(interaction)), ephemeral=True)
 
 
 class TableCommands(app_commands.Group):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -267,7 +267,8 @@ class GameFace(Generic[O, S, M, V]):
         cls.verbs = found
 
     def __init__(self) -> None:
-        self._redrawing: dict[tuple[int, str], asyncio.Lock] = {}
+        # (table, seat) → the lock its private redraws take, and how many hold or wait for it
+        self._redrawing: dict[tuple[int, str], tuple[asyncio.Lock, list[int]]] = {}
 
     @property
     def record_format(self) -> str:
@@ -512,9 +513,7 @@ class GameFace(Generic[O, S, M, V]):
         """Answer a click on a private message by redrawing that very message. One redraw
         at a time per seat, each from the latest state, so an older one never lands last."""
         await press.reply.defer()
-        key = (press.table.id, press.seat.id)
-        lock = self._redrawing.setdefault(key, asyncio.Lock())
-        async with lock:
+        async with self._one_redraw_at_a_time((press.table.id, press.seat.id)):
             live = await press.api.live(press.table.id)
             post = await asyncio.to_thread(self.private_post, live, press.seat, live.table.lang())
             with contextlib.suppress(discord.HTTPException):
@@ -523,3 +522,16 @@ class GameFace(Generic[O, S, M, V]):
                     attachments=picture_files(post),
                     view=press.api.view_for(live.table, post),
                 )
+
+    @contextlib.asynccontextmanager
+    async def _one_redraw_at_a_time(self, key: tuple[int, str]) -> AsyncIterator[None]:
+        """A seat's redraws one after another; the lock goes once nobody holds or awaits it."""
+        lock, users = self._redrawing.setdefault(key, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._redrawing[key]

@@ -11,8 +11,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import CommandsAPI, GameCommands, TurnTimer, table_options
 from bot.face import GameFace, Press, texts, verb
+from bot.game_commands import GameCommands, new_table
 from bot.i18n import t
 from bot.posts import Button, Post, Refusal
 from bot.storage import SqlStore
@@ -25,31 +25,14 @@ from .pictures import SEAT_STYLES, board_png, board_words
 
 
 class FourRowCommands(GameCommands):
-    def __init__(self, api: CommandsAPI, settings: Any) -> None:
-        description = _("Play four in a row", "fourrow.command.description")
-        super().__init__(api, settings, "fourrow", description)
+    key = "fourrow"
+    description_text = _("Play four in a row", "fourrow.command.description")
+    rules_key = "fourrow.rules"
+    rules_description = _("The rules, short", "fourrow.command.rules.description")
 
-    @app_commands.command(
-        name=_("new", "command.new.name"),
-        description=_("Open a table in its own thread", "fourrow.command.new.description"),
-    )
-    @table_options
-    @app_commands.guild_only()
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        turn_timer: TurnTimer | None = None,
-        ai_level: str = "normal",
-        language: str | None = None,
-    ) -> None:
-        await self.open(interaction, FourRowOptions(), turn_timer, ai_level, language)
-
-    @app_commands.command(
-        name=_("rules", "command.rules.name"),
-        description=_("The rules, short", "fourrow.command.rules.description"),
-    )
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.answer_rules(interaction, "fourrow.rules")
+    @new_table(_("Open a table in its own thread", "fourrow.command.new.description"))
+    async def new(self, interaction: discord.Interaction) -> FourRowOptions:
+        return FourRowOptions()
 
 
 class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):

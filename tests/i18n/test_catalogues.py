@@ -29,14 +29,15 @@ TRANSLATIONS = [lang for lang in languages() if lang != DEFAULT_LANGUAGE]
 EN = catalogue(DEFAULT_LANGUAGE)
 
 # Calls whose first argument is a catalogue key; `command_str` (alias `_`) and a command's
-# `answer_rules` take it second; every argument of `texts(...)` is one (bot/face.py).
-KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1, "answer_rules": 1}
+# take it second; every argument of `texts(...)` is one (bot/face.py), and so is a constant
+# assigned to a `rules_key` (bot/game_commands.py).
+KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1}
 ALL_KEYS_CALLS = {"texts"}
 # Calls whose first argument names a DYNAMIC_KEYS family.
 FAMILY_CALLS = {"dynamic_key", "choices"}
 # Key arguments that are not literal on purpose: a Refusal's key (its Refusal(...) is scanned),
 # a key chosen from keys named in `texts(...)`, the key `answer_rules` was given.
-PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "text_key"}
+PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "rules_key"}
 # Family arguments passed on by a helper whose own calls name the family literally.
 FAMILY_FORWARDED = {"dynamic_key(family, value)"}
 
@@ -74,6 +75,12 @@ class KeyScan:
             n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         ]
         for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(x, ast.Name) and x.id == "rules_key" for x in node.targets)
+                and isinstance(node.value, ast.Constant)
+            ):
+                self.keys.add(node.value.value)
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)

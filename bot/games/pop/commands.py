@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,7 +12,8 @@ from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 
 from ... import life
-from ...commands import CommandsAPI, GameCommands, TurnTimer, choices, table_options, user_lang
+from ...commands import CommandsAPI, choices, user_lang
+from ...game_commands import GameCommands, new_table
 from ...i18n import dynamic_key, t
 from ...table import Seat, Table, TableSettings
 from ...translator import command_str as _
@@ -24,14 +24,10 @@ GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5
 
 
 class PopCommands(GameCommands):
-    def __init__(self, api: CommandsAPI, settings: Any) -> None:
-        description = _("Play Pop, the colour card game", "command.pop.description")
-        super().__init__(api, settings, "pop", description)
+    key = "pop"
+    description_text = _("Play Pop, the colour card game", "command.pop.description")
 
-    @app_commands.command(
-        name=_("new", "command.new.name"),
-        description=_("Open a Pop table in its own thread", "command.new.description"),
-    )
+    @new_table(_("Open a Pop table in its own thread", "command.new.description"))
     @app_commands.describe(
         mode=_("competitive, trick, coop, solo or enigma", "option.new.mode"),
         sets=_("how many sets (1-3)", "option.new.sets"),
@@ -41,23 +37,18 @@ class PopCommands(GameCommands):
         difficulty=_("solo: starting rows, 1 (Beginner) to 4 (Expert)", "option.new.difficulty"),
     )
     @app_commands.choices(mode=choices("choice.mode"))
-    @table_options
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
         mode: str = "competitive",
         sets: app_commands.Range[int, 1, 3] = 3,
         two_player_variant: bool | None = None,
-        turn_timer: TurnTimer | None = None,
         difficulty: app_commands.Range[int, 1, 4] = 1,
-        ai_level: str = "normal",
-        language: str | None = None,
-    ) -> None:
+    ) -> PopOptions | None:
         if MODES[mode].one_turn:  # a puzzle is played privately, not at a table
             await open_enigma(self.api, interaction, None, False)
-            return
-        options = PopOptions.model_validate(
+            return None
+        return PopOptions.model_validate(
             {
                 "mode": mode,
                 "sets": sets,
@@ -65,7 +56,6 @@ class PopCommands(GameCommands):
                 "difficulty": difficulty,
             }
         )
-        await self.open(interaction, options, turn_timer, ai_level, language)
 
     @app_commands.command(
         name=_("enigma", "command.enigma.name"),

@@ -1,0 +1,128 @@
+"""The base every game's slash command group stands on: `/<game> new` and `/<game> rules`.
+
+A game declares only what is its own. Its `new` takes its options and returns them as its
+options model (or answers by itself and returns None: Pop's Enigma, a broken word list); the
+base adds the options every table has (turn timer, AI level, language), opens the table, and
+gives the group its `/<game> rules`, which answers the game's `rules_key` privately:
+
+    class ColorettoCommands(GameCommands):
+        key = "coloretto"
+        description_text = _("Play Coloretto, the chameleon card game", "coloretto.command.description")
+        rules_key = "coloretto.rules"
+        rules_description = _("The rules of Coloretto, short", "coloretto.command.rules.description")
+
+        @new_table(_("Open a Coloretto table in its own thread", "coloretto.command.new.description"))
+        @app_commands.describe(expert=_("expert scoring: big sets score less", "coloretto.option.expert"))
+        async def new(self, interaction: discord.Interaction, expert: bool = False) -> BaseModel:
+            return ColorettoOptions(expert=expert)
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import typing
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from pydantic import BaseModel
+
+from .commands import CommandsAPI, choices, language_choices, user_lang
+from .i18n import t
+from .lobby import open_table
+from .table import TableSettings
+from .translator import command_str as _
+
+TurnTimer = app_commands.Range[int, 0, 3600]
+OptionsOf = Callable[..., Awaitable[BaseModel | None]]
+
+_P = inspect.Parameter.POSITIONAL_OR_KEYWORD
+TABLE_OPTIONS = (
+    inspect.Parameter("turn_timer", _P, default=None, annotation=TurnTimer | None),
+    inspect.Parameter("ai_level", _P, default="normal", annotation=str),
+    inspect.Parameter("language", _P, default=None, annotation=str | None),
+)
+
+
+def _with_table_options(command: Any) -> Any:
+    """The descriptions and choices of the options every table has."""
+    described = app_commands.describe(
+        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
+        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+        language=_("language of the table's messages", "option.new.language"),
+    )(command)
+    return app_commands.choices(ai_level=choices("choice.ai_level"), language=language_choices())(
+        described
+    )
+
+
+def new_table(description: app_commands.locale_str) -> Callable[[OptionsOf], Any]:
+    """`/<game> new`: the game's options (its method's own parameters, described and chosen as
+    any command's), then the table's; the table opens with both."""
+
+    def build(game_options: OptionsOf) -> Any:
+        hints = typing.get_type_hints(game_options)
+        params = list(inspect.signature(game_options).parameters.values())
+        own = [p.replace(annotation=hints[p.name]) for p in params[2:]]
+
+        @functools.wraps(game_options)
+        async def new(group: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
+            table = {option.name: values.pop(option.name) for option in TABLE_OPTIONS}
+            options = await game_options(group, interaction, **values)
+            if options is not None:
+                await group.open(interaction, options, **table)
+
+        head = [params[0], params[1].replace(annotation=discord.Interaction)]
+        new.__signature__ = inspect.Signature([*head, *own, *TABLE_OPTIONS])  # type: ignore[attr-defined]
+        new.__annotations__ = {p.name: p.annotation for p in (*own, *TABLE_OPTIONS)}
+        command = app_commands.command(name=_("new", "command.new.name"), description=description)
+        return app_commands.guild_only()(command(_with_table_options(new)))
+
+    return build
+
+
+class GameCommands(app_commands.Group):
+    """The base of every game's slash command group (see the module's docstring)."""
+
+    key: ClassVar[str]
+    description_text: ClassVar[app_commands.locale_str]
+    rules_key: ClassVar[str | None] = None  # None: the game declares its own `rules`
+    rules_description: ClassVar[app_commands.locale_str | None] = None
+
+    def __init__(self, api: CommandsAPI, settings: Any) -> None:
+        super().__init__(name=self.key, description=self.description_text)
+        self.api = api
+        self.settings = settings
+        if self.rules_key is not None and self.rules_description is not None:
+            self.add_command(self._rules_command(self.rules_key, self.rules_description))
+
+    def _rules_command(
+        self, rules_key: str, description: app_commands.locale_str
+    ) -> app_commands.Command[Any, ..., None]:
+        async def rules(interaction: discord.Interaction) -> None:
+            text = t(rules_key, user_lang(interaction))
+            await interaction.response.send_message(text, ephemeral=True)
+
+        return app_commands.Command(
+            name=_("rules", "command.rules.name"), description=description, callback=rules
+        )
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        options: BaseModel,
+        turn_timer: int | None,
+        ai_level: str,
+        language: str | None,
+    ) -> None:
+        """A table of this game, with `options` and the table settings every game has."""
+        settings = TableSettings.model_validate(
+            {
+                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
+                "ai_level": ai_level,
+                "language": language,
+            }
+        )
+        await open_table(self.api, interaction, self.key, options.model_dump(), settings)

@@ -4,9 +4,10 @@ bot runs, so that the command-line tools never load discord.py) and its command-
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Recorded
 
@@ -62,6 +63,45 @@ class GameEntry:
     # the families of run-time keys they fill (the four games declare theirs in keys.py).
     texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def lazy(module: str, name: str) -> Callable[..., int]:
+    """A game's own tool, imported when it runs: `pop-bot` starts without loading every game's
+    benchmarks and pictures."""
+
+    def run(*args: Any, **kwargs: Any) -> int:
+        tool: Callable[..., int] = getattr(importlib.import_module(module), name)
+        return tool(*args, **kwargs)
+
+    return run
+
+
+def seat_check(
+    what: str, seats: tuple[int, int], usual: int = 4, solo: bool = False
+) -> Callable[[DemoRequest], str | None]:
+    """`demo`'s check of `--seats` against the game's seat range (`solo`: one seat plays the
+    game's solo mode)."""
+
+    def check(request: DemoRequest) -> str | None:
+        count = request.seats or usual
+        return None if solo and count == 1 else seat_problem(what, count, *seats)
+
+    return check
+
+
+def seated_demo(demo_main: Callable[..., int], usual: int = 4) -> Callable[[DemoRequest], int]:
+    """`demo` for a game whose demo takes only the seats and the seed."""
+    return lambda request: demo_main(request.out, seats=request.seats or usual, seed=request.seed)
+
+
+def timed_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:
+    """`bench engine` for a game whose benchmark takes only how long to measure."""
+    return lambda request: main(seconds=request.seconds)
+
+
+def games_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:
+    """`bench ai` for a game whose benchmark takes only how many games to play."""
+    return lambda request: main(games=request.games)
 
 
 def seat_problem(what: str, seats: int, low: int, high: int) -> str | None:

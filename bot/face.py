@@ -176,7 +176,8 @@ class Applied:
 class TableFace(Protocol):
     """A game's face as the table layer sees it: the game through its protocol, and the posts."""
 
-    key: str
+    @property
+    def key(self) -> str: ...
 
     @property
     def record_format(self) -> str: ...
@@ -247,13 +248,13 @@ class TableFace(Protocol):
 
 
 class GameFace(Generic[O, S, M, V]):
-    """The base of every game's face: `game` and `state_type` bind it to its game."""
+    """The base of every game's face: `game` binds it to its game."""
 
     game: Game[O, S, M, V]
-    state_type: type[S]
-    key: str
+    commands_class: Callable[[Any, Any], app_commands.Group]  # its `/<game> …` commands
     # The lobby message's texts: while seats may change, once the game has begun, cancelled.
     lobby_keys: tuple[str, ...]
+    back_key: str  # the label of the button a person presses to take a seat back from the AI
     verbs: ClassVar[dict[str, Verb]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -271,6 +272,10 @@ class GameFace(Generic[O, S, M, V]):
         self._redrawing: dict[tuple[int, str], tuple[asyncio.Lock, list[int]]] = {}
 
     @property
+    def key(self) -> str:
+        return self.game.key
+
+    @property
     def record_format(self) -> str:
         return self.game.record_format
 
@@ -286,8 +291,9 @@ class GameFace(Generic[O, S, M, V]):
 
     def narrow(self, state: object) -> S:
         """A state the table layer holds, as this game's own (it only ever holds its own)."""
-        if not isinstance(state, self.state_type):
-            raise TypeError(f"{self.key}: not a {self.state_type.__name__}: {type(state)}")
+        kind = self.game.state_type
+        if not isinstance(state, kind):
+            raise TypeError(f"{self.key}: not a {kind.__name__}: {type(state)}")
         return state
 
     def seat_range(self, table: Table) -> tuple[int, int]:
@@ -375,7 +381,16 @@ class GameFace(Generic[O, S, M, V]):
         return None
 
     def table_text(self, live: LiveTable, lang: str) -> str:
-        """The table message's text alone: edited in place as seats act."""
+        """The table message's text alone (edited in place as seats act): the turn's lines,
+        then when the turn's time runs out (a Discord timestamp: every reader's own clock)."""
+        lines = self.turn_lines(live, lang)
+        deadline = live.table.turn_deadline
+        if deadline:
+            lines.append(t("turn.deadline", lang, at=f"<t:{int(deadline)}:R>"))
+        return "\n".join(lines)
+
+    def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
+        """The turn in words: whose it is, and what the table looks like."""
         raise NotImplementedError
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
@@ -411,11 +426,11 @@ class GameFace(Generic[O, S, M, V]):
 
     def back_button(self, lang: str) -> str:
         """The label of the button a player presses to take back a seat the AI took over."""
-        raise NotImplementedError
+        return t(self.back_key, lang)
 
     def commands(self, api: Any, settings: Any) -> app_commands.Group:
         """The game's slash command group (`/<game> new`, `/<game> rules`, …)."""
-        raise NotImplementedError
+        return self.commands_class(api, settings)
 
     # --- Hooks around the game (each has a default) -------------------------------------
 

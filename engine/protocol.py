@@ -110,6 +110,11 @@ class Game(Recorded, Protocol[OptionsT, StateT, MoveT, ViewT]):
         ...
 
     @property
+    def state_type(self) -> type[StateT]:
+        """The class of the game's states (the table layer holds them without knowing it)."""
+        ...
+
+    @property
     def turns(self) -> TurnStructure:
         """ "simultaneous" (secret choices, revealed together) or "sequential" (one seat)."""
         ...

@@ -33,6 +33,7 @@ class ColorettoGame:
     record_format = record.FORMAT
     options_model: type[ColorettoOptions] = ColorettoOptions
     turns: TurnStructure = "sequential"
+    state_type: type[ColorettoState] = ColorettoState
 
     def seat_range(self, options: ColorettoOptions) -> tuple[int, int]:
         return MIN_PLAYERS, MAX_PLAYERS

@@ -58,6 +58,7 @@ class ColorpopGame:
     record_format = record.FORMAT
     options_model: type[ColorpopOptions] = ColorpopOptions
     turns: TurnStructure = "sequential"
+    state_type: type[ColorpopState] = ColorpopState
 
     def seat_range(self, options: ColorpopOptions) -> tuple[int, int]:
         return game.SEAT_RANGE[options.mode]

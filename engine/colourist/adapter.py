@@ -31,6 +31,7 @@ class ColouristGame:
     record_format = record.FORMAT
     options_model: type[ColouristOptions] = ColouristOptions
     turns: TurnStructure = "simultaneous"
+    state_type: type[ColouristState] = ColouristState
 
     def __init__(self, words: WordList | None = None) -> None:
         self._words = words  # None: the shipped list, read when first needed

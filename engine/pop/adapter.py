@@ -61,6 +61,7 @@ class PopGame:
     record_format: str = record.FORMAT
     options_model: type[PopOptions] = PopOptions
     turns: TurnStructure = "simultaneous"
+    state_type: type[PopState] = PopState
 
     def seat_range(self, options: PopOptions) -> tuple[int, int]:
         return MODES[options.mode].seats

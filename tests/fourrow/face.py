@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.face import GameFace, Press, texts, verb
 from bot.game_commands import GameCommands, new_table
@@ -37,23 +35,17 @@ class FourRowCommands(GameCommands):
 
 class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
     game = FOURROW
-    state_type = FourRowState
-    key = "fourrow"
+    commands_class = FourRowCommands
     lobby_keys = texts("fourrow.lobby.text", "fourrow.lobby.started", "fourrow.lobby.cancelled")
+    back_key = "fourrow.button.back"
 
     def mode_name(self, table: Table, lang: str) -> str:
         return t("fourrow.mode", lang)
 
-    def back_button(self, lang: str) -> str:
-        return t("fourrow.button.back", lang)
-
-    def commands(self, api: Any, settings: Any) -> app_commands.Group:
-        return FourRowCommands(api, settings)
-
     def symbol(self, view: FourRowView, seat: str) -> str:
         return SEAT_STYLES[view.seats.index(seat)].symbol
 
-    def table_text(self, live: LiveTable, lang: str) -> str:
+    def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         view = FOURROW.view(self.state_of(live), None)
         table, seat = live.table, view.on_turn or view.seats[0]
         name = table.names().get(seat, seat)
@@ -65,9 +57,7 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
             name=name,
             symbol=self.symbol(view, seat),
         )
-        if table.turn_deadline:
-            text += "\n" + t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>")
-        return text
+        return [text]
 
     def picture(self, view: FourRowView, names: dict[str, str], lang: str) -> Picture:
         title = t("fourrow.title", lang, move=view.moves)

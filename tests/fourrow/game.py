@@ -140,6 +140,7 @@ class FourRowGame:
     record_format = FORMAT
     options_model: type[FourRowOptions] = FourRowOptions
     turns: TurnStructure = "sequential"
+    state_type: type[FourRowState] = FourRowState
 
     def seat_range(self, options: FourRowOptions) -> tuple[int, int]:
         return 2, 2

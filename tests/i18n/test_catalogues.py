@@ -30,14 +30,14 @@ EN = catalogue(DEFAULT_LANGUAGE)
 
 # Calls whose first argument is a catalogue key; `command_str` (alias `_`) and a command's
 # take it second; every argument of `texts(...)` is one (bot/face.py), and so is a constant
-# assigned to a `rules_key` (bot/game_commands.py).
+# assigned to a `rules_key` (bot/game_commands.py) or a face's `back_key` (bot/face.py).
 KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1}
 ALL_KEYS_CALLS = {"texts"}
 # Calls whose first argument names a DYNAMIC_KEYS family.
 FAMILY_CALLS = {"dynamic_key", "choices"}
 # Key arguments that are not literal on purpose: a Refusal's key (its Refusal(...) is scanned),
 # a key chosen from keys named in `texts(...)`, the key `answer_rules` was given.
-PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "rules_key"}
+PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "rules_key", "self.back_key"}
 # Family arguments passed on by a helper whose own calls name the family literally.
 FAMILY_FORWARDED = {"dynamic_key(family, value)"}
 
@@ -77,7 +77,10 @@ class KeyScan:
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Assign)
-                and any(isinstance(x, ast.Name) and x.id == "rules_key" for x in node.targets)
+                and any(
+                    isinstance(x, ast.Name) and x.id in ("rules_key", "back_key")
+                    for x in node.targets
+                )
                 and isinstance(node.value, ast.Constant)
             ):
                 self.keys.add(node.value.value)

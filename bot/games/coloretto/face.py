@@ -13,8 +13,6 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from discord import app_commands
-
 from engine.coloretto import events as ev
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 from engine.coloretto.game import Draw, Move, Place, Take
@@ -50,18 +48,9 @@ def move_of(verb: str, arg: str | None) -> Move:
 
 class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView]):
     game = COLORETTO
-    state_type = ColorettoState
-    key = "coloretto"
-    lobby_keys = texts(
-        "coloretto.lobby.text", "coloretto.lobby.started", "coloretto.lobby.cancelled"
-    )
-
-    def back_button(self, lang: str) -> str:
-        """The button that gives a seat the AI took over back to its player."""
-        return t("coloretto.button.draw", lang)
-
-    def commands(self, api: Any, settings: Any) -> app_commands.Group:
-        return ColorettoCommands(api, settings)
+    commands_class = ColorettoCommands
+    lobby_keys = texts("coloretto.lobby.text", "coloretto.lobby.started", "coloretto.lobby.cancelled")  # fmt: skip
+    back_key = "coloretto.button.draw"
 
     # --- The table --------------------------------------------------------------------------
 
@@ -69,7 +58,7 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         mode = "expert" if self.options(table).expert else "normal"
         return t(dynamic_key("coloretto.mode", mode), lang)
 
-    def table_text(self, live: LiveTable, lang: str) -> str:
+    def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         """The rows, every collection, the pile, whose turn it is (and the last round)."""
         v = COLORETTO.view(self.state_of(live), None)
         table = live.table
@@ -115,9 +104,7 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
                 )
             else:
                 parts.append(t("coloretto.turn.choose", lang, name=who))
-        if table.turn_deadline:
-            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
-        return "\n".join(parts)
+        return parts
 
     def controls(self, v: TableView, lang: str) -> list[Button | Select]:
         """The seat on turn's buttons, from the view's legal moves."""

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from engine.colorpop.adapter import COLORPOP, ColorpopMove, ColorpopOptions
 from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
@@ -81,16 +80,9 @@ class CellModal(discord.ui.Modal):
 
 class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, ColorpopView]):
     game = COLORPOP
-    state_type = ColorpopState
-    key = "colorpop"
+    commands_class = ColorpopCommands
     lobby_keys = texts("colorpop.lobby.text", "colorpop.lobby.started", "colorpop.lobby.cancelled")
-
-    def back_button(self, lang: str) -> str:
-        """The button that gives a seat the AI took over back to its player."""
-        return t("colorpop.button.colour", lang)
-
-    def commands(self, api: Any, settings: Any) -> app_commands.Group:
-        return ColorpopCommands(api, settings)
+    back_key = "colorpop.button.colour"
 
     # --- The table --------------------------------------------------------------------------
 
@@ -101,7 +93,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
             return t("colorpop.solo_colours", lang, mode=mode, k=options.solo_colours)
         return mode
 
-    def table_text(self, live: LiveTable, lang: str) -> str:
+    def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         v = COLORPOP.view(self.state_of(live), None)
         table = live.table
         names = table.names()
@@ -111,9 +103,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
             t("colorpop.turn.piles", lang, piles=piles_text(v, names)),
             t("colorpop.turn.left", lang, left=counts_text(v.left)),
         ]
-        if table.turn_deadline:
-            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
-        return "\n".join(parts)
+        return parts
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         """The board (public view), and the controls: a column each, Type a cell, My colour."""

@@ -14,8 +14,6 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
-from discord import app_commands
-
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.events import ChoicesRevealed, GameEnded, WordsShown
@@ -57,18 +55,9 @@ def shown(ids: Sequence[str], lang: str) -> str:
 
 class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristView]):
     game = COLOURIST
-    state_type = ColouristState
-    key = "colourist"
-    lobby_keys = texts(
-        "colourist.lobby.text", "colourist.lobby.started", "colourist.lobby.cancelled"
-    )
-
-    def back_button(self, lang: str) -> str:
-        """The button that gives a seat the AI took over back to its player."""
-        return t("colourist.button.choose", lang)
-
-    def commands(self, api: Any, settings: Any) -> app_commands.Group:
-        return ColouristCommands(api, settings)
+    commands_class = ColouristCommands
+    lobby_keys = texts("colourist.lobby.text", "colourist.lobby.started", "colourist.lobby.cancelled")  # fmt: skip
+    back_key = "colourist.button.choose"
 
     def start_refusal(self, table: Table) -> Refusal | None:
         """A game is dealt only for at least one person (the AI reads no words) and only from a
@@ -83,7 +72,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
     def mode_name(self, table: Table, lang: str) -> str:
         return t(dynamic_key("colourist.choice.length", self.options(table).length), lang)
 
-    def table_text(self, live: LiveTable, lang: str) -> str:
+    def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         v = COLOURIST.view(self.state_of(live), None)
         table = live.table
         names = table.names()
@@ -104,9 +93,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             parts.append(
                 " · ".join(("✅" if s.id in v.chosen else "⏳") + f" {s.name}" for s in table.seats)
             )
-        if table.turn_deadline:
-            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
-        return "\n".join(parts)
+        return parts
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         v = COLOURIST.view(self.state_of(live), None)

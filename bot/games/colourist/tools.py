@@ -1,27 +1,14 @@
-"""Colourist's command-line tools: `pop-bot demo` and `pop-bot bench ai`."""
+"""Colourist's command-line tools: `pop-bot demo` and `pop-bot bench ai` (it has no engine
+benchmark of its own)."""
 
 from __future__ import annotations
 
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 
-from ...entry import BenchRequest, DemoRequest, GameTools, seat_problem
+from ...entry import GameTools, games_bench, lazy, seat_check, seated_demo
 
-
-def demo_problem(request: DemoRequest) -> str | None:
-    low, high = COLOURIST.seat_range(ColouristOptions())
-    return seat_problem("colourist", request.seats or 4, low, high)
-
-
-def demo(request: DemoRequest) -> int:
-    from render.colourist.demo import demo_main
-
-    return demo_main(request.out, seats=request.seats or 4, seed=request.seed)
-
-
-def bench_ai(request: BenchRequest) -> int:
-    from engine.colourist.bench_ai import bench_ai_main
-
-    return bench_ai_main(games=request.games)
-
-
-TOOLS = GameTools((), demo_problem, demo, None, bench_ai)
+TOOLS = GameTools(
+    demo_problem=seat_check("colourist", COLOURIST.seat_range(ColouristOptions())),
+    demo=seated_demo(lazy("render.colourist.demo", "demo_main")),
+    bench_ai=games_bench(lazy("engine.colourist.bench_ai", "bench_ai_main")),
+)

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from discord import app_commands
-
 from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS
 from engine.protocol import Outcome
@@ -26,12 +24,7 @@ from .words import hints_of
 
 
 class PopFace(PopClicks, PopTalk):
-    def back_button(self, lang: str) -> str:
-        """The button that gives a seat the AI took over back to its player."""
-        return t("button.hand", lang)
-
-    def commands(self, api: Any, settings: Any) -> app_commands.Group:
-        return PopCommands(api, settings)
+    commands_class = PopCommands
 
     # --- Stats ------------------------------------------------------------------------------
 

@@ -33,9 +33,8 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     """Pop's posts (the clicks and the co-op talk stand on these)."""
 
     game = POP
-    state_type = PopState
-    key = "pop"
     lobby_keys = texts("lobby.text", "lobby.started", "lobby.cancelled")
+    back_key = "button.hand"
 
     def __init__(self) -> None:
         super().__init__()
@@ -51,7 +50,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     def lobby_values(self, table: Table, lang: str) -> dict[str, object]:
         return {**super().lobby_values(table, lang), "sets": self.options(table).sets}
 
-    def table_text(self, live: LiveTable, lang: str) -> str:
+    def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         v = POP.view(self.state_of(live), None)
         table = live.table
         chosen = [("✅" if seat.id in v.chosen else "⏳") + f" {seat.name}" for seat in table.seats]
@@ -59,9 +58,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         if v.chief_face_up:
             parts.append(t("turn.chief_shows", lang, cards=", ".join(map(str, v.chief_face_up))))
         parts.append(" · ".join(chosen))
-        if table.turn_deadline:
-            parts.append(t("turn.deadline", lang, at=f"<t:{int(table.turn_deadline)}:R>"))
-        return "\n".join(parts)
+        return parts
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         table = live.table

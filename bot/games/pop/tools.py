@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.pop.adapter import POP, PopOptions
 from engine.pop.modes import MODES
 
-from ...entry import BenchRequest, DemoRequest, GameTools, seat_problem
+from ...entry import BenchRequest, DemoRequest, GameTools, lazy, seat_problem, timed_bench
 
 MODES_SHOWN = ("competitive", "trick", "coop", "solo", "enigma")
 
@@ -24,9 +24,7 @@ def seats_of(request: DemoRequest) -> int:
 
 
 def demo(request: DemoRequest) -> int:
-    from render.demo import demo_main
-
-    return demo_main(
+    return lazy("render.demo", "demo_main")(
         request.out,
         mode=request.mode or MODES_SHOWN[0],
         seats=seats_of(request),
@@ -36,16 +34,9 @@ def demo(request: DemoRequest) -> int:
     )
 
 
-def bench_engine(request: BenchRequest) -> int:
-    from engine.pop.bench import bench_engine_main
-
-    return bench_engine_main(seconds=request.seconds)
-
-
 def bench_ai(request: BenchRequest) -> int:
-    from engine.pop.bench_ai import bench_ai_main
-
-    return bench_ai_main(
+    """`bench ai`: Pop's levels head to head, and its co-op tables against the ceiling."""
+    return lazy("engine.pop.bench_ai", "bench_ai_main")(
         games=request.games,
         trick_games=request.trick_games,
         solo_games=request.solo_games,
@@ -56,4 +47,10 @@ def bench_ai(request: BenchRequest) -> int:
     )
 
 
-TOOLS = GameTools(MODES_SHOWN, demo_problem, demo, bench_engine, bench_ai)
+TOOLS = GameTools(
+    MODES_SHOWN,
+    demo_problem,
+    demo,
+    timed_bench(lazy("engine.pop.bench", "bench_engine_main")),
+    bench_ai,
+)

@@ -39,7 +39,7 @@ FAMILY_CALLS = {"dynamic_key", "choices"}
 # a key chosen from keys named in `texts(...)`, the key `answer_rules` was given.
 PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "rules_key", "self.back_key"}
 # Family arguments passed on by a helper whose own calls name the family literally.
-FAMILY_FORWARDED = {"dynamic_key(family, value)"}
+FAMILY_FORWARDED = {"dynamic_key(family, value)", "dynamic_key(f'pop.{family}', value)"}
 
 
 def _call_name(node: ast.Call) -> str | None:
@@ -119,7 +119,7 @@ class KeyScan:
             self._key(node.body, scope, where)
             self._key(node.orelse, scope, where)
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
-            for value in node.value.values:  # {"lobby": "lobby.text", ...}[status]
+            for value in node.value.values:  # {"lobby": "pop.lobby.text", ...}[status]
                 self._key(value, scope, where)
         elif isinstance(node, ast.Name):  # key = ...; t(key, ...): what was assigned
             assigned = [
@@ -181,8 +181,8 @@ def test_the_scan_understands_every_key_argument(scan):
     assert {
         "refusal.stale",
         "help",
-        "lobby.text",
-        "step.chain",
+        "pop.lobby.text",
+        "pop.step.chain",
         "pause.forbidden",
         "command.new.name",
     } <= scan.keys  # literal, dict value, if/else, assigned, command
@@ -210,12 +210,12 @@ def test_dynamic_keys_follow_the_engine():
     from engine.pop.enigma import GRADE_NAMES
     from engine.pop.results import COOP_LEVELS, SOLO_TITLES
 
-    assert DYNAMIC_KEYS["colour"] == COLOUR_NAMES
-    assert DYNAMIC_KEYS["grade"] == tuple(GRADE_NAMES[g] for g in sorted(GRADE_NAMES))
-    assert set(DYNAMIC_KEYS["level"]) == set(COOP_LEVELS)
-    assert set(DYNAMIC_KEYS["title"]) == set(SOLO_TITLES.values())
+    assert DYNAMIC_KEYS["pop.colour"] == COLOUR_NAMES
+    assert DYNAMIC_KEYS["pop.grade"] == tuple(GRADE_NAMES[g] for g in sorted(GRADE_NAMES))
+    assert set(DYNAMIC_KEYS["pop.level"]) == set(COOP_LEVELS)
+    assert set(DYNAMIC_KEYS["pop.title"]) == set(SOLO_TITLES.values())
     with pytest.raises(KeyError):
-        dynamic_key("mode", "chess")
+        dynamic_key("pop.mode", "chess")
 
 
 # --- What each translation keeps ------------------------------------------------------------
@@ -268,21 +268,21 @@ def test_every_key_formats_in_every_language(lang):
 
 def test_a_translation_is_really_used():
     assert t("button.join", "it") == "Partecipa"
-    assert t("chief", "ja") == "マルチカラー・チーフ"
-    assert t("rules.common", "it").count("carte Fila") == 1
-    assert "列（キュー）カード" in t("rules.common", "ja")
-    assert t("level.legendary_guards", "it") == "Guardie leggendarie"
-    assert t("title.renegade_guard", "it") == "Guardia rinnegata"
+    assert t("pop.chief", "ja") == "マルチカラー・チーフ"
+    assert t("pop.rules.common", "it").count("carte Fila") == 1
+    assert "列（キュー）カード" in t("pop.rules.common", "ja")
+    assert t("pop.level.legendary_guards", "it") == "Guardie leggendarie"
+    assert t("pop.title.renegade_guard", "it") == "Guardia rinnegata"
 
 
 def test_plural_choice_follows_the_count():
-    assert t("enigma.solver", "pl", user="A", n=1) == "A (1 próba)"
-    assert t("enigma.solver", "pl", user="A", n=3) == "A (3 próby)"
-    assert t("enigma.solver", "pl", user="A", n=13) == "A (13 prób)"
-    assert t("enigma.solver", "pl", user="A", n=23) == "A (23 próby)"
-    assert t("result.won", "fr", n=0) == "🏆 Grille vidée en 0 tour !"
-    assert t("result.won", "en", n=0) == "🏆 Grid cleared in 0 turns!"
-    assert t("result.won", "ja", n=1) == t("result.won", "ja", n=7).replace("7", "1")
+    assert t("pop.enigma.solver", "pl", user="A", n=1) == "A (1 próba)"
+    assert t("pop.enigma.solver", "pl", user="A", n=3) == "A (3 próby)"
+    assert t("pop.enigma.solver", "pl", user="A", n=13) == "A (13 prób)"
+    assert t("pop.enigma.solver", "pl", user="A", n=23) == "A (23 próby)"
+    assert t("pop.result.won", "fr", n=0) == "🏆 Grille vidée en 0 tour !"
+    assert t("pop.result.won", "en", n=0) == "🏆 Grid cleared in 0 turns!"
+    assert t("pop.result.won", "ja", n=1) == t("pop.result.won", "ja", n=7).replace("7", "1")
 
 
 # --- Plural rules ---------------------------------------------------------------------------
@@ -347,7 +347,7 @@ def test_a_discord_locale_resolves_too():
 
 
 def test_an_unshipped_language_falls_back_to_english_with_english_plurals():
-    assert t("result.won", "pt", n=1) == t("result.won", "en", n=1)
+    assert t("pop.result.won", "pt", n=1) == t("pop.result.won", "en", n=1)
     assert t("table.left", "zh", name="Ana") == "Ana left the table."
 
 

@@ -29,13 +29,13 @@ LOCALES = {
     "es": ["es-ES", "es-419"],
 }
 NAME = re.compile(r"^[-_'\w]{1,32}$")
-CHOICE_FAMILIES = {
-    "mode": "choice.mode",
-    "ai_level": "choice.ai_level",
-    "difficulty": "choice.grade",
+CHOICE_FAMILIES = {"ai_level": "choice.ai_level"}
+# A game's own option reads its own family (each game's modes, Pop's puzzle grades).
+GAME_CHOICE_FAMILIES = {
+    ("colorpop", "mode"): "colorpop.mode",
+    ("pop", "mode"): "pop.choice.mode",
+    ("pop", "difficulty"): "pop.choice.grade",
 }
-# A game whose option of the same name reads its own family (Colorpop's modes).
-GAME_CHOICE_FAMILIES = {("colorpop", "mode"): "colorpop.mode"}
 
 
 async def translated_commands() -> dict[str, dict]:
@@ -172,7 +172,7 @@ async def test_help_and_rules_answer_in_the_users_language(locale, lang):
     assert asked.response.send_message.await_args.args[0] == t("help", lang)
     await group.rules.callback(group, asked, "coop")
     text = asked.response.send_message.await_args.args[0]
-    assert text == t("rules.common", lang) + "\n\n" + t("rules.coop", lang)
+    assert text == t("pop.rules.common", lang) + "\n\n" + t("pop.rules.coop", lang)
 
 
 async def test_a_refusal_answers_in_the_clickers_language():

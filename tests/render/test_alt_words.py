@@ -249,7 +249,7 @@ def test_the_cooperative_game_over_is_said_in_the_table_language(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_alt_text_is_in_the_table_language_and_fits_discord(lang):
     t = alt_words(lang)
-    red = bot_t("colour.red", lang)
+    red = bot_t("pop.colour.red", lang)
     checked = 0
     for (mode, seats, seed), turns in PLAYED.items():
         for before, events, _, _ in turns:
@@ -295,7 +295,7 @@ def test_the_english_reference_is_the_english_catalogue():
         if key.startswith("alt."):
             assert en[f"pop.alt.{key.removeprefix('alt.')}"] == text, key
         else:
-            assert en[key] == text, key
+            assert en[f"pop.{key}"] == text, key  # the bot's own words: Pop's keys
 
 
 STRESS_NAMES = st.text(

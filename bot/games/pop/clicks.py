@@ -41,7 +41,7 @@ class PopClicks(PopPosts):
         elif len(draft) < need:
             draft.append(card)
         else:
-            raise Refusal("refusal.too_many", n=need)
+            raise Refusal("pop.refusal.too_many", n=need)
         await self.redraw_here(press)
 
     @verb("confirm")
@@ -71,7 +71,7 @@ class PopClicks(PopPosts):
 
         table = await press.api.update_face(press.table.id, count)
         await press.interaction.followup.send(
-            t("hint.text", table.lang(), cards=", ".join(map(str, cards)), n=hints_of(table)),
+            t("pop.hint.text", table.lang(), cards=", ".join(map(str, cards)), n=hints_of(table)),
             ephemeral=True,
         )
 

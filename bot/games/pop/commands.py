@@ -25,18 +25,20 @@ GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5
 
 class PopCommands(GameCommands):
     key = "pop"
-    description_text = _("Play Pop, the colour card game", "command.pop.description")
+    description_text = _("Play Pop, the colour card game", "pop.command.pop.description")
 
-    @new_table(_("Open a Pop table in its own thread", "command.new.description"))
+    @new_table(_("Open a Pop table in its own thread", "pop.command.new.description"))
     @app_commands.describe(
-        mode=_("competitive, trick, coop, solo or enigma", "option.new.mode"),
-        sets=_("how many sets (1-3)", "option.new.sets"),
+        mode=_("competitive, trick, coop, solo or enigma", "pop.option.new.mode"),
+        sets=_("how many sets (1-3)", "pop.option.new.sets"),
         two_player_variant=_(
-            "two people: draw a card and play two each turn", "option.new.two_player_variant"
+            "two people: draw a card and play two each turn", "pop.option.new.two_player_variant"
         ),
-        difficulty=_("solo: starting rows, 1 (Beginner) to 4 (Expert)", "option.new.difficulty"),
+        difficulty=_(
+            "solo: starting rows, 1 (Beginner) to 4 (Expert)", "pop.option.new.difficulty"
+        ),
     )
-    @app_commands.choices(mode=choices("choice.mode"))
+    @app_commands.choices(mode=choices("pop.choice.mode"))
     async def new(
         self,
         interaction: discord.Interaction,
@@ -59,13 +61,13 @@ class PopCommands(GameCommands):
 
     @app_commands.command(
         name=_("enigma", "command.enigma.name"),
-        description=_("A Pop puzzle: clear the grid in one turn", "command.enigma.description"),
+        description=_("A Pop puzzle: clear the grid in one turn", "pop.command.enigma.description"),
     )
     @app_commands.describe(
-        difficulty=_("easy, medium, hard, expert or master", "option.enigma.difficulty"),
-        daily=_("the server's puzzle of the day", "option.enigma.daily"),
+        difficulty=_("easy, medium, hard, expert or master", "pop.option.enigma.difficulty"),
+        daily=_("the server's puzzle of the day", "pop.option.enigma.daily"),
     )
-    @app_commands.choices(difficulty=choices("choice.grade"))
+    @app_commands.choices(difficulty=choices("pop.choice.grade"))
     @app_commands.guild_only()
     async def enigma(
         self, interaction: discord.Interaction, difficulty: str | None = None, daily: bool = False
@@ -75,14 +77,15 @@ class PopCommands(GameCommands):
 
     @app_commands.command(
         name=_("rules", "command.rules.name"),
-        description=_("The rules of Pop, short", "command.rules.description"),
+        description=_("The rules of Pop, short", "pop.command.rules.description"),
     )
-    @app_commands.describe(mode=_("which mode's rules", "option.rules.mode"))
-    @app_commands.choices(mode=choices("choice.mode"))
+    @app_commands.describe(mode=_("which mode's rules", "pop.option.rules.mode"))
+    @app_commands.choices(mode=choices("pop.choice.mode"))
     async def rules(self, interaction: discord.Interaction, mode: str = "competitive") -> None:
         lang = user_lang(interaction)
         await interaction.response.send_message(
-            t("rules.common", lang) + "\n\n" + t(dynamic_key("rules", mode), lang), ephemeral=True
+            t("pop.rules.common", lang) + "\n\n" + t(dynamic_key("pop.rules", mode), lang),
+            ephemeral=True,
         )
 
 

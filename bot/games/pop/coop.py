@@ -37,17 +37,17 @@ class PopTalk(PopPosts):
         ]
         menu = Select(
             "say",
-            t("signal.placeholder", lang),
+            t("pop.signal.placeholder", lang),
             tuple(
                 (
-                    f"{COLOUR_STYLE[m.colour].symbol} {t(dynamic_key('colour', m.colour), lang)}"
+                    f"{COLOUR_STYLE[m.colour].symbol} {t(dynamic_key('pop.colour', m.colour), lang)}"
                     f" → {m.column}",
                     f"{m.colour}:{m.column}",
                 )
                 for m in talk
             ),
         )
-        post = Post(t("signal.choose", lang), controls=[menu])
+        post = Post(t("pop.signal.choose", lang), controls=[menu])
         view = press.api.view_for(press.table, post) or discord.utils.MISSING
         await press.reply.send_message(post.content, ephemeral=True, view=view)
 
@@ -58,7 +58,7 @@ class PopTalk(PopPosts):
         if not colour or len(column) != 1:
             raise Refusal("refusal.stale")
         await self._talk(press.api, press.live, press.seat, Talk(colour, column), by_person=True)
-        await press.reply.edit_message(content=t("signal.sent", press.lang), view=None)
+        await press.reply.edit_message(content=t("pop.signal.sent", press.lang), view=None)
         press.api.background(self._ai_talk(press.api, press.table.id), f"talk-{press.table.id}")
 
     async def _talk(
@@ -71,12 +71,12 @@ class PopTalk(PopPosts):
             return False
         lang = table.lang()
         text = t(
-            "signal.said",
+            "pop.signal.said",
             lang,
             name=seat.name,
             column=said.column,
             symbol=COLOUR_STYLE[said.colour].symbol,
-            colour=t(dynamic_key("colour", said.colour), lang),
+            colour=t(dynamic_key("pop.colour", said.colour), lang),
         )
         api.say(table.id, text)
         return True
@@ -157,7 +157,7 @@ class PopTalk(PopPosts):
         table = live.table
         if self.spec(table).cooperative:
             reads_chat = api.client.intents.message_content
-            api.say(table.id, t("talk.rule" if reads_chat else "talk.honour", table.lang()))
+            api.say(table.id, t("pop.talk.rule" if reads_chat else "pop.talk.honour", table.lang()))
 
     async def on_chat(self, api: FaceAPI, live: LiveTable, message: discord.Message) -> None:
         """§6 table talk: a seated player's message that reveals a number is removed (or
@@ -182,10 +182,10 @@ class PopTalk(PopPosts):
         log.info("table %s: a message revealing a number (removed: %s)", table.id, removed)
         with contextlib.suppress(discord.HTTPException):  # DMs may be closed: the rest stands
             await message.author.send(
-                t("talk.private_removed" if removed else "talk.private", lang, id=table.id)
+                t("pop.talk.private_removed" if removed else "pop.talk.private", lang, id=table.id)
             )
         if removed:
-            api.say(table.id, t("talk.removed", lang, name=name))
+            api.say(table.id, t("pop.talk.removed", lang, name=name))
         else:
             with contextlib.suppress(discord.HTTPException):
-                await message.reply(t("talk.reminder", lang, name=name), mention_author=False)
+                await message.reply(t("pop.talk.reminder", lang, name=name), mention_author=False)

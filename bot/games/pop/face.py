@@ -48,19 +48,23 @@ class PopFace(PopClicks, PopTalk):
         ]
         sets = sum(s for s, _ in scored)
         if sets:
-            lines.append(t("stats.average", lang, score=round(sum(s for _, s in scored) / sets, 1)))
+            lines.append(
+                t("pop.stats.average", lang, score=round(sum(s for _, s in scored) / sets, 1))
+            )
         levels = [
             d.get("level") for mode, _, _, d in rows if MODES[mode].cooperative and d.get("level")
         ]
         if levels:
             best = max(levels, key=COOP_LEVELS.index)
-            lines.append(t("stats.coop", lang, level=t(dynamic_key("level", str(best)), lang)))
+            lines.append(
+                t("pop.stats.coop", lang, level=t(dynamic_key("pop.level", str(best)), lang))
+            )
         solo: dict[int, int] = {}
         for mode, won, _, d in rows:
             if MODES[mode].difficulties and won and d.get("difficulty"):
                 solo[int(d["difficulty"])] = solo.get(int(d["difficulty"]), 0) + 1
         for difficulty, wins in sorted(solo.items()):
-            lines.append(t("stats.solo", lang, n=wins, difficulty=difficulty))
+            lines.append(t("pop.stats.solo", lang, n=wins, difficulty=difficulty))
         solved = {d.get("puzzle") for mode, won, _, d in rows if MODES[mode].one_turn and won}
-        lines.append(t("stats.enigmas", lang, n=len(solved)))
+        lines.append(t("pop.stats.enigmas", lang, n=len(solved)))
         return lines

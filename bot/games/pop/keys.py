@@ -11,16 +11,16 @@ from ...i18n import declare_keys
 
 declare_keys(
     {
-        "mode": tuple(MODES),
-        "rules": tuple(MODES),
-        "choice.mode": tuple(MODES),
-        "level": COOP_LEVELS,
-        "title": tuple(SOLO_TITLES.values()),
-        "grade": tuple(GRADE_NAMES.values()),
-        "choice.grade": tuple(GRADE_NAMES.values()),
-        "colour": COLOUR_NAMES,
-        "result.tiebreak": ("card_in_hand", "shared"),
-        "label": tuple(LABELS_EN),  # the pictures' words (render/pop/labels.py)
+        "pop.mode": tuple(MODES),
+        "pop.rules": tuple(MODES),
+        "pop.choice.mode": tuple(MODES),
+        "pop.level": COOP_LEVELS,
+        "pop.title": tuple(SOLO_TITLES.values()),
+        "pop.grade": tuple(GRADE_NAMES.values()),
+        "pop.choice.grade": tuple(GRADE_NAMES.values()),
+        "pop.colour": COLOUR_NAMES,
+        "pop.result.tiebreak": ("card_in_hand", "shared"),
+        "pop.label": tuple(LABELS_EN),  # the pictures' words (render/pop/labels.py)
         # the alt texts of the pictures (render/pop/alt.py's `alt.<word>` keys)
         "pop.alt": tuple(key.removeprefix("alt.") for key in ALT_EN if key.startswith("alt.")),
         # the codes of engine.pop.errors, as the table layer says them

@@ -33,8 +33,8 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     """Pop's posts (the clicks and the co-op talk stand on these)."""
 
     game = POP
-    lobby_keys = texts("lobby.text", "lobby.started", "lobby.cancelled")
-    back_key = "button.hand"
+    lobby_keys = texts("pop.lobby.text", "pop.lobby.started", "pop.lobby.cancelled")
+    back_key = "pop.button.hand"
 
     def __init__(self) -> None:
         super().__init__()
@@ -45,7 +45,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         return MODES[self.options(table).mode]
 
     def mode_name(self, table: Table, lang: str) -> str:
-        return t(dynamic_key("mode", self.options(table).mode), lang)
+        return t(dynamic_key("pop.mode", self.options(table).mode), lang)
 
     def lobby_values(self, table: Table, lang: str) -> dict[str, object]:
         return {**super().lobby_values(table, lang), "sets": self.options(table).sets}
@@ -54,9 +54,13 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         v = POP.view(self.state_of(live), None)
         table = live.table
         chosen = [("✅" if seat.id in v.chosen else "⏳") + f" {seat.name}" for seat in table.seats]
-        parts = [t("turn.header", lang, set=v.set_number, sets=v.sets_total, turn=v.turn_number)]
+        parts = [
+            t("pop.turn.header", lang, set=v.set_number, sets=v.sets_total, turn=v.turn_number)
+        ]
         if v.chief_face_up:
-            parts.append(t("turn.chief_shows", lang, cards=", ".join(map(str, v.chief_face_up))))
+            parts.append(
+                t("pop.turn.chief_shows", lang, cards=", ".join(map(str, v.chief_face_up)))
+            )
         parts.append(" · ".join(chosen))
         return parts
 
@@ -69,12 +73,12 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             picture_labels(lang),
             t=alt_words(lang),
         )
-        controls: list[Button | Select] = [Button("hand", t("button.hand", lang), "primary")]
+        controls: list[Button | Select] = [Button("hand", t("pop.button.hand", lang), "primary")]
         spec = self.spec(table)
         if spec.cooperative:  # table talk: a colour held and a wished column (§6)
-            controls.append(Button("signal", t("button.signal", lang)))
+            controls.append(Button("signal", t("pop.button.signal", lang)))
         if spec.refills:  # solo: the hard AI's pick, privately, counted
-            controls.append(Button("hint", t("button.hint", lang)))
+            controls.append(Button("hint", t("pop.button.hint", lang)))
         return Post(self.table_text(live, lang), [picture], controls)
 
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
@@ -89,14 +93,18 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             render.hand_picture, list(me.hand), tuple(chosen), t=alt_words(lang)
         )
         if not can_choose:
-            content = t("hand.waiting", lang)
+            content = t("pop.hand.waiting", lang)
         elif me.my_choice:
-            content = t("hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
+            content = t("pop.hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
         elif draft:
-            content = t("hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
+            content = t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
         else:
             content = t(
-                "hand.choose", lang, n=me.cards_to_choose, turn=me.turn_number, set=me.set_number
+                "pop.hand.choose",
+                lang,
+                n=me.cards_to_choose,
+                turn=me.turn_number,
+                set=me.set_number,
             )
         controls: list[Button | Select] = [
             Button(
@@ -112,7 +120,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             controls.append(
                 Button(
                     "confirm",
-                    t("button.confirm", lang),
+                    t("pop.button.confirm", lang),
                     "primary",
                     disabled=not can_choose or len(chosen) != me.cards_to_choose,
                 )
@@ -140,10 +148,10 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         puzzle = enigma_pack()[options.puzzle_id]
         day = table.face.get("daily")
         header = t(
-            "enigma.daily" if day else "enigma.header",
+            "pop.enigma.daily" if day else "pop.enigma.header",
             lang,
             id=puzzle.id,
-            grade=t(dynamic_key("grade", GRADE_NAMES[puzzle.grade]), lang),
+            grade=t(dynamic_key("pop.grade", GRADE_NAMES[puzzle.grade]), lang),
         )
         if day:
             solvers = [
@@ -153,14 +161,14 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             ]
             header += "\n" + (
                 t(
-                    "enigma.solvers",
+                    "pop.enigma.solvers",
                     lang,
                     names=", ".join(
-                        t("enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers
+                        t("pop.enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers
                     ),
                 )
                 if solvers
-                else t("enigma.no_solver", lang)
+                else t("pop.enigma.no_solver", lang)
             )
         return header
 
@@ -223,7 +231,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             render.results_picture, view, names, picture_labels(lang), t=words
         )
         game_over = view.phase == "over"
-        again = t("button.retry" if table.private else "button.rematch", lang)
+        again = t("pop.button.retry" if table.private else "button.rematch", lang)
         controls: list[Button | Select] = [Button("rematch", again, "success")] if game_over else []
         text = self.results_text(after, events, names, lang, hints_of(table))
         posts = [Post(text, [picture], controls)]
@@ -232,27 +240,27 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             seat = table.seats[0]
             tries = await daily_tries(store, table.guild_id, day)
             n = next((n for user, n, _ in tries if user == seat.user_id), 1)
-            said = t("enigma.solved_today", lang, name=seat.name, n=n)
+            said = t("pop.enigma.solved_today", lang, name=seat.name, n=n)
             posts.append(Post(said, in_channel=True))
         return posts
 
     def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:
         if owner == CHIEF:
-            return t("chief", lang)
+            return t("pop.chief", lang)
         return names.get(owner or "", owner or "?")
 
     def caption(self, frame: Frame, names: dict[str, str], lang: str) -> str:
         column = "ABCDE"[frame.highlight[0]] if frame.highlight else "?"
         who = self.owner_name(frame.owner, names, lang)
         if frame.kind == "placed":
-            return t("step.placed", lang, who=who, card=frame.placed_card, column=column)
+            return t("pop.step.placed", lang, who=who, card=frame.placed_card, column=column)
         if frame.kind == "exploded":
             cards = ", ".join(map(str, sorted(frame.marked_cards)))
-            key = "step.chain" if frame.depth else "step.exploded"
+            key = "pop.step.chain" if frame.depth else "pop.step.exploded"
             return t(
                 key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1
             )
-        return t("step.fell", lang, who=who)
+        return t("pop.step.fell", lang, who=who)
 
     def results_text(
         self,
@@ -267,25 +275,33 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         for e in events:
             if isinstance(e, SetEnded):
                 scores = ", ".join(f"{names.get(s, s)} {n}" for s, n in e.scores.items())
-                lines.append(t("result.set", lang, set=e.set_number, scores=scores))
+                lines.append(t("pop.result.set", lang, set=e.set_number, scores=scores))
             elif isinstance(e, GameEnded):
                 if spec.competitive:
                     winners = ", ".join(names.get(w, w) for w in e.winners)
-                    lines.append(t("result.winners", lang, n=len(e.winners), names=winners))
+                    lines.append(t("pop.result.winners", lang, n=len(e.winners), names=winners))
                     if e.tiebreak:
-                        lines.append(t(dynamic_key("result.tiebreak", e.tiebreak), lang))
+                        lines.append(t(dynamic_key("pop.result.tiebreak", e.tiebreak), lang))
                 elif isinstance(e.result, CoopResult):
                     lines.append(
-                        t("result.coop", lang, level=t(dynamic_key("level", e.result.level), lang))
+                        t(
+                            "pop.result.coop",
+                            lang,
+                            level=t(dynamic_key("pop.level", e.result.level), lang),
+                        )
                     )
                 elif isinstance(e.result, SoloResult):
-                    key = "result.won" if e.result.won else "result.lost"
+                    key = "pop.result.won" if e.result.won else "pop.result.lost"
                     lines.append(t(key, lang, n=e.result.turns))
                     title = solo_title(after)
                     if title:
                         lines.append(
-                            t("result.title", lang, title=t(dynamic_key("title", title), lang))
+                            t(
+                                "pop.result.title",
+                                lang,
+                                title=t(dynamic_key("pop.title", title), lang),
+                            )
                         )
                     if hints:
-                        lines.append(t("result.hints", lang, n=hints))
+                        lines.append(t("pop.result.hints", lang, n=hints))
         return "\n".join(lines)

@@ -17,13 +17,14 @@ from . import keys  # noqa: F401  (declared here too: AltWords is unpickled in p
 
 
 def picture_labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang` (render/pop/labels.py's keys: `label.<key>`, and the level
-    and title names). A word the bundled fonts cannot draw is drawn in English rather than as
-    boxes; the alt text and the messages stay in the table's language."""
+    """The pictures' words in `lang` (render/pop/labels.py's keys: `pop.label.<key>`, and the
+    level and title names, `pop.level.x` and `pop.title.x`). A word the bundled fonts cannot
+    draw is drawn in English rather than as boxes; the alt text and the messages stay in the
+    table's language."""
     mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
     labels = {}
     for word in PICTURE_ENGLISH:
-        key = dynamic_key("label", word) if word in LABELS_EN else word  # level.x, title.x
+        key = dynamic_key("pop.label", word) if word in LABELS_EN else f"pop.{word}"
         text = str(mine.get(key) or english.get(key) or PICTURE_ENGLISH[word])
         drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
         labels[word] = text if drawable else str(english.get(key) or PICTURE_ENGLISH[word])
@@ -37,19 +38,19 @@ def card_label(card: int) -> str:
 
 @dataclass(frozen=True)
 class AltWords:
-    """The alt texts' `t(key, **values)` in `lang`: render/pop/alt.py's keys, `alt.<word>` as
-    `pop.alt.<word>`, and the bot's own `chief`, `colour.*`, `mode.*`, `level.*`, `title.*`.
+    """The alt texts' `t(key, **values)` in `lang`: render/pop/alt.py's keys, each `x.y` as Pop's
+    own `pop.x.y` (`alt.*`, `colour.*`, `mode.*`, `level.*`, `title.*`; the bare `chief` too).
     A class, not a closure: it travels to the processes that draw (bot/workers.py)."""
 
     lang: str
 
     def __call__(self, key: str, **values: object) -> str:
         family, _, value = key.partition(".")
+        if not value:
+            return t("pop.chief", self.lang, **values)
         if family == "alt":
             return t(dynamic_key("pop.alt", value), self.lang, **values)
-        if not value:
-            return t("chief", self.lang, **values)
-        return t(dynamic_key(family, value), self.lang, **values)
+        return t(dynamic_key(f"pop.{family}", value), self.lang, **values)
 
 
 def alt_words(lang: str) -> AltWords:

@@ -94,11 +94,13 @@ class PopBot(discord.Client):
         custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
         if not is_ours(custom_id, self.tables.faces):
             return
-        if parse(custom_id) is None or not on_message(custom_id, interaction.message):
-            log.info("refused a malformed button id from user %s", interaction.user.id)
+        click = parse(custom_id)
+        if click is None or not on_message(custom_id, interaction.message):
+            log.info("refused a button id not on its message from user %s", interaction.user.id)
+            no = await self.tables.not_a_control(click)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(
-                    t("refusal.stale", resolve(interaction.locale)), ephemeral=True
+                    t(no.key, resolve(interaction.locale)), ephemeral=True
                 )
 
     async def on_message(self, message: discord.Message) -> None:

@@ -157,7 +157,7 @@ class Tables:
     ) -> None:
         """Every click on a table's control: the table layer's own verbs, else the game's."""
         if click.game not in self.faces:
-            await self.refuse(interaction, Refusal("refusal.stale"))
+            await self.refuse(interaction, Refusal("refusal.invalid_button"))
             return
         async with answer_in_time(interaction) as reply:  # a slow commit never fails the click
             try:
@@ -169,6 +169,15 @@ class Tables:
                     await self.faces[click.game].on_click(self, interaction, reply, chosen)
             except Refusal as no:
                 await self.refuse(interaction, no, reply.is_done())
+
+    async def not_a_control(self, click: Click | None) -> Refusal:
+        """Why a click whose id is no control of its message is refused: it was a button of a
+        turn that is over, else it is not a valid button (forged, mistyped, cut)."""
+        if click is not None and click.game in self.faces:
+            with contextlib.suppress(Refusal):
+                if click.epoch < (await self.live(click.table_id)).table.epoch:
+                    return Refusal("refusal.stale")
+        return Refusal("refusal.invalid_button")
 
     def view_for(self, table: Table, post: Post) -> discord.ui.View | None:
         if not post.controls:

@@ -182,6 +182,9 @@ class TableFace(Protocol):
     @property
     def record_format(self) -> str: ...
 
+    @property
+    def turn_in_one_message(self) -> bool: ...
+
     def seat_range(self, table: Table) -> tuple[int, int]: ...
 
     def mode_name(self, table: Table, lang: str) -> str: ...
@@ -255,6 +258,10 @@ class GameFace(Generic[O, S, M, V]):
     # The lobby message's texts: while seats may change, once the game has begun, cancelled.
     lobby_keys: tuple[str, ...]
     back_key: str  # the label of the button a person presses to take a seat back from the AI
+    # A seat's turn is one message (its move's pictures, the next turn riding on it; what the
+    # seat reveals within its turn added to it in place: `bot.whole_turn`); else every step of
+    # a move is a picture of its own, paced (Pop's chain reactions are its show).
+    turn_in_one_message: ClassVar[bool] = False
     verbs: ClassVar[dict[str, Verb]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -318,14 +325,15 @@ class GameFace(Generic[O, S, M, V]):
         try:
             checked = self.game.load_move(move)
         except ValueError:
-            raise Refusal("refusal.stale") from None
+            raise Refusal("refusal.invalid_button") from None
         after, events = self.game.apply(before, seat, checked)
         new_turn = self.game.turn(after) != self.game.turn(before)
         return Applied(after, events, new_turn, self.game.outcome(after))
 
     def replay(self, table: Table, moves: Sequence[tuple[str, Json]]) -> list[Pending]:
         """The current game's moves played again from its seed: each move's posts to make
-        (the engine is deterministic: the same seed and moves give the same events)."""
+        (the engine is deterministic: the same seed and moves give the same events), and the
+        epoch each was made in (the table's, less the new turns begun since)."""
         state: object = self.deal(table, table.seed)
         out = []
         for seq, (seat, move) in enumerate(moves, 1):
@@ -334,6 +342,10 @@ class GameFace(Generic[O, S, M, V]):
                 Pending(table.games, seq, state, applied.events, applied.after, applied.new_turn)
             )
             state = applied.after
+        epoch = table.epoch
+        for pending in reversed(out):
+            epoch -= pending.new_turn
+            pending.epoch = epoch
         return out
 
     def outcome(self, state: object) -> Outcome | None:
@@ -469,8 +481,8 @@ class GameFace(Generic[O, S, M, V]):
     ) -> None:
         """A click on one of the game's own controls: checked, then its verb's handler."""
         handler = self.verbs.get(click.verb)
-        if handler is None:
-            raise Refusal("refusal.stale")
+        if handler is None:  # a verb no control of this game has: a forged or mistyped id
+            raise Refusal("refusal.invalid_button")
         live = await api.live(click.table_id)
         seat = self.seat_of(live, interaction.user.id, click.epoch)
         if handler.on_turn and seat.id not in self.to_act(live.state):

@@ -83,6 +83,7 @@ class MovePath:
                     applied.events,
                     applied.after,
                     applied.new_turn,
+                    table.epoch,  # the turn it was made in
                 )
             if applied.new_turn:
                 life.new_turn(table)

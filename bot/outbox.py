@@ -53,6 +53,7 @@ from .posts import Post
 from .storage import Delivery, SqlStore
 from .table import LiveTable, Pending, Table
 from .transport import ChannelLost, Paused, Transport
+from .whole_turn import WholeTurns, turn_due
 
 log = logging.getLogger("pop.outbox")
 
@@ -101,13 +102,6 @@ class OutboxHost(Protocol):
     def forget_if_idle(self, table_id: int) -> None: ...
 
 
-def turn_due(table: Table) -> bool:
-    """Does the table wait for the message of its new turn?"""
-    return (
-        table.status == "playing" and table.turn_message_epoch != table.epoch and not table.private
-    )
-
-
 class Outbox:
     """One table's posts, in order (see the module's docstring)."""
 
@@ -126,7 +120,9 @@ class Outbox:
         # The step captions the turn message also carries (tight: the turn rode on the move's
         # last message), kept when its text is edited.
         self.turn_prefix = ""
+        self.turn_message: discord.Message | None = None  # the turn message, as last posted
         self.later: asyncio.TimerHandle | None = None
+        self.whole_turns = WholeTurns(self)
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -272,7 +268,7 @@ class Outbox:
             )
         await self.host.lobby_posted(table.id, message.id)
 
-    async def _posts(self, live: LiveTable, pending: Pending) -> list[Post]:
+    async def posts(self, live: LiveTable, pending: Pending) -> list[Post]:
         """A move's posts, drawn once (kept until they are all out)."""
         posts = self.drawn.get(pending.seq)
         if posts is None:
@@ -284,15 +280,18 @@ class Outbox:
     async def _post_move(self, live: LiveTable, pending: Pending) -> None:
         """The posts of the oldest move not all out, from where the outbox left off."""
         progress = await self._progress()
-        posts = await self._posts(live, pending)
+        posts = await self.posts(live, pending)
         at_move = (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
         done = progress.step if at_move else 0
+        if posts and self.host.face(live.table).turn_in_one_message:
+            await self.whole_turns.post(live, pending, posts)  # also takes the moves it shows
+            done = len(posts)
         while done < len(posts):
             done = await self._post_batch(live, pending, posts, done)
         live.pending.pop(pending.seq, None)
         self.drawn.pop(pending.seq, None)
         if not posts:
-            await self._advance(Delivery(pending.game_no, pending.seq + 1, 0, not live.pending))
+            await self.advance(Delivery(pending.game_no, pending.seq + 1, 0, not live.pending))
 
     async def _strip(self, table: Table, message_id: int) -> None:
         """A finished turn's message loses its buttons (a deleted one is let go)."""
@@ -326,8 +325,8 @@ class Outbox:
         last = done + len(batch) == len(posts)
         turn = None
         steps_text = post.content
-        if tight and last and not post.controls and await self._turn_may_ride(now_live, pending):
-            turn = await self._turn_post(now_live)
+        if tight and last and not post.controls and await self.turn_may_ride(now_live, pending):
+            turn = await self.turn_post(now_live)
             riding = with_turn(post, turn[0])
             post, turn = (riding, turn) if riding is not None else (post, None)
         post_table = now if post.controls else table
@@ -342,25 +341,25 @@ class Outbox:
         held = posts_in([a.filename for a in message.attachments], posts, done, len(batch))
         done += held
         more = done < len(posts)
-        await self._advance(
+        await self.advance(
             Delivery(pending.game_no, pending.seq, done, False)
             if more
             else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
         )
         if turn is not None and held == len(batch):
             self.turn_prefix = steps_text
-            await self._turn_posted(message, turn[1], turn[2])
+            await self.turn_posted(message, turn[1], turn[2])
         if more and self.host.step_delay and batch[-1].step:
             await asyncio.sleep(self.host.step_delay)
         return done
 
-    async def _turn_may_ride(self, live: LiveTable, pending: Pending) -> bool:
+    async def turn_may_ride(self, live: LiveTable, pending: Pending) -> bool:
         """May the next turn's message ride on this move's last one? Only when it is due and
         the moves made since this one have nothing to show (secret picks, say)."""
         if not turn_due(live.table):
             return False
         for seq in sorted(s for s in live.pending if s > pending.seq):
-            if await self._posts(live, live.pending[seq]):
+            if await self.posts(live, live.pending[seq]):
                 return False
         return True
 
@@ -369,14 +368,14 @@ class Outbox:
             self.progress = await self.host.store.delivery(self.table_id)
         return self.progress
 
-    async def _advance(self, progress: Delivery) -> None:
+    async def advance(self, progress: Delivery) -> None:
         self.progress = progress
         await self.host.store.delivered(self.table_id, progress)
 
     async def _post_turn(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
         table = live.table
-        post, epoch, deadline = await self._turn_post(live)
+        post, epoch, deadline = await self.turn_post(live)
         with priority(TURN):
             message = await self.transport.send(
                 table,
@@ -385,9 +384,9 @@ class Outbox:
                 key=("turn", table.id, table.games, epoch),
             )
         self.turn_prefix = ""
-        await self._turn_posted(message, epoch, deadline)
+        await self.turn_posted(message, epoch, deadline)
 
-    async def _turn_post(self, live: LiveTable) -> tuple[Post, int, float | None]:
+    async def turn_post(self, live: LiveTable) -> tuple[Post, int, float | None]:
         """The new turn's table message, drawn with its deadline (stored once it is posted)."""
         table = live.table
         epoch, deadline = table.epoch, table.turn_deadline
@@ -397,12 +396,13 @@ class Outbox:
         post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
         return post, epoch, deadline
 
-    async def _turn_posted(
+    async def turn_posted(
         self, message: discord.Message, epoch: int, deadline: float | None
     ) -> None:
         """The turn's message is out: the host stores it; private messages that can still be
         edited show the new turn."""
         table = await self.host.turn_posted(self.table_id, message.id, epoch, deadline)
+        self.turn_message = message
         self.text_dirty = False
         for seat in table.seats:
             if seat.private is not None and seat.private.editable() and not seat.ai:

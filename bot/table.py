@@ -115,6 +115,7 @@ class Pending:
     events: list[object]
     after: object
     new_turn: bool = True  # the move began a new turn (the older turn's message is over)
+    epoch: int | None = None  # the table's epoch when the move was made: the turn it was in
 
 
 @dataclass

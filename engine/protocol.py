@@ -11,8 +11,9 @@ Modelled on OpenSpiel's small State API and boardgame.io's `playerView`. A game 
 - `to_act(state)` says whose action the game waits for: every seat that has not chosen yet in
   a simultaneous game, the one seat on turn in a sequential one;
 - `turn(state)` counts the turns the table has moved through: it goes up exactly when a new
-  turn begins (a simultaneous turn revealed, a seat on turn having acted, the game over), and
-  never for a secret choice or table talk. The table layer learns of a new turn from it alone;
+  turn begins (a simultaneous turn revealed, a seat on turn having finished its turn, the game
+  over), and never for a secret choice, table talk, or what a seat reveals within its turn
+  (Coloretto's draw before its placement). The table layer learns of a new turn from it alone;
 - `legal_moves(state, seat)`: everything `seat` may do now, the one list that the buttons, the
   AI and the refusals agree on (`apply` accepts exactly these);
 - `apply(state, seat, move)` returns the next state and the typed events of that move, or

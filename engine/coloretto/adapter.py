@@ -46,8 +46,9 @@ class ColorettoGame:
         return frozenset() if seat is None else frozenset({seat})
 
     def turn(self, state: ColorettoState) -> int:
-        """Every action (a draw, its placement, a take) is a turn of its own at the table."""
-        return state.version
+        """A seat's turn is a take, or a draw and its placement: the draw only reveals a card
+        within the turn (the record's actions are exactly the turns made)."""
+        return len(state.actions)
 
     def legal_moves(self, state: ColorettoState, seat: str) -> list[Move]:
         return game.legal_moves(state) if seat == game.current_player(state) else []

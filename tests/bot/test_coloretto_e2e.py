@@ -83,16 +83,23 @@ def game_buttons(message, epoch):
     }
 
 
+def enabled_labels(message, epoch):
+    return {label for label, b in game_buttons(message, epoch).items() if not b.get("disabled")}
+
+
 async def turn_message(emu, actor, thread, bot, timeout=20):
-    """The table message of the current turn (its buttons carry the table's epoch)."""
+    """The table message of the current turn: its buttons carry the table's epoch and offer
+    the seat on turn's legal moves (a draw changes them in place, within the turn)."""
     deadline = time.monotonic() + timeout
     while True:
-        epoch = (await live(bot)).table.epoch
+        current = await live(bot)
+        epoch, state = current.table.epoch, current.state
+        legal = {button_for(m) for m in COLORETTO.legal_moves(state, state.turn)}
         found = next(
             (
                 m
                 for m in reversed(actor.visible_messages(thread))
-                if not m.ephemeral and game_buttons(m, epoch)
+                if not m.ephemeral and game_buttons(m, epoch) and enabled_labels(m, epoch) == legal
             ),
             None,
         )
@@ -237,41 +244,53 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels
     assert "no seat" in refused.content
     assert await game_now(pop_bot) == game_before
 
-    # Ana draws: the next message asks her to place the card, one button per row.
+    # Ana draws: the turn's own message asks her, in place, to put the card in a row, one
+    # button per row, and shows the card drawn beside the table it had (no message more).
+    messages = len(ana.visible_messages(thread))
     await press(emu, ana, thread, pop_bot, Draw())
     placing = await turn_message(emu, ana, thread, pop_bot)
     drawn = COLORETTO.view((await live(pop_bot)).state, None).drawn
+    assert placing.id == first.id
     assert placing.button_labels == ["Row 1", "Row 2", "Row 3"]
     assert drawn is not None
     assert "**Ana** drew" in placing.content
+    assert len(placing.attachments) == 2  # the table at the start, then the card drawn
+    assert len(ana.visible_messages(thread)) == messages
 
-    # The first message's buttons are stale now: a press on them is refused, nothing changes.
+    # A second draw (a forged press: the message has no Draw button now) is refused as a button
+    # that is not valid; the turn is not over.
     game_before = await game_now(pop_bot)
     refused = await (await ana.forge_click(first, "coloretto:1:1:draw")).wait_message()
     assert refused.ephemeral
-    assert "turn is over" in refused.content
+    assert "That button is not valid here" in refused.content
     assert await game_now(pop_bot) == game_before
 
     await press(emu, ana, thread, pop_bot, Place(2))
     assert COLORETTO.view((await live(pop_bot)).state, None).rows[1] == (drawn,)
     final = await play_out(emu, thread, pop_bot, [ana, ben])
     assert final.attachments
-    assert "final scores" in final.attachments[0].description
+    assert "final scores" in final.attachments[-1].description  # after the last move's picture
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
     assert_every_action_pictured(ana, thread, await live(pop_bot))
 
 
 def assert_every_action_pictured(actor, thread, current, game_no=1):
-    """One picture per action, each posted once (steps may share a message when behind)."""
-    posted = [
-        found.group(0)
+    """One picture per action, each posted once; one message per seat's turn (a draw is added
+    to the turn's message; the placement or the take ends the turn with a message of its own,
+    the next turn's buttons on it), besides the lobby and the first turn's message."""
+    pictured = [
+        (m.id, found.group(0))
         for m in actor.visible_messages(thread)
         for a in m.attachments
         if (found := re.search(rf"coloretto-g{game_no}-v\d+\.png$", a.filename))
     ]
-    assert sorted(posted) == [
+    assert sorted(name for _, name in pictured) == [
         f"coloretto-g{game_no}-v{v:03d}.png" for v in range(1, current.table.moves + 1)
     ]
+    turns = len(current.state.actions)
+    assert len({message for message, _ in pictured}) == turns + 1  # and the first turn's
+    posted = [m for m in actor.visible_messages(thread) if not m.ephemeral]
+    assert len(posted) <= turns + 3, f"{len(posted)} messages for {turns} turns"
 
 
 async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channels, pop_bot):
@@ -353,7 +372,7 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast
         10,
         "the golden joker drawn",
     )
-    assert "Ana drew" in drew.attachments[0].description
+    assert "Ana drew" in drew.attachments[-1].description  # added to the turn's message
     await press(emu, ana, thread, pop_bot, Place(1))
     final = await play_out(emu, thread, pop_bot, [ana], take_the_golden_joker)
 

@@ -79,11 +79,11 @@ async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world
     # A stranger (not seated) is politely told so, and nothing changes.
     before = await settled_version(pop_bot)
     await refused(await cleo.click(first, label="My hand"), "no seat")
-    # Forged or malformed ids: the same polite refusal, nothing changes.
+    # Forged or malformed ids for the turn in play: "not a valid button", nothing changes.
     for forged in ("pop:1:1:card:99", "pop:1:x:hand", "pop:987654:1:hand", "pop:1:1:start"):
-        await refused(await ana.forge_click(first, forged), "turn is over")
+        await refused(await ana.forge_click(first, forged), "button is not valid")
     for forged in ("pop:1:1:card:99", "pop:1:1:rematch"):  # not buttons of ana's hand
-        await refused(await ana.forge_click(ana_hand, forged), "turn is over")
+        await refused(await ana.forge_click(ana_hand, forged), "button is not valid")
     assert await table_version(pop_bot) == before
 
     # A double click: both clicks are answered, the pick is applied once.

@@ -4,8 +4,9 @@
   `RuleError`), and `apply` never changes the state it is given;
 - the seats the game waits for (`to_act`) each have something to do, and nobody does once the
   game is over;
-- `turn` goes up exactly when the table moves on in public: never for a secret choice or table
-  talk, always for a reveal, an action of the seat on turn, or the end.
+- `turn` goes up exactly when a new turn begins: never for a secret choice, table talk, or
+  what a seat reveals within its turn (a Coloretto draw); always for a reveal, the end of a
+  seat's turn, or the end of the game.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
+from engine.coloretto.events import CardDrawn, LastRoundRevealed
 from engine.coloretto.game import Draw, Place, Take
 from engine.colorpop.adapter import COLORPOP, ColorpopMove, ColorpopOptions
 from engine.colourist.adapter import COLOURIST, ColouristOptions
@@ -50,13 +52,14 @@ def _colourist_universe(_state: Any, _seat: str) -> list[Any]:
     return [*(Keep(n, a) for n in (0, 1) for a in (0, 1)), *(Choose(c) for c in CARDS)]
 
 
-# (game, options, seats, every move of the game's kind a seat could send, secret event types)
+# (game, options, seats, every move of the game's kind a seat could send, the event types a
+# move within a turn has: a secret choice, table talk, a card drawn before it is placed)
 CASES: list[tuple[Game[Any, Any, Any, Any], Any, int, Callable[[Any, str], list[Any]], tuple]] = [
     (POP, PopOptions(mode="competitive", sets=1), 3, _pop_universe, ()),
     (POP, PopOptions(mode="competitive", sets=1), 2, _pop_universe, ()),
     (POP, PopOptions(mode="coop"), 4, _pop_universe, (Signalled,)),
     (POP, PopOptions(mode="solo", difficulty=1), 1, _pop_universe, ()),
-    (COLORETTO, ColorettoOptions(), 3, _coloretto_universe, ()),
+    (COLORETTO, ColorettoOptions(), 3, _coloretto_universe, (CardDrawn, LastRoundRevealed)),
     (COLORPOP, ColorpopOptions(mode="teams"), 4, _colorpop_universe, ()),
     (COLOURIST, ColouristOptions(length="short"), 3, _colourist_universe, (SeatChose,)),
 ]
@@ -82,7 +85,7 @@ def _check_state(game: Game[Any, Any, Any, Any], state: Any, seats: list[str], u
 
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_legal_moves_to_act_and_turns_agree_with_apply(case):
-    game, options, count, universe, secret = CASES[case]
+    game, options, count, universe, within = CASES[case]
     rng = random.Random(case)
     seats = [f"s{i}" for i in range(count)]
     state = game.start(options, seats, seed=100 + case)
@@ -97,9 +100,9 @@ def test_legal_moves_to_act_and_turns_agree_with_apply(case):
         move = rng.choice(talk) if talk and rng.random() < 0.2 else rng.choice(picks)
         before = game.turn(state)
         state, events = game.apply(state, seat, move)
-        public = [e for e in events if not isinstance(e, secret)]
+        turn_ends = [e for e in events if not isinstance(e, within)]
         assert game.turn(state) >= before
-        assert (game.turn(state) != before) == bool(public), f"move {moves}: {events!r:.200}"
+        assert (game.turn(state) != before) == bool(turn_ends), f"move {moves}: {events!r:.200}"
         moves += 1
     assert game.outcome(state) is not None, "the game did not end"
     _check_state(game, state, seats, universe)

@@ -109,6 +109,6 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
         """A column: the seat on turn's token falls into it (a full one is refused)."""
         arg = press.arg or ""
         if not (arg.isdigit() and len(arg) == 1):
-            raise Refusal("refusal.stale")
+            raise Refusal("refusal.invalid_button")
         await self.play(press, Drop(int(arg)))
         await press.reply.defer()

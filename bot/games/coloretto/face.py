@@ -18,13 +18,13 @@ from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 from engine.coloretto.game import Draw, Move, Place, Take
 from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import TableView
-from engine.protocol import Json, Outcome
+from engine.protocol import Outcome
 
-from ...face import FaceAPI, GameFace, Press, StatsRow, texts, verb
+from ...face import GameFace, Press, StatsRow, texts, verb
 from ...i18n import dynamic_key, t
 from ...posts import Button, Post, Refusal, Select
 from ...storage import SqlStore
-from ...table import LiveTable, Seat, Table
+from ...table import LiveTable, Table
 from .commands import ColorettoCommands
 from .words import (
     SYMBOL,
@@ -43,13 +43,14 @@ def move_of(verb: str, arg: str | None) -> Move:
         return Draw()
     if verb in ("place", "take") and arg is not None and arg.isdigit():
         return Place(int(arg)) if verb == "place" else Take(int(arg))
-    raise Refusal("refusal.stale")
+    raise Refusal("refusal.invalid_button")
 
 
 class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView]):
     game = COLORETTO
     commands_class = ColorettoCommands
     lobby_keys = texts("coloretto.lobby.text", "coloretto.lobby.started", "coloretto.lobby.cancelled")  # fmt: skip
+    turn_in_one_message = True
     back_key = "coloretto.button.draw"
 
     # --- The table --------------------------------------------------------------------------
@@ -182,28 +183,6 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
                 )
             )
         return posts
-
-    # --- AI seats ---------------------------------------------------------------------------
-
-    async def after_ai_move(
-        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
-    ) -> None:
-        """A seat whose time ran out is played for one turn: a turn is a draw *and* its
-        placement, two epochs for the table layer, so the AI that drew places the card too."""
-        state = self.state_of(live)
-        if (
-            isinstance(self.game.load_move(move), Draw)
-            and not seat.ai
-            and state.drawn is not None
-            and COLORETTO.to_act(state) == {seat.id}
-        ):
-            epoch = live.table.epoch
-
-            def keep_playing(table: Table) -> None:
-                if table.epoch == epoch and table.status == "playing":
-                    table.seat(seat.id).autoplay_epoch = epoch
-
-            await api.update_face(live.table.id, keep_playing)  # the AI's loop goes on with it
 
     # --- Clicks -----------------------------------------------------------------------------
 

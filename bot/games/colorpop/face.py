@@ -82,6 +82,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
     game = COLORPOP
     commands_class = ColorpopCommands
     lobby_keys = texts("colorpop.lobby.text", "colorpop.lobby.started", "colorpop.lobby.cancelled")
+    turn_in_one_message = True
     back_key = "colorpop.button.colour"
 
     # --- The table --------------------------------------------------------------------------
@@ -165,7 +166,6 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         )
         posts = []
         picked: GroupRemoved | None = None
-        after_board = False
         for e in events:
             if isinstance(e, GroupRemoved):
                 picked = e
@@ -178,8 +178,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                     board, was, names, lang, title, f"{e.move_number}-1", e.board, e.cells
                 )
                 posts.append(Post(caption, [picture], step=True))
-            elif isinstance(e, (TokensFell, RailsShifted)):
-                after_board = True
+            elif isinstance(e, (TokensFell, RailsShifted)):  # a step with something to show
                 fell = isinstance(e, TokensFell)
                 key = "colorpop.step.fell" if fell else "colorpop.step.shifted"
                 number = picked.move_number if picked else now.move_number
@@ -192,12 +191,6 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                     board, now, names, lang, title, f"{number}-{2 if fell else 3}", e.board
                 )
                 posts.append(Post(t(key, lang), [picture], step=True))
-        if picked is not None and not after_board:  # nothing fell: the board after the removal
-            title = t("colorpop.picture.fell", lang, move=picked.move_number)
-            picture = await asyncio.to_thread(
-                board, now, names, lang, title, f"{picked.move_number}-2"
-            )
-            posts.append(Post(t("colorpop.step.removed", lang), [picture], step=True))
         if any(isinstance(e, GameEnded) for e in events):
             posts.append(await self._results_post(final, events, names, lang))
         return posts
@@ -223,7 +216,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         """Step one: a column; the answer (private) holds a button per group touching it."""
         arg = press.arg
         if arg is None or len(arg) != 1 or arg not in RAIL_NAMES:
-            raise Refusal("refusal.stale")
+            raise Refusal("refusal.invalid_button")
         lang = press.lang
         v = COLORPOP.view(self.state_of(press.live), None)
         groups = COLORPOP.groups_in_rail(v, RAIL_NAMES.index(arg))[:MAX_BUTTONS]
@@ -246,7 +239,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         """Step two: the group's anchor is the pick; the private picker says what was played."""
         cell = parse_cell(press.arg)
         if cell is None:
-            raise Refusal("refusal.stale")
+            raise Refusal("refusal.invalid_button")
         label = await self._play(press, cell)
         await press.reply.edit_message(content=label, view=None)
 

@@ -56,7 +56,7 @@ class PopTalk(PopPosts):
         """A colour and a column from the menu: said at the table; AI seats think again."""
         colour, _, column = (press.arg or "").partition(":")
         if not colour or len(column) != 1:
-            raise Refusal("refusal.stale")
+            raise Refusal("refusal.invalid_button")
         await self._talk(press.api, press.live, press.seat, Talk(colour, column), by_person=True)
         await press.reply.edit_message(content=t("pop.signal.sent", press.lang), view=None)
         press.api.background(self._ai_talk(press.api, press.table.id), f"talk-{press.table.id}")

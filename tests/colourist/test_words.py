@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 
 import pytest
 
@@ -27,22 +26,6 @@ PAGE_EXAMPLE = json.loads("""
   "de": {"text": "tanzend", "forms": {"m": "tanzender", "f": "tanzende", "n": "tanzendes"}}}
 ]}
 """)
-
-# Colour words of every language (the 11 basic terms, and gold/silver): none may be a word.
-COLOUR_WORDS = {
-    "en": "black white brown red orange yellow green blue purple grey gray pink gold golden "
-    "silver violet",
-    "it": "nero bianco marrone rosso arancione giallo verde blu azzurro viola grigio rosa "
-    "oro dorato argento argentato",
-    "fr": "noir blanc brun marron rouge orange jaune vert bleu violet gris rose or doré "
-    "argent argenté",
-    "es": "negro blanco marrón rojo naranja amarillo verde azul morado violeta gris rosa "
-    "oro dorado plata plateado café",
-    "pl": "czarny biały brązowy czerwony pomarańczowy żółty zielony niebieski fioletowy "
-    "szary różowy złoty srebrny",
-    "de": "schwarz weiß braun rot orange gelb grün blau lila violett grau rosa gold golden silbern",
-}
-JA_COLOUR_SIGNS = "黒白赤黄緑青紫灰橙桃金銀色"
 
 
 def test_the_pages_example_reads_as_the_page_says():
@@ -71,18 +54,114 @@ def test_the_shipped_list_is_valid_and_large_enough():
     assert words.concepts["n001"].entries["en"]["text"] == "house"  # the page's n001
 
 
+def _texts(entry: dict) -> list[str]:
+    """Every text of an entry: the word, its forms, its attributive form."""
+    return [
+        entry["text"],
+        *entry.get("forms", {}).values(),
+        *([entry["attr"]] if "attr" in entry else []),
+    ]
+
+
 def test_the_shipped_list_has_no_colour_word():
-    words = w.load_words()
-    for concept in words.concepts.values():
-        for lang, entry in concept.entries.items():
-            texts = [entry["text"], *entry.get("forms", {}).values(), entry.get("attr", "")]
-            if lang == "ja":
-                assert not set("".join(texts)) & set(JA_COLOUR_SIGNS), (concept.id, texts)
-                continue
-            banned = set(COLOUR_WORDS[lang].split())
-            for text in texts:
-                for token in re.split(r"[\s\-]+", text.lower()):
-                    assert token not in banned, (concept.id, lang, text)
+    raw = json.loads(w.DEFAULT_PATH.read_text(encoding="utf-8"))
+    found = [
+        (c["id"], lang, text, w.colour_words(text, lang))
+        for c in raw["concepts"]
+        for lang in w.LANGUAGES
+        for text in _texts(c[lang])
+        if w.colour_words(text, lang)
+    ]
+    assert found == []
+    assert "blueberry" not in {c["en"]["text"] for c in raw["concepts"]}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "found"),
+    [
+        ("en", "blue", ["blue"]),
+        ("en", "blueberry", ["blueberry"]),  # a compound starting with a colour
+        ("en", "evergreen", ["evergreen"]),  # ... or ending with one
+        ("en", "golden", ["golden"]),
+        ("de", "Blaubeere", ["blaubeere"]),
+        ("de", "Rotkehlchen", ["rotkehlchen"]),
+        ("de", "Himmelblau", ["himmelblau"]),
+        ("de", "weiße", ["weiße"]),  # an ending of the language
+        ("it", "pesce rosso", ["rosso"]),
+        ("it", "rossa", ["rossa"]),
+        ("it", "pettirosso", ["pettirosso"]),
+        ("fr", "rouge-gorge", ["rouge"]),
+        ("fr", "blanche", ["blanche"]),
+        ("fr", "rose", ["rose"]),  # the flower is pink's name: no card
+        ("en", "rose", ["rose"]),  # ... in any language (fr rose, it/es/de rosa)
+        ("es", "pelirroja", ["pelirroja"]),
+        ("es", "azul", ["azul"]),
+        ("pl", "niebieski", ["niebieski"]),
+        ("pl", "czerwona", ["czerwona"]),
+        ("pl", "białowłosy", ["białowłosy"]),
+        ("de", "rosa", ["rosa"]),  # a colour name of another language, as a whole word
+        ("en", "orange", ["orange"]),
+        ("ja", "青", ["青"]),
+        ("ja", "赤ちゃん", ["赤"]),
+        ("ja", "茶色", ["色"]),
+        ("ja", "ブルーベリー", ["ブルー"]),
+        ("ja", "レッドカード", ["レッド"]),
+        ("ja", "しろくま", ["しろ"]),
+    ],
+)
+def test_colour_words_are_found_whole_with_endings_and_in_compounds(lang, text, found):
+    assert w.colour_words(text, lang) == found
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("de", "Brot"),  # rot, but no compound: one letter before it
+        ("it", "carota"),  # de rot inside an Italian word
+        ("en", "scared"),  # -red: past participles, never a colour
+        ("en", "tired"),
+        ("it", "pomodoro"),  # -oro: tesoro, pomodoro
+        ("it", "orologio"),  # oro-: orologio, oroscopo
+        ("fr", "oreiller"),  # or-: orage, oreille
+        ("fr", "orageux"),
+        ("it", "rumorosa"),  # -rosa: the -osa adjectives
+        ("es", "peligrosa"),
+        ("de", "Karotte"),
+        ("ja", "おもしろい"),  # しろ inside a word
+        ("ja", "フクロウ"),
+        ("en", "lemon"),  # a thing of a colour is no colour name
+        ("fr", "citron"),
+    ],
+)
+def test_words_that_merely_contain_a_colours_letters_are_no_colour_words(lang, text):
+    assert w.colour_words(text, lang) == []
+
+
+def test_every_colour_name_is_a_colour_word_in_every_language():
+    for names in w.COLOUR_NAMES.values():
+        for name in names:
+            for lang in ("en", "it", "fr", "es", "pl", "de"):
+                assert w.colour_words(name, lang) == [name], (name, lang)
+    for sign in w.JA_COLOUR_SIGNS:
+        assert w.colour_words(sign, "ja") == [sign]
+
+
+@pytest.mark.parametrize(
+    ("concept", "lang", "field", "text"),
+    [
+        (0, "de", "text", "Blaubeere"),
+        (0, "ja", "text", "ブルーベリー"),
+        (0, "en", "text", "goldfish"),
+        (1, "it", "forms", {"m": "danzante", "f": "rossa"}),
+        (1, "ja", "attr", "赤い"),
+    ],
+)
+def test_a_list_with_a_colour_word_is_refused(concept, lang, field, text):
+    data = copy.deepcopy(PAGE_EXAMPLE)
+    data["concepts"][concept][lang][field] = text
+    with pytest.raises(WordListError, match="colour word") as e:
+        w.parse_words(data, min_per_kind=1)
+    assert f"({lang})" in str(e.value)
 
 
 def test_the_shipped_list_phrases_print_for_every_pair_and_language():

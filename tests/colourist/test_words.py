@@ -193,6 +193,78 @@ def test_french_elision_forms_and_preposed_adjectives():
     assert w.shown(words, [by_en["house"]], "pl") == "dom"
 
 
+# Words a fluent reader found off in one language: (the concept's English word, language, the
+# word now, the word it replaced and why).
+REWORDED = [
+    ("lucky", "de", "glückbringend", "glücklich"),  # happy
+    ("lucky", "ja", "縁起のいい", "幸運"),  # 幸運な: of people and events, not of objects
+    ("festive", "ja", "華やか", "にぎやか"),  # lively
+    ("tall", "ja", "背の高い", "高い"),  # high, expensive: not of beings
+    ("tall", "fr", "élancé", "haut"),  # "haute girafe"
+    ("tall", "de", "hochgewachsen", "hoch"),  # "hohe Giraffe"
+    ("slow", "ja", "のろのろ", "遅い"),  # slow or late
+    ("old", "ja", "年を重ねた", "古い"),  # of things, not of people
+    ("boot", "pl", "but", "kozak"),  # reads "Cossack"
+    ("calm", "it", "tranquillo", "calmo"),  # of people and the sea, not of things
+    ("shiny", "it", "luccicante", "lucido"),  # also "lucid"
+    ("sporty", "es", "deportista", "deportivo"),  # of things, not of beings
+    ("stormy", "ja", "嵐のような", "嵐の"),  # a bare の looks unfinished alone
+    ("rainy", "ja", "雨降り", "雨の"),
+    ("snowy", "ja", "雪の積もった", "雪の"),
+    ("foggy", "ja", "霧のかかった", "霧の"),
+]
+
+
+def _by_en(words: w.WordList) -> dict[str, str]:
+    return {c.entries["en"]["text"]: i for i, c in words.concepts.items()}
+
+
+@pytest.mark.parametrize(("en", "lang", "now", "was"), REWORDED)
+def test_words_off_in_one_language_are_reworded_keeping_their_id(en, lang, now, was):
+    words = w.load_words()
+    concept = words.concepts[_by_en(words)[en]]
+    assert concept.entries[lang]["text"] == now
+    kind = [c.entries[lang]["text"] for c in words.concepts.values() if c.kind == concept.kind]
+    assert was not in kind
+
+
+def test_no_japanese_adjective_shown_alone_ends_in_a_bare_no():
+    words = w.load_words()
+    for i in words.ids("adjective"):
+        assert not w.word(words, i, "ja").endswith("の"), i
+
+
+@pytest.mark.parametrize(
+    ("adjective", "noun", "lang", "phrase"),
+    [
+        ("tall", "giraffe", "fr", "girafe élancée"),
+        ("tall", "tree", "fr", "arbre élancé"),
+        ("tall", "giraffe", "de", "hochgewachsene Giraffe"),
+        ("tall", "tree", "de", "hochgewachsener Baum"),
+        ("tall", "giraffe", "ja", "背の高いキリン"),
+        ("lucky", "coin", "de", "glückbringende Münze"),
+        ("lucky", "coin", "ja", "縁起のいいコイン"),
+        ("slow", "snail", "ja", "のろのろしたカタツムリ"),
+        ("old", "king", "ja", "年を重ねた王様"),
+        ("festive", "cake", "ja", "華やかなケーキ"),
+        ("rainy", "night", "ja", "雨降りの夜"),
+        ("snowy", "mountain", "ja", "雪の積もった山"),
+        ("foggy", "forest", "ja", "霧のかかった森"),
+        ("stormy", "sea", "ja", "嵐のような海"),
+        ("calm", "sea", "it", "mare tranquillo"),
+        ("calm", "night", "it", "notte tranquilla"),
+        ("shiny", "coin", "it", "moneta luccicante"),
+        ("sporty", "princess", "es", "princesa deportista"),
+        ("sporty", "dolphin", "es", "delfín deportista"),
+        ("old", "boot", "pl", "stary but"),
+    ],
+)
+def test_the_reworded_words_build_grammatical_phrases(adjective, noun, lang, phrase):
+    words = w.load_words()
+    by_en = _by_en(words)
+    assert w.phrase(words, by_en[adjective], by_en[noun], lang) == phrase
+
+
 def _broken(edit) -> dict:
     data = copy.deepcopy(PAGE_EXAMPLE)
     edit(data)

@@ -265,6 +265,132 @@ def test_the_reworded_words_build_grammatical_phrases(adjective, noun, lang, phr
     assert w.phrase(words, by_en[adjective], by_en[noun], lang) == phrase
 
 
+# Adjectives that barely evoke a colour, replaced by ones that do. A replaced concept is a new
+# concept with a new id (rules §6: ids are never reused, records name them); blueberry too.
+COLOURLESS = {
+    "a033": "lazy",
+    "a048": "modern",
+    "a050": "famous",
+    "a052": "strange",
+    "a053": "funny",
+    "a071": "full",
+    "a074": "expensive",
+    "a075": "cheap",
+    "a078": "nervous",
+    "a099": "lost",
+    "a113": "friendly",
+    "a114": "naughty",
+    "a115": "polite",
+    "a116": "clever",
+    "a118": "curious",
+    "a119": "surprised",
+    "a125": "thirsty",
+    "a128": "musical",
+}
+RETIRED_IDS = {"n157", *COLOURLESS}
+COLOURFUL = {
+    "a136": ("rusty", "brown"),
+    "a137": ("leafy", "green"),
+    "a138": ("mossy", "green"),
+    "a139": ("sandy", "yellow"),
+    "a140": ("frosty", "white"),
+    "a141": ("starry", "blue"),
+    "a142": ("flowery", "red"),
+    "a143": ("milky", "white"),
+    "a144": ("toasted", "brown"),
+    "a145": ("ghostly", "white"),
+    "a146": ("wooden", "brown"),
+    "a147": ("nocturnal", "black"),
+    "a148": ("autumnal", "orange"),
+    "a149": ("wintry", "white"),
+    "a150": ("springlike", "green"),
+    "a151": ("summery", "yellow"),
+    "a152": ("velvety", "purple"),
+    "a153": ("chocolatey", "brown"),
+}
+
+
+def test_adjectives_that_barely_evoke_a_colour_are_gone_and_their_ids_stay_unused():
+    words = w.load_words()
+    assert not RETIRED_IDS & set(words.concepts)
+    english = {words.concepts[i].entries["en"]["text"] for i in words.ids("adjective")}
+    assert not set(COLOURLESS.values()) & english
+    assert len(COLOURFUL) == len(COLOURLESS)  # the decks keep their sizes
+
+
+@pytest.mark.parametrize(("concept_id", "en", "colour"), [(i, *c) for i, c in COLOURFUL.items()])
+def test_the_new_adjectives_evoke_a_colour_first(concept_id, en, colour):
+    concept = w.load_words().concepts[concept_id]
+    assert concept.kind == "adjective"
+    assert concept.entries["en"]["text"] == en
+    assert concept.colours[0] == colour
+
+
+@pytest.mark.parametrize(
+    ("adjective", "noun", "lang", "phrase"),
+    [
+        ("rusty", "key", "de", "rostiger Schlüssel"),
+        ("rusty", "bicycle", "it", "bicicletta arrugginita"),
+        ("sandy", "beach", "fr", "plage sablonneuse"),
+        ("starry", "night", "pl", "gwiaździsta noc"),
+        ("starry", "sky", "ja", "星降る空"),
+        ("autumnal", "forest", "es", "bosque otoñal"),
+        ("toasted", "bread", "ja", "こんがり焼けたパン"),
+        ("wooden", "bridge", "ja", "木製の橋"),
+        ("wooden", "house", "it", "casa di legno"),
+        ("wooden", "boat", "fr", "bateau en bois"),
+        ("wooden", "horse", "pl", "drewniany koń"),
+        ("chocolatey", "cake", "es", "pastel de chocolate"),
+        ("chocolatey", "cake", "de", "schokoladiger Kuchen"),
+        ("springlike", "garden", "fr", "jardin printanier"),
+        ("summery", "beach", "pl", "letnia plaża"),
+        ("milky", "sea", "ja", "ミルキーな海"),
+        ("flowery", "hat", "de", "geblümter Hut"),
+        ("velvety", "night", "it", "notte vellutata"),
+        ("ghostly", "castle", "es", "castillo fantasmal"),
+        ("frosty", "window", "pl", "oszronione okno"),
+    ],
+)
+def test_the_new_adjectives_build_grammatical_phrases(adjective, noun, lang, phrase):
+    words = w.load_words()
+    by_en = _by_en(words)
+    assert w.phrase(words, by_en[adjective], by_en[noun], lang) == phrase
+
+
+# How a Japanese attributive form ends: an i-adjective (い), a past or a copula (た, だ, な),
+# の, or a verb's dictionary form (the u-row).
+JA_ATTRIBUTIVE_ENDINGS = tuple("いただなの" + "うくぐすつぬぶむる")
+
+
+def _feminine(m: str, lang: str) -> str:
+    """The feminine of an it/es adjective by its masculine: -o/-a, es -or/-ora and -ete/-eta;
+    gerunds, -e adjectives and words of two words (di legno) have one form for both."""
+    if " " in m or m.endswith(("ando", "endo")):
+        return m
+    if m.endswith("o") or (lang == "es" and m.endswith("ete")):
+        return m[:-1] + "a"
+    return m + "a" if lang == "es" and m.endswith("or") else m
+
+
+def test_every_adjective_agrees_by_its_languages_endings():
+    words = w.load_words()
+    for i in words.ids("adjective"):
+        e = words.concepts[i].entries
+        assert e["ja"].get("attr", e["ja"]["text"]).endswith(JA_ATTRIBUTIVE_ENDINGS), i
+        m, f, n = (e["de"]["forms"][g] for g in "mfn")  # strong forms: -er, -e, -es
+        assert m.endswith("er"), i
+        assert (f, n) == (m[:-1], m[:-1] + "s"), i
+        m, f, n = (e["pl"]["forms"][g] for g in "mfn")  # -y/-i, -a, -e on one stem
+        assert m[-1] in "yi", i
+        assert (f[-1], n[-1]) == ("a", "e"), i
+        assert f.startswith(m[:-1]), i
+        assert n.startswith(m[:-1]), i
+        for lang in ("it", "es"):
+            assert e[lang]["forms"]["f"] == _feminine(e[lang]["forms"]["m"], lang), (i, lang)
+        m, f = e["fr"]["forms"]["m"], e["fr"]["forms"]["f"]
+        assert f == m or f.endswith("e"), i
+
+
 def _broken(edit) -> dict:
     data = copy.deepcopy(PAGE_EXAMPLE)
     edit(data)

@@ -1,8 +1,9 @@
 """The word list `colourist-words/1` (rules §6): load, validate, and print words and phrases.
 
 A list that breaks the format is refused with `WordListError`, one line naming the concept and
-language. The checks are the page's constraints a program can see; "singular", "no colour
-words" and "family-friendly" are a writer's care (tests/colourist checks colour words).
+language. The checks are the page's constraints a program can see, "no colour words" included
+(`colour_words`, by the colour names of the seven languages); "singular" and "family-friendly"
+are a writer's care.
 """
 
 from __future__ import annotations
@@ -52,6 +53,142 @@ ADJECTIVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "de": (frozenset({"text", "forms"}), frozenset()),
 }
 CONCEPT_KEYS = frozenset({"id", "kind", "colours", *LANGUAGES})
+
+
+def _listed(names: str) -> tuple[str, ...]:
+    """A list of words written as one text, for the long lists below."""
+    return tuple(names.split())
+
+
+# --- Colour words (rules §6: "no colour words") -----------------------------------------------
+#
+# A card that names a colour gives the answer away. The colour names of the seven languages, in
+# dictionary form: the nine colours of §1, grey and pink (the basic terms the game leaves out),
+# gold and silver with golden and silver(y), and each language's everyday synonyms (it azzurro,
+# celeste; es café, morado; de lila; pl siwy). Flowers and fruits named like a colour count as
+# colour words, so no card names them: rose (fr rose, it/es/de rosa: pink), orange, violet, lilac
+# (es/de lila), chestnut (fr marron), coffee (es café). Things that merely have a colour (lemon,
+# coal, chocolate, cherry) are no colour names: they are what the game is about.
+COLOUR_NAMES: dict[str, tuple[str, ...]] = {
+    "en": _listed(
+        "black white brown red orange yellow green blue purple violet grey gray pink "
+        "gold golden silver silvery"
+    ),
+    "it": _listed(
+        "nero bianco marrone rosso arancione arancio giallo verde blu azzurro celeste viola "
+        "violetto porpora grigio rosa oro dorato argento argentato"
+    ),
+    "fr": _listed(
+        "noir blanc brun marron rouge orange jaune vert bleu violet mauve pourpre gris rose "
+        "or doré argent argenté"
+    ),
+    "es": _listed(
+        "negro blanco marrón café rojo naranja anaranjado amarillo verde azul celeste morado "
+        "violeta púrpura lila gris rosa rosado oro dorado plata plateado"
+    ),
+    "pl": _listed(
+        "czarny biały brązowy czerwony pomarańczowy żółty zielony niebieski fioletowy "
+        "purpurowy szary siwy różowy złoty srebrny"
+    ),
+    "de": _listed(
+        "schwarz weiß braun rot orange gelb grün blau violett lila purpur grau rosa pink "
+        "gold golden silber silbern"
+    ),
+}
+# Names that never change (nouns, and adjectives that do not agree); the others take their
+# language's endings below, so that "rossa", "czerwona", "rote", "verte" and "roja" are found.
+_INVARIABLE = frozenset(
+    _listed(
+        "orange violet pink gold silver blu viola porpora rosa oro argento marron or argent "
+        "café naranja violeta púrpura lila plata purpur silber"
+    )
+)
+# (ending of the dictionary form, the endings that replace it), the first that fits.
+_ENDINGS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "it": (
+        ("co", ("co", "ca", "chi", "che")),
+        ("io", ("io", "ia", "i", "ie")),
+        ("o", ("o", "a", "i", "e")),
+        ("e", ("e", "i")),
+    ),
+    "es": (("o", ("o", "a", "os", "as")), ("e", ("e", "es")), ("", ("", "es"))),
+    "fr": (
+        ("c", ("c", "che", "cs", "ches")),  # blanc
+        ("et", ("et", "ette", "ets", "ettes")),  # violet
+        ("", ("", "e", "s", "es")),
+    ),
+    "pl": (
+        ("y", ("y", "a", "e", "o", "ego", "ej", "emu", "ą", "ym", "ych", "ymi")),
+        ("i", ("i", "a", "ie", "o", "iego", "iej", "iemu", "ą", "im", "ich", "imi")),
+    ),
+    "de": (("", ("", "e", "er", "es", "en", "em")),),
+}
+# A word holds a colour name of its own language as a compound part when it starts with one
+# (blueberry, Blaubeere, Rotkehlchen, białowłosy) or, where compounds end with the colour
+# (en, de, it, es: evergreen, Himmelblau, pettirosso, pelirrojo), ends with one, the other part
+# being 3 letters or more. fr and pl compounds start with the colour or are written in words
+# (rouge-gorge). Names too common inside unrelated words to count as a part there:
+_NOT_AT_START = frozenset({"oro"})  # orologio, oroscopo (fr "or" is too short to be a part)
+_NOT_AT_END = frozenset({"red", "oro", "rosa"})  # scared, covered; tesoro; rumorosa, peligrosa
+_AT_END_LANGUAGES = frozenset({"en", "de", "it", "es"})
+# Japanese: a colour kanji anywhere (色 "colour" catches 茶色, 水色; 桃 is the peach, whose
+# name is pink's), a katakana colour name anywhere, a hiragana one at the start.
+JA_COLOUR_SIGNS = "黒白赤黄緑青紫灰橙桃金銀紺色"
+JA_COLOUR_KATAKANA: tuple[str, ...] = _listed(
+    "ブラック ホワイト ブラウン レッド オレンジ イエロー グリーン ブルー パープル バイオレット "
+    "グレー グレイ ピンク ゴールド シルバー"
+)
+JA_COLOUR_HIRAGANA: tuple[str, ...] = _listed(
+    "くろ しろ あか あお きいろ みどり むらさき ちゃいろ まっくろ まっしろ まっか まっさお"
+)
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _forms_of(name: str, lang: str) -> frozenset[str]:
+    """A colour name with its language's endings: rosso -> rosso, rossa, rossi, rosse."""
+    if name in _INVARIABLE:
+        return frozenset({name})
+    for ending, endings in _ENDINGS.get(lang, ()):
+        if name.endswith(ending):
+            stem = name[: len(name) - len(ending)]
+            return frozenset(stem + e for e in endings)
+    return frozenset({name})
+
+
+COLOUR_FORMS: dict[str, frozenset[str]] = {
+    lang: frozenset().union(*(_forms_of(name, lang) for name in names))
+    for lang, names in COLOUR_NAMES.items()
+}
+_ANY_COLOUR_FORM: frozenset[str] = frozenset().union(*COLOUR_FORMS.values())
+
+
+def _is_compound(word: str, lang: str) -> bool:
+    """Whether a word splits into a colour name of its language and a part of 3 letters or more."""
+    forms = COLOUR_FORMS[lang]
+    for cut in range(3, len(word) - 2):  # both parts 3 letters or more
+        head, tail = word[:cut], word[cut:]
+        if head in forms and head not in _NOT_AT_START:
+            return True
+        if lang in _AT_END_LANGUAGES and tail in forms and tail not in _NOT_AT_END:
+            return True
+    return False
+
+
+def colour_words(text: str, lang: str) -> list[str]:
+    """The colour words in a card's text of a language (rules §6); none: []. A word is one when
+    it is a colour name (with an ending) of any of the seven languages ("rosa" in German too),
+    or a compound of its own language with one; Japanese by signs and kana (see above)."""
+    if lang == "ja":
+        return [
+            *(sign for sign in text if sign in JA_COLOUR_SIGNS),
+            *(name for name in JA_COLOUR_KATAKANA if name in text),
+            *(name for name in JA_COLOUR_HIRAGANA if text.startswith(name)),
+        ]
+    return [
+        word
+        for word in _LETTERS.findall(text.lower())
+        if word in _ANY_COLOUR_FORM or _is_compound(word, lang)
+    ]
 
 
 class WordListError(ValueError):
@@ -164,6 +301,9 @@ def _entry(
             )
         for key, form in forms.items():
             _text(form, f"{where} forms.{key}")
+    for text in (entry["text"], entry.get("attr", ""), *entry.get("forms", {}).values()):
+        if found := colour_words(text, lang):
+            raise WordListError(f"{where}: {text!r} holds the colour word {found[0]!r}")
 
 
 def _text(text: object, where: str) -> None:

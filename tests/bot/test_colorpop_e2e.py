@@ -134,7 +134,12 @@ async def pick_by_column(emu, actor, message):
     assert picker.ephemeral
     assert picker.visible_to(actor.user)
     group = picker.buttons[0]
-    assert re.search(r"×\d+.* at [A-J]\d+$", group["label"]), group["label"]
+    letter = column["label"]
+    # The group is named by its cells in the column pressed, as the picture shows them.
+    named = re.search(r"×\d+.* at ([A-J]\d+(?:[–, ]+[A-J]\d+)*)$", group["label"])
+    assert named, group["label"]
+    assert all(cell[0] == letter for cell in re.findall(r"[A-J]\d+", named.group(1)))
+    assert group["custom_id"].rsplit(":", 1)[1][0] == letter
     done = await actor.click(picker, custom_id=group["custom_id"])
     answer = await done.wait_message(lambda m: "You picked" in m.content)
     assert answer.ephemeral

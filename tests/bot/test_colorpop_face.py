@@ -103,3 +103,15 @@ def test_stats_lines_from_outcomes():
         "Own tokens off the board, on average: 15.5",
         "Solo with 2 secret colour(s): cleared 1 of 2",
     ]
+
+
+def test_a_column_button_names_the_groups_cells_in_that_column_and_picks_there():
+    from bot.games.colorpop.words import pick_in
+
+    # An L-shaped red group: A1, B1, B2, B3 (rail, row from 0); its anchor is A1.
+    group = Group("R", ((0, 0), (1, 0), (1, 1), (1, 2)), 0, (0, 0))
+    board = ("R", "RRR", *[""] * 8)
+    assert group_label(group, "en").endswith("at A1")
+    assert group_label(group, "en", rail=1).endswith("at B1–B3")
+    assert pick_in(group, board, 1) == (1, 0)
+    assert pick_in(group, board, 0) == (0, 0)

@@ -40,7 +40,7 @@ from ...prompt import answer_in_time
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from .commands import ColorpopCommands
-from .words import board, colours_text, counts_text, group_label, piles_text, results_text
+from .words import board, colours_text, counts_text, group_label, pick_in, piles_text, results_text
 
 MAX_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 MAX_TYPED = 12  # characters of a malformed typed cell echoed back
@@ -219,7 +219,8 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
             raise Refusal("refusal.invalid_button")
         lang = press.lang
         v = COLORPOP.view(self.state_of(press.live), None)
-        groups = COLORPOP.groups_in_rail(v, RAIL_NAMES.index(arg))[:MAX_BUTTONS]
+        rail = RAIL_NAMES.index(arg)
+        groups = COLORPOP.groups_in_rail(v, rail)[:MAX_BUTTONS]
         if not groups:
             text = t("colorpop.picker.none", lang, column=arg)
             await press.reply.send_message(text, ephemeral=True)
@@ -227,7 +228,12 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         post = Post(
             t("colorpop.picker.choose", lang, column=arg),
             controls=[
-                Button("group", group_label(g, lang)[:80], arg=cell_name(g.anchor)) for g in groups
+                Button(
+                    "group",
+                    group_label(g, lang, rail)[:80],
+                    arg=cell_name(pick_in(g, v.board, rail)),
+                )
+                for g in groups
             ],
         )
         view = press.api.view_for(press.table, post)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -217,6 +217,8 @@ class TableFace(Protocol):
 
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post: ...
 
+    def closed_turn_text(self, live: LiveTable, before: object, lang: str) -> str | None: ...
+
     async def private_header(self, store: SqlStore, live: LiveTable) -> str: ...
 
     async def move_posts(
@@ -404,6 +406,20 @@ class GameFace(Generic[O, S, M, V]):
     def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         """The turn in words: whose it is, and what the table looks like."""
         raise NotImplementedError
+
+    def chosen_line(self, live: LiveTable, chosen: Collection[str]) -> str:
+        """Who has chosen (never what): ✅ or ⏳ by each seat; every seat once the turn is
+        over (a closed turn's message keeps no one waiting)."""
+        done = {s.id for s in live.table.seats} if live.closed else set(chosen)
+        return " · ".join(("✅" if s.id in done else "⏳") + f" {s.name}" for s in live.table.seats)
+
+    def closed_turn_text(self, live: LiveTable, before: object, lang: str) -> str | None:
+        """The last words of a secret-choice turn's message once the last choice revealed it
+        (`before`: the state before that choice); None for games played one seat at a time."""
+        if self.game.turns != "simultaneous":
+            return None
+        table = live.table.model_copy(update={"turn_deadline": None})
+        return self.table_text(LiveTable(table, before, closed=True), lang)
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         """The public table message of the current turn (from the public view)."""

@@ -283,6 +283,8 @@ class Outbox:
         posts = await self.posts(live, pending)
         at_move = (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
         done = progress.step if at_move else 0
+        if pending.new_turn:
+            await self._close_turn(live, pending)
         if posts and self.host.face(live.table).turn_in_one_message:
             await self.whole_turns.post(live, pending, posts)  # also takes the moves it shows
             done = len(posts)
@@ -292,6 +294,24 @@ class Outbox:
         self.drawn.pop(pending.seq, None)
         if not posts:
             await self.advance(Delivery(pending.game_no, pending.seq + 1, 0, not live.pending))
+
+    async def _close_turn(self, live: LiveTable, pending: Pending) -> None:
+        """A secret-choice turn revealed: its message shows every seat as chosen and loses its
+        buttons, in one edit (the removal it was owed)."""
+        table = live.table
+        message_id = table.turn_message_id
+        if message_id is None or message_id not in table.owed_edits:
+            return
+        if table.turn_message_epoch != pending.epoch or self.host.budget.tight():
+            return  # another turn's message, or a tight budget: the removal waits, as owed
+        text = self.host.face(table).closed_turn_text(live, pending.before, table.lang())
+        if text is None:
+            return
+        with contextlib.suppress(discord.NotFound), priority(STEP):
+            await self.transport.edit(
+                table, message_id, content=with_prefix(self.turn_prefix, text), view=None
+            )
+        await self.host.edit_made(table.id, message_id)
 
     async def _strip(self, table: Table, message_id: int) -> None:
         """A finished turn's message loses its buttons (a deleted one is let go)."""

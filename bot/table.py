@@ -125,6 +125,7 @@ class LiveTable:
     table: Table
     state: object = None  # the game's state, its face's to read (None in the lobby)
     pending: dict[int, Pending] = field(default_factory=dict)  # move number → its posts to do
+    closed: bool = False  # drawn as a turn that is over (every seat chose): its last words
 
 
 @dataclass

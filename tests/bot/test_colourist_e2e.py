@@ -134,6 +134,8 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
                 emu, pop_bot, players[0], thread, number, lang, "picking"
             )
             picker = by_id[v.colourist]
+            pick_label = next(b["label"] for b in message.buttons if ":choose" in b["custom_id"])
+            assert pick_label.startswith(picker.name.capitalize())  # the colourist's button
             opened = await picker.click(message, custom_id=button(message, ":choose"))
             private = await opened.wait_message(lambda m: m.buttons)
             assert len(private.buttons) == 4
@@ -152,7 +154,11 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
             assert answer.visible_to(outsider.user)
             assert all(not answer.visible_to(p.user) for p in players)
         for i, seat in enumerate(seats):
-            await choose(by_id[seat], message, cards[seat])
+            private = await choose(by_id[seat], message, cards[seat])
+            if i == len(seats) - 1 and lang == "en":  # the last card laid reveals the round
+                await emu.wait_for(
+                    lambda p=private: "the round is revealed" in p.content, 10, "the last card"
+                )
             if restart_in == r and i == 0:
                 chosen_before = (await live_view(pop_bot, number)).chosen
                 await pop_bot.restart()
@@ -193,6 +199,11 @@ async def test_a_scripted_game_by_clicks_with_a_restart(
     assert final.attachments
     assert phrase is not None  # a double field was played
     public = [m for m in ana.visible_messages(thread) if not m.ephemeral]
+    rounds = [m for m in public if m.content.startswith("**Round")]
+    assert rounds
+    await emu.wait_for(
+        lambda: not any("⏳" in m.content for m in rounds), 10, "every round closed"
+    )  # once revealed, a round's message shows every seat as chosen
     assert any("Nobody matched" in m.content for m in public)
     assert any("🃏 Joker" in m.content for m in public)
     assert all(len(a.description or "") <= 1024 for m in public for a in m.attachments)

@@ -93,6 +93,13 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     await emu.wait_for(
         lambda: any("turn 2**" in m.content for m in ana.visible_messages(thread)), 20, "turn 2"
     )
+    # The revealed turn's message shows every seat as chosen, and no buttons any more.
+    first = next(m for m in ana.visible_messages(thread) if "turn 1**" in m.content)
+    await emu.wait_for(
+        lambda: "✅ Ana" in first.content and "⏳" not in first.content and not first.buttons,
+        10,
+        "turn 1's message closed",
+    )
 
 
 async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_channels, pop_bot):

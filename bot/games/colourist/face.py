@@ -10,9 +10,12 @@ table's language; the AI reads only concept ids, so the language never changes i
 
 from __future__ import annotations
 
+import contextlib
 import string
 from collections.abc import Sequence
 from typing import Any
+
+import discord
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
@@ -90,9 +93,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             )
         elif v.phase == "choosing":
             parts.append(t("colourist.turn.word", lang, text=shown(v.words, lang)))
-            parts.append(
-                " · ".join(("✅" if s.id in v.chosen else "⏳") + f" {s.name}" for s in table.seats)
-            )
+            parts.append(self.chosen_line(live, v.chosen))
         return parts
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
@@ -105,9 +106,11 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             PICTURES.call(render.track_picture, v, names, words),
             PICTURES.call(render.card_picture, v, text, names, words, english),
         ]
-        label = t(
-            "colourist.button.pick" if v.phase == "picking" else "colourist.button.choose", lang
-        )
+        colourist = names.get(v.colourist, v.colourist)
+        if v.phase == "picking":  # the colourist's button alone: the others wait
+            label = t("colourist.button.pick_by", lang, name=colourist)[:80]
+        else:
+            label = t("colourist.button.choose", lang)
         return Post(self.table_text(live, lang), pictures, [Button("choose", label, "primary")])
 
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
@@ -276,8 +279,21 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         await self._move(press, Keep(int(arg[0]), int(arg[1])))
 
     async def _move(self, press: Press, move: Move) -> None:
-        """A final choice, then the private message it came from shows what was laid."""
-        await self.play(press, move)
+        """A final choice, then the private message it came from shows what was laid (the
+        last card laid, which reveals the round, too)."""
+        before = COLOURIST.view(self.state_of(press.live), press.seat.id)
+        revealed = await self.play(press, move)
+        if revealed and isinstance(move, Choose):
+            await press.reply.defer()
+            text = t(
+                "colourist.private.revealed",
+                press.lang,
+                card=self.card_label(move.card, press.lang),
+                text=shown(before.words, press.lang),
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await press.interaction.edit_original_response(content=text, view=None)
+            return
         await self.redraw_here(press)
 
     # --- Stats ------------------------------------------------------------------------------

@@ -52,8 +52,6 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
 
     def turn_lines(self, live: LiveTable, lang: str) -> list[str]:
         v = POP.view(self.state_of(live), None)
-        table = live.table
-        chosen = [("✅" if seat.id in v.chosen else "⏳") + f" {seat.name}" for seat in table.seats]
         parts = [
             t("pop.turn.header", lang, set=v.set_number, sets=v.sets_total, turn=v.turn_number)
         ]
@@ -61,7 +59,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             parts.append(
                 t("pop.turn.chief_shows", lang, cards=", ".join(map(str, v.chief_face_up)))
             )
-        parts.append(" · ".join(chosen))
+        parts.append(self.chosen_line(live, v.chosen))
         return parts
 
     def table_post(self, live: LiveTable, lang: str) -> Post:

@@ -41,6 +41,24 @@ def user_lang(interaction: discord.Interaction) -> str:
     return resolve(interaction.locale)
 
 
+def command_names(lang: str) -> dict[str, str]:
+    """The slash commands a text names, as the player's Discord shows them in `lang` (their
+    localised names): `{pop_new}` is "/pop nowy" in Polish, `{table_show}` "/stół pokaż"."""
+    new, rules = t("command.new.name", lang), t("command.rules.name", lang)
+    table = t("command.table.name", lang)
+    names = {
+        f"{game}_new": f"/{game} {new}" for game in ("pop", "coloretto", "colorpop", "colourist")
+    }
+    names |= {f"{game}_rules": f"/{game} {rules}" for game in ("pop", "coloretto")}
+    return names | {
+        "table_show": f"/{table} {t('command.show.name', lang)}",
+        "table_leave": f"/{table} {t('command.leave.name', lang)}",
+        "table_record": f"/{table} {t('command.record.name', lang)}",
+        "stats": f"/{t('command.stats.name', lang)}",
+        "leaderboard": f"/{t('command.leaderboard.name', lang)}",
+    }
+
+
 def language_choices() -> list[Choice[str]]:
     """The shipped catalogues, each named in its own language."""
     return [Choice(name=t("language.name", code), value=code) for code in languages()]
@@ -74,7 +92,7 @@ class TableCommands(app_commands.Group):
         tables = await self.api.store.tables_in(interaction.channel_id)
         if not tables:
             await interaction.response.send_message(
-                t("table.none_here", user_lang(interaction)), ephemeral=True
+                none_here(user_lang(interaction)), ephemeral=True
             )
             return
         lines = []
@@ -123,7 +141,7 @@ class TableCommands(app_commands.Group):
         ]
         if not tables:
             await interaction.response.send_message(
-                t("table.none_here", user_lang(interaction)), ephemeral=True
+                none_here(user_lang(interaction)), ephemeral=True
             )
             return
         live = await self.api.live(tables[-1].id)
@@ -145,6 +163,10 @@ class TableCommands(app_commands.Group):
             ),
             file=discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json"),
         )
+
+
+def none_here(lang: str) -> str:
+    return t("table.none_here", lang, **command_names(lang))
 
 
 def _table_shown(api: CommandsAPI, live: LiveTable) -> str:
@@ -235,6 +257,9 @@ def general_commands(
         description=_("How to play with this bot", "command.help.description"),
     )
     async def help_(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(t("help", user_lang(interaction)), ephemeral=True)
+        lang = user_lang(interaction)
+        await interaction.response.send_message(
+            t("help", lang, **command_names(lang)), ephemeral=True
+        )
 
     return [TableCommands(api), stats, leaderboard, help_]

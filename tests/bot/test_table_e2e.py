@@ -85,7 +85,7 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
     helped = await (await ben.slash("help")).wait_message()
     assert "/pop new" in helped.content
     nothing = await (await ben.at(world.general).slash("table", "show")).wait_message()
-    assert "no Pop table here" in nothing.content
+    assert "no game table here" in nothing.content
     left = await (await ben.at(thread).slash("table", "leave")).wait_message()
     assert "Ben left" in left.content
     # An AI now plays ben's seat: ana's pick alone reveals the turn.

@@ -165,11 +165,13 @@ def interaction(locale: str) -> SimpleNamespace:
     [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"), ("pt-BR", "en"), ("zh-CN", "en")],
 )
 async def test_help_and_rules_answer_in_the_users_language(locale, lang):
+    from bot.commands import command_names
+
     group = PopCommands(SimpleNamespace(), SimpleNamespace())
     help_ = next(c for c in all_commands(SimpleNamespace(), SimpleNamespace()) if c.name == "help")
     asked = interaction(locale)
     await help_.callback(asked)
-    assert asked.response.send_message.await_args.args[0] == t("help", lang)
+    assert asked.response.send_message.await_args.args[0] == t("help", lang, **command_names(lang))
     await group.rules.callback(group, asked, "coop")
     text = asked.response.send_message.await_args.args[0]
     assert text == t("pop.rules.common", lang) + "\n\n" + t("pop.rules.coop", lang)
@@ -213,3 +215,21 @@ def test_a_rule_error_becomes_its_games_sentence_or_a_clear_general_no():
         code = "no_such_code"
 
     assert refusal_for(Undeclared("engine text never shown")).key == "refusal.rule"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ja", "fr", "es", "pl", "de"])
+def test_help_and_no_table_name_the_commands_as_the_players_discord_shows_them(lang):
+    """/help and "no table here" name each command by its localised name (what the player's
+    client shows and autocompletes), never by the English one when the language has its own."""
+    from bot.commands import command_names, none_here
+
+    names = command_names(lang)
+    text = t("help", lang, **names)
+    new, show = catalogue(lang)["command.new.name"], catalogue(lang)["command.show.name"]
+    assert f"/pop {new}" in text
+    assert f"/{catalogue(lang)['command.table.name']} {show}" in text
+    assert f"/colourist {new}" in none_here(lang)
+    if lang != "en":
+        assert new != "new"  # the test means something: the name is translated
+        assert "/pop new" not in text
+        assert "/pop new" not in none_here(lang)

@@ -97,10 +97,10 @@ class PopBot(discord.Client):
         click = parse(custom_id)
         if click is None or not on_message(custom_id, interaction.message):
             log.info("refused a button id not on its message from user %s", interaction.user.id)
-            no = await self.tables.not_a_control(click)
+            no = await self.tables.not_a_control(click, interaction.user.id)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(
-                    t(no.key, resolve(interaction.locale)), ephemeral=True
+                    t(no.key, resolve(interaction.locale), **no.values), ephemeral=True
                 )
 
     async def on_message(self, message: discord.Message) -> None:

@@ -170,13 +170,18 @@ class Tables:
             except Refusal as no:
                 await self.refuse(interaction, no, reply.is_done())
 
-    async def not_a_control(self, click: Click | None) -> Refusal:
+    async def not_a_control(self, click: Click | None, user_id: int) -> Refusal:
         """Why a click whose id is no control of its message is refused: it was a button of a
-        turn that is over, else it is not a valid button (forged, mistyped, cut)."""
+        turn that is over; or a move of the turn in play the rules refuse (say which rule);
+        else it is not a valid button (forged, mistyped, cut)."""
         if click is not None and click.game in self.faces:
             with contextlib.suppress(Refusal):
-                if click.epoch < (await self.live(click.table_id)).table.epoch:
+                live = await self.live(click.table_id)
+                if click.epoch < live.table.epoch:
                     return Refusal("refusal.stale")
+                ruled = self.face(live.table).why_refused(live, user_id, click)
+                if ruled is not None:
+                    return ruled
         return Refusal("refusal.invalid_button")
 
     def view_for(self, table: Table, post: Post) -> discord.ui.View | None:

@@ -26,10 +26,10 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from engine.protocol import Game, Json, Outcome, ai_move_json
+from engine.protocol import Game, Json, Outcome, RuleError, ai_move_json
 
 from .controls import Click
-from .i18n import t
+from .i18n import dynamic_key, t
 from .posts import Post, Refusal
 from .prompt import PromptResponse
 from .storage import SqlStore
@@ -218,6 +218,8 @@ class TableFace(Protocol):
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post: ...
 
     def closed_turn_text(self, live: LiveTable, before: object, lang: str) -> str | None: ...
+
+    def why_refused(self, live: LiveTable, user_id: int, click: Click) -> Refusal | None: ...
 
     async def private_header(self, store: SqlStore, live: LiveTable) -> str: ...
 
@@ -507,6 +509,26 @@ class GameFace(Generic[O, S, M, V]):
         if seat.ai and not await self.seat_back(press):
             return
         await handler.handler(self, press)
+
+    def move_of(self, verb: str, arg: str | None) -> M | None:
+        """The move a control of this game stands for, when its id alone says it (Coloretto's
+        Take row 2); None for a control that only opens something."""
+        return None
+
+    def why_refused(self, live: LiveTable, user_id: int, click: Click) -> Refusal | None:
+        """What the rules say of a press on a control no message shows (forged, or gone):
+        the rule it breaks, when its id is a move of the turn in play; else None."""
+        move = self.move_of(click.verb, click.arg)
+        seat = live.table.seat_of_user(user_id)
+        if move is None or seat is None or live.state is None:
+            return None
+        if live.table.status != "playing" or click.epoch != live.table.epoch:
+            return None
+        try:
+            self.game.apply(self.state_of(live), seat.id, move)  # pure: tried, not made
+        except RuleError as no:
+            return Refusal(dynamic_key("refusal", no.code), **no.values)
+        return None
 
     def seat_of(self, live: LiveTable, user_id: int, epoch: int) -> Seat:
         """The clicker's seat at a playing table, for the epoch the control was drawn in."""

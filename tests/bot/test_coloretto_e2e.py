@@ -242,6 +242,10 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels
     refused = await (await cleo.click(first, label="Draw")).wait_message()
     assert refused.ephemeral
     assert "no seat" in refused.content
+    # Taking an empty row (a forged press: no such button) is refused with the rule it breaks.
+    refused = await (await ana.forge_click(first, "coloretto:1:1:take:1")).wait_message()
+    assert refused.ephemeral
+    assert "Row 1 is empty" in refused.content
     assert await game_now(pop_bot) == game_before
 
     # Ana draws: the turn's own message asks her, in place, to put the card in a row, one
@@ -257,11 +261,15 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels
     assert len(placing.attachments) == 2  # the table at the start, then the card drawn
     assert len(ana.visible_messages(thread)) == messages
 
-    # A second draw (a forged press: the message has no Draw button now) is refused as a button
-    # that is not valid; the turn is not over.
+    # A second draw (a forged press: the message has no Draw button now) is refused with the
+    # rule it breaks, and so is taking an empty row; nothing changes.
     game_before = await game_now(pop_bot)
     refused = await (await ana.forge_click(first, "coloretto:1:1:draw")).wait_message()
     assert refused.ephemeral
+    assert "put it in a row first" in refused.content
+    refused = await (await ana.forge_click(first, "coloretto:1:1:take:2")).wait_message()
+    assert "You drew a card" in refused.content  # the drawn card comes first, then rows
+    refused = await (await ana.forge_click(first, "coloretto:1:1:nonsense")).wait_message()
     assert "That button is not valid here" in refused.content
     assert await game_now(pop_bot) == game_before
 

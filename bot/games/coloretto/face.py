@@ -186,6 +186,12 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
 
     # --- Clicks -----------------------------------------------------------------------------
 
+    def move_of(self, verb: str, arg: str | None) -> Move | None:
+        try:
+            return move_of(verb, arg)
+        except Refusal:
+            return None
+
     @verb("draw")
     async def draw(self, press: Press) -> None:
         """Draw; then a button per row to place the drawn card (the engine judges each press:

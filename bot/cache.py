@@ -99,9 +99,11 @@ class TableCache:
         move: Move | None = None,
         pending: Pending | None = None,
         results: list[Result] | None = None,
+        posts_dropped: bool = False,
     ) -> Table:
         """Store the table's next version (with the move and the results that came with it),
-        then make it the table everyone sees."""
+        then make it the table everyone sees. `posts_dropped`: nothing more of it will be
+        posted (its thread is gone), so it is never resumed."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
         table.version += 1
@@ -112,10 +114,13 @@ class TableCache:
             move=move,
             results=results or (),
             posts_due=pending is not None,
+            posts_dropped=posts_dropped,
         )
         live.table, live.state = table, state
         if pending is not None:
             live.pending[pending.seq] = pending
+        if posts_dropped:
+            live.pending.clear()
         self.remember(live)
         return table
 

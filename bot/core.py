@@ -286,11 +286,12 @@ class Tables:
             table = edit.table
             if table.status == "cancelled":
                 return  # already ended (its thread was deleted) and announced
-            if lost.gone and table.thread_id:
+            gone = bool(lost.gone and table.thread_id)
+            if gone:
                 life.lose_thread(table)
             else:
                 life.pause(table, reason)
-            table = await self.commit(edit)
+            table = await self.registry.commit(edit, posts_dropped=gone)
         if table.thread_id and table.channel_id != table.thread_id:
             key = "pause.thread_gone" if lost.gone else "pause.forbidden"
             await self._tell_parent(table, t(key, table.lang(), id=table.id))
@@ -320,8 +321,9 @@ class Tables:
         async with self.editing(table_id) as edit:
             if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
                 return
-            table = await self.commit(edit)
+            table = await self.registry.commit(edit, posts_dropped=True)
         self.driver.disarm(table_id)
+        self.forget_if_idle(table_id)  # finished for good: it leaves memory
         await self._tell_parent(table, t("pause.thread_gone", table.lang(), id=table.id))
 
     def retry_paused(self, guild_id: int) -> None:

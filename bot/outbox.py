@@ -176,9 +176,9 @@ class Outbox:
                 failures = 0
             except ChannelLost as lost:
                 await self.host.channel_lost(self.table_id, lost)
-                return
+                break
             except Paused:
-                return
+                break
             except asyncio.CancelledError:
                 raise
             except Exception as e:

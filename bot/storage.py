@@ -194,12 +194,14 @@ class SqlStore:
         move: Move | None = None,
         results: Sequence[Result] = (),
         posts_due: bool = False,
+        posts_dropped: bool = False,
     ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
         `StaleWrite` if the stored one is not the version before it (and nothing is written).
         A game that ends here brings its `results`; `posts_due` marks the outbox busy in the
-        same transaction, so a restart resumes the table until everything is posted."""
+        same transaction, so a restart resumes the table until everything is posted;
+        `posts_dropped` lets go of what was still to post (the table's thread is gone)."""
         now = _now()
         async with self.transaction() as tx:
             changed = await tx.execute(
@@ -228,9 +230,10 @@ class SqlStore:
                     json.dumps(move.move),
                     now,
                 )
-            if posts_due:
+            if posts_due or posts_dropped:
                 await tx.execute(
-                    "UPDATE table_deliveries SET idle = 0, updated_at = ? WHERE table_id = ?",
+                    "UPDATE table_deliveries SET idle = ?, updated_at = ? WHERE table_id = ?",
+                    int(posts_dropped),
                     now,
                     table.id,
                 )

@@ -226,7 +226,10 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
         number, thread = await start_table(emu, world, ana, [ben], sets=1)
         threads.append((number, thread))
     (gone_no, gone), (_, kept) = threads
-    await play_turn(emu, [ana], gone, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    tables = pop_bot.client.tables
+    tables.step_delay = 5  # the reveal's pictures are still being posted when the thread goes
+    await play_turn(emu, [ana, ben], gone, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: tables.cache[gone_no].pending, 10, "the reveal to be posting")
     emu.delete_channel(gone)
     await emu.wait_for(
         lambda: any(
@@ -236,6 +239,11 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
         "a notice in the parent channel",
     )
     assert (await stored_table(pop_bot, gone_no))[0].status == "cancelled"
+    # Finished for good: it leaves memory, owes no post, and a restart never loads it again.
+    tables.step_delay = 0
+    await emu.wait_for(lambda: gone_no not in tables.cache, 10, "the ended table to leave")
+    assert (await tables.store.delivery(gone_no)).idle
+    assert gone_no not in {t.id for t, _ in await tables.store.tables_to_resume()}
     await play_turn(emu, [ana, ben], kept, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(
         lambda: any("turn 2**" in m.content for m in ana.visible_messages(kept)),

@@ -108,6 +108,9 @@ class PopBot(discord.Client):
             return
         await self.tables.on_chat(message)
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        await self.tables.message_deleted(payload.channel_id, payload.message_id)
+
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.tables.thread_deleted(payload.thread_id)
 

@@ -9,6 +9,7 @@ outside a table speak the user's language (`interaction.locale`).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from collections.abc import Mapping
@@ -24,6 +25,7 @@ from .lobby import LobbyAPI, unseat
 from .posts import Refusal
 from .table import ACTIVE, LiveTable
 from .translator import command_str
+from .transport import picture_files
 
 _ = command_str
 
@@ -88,6 +90,8 @@ class TableCommands(app_commands.Group):
         description=_("Show the state of the table here", "command.table.description"),
     )
     async def show(self, interaction: discord.Interaction) -> None:
+        """The tables here, privately; a seated player's game comes with its turn's controls
+        (whatever became of the turn's message)."""
         assert interaction.channel_id is not None
         tables = await self.api.store.tables_in(interaction.channel_id)
         if not tables:
@@ -95,10 +99,33 @@ class TableCommands(app_commands.Group):
                 none_here(user_lang(interaction)), ephemeral=True
             )
             return
-        lines = []
-        for found in tables:
-            lines.append(_table_shown(self.api, await self.api.live(found.id)))
-        await interaction.response.send_message("\n\n".join(lines), ephemeral=True)
+        shown = [await self.api.live(found.id) for found in tables]
+        mine = next(
+            (
+                live
+                for live in shown
+                if live.table.status == "playing"
+                and live.state is not None
+                and live.table.seat_of_user(interaction.user.id) is not None
+            ),
+            None,
+        )
+        if mine is not None:
+            await self._show_turn(interaction, mine)
+            return
+        text = "\n\n".join(_table_shown(self.api, live) for live in shown)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def _show_turn(self, interaction: discord.Interaction, live: LiveTable) -> None:
+        """The turn's table message, privately, with its buttons (they work from here too)."""
+        face = self.api.face(live.table)
+        post = await asyncio.to_thread(face.table_post, live, live.table.lang())
+        await interaction.response.send_message(
+            post.content,
+            files=picture_files(post),
+            view=self.api.view_for(live.table, post) or discord.utils.MISSING,
+            ephemeral=True,
+        )
 
     @app_commands.command(
         name=_("leave", "command.leave.name"),

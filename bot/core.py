@@ -326,6 +326,19 @@ class Tables:
         self.forget_if_idle(table_id)  # finished for good: it leaves memory
         await self._tell_parent(table, t("pause.thread_gone", table.lang(), id=table.id))
 
+    async def message_deleted(self, channel_id: int, message_id: int) -> None:
+        """A message was deleted: if it was a table's turn message, the turn is posted again
+        (the players must have something to press)."""
+        table_id = self.registry.by_channel.get(channel_id)
+        live = self.cache.get(table_id) if table_id is not None else None
+        if live is None or live.table.private:
+            return
+        async with self.editing(live.table.id) as edit:
+            if not life.message_deleted(edit.table, message_id):
+                return
+            await self.commit(edit)
+        self.kick(live.table.id)
+
     def retry_paused(self, guild_id: int) -> None:
         for live in list(self.cache.values()):
             table = live.table

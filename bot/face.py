@@ -339,18 +339,21 @@ class GameFace(Generic[O, S, M, V]):
         (the engine is deterministic: the same seed and moves give the same events), and the
         epoch each was made in (the table's, less the new turns begun since)."""
         state: object = self.deal(table, table.seed)
-        out = []
-        for seq, (seat, move) in enumerate(moves, 1):
+        made: list[tuple[object, Applied]] = []
+        for seat, move in moves:
             applied = self.apply(state, seat, move)
-            out.append(
-                Pending(table.games, seq, state, applied.events, applied.after, applied.new_turn)
-            )
+            made.append((state, applied))
             state = applied.after
-        epoch = table.epoch
-        for pending in reversed(out):
-            epoch -= pending.new_turn
-            pending.epoch = epoch
-        return out
+        epochs, epoch = [], table.epoch
+        for _, applied in reversed(made):
+            epoch -= applied.new_turn
+            epochs.append(epoch)
+        return [
+            Pending(table.games, seq, before, a.events, a.after, a.new_turn, turn_epoch)
+            for seq, ((before, a), turn_epoch) in enumerate(
+                zip(made, reversed(epochs), strict=True), 1
+            )
+        ]
 
     def outcome(self, state: object) -> Outcome | None:
         return self.game.outcome(self.narrow(state))

@@ -121,6 +121,18 @@ def turn_posted(table: Table, message_id: int, epoch: int, deadline: float | Non
         table.turn_deadline, table.warned = deadline, False
 
 
+def message_deleted(table: Table, message_id: int) -> bool:
+    """One of the table's messages was deleted (a moderator): no edit is owed it any more,
+    and if it was the turn's message, the turn's message is due again. True if it mattered."""
+    owed = message_id in table.owed_edits
+    table.owed_edits = [m for m in table.owed_edits if m != message_id]
+    if table.turn_message_id != message_id:
+        return owed
+    table.turn_message_id, table.turn_message_epoch = None, None
+    table.turn_reposts += 1
+    return True
+
+
 def private_turn_shown(table: Table, message_id: int) -> None:
     """A private table (no public message) shows its turn in the player's own message."""
     table.turn_message_id = message_id

@@ -401,7 +401,8 @@ class Outbox:
                 table,
                 post,
                 self.host.view_for(table, post),
-                key=("turn", table.id, table.games, epoch),
+                key=("turn", table.id, table.games, epoch)
+                + ((table.turn_reposts,) if table.turn_reposts else ()),
             )
         self.turn_prefix = ""
         await self.turn_posted(message, epoch, deadline)

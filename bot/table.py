@@ -72,6 +72,7 @@ class Table(BaseModel):
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
     turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)
+    turn_reposts: int = 0  # times a turn's deleted message was posted again (a new nonce each)
     # Messages whose buttons are owed a removal (their turn is over): kept with the table, so
     # that the edit is made after a restart too, or once a tight request budget relaxes.
     owed_edits: list[int] = Field(default_factory=list)

@@ -434,3 +434,34 @@ async def test_a_click_whose_commit_is_slow_is_still_answered_in_time(
     # ... and the answer that followed the acknowledgement updated the hand: the card is gone.
     await emu.wait_for(lambda: card not in card_buttons(hand), 10, "the played card gone")
     assert not emu.unanswered_interactions()
+
+
+async def test_a_deleted_turn_message_is_posted_again_and_table_show_brings_the_controls(
+    emu, world, pop_bot
+):
+    """A moderator deletes the turn's message while the players think: the bot posts it
+    again; and /table show by a seated player answers with the turn's buttons, which work."""
+    ana, ben = world.ana, world.ben
+    _, thread = await start_table(emu, world, ana, [ben])
+    first = await turn_message(emu, ana, thread, "Set 1/3 · turn 1**")
+    emu.delete_message(first)
+    again = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in ana.visible_messages(thread)
+                if "turn 1**" in m.content and "My hand" in m.button_labels and m.id != first.id
+            ),
+            None,
+        ),
+        10,
+        "the turn's message posted again",
+    )
+    assert not again.ephemeral
+    shown = await (await ana.at(thread).slash("table", "show")).wait_message()
+    assert shown.ephemeral
+    assert "turn 1" in shown.content
+    assert "My hand" in shown.button_labels
+    hand = await open_hand(ana, shown)  # the private copy's button opens ana's hand
+    assert hand.ephemeral
+    assert card_buttons(hand)

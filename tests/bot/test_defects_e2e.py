@@ -156,3 +156,28 @@ async def test_a_stop_between_create_and_answer_posts_nothing_twice_and_loses_no
     turn = [n for n in step_pictures(ana, thread) if n.startswith(f"s1-t{last}-")]
     assert len(turn) >= 2
     assert trap.messages[0].attachments[0].filename in turn
+
+
+async def test_an_edit_owed_when_the_bot_stops_is_made_after_the_restart(
+    emu, world, roomy_channels, pop_bot, monkeypatch
+):
+    """The bot stops just as it strips a finished turn's message of its buttons (Discord
+    failing the edit): started again, the edit is made; once the game has moved on, no earlier
+    message shows live buttons."""
+    import bot.outbox
+
+    monkeypatch.setattr(bot.outbox, "RETRY_CAP", 0.3)
+    ana = world.ana
+    _, thread = await start_table(emu, world, ana, ai=1, sets=1)
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    edits = emu.fail_next(503, count=10_000, method="PATCH", path="/channels/")
+    await play_turn(emu, [ana], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    await emu.wait_for(lambda: edits.hits >= 2, 20, "the owed edit to fail")
+    assert "My hand" in first.button_labels  # the edit was not made before the stop
+    await pop_bot.stop()
+    edits.cancel()
+    await pop_bot.start()
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 2**", timeout=20)
+    await emu.wait_for(lambda: not first.buttons, 20, "the owed edit, after the restart")
+    live = [m for m in ana.visible_messages(thread) if m.buttons and not m.ephemeral]
+    assert all("turn 2**" in m.content for m in live), [m.content[:40] for m in live]

@@ -88,7 +88,7 @@ def _demo(args: argparse.Namespace) -> int:
     if tools.demo is None:
         return _unavailable(args)
     mode = args.mode if tools.demo_modes else None
-    request = DemoRequest(args.out, args.seats, args.seed, mode, args.level, args.sets)
+    request = DemoRequest(args.out, args.seats, args.seed, mode, args.level, args.sets, args.lang)
     problem = tools.demo_problem(request) if tools.demo_problem else None
     if problem:
         print(problem, file=sys.stderr)
@@ -223,6 +223,8 @@ def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
 
 
 def _add_demo(demo: argparse.ArgumentParser, keys: list[str]) -> None:
+    from bot.i18n import languages
+
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
     demo.add_argument("--game", default="pop", choices=keys)
     modes = list(dict.fromkeys(m for entry in _games().values() for m in entry.tools.demo_modes))
@@ -231,6 +233,12 @@ def _add_demo(demo: argparse.ArgumentParser, keys: list[str]) -> None:
         "--seats", type=int, default=None, help="how many AI seats (default 4; solo, Enigma: 1)"
     )
     demo.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
+    demo.add_argument(
+        "--lang",
+        default="en",
+        choices=languages(),
+        help="the language of the pictures' words and alt texts (default en)",
+    )
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--sets", type=int, default=1, help="competitive/Trick: sets (1-3)")
     demo.set_defaults(func=_demo)

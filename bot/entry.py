@@ -25,6 +25,7 @@ class DemoRequest:
     mode: str | None = None  # None: the game's first mode
     level: str = "hard"
     sets: int = 1
+    lang: str = "en"  # the pictures' words and alt texts in this table language
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,19 @@ def seat_check(
     return check
 
 
-def seated_demo(demo_main: Callable[..., int], usual: int = 4) -> Callable[[DemoRequest], int]:
-    """`demo` for a game whose demo takes only the seats and the seed."""
-    return lambda request: demo_main(request.out, seats=request.seats or usual, seed=request.seed)
+def seated_demo(
+    demo_main: Callable[..., int],
+    words: Callable[[str], dict[str, Any]] | None = None,
+    usual: int = 4,
+) -> Callable[[DemoRequest], int]:
+    """`demo` for a game whose demo takes the seats, the seed, and (from `words(lang)`) its
+    words in the request's language."""
+
+    def run(request: DemoRequest) -> int:
+        said = words(request.lang) if words is not None else {}
+        return demo_main(request.out, seats=request.seats or usual, seed=request.seed, **said)
+
+    return run
 
 
 def timed_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 
 from .cli import OutputError, prepare_out, write_pictures
+from .pop import alt
 from .pop.demo import play_demo
 from .pop.records import record_pictures
 
@@ -23,11 +25,15 @@ def demo_main(
     level: str = "hard",
     seed: int = 1,
     sets: int = 1,
+    labels: Mapping[str, str] | None = None,
+    t: alt.Translate = alt.english,
 ) -> int:
+    """`labels` and `t`: the pictures' words and alt texts in a table's language (English
+    unless given)."""
     try:
         prepare_out(out_dir)  # before playing: a folder that cannot be written is said at once
         record = play_demo(mode, seats, level, seed, sets)
-        files = write_pictures(record_pictures(record), out_dir)
+        files = write_pictures(record_pictures(record, labels, t), out_dir)
     except OutputError as e:
         print(f"pop-bot demo: {e}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ drawn, the card placed, the row taken) and the results, with their alt texts in 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from engine.coloretto import ai, game
@@ -49,9 +50,17 @@ def pick(
     return found[min(len(found) - 1, int(when * len(found)))]
 
 
-def demo_main(out_dir: str, *, seats: int = 4, seed: int = 1) -> int:
+def demo_main(
+    out_dir: str,
+    *,
+    seats: int = 4,
+    seed: int = 1,
+    labels: Mapping[str, str] = LABELS_EN,
+    words: Callable[..., str] = english,
+) -> int:
     """A whole game of `seats` hard AI seats dealt from `seed`: every action's picture, then
-    the results, as numbered PNG files in `out_dir`; their alt texts in alt.txt."""
+    the results, as numbered PNG files in `out_dir`; their alt texts in alt.txt (`labels` and
+    `words`: the pictures' words and the alt texts' sentences, English unless given)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     players = [f"p{i}" for i in range(seats)]
@@ -64,8 +73,8 @@ def demo_main(out_dir: str, *, seats: int = 4, seed: int = 1) -> int:
 
     write(
         "000-start.png",
-        table_picture(view(state), NAMES, None, LABELS_EN),
-        table_alt(view(state), NAMES, None, english),
+        table_picture(view(state), NAMES, None, labels),
+        table_alt(view(state), NAMES, None, words),
     )
     n = 0
     while not state.over:
@@ -78,15 +87,15 @@ def demo_main(out_dir: str, *, seats: int = 4, seed: int = 1) -> int:
         kind = type(step).__name__.lower() if step else "step"
         write(
             f"{n:03d}-{kind}.png",
-            table_picture(view(state), NAMES, step, LABELS_EN),
-            table_alt(view(state), NAMES, step, english),
+            table_picture(view(state), NAMES, step, labels),
+            table_alt(view(state), NAMES, step, words),
         )
     outcome = COLORETTO.outcome(state)
     assert outcome is not None
     write(
         f"{n + 1:03d}-results.png",
-        results_picture(view(state), outcome, NAMES, LABELS_EN),
-        results_alt(view(state), outcome, NAMES, english),
+        results_picture(view(state), outcome, NAMES, labels),
+        results_alt(view(state), outcome, NAMES, words),
     )
     (out / "alt.txt").write_text("\n".join(alts) + "\n", encoding="utf-8")
     print(f"{n + 2} pictures of a {seats}-seat game (seed {seed}) in {out}")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.colorpop import game
@@ -26,10 +27,35 @@ NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dört
 
 
 Shot = tuple[str, bytes, str]  # a picture's name, its PNG, what it shows
+# What a board picture shows in words (its alt text): the view, its title, the board, the cells.
+Describe = Callable[[ColorpopView, str, Board, Sequence[Cell]], str]
+
+TITLES_EN = {
+    "turn": "Move {move} · {name} to pick",
+    "picked": "Move {move} · {name} picks {pick}",
+    "fell": "Move {move} · the tokens slide down",
+    "shifted": "Move {move} · empty rails to the right",
+    "final": "The final board",
+}
+
+
+@dataclass(frozen=True)
+class DemoWords:
+    """The pictures' titles (formatted with move, name, pick) and, when given, their alt
+    texts, in a table's language; English titles and plain descriptions by default."""
+
+    titles: Mapping[str, str] = field(default_factory=lambda: dict(TITLES_EN))
+    describe: Describe | None = None
 
 
 def demo_main(
-    out_dir: str, *, seats: int = 3, seed: int = 1, mode: str | None = None, level: str = "hard"
+    out_dir: str,
+    *,
+    seats: int = 3,
+    seed: int = 1,
+    mode: str | None = None,
+    level: str = "hard",
+    words: DemoWords | None = None,
 ) -> int:
     """Play a seeded game of `level` AIs on `seats` seats (1: solo) and write its pictures.
     Prints one JSON line (the folder, the number of pictures, the result); returns 0."""
@@ -42,7 +68,7 @@ def demo_main(
     move = 0
     while not state.over:
         move += 1
-        state = _play_move(state, move, level, seed, shots)
+        state = _play_move(state, move, level, seed, shots, words or DemoWords())
     _write(out, shots)
     summary = {
         "demo": "colorpop",
@@ -59,49 +85,65 @@ def demo_main(
 
 
 def _play_move(
-    state: ColorpopState, move: int, level: str, seed: int, shots: list[Shot]
+    state: ColorpopState, move: int, level: str, seed: int, shots: list[Shot], words: DemoWords
 ) -> ColorpopState:
     """One AI move, its pictures added to `shots`: the board on turn, then each event's."""
     before = COLORPOP.view(state, None)
     seat = before.on_turn
     assert seat is not None
-    title = f"Move {move} · {NAMES[seat]} to pick"
-    shots.append((f"move{move}-turn", _board(before, title), "the table message"))
+    title = words.titles["turn"].format(move=move, name=NAMES[seat])
+    what = _said(words, before, title, before.board, ()) or "the table message"
+    shots.append((f"move{move}-turn", _board(before, title), what))
     pick = COLORPOP.ai_move(COLORPOP.view(state, seat), level, seed * 1000 + move)
     state, events = game.apply(state, seat, pick.position)  # the rules' own, typed events
     after = COLORPOP.view(state, None)
     for e in events:
-        shot = _event_shot(e, move, NAMES[seat], before, after)
+        shot = _event_shot(e, move, NAMES[seat], before, after, words)
         if shot is not None:
             shots.append(shot)
     return state
 
 
+def _said(
+    words: DemoWords, view: ColorpopView, title: str, board: Board, cells: Sequence[Cell]
+) -> str | None:
+    return None if words.describe is None else words.describe(view, title, board, cells)
+
+
 def _event_shot(
-    e: Event, move: int, who: str, before: ColorpopView, after: ColorpopView
+    e: Event, move: int, who: str, before: ColorpopView, after: ColorpopView, words: DemoWords
 ) -> Shot | None:
     """The picture of an event (None: an event the table shows no picture of)."""
+    titles = words.titles
     if isinstance(e, GroupRemoved):
-        title = f"Move {move} · {who} picks {e.pick}"
+        title = titles["picked"].format(move=move, name=who, pick=e.pick)
         cells = ", ".join(cell_name(c) for c in e.cells)
-        what = f"{who} picks {e.pick}: {e.colour} ×{len(e.cells)} ({cells})"
+        what = _said(words, before, title, e.board, e.cells)
+        what = what or f"{who} picks {e.pick}: {e.colour} ×{len(e.cells)} ({cells})"
         return f"move{move}-picked", _board(before, title, e.cells, e.board), what
-    if isinstance(e, TokensFell):
-        title = f"Move {move} · the tokens slide down"
-        return f"move{move}-fell", _board(after, title, board=e.board), "after the fall"
-    if isinstance(e, RailsShifted):
-        title = f"Move {move} · empty rails to the right"
-        return f"move{move}-shifted", _board(after, title, board=e.board), "after the rail shift"
+    if isinstance(e, TokensFell | RailsShifted):
+        fell = isinstance(e, TokensFell)
+        title = titles["fell" if fell else "shifted"].format(move=move)
+        what = _said(words, after, title, e.board, ()) or (
+            "after the fall" if fell else "after the rail shift"
+        )
+        return (
+            f"move{move}-{'fell' if fell else 'shifted'}",
+            _board(after, title, board=e.board),
+            what,
+        )
     if isinstance(e, GameEnded):
-        what = f"{e.end}; winners {list(e.winners)}; tie-break {e.tie_break}"
-        return "final", _board(after, "The final board"), what
+        title = titles["final"]
+        what = _said(words, after, title, after.board, ())
+        what = what or f"{e.end}; winners {list(e.winners)}; tie-break {e.tie_break}"
+        return "final", _board(after, title), what
     return None
 
 
 def _board(
     view: ColorpopView, title: str, cells: Iterable[Cell] = (), board: Board | None = None
 ) -> bytes:
-    """A board picture with its English title."""
+    """A board picture with its title."""
     return board_picture(view, cells, {"title": title}, NAMES, board=board)
 
 

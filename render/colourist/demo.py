@@ -75,10 +75,18 @@ def play_pictures(
     return state, pictures
 
 
-def demo_main(out_dir: str, *, seats: int = 4, seed: int = 1) -> int:
-    """Write a whole AI game's pictures into `out_dir`; the record to stdout. 0 on success."""
+def demo_main(
+    out_dir: str,
+    *,
+    seats: int = 4,
+    seed: int = 1,
+    lang: str = "en",
+    labels: Mapping[str, str] = LABELS_EN,
+) -> int:
+    """Write a whole AI game's pictures into `out_dir` (the words of `lang`, the pictures'
+    words `labels`); the record to stdout. 0 on success."""
     try:
-        state, pictures = play_pictures(seats, seed)
+        state, pictures = play_pictures(seats, seed, lang=lang, labels=labels)
     except ValueError as e:  # e.g. a seat count the game does not allow
         print(f"demo: {e}", file=sys.stderr)
         return 2

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.pop.events import Revealed
 from engine.pop.record import replay
 from engine.pop.state import PopState
 from engine.pop.view import view
 
+from . import alt
 from .pictures import Picture, frame_picture, results_picture
 from .scene import Frame, Scene
 
 
-def record_pictures(record: object) -> list[Picture]:
+def record_pictures(
+    record: object, labels: Mapping[str, str] | None = None, t: alt.Translate = alt.english
+) -> list[Picture]:
     """Every picture of a recorded game, in order: the board before each reveal, one picture
-    per placement step, the results. Raises RecordError for a broken record."""
+    per placement step, the results (in the language of `labels` and `t`: English unless
+    given). Raises RecordError for a broken record."""
     r = replay(record)
     state = r.state
     scene = Scene.from_view(view(_start(record)))  # hands and pile as dealt
@@ -22,13 +28,13 @@ def record_pictures(record: object) -> list[Picture]:
     previous: Frame | None = None  # the turn's last step: a step's alt text says what changed
     for event in r.events:
         if isinstance(event, Revealed):  # the board the players chose from
-            pictures.append(frame_picture(scene.frame("board")))
+            pictures.append(frame_picture(scene.frame("board"), None, labels, t=t))
             previous = None
         frame = scene.apply(event)
         if frame is not None:
-            pictures.append(frame_picture(frame, before=previous))
+            pictures.append(frame_picture(frame, None, labels, before=previous, t=t))
             previous = frame
-    pictures.append(results_picture(view(state)))
+    pictures.append(results_picture(view(state), None, labels, t=t))
     return pictures
 
 

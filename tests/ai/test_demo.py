@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.cli import main
 from engine.pop.record import replay, replay_summary
 
@@ -61,3 +63,30 @@ def test_demo_of_a_solo_game_and_without_discord(tmp_path):
     assert record["mode"] == "solo"
     assert replay(record).state.result is not None
     assert list(tmp_path.glob("*.png"))
+
+
+@pytest.mark.parametrize("game", ["pop", "coloretto", "colorpop", "colourist"])
+def test_demo_draws_the_pictures_and_alt_texts_in_the_language_asked(game, tmp_path, capsys):
+    """`pop-bot demo --lang L`: the same game, its pictures' words and alt texts in L."""
+    from bot.cli import main
+    from bot.i18n import catalogue
+
+    texts = {}
+    for lang in ("en", "pl"):
+        out = tmp_path / lang
+        assert (
+            main(["demo", "--game", game, "--seats", "3", "--out", str(out), "--lang", lang]) == 0
+        )
+        capsys.readouterr()
+        described = out / ("index.txt" if game == "colorpop" else "alt.txt")
+        texts[lang] = described.read_text(encoding="utf-8")
+        assert list(out.glob("*.png"))
+    assert texts["pl"] != texts["en"]
+    polish = {
+        "pop": catalogue("pl")["pop.alt.turn"].split("{")[0].strip(),
+        "coloretto": "Coloretto",
+        "colorpop": catalogue("pl")["colorpop.picture.fell"].split("{")[0].strip(),
+        "colourist": "Tor gry Colourist",  # the track's alt text, in Polish
+    }[game]
+    assert polish
+    assert polish in texts["pl"], polish

@@ -91,11 +91,13 @@ async def test_tight_the_next_turns_message_rides_on_the_moves_last_message(
     assert sum("My hand" in m.button_labels for m in ana.visible_messages(thread)) > 1
     monkeypatch.setattr(bot.client.budget, "tight", lambda: False)
     await emu.wait_for(
-        lambda: [m.content for m in ana.visible_messages(thread) if "My hand" in m.button_labels]
-        and all(
-            "turn 4**" in m.content
-            for m in ana.visible_messages(thread)
-            if "My hand" in m.button_labels
+        lambda: (
+            [m.content for m in ana.visible_messages(thread) if "My hand" in m.button_labels]
+            and all(
+                "turn 4**" in m.content
+                for m in ana.visible_messages(thread)
+                if "My hand" in m.button_labels
+            )
         ),
         20,
         "the owed edits, once the budget relaxed",

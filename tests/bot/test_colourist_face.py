@@ -6,7 +6,8 @@ import io
 
 from PIL import Image
 
-from bot.games.colourist.face import ColouristFace, labels
+from bot.games.colourist.face import ColouristFace
+from bot.games.colourist.words import labels
 from bot.table import LiveTable, Seat, Table, TableSettings
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions

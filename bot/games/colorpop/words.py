@@ -89,6 +89,20 @@ def board(
     rail from the bottom, the tokens left, the piles."""
     shown = view.board if board is None else board
     png = PICTURES.call(board_picture, view, highlight, {"title": title}, names, board=shown)
+    alt = board_alt(view, names, lang, title, shown, highlight)
+    return Picture(png, alt, f"colorpop-{name}.png")
+
+
+def board_alt(
+    view: ColorpopView,
+    names: Mapping[str, str],
+    lang: str,
+    title: str,
+    shown: Board,
+    highlight: Sequence[Cell] = (),
+) -> str:
+    """A board's alt text: the board as letters, rail by rail from the bottom, the tokens
+    left, the piles; the cells picked; the secret colours once the game is over."""
     left = {c: "".join(shown).count(c) for c in LETTERS}
     columns = " ".join(f"{RAIL_NAMES[r]}:{shown[r] or '-'}" for r in range(NUM_RAILS))
     legend = ", ".join(f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS)
@@ -115,7 +129,7 @@ def board(
                 f"{names.get(s, s)} {colours_text(view.secrets[s], lang)}" for s in view.seats
             ),
         )
-    return Picture(png, alt[:1024], f"colorpop-{name}.png")
+    return alt[:1024]
 
 
 def results_text(

@@ -11,7 +11,6 @@ table's language; the AI reads only concept ids, so the language never changes i
 from __future__ import annotations
 
 import contextlib
-import string
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +23,6 @@ from engine.colourist.game import CARDS, EMOJI, Choose, ColouristState, Keep, Mo
 from engine.colourist.view import ColouristView
 from engine.protocol import Outcome
 from render.colourist import pictures as render
-from render.colourist.labels import LABELS_EN
 
 from ...face import GameFace, Press, StatsRow, texts, verb
 from ...i18n import dynamic_key, t
@@ -34,26 +32,9 @@ from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Colourist's run-time text keys, declared first)
 from .commands import ColouristCommands, word_list_problem
+from .words import card_name, labels, shown
 
 AI_SEAT_PREFIX = "ai-"  # bot.table.Table.next_ai_id: AI chairs are "ai-1", "ai-2", …
-
-
-def labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang`, placeholders kept for the pictures to fill."""
-    out = {}
-    for key, english in LABELS_EN.items():
-        holes = {f: "{" + f + "}" for _, f, _, _ in string.Formatter().parse(english) if f}
-        out[key] = t(dynamic_key("colourist.label", key), lang, **holes)
-    return out
-
-
-def card_name(card: str, lang: str) -> str:
-    return t(dynamic_key("colourist.card", card), lang)
-
-
-def shown(ids: Sequence[str], lang: str) -> str:
-    """The word or phrase of these ids, printed in `lang`."""
-    return W.shown(COLOURIST.words, ids, lang)
 
 
 class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristView]):

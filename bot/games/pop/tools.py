@@ -24,6 +24,8 @@ def seats_of(request: DemoRequest) -> int:
 
 
 def demo(request: DemoRequest) -> int:
+    from .words import alt_words, picture_labels  # the table language's words
+
     return lazy("render.demo", "demo_main")(
         request.out,
         mode=request.mode or MODES_SHOWN[0],
@@ -31,6 +33,8 @@ def demo(request: DemoRequest) -> int:
         level=request.level,
         seed=request.seed,
         sets=request.sets,
+        labels=picture_labels(request.lang),
+        t=alt_words(request.lang),
     )
 
 

@@ -15,6 +15,9 @@ GAMES: dict[str, Game[Any, Any, Any]] = {
 }
 
 
+_BY_FORMAT = {game.record_format: game for game in GAMES.values()}
+
+
 def by_format(record_format: object) -> Game[Any, Any, Any] | None:
     """The game whose records carry this `format`, if any."""
-    return next((g for g in GAMES.values() if g.record_format == record_format), None)
+    return _BY_FORMAT.get(record_format) if isinstance(record_format, str) else None

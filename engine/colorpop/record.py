@@ -11,12 +11,17 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, cast
 
 from ..protocol import Json
+from ..records import JsonRules, NotJson, value_of
 from . import errors, events, game, rules
 from .errors import RecordError
 from .rules import COLOURS, Board
 from .state import MODES, ColorpopState, Mode
 
 FORMAT = "colorpop-record/1"
+# §8 says nothing of the JSON itself: it is read as the replay command always read it (NaN and
+# 1e999 as floats, integers of up to 4300 digits, a repeated key's last value), no deeper than
+# the reader goes.
+READING = JsonRules(nan_infinity=True, float_overflow=True)
 _LETTER_SET = frozenset(rules.LETTERS)
 
 
@@ -217,6 +222,10 @@ def replay_summary(record: Json) -> dict[str, Json]:
 
     A valid record takes the fast path (`_fast_summary`); anything it does not accept is
     replayed by `replay`, the live table's own rules, which names the fault exactly."""
+    try:
+        record = value_of(record, READING)
+    except NotJson as e:
+        _fail(f"format: {e}")
     start, moves = check_header(record)
     fast = _fast_summary(start, moves)
     if fast is not None:

@@ -29,6 +29,7 @@ class ColouristOptions(BaseModel):
 class ColouristGame:
     key = "colourist"
     record_format = record.FORMAT
+    record_reading = record.READING
     options_model = ColouristOptions
 
     def __init__(self, words: WordList | None = None) -> None:

@@ -7,11 +7,10 @@ is a `RecordError("CODE: text")`, whatever JSON (or text) comes in.
 
 from __future__ import annotations
 
-import json
-import math
 import re
 
 from ..protocol import Json
+from ..records import JsonRules, NotJson, read_json, value_of
 from .errors import RecordError
 from .game import (
     ADJECTIVE,
@@ -56,52 +55,17 @@ def export_record(state: ColouristState) -> dict[str, Json]:
 
 # --- Reading: strict JSON ---------------------------------------------------------------------
 
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text[:20]}… is too large to read")
-    return value
+# §8: strict JSON (no NaN or Infinity), nested no deeper than the reader goes, no number too
+# long for it; a repeated key's last value counts (the page names no other way).
+READING = JsonRules()
 
 
 def parse_record(text: str | bytes) -> Json:
-    """A record's JSON text, read strictly (no NaN, no Infinity); RecordError `format` else."""
+    """A record's JSON text (UTF-8), read strictly as §8 says; RecordError `format` else."""
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
-    except json.JSONDecodeError as e:
-        raise RecordError(
-            "format", f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}"
-        ) from None
-    except RecursionError:
-        raise RecordError("format", "not JSON that can be read: nested too deeply") from None
-    except (ValueError, TypeError) as e:  # an integer beyond 4300 digits, NaN, bad bytes
-        raise RecordError("format", f"not JSON that can be read: {e}") from None
-
-
-def _is_json(value: object) -> bool:
-    """Is an already parsed value plain JSON (no NaN or Infinity, no other types)? Iterative:
-    a deep value must not overflow the stack."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if item is None or isinstance(item, str | bool | int):
-            continue
-        if isinstance(item, float):
-            if not math.isfinite(item):
-                return False
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            if not all(isinstance(k, str) for k in item):
-                return False
-            stack.extend(item.values())
-        else:
-            return False
-    return True
+        return read_json(text, READING)
+    except NotJson as e:
+        raise RecordError("format", str(e)) from None
 
 
 def _describe(value: object) -> str:
@@ -121,12 +85,14 @@ def _is_int(value: object) -> bool:
 
 
 def replay_summary(record: object) -> dict[str, Json]:
-    """The page's summary of a record (parsed JSON, or its text); raises RecordError."""
+    """The page's summary of a record (parsed JSON, its text, or a `Reading` of its text);
+    raises RecordError."""
     if isinstance(record, str | bytes | bytearray):
-        record = parse_record(bytes(record) if isinstance(record, bytearray) else record)
-    elif not _is_json(record):
-        raise RecordError("format", "not JSON")
-    return _replay(record)
+        return _replay(parse_record(bytes(record) if isinstance(record, bytearray) else record))
+    try:
+        return _replay(value_of(record, READING))
+    except NotJson as e:
+        raise RecordError("format", str(e)) from None
 
 
 def _replay(record: Json) -> dict[str, Json]:

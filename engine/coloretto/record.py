@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from ..protocol import Json
 from ..records import JsonRules, NotJson, read_json, value_of
@@ -66,10 +66,28 @@ def _is_colour_list(value: Json) -> bool:
     return type(value) is list and all(C.is_colour(c) for c in value)
 
 
-def _check_header(
-    record: Json,
-) -> tuple[list[str], bool, list[str], dict[str, list[str]], str, list[str], list[Any]]:
-    """Everything before the actions, in the page's order."""
+Header = tuple[list[str], bool, list[str], dict[str, list[str]], str, list[str], list[Any]]
+
+
+def _check_header(record: Json) -> Header:
+    """Everything before the actions, in the page's order: the record's keys, then players,
+    options, removed, start, first, deck, and the actions being a list."""
+    _check_keys(record)
+    players = _check_players(record["players"])
+    expert = _check_options(record["options"])
+    removed = _check_removed(record["removed"], len(players))
+    start, given = _check_start(record["start"], players, removed)
+    first = record["first"]
+    if type(first) is not str or first not in players:
+        _fail("first", "'first' must be one of the players")
+    deck = _check_deck(record["deck"], removed, given)
+    actions = record["actions"]
+    if type(actions) is not list:
+        _fail("action", "'actions' must be a list")
+    return players, expert, removed, start, first, deck, actions
+
+
+def _check_keys(record: Json) -> None:
     if not isinstance(record, dict):
         _fail("format", "a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -81,7 +99,8 @@ def _check_header(
     if extra:
         _fail("format", f"unknown key {str(extra[0])!r}")
 
-    players = record["players"]
+
+def _check_players(players: Json) -> list[str]:
     if (
         type(players) is not list
         or not C.MIN_PLAYERS <= len(players) <= C.MAX_PLAYERS
@@ -89,25 +108,33 @@ def _check_header(
         or len(set(players)) != len(players)
     ):
         _fail("players", "'players' must be a list of 2 to 5 distinct non-empty names")
-    n = len(players)
+    return cast(list[str], players)
 
-    options = record["options"]
+
+def _check_options(options: Json) -> bool:
     if (
         type(options) is not dict
         or list(options) != ["expert"]
         or type(options["expert"]) is not bool
     ):
         _fail("options", '\'options\' must be {"expert": true} or {"expert": false}')
+    return bool(options["expert"])
 
-    removed = record["removed"]
+
+def _check_removed(removed: Json, n: int) -> list[str]:
     wanted = C.REMOVED_COLOURS[n]
     if not _is_colour_list(removed) or len(set(removed)) != len(removed):
         _fail("removed", "'removed' must be a list of distinct colours")
     if len(removed) != wanted:
         _fail("removed", f"{n} players remove {wanted} colour(s), not {len(removed)}")
+    return cast(list[str], removed)
 
-    start = record["start"]
-    per_player = C.STARTING_CARDS[n]
+
+def _check_start(
+    start: Json, players: list[str], removed: list[str]
+) -> tuple[dict[str, list[str]], list[str]]:
+    """The starting cards by player, in seat order, and all of them in one list."""
+    per_player = C.STARTING_CARDS[len(players)]
     if type(start) is not dict or set(start) != set(players):
         _fail("start", "'start' must give starting cards to every player and no one else")
     given: list[str] = []
@@ -119,12 +146,10 @@ def _check_header(
         _fail("start", "a colour is given twice")
     if any(c in removed for c in given):
         _fail("start", "a starting colour is removed")
+    return {p: start[p] for p in players}, given
 
-    first = record["first"]
-    if type(first) is not str or first not in players:
-        _fail("first", "'first' must be one of the players")
 
-    deck = record["deck"]
+def _check_deck(deck: Json, removed: list[str], given: list[str]) -> list[str]:
     if type(deck) is not list or not all(type(c) is str and c in C.CARD_INDEX for c in deck):
         _fail("deck", "'deck' must be a list of card names")
     counts = game.deck_counts(removed, given)
@@ -135,19 +160,7 @@ def _check_header(
     under = len(deck) - 1 - deck.index(C.LAST)
     if under != C.UNDER_LAST:
         _fail("deck", f"{under} cards lie under the last-round card, not {C.UNDER_LAST}")
-
-    actions = record["actions"]
-    if type(actions) is not list:
-        _fail("action", "'actions' must be a list")
-    return (
-        players,
-        options["expert"],
-        removed,
-        {p: start[p] for p in players},
-        first,
-        deck,
-        actions,
-    )
+    return cast(list[str], deck)
 
 
 # --- Replaying the actions --------------------------------------------------------------------

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Literal
@@ -35,8 +35,10 @@ MAX_DIGITS = 4300  # the longest integer Python turns into an int by default
 HUGE = 10**30  # stands in for a longer integer: no rule of any game uses such a number
 
 _LONG_INTEGER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-_JSON_TYPES = _SCALARS | {list, dict}
+_PLAIN = frozenset({str, int, bool, type(None)})  # JSON values with nothing more to look at
+_CONTAINERS = frozenset({list, dict})
+_JSON_TYPES = _PLAIN | _CONTAINERS | {float}
+_STRINGS = frozenset({str})
 
 
 class NotJson(ValueError):
@@ -87,7 +89,7 @@ def scan(text: str | bytes) -> Reading:
         long_integer = len(text) > MAX_DIGITS and _LONG_INTEGER.search(text)
         if not long_integer and not text.startswith("\ufeff"):
             try:
-                return Reading(_PLAIN.decode(text), text)
+                return Reading(_DECODER.decode(text), text)
             except _Unusual:
                 pass
         seen: dict[str, Any] = {}
@@ -121,7 +123,7 @@ def _finite(digits: str) -> float:
     return value
 
 
-_PLAIN = json.JSONDecoder(parse_constant=_unusual, parse_float=_finite)
+_DECODER = json.JSONDecoder(parse_constant=_unusual, parse_float=_finite)
 
 
 def judge(reading: Reading, rules: JsonRules) -> Any:
@@ -158,42 +160,68 @@ def value_of(record: object, rules: JsonRules) -> Any:
 def check_value(value: object, rules: JsonRules) -> None:
     """NotJson unless an already parsed value is what `read_json(text, rules)` can give: JSON
     types only (string keys), no NaN or infinity the rules refuse, no deeper than they allow.
-    Iterative, one level at a time: no depth overflows the stack."""
-    level = [value]
-    depth = 0
-    while True:
-        kinds = set(map(type, level))
-        if not kinds <= _JSON_TYPES:
-            odd = next(k for k in kinds if k not in _JSON_TYPES)
-            raise NotJson(f"not JSON: a {odd.__name__} is no JSON value")
-        if float in kinds:
-            _check_floats([x for x in level if type(x) is float], rules)
-        if not kinds - _SCALARS:
-            return
-        depth += 1
-        if depth > rules.max_depth:
-            raise NotJson(_too_deep_text(rules.max_depth))
-        dicts = [x for x in level if type(x) is dict]
-        if dicts and not set(map(type, chain.from_iterable(dicts))) <= {str}:
-            raise NotJson("not JSON: an object key is not a string")
-        level = [
-            child
-            for x in level
-            if type(x) is list or type(x) is dict
-            for child in (x.values() if type(x) is dict else x)
-        ]
+
+    Iterative (no depth overflows the stack), and quick on what records hold: a container of
+    plain values is looked at in one go, and so is a list of flat objects (Coloretto's
+    actions); object keys are looked at together at the end."""
+    if type(value) not in _CONTAINERS:
+        _check_kinds({type(value)}, [value], rules)
+        return
+    limit = rules.max_depth
+    objects: list[dict[Any, Any]] = []
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            raise NotJson(_too_deep_text(limit))
+        if type(item) is dict:
+            objects.append(item)
+            children = item.values()
+        else:
+            children = item
+        if _PLAIN.issuperset(map(type, children)):
+            continue
+        kinds = set(map(type, children))
+        _check_kinds(kinds, children, rules)
+        if (
+            depth < limit
+            and kinds == {dict}
+            and _PLAIN.issuperset(map(type, chain.from_iterable(map(dict.values, children))))
+        ):
+            objects.extend(children)  # a list of flat objects
+            continue
+        stack.extend([(x, depth + 1) for x in children if type(x) is list or type(x) is dict])
+    if not _STRINGS.issuperset(map(type, chain.from_iterable(objects))):
+        raise NotJson("not JSON: an object key is not a string")
+
+
+def _check_kinds(kinds: set[type], values: Iterable[Any], rules: JsonRules) -> None:
+    if not kinds <= _JSON_TYPES:
+        odd = next(k for k in kinds if k not in _JSON_TYPES)
+        raise NotJson(f"not JSON: a {odd.__name__} is no JSON value")
+    if float in kinds:
+        _check_floats([x for x in values if type(x) is float], rules)
 
 
 def nested_deeper(value: Any, limit: int) -> bool:
     """Does a parsed JSON value nest lists and objects more than `limit` levels deep (the
-    value itself being level 1)? One level at a time: most of a record is flat."""
-    level = [value]
-    for _ in range(limit + 1):
-        containers = [x for x in level if type(x) is list or type(x) is dict]
-        if not containers:
-            return False
-        level = list(chain.from_iterable(x.values() if type(x) is dict else x for x in containers))
-    return True
+    value itself being level 1)? Iterative, and quick on flat containers, as `check_value`."""
+    stack: list[tuple[Any, int]] = [(value, 1)] if type(value) in _CONTAINERS else []
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if type(item) is dict else item
+        if _CONTAINERS.isdisjoint(map(type, children)):
+            continue
+        if (
+            depth < limit
+            and {dict} == set(map(type, children))
+            and _CONTAINERS.isdisjoint(map(type, chain.from_iterable(map(dict.values, children))))
+        ):
+            continue  # a list of flat objects
+        stack.extend([(x, depth + 1) for x in children if type(x) is list or type(x) is dict])
+    return False
 
 
 def _too_deep_text(limit: int) -> str:

@@ -7,7 +7,8 @@ is a `RecordError("CODE: text")`, whatever JSON (or text) comes in.
 
 from __future__ import annotations
 
-import re
+from itertools import compress, count, cycle
+from operator import itemgetter
 
 from ..protocol import Json
 from ..records import JsonRules, NotJson, read_json, value_of
@@ -23,14 +24,11 @@ from .game import (
     NOUN,
     SEAT_RANGE,
     ColouristState,
-    colourist_of,
-    score_round,
-    symbol_of,
+    track,
 )
 
 FORMAT = "colourist-record/1"
 KEYS = frozenset({"format", "players", "options", "decks", "first", "rounds"})
-ID_PATTERN = {NOUN: re.compile(r"n[0-9]{3}"), ADJECTIVE: re.compile(r"a[0-9]{3}")}
 DECK_RANGE = (2, 999)
 
 
@@ -100,96 +98,78 @@ def _replay(record: Json) -> dict[str, Json]:
     rounds = record["rounds"]
     if not isinstance(rounds, list):
         raise RecordError("round", "rounds must be a list")
+    summaries, positions, jokers = _play_rounds(players, length, decks, first, rounds)
     finish = LENGTHS[length]
-    positions = {p: 0 for p in players}
-    jokers: dict[str, int | None] = {p: None for p in players}
-    in_cycle: dict[str, set[str]] = {k: set() for k in KINDS}  # drawn since the last shuffle
-    seen: dict[str, set[str]] = {k: set() for k in KINDS}  # every id of the record so far
+    if max(positions.values()) < finish:
+        raise RecordError(
+            "unfinished", f"after {len(rounds)} round(s) no pawn is on the finish (field {finish})"
+        )
+    return {
+        "rounds": summaries,
+        "positions": dict(positions),
+        "winners": [p for p in players if positions[p] >= finish],
+        "jokers": jokers,
+    }
+
+
+# Ids by form: `n` or `a` and three ASCII digits, each with its kind (quicker than matching).
+_KIND_OF = {f"{kind[0]}{i:03d}": kind for kind in (NOUN, ADJECTIVE) for i in range(1000)}
+# A field's draw, card by card (nouns first), and how the page writes that shape.
+_DRAWN_KINDS = {
+    symbol: tuple(k for k, count in DRAWS[symbol].items() for _ in range(count)) for symbol in DRAWS
+}
+_SHAPES = {symbol: ", ".join(kinds) for symbol, kinds in _DRAWN_KINDS.items()}
+_COUNTS = {symbol: tuple(DRAWS[symbol].items()) for symbol in DRAWS}
+_CARD_SET = frozenset(CARDS)
+_ROUND_KEYS = frozenset({"drawn", "cards", "chosen"})
+_TRACKS = {length: track(length) for length in LENGTHS}
+_MATCHES = {colour: frozenset({colour, JOKER}).__contains__ for colour in CARDS}  # §4
+_ROUND_FORM = 'a round is {"drawn": [...], "cards": {...}} and, on a double field, "chosen"'
+
+
+def _play_rounds(
+    players: list[str], length: str, decks: dict[str, int], first: str, rounds: list[Json]
+) -> tuple[list[dict[str, Json]], dict[str, int], dict[str, int | None]]:
+    """Every round in order, checked in the page's order and scored: the rounds' summaries,
+    the positions and each seat's Joker round. This loop is what `pop-bot replay` spends its
+    time on: each check is a quick test, and a helper only says what a failed one means."""
+    start = players.index(first)
+    order, seats = players[start:] + players[:start], len(players)
+    symbols, finish = _TRACKS[length], LENGTHS[length]  # a colourist's field is before the finish
+    cards_of = itemgetter(*players)  # a round's cards in seat order (3 seats or more: a tuple)
+    draws = _Draws(decks)
+    positions = dict.fromkeys(players, 0)
+    jokers: dict[str, int | None] = dict.fromkeys(players)
     summaries: list[dict[str, Json]] = []
-    over = False
-    for number, raw in enumerate(rounds, 1):
-        colourist = colourist_of(players, first, number)
-
-        def fail(
-            code: str, text: str, seat: str | None = None, _n: int = number, _c: str = colourist
-        ) -> RecordError:
-            return RecordError(code, text, round_number=_n, colourist=_c, seat=seat)
-
-        if over:
-            raise fail("after-end", "a round follows the end of the game")
-        if (
-            not isinstance(raw, dict)
-            or not {"drawn", "cards"} <= set(raw)
-            or not set(raw) <= {"drawn", "cards", "chosen"}
-        ):
-            raise fail(
-                "round",
-                'a round is {"drawn": [...], "cards": {...}} and, on a double field, "chosen"',
-            )
+    for number, raw, colourist in zip(count(1), rounds, cycle(order)):
+        if finish in positions.values():  # a pawn is on the finish (none goes past it)
+            raise _fail("after-end", "a round follows the end of the game", number, colourist)
         field_ = positions[colourist]
-        symbol = symbol_of(field_)
-        drawn = raw["drawn"]
-        kinds = [k for k, count in DRAWS[symbol].items() for _ in range(count)]
-        if (
-            not isinstance(drawn, list)
-            or len(drawn) != len(kinds)
-            or not all(
-                isinstance(d, str) and ID_PATTERN[k].fullmatch(d)
-                for d, k in zip(drawn, kinds, strict=True)
-            )
-        ):
-            shape = ", ".join(kinds)
-            raise fail(
-                "drawn",
-                f"a {symbol} field (field {field_}) draws [{shape}] (ids n or a and 3 digits)",
-            )
-        reshuffled = [
-            k for k, count in DRAWS[symbol].items() if decks[k] - len(in_cycle[k]) < count
-        ]
-        for kind in reshuffled:
-            in_cycle[kind] = set()
-        for card, kind in zip(drawn, kinds, strict=True):
-            if card in in_cycle[kind]:
-                raise fail(
-                    "deck", f"{card} was already drawn since the {kind} deck was last shuffled"
-                )
-            in_cycle[kind].add(card)
-            seen[kind].add(card)
-            if len(seen[kind]) > decks[kind]:
-                raise fail(
-                    "deck", f"the record shows more {kind}s than the {decks[kind]} of the deck"
-                )
-        if symbol == DOUBLE:
-            chosen = raw.get("chosen")
-            if (
-                not isinstance(chosen, list)
-                or len(chosen) != 2
-                or chosen[0] not in drawn[2:]
-                or chosen[1] not in drawn[:2]
-            ):
-                raise fail("chosen", "a double field keeps [adjective, noun] of the cards drawn")
-            words = list(chosen)
-        else:
-            if "chosen" in raw:
-                raise fail(
-                    "chosen", f"only a double field keeps a phrase; field {field_} is a {symbol}"
-                )
-            words = list(drawn)
+        symbol = symbols[field_]
+        reshuffled, words = draws.take(raw, field_, symbol, number, colourist)
         cards = raw["cards"]
-        if not isinstance(cards, dict) or set(cards) != set(players):
-            raise fail("cards", "cards name exactly the players")
-        for seat in players:
-            if not isinstance(cards[seat], str) or cards[seat] not in CARDS:
-                raise fail("cards", f"{_describe(cards[seat])} is not a colour name or joker", seat)
-        for seat in players:
-            if cards[seat] == JOKER and seat == colourist:
-                raise fail("joker", "the colourist plays a colour, never the Joker", seat)
-            if cards[seat] == JOKER and jokers[seat] is not None:
-                raise fail("joker", f"the Joker was already played in round {jokers[seat]}", seat)
-        for seat in players:
-            if cards[seat] == JOKER:
-                jokers[seat] = number
-        matched, moved = score_round(players, colourist, cards)
+        if type(cards) is not dict or len(cards) != seats:
+            raise _fail("cards", "cards name exactly the players", number, colourist)
+        try:
+            hand = cards_of(cards)  # as many cards as players, one of each: theirs
+            known = _CARD_SET.issuperset(hand)
+        except KeyError:
+            raise _fail("cards", "cards name exactly the players", number, colourist) from None
+        except TypeError:  # a list or an object: unhashable, and no card
+            known = False
+        if not known:
+            raise _card_error(cards, players, number, colourist)
+        if JOKER in hand:
+            _play_jokers(cards, players, jokers, number, colourist)
+        # §4, as game.score_round says it, in fewer steps (replay is hot): the seats whose
+        # card is the colourist's colour or a Joker, the colourist among them, move; if nobody
+        # matched, everybody does.
+        colour = cards[colourist]
+        moved = list(compress(players, map(_MATCHES[colour], hand)))
+        matched = moved.copy()
+        matched.remove(colourist)
+        if not matched:
+            moved = players.copy()
         for seat in moved:
             positions[seat] += 1
         summaries.append(
@@ -200,23 +180,126 @@ def _replay(record: Json) -> dict[str, Json]:
                 "symbol": symbol,
                 "reshuffled": reshuffled,
                 "words": words,
-                "colour": cards[colourist],
-                "matched": list(matched),
-                "moved": list(moved),
-                "positions": dict(positions),
+                "colour": colour,
+                "matched": matched,
+                "moved": moved,
+                "positions": positions.copy(),
             }
         )
-        over = any(p >= finish for p in positions.values())
-    if not over:
-        raise RecordError(
-            "unfinished", f"after {len(rounds)} round(s) no pawn is on the finish (field {finish})"
-        )
-    return {
-        "rounds": summaries,
-        "positions": dict(positions),
-        "winners": [p for p in players if positions[p] >= finish],
-        "jokers": jokers,
-    }
+    return summaries, positions, jokers
+
+
+def _fail(
+    code: str, text: str, number: int, colourist: str, seat: str | None = None
+) -> RecordError:
+    return RecordError(code, text, round_number=number, colourist=colourist, seat=seat)
+
+
+class _Draws:
+    """A round's form, its draw and its word, checked against the two decks as a replay sees
+    them (§3.7): per deck the ids drawn since its last shuffle, every id shown so far, and
+    its size."""
+
+    __slots__ = ("decks",)
+
+    def __init__(self, sizes: dict[str, int]) -> None:
+        self.decks: dict[str, tuple[set[str], set[str], int]] = {
+            kind: (set(), set(), sizes[kind]) for kind in KINDS
+        }
+
+    def take(
+        self, raw: Json, field_: int, symbol: str, number: int, colourist: str
+    ) -> tuple[list[str], list[str]]:
+        """The decks reshuffled before this round's draw (noun first), and its word."""
+        if type(raw) is not dict or "drawn" not in raw or "cards" not in raw:
+            raise _fail("round", _ROUND_FORM, number, colourist)
+        if len(raw) > 2 and not _ROUND_KEYS.issuperset(raw):
+            raise _fail("round", _ROUND_FORM, number, colourist)
+        drawn, kinds = raw["drawn"], _DRAWN_KINDS[symbol]
+        try:
+            fits = type(drawn) is list and tuple(map(_KIND_OF.get, drawn)) == kinds
+        except TypeError:  # a list or an object among the cards: no id
+            fits = False
+        if not fits:
+            raise _draw_error(field_, symbol, number, colourist)
+        decks = self.decks
+        reshuffled = []
+        for kind, needed in _COUNTS[symbol]:
+            in_cycle, _, size = decks[kind]
+            if size - len(in_cycle) < needed:  # the pile is too short: it is shuffled
+                reshuffled.append(kind)
+                in_cycle.clear()
+        for card, kind in zip(drawn, kinds, strict=False):  # as long: it fits
+            in_cycle, seen, size = decks[kind]
+            if card in in_cycle:
+                text = f"{card} was already drawn since the {kind} deck was last shuffled"
+                raise _fail("deck", text, number, colourist)
+            in_cycle.add(card)
+            seen.add(card)
+            if len(seen) > size:
+                text = f"the record shows more {kind}s than the {size} of the deck"
+                raise _fail("deck", text, number, colourist)
+        if symbol != DOUBLE and "chosen" not in raw:
+            return reshuffled, list(drawn)
+        return reshuffled, _words(raw, drawn, field_, symbol, number, colourist)
+
+
+def _draw_error(field_: int, symbol: str, number: int, colourist: str) -> RecordError:
+    text = f"a {symbol} field (field {field_}) draws [{_SHAPES[symbol]}] (ids n or a and 3 digits)"
+    return _fail("drawn", text, number, colourist)
+
+
+def _words(
+    raw: dict[str, Json], drawn: list[str], field_: int, symbol: str, number: int, colourist: str
+) -> list[str]:
+    """The word shown: on a double field the phrase kept, [adjective, noun] of the four cards
+    drawn; on another field the card drawn (and no phrase)."""
+    if symbol != DOUBLE:
+        if "chosen" in raw:
+            text = f"only a double field keeps a phrase; field {field_} is a {symbol}"
+            raise _fail("chosen", text, number, colourist)
+        return list(drawn)
+    chosen = raw.get("chosen")
+    if (
+        type(chosen) is not list
+        or len(chosen) != 2
+        or chosen[0] not in drawn[2:]
+        or chosen[1] not in drawn[:2]
+    ):
+        text = "a double field keeps [adjective, noun] of the cards drawn"
+        raise _fail("chosen", text, number, colourist)
+    return list(chosen)
+
+
+def _card_error(
+    cards: dict[str, Json], players: list[str], number: int, colourist: str
+) -> RecordError:
+    """The error of the first seat, in seat order, whose card is no colour or Joker."""
+    seat = next(s for s in players if type(cards[s]) is not str or cards[s] not in _CARD_SET)
+    text = f"{_describe(cards[seat])} is not a colour name or joker"
+    return _fail("cards", text, number, colourist, seat)
+
+
+def _play_jokers(
+    cards: dict[str, str],
+    players: list[str],
+    jokers: dict[str, int | None],
+    number: int,
+    colourist: str,
+) -> None:
+    """The colourist plays no Joker, and no seat a second one; each Joker's round is kept."""
+    for seat in players:
+        if cards[seat] != JOKER:
+            continue
+        if seat == colourist:
+            text = "the colourist plays a colour, never the Joker"
+            raise _fail("joker", text, number, colourist, seat)
+        if jokers[seat] is not None:
+            text = f"the Joker was already played in round {jokers[seat]}"
+            raise _fail("joker", text, number, colourist, seat)
+    for seat in players:
+        if cards[seat] == JOKER:
+            jokers[seat] = number
 
 
 def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:

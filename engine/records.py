@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 READER_DEPTH = 900  # Python's own parser gives out near 1,000 levels, less on a deep stack
 MAX_DIGITS = 4300  # the longest integer Python turns into an int by default
@@ -60,8 +60,7 @@ class JsonRules:
             raise ValueError(f"max_depth must be 1 to {READER_DEPTH}")
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """A text read once, and what in it strict pages refuse (None: nothing of that kind)."""
 
     value: Any

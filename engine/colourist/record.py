@@ -216,32 +216,64 @@ class _Draws:
         if len(raw) > 2 and not _ROUND_KEYS.issuperset(raw):
             raise _fail("round", _ROUND_FORM, number, colourist)
         drawn, kinds = raw["drawn"], _DRAWN_KINDS[symbol]
+        if len(kinds) > 1:
+            return self._take_double(raw, drawn, field_, number, colourist)
+        # A triangle or a circle (most rounds): one card from one deck, shuffled when empty.
+        card = drawn[0] if type(drawn) is list and len(drawn) == 1 else None
+        if type(card) is not str or _KIND_OF.get(card) != kinds[0]:
+            raise _draw_error(field_, symbol, number, colourist)
+        in_cycle, seen, size = self.decks[kinds[0]]
+        reshuffled = []
+        if len(in_cycle) >= size:
+            reshuffled.append(kinds[0])
+            in_cycle.clear()
+        if card in in_cycle:
+            raise _drawn_again(card, kinds[0], number, colourist)
+        in_cycle.add(card)
+        seen.add(card)
+        if len(seen) > size:
+            raise _too_many(kinds[0], size, number, colourist)
+        if "chosen" in raw:
+            return reshuffled, _words(raw, drawn, field_, symbol, number, colourist)
+        return reshuffled, [card]
+
+    def _take_double(
+        self, raw: dict[str, Json], drawn: Json, field_: int, number: int, colourist: str
+    ) -> tuple[list[str], list[str]]:
+        """A double field's draw: two nouns, then two adjectives, and the phrase kept."""
+        kinds = _DRAWN_KINDS[DOUBLE]
         try:
             fits = type(drawn) is list and tuple(map(_KIND_OF.get, drawn)) == kinds
         except TypeError:  # a list or an object among the cards: no id
             fits = False
         if not fits:
-            raise _draw_error(field_, symbol, number, colourist)
+            raise _draw_error(field_, DOUBLE, number, colourist)
         decks = self.decks
         reshuffled = []
-        for kind, needed in _COUNTS[symbol]:
+        for kind, needed in _COUNTS[DOUBLE]:
             in_cycle, _, size = decks[kind]
             if size - len(in_cycle) < needed:  # the pile is too short: it is shuffled
                 reshuffled.append(kind)
                 in_cycle.clear()
-        for card, kind in zip(drawn, kinds, strict=False):  # as long: it fits
+        for card, kind in zip(drawn, kinds, strict=True):
             in_cycle, seen, size = decks[kind]
             if card in in_cycle:
-                text = f"{card} was already drawn since the {kind} deck was last shuffled"
-                raise _fail("deck", text, number, colourist)
+                raise _drawn_again(card, kind, number, colourist)
             in_cycle.add(card)
             seen.add(card)
             if len(seen) > size:
-                text = f"the record shows more {kind}s than the {size} of the deck"
-                raise _fail("deck", text, number, colourist)
-        if symbol != DOUBLE and "chosen" not in raw:
-            return reshuffled, list(drawn)
-        return reshuffled, _words(raw, drawn, field_, symbol, number, colourist)
+                raise _too_many(kind, size, number, colourist)
+        return reshuffled, _words(raw, drawn, field_, DOUBLE, number, colourist)
+
+
+def _drawn_again(card: str, kind: str, number: int, colourist: str) -> RecordError:
+    text = f"{card} was already drawn since the {kind} deck was last shuffled"
+    return _fail("deck", text, number, colourist)
+
+
+def _too_many(kind: str, size: int, number: int, colourist: str) -> RecordError:
+    text = f"the record shows more {kind}s than the {size} of the deck"
+    return _fail("deck", text, number, colourist)
 
 
 def _draw_error(field_: int, symbol: str, number: int, colourist: str) -> RecordError:
@@ -308,7 +340,7 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
         raise RecordError("format", "a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError("format", f"format must be {FORMAT!r}")
-    if set(record) != KEYS:
+    if record.keys() != KEYS:
         missing, extra = sorted(KEYS - set(record)), sorted(set(record) - KEYS)
         raise RecordError(
             "format",
@@ -318,7 +350,8 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     if (
         not isinstance(players, list)
         or not SEAT_RANGE[0] <= len(players) <= SEAT_RANGE[1]
-        or not all(isinstance(p, str) and p for p in players)
+        or {str} != set(map(type, players))
+        or not all(players)
         or len(set(players)) != len(players)
     ):
         raise RecordError(
@@ -327,7 +360,7 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     options = record["options"]
     if (
         not isinstance(options, dict)
-        or set(options) != {"length"}
+        or options.keys() != {"length"}
         or not isinstance(options["length"], str)
         or options["length"] not in LENGTHS
     ):
@@ -335,7 +368,7 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     decks = record["decks"]
     if (
         not isinstance(decks, dict)
-        or set(decks) != set(KINDS)
+        or decks.keys() != set(KINDS)
         or not all(_is_int(decks[k]) and DECK_RANGE[0] <= decks[k] <= DECK_RANGE[1] for k in KINDS)
     ):
         raise RecordError(

@@ -13,8 +13,8 @@ Modelled on OpenSpiel's small State API and boardgame.io's `playerView`. A game 
   everything a text or a picture shows is built from a view, never from the raw state;
 - `outcome(state)` is `None` while the game runs, then who won and with what score;
 - `ai_move(view, level, seed)` picks a move from what that seat can see, nothing more;
-- the record: `record_format`, `record_reading` (how its rules page reads the record's JSON
-  text), `export_record(state)` and `replay_summary(record)`;
+- the record: `record_format`, `export_record(state)` and `replay_summary(record)` (of a parsed
+  record, or of an `engine.records.Reading` of its text, held to the page's reading of JSON);
 - `dump_state`/`load_state` and `dump_move`/`load_move`: JSON for the database. A table's moves
   (seat, move) after `start` replay it exactly: that is what the database keeps.
 """
@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
-
-from .records import JsonRules
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -94,12 +92,6 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     @property
-    def record_reading(self) -> JsonRules:
-        """How the rules page reads a record's JSON text (depth, repeated keys, NaN, long
-        numbers): what `pop-bot replay` holds a record of this format to."""
-        ...
-
-    @property
     def options_model(self) -> type[BaseModel]:
         """The game's own options (mode, variants, …), a frozen pydantic model."""
         ...
@@ -138,8 +130,8 @@ class Game(Protocol[StateT, MoveT, ViewT]):
 
     def replay_summary(self, record: Json) -> dict[str, Json]:
         """The rules page's summary of a record: parsed JSON, or an `engine.records.Reading`
-        of its text. Raises RecordError with the page's code (`format` for what
-        `record_reading` refuses: not JSON, nested too deep, …)."""
+        of its text. Raises RecordError with the page's code (`format` for JSON the page does
+        not read: NaN, nested too deep, …, by its record module's `JsonRules`)."""
         ...
 
     def dump_state(self, state: StateT) -> str: ...

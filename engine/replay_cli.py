@@ -2,7 +2,7 @@
 
 A record names its game by its `format` (`pop-record/1`, `coloretto-record/1`, …: the games of
 `engine.games`). Its text is read once (`engine.records.scan`), then held to its game's rules
-page (`record_reading`). A line that is not JSON, or a record whose format no game knows, is
+page by the game's `replay_summary`. A line that is not JSON, or a record whose format no game knows, is
 answered with the code `format`. Errors are one line, never a traceback: `{"error": "…"}` on
 standard output (and, for a file that is no other game's record, `FILE: error` on standard
 error, as a Pop record's always was).
@@ -70,7 +70,7 @@ def answer(text: str) -> tuple[AnyGame | None, dict[str, Any] | None, str | None
             return None, None, f"format: {unknown_format(judge(reading, UNKNOWN_GAME_READING))}"
         except NotJson as e:
             return None, None, f"format: {e}"
-    try:  # the game holds the reading to its own page (record_reading)
+    try:  # the game holds the reading to its own page's rules
         return game, game.replay_summary(reading), None
     except RecordError as e:
         return game, None, str(e)

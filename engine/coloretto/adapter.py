@@ -32,7 +32,6 @@ class ColorettoOptions(BaseModel):
 class ColorettoGame:
     key = "coloretto"
     record_format = record.FORMAT
-    record_reading = record.READING
     options_model: type[BaseModel] = ColorettoOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:

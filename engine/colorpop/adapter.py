@@ -57,7 +57,6 @@ class ColorpopMove:
 class ColorpopGame:
     key = "colorpop"
     record_format = record.FORMAT
-    record_reading = record.READING
     options_model: type[BaseModel] = ColorpopOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:

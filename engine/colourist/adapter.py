@@ -29,7 +29,6 @@ class ColouristOptions(BaseModel):
 class ColouristGame:
     key = "colourist"
     record_format = record.FORMAT
-    record_reading = record.READING
     options_model = ColouristOptions
 
     def __init__(self, words: WordList | None = None) -> None:

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Json, Outcome, SeatOutcome
-from ..records import JsonRules
 from . import ai, game, record
 from .enigma import Puzzle, load_pack, puzzle_deal
 from .events import Event
@@ -45,7 +44,6 @@ def enigma_pack() -> dict[str, Puzzle]:
 class PopGame:
     key: str = "pop"
     record_format: str = record.FORMAT
-    record_reading: JsonRules = record.READING
     options_model: type[BaseModel] = PopOptions
 
     def seat_range(self, options: BaseModel) -> tuple[int, int]:

@@ -295,51 +295,54 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
     return _fast_ending(start, tuple(board.board), piles, out, end, winners)
 
 
+_ROWS, _RAILS, _JOKER, _MIN_GROUP = rules.NUM_ROWS, rules.NUM_RAILS, rules.JOKER, rules.MIN_GROUP
+_STRIDE = _ROWS + 1
+_BORDER = "#" * _STRIDE
+
+
 class _FastBoard:
     """The board as one padded string: rails of 10 rows ('.' above the tokens) side by side,
     '#' between them and around, so a neighbour is i ± 1 or i ± 11, with no bounds to check."""
 
     __slots__ = ("board", "flat", "shown")
-    STRIDE = rules.NUM_ROWS + 1
-    BORDER = "#" * STRIDE
 
     def __init__(self, board: Sequence[str]) -> None:
         self.board = list(board)
-        self.shown = [column.ljust(rules.NUM_ROWS, ".") for column in board]
-        self.flat = self.BORDER + "#".join(self.shown) + self.BORDER
+        self.shown = [column.ljust(_ROWS, ".") for column in board]
+        self.flat = _BORDER + "#".join(self.shown) + _BORDER
 
     def take(self, cell: rules.Cell) -> tuple[str, int, int] | None:
         """§3, §4: the group of the picked token (its colour, size and jokers) leaves the
         board; None, and the board unchanged, when the cell is empty, a joker, or alone."""
-        flat, stride, rows, joker = self.flat, self.STRIDE, rules.NUM_ROWS, rules.JOKER
-        start_at = stride + cell[0] * stride + cell[1]
+        flat = self.flat
+        start_at = _STRIDE + cell[0] * _STRIDE + cell[1]
         colour = flat[start_at]
-        if colour == joker or colour == ".":
+        if colour == _JOKER or colour == ".":
             return None
         group = {start_at}
         stack = [start_at]
         while stack:  # the picked token and all it reaches through its colour or jokers
             i = stack.pop()
-            for near in (i - 1, i + 1, i - stride, i + stride):
-                if (flat[near] == colour or flat[near] == joker) and near not in group:
+            for near in (i - 1, i + 1, i - _STRIDE, i + _STRIDE):
+                if (flat[near] == colour or flat[near] == _JOKER) and near not in group:
                     group.add(near)
                     stack.append(near)
-        if len(group) < rules.MIN_GROUP:
+        if len(group) < _MIN_GROUP:
             return None
-        jokers = sum(flat[i] == joker for i in group)
+        jokers = sum(flat[i] == _JOKER for i in group)
         gone: dict[int, set[int]] = {}
         for i in group:
-            r, w = divmod(i - stride, stride)
+            r, w = divmod(i - _STRIDE, _STRIDE)
             gone.setdefault(r, set()).add(w)
         board, shown = self.board, self.shown
         for r, taken in gone.items():  # the group leaves, the rail's tokens slide down
             board[r] = "".join([ch for w, ch in enumerate(board[r]) if w not in taken])
-            shown[r] = board[r].ljust(rows, ".")
+            shown[r] = board[r].ljust(_ROWS, ".")
         if not all(board[r] for r in gone):  # empty rails to the right end
             kept = [column for column in board if column]
-            self.board = board = kept + [""] * (rules.NUM_RAILS - len(kept))
-            self.shown = shown = [column.ljust(rows, ".") for column in board]
-        self.flat = self.BORDER + "#".join(shown) + self.BORDER
+            self.board = board = kept + [""] * (_RAILS - len(kept))
+            self.shown = shown = [column.ljust(_ROWS, ".") for column in board]
+        self.flat = _BORDER + "#".join(shown) + _BORDER
         return colour, len(group), jokers
 
 

@@ -11,14 +11,23 @@ from .protocol import Recorded
 GAMES: dict[str, Recorded] = {}
 
 
+_BY_FORMAT: dict[str, Recorded] = {}
+
+
 def register(game: Recorded) -> None:
     """Make a game's records known (a test's own game registers itself the same way)."""
     GAMES[game.key] = game
+    _BY_FORMAT[game.record_format] = game
+
+
+def unregister(key: str) -> None:
+    game = GAMES.pop(key)
+    _BY_FORMAT.pop(game.record_format, None)
 
 
 def by_format(record_format: object) -> Recorded | None:
     """The game whose records carry this `format`, if any."""
-    return next((g for g in GAMES.values() if g.record_format == record_format), None)
+    return _BY_FORMAT.get(record_format) if isinstance(record_format, str) else None
 
 
 for _game in (POP, COLORETTO, COLORPOP, COLOURIST):

@@ -23,7 +23,8 @@ Modelled on OpenSpiel's small State API and boardgame.io's `playerView`. A game 
 - `outcome(state)` is `None` while the game runs, then who won and with what score;
 - `ai_move(view, level, seed)` picks a move from what that seat can see, nothing more: the
   view holds all an AI may use (Pop's table talk included);
-- the record: `record_format`, `export_record(state)` and `replay_summary(record)`;
+- the record: `record_format`, `export_record(state)` and `replay_summary(record)` (of a parsed
+  record, or of an `engine.records.Reading` of its text, held to the page's reading of JSON);
 - `dump_state`/`load_state` and `dump_move`/`load_move`: JSON for the database. A table's moves
   (seat, move) after `start` replay it exactly: that is what the database keeps.
 """

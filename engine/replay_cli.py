@@ -1,9 +1,11 @@
 """`pop-bot replay`: game records in, one summary JSON each out, whatever the game.
 
-A record names its game by its `format` (`pop-record/1`, `coloretto-record/1`, …); a record
-whose format no game knows is read as Pop's, whose first check names the format it expects.
-Errors are one line, never a traceback: `{"error": "…"}` on standard output (and, for a Pop
-record given as a file, `FILE: error` on standard error, as it always was).
+A record names its game by its `format` (`pop-record/1`, `coloretto-record/1`, …: the games of
+`engine.games`). Its text is read once (`engine.records.scan`), then held to its game's rules
+page by the game's `replay_summary`. A line that is not JSON, or a record whose format no game knows, is
+answered with the code `format`. Errors are one line, never a traceback: `{"error": "…"}` on
+standard output (and, for a file that is no other game's record, `FILE: error` on standard
+error, as a Pop record's always was).
 """
 
 from __future__ import annotations
@@ -13,45 +15,82 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .games import by_format
+from .games import GAMES, by_format
 from .pop.adapter import POP
 from .protocol import Recorded, RecordError
+from .records import JsonRules, NotJson, judge, scan
 
-
-def _parse(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    except RecursionError:
-        raise RecordError("not JSON that can be read: nested too deeply") from None
-    except ValueError as e:  # e.g. an integer longer than Python converts (4300 digits)
-        raise RecordError(f"not JSON that can be read: {e}") from None
+# A text whose game is unknown is read strictly, so that its error says what is wrong with the
+# text itself before saying that no game knows it.
+UNKNOWN_GAME_READING = JsonRules()
 
 
 def parse_record(text: str) -> Any:
     """A record's JSON, or RecordError (one line) when it is not JSON that can be read, nested
     too deeply included."""
-    return _parse(text)
+    try:
+        return scan(text).value
+    except NotJson as e:
+        raise RecordError(str(e)) from None
 
 
-def game_of(record: Any) -> Recorded:
-    fmt = record.get("format") if isinstance(record, dict) else None
-    return by_format(fmt) or POP
+def game_of(record: Any) -> Recorded | None:
+    """The game whose `format` the record names; None when no game knows it."""
+    return by_format(record.get("format")) if isinstance(record, dict) else None
+
+
+def unknown_format(record: Any) -> str:
+    """Why no game reads this JSON value, in one line that names the formats there are."""
+    known = ", ".join(game.record_format for game in GAMES.values())
+    if not isinstance(record, dict):
+        names = {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}
+        why = "a record is a JSON object naming its format, not " + names.get(
+            type(record), "a number"
+        )
+    elif "format" not in record:
+        why = "the record names no format"
+    else:
+        fmt = record["format"]
+        shown = repr(fmt if len(fmt) <= 40 else fmt[:40] + "…") if isinstance(fmt, str) else None
+        why = f"unknown record format {shown or json.dumps(fmt)[:40]}"
+    return f"{why}; known formats: {known}"
+
+
+def answer(text: str) -> tuple[Recorded | None, dict[str, Any] | None, str | None]:
+    """One record's text replayed: (its game or None, its summary, None) or (its game or None,
+    None, its error line)."""
+    try:
+        reading = scan(text)
+    except NotJson as e:
+        return None, None, f"format: {e}"
+    game = game_of(reading.value)
+    if game is None:
+        try:
+            return None, None, f"format: {unknown_format(judge(reading, UNKNOWN_GAME_READING))}"
+        except NotJson as e:
+            return None, None, f"format: {e}"
+    try:  # the game holds the reading to its own page's rules
+        return game, game.replay_summary(reading), None
+    except RecordError as e:
+        return game, None, str(e)
+    except RecursionError:
+        return game, None, "not a record that can be read: nested too deeply"
 
 
 def summary_of_text(text: str) -> tuple[Recorded, dict[str, Any]]:
-    """The record's game and its summary; RecordError (the game's one line) when it is not
-    valid."""
-    record = _parse(text)
-    game = game_of(record)
-    try:
-        return game, game.replay_summary(record)
-    except RecursionError:
-        raise RecordError("not a record that can be read: nested too deeply") from None
+    """The record's game and its summary; RecordError (one line) when it is not valid."""
+    game, summary, error = answer(text)
+    if error is not None:
+        raise RecordError(error)
+    assert game is not None
+    assert summary is not None
+    return game, summary
 
 
 def replay_main(files: list[str], *, jsonl: bool = False) -> int:
+    # A summary is a tree the replay has just built: there is no cycle for the encoder to seek.
+    encode = json.JSONEncoder(check_circular=False).encode
+    write = sys.stdout.write
     failed = False
     for name in files or ["-"]:
         try:
@@ -61,23 +100,16 @@ def replay_main(files: list[str], *, jsonl: bool = False) -> int:
             failed = True
             continue
         for line in text.splitlines() if jsonl else [text]:
-            if jsonl and not line.strip():
+            if jsonl and (not line or line.isspace()):
                 continue
-            try:
-                _, summary = summary_of_text(line)
-                print(json.dumps(summary), flush=False)
-            except RecordError as e:
-                failed = True
-                if not jsonl and game_of(_safe_parse(line)) is POP:
-                    print(f"{name}: {e}", file=sys.stderr)
-                else:
-                    print(json.dumps({"error": str(e)}), flush=False)
+            game, summary, error = answer(line)
+            if error is None:
+                write(encode(summary) + "\n")
+                continue
+            failed = True
+            if not jsonl and game in (None, POP):
+                print(f"{name}: {error}", file=sys.stderr)
+            else:
+                print(json.dumps({"error": error}), flush=False)
     sys.stdout.flush()
     return 1 if failed else 0
-
-
-def _safe_parse(text: str) -> Any:
-    try:
-        return _parse(text)
-    except RecordError:
-        return None

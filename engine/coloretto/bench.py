@@ -8,10 +8,7 @@ windows (CPU time of this process), the usual way to read through the noise of a
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Callable
-
+from ..bench_kit import best_rate, print_report
 from ..protocol import Json
 from . import ai, game
 from .record import export_record, replay, replay_summary
@@ -36,47 +33,27 @@ def ai_records(count: int, level: str = "normal", seed: int = 2026) -> list[dict
     return records
 
 
-def _best_rate(
-    work: Callable[[dict[str, Json]], object],
-    records: list[dict[str, Json]],
-    seconds: float,
-    windows: int = 5,
-) -> float:
-    best = 0.0
-    for _ in range(windows):
-        start = time.process_time()
-        done = 0
-        while time.process_time() - start < seconds / windows:
-            for record in records:
-                work(record)
-            done += len(records)
-        best = max(best, done / (time.process_time() - start))
-    return best
-
-
 def bench_engine_main(seconds: float = 3.0) -> int:
     """Print the replay rate as JSON; 0 when it meets the target, 1 when it does not."""
     records = ai_records(100)
     for record in records[:20]:  # warm up (the scoring cache fills as a table's would)
         replay_summary(record)
-    summary_rate = _best_rate(replay_summary, records, seconds * 0.75)
-    replay_rate = _best_rate(replay, records, seconds * 0.25)
+    summary_rate = best_rate(replay_summary, records, seconds * 0.75)
+    replay_rate = best_rate(replay, records, seconds * 0.25)
     actions = sum(len(r["actions"]) for r in records) / len(records)
     met = summary_rate >= TARGET_GAMES_PER_SECOND
-    print(
-        json.dumps(
-            {
-                "benchmark": "engine",
-                "game": "coloretto",
-                "what": "coloretto-record/1 games (normal AI, 2-5 seats) checked, replayed and "
-                "summarised, one core",
-                "games_per_second": round(summary_rate),
-                "replays_without_summary_per_second": round(replay_rate),
-                "mean_actions_per_game": round(actions, 1),
-                "target_games_per_second": TARGET_GAMES_PER_SECOND,
-                "target_met": met,
-            },
-            indent=1,
-        )
+    print_report(
+        {
+            "benchmark": "engine",
+            "game": "coloretto",
+            "what": "coloretto-record/1 games (normal AI, 2-5 seats) checked, replayed and "
+            "summarised, one core",
+            "games_per_second": round(summary_rate),
+            "replays_without_summary_per_second": round(replay_rate),
+            "mean_actions_per_game": round(actions, 1),
+            "target_games_per_second": TARGET_GAMES_PER_SECOND,
+            "target_met": met,
+        },
+        indent=1,
     )
     return 0 if met else 1

@@ -10,13 +10,12 @@ lies above 50%), and every level's decision time (p50, p95, max). Games run in a
 from __future__ import annotations
 
 import json
-import math
-import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..bench_kit import print_report, run_jobs, seed_chunks, workers
+from ..stats import decision_ms, rate_of
 from . import ai, game
 from .view import view
 
@@ -77,21 +76,6 @@ PAIRINGS: tuple[tuple[str, str], ...] = (("hard", "normal"), ("normal", "easy"))
 TARGET_P95_MS = 200.0
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _percentile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
-
-
 def timed_game(levels: list[str], seed: int) -> tuple[tuple[str, ...], dict[str, list[float]]]:
     """One game with a level per seat (seat i is "s{i}"): winners, decision times by level."""
     seats = [f"s{i}" for i in range(len(levels))]
@@ -129,62 +113,45 @@ def _pairing_games(job: tuple[str, str, range]) -> tuple[float, int, dict[str, l
 def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) -> int:
     """Print the head-to-head results and decision times as JSON; 0 when hard beats normal,
     normal beats easy (95% intervals above 50%) and every level's p95 is within 200 ms."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = workers(jobs)
     work = [
-        (a, b, range(base, min(base + 25, start + games)))
+        (a, b, seeds)
         for i, (a, b) in enumerate(PAIRINGS)
-        for start in (seed + 1_000_000 * (i + 1),)
-        for base in range(start, start + games, 25)
+        for seeds in seed_chunks(seed + 1_000_000 * (i + 1), games, 25)
     ]
     work.sort(key=lambda job: "hard" not in job[:2])  # the slowest first: workers end together
     started = time.perf_counter()
     wins: dict[tuple[str, str], float] = {}
     played: dict[tuple[str, str], int] = {}
     times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
-    with ProcessPoolExecutor(jobs) as pool:
-        for (a, b, _), (won, n, t) in zip(work, pool.map(_pairing_games, work), strict=True):
-            wins[a, b] = wins.get((a, b), 0.0) + won
-            played[a, b] = played.get((a, b), 0) + n
-            for level, xs in t.items():
-                times[level] += xs
+    for (a, b, _), (won, n, t) in zip(work, run_jobs(_pairing_games, work, jobs), strict=True):
+        wins[a, b] = wins.get((a, b), 0.0) + won
+        played[a, b] = played.get((a, b), 0) + n
+        for level, xs in t.items():
+            times[level] += xs
     head_to_head: dict[str, Any] = {}
     for a, b in PAIRINGS:
-        n = played[a, b]
-        low, high = wilson(wins[a, b], n)
-        head_to_head[f"{a}_vs_{b}"] = {
-            "games": n,
-            "rate": round(wins[a, b] / n, 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "beats": low > 0.5,
-        }
-    decision_ms = {
-        level: {
-            "decisions": len(xs),
-            "p50": round(1000 * _percentile(xs, 0.5), 3),
-            "p95": round(1000 * _percentile(xs, 0.95), 3),
-            "max": round(1000 * max(xs, default=0.0), 3),
-        }
-        for level, xs in times.items()
-    }
+        result = rate_of(wins[a, b], played[a, b])
+        result["beats"] = result["ci95"][0] > 0.5
+        head_to_head[f"{a}_vs_{b}"] = result
+    decision = {level: decision_ms(xs, digits=3) for level, xs in times.items()}
     ordered = all(r["beats"] for r in head_to_head.values())
-    fast = all(d["p95"] <= TARGET_P95_MS for d in decision_ms.values())
-    print(
-        json.dumps(
-            {
-                "benchmark": "ai",
-                "game": "coloretto",
-                "what": "seeded two-seat games, seats alternating; the first-named level's share of "
-                "games won with its 95% Wilson interval (a shared win counts half)",
-                "head_to_head": head_to_head,
-                "decision_ms": decision_ms,
-                "target_p95_ms": TARGET_P95_MS,
-                "hard_beats_normal_beats_easy": ordered,
-                "meets_time_target": fast,
-                "workers": jobs,
-                "seconds": round(time.perf_counter() - started, 1),
-            },
-            indent=1,
-        )
+    fast = all(d["p95"] <= TARGET_P95_MS for d in decision.values())
+    print_report(
+        {
+            "benchmark": "ai",
+            "game": "coloretto",
+            "what": "seeded two-seat games, seats alternating; the first-named level's share of "
+            "games won with its 95% Wilson interval (a shared win counts half)",
+            "head_to_head": head_to_head,
+            "decision_ms": decision,
+            "target_p95_ms": TARGET_P95_MS,
+            "hard_beats_normal_beats_easy": ordered,
+            "meets_time_target": fast,
+            "workers": jobs,
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+        indent=1,
     )
     return 0 if ordered and fast else 1
 

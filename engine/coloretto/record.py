@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from itertools import chain
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from ..protocol import Json
+from ..records import JsonRules, NotJson, read_json, value_of
 from . import cards as C
 from . import game
 from .errors import ColorettoRuleError, RecordError
@@ -23,7 +23,6 @@ from .state import ColorettoState
 FORMAT = "coloretto-record/1"
 KEYS = ("format", "players", "options", "removed", "start", "first", "deck", "actions")
 MAX_DEPTH = 100  # the record itself is level 1
-_HUGE = 10**30  # stands in for integers too long to convert: no row has that number
 
 
 def export_record(state: ColorettoState) -> dict[str, Json]:
@@ -40,61 +39,20 @@ def export_record(state: ColorettoState) -> dict[str, Json]:
     }
 
 
-# --- Reading JSON text strictly ---------------------------------------------------------------
+# --- Reading JSON text as §7 says -------------------------------------------------------------
 
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _int(text: str) -> int:
-    """JSON integers of any length (Python refuses to convert more than 4300 digits)."""
-    return int(text) if len(text) < 1000 else (-_HUGE if text.startswith("-") else _HUGE)
+# RFC 8259 without NaN or Infinity, 100 levels at most; a repeated key's last value counts;
+# integers of any length are JSON (one too long to convert reads as a huge number, which no
+# row, card or name can be) and so is 1e999.
+READING = JsonRules(max_depth=MAX_DEPTH, float_overflow=True, long_integers="clamp")
 
 
 def parse_record_text(text: str | bytes) -> Json:
     """JSON text (UTF-8, RFC 8259) to a value; RecordError `format` when it is not JSON."""
     try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return json.loads(text, parse_constant=_no_constant, parse_int=_int)
-    except RecursionError:
-        raise RecordError("format", f"nested more than {MAX_DEPTH} levels deep") from None
-    except (ValueError, TypeError) as e:  # JSONDecodeError and UnicodeDecodeError included
-        line = str(e).splitlines()[0] if str(e) else type(e).__name__
-        raise RecordError("format", f"not JSON: {line}") from None
-
-
-_FLAT = frozenset((str, int, float, bool, type(None)))  # JSON values that cannot nest
-
-
-def _too_deep(value: Json) -> bool:
-    """Is a JSON value nested more than MAX_DEPTH levels (iteratively: no recursion limit)?
-
-    Replaying is hot, and most of a record is flat: a list of card names, a list of one-key
-    actions. Their element types are looked at in one go; only containers are walked into."""
-    containers = (dict, list, tuple)
-    if not isinstance(value, containers):
-        return False
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return True
-        children = item.values() if isinstance(item, dict) else item
-        if _FLAT.issuperset(map(type, children)):
-            continue
-        if (
-            depth < MAX_DEPTH
-            and type(item) is list
-            and set(map(type, item)) == {dict}
-            and _FLAT.issuperset(map(type, chain.from_iterable(map(dict.values, item))))
-        ):
-            continue  # a list of flat objects, such as the actions
-        for child in children:
-            if isinstance(child, containers):
-                stack.append((child, depth + 1))
-    return False
+        return read_json(text, READING)
+    except NotJson as e:
+        raise RecordError("format", str(e)) from None
 
 
 # --- Checking the header (codes `format` to `deck`, then `actions` being a list) ---------------
@@ -108,12 +66,28 @@ def _is_colour_list(value: Json) -> bool:
     return type(value) is list and all(C.is_colour(c) for c in value)
 
 
-def _check_header(
-    record: Json,
-) -> tuple[list[str], bool, list[str], dict[str, list[str]], str, list[str], list[Any]]:
-    """Everything before the actions, in the page's order."""
-    if _too_deep(record):
-        _fail("format", f"the record is nested more than {MAX_DEPTH} levels deep")
+Header = tuple[list[str], bool, list[str], dict[str, list[str]], str, list[str], list[Any]]
+
+
+def _check_header(record: Json) -> Header:
+    """Everything before the actions, in the page's order: the record's keys, then players,
+    options, removed, start, first, deck, and the actions being a list."""
+    _check_keys(record)
+    players = _check_players(record["players"])
+    expert = _check_options(record["options"])
+    removed = _check_removed(record["removed"], len(players))
+    start, given = _check_start(record["start"], players, removed)
+    first = record["first"]
+    if type(first) is not str or first not in players:
+        _fail("first", "'first' must be one of the players")
+    deck = _check_deck(record["deck"], removed, given)
+    actions = record["actions"]
+    if type(actions) is not list:
+        _fail("action", "'actions' must be a list")
+    return players, expert, removed, start, first, deck, actions
+
+
+def _check_keys(record: Json) -> None:
     if not isinstance(record, dict):
         _fail("format", "a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -125,7 +99,8 @@ def _check_header(
     if extra:
         _fail("format", f"unknown key {str(extra[0])!r}")
 
-    players = record["players"]
+
+def _check_players(players: Json) -> list[str]:
     if (
         type(players) is not list
         or not C.MIN_PLAYERS <= len(players) <= C.MAX_PLAYERS
@@ -133,25 +108,33 @@ def _check_header(
         or len(set(players)) != len(players)
     ):
         _fail("players", "'players' must be a list of 2 to 5 distinct non-empty names")
-    n = len(players)
+    return cast(list[str], players)
 
-    options = record["options"]
+
+def _check_options(options: Json) -> bool:
     if (
         type(options) is not dict
         or list(options) != ["expert"]
         or type(options["expert"]) is not bool
     ):
         _fail("options", '\'options\' must be {"expert": true} or {"expert": false}')
+    return bool(options["expert"])
 
-    removed = record["removed"]
+
+def _check_removed(removed: Json, n: int) -> list[str]:
     wanted = C.REMOVED_COLOURS[n]
     if not _is_colour_list(removed) or len(set(removed)) != len(removed):
         _fail("removed", "'removed' must be a list of distinct colours")
     if len(removed) != wanted:
         _fail("removed", f"{n} players remove {wanted} colour(s), not {len(removed)}")
+    return cast(list[str], removed)
 
-    start = record["start"]
-    per_player = C.STARTING_CARDS[n]
+
+def _check_start(
+    start: Json, players: list[str], removed: list[str]
+) -> tuple[dict[str, list[str]], list[str]]:
+    """The starting cards by player, in seat order, and all of them in one list."""
+    per_player = C.STARTING_CARDS[len(players)]
     if type(start) is not dict or set(start) != set(players):
         _fail("start", "'start' must give starting cards to every player and no one else")
     given: list[str] = []
@@ -163,12 +146,10 @@ def _check_header(
         _fail("start", "a colour is given twice")
     if any(c in removed for c in given):
         _fail("start", "a starting colour is removed")
+    return {p: start[p] for p in players}, given
 
-    first = record["first"]
-    if type(first) is not str or first not in players:
-        _fail("first", "'first' must be one of the players")
 
-    deck = record["deck"]
+def _check_deck(deck: Json, removed: list[str], given: list[str]) -> list[str]:
     if type(deck) is not list or not all(type(c) is str and c in C.CARD_INDEX for c in deck):
         _fail("deck", "'deck' must be a list of card names")
     counts = game.deck_counts(removed, given)
@@ -179,19 +160,7 @@ def _check_header(
     under = len(deck) - 1 - deck.index(C.LAST)
     if under != C.UNDER_LAST:
         _fail("deck", f"{under} cards lie under the last-round card, not {C.UNDER_LAST}")
-
-    actions = record["actions"]
-    if type(actions) is not list:
-        _fail("action", "'actions' must be a list")
-    return (
-        players,
-        options["expert"],
-        removed,
-        {p: start[p] for p in players},
-        first,
-        deck,
-        actions,
-    )
+    return cast(list[str], deck)
 
 
 # --- Replaying the actions --------------------------------------------------------------------
@@ -200,7 +169,12 @@ def _check_header(
 def replay(record: Json, *, partial: bool = False) -> ColorettoState:
     """The state a record leads to; RecordError with the page's code when it breaks a rule.
 
-    `partial=True` accepts a record that stops before its game ends."""
+    `partial=True` accepts a record that stops before its game ends. The record is parsed
+    JSON, or a `Reading` of its text."""
+    try:
+        record = value_of(record, READING)
+    except NotJson as e:
+        _fail("format", str(e))
     players, expert, removed, start, first, deck, actions = _check_header(record)
     state = game.from_deal(players, expert, removed, start, first, deck)
     rows = len(state.rows)

@@ -12,11 +12,9 @@ the noise of a shared machine.
 
 from __future__ import annotations
 
-import json
 import random
-import time
-from collections.abc import Callable
 
+from ..bench_kit import best_rate, print_report
 from ..protocol import Json
 from . import game, record, rules
 
@@ -40,46 +38,26 @@ def random_records(count: int, seats: int = 3, seed: int = 2026) -> list[dict[st
     return records
 
 
-def _best_rate(
-    work: Callable[[dict[str, Json]], object],
-    records: list[dict[str, Json]],
-    seconds: float,
-    windows: int = 5,
-) -> float:
-    best = 0.0
-    for _ in range(windows):
-        start = time.process_time()
-        done = 0
-        while time.process_time() - start < seconds / windows:
-            for one in records:
-                work(one)
-            done += len(records)
-        best = max(best, done / (time.process_time() - start))
-    return best
-
-
 def bench_engine_main(seconds: float = 3.0) -> int:
     records = random_records(100)
     for one in records[:10]:  # warm up
         record.replay_summary(one)
-    summary_rate = _best_rate(record.replay_summary, records, seconds * 2 / 3)
-    events_rate = _best_rate(record.replay, records, seconds / 3)
+    summary_rate = best_rate(record.replay_summary, records, seconds * 2 / 3)
+    events_rate = best_rate(record.replay, records, seconds / 3)
     moves = sum(len(one["moves"]) for one in records)  # type: ignore[arg-type,unused-ignore]
-    print(
-        json.dumps(
-            {
-                "benchmark": "engine",
-                "game": "colorpop",
-                "what": "three-seat competitive games replayed from colorpop-record/1 (checked, "
-                "applied with events, summarised), one core",
-                "games_per_second": round(summary_rate),
-                "games_per_second_with_step_events": round(events_rate),
-                "moves_per_game": round(moves / len(records), 1),
-                "records": len(records),
-                "target_games_per_second": TARGET_GAMES_PER_SECOND,
-                "meets_target": summary_rate >= TARGET_GAMES_PER_SECOND,
-            }
-        )
+    print_report(
+        {
+            "benchmark": "engine",
+            "game": "colorpop",
+            "what": "three-seat competitive games replayed from colorpop-record/1 (checked, "
+            "applied with events, summarised), one core",
+            "games_per_second": round(summary_rate),
+            "games_per_second_with_step_events": round(events_rate),
+            "moves_per_game": round(moves / len(records), 1),
+            "records": len(records),
+            "target_games_per_second": TARGET_GAMES_PER_SECOND,
+            "meets_target": summary_rate >= TARGET_GAMES_PER_SECOND,
+        }
     )
     return 0
 

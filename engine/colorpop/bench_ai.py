@@ -10,12 +10,11 @@ Seats alternate who plays first and which level takes seat 1; every game is seed
 from __future__ import annotations
 
 import json
-import math
-import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
+from ..bench_kit import print_report, run_jobs, seed_chunks, workers
+from ..stats import decision_ms, rate
 from .adapter import COLORPOP, ColorpopOptions
 from .state import Mode
 
@@ -71,26 +70,6 @@ LEVELS = ("easy", "normal", "hard")
 TARGET_P95_MS = 200.0
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate of `wins` in `n`."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _rate(scores: list[float]) -> dict[str, object]:
-    n = len(scores)
-    low, high = wilson(sum(scores), n)
-    return {
-        "games": n,
-        "rate": round(sum(scores) / n, 4) if n else None,
-        "ci95": [round(low, 4), round(high, 4)],
-    }
-
-
 def _chunk(
     job: tuple[str, tuple[str, ...], range],
 ) -> tuple[str, tuple[str, ...], list[float], dict[str, list[float]]]:
@@ -119,69 +98,51 @@ def bench_ai_main(
     """Head to head (two seats, competitive), `games` per pairing, the levels swapping who
     plays first every other game (a shared win counts half); the solo clear rate per level
     (one secret colour, `solo_games` each); decision time per level. One JSON object."""
-    solo_games = games if solo_games is None else solo_games
-    jobs = jobs or os.cpu_count() or 1
-    work: list[tuple[str, tuple[str, ...], range]] = []
-    for i, pairing in enumerate(PAIRINGS):
-        base = seed + 1_000_000 * (i + 1)
-        work += [
-            ("h2h", pairing, range(s, min(s + 50, base + games)))
-            for s in range(base, base + games, 50)
-        ]
-    for i, level in enumerate(LEVELS):
-        base = seed + 5_000_000 + 100_000 * i
-        work += [
-            ("solo", (level,), range(s, min(s + 50, base + solo_games)))
-            for s in range(base, base + solo_games, 50)
-        ]
+    jobs = workers(jobs)
+    work = _work(games, games if solo_games is None else solo_games, seed)
     started = time.perf_counter()
     results: dict[tuple[str, tuple[str, ...]], list[float]] = {}
     times: dict[str, list[float]] = {}
-    with ProcessPoolExecutor(jobs) as pool:
-        for kind, levels, scores, by_level in pool.map(_chunk, work):
-            results.setdefault((kind, levels), []).extend(scores)
-            for level, xs in by_level.items():
-                times.setdefault(level, []).extend(xs)
-
-    def percentile(xs: list[float], q: float) -> float:
-        xs = sorted(xs)
-        return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
-
+    for kind, levels, scores, by_level in run_jobs(_chunk, work, jobs):
+        results.setdefault((kind, levels), []).extend(scores)
+        for level, xs in by_level.items():
+            times.setdefault(level, []).extend(xs)
     head: dict[str, dict[str, object]] = {}
     for a, b in PAIRINGS:
-        rate = _rate(results[("h2h", (a, b))])
-        rate["beats"] = rate["ci95"][0] > 0.5  # type: ignore[index]
-        head[f"{a}_vs_{b}"] = rate
-    decision = {
-        level: {
-            "decisions": len(times.get(level, [])),
-            "p50": round(1000 * percentile(times.get(level, []), 0.5), 2),
-            "p95": round(1000 * percentile(times.get(level, []), 0.95), 2),
-            "max": round(1000 * max(times.get(level, [0.0])), 2),
+        result = rate(results[("h2h", (a, b))])
+        result["beats"] = result["ci95"][0] > 0.5
+        head[f"{a}_vs_{b}"] = result
+    decision = {level: decision_ms(times.get(level, [])) for level in LEVELS}
+    print_report(
+        {
+            "benchmark": "ai",
+            "game": "colorpop",
+            "what": "seeded two-seat competitive games between AI levels (win rate of the first "
+            "named, shared win = half, 95% Wilson interval); solo clear rate per level",
+            "head_to_head": head,
+            "hard_beats_normal_beats_easy": bool(
+                head["hard_vs_normal"]["beats"] and head["normal_vs_easy"]["beats"]
+            ),
+            "solo_clear_rate": {level: rate(results[("solo", (level,))]) for level in LEVELS},
+            "decision_ms": decision,
+            "target_p95_ms": TARGET_P95_MS,
+            "meets_time_target": all(d["p95"] <= TARGET_P95_MS for d in decision.values()),
+            "workers": jobs,
+            "seconds": round(time.perf_counter() - started, 1),
         }
-        for level in LEVELS
-    }
-    print(
-        json.dumps(
-            {
-                "benchmark": "ai",
-                "game": "colorpop",
-                "what": "seeded two-seat competitive games between AI levels (win rate of the first "
-                "named, shared win = half, 95% Wilson interval); solo clear rate per level",
-                "head_to_head": head,
-                "hard_beats_normal_beats_easy": bool(
-                    head["hard_vs_normal"]["beats"] and head["normal_vs_easy"]["beats"]
-                ),
-                "solo_clear_rate": {level: _rate(results[("solo", (level,))]) for level in LEVELS},
-                "decision_ms": decision,
-                "target_p95_ms": TARGET_P95_MS,
-                "meets_time_target": all(d["p95"] <= TARGET_P95_MS for d in decision.values()),
-                "workers": jobs,
-                "seconds": round(time.perf_counter() - started, 1),
-            }
-        )
     )
     return 0
+
+
+def _work(games: int, solo_games: int, seed: int) -> list[tuple[str, tuple[str, ...], range]]:
+    """The jobs: each pairing's games, then each level's solo games, 50 seeds a job."""
+    work: list[tuple[str, tuple[str, ...], range]] = []
+    for i, pairing in enumerate(PAIRINGS):
+        work += [("h2h", pairing, r) for r in seed_chunks(seed + 1_000_000 * (i + 1), games, 50)]
+    for i, level in enumerate(LEVELS):
+        base = seed + 5_000_000 + 100_000 * i
+        work += [("solo", (level,), r) for r in seed_chunks(base, solo_games, 50)]
+    return work
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ class NotSeated(ColorpopRuleError):
 
 
 class GameOver(ColorpopRuleError):
-    code = "game_over"
+    code = "not_playing"  # the same situation, the same code, in every game
 
 
 class NotYourTurn(ColorpopRuleError):

@@ -11,12 +11,17 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, cast
 
 from ..protocol import Json
+from ..records import JsonRules, NotJson, value_of
 from . import errors, events, game, rules
 from .errors import RecordError
 from .rules import COLOURS, Board
 from .state import MODES, ColorpopState, Mode
 
 FORMAT = "colorpop-record/1"
+# §8 says nothing of the JSON itself: it is read as the replay command always read it (NaN and
+# 1e999 as floats, integers of up to 4300 digits, a repeated key's last value), no deeper than
+# the reader goes.
+READING = JsonRules(nan_infinity=True, float_overflow=True)
 _LETTER_SET = frozenset(rules.LETTERS)
 
 
@@ -217,6 +222,10 @@ def replay_summary(record: Json) -> dict[str, Json]:
 
     A valid record takes the fast path (`_fast_summary`); anything it does not accept is
     replayed by `replay`, the live table's own rules, which names the fault exactly."""
+    try:
+        record = value_of(record, READING)
+    except NotJson as e:
+        _fail(f"format: {e}")
     start, moves = check_header(record)
     fast = _fast_summary(start, moves)
     if fast is not None:
@@ -236,24 +245,15 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
     thing it does not accept (a fault, or a record that does not end where the game ends):
     `replay` then gives the page's error line. Its summaries equal `summary_of(*replay(...))`
     (tests/colorpop/test_fast_replay.py)."""
-    seats, mode = start.seats, start.mode
-    n = len(seats)
-    turn = start.turn
-    board = list(start.board)
-    side_colours = {side: game.side_colours(start, side) for side in game.sides(mode, n)}
+    seats, n, joker = start.seats, len(start.seats), rules.JOKER
+    board = _FastBoard(start.board)
+    side_colours = {side: game.side_colours(start, side) for side in game.sides(start.mode, n)}
     owner = {c: side for side, colours in side_colours.items() for c in colours}
     piles = {s: dict(p) for s, p in start.piles.items()}
     collected = {s: sum(piles[s].values()) for s in seats}
     left = rules.counts(start.board)
-    joker, rails, rows = rules.JOKER, rules.NUM_RAILS, rules.NUM_ROWS
-    # The board as one padded string: rails of 10 rows ('.' above the tokens) side by side,
-    # '#' between them and around, so a neighbour is i ± 1 or i ± 11, with no bounds to check.
-    stride = rows + 1
-    border = "#" * stride
-    shown = [column.ljust(rows, ".") for column in board]
-    flat = border + "#".join(shown) + border
     out: list[dict[str, Json]] = []
-    end: str | None = None
+    turn, end = start.turn, None
     winners: tuple[str, ...] = ()
     for move in moves:
         if end is not None or type(move) is not dict:
@@ -263,41 +263,15 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
         if ("seat" in move and move["seat"] != seat) or type(pick) is not str:
             return None
         cell = _CELLS.get(pick)
-        if cell is None:
+        taken = board.take(cell) if cell is not None else None
+        if taken is None:
             return None
-        start_at = stride + cell[0] * stride + cell[1]
-        colour = flat[start_at]
-        if colour == joker or colour == ".":
-            return None
-        group = {start_at}
-        stack = [start_at]
-        while stack:  # §3: the picked token and all it reaches through its colour or jokers
-            i = stack.pop()
-            for near in (i - 1, i + 1, i - stride, i + stride):
-                if (flat[near] == colour or flat[near] == joker) and near not in group:
-                    group.add(near)
-                    stack.append(near)
-        size = len(group)
-        if size < rules.MIN_GROUP:
-            return None
-        jokers = sum(flat[i] == joker for i in group)
-        gone: dict[int, set[int]] = {}
-        for i in group:
-            r, w = divmod(i - stride, stride)
-            gone.setdefault(r, set()).add(w)
-        for r, taken in gone.items():  # §4: the group leaves, the rail's tokens slide down
-            board[r] = "".join([ch for w, ch in enumerate(board[r]) if w not in taken])
-            shown[r] = board[r].ljust(rows, ".")
-        if not all(board[r] for r in gone):  # §4: empty rails to the right end
-            kept = [column for column in board if column]
-            board = kept + [""] * (rails - len(kept))
-            shown = [column.ljust(rows, ".") for column in board]
+        colour, size, jokers = taken
         piles[seat][colour] += size - jokers
         piles[seat][joker] += jokers
         collected[seat] += size
         left[colour] -= size - jokers
         left[joker] -= jokers
-        flat = border + "#".join(shown) + border
         out.append(
             {
                 "seat": seat,
@@ -305,7 +279,7 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
                 "colour": colour,
                 "size": size,
                 "jokers": jokers,
-                "board": list(shown),
+                "board": list(board.shown),
                 "collected": dict(collected),
                 "left": dict(left),
             }
@@ -313,20 +287,84 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
         turn = (turn + 1) % n
         side = owner.get(colour)
         if side is not None and not any(left[c] for c in side_colours[side]):  # §5 cleared
-            end, winners, tie_break = "cleared", tuple(seats[i] for i in side), "none"
-        elif not rules.has_legal_group(tuple(board)):  # §5 blocked
+            end, winners = "cleared", tuple(seats[i] for i in side)
+        elif not rules.has_legal_group(tuple(board.board)):  # §5 blocked
             end = "blocked"
     if end is None:
         return None
+    return _fast_ending(start, tuple(board.board), piles, out, end, winners)
+
+
+_ROWS, _RAILS, _JOKER, _MIN_GROUP = rules.NUM_ROWS, rules.NUM_RAILS, rules.JOKER, rules.MIN_GROUP
+_STRIDE = _ROWS + 1
+_BORDER = "#" * _STRIDE
+
+
+class _FastBoard:
+    """The board as one padded string: rails of 10 rows ('.' above the tokens) side by side,
+    '#' between them and around, so a neighbour is i ± 1 or i ± 11, with no bounds to check."""
+
+    __slots__ = ("board", "flat", "shown")
+
+    def __init__(self, board: Sequence[str]) -> None:
+        self.board = list(board)
+        self.shown = [column.ljust(_ROWS, ".") for column in board]
+        self.flat = _BORDER + "#".join(self.shown) + _BORDER
+
+    def take(self, cell: rules.Cell) -> tuple[str, int, int] | None:
+        """§3, §4: the group of the picked token (its colour, size and jokers) leaves the
+        board; None, and the board unchanged, when the cell is empty, a joker, or alone."""
+        flat = self.flat
+        start_at = _STRIDE + cell[0] * _STRIDE + cell[1]
+        colour = flat[start_at]
+        if colour == _JOKER or colour == ".":
+            return None
+        group = {start_at}
+        stack = [start_at]
+        while stack:  # the picked token and all it reaches through its colour or jokers
+            i = stack.pop()
+            for near in (i - 1, i + 1, i - _STRIDE, i + _STRIDE):
+                if (flat[near] == colour or flat[near] == _JOKER) and near not in group:
+                    group.add(near)
+                    stack.append(near)
+        if len(group) < _MIN_GROUP:
+            return None
+        jokers = sum(flat[i] == _JOKER for i in group)
+        gone: dict[int, set[int]] = {}
+        for i in group:
+            r, w = divmod(i - _STRIDE, _STRIDE)
+            gone.setdefault(r, set()).add(w)
+        board, shown = self.board, self.shown
+        for r, taken in gone.items():  # the group leaves, the rail's tokens slide down
+            board[r] = "".join([ch for w, ch in enumerate(board[r]) if w not in taken])
+            shown[r] = board[r].ljust(_ROWS, ".")
+        if not all(board[r] for r in gone):  # empty rails to the right end
+            kept = [column for column in board if column]
+            self.board = board = kept + [""] * (_RAILS - len(kept))
+            self.shown = shown = [column.ljust(_ROWS, ".") for column in board]
+        self.flat = _BORDER + "#".join(shown) + _BORDER
+        return colour, len(group), jokers
+
+
+def _fast_ending(
+    start: ColorpopState,
+    board: Board,
+    piles: dict[str, dict[str, int]],
+    out: list[dict[str, Json]],
+    end: str,
+    winners: tuple[str, ...],
+) -> dict[str, Json]:
+    """The summary of §8 once the fast loop has reached the game's end."""
     final = ColorpopState(
-        mode=mode,
-        seats=seats,
+        mode=start.mode,
+        seats=start.seats,
         secrets=start.secrets,
         first=start.first,
         start_board=start.start_board,
-        board=tuple(board),
+        board=board,
         piles=piles,
     )
+    tie_break = "none"
     if end == "blocked":
         winners, tie_break = game.rank_blocked(final)
     summary: dict[str, Json] = {
@@ -338,6 +376,6 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
             s: {"left": sl, "removed_own": own} for s, (sl, own) in game.seat_scores(final).items()
         },
     }
-    if mode == "solo":
+    if start.mode == "solo":
         summary["won"] = bool(winners)
     return summary

@@ -7,10 +7,10 @@ the normal track, seeds 0 … games−1. Benchmarks are commands that print JSON
 
 from __future__ import annotations
 
-import json
 import statistics
 from typing import Literal
 
+from ..bench_kit import print_report
 from .adapter import COLOURIST, ColouristOptions
 from .ai import LEVELS
 from .game import JOKER, colourist_of
@@ -56,5 +56,5 @@ def bench_ai_main(games: int = 200) -> int:
             "rounds_max": max(lengths),
         }
     report["levels"] = levels
-    print(json.dumps(report, indent=1))
+    print_report(report, indent=1)
     return 0

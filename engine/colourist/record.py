@@ -7,11 +7,11 @@ is a `RecordError("CODE: text")`, whatever JSON (or text) comes in.
 
 from __future__ import annotations
 
-import json
-import math
-import re
+from itertools import compress, count, cycle
+from operator import itemgetter
 
 from ..protocol import Json
+from ..records import JsonRules, NotJson, read_json, value_of
 from .errors import RecordError
 from .game import (
     ADJECTIVE,
@@ -24,14 +24,11 @@ from .game import (
     NOUN,
     SEAT_RANGE,
     ColouristState,
-    colourist_of,
-    score_round,
-    symbol_of,
+    track,
 )
 
 FORMAT = "colourist-record/1"
 KEYS = frozenset({"format", "players", "options", "decks", "first", "rounds"})
-ID_PATTERN = {NOUN: re.compile(r"n[0-9]{3}"), ADJECTIVE: re.compile(r"a[0-9]{3}")}
 DECK_RANGE = (2, 999)
 
 
@@ -56,52 +53,17 @@ def export_record(state: ColouristState) -> dict[str, Json]:
 
 # --- Reading: strict JSON ---------------------------------------------------------------------
 
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text[:20]}… is too large to read")
-    return value
+# §8: strict JSON (no NaN or Infinity), nested no deeper than the reader goes, no number too
+# long for it; a repeated key's last value counts (the page names no other way).
+READING = JsonRules()
 
 
 def parse_record(text: str | bytes) -> Json:
-    """A record's JSON text, read strictly (no NaN, no Infinity); RecordError `format` else."""
+    """A record's JSON text (UTF-8), read strictly as §8 says; RecordError `format` else."""
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
-    except json.JSONDecodeError as e:
-        raise RecordError(
-            "format", f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}"
-        ) from None
-    except RecursionError:
-        raise RecordError("format", "not JSON that can be read: nested too deeply") from None
-    except (ValueError, TypeError) as e:  # an integer beyond 4300 digits, NaN, bad bytes
-        raise RecordError("format", f"not JSON that can be read: {e}") from None
-
-
-def _is_json(value: object) -> bool:
-    """Is an already parsed value plain JSON (no NaN or Infinity, no other types)? Iterative:
-    a deep value must not overflow the stack."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if item is None or isinstance(item, str | bool | int):
-            continue
-        if isinstance(item, float):
-            if not math.isfinite(item):
-                return False
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            if not all(isinstance(k, str) for k in item):
-                return False
-            stack.extend(item.values())
-        else:
-            return False
-    return True
+        return read_json(text, READING)
+    except NotJson as e:
+        raise RecordError("format", str(e)) from None
 
 
 def _describe(value: object) -> str:
@@ -121,12 +83,14 @@ def _is_int(value: object) -> bool:
 
 
 def replay_summary(record: object) -> dict[str, Json]:
-    """The page's summary of a record (parsed JSON, or its text); raises RecordError."""
+    """The page's summary of a record (parsed JSON, its text, or a `Reading` of its text);
+    raises RecordError."""
     if isinstance(record, str | bytes | bytearray):
-        record = parse_record(bytes(record) if isinstance(record, bytearray) else record)
-    elif not _is_json(record):
-        raise RecordError("format", "not JSON")
-    return _replay(record)
+        return _replay(parse_record(bytes(record) if isinstance(record, bytearray) else record))
+    try:
+        return _replay(value_of(record, READING))
+    except NotJson as e:
+        raise RecordError("format", str(e)) from None
 
 
 def _replay(record: Json) -> dict[str, Json]:
@@ -134,114 +98,9 @@ def _replay(record: Json) -> dict[str, Json]:
     rounds = record["rounds"]
     if not isinstance(rounds, list):
         raise RecordError("round", "rounds must be a list")
+    summaries, positions, jokers = _play_rounds(players, length, decks, first, rounds)
     finish = LENGTHS[length]
-    positions = {p: 0 for p in players}
-    jokers: dict[str, int | None] = {p: None for p in players}
-    in_cycle: dict[str, set[str]] = {k: set() for k in KINDS}  # drawn since the last shuffle
-    seen: dict[str, set[str]] = {k: set() for k in KINDS}  # every id of the record so far
-    summaries: list[dict[str, Json]] = []
-    over = False
-    for number, raw in enumerate(rounds, 1):
-        colourist = colourist_of(players, first, number)
-
-        def fail(
-            code: str, text: str, seat: str | None = None, _n: int = number, _c: str = colourist
-        ) -> RecordError:
-            return RecordError(code, text, round_number=_n, colourist=_c, seat=seat)
-
-        if over:
-            raise fail("after-end", "a round follows the end of the game")
-        if (
-            not isinstance(raw, dict)
-            or not {"drawn", "cards"} <= set(raw)
-            or not set(raw) <= {"drawn", "cards", "chosen"}
-        ):
-            raise fail(
-                "round",
-                'a round is {"drawn": [...], "cards": {...}} and, on a double field, "chosen"',
-            )
-        field_ = positions[colourist]
-        symbol = symbol_of(field_)
-        drawn = raw["drawn"]
-        kinds = [k for k, count in DRAWS[symbol].items() for _ in range(count)]
-        if (
-            not isinstance(drawn, list)
-            or len(drawn) != len(kinds)
-            or not all(
-                isinstance(d, str) and ID_PATTERN[k].fullmatch(d)
-                for d, k in zip(drawn, kinds, strict=True)
-            )
-        ):
-            shape = ", ".join(kinds)
-            raise fail(
-                "drawn",
-                f"a {symbol} field (field {field_}) draws [{shape}] (ids n or a and 3 digits)",
-            )
-        reshuffled = [
-            k for k, count in DRAWS[symbol].items() if decks[k] - len(in_cycle[k]) < count
-        ]
-        for kind in reshuffled:
-            in_cycle[kind] = set()
-        for card, kind in zip(drawn, kinds, strict=True):
-            if card in in_cycle[kind]:
-                raise fail(
-                    "deck", f"{card} was already drawn since the {kind} deck was last shuffled"
-                )
-            in_cycle[kind].add(card)
-            seen[kind].add(card)
-            if len(seen[kind]) > decks[kind]:
-                raise fail(
-                    "deck", f"the record shows more {kind}s than the {decks[kind]} of the deck"
-                )
-        if symbol == DOUBLE:
-            chosen = raw.get("chosen")
-            if (
-                not isinstance(chosen, list)
-                or len(chosen) != 2
-                or chosen[0] not in drawn[2:]
-                or chosen[1] not in drawn[:2]
-            ):
-                raise fail("chosen", "a double field keeps [adjective, noun] of the cards drawn")
-            words = list(chosen)
-        else:
-            if "chosen" in raw:
-                raise fail(
-                    "chosen", f"only a double field keeps a phrase; field {field_} is a {symbol}"
-                )
-            words = list(drawn)
-        cards = raw["cards"]
-        if not isinstance(cards, dict) or set(cards) != set(players):
-            raise fail("cards", "cards name exactly the players")
-        for seat in players:
-            if not isinstance(cards[seat], str) or cards[seat] not in CARDS:
-                raise fail("cards", f"{_describe(cards[seat])} is not a colour name or joker", seat)
-        for seat in players:
-            if cards[seat] == JOKER and seat == colourist:
-                raise fail("joker", "the colourist plays a colour, never the Joker", seat)
-            if cards[seat] == JOKER and jokers[seat] is not None:
-                raise fail("joker", f"the Joker was already played in round {jokers[seat]}", seat)
-        for seat in players:
-            if cards[seat] == JOKER:
-                jokers[seat] = number
-        matched, moved = score_round(players, colourist, cards)
-        for seat in moved:
-            positions[seat] += 1
-        summaries.append(
-            {
-                "round": number,
-                "colourist": colourist,
-                "field": field_,
-                "symbol": symbol,
-                "reshuffled": reshuffled,
-                "words": words,
-                "colour": cards[colourist],
-                "matched": list(matched),
-                "moved": list(moved),
-                "positions": dict(positions),
-            }
-        )
-        over = any(p >= finish for p in positions.values())
-    if not over:
+    if max(positions.values()) < finish:
         raise RecordError(
             "unfinished", f"after {len(rounds)} round(s) no pawn is on the finish (field {finish})"
         )
@@ -253,13 +112,235 @@ def _replay(record: Json) -> dict[str, Json]:
     }
 
 
+# Ids by form: `n` or `a` and three ASCII digits, each with its kind (quicker than matching).
+_KIND_OF = {f"{kind[0]}{i:03d}": kind for kind in (NOUN, ADJECTIVE) for i in range(1000)}
+# A field's draw, card by card (nouns first), and how the page writes that shape.
+_DRAWN_KINDS = {
+    symbol: tuple(k for k, count in DRAWS[symbol].items() for _ in range(count)) for symbol in DRAWS
+}
+_SHAPES = {symbol: ", ".join(kinds) for symbol, kinds in _DRAWN_KINDS.items()}
+_COUNTS = {symbol: tuple(DRAWS[symbol].items()) for symbol in DRAWS}
+_CARD_SET = frozenset(CARDS)
+_ROUND_KEYS = frozenset({"drawn", "cards", "chosen"})
+_TRACKS = {length: track(length) for length in LENGTHS}
+_MATCHES = {colour: frozenset({colour, JOKER}).__contains__ for colour in CARDS}  # §4
+_ROUND_FORM = 'a round is {"drawn": [...], "cards": {...}} and, on a double field, "chosen"'
+
+
+def _play_rounds(
+    players: list[str], length: str, decks: dict[str, int], first: str, rounds: list[Json]
+) -> tuple[list[dict[str, Json]], dict[str, int], dict[str, int | None]]:
+    """Every round in order, checked in the page's order and scored: the rounds' summaries,
+    the positions and each seat's Joker round. This loop is what `pop-bot replay` spends its
+    time on: each check is a quick test, and a helper only says what a failed one means."""
+    start = players.index(first)
+    order, seats = players[start:] + players[:start], len(players)
+    symbols, finish = _TRACKS[length], LENGTHS[length]  # a colourist's field is before the finish
+    cards_of = itemgetter(*players)  # a round's cards in seat order (3 seats or more: a tuple)
+    draws = _Draws(decks)
+    positions = dict.fromkeys(players, 0)
+    jokers: dict[str, int | None] = dict.fromkeys(players)
+    summaries: list[dict[str, Json]] = []
+    for number, raw, colourist in zip(count(1), rounds, cycle(order)):
+        if finish in positions.values():  # a pawn is on the finish (none goes past it)
+            raise _fail("after-end", "a round follows the end of the game", number, colourist)
+        field_ = positions[colourist]
+        symbol = symbols[field_]
+        reshuffled, words = draws.take(raw, field_, symbol, number, colourist)
+        cards = raw["cards"]
+        if type(cards) is not dict or len(cards) != seats:
+            raise _fail("cards", "cards name exactly the players", number, colourist)
+        try:
+            hand = cards_of(cards)  # as many cards as players, one of each: theirs
+            known = _CARD_SET.issuperset(hand)
+        except KeyError:
+            raise _fail("cards", "cards name exactly the players", number, colourist) from None
+        except TypeError:  # a list or an object: unhashable, and no card
+            known = False
+        if not known:
+            raise _card_error(cards, players, number, colourist)
+        if JOKER in hand:
+            _play_jokers(cards, players, jokers, number, colourist)
+        # §4, as game.score_round says it, in fewer steps (replay is hot): the seats whose
+        # card is the colourist's colour or a Joker, the colourist among them, move; if nobody
+        # matched, everybody does.
+        colour = cards[colourist]
+        moved = list(compress(players, map(_MATCHES[colour], hand)))
+        matched = moved.copy()
+        matched.remove(colourist)
+        if not matched:
+            moved = players.copy()
+        for seat in moved:
+            positions[seat] += 1
+        summaries.append(
+            {
+                "round": number,
+                "colourist": colourist,
+                "field": field_,
+                "symbol": symbol,
+                "reshuffled": reshuffled,
+                "words": words,
+                "colour": colour,
+                "matched": matched,
+                "moved": moved,
+                "positions": positions.copy(),
+            }
+        )
+    return summaries, positions, jokers
+
+
+def _fail(
+    code: str, text: str, number: int, colourist: str, seat: str | None = None
+) -> RecordError:
+    return RecordError(code, text, round_number=number, colourist=colourist, seat=seat)
+
+
+class _Draws:
+    """A round's form, its draw and its word, checked against the two decks as a replay sees
+    them (§3.7): per deck the ids drawn since its last shuffle, every id shown so far, and
+    its size."""
+
+    __slots__ = ("decks",)
+
+    def __init__(self, sizes: dict[str, int]) -> None:
+        self.decks: dict[str, tuple[set[str], set[str], int]] = {
+            kind: (set(), set(), sizes[kind]) for kind in KINDS
+        }
+
+    def take(
+        self, raw: Json, field_: int, symbol: str, number: int, colourist: str
+    ) -> tuple[list[str], list[str]]:
+        """The decks reshuffled before this round's draw (noun first), and its word."""
+        if type(raw) is not dict or "drawn" not in raw or "cards" not in raw:
+            raise _fail("round", _ROUND_FORM, number, colourist)
+        if len(raw) > 2 and not _ROUND_KEYS.issuperset(raw):
+            raise _fail("round", _ROUND_FORM, number, colourist)
+        drawn, kinds = raw["drawn"], _DRAWN_KINDS[symbol]
+        if len(kinds) > 1:
+            return self._take_double(raw, drawn, field_, number, colourist)
+        # A triangle or a circle (most rounds): one card from one deck, shuffled when empty.
+        card = drawn[0] if type(drawn) is list and len(drawn) == 1 else None
+        if type(card) is not str or _KIND_OF.get(card) != kinds[0]:
+            raise _draw_error(field_, symbol, number, colourist)
+        in_cycle, seen, size = self.decks[kinds[0]]
+        reshuffled = []
+        if len(in_cycle) >= size:
+            reshuffled.append(kinds[0])
+            in_cycle.clear()
+        if card in in_cycle:
+            raise _drawn_again(card, kinds[0], number, colourist)
+        in_cycle.add(card)
+        seen.add(card)
+        if len(seen) > size:
+            raise _too_many(kinds[0], size, number, colourist)
+        if "chosen" in raw:
+            return reshuffled, _words(raw, drawn, field_, symbol, number, colourist)
+        return reshuffled, [card]
+
+    def _take_double(
+        self, raw: dict[str, Json], drawn: Json, field_: int, number: int, colourist: str
+    ) -> tuple[list[str], list[str]]:
+        """A double field's draw: two nouns, then two adjectives, and the phrase kept."""
+        kinds = _DRAWN_KINDS[DOUBLE]
+        try:
+            fits = type(drawn) is list and tuple(map(_KIND_OF.get, drawn)) == kinds
+        except TypeError:  # a list or an object among the cards: no id
+            fits = False
+        if not fits:
+            raise _draw_error(field_, DOUBLE, number, colourist)
+        decks = self.decks
+        reshuffled = []
+        for kind, needed in _COUNTS[DOUBLE]:
+            in_cycle, _, size = decks[kind]
+            if size - len(in_cycle) < needed:  # the pile is too short: it is shuffled
+                reshuffled.append(kind)
+                in_cycle.clear()
+        for card, kind in zip(drawn, kinds, strict=True):
+            in_cycle, seen, size = decks[kind]
+            if card in in_cycle:
+                raise _drawn_again(card, kind, number, colourist)
+            in_cycle.add(card)
+            seen.add(card)
+            if len(seen) > size:
+                raise _too_many(kind, size, number, colourist)
+        return reshuffled, _words(raw, drawn, field_, DOUBLE, number, colourist)
+
+
+def _drawn_again(card: str, kind: str, number: int, colourist: str) -> RecordError:
+    text = f"{card} was already drawn since the {kind} deck was last shuffled"
+    return _fail("deck", text, number, colourist)
+
+
+def _too_many(kind: str, size: int, number: int, colourist: str) -> RecordError:
+    text = f"the record shows more {kind}s than the {size} of the deck"
+    return _fail("deck", text, number, colourist)
+
+
+def _draw_error(field_: int, symbol: str, number: int, colourist: str) -> RecordError:
+    text = f"a {symbol} field (field {field_}) draws [{_SHAPES[symbol]}] (ids n or a and 3 digits)"
+    return _fail("drawn", text, number, colourist)
+
+
+def _words(
+    raw: dict[str, Json], drawn: list[str], field_: int, symbol: str, number: int, colourist: str
+) -> list[str]:
+    """The word shown: on a double field the phrase kept, [adjective, noun] of the four cards
+    drawn; on another field the card drawn (and no phrase)."""
+    if symbol != DOUBLE:
+        if "chosen" in raw:
+            text = f"only a double field keeps a phrase; field {field_} is a {symbol}"
+            raise _fail("chosen", text, number, colourist)
+        return list(drawn)
+    chosen = raw.get("chosen")
+    if (
+        type(chosen) is not list
+        or len(chosen) != 2
+        or chosen[0] not in drawn[2:]
+        or chosen[1] not in drawn[:2]
+    ):
+        text = "a double field keeps [adjective, noun] of the cards drawn"
+        raise _fail("chosen", text, number, colourist)
+    return list(chosen)
+
+
+def _card_error(
+    cards: dict[str, Json], players: list[str], number: int, colourist: str
+) -> RecordError:
+    """The error of the first seat, in seat order, whose card is no colour or Joker."""
+    seat = next(s for s in players if type(cards[s]) is not str or cards[s] not in _CARD_SET)
+    text = f"{_describe(cards[seat])} is not a colour name or joker"
+    return _fail("cards", text, number, colourist, seat)
+
+
+def _play_jokers(
+    cards: dict[str, str],
+    players: list[str],
+    jokers: dict[str, int | None],
+    number: int,
+    colourist: str,
+) -> None:
+    """The colourist plays no Joker, and no seat a second one; each Joker's round is kept."""
+    for seat in players:
+        if cards[seat] != JOKER:
+            continue
+        if seat == colourist:
+            text = "the colourist plays a colour, never the Joker"
+            raise _fail("joker", text, number, colourist, seat)
+        if jokers[seat] is not None:
+            text = f"the Joker was already played in round {jokers[seat]}"
+            raise _fail("joker", text, number, colourist, seat)
+    for seat in players:
+        if cards[seat] == JOKER:
+            jokers[seat] = number
+
+
 def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     """format, players, options, decks, first: in the page's order."""
     if not isinstance(record, dict):
         raise RecordError("format", "a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError("format", f"format must be {FORMAT!r}")
-    if set(record) != KEYS:
+    if record.keys() != KEYS:
         missing, extra = sorted(KEYS - set(record)), sorted(set(record) - KEYS)
         raise RecordError(
             "format",
@@ -269,7 +350,8 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     if (
         not isinstance(players, list)
         or not SEAT_RANGE[0] <= len(players) <= SEAT_RANGE[1]
-        or not all(isinstance(p, str) and p for p in players)
+        or {str} != set(map(type, players))
+        or not all(players)
         or len(set(players)) != len(players)
     ):
         raise RecordError(
@@ -278,7 +360,7 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     options = record["options"]
     if (
         not isinstance(options, dict)
-        or set(options) != {"length"}
+        or options.keys() != {"length"}
         or not isinstance(options["length"], str)
         or options["length"] not in LENGTHS
     ):
@@ -286,7 +368,7 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     decks = record["decks"]
     if (
         not isinstance(decks, dict)
-        or set(decks) != set(KINDS)
+        or decks.keys() != set(KINDS)
         or not all(_is_int(decks[k]) and DECK_RANGE[0] <= decks[k] <= DECK_RANGE[1] for k in KINDS)
     ):
         raise RecordError(

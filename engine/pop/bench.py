@@ -8,11 +8,9 @@ through the noise of a shared machine.
 
 from __future__ import annotations
 
-import json
 import random
-import time
-from collections.abc import Callable
 
+from ..bench_kit import best_rate, print_report
 from ..protocol import Json
 from .game import Deal, choose, from_deal, legal_choices, new_game, play_turn
 from .record import export_record, replay, summarise
@@ -32,24 +30,6 @@ def random_records(count: int, seats: int = 4, seed: int = 2026) -> list[dict[st
                 choose(state, seat, pick.sample(spec.cards, spec.count))
         records.append(export_record(state))
     return records
-
-
-def _best_rate(
-    work: Callable[[dict[str, Json]], None],
-    records: list[dict[str, Json]],
-    seconds: float,
-    windows: int = 5,
-) -> float:
-    best = 0.0
-    for _ in range(windows):
-        start = time.process_time()
-        done = 0
-        while time.process_time() - start < seconds / windows:
-            for record in records:
-                work(record)
-            done += len(records)
-        best = max(best, done / (time.process_time() - start))
-    return best
 
 
 def _replay_and_summarise(record: dict[str, Json]) -> None:
@@ -74,22 +54,20 @@ def bench_engine_main(seconds: float = 3.0) -> int:
     records = random_records(200)
     for record in records[:20]:  # warm up
         _replay_and_summarise(record)
-    summary_rate = _best_rate(_replay_and_summarise, records, seconds)
-    steps_rate = _best_rate(_replay_with_steps, records, seconds / 2)
-    core_rate = _best_rate(_core, records, seconds / 2)
-    print(
-        json.dumps(
-            {
-                "benchmark": "engine",
-                "what": "four-seat competitive sets replayed from pop-record/1 (checked, resolved, "
-                "summarised), one core",
-                "sets_per_second": round(summary_rate),
-                "sets_per_second_with_step_events": round(steps_rate),
-                "core_sets_per_second": round(core_rate),
-                "records": len(records),
-                "target_sets_per_second": TARGET_SETS_PER_SECOND,
-                "meets_target": summary_rate >= TARGET_SETS_PER_SECOND,
-            }
-        )
+    summary_rate = best_rate(_replay_and_summarise, records, seconds)
+    steps_rate = best_rate(_replay_with_steps, records, seconds / 2)
+    core_rate = best_rate(_core, records, seconds / 2)
+    print_report(
+        {
+            "benchmark": "engine",
+            "what": "four-seat competitive sets replayed from pop-record/1 (checked, resolved, "
+            "summarised), one core",
+            "sets_per_second": round(summary_rate),
+            "sets_per_second_with_step_events": round(steps_rate),
+            "core_sets_per_second": round(core_rate),
+            "records": len(records),
+            "target_sets_per_second": TARGET_SETS_PER_SECOND,
+            "meets_target": summary_rate >= TARGET_SETS_PER_SECOND,
+        }
     )
     return 0

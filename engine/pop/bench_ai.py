@@ -25,15 +25,13 @@ Every game is seeded, so a run is reproducible.
 
 from __future__ import annotations
 
-import json
-import math
-import os
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..bench_kit import print_report, run_jobs, seed_chunks, workers
+from ..stats import decision_ms, mean_ci95, rate
 from .ai import LEVELS, TALK_ROUNDS, Signal, announce, choose_cards
 from .ceiling import ceiling_plays
 from .game import new_game, play_turn
@@ -132,37 +130,14 @@ def _task(job: Job) -> tuple[str, JobKey, list[Any], dict[str, list[float]]]:
     return kind, key, results, times
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _rate(results: list[float]) -> dict[str, Any]:
-    n = len(results)
-    wins = sum(results)
-    low, high = wilson(wins, n)
-    return {
-        "games": n,
-        "rate": round(wins / n, 4) if n else None,
-        "ci95": [round(low, 4), round(high, 4)],
-    }
-
-
 def _coop(results: list[tuple[float, int]]) -> dict[str, Any]:
-    out = _rate([won for won, _ in results])
-    n = max(1, len(results))
-    mean = sum(t for _, t in results) / n
-    spread = math.sqrt(sum((t - mean) ** 2 for _, t in results) / max(1, n - 1))
+    out = rate([won for won, _ in results])
+    mean, low, high = mean_ci95([t for _, t in results])
     out["mean_safe_turns"] = round(mean, 3)
-    half = 1.96 * spread / math.sqrt(n)
-    out["turns_ci95"] = [round(mean - half, 3), round(mean + half, 3)]
+    out["turns_ci95"] = [round(low, 3), round(high, 3)]
     # The share of games still safe after each of the 9 turns: where a level falls behind the
     # ceiling (the last figure is the success rate).
+    n = max(1, len(results))
     out["safe_after_turn"] = (
         [round(sum(1 for _, t in results if t >= turn) / n, 4) for turn in range(1, 10)]
         if results
@@ -191,15 +166,6 @@ def _reaches_half_surely(table: dict[str, Any], level: str) -> bool:
     )
 
 
-def _percentile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
-
-
-def _chunks(seeds: range, size: int) -> list[range]:
-    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
-
-
 def bench_ai_main(
     games: int = 1000,
     trick_games: int = 1000,
@@ -218,113 +184,113 @@ def bench_ai_main(
         4: coop_games,
         5: coop_games,
     }
-    jobs = jobs or os.cpu_count() or 1
+    jobs = workers(jobs)
+    work = _work(games, trick_games, solo_games, per_seats, coop_seats, seed)
+    started = time.perf_counter()
+    results: dict[tuple[str, JobKey], list[Any]] = {}
+    times: dict[str, list[float]] = {}
+    for kind, key, res, t in run_jobs(_task, work, jobs):
+        results.setdefault((kind, key), []).extend(res)
+        for level, xs in t.items():
+            times.setdefault(level, []).extend(xs)
+    report = _report(results, times, coop_seats)
+    report["workers"] = jobs
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    _add_verdicts(report, coop_seats)
+    print_report(report)
+    return 0
+
+
+def _work(
+    games: int,
+    trick_games: int,
+    solo_games: int,
+    per_seats: dict[int, int],
+    coop_seats: Sequence[int],
+    seed: int,
+) -> list[Job]:
+    """Every job of the benchmark, the slowest first so that the workers finish together."""
     work: list[Job] = []
     for i, pairing in enumerate(PAIRINGS):
         base = seed + 1_000_000 * (i + 1)
-        work += [("competitive", pairing, r) for r in _chunks(range(base, base + games), 25)]
-        base += 500_000
-        work += [("trick", pairing, r) for r in _chunks(range(base, base + trick_games), 25)]
+        work += [("competitive", pairing, r) for r in seed_chunks(base, games, 25)]
+        work += [("trick", pairing, r) for r in seed_chunks(base + 500_000, trick_games, 25)]
     for people in coop_seats:
         # Every level and the ceiling play the same deals.
         base = seed + 5_000_000 + 100_000 * people
         for level, talk in [("ceiling", False)] + [(lv, t) for lv in LEVELS for t in (False, True)]:
             work += [
-                ("coop", (level, talk, people), r)
-                for r in _chunks(range(base, base + per_seats[people]), 10)
+                ("coop", (level, talk, people), r) for r in seed_chunks(base, per_seats[people], 10)
             ]
     for i, level in enumerate(LEVELS):
         for difficulty in SOLO_DIFFICULTIES:
             base = seed + 7_000_000 + 100_000 * i + 10_000 * difficulty
-            work += [
-                ("solo", (level, difficulty), r)
-                for r in _chunks(range(base, base + solo_games), 25)
-            ]
-    # The slowest jobs first, so that the workers finish together.
+            work += [("solo", (level, difficulty), r) for r in seed_chunks(base, solo_games, 25)]
     work.sort(key=lambda job: (job[0] in ("solo",), "hard" not in str(job[1])))
-    started = time.perf_counter()
-    results: dict[tuple[str, JobKey], list[Any]] = {}
-    times: dict[str, list[float]] = {}
-    with ProcessPoolExecutor(jobs) as pool:
-        for kind, key, res, t in pool.map(_task, work):
-            results.setdefault((kind, key), []).extend(res)
-            for level, xs in t.items():
-                times.setdefault(level, []).extend(xs)
+    return work
+
+
+def _report(
+    results: dict[tuple[str, JobKey], list[Any]],
+    times: dict[str, list[float]],
+    coop_seats: Sequence[int],
+) -> dict[str, Any]:
+    """The JSON report of the games' results and the decisions' times."""
 
     def pairings(kind: str) -> dict[str, Any]:
         out = {}
         for a, b in PAIRINGS:
-            r = _rate(results.get((kind, (a, b)), []))
+            r = rate(results.get((kind, (a, b)), []))
             r["beats"] = r["ci95"][0] > 0.5
             out[f"{a}_vs_{b}"] = r
         return out
 
-    report: dict[str, Any] = {
+    def coop_table(people: int) -> dict[str, Any]:
+        table: dict[str, Any] = {"ceiling": _coop(results[("coop", ("ceiling", False, people))])}
+        for level in LEVELS:
+            table[level] = {
+                talk_name: _coop(results[("coop", (level, talk, people))])
+                for talk_name, talk in (("silent", False), ("with_table_talk", True))
+            }
+        return table
+
+    return {
         "benchmark": "ai",
         "what": "seeded games among AI seats; win rates of the first-named level with 95% "
         "Wilson intervals (shared victory counts half)",
         "head_to_head_competitive": pairings("competitive"),
         "head_to_head_trick": pairings("trick"),
-        "coop": {
-            f"{people}_seats": {
-                "ceiling": _coop(results[("coop", ("ceiling", False, people))]),
-                **{
-                    level: {
-                        talk_name: _coop(results[("coop", (level, talk, people))])
-                        for talk_name, talk in (("silent", False), ("with_table_talk", True))
-                    }
-                    for level in LEVELS
-                },
-            }
-            for people in coop_seats
-        },
+        "coop": {f"{people}_seats": coop_table(people) for people in coop_seats},
         "solo_win_rate": {
             level: {
-                f"difficulty_{d}": _rate(results.get(("solo", (level, d)), []))
+                f"difficulty_{d}": rate(results.get(("solo", (level, d)), []))
                 for d in SOLO_DIFFICULTIES
             }
             for level in LEVELS
         },
-        "decision_ms": {
-            level: {
-                "decisions": len(times.get(level, [])),
-                "p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
-                "p95": round(1000 * _percentile(times.get(level, []), 0.95), 2),
-                "max": round(1000 * max(times.get(level, [0.0])), 2),
-            }
-            for level in LEVELS
-        },
+        "decision_ms": {level: decision_ms(times.get(level, [])) for level in LEVELS},
         "coop_decision_ms": {
-            level: {
-                "decisions": len(times.get(f"coop_{level}", [])),
-                "p50": round(1000 * _percentile(times.get(f"coop_{level}", []), 0.5), 2),
-                "p95": round(1000 * _percentile(times.get(f"coop_{level}", []), 0.95), 2),
-                "max": round(1000 * max(times.get(f"coop_{level}", [0.0])), 2),
-            }
-            for level in LEVELS
+            level: decision_ms(times.get(f"coop_{level}", [])) for level in LEVELS
         },
         "target_p95_ms": 200,
-        "workers": jobs,
-        "seconds": round(time.perf_counter() - started, 1),
     }
+
+
+def _add_verdicts(report: dict[str, Any], coop_seats: Sequence[int]) -> None:
+    """The report's yes-or-no lines: the levels' order, the co-op targets, the time target."""
     report["hard_beats_normal_beats_easy"] = (
         report["head_to_head_competitive"]["hard_vs_normal"]["beats"]
         and report["head_to_head_competitive"]["normal_vs_easy"]["beats"]
     )
-    report["coop_targets"] = {
-        f"{people}_seats": {
-            level: _reaches_half(report["coop"][f"{people}_seats"], level)
-            for level in ("normal", "hard")
+    for name, reaches in (
+        ("coop_targets", _reaches_half),
+        ("coop_targets_with_margin", _reaches_half_surely),
+    ):
+        report[name] = {
+            f"{people}_seats": {
+                level: reaches(report["coop"][f"{people}_seats"], level)
+                for level in ("normal", "hard")
+            }
+            for people in coop_seats
         }
-        for people in coop_seats
-    }
-    report["coop_targets_with_margin"] = {
-        f"{people}_seats": {
-            level: _reaches_half_surely(report["coop"][f"{people}_seats"], level)
-            for level in ("normal", "hard")
-        }
-        for people in coop_seats
-    }
     report["meets_time_target"] = all(d["p95"] <= 200 for d in report["decision_ms"].values())
-    print(json.dumps(report))
-    return 0

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ..protocol import Json
+from ..records import JsonRules, NotJson, value_of
 from .errors import RecordError, RuleError
 from .events import CHIEF, Event, GameEnded, SetEnded, SetStarted, TurnEnded
 from .game import Deal, from_deal, play_turn, start_set
@@ -19,6 +20,10 @@ from .modes import MODES, ModeSpec
 from .state import PopState
 
 FORMAT = "pop-record/1"
+# §7 says nothing of the JSON itself: it is read as the replay command always read it (NaN and
+# 1e999 as floats, integers of up to 4300 digits, a repeated key's last value), no deeper than
+# the reader goes.
+READING = JsonRules(nan_infinity=True, float_overflow=True)
 
 
 def export_record(state: PopState) -> dict[str, Json]:
@@ -261,5 +266,10 @@ def summarise(state: PopState, events: Iterable[Event]) -> dict[str, Json]:
 
 
 def replay_summary(record: object) -> dict[str, Json]:
+    """The summary of §7 of a parsed record; RecordError (one line) when it is not valid."""
+    try:
+        record = value_of(record, READING)
+    except NotJson as e:
+        raise RecordError(f"format: {e}") from None
     r = replay(record, steps=False)
     return summarise(r.state, r.events)

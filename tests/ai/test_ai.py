@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from engine.pop import ai
 from engine.pop.ai import LEVELS, announce, choose_cards
-from engine.pop.bench_ai import play, wilson
+from engine.pop.bench_ai import play
 from engine.pop.cards import COLOUR_NAMES
 from engine.pop.game import Deal, choose, from_deal, legal_choices, new_game, play_turn
 from engine.pop.results import SoloResult
 from engine.pop.state import PopState
 from engine.pop.view import view
+from engine.stats import wilson
 
 NAMES = ("ana", "ben", "cai", "dov", "eve")
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

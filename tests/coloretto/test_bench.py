@@ -7,7 +7,8 @@ import json
 
 from engine.coloretto import record
 from engine.coloretto.bench import ai_records, bench_engine_main
-from engine.coloretto.bench_ai import bench_ai_main, wilson
+from engine.coloretto.bench_ai import bench_ai_main
+from engine.stats import wilson
 from render.coloretto.demo import demo_main
 
 

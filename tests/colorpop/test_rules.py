@@ -262,7 +262,7 @@ def test_a_side_wins_at_once_when_its_last_token_leaves_whoever_removed_it():
     assert game.seat_on_turn(state) is None
     with pytest.raises(errors.GameOver) as caught:
         game.apply(state, "ana", cell("B1"))
-    assert caught.value.code == "game_over"
+    assert caught.value.code == "not_playing"
 
 
 def test_clearing_is_checked_before_the_blocked_end():

@@ -455,3 +455,34 @@ def test_export_of_a_finished_engine_game_replays(tmp_path):
     summary = replay_summary(record)
     assert summary["positions"] == state.positions
     assert summary["winners"] == state.winners
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.integers(3, 6),
+    length=st.sampled_from(["short", "normal", "long"]),
+    seed=st.integers(0, 2**32),
+)
+def test_the_replays_rounds_score_as_the_rules_do(seats, length, seed):
+    """The replay works each round's score out in its own quick way: it must be the rules'
+    (game.score_round), round by round, and end with the live game's positions and Jokers."""
+    import random
+
+    from .helpers import play_out
+
+    names = [f"s{i}" for i in range(seats)]
+    state = game.new_game(
+        names,
+        [f"n{i:03d}" for i in range(1, 6)],
+        [f"a{i:03d}" for i in range(1, 6)],
+        length=length,
+        seed=seed,
+    )
+    state, _ = play_out(state, random.Random(seed))
+    summary = replay_summary(export_record(state))
+    for number, (rnd, shown) in enumerate(zip(state.rounds, summary["rounds"], strict=True), 1):
+        colourist = game.colourist_of(names, state.first, number)
+        matched, moved = game.score_round(names, colourist, rnd.cards)
+        assert (shown["matched"], shown["moved"]) == (list(matched), list(moved))
+    assert summary["positions"] == state.positions
+    assert summary["jokers"] == state.jokers

@@ -535,9 +535,9 @@ def test_cli_rejects_a_broken_file_with_one_line(tmp_path):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "not JSON: Expecting property name enclosed in double quotes"),
-        ("[" * 100_000, "not JSON that can be read: nested too deeply"),
-        ("1" * 5000, "not JSON that can be read"),  # longer than Python turns into an int
+        ("{not json", "format: not JSON: Expecting property name enclosed in double quotes"),
+        ("[" * 100_000, "format: the record is nested more than 900 levels deep"),
+        ("1" * 5000, "format: not JSON that can be read: an integer of 5000 digits"),
         (
             json.dumps(
                 {
@@ -580,11 +580,11 @@ def test_cli_jsonl_answers_every_line_in_order():
     out = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(out) == len(lines)
     assert out[0] == COMPETITIVE_SUMMARY
-    assert out[1]["error"].startswith("not JSON: ")
-    assert out[2] == {"error": "'format' must be 'pop-record/1'"}
+    assert out[1]["error"].startswith("format: not JSON: ")
+    assert out[2]["error"].startswith("format: the record names no format; known formats: ")
     assert out[3] == {"error": "set 1, turn 3, seat ben: card 17 is not in ben's hand"}
     assert out[4] == replay_summary(coop_record())
-    assert out[5] == {"error": "a record must be a JSON object"}
+    assert out[5]["error"].startswith("format: a record is a JSON object naming its format")
     assert out[6] == {"error": "set 1, turn 1, seat ana: plays must be a list of cards 1-50"}
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from bot.entry import BenchRequest, DemoRequest, GameEntry
+if TYPE_CHECKING:
+    from bot.entry import GameEntry
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
 BENCH_LOAD_MOVED = (
@@ -64,6 +66,8 @@ def _bench(args: argparse.Namespace) -> int:
     run = tools.bench_engine if args.what == "engine" else tools.bench_ai
     if run is None:
         return _unavailable(args)
+    from bot.entry import BenchRequest
+
     request = BenchRequest(
         seconds=3.0 if args.seconds is None else args.seconds,
         games=args.games,
@@ -88,6 +92,8 @@ def _demo(args: argparse.Namespace) -> int:
     if tools.demo is None:
         return _unavailable(args)
     mode = args.mode if tools.demo_modes else None
+    from bot.entry import DemoRequest
+
     request = DemoRequest(args.out, args.seats, args.seed, mode, args.level, args.sets, args.lang)
     problem = tools.demo_problem(request) if tools.demo_problem else None
     if problem:
@@ -119,8 +125,14 @@ def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
     return parse
 
 
-def build_parser() -> argparse.ArgumentParser:
-    keys = list(_games())
+NEEDS_GAMES = ("bench", "demo")  # the commands whose flags name games: the rest start without
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line; the games' names and modes are read only for the commands that take
+    them (so `pop-bot replay` loads no game beyond the records' readers)."""
+    first = next((a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")), "")
+    keys = list(_games()) if first in NEEDS_GAMES else []
     parser = argparse.ArgumentParser(prog="pop-bot", description="Pop on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)").set_defaults(func=_run)
@@ -165,7 +177,7 @@ def _add_render(render: argparse.ArgumentParser) -> None:
 def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
     bench.add_argument("what", choices=["engine", "render", "ai"])
     bench.add_argument(
-        "--game", default="pop", choices=keys, help="engine, ai: which game (default pop)"
+        "--game", default="pop", choices=keys or None, help="engine, ai: which game (default pop)"
     )
     bench.add_argument(
         "--seconds",
@@ -223,12 +235,15 @@ def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
 
 
 def _add_demo(demo: argparse.ArgumentParser, keys: list[str]) -> None:
-    from bot.i18n import languages
+    from bot.i18n import languages  # no Discord in it, nor in anything the demo loads
 
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
-    demo.add_argument("--game", default="pop", choices=keys)
-    modes = list(dict.fromkeys(m for entry in _games().values() for m in entry.tools.demo_modes))
-    demo.add_argument("--mode", default=modes[0], choices=modes, help="games with modes (pop)")
+    demo.add_argument("--game", default="pop", choices=keys or None)
+    games = _games() if keys else {}
+    modes = list(dict.fromkeys(m for entry in games.values() for m in entry.tools.demo_modes))
+    demo.add_argument(
+        "--mode", default=modes[0] if modes else None, choices=modes or None, help="pop's modes"
+    )
     demo.add_argument(
         "--seats", type=int, default=None, help="how many AI seats (default 4; solo, Enigma: 1)"
     )
@@ -248,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     if (sys.argv[1:] if argv is None else argv)[:2] == ["bench", "load"]:
         print(BENCH_LOAD_MOVED, file=sys.stderr)
         return 2
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     code: int = args.func(args)
     return code
 

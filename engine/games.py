@@ -1,12 +1,30 @@
-"""Every game the bot hosts, by key and by record format: one registration line a game."""
+"""Every game whose records `pop-bot replay` reads, by key and by record format: one line a
+game (the bot's registry, `bot.games`, registers each game's whole rules the same way)."""
 
 from __future__ import annotations
 
-from .coloretto.adapter import COLORETTO
-from .colorpop.adapter import COLORPOP
-from .colourist.adapter import COLOURIST
-from .pop.adapter import POP
-from .protocol import Recorded
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .coloretto import record as coloretto_record
+from .colorpop import record as colorpop_record
+from .colourist import record as colourist_record
+from .pop import record as pop_record
+from .protocol import Json, Recorded
+
+
+@dataclass(frozen=True)
+class RecordRules:
+    """A game as reading its records needs it: its key, its format, its replay (its record
+    module alone: `pop-bot replay` starts without the rest of the game)."""
+
+    key: str
+    record_format: str
+    replay: Callable[[Json], dict[str, Json]]
+
+    def replay_summary(self, record: Json) -> dict[str, Json]:
+        return self.replay(record)
+
 
 GAMES: dict[str, Recorded] = {}
 
@@ -30,5 +48,10 @@ def by_format(record_format: object) -> Recorded | None:
     return _BY_FORMAT.get(record_format) if isinstance(record_format, str) else None
 
 
-for _game in (POP, COLORETTO, COLORPOP, COLOURIST):
-    register(_game)
+for _key, _module in (
+    ("pop", pop_record),
+    ("coloretto", coloretto_record),
+    ("colorpop", colorpop_record),
+    ("colourist", colourist_record),
+):
+    register(RecordRules(_key, _module.FORMAT, _module.replay_summary))

@@ -33,11 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel
+if TYPE_CHECKING:  # a game's options are pydantic models; reading a record needs no pydantic
+    from pydantic import BaseModel
 
-OptionsT = TypeVar("OptionsT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound="BaseModel")
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT")

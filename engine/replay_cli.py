@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from .games import GAMES, by_format
-from .pop.adapter import POP
 from .protocol import Recorded, RecordError
 from .records import JsonRules, NotJson, judge, scan
 
@@ -107,7 +106,7 @@ def replay_main(files: list[str], *, jsonl: bool = False) -> int:
                 write(encode(summary) + "\n")
                 continue
             failed = True
-            if not jsonl and game in (None, POP):
+            if not jsonl and (game is None or game.key == "pop"):
                 print(f"{name}: {error}", file=sys.stderr)
             else:
                 print(json.dumps({"error": error}), flush=False)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import ai, game, record
+from . import game, record
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .game import Draw, Move, Place, Take
 from .state import ColorettoState
@@ -87,6 +87,8 @@ class ColorettoGame:
         )
 
     def ai_move(self, view: TableView, level: str, seed: int) -> Move:
+        from . import ai  # here: reading and replaying records never loads the AI
+
         return ai.choose(view, level, seed)
 
     def export_record(self, state: ColorettoState) -> dict[str, Json]:

@@ -7,10 +7,9 @@ whole (`deck`, `removed`, `start`, `first`) with the actions so far: that is the
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import Literal
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Literal
 
 
 @dataclass(slots=True)
@@ -60,11 +59,11 @@ class ColorettoState:
     actions: list[dict[str, int]] = field(default_factory=list)  # the record's actions so far
 
     def to_json(self) -> bytes:
-        return _ADAPTER.dump_json(self)
+        return _adapter().dump_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ColorettoState:
-        return _ADAPTER.validate_json(text)
+        return _adapter().validate_json(text)
 
     def copy(self) -> ColorettoState:
         """A deep copy, by hand: `copy.deepcopy` was 98% of a random game's time."""
@@ -100,4 +99,14 @@ class ColorettoState:
         )
 
 
-_ADAPTER: TypeAdapter[ColorettoState] = TypeAdapter(ColorettoState)
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+
+@functools.cache
+def _adapter() -> TypeAdapter[ColorettoState]:
+    """The state's JSON reader and writer, built when first needed (building it is slow, and
+    replaying records never needs it)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(ColorettoState)

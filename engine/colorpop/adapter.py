@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import ai, game, record, rules
+from . import game, record, rules
 from .rules import Cell, Group
 from .state import ColorpopState
 from .view import ColorpopView, view
@@ -125,6 +125,8 @@ class ColorpopGame:
         return Outcome(state.mode, tuple(results))
 
     def ai_move(self, view: ColorpopView, level: str, seed: int) -> ColorpopMove:
+        from . import ai  # here: reading and replaying records never loads the AI
+
         return ColorpopMove.at(ai.choose(view, level, random.Random(seed)))
 
     def export_record(self, state: ColorpopState) -> dict[str, Json]:

@@ -7,10 +7,9 @@ field. The RNG state lives here (engine.rng), though after the deal nothing more
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import Literal
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Literal
 
 Mode = Literal["competitive", "solo", "duel", "teams"]
 MODES: tuple[str, ...] = ("competitive", "solo", "duel", "teams")
@@ -54,11 +53,21 @@ class ColorpopState:
         return self.end is not None
 
     def to_json(self) -> bytes:
-        return _ADAPTER.dump_json(self)
+        return _adapter().dump_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ColorpopState:
-        return _ADAPTER.validate_json(text)
+        return _adapter().validate_json(text)
 
 
-_ADAPTER = TypeAdapter(ColorpopState)
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+
+@functools.cache
+def _adapter() -> TypeAdapter[ColorpopState]:
+    """The state's JSON reader and writer, built when first needed (building it is slow, and
+    replaying records never needs it)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(ColorpopState)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import ai, game, record
+from . import game, record
 from .game import CARDS, SEAT_RANGE, Choose, ColouristState, Keep, Move
 from .view import ColouristView, view
 from .words import WordList, shipped_words
@@ -110,6 +110,8 @@ class ColouristGame:
         )
 
     def ai_move(self, view: ColouristView, level: str, seed: int) -> Move:
+        from . import ai  # here: reading and replaying records never loads the AI
+
         return ai.choose_move(view, level, seed, self.words)
 
     def export_record(self, state: ColouristState) -> dict[str, Json]:

@@ -15,12 +15,11 @@ The public API:
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .. import rng
 from .errors import (
@@ -160,17 +159,27 @@ class ColouristState:
         return colourist_of(self.seats, self.first, self.round_number)
 
     def to_json(self) -> bytes:
-        return _ADAPTER.dump_json(self)
+        return _adapter().dump_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ColouristState:
-        return _ADAPTER.validate_json(text)
+        return _adapter().validate_json(text)
 
     def copy(self) -> ColouristState:
         return copy.deepcopy(self)
 
 
-_ADAPTER = TypeAdapter(ColouristState)
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+
+@functools.cache
+def _adapter() -> TypeAdapter[ColouristState]:
+    """The state's JSON reader and writer, built when first needed (building it is slow, and
+    replaying records never needs it)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(ColouristState)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import ai, game, record
+from . import game, record
 from .cards import COLOUR_NAMES, COLUMN_LETTERS
 from .enigma import Puzzle, load_pack, puzzle_deal
 from .modes import MODES, Mode
@@ -133,6 +133,8 @@ class PopGame:
 
     def ai_move(self, view: TableView, level: str, seed: int) -> PopMove:
         """The AI's pick, from the seat's view (with this turn's table talk, §6)."""
+        from . import ai  # here: reading and replaying records never loads the AI
+
         return tuple(ai.choose_cards(view, level, random.Random(seed)))
 
     def export_record(self, state: PopState) -> dict[str, Json]:

@@ -8,11 +8,10 @@ edges (`to_json` / `from_json`), so a state read back from the database is check
 
 from __future__ import annotations
 
+import functools
 import pickle
 from dataclasses import dataclass, field
-from typing import Literal
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Literal
 
 from .modes import MODES, Mode, ModeSpec
 from .results import CoopResult, SoloResult, Tiebreak
@@ -76,11 +75,13 @@ class PopState:
         return MODES[self.mode]
 
     def to_json(self) -> bytes:
-        return _ADAPTER.dump_json(self)
+        # Silent turns leave `talk` out, so a state saved before table talk existed re-dumps to
+        # the same bytes it was stored as.
+        return _adapter().dump_json(self, exclude=None if self.talk else {"talk"})
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PopState:
-        return _ADAPTER.validate_json(text)
+        return _adapter().validate_json(text)
 
     def copy(self) -> PopState:
         """A deep copy. Through pickle, which copies these plain lists and dicts about four times
@@ -89,4 +90,14 @@ class PopState:
         return copied
 
 
-_ADAPTER = TypeAdapter(PopState)
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+
+@functools.cache
+def _adapter() -> TypeAdapter[PopState]:
+    """The state's JSON reader and writer, built when first needed (building it is slow, and
+    replaying records never needs it)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(PopState)

@@ -1,5 +1,4 @@
-"""Colourist's command-line tools: `pop-bot demo` and `pop-bot bench ai` (it has no engine
-benchmark of its own)."""
+"""Colourist's command-line tools: `pop-bot demo` and `pop-bot bench engine|ai`."""
 
 from __future__ import annotations
 
@@ -7,7 +6,7 @@ from typing import Any
 
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 
-from ...entry import GameTools, games_bench, lazy, seat_check, seated_demo
+from ...entry import GameTools, games_bench, lazy, seat_check, seated_demo, timed_bench
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -20,5 +19,6 @@ def demo_words(lang: str) -> dict[str, Any]:
 TOOLS = GameTools(
     demo_problem=seat_check("colourist", COLOURIST.seat_range(ColouristOptions())),
     demo=seated_demo(lazy("render.colourist.demo", "demo_main"), demo_words),
+    bench_engine=timed_bench(lazy("engine.colourist.bench", "bench_engine_main")),
     bench_ai=games_bench(lazy("engine.colourist.bench_ai", "bench_ai_main")),
 )

@@ -11,7 +11,7 @@ a restart is recognised by its pictures' file names and not made twice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
@@ -20,10 +20,39 @@ from .budget import TURN, priority
 from .posts import Post
 from .storage import Delivery
 from .table import LiveTable, Pending, Table
-from .transport import picture_files
+from .transport import Transport, picture_files
 
-if TYPE_CHECKING:
-    from .outbox import Outbox
+
+class TurnsHost(Protocol):
+    """What whole turns need of the table layer."""
+
+    async def live(self, table_id: int) -> LiveTable: ...
+
+    def view_for(self, table: Table, post: Post) -> discord.ui.View | None: ...
+
+
+class TurnsBox(Protocol):
+    """What whole turns need of the table's outbox (which owns them)."""
+
+    @property
+    def host(self) -> TurnsHost: ...
+
+    @property
+    def transport(self) -> Transport: ...
+
+    drawn: dict[int, list[Post]]
+    turn_prefix: str  # the captions the turn's message shows above its text
+    turn_message: discord.Message | None
+
+    async def advance(self, progress: Delivery) -> None: ...
+
+    async def posts(self, live: LiveTable, pending: Pending) -> list[Post]: ...
+
+    async def turn_post(self, live: LiveTable) -> tuple[Post, int, float | None]: ...
+
+    async def turn_posted(
+        self, message: discord.Message, epoch: int, deadline: float | None
+    ) -> None: ...
 
 
 def turn_due(table: Table) -> bool:
@@ -39,7 +68,7 @@ def bare(turn: Post) -> Post:
 
 
 class WholeTurns:
-    def __init__(self, box: Outbox) -> None:
+    def __init__(self, box: TurnsBox) -> None:
         self.box = box
 
     async def post(self, live: LiveTable, pending: Pending, posts: list[Post]) -> None:

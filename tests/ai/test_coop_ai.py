@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, fields
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -228,15 +228,8 @@ def test_a_seat_that_hears_the_later_seats_may_change_its_card():
     assert changed >= 1
 
 
-@dataclass(frozen=True)
-class ViewWithTalk(TableView):
-    """A seat's view that carries this turn's table talk, as Pop's view is meant to."""
-
-    talk: tuple[Signal, ...] = ()
-
-
-def with_talk(v: TableView, talk: tuple[Signal, ...]) -> ViewWithTalk:
-    return ViewWithTalk(**{f.name: getattr(v, f.name) for f in fields(v)}, talk=talk)
+def with_talk(v: TableView, talk: tuple[Signal, ...]) -> TableView:
+    return replace(v, talk=talk)
 
 
 def test_the_table_talk_may_come_with_the_view():

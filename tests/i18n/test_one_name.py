@@ -130,3 +130,21 @@ def test_italian_host_is_one_word():
         "host {host}" in texts[f"{game}.lobby.text"]
         for game in ("pop", "coloretto", "colorpop", "colourist")
     )
+
+
+# Pop's Queue cards (A–E): the rules' name, in the alt text that lists them too.
+QUEUE = {
+    "en": "queue",
+    "it": "fila",
+    "ja": "列（キュー）",
+    "fr": "file",
+    "es": "de fila",
+    "pl": "kolejk",
+    "de": "schlange",
+}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_queue_cards_have_one_name(lang):
+    for key in ("pop.rules.common", "pop.alt.queue_rows", "pop.talk.rule"):
+        assert QUEUE[lang] in text_of(lang, key).lower(), key

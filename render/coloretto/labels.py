@@ -22,7 +22,7 @@ LABELS_EN: dict[str, str] = {
     "took_row": "{name} took row {n}",
     "golden_bonus": "golden joker bonus",
     "out": "out",
-    "points": "{n} pts",
+    "points": "Points: {n}",
     "game_over": "Game over",
     "final_scores": "Final scores",
     "winner": "Winner: {names}",
@@ -36,7 +36,7 @@ LABELS_EN: dict[str, str] = {
 
 # Alt-text sentences (the `t` callable's keys), with the colour and card names they use.
 ALT_EN: dict[str, str] = {
-    "alt.table": "Coloretto, round {round}. {pile} cards in the pile.",
+    "alt.table": "Coloretto, round {round}. Cards in the pile: {pile}.",
     "alt.last_round": "This is the last round.",
     "alt.to_move": "{name} to move.",
     "alt.game_over": "The game is over.",
@@ -47,14 +47,14 @@ ALT_EN: dict[str, str] = {
     "alt.row": "Row {row} ({count} of {limit}): {cards}.",
     "alt.row_empty": "Row {row} (up to {limit}) is empty.",
     "alt.row_taken": "Row {row} was taken by {name}.",
-    "alt.seat": "{name}{out}: {cards}; {points} points.",
+    "alt.seat": "{name}{out}: {cards}; points: {points}.",
     "alt.seat_out": " (out)",
     "alt.nothing": "nothing",
-    "alt.count": "{count} {card}",
+    "alt.count": "{card} ×{count}",
     "alt.results": "Coloretto, final scores. {winners}",
     "alt.winner": "{names} won.",
     "alt.winners": "Shared win: {names}.",
-    "alt.result_seat": "{name}: {total} points ({plus}; minus {minus}; cotton {cotton}; "
+    "alt.result_seat": "{name} — points: {total} ({plus}; minus {minus}; cotton +{cotton}; "
     "jokers as {jokers}).",
     "alt.none": "none",
     "card.blue": "blue",

@@ -176,10 +176,10 @@ async def results_message(emu, actor, thread, timeout=30):
 
 
 def announced_scores(message):
-    """{name: total} from the results message's lines "**Name**: N points (…)"."""
+    """{name: total} from the results message's lines "**Name** — points: N (…)"."""
     return {
         name: int(total)
-        for name, total in re.findall(r"^\*\*(.+?)\*\*: (-?\d+) points", message.content, re.M)
+        for name, total in re.findall(r"^\*\*(.+?)\*\* — points: (-?\d+)", message.content, re.M)
     }
 
 

@@ -213,7 +213,10 @@ async def assert_record_replays_to_the_announced_result(actor, thread, results, 
     text = results.content
     for seat, score in summary["scores"].items():
         line = next(x for x in text.splitlines() if x.startswith(names[seat] + ":"))
-        assert f"{score['left']} left on the board, {score['removed_own']} removed" in line
+        assert (
+            f"left on the board: {score['left']}, own tokens removed: {score['removed_own']}"
+            in line
+        )
     if summary.get("won") is not None:
         assert ("you win" in text) == summary["won"]
     else:

@@ -101,7 +101,7 @@ def test_stats_lines_from_outcomes():
     assert FACE.stats_lines(rows, "en") == [
         "Won by clearing their colours: 1",
         "Own tokens off the board, on average: 15.5",
-        "Solo with 2 secret colour(s): cleared 1 of 2",
+        "Solo (secret colours: 2): cleared 1 of 2",
     ]
 
 

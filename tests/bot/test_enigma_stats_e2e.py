@@ -122,7 +122,7 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     winner = ana if str(ana.id) in game.winners else ben
     stats = await (await ana.slash("stats", user=winner.user)).wait_message()
     assert stats.ephemeral
-    assert "1 game, 1 won" in stats.content
+    assert "1 game, wins: 1" in stats.content
     assert "Average set score" in stats.content
     board = await (await ben.slash("leaderboard")).wait_message()
     first_line = board.content.splitlines()[1]

@@ -37,7 +37,7 @@ async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, _thread, lobby = await open_table(emu, world, ana, mode="coop")
     assert lobby.button_labels == ["Join", "Leave", "Add AI", "Start", "Cancel"]
-    await refusal(await ana.click(lobby, label="Start"), "needs 3 to 5 seats")
+    await refusal(await ana.click(lobby, label="Start"), "Seats needed (cooperative): 3–5.")
     await ben.click(lobby, label="Join")
     await refusal(await ben.click(lobby, label="Join"), "already seated")
     await refusal(await ben.click(lobby, label="Add AI"), "Only the host")

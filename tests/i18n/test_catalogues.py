@@ -192,10 +192,33 @@ def test_every_dynamic_key_family_is_declared_and_every_declared_family_used(sca
     assert scan.families == set(DYNAMIC_KEYS)
 
 
+# Texts written ahead of the code that shows them (its change is another one): each is in every
+# catalogue, and none is used yet; once bot/ uses one, it leaves this list.
+WAITING_FOR_CODE = {
+    "colorpop.record_later",  # /table record mid-game, each game naming its own secrets
+    "colourist.record_later",
+    "refusal.invalid_button",  # a forged or mistyped button id for the turn in play
+    "refusal.paused",  # a press on a paused table (no permission to post in its thread)
+    "refusal.thread_gone",  # a press on a table whose thread was deleted
+    "pause.notice.forbidden",  # the parent channel's notices (and /table show), naming the game
+    "pause.notice.thread_gone",
+    "table.opened_here",  # no thread could be made: the table plays in the channel
+    "table.no_thread",  # ...and the host is told privately which permission it needs
+    "coloretto.legend",  # the symbols of Coloretto's table and results, in words
+    "coloretto.result.legend",
+}
+
+
 def test_every_key_of_english_is_used_and_every_used_key_exists(scan):
     used = scan.keys | expanded(scan.families)
     assert sorted(used - set(EN)) == [], "used by the bot but missing from en.json"
-    assert sorted(set(EN) - used) == [], "in en.json but used nowhere in bot/"
+    assert sorted(set(EN) - used - WAITING_FOR_CODE) == [], "in en.json but used nowhere in bot/"
+
+
+def test_the_texts_waiting_for_code_are_not_used_yet(scan):
+    used = scan.keys | expanded(scan.families)
+    assert sorted(WAITING_FOR_CODE & used) == [], "used now: take it off WAITING_FOR_CODE"
+    assert set(EN) >= WAITING_FOR_CODE
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
@@ -268,7 +291,7 @@ def test_every_key_formats_in_every_language(lang):
 
 def test_a_translation_is_really_used():
     assert t("button.join", "it") == "Partecipa"
-    assert t("pop.chief", "ja") == "マルチカラー・チーフ"
+    assert t("pop.chief", "ja") == "チーフ"
     assert t("pop.rules.common", "it").count("carte Fila") == 1
     assert "列（キュー）カード" in t("pop.rules.common", "ja")
     assert t("pop.level.legendary_guards", "it") == "Guardie leggendarie"

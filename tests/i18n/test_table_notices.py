@@ -1,0 +1,96 @@
+"""The table layer's notices say what happened to this table, of this game: a paused table names
+its game and why it paused; /table record mid-game names the game's own secrets; a forged button
+is not called a finished turn; a table with no thread says it plays in the channel and which
+permission would give it one."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.games  # noqa: F401  (every game declares its run-time key families)
+from bot.i18n import catalogue, languages, t
+
+GAMES = ("pop", "coloretto", "colorpop", "colourist")
+
+
+def game_name(game: str, lang: str) -> str:
+    return t(f"game.{game}", lang)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_pause_notices_name_the_game(lang):
+    for key in ("pause.notice.forbidden", "pause.notice.thread_gone"):
+        for game in GAMES:
+            shown = t(key, lang, game=game_name(game, lang), id=3)
+            assert game_name(game, lang) in shown, (key, game, shown)
+            assert "3" in shown
+        assert t(key, lang, game="X", id=3) != t(key, lang, game="Y", id=3)
+    # the notices the code sends today name no game at all: never "Pop" for Coloretto
+    for key in ("pause.forbidden", "pause.thread_gone"):
+        assert "Pop" not in t(key, lang, id=3), (key, lang)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_paused_table_says_why(lang):
+    paused, gone = t("refusal.paused", lang), t("refusal.thread_gone", lang)
+    assert paused != gone
+    assert paused not in (t("refusal.stale", lang), t("refusal.not_playing", lang))
+    forbidden = t("pause.notice.forbidden", lang, game="G", id=1)
+    assert forbidden != t("pause.notice.thread_gone", lang, game="G", id=1)
+
+
+SECRETS = {
+    "en": ("secret colours", "choices not revealed"),
+    "it": ("colori segreti", "scelte non ancora rivelate"),
+    "ja": ("秘密の色", "公開されていない選択"),
+    "fr": ("couleurs secrètes", "choix pas encore révélés"),
+    "es": ("colores secretos", "elecciones que aún no se han revelado"),
+    "pl": ("sekretne kolory", "wybory, które nie zostały jeszcze odkryte"),
+    "de": ("geheimen Farben", "noch nicht aufgedeckt"),
+}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_each_game_names_its_own_secrets_before_the_record(lang):
+    shared = t("table.record_later", lang, id=4)
+    colours, choices = SECRETS[lang]
+    colorpop = t("colorpop.record_later", lang, id=4)
+    colourist = t("colourist.record_later", lang, id=4)
+    assert colours in colorpop
+    assert choices in colourist
+    assert len({shared, colorpop, colourist}) == 3
+    assert all("4" in text for text in (shared, colorpop, colourist))
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_an_invalid_button_is_not_a_finished_turn(lang):
+    assert t("refusal.invalid_button", lang) != t("refusal.stale", lang)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_table_without_thread_says_it_plays_in_the_channel(lang):
+    values = {"host": "@ana", "game": "Pop", "id": 5, "mode": "m"}
+    opened, here = t("table.opened", lang, **values), t("table.opened_here", lang, **values)
+    head = opened[: opened.index("5") + 1]
+    assert here.startswith(head)  # the same opening, another ending
+    assert opened != here
+    told = t("table.no_thread", lang, game="Pop", id=5)
+    assert "Create Public Threads" in told
+    assert "5" in told
+
+
+def test_the_english_texts_read_as_meant():
+    assert t("table.no_thread", "en", game="Coloretto", id=2) == (
+        "Coloretto table #2 plays here in the channel: I could not open a thread for it. To give"
+        " each table its own thread, I need the “Create Public Threads” permission in this"
+        " channel."
+    )
+    assert t("pause.notice.forbidden", "en", game="Colorpop", id=9).startswith(
+        "Colorpop table #9 is paused: I lost permission to post in its thread."
+    )
+    assert t("coloretto.legend", "en", cards="◆ blue, ■ brown") == (
+        "Key: ◆ blue, ■ brown; ×: how many cards of that colour."
+    )
+    assert catalogue("en")["refusal.invalid_button"] == (
+        "That button is not valid here: use the buttons of the table's latest message."
+    )

@@ -197,7 +197,6 @@ def test_every_dynamic_key_family_is_declared_and_every_declared_family_used(sca
 WAITING_FOR_CODE = {
     "colorpop.record_later",  # /table record mid-game, each game naming its own secrets
     "colourist.record_later",
-    "refusal.invalid_button",  # a forged or mistyped button id for the turn in play
     "refusal.paused",  # a press on a paused table (no permission to post in its thread)
     "refusal.thread_gone",  # a press on a table whose thread was deleted
     "pause.notice.forbidden",  # the parent channel's notices (and /table show), naming the game

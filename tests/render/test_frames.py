@@ -158,7 +158,7 @@ def test_solo_frames_count_the_cards_left_in_pile_and_hand():
 def test_the_chiefs_explosion_says_where_its_cards_go():
     """Trick: the Chief's exploding cards are marked lost; competitive: they wait beside it."""
     for mode, key, word in (
-        ("trick", "chief_loses", "lost"),
+        ("trick", "chief_loses", "Lost"),
         ("competitive", "chief_keeps", "keeps"),
     ):
         frames = [f for seed in range(6) for f in frames_of(mode, 3, 1, seed)]

@@ -71,10 +71,18 @@ class _Lines:
     def __init__(self, img: Image.Image | None, x: int, y: int, width: int, bg: str) -> None:
         self.img, self.x, self.y, self.width, self.bg = img, x, y, width, bg
 
-    def text(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT) -> None:
+    def text(
+        self,
+        text: str,
+        size: int,
+        bold: bool = False,
+        colour: str = S.TEXT,
+        names: Sequence[str] = (),
+    ) -> None:
+        """A line of words (the player `names` in it may be shortened)."""
         h = size + 10
         if self.img is not None:
-            sprite = art.name_sprite(text, size, self.width, bold, colour, self.bg)
+            sprite = art.line_sprite(text, size, self.width, bold, colour, self.bg, names=names)
             paste(self.img, sprite, self.x, self.y + (h - sprite.height) // 2)
         self.y += h
 
@@ -160,7 +168,7 @@ def _side(img: Image.Image | None, f: Frame, labels: Mapping[str, str], y: int) 
             )
         lines = _Lines(img, x + 12, y + 8, inner, S.PANEL)
         for text, size, bold, colour in step:
-            lines.text(text, size, bold, colour)
+            lines.text(text, size, bold, colour, f.names)
         y += h + GAP
     if f.has_chief:
         y = _chief(img, f, labels, x, y) + GAP
@@ -231,7 +239,7 @@ def _seats(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
     if later_set:
         leaders = [f.names[i] for i, t in enumerate(totals) if t == best]
         lines = _Lines(img, x + 4, y, P.SIDE_W - 8, S.BACKGROUND)
-        lines.text(label(labels, "leads", names=", ".join(leaders)), 22, True, S.GOLD)
+        lines.text(label(labels, "leads", names=", ".join(leaders)), 22, True, S.GOLD, leaders)
         y = lines.y
     row_h = 72 if scoring else 44
     for i, seat in enumerate(f.seats):
@@ -430,11 +438,11 @@ def draw_results(
     banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
     height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + len(tie_text) * 40
     img = art.new_canvas((P.WIDTH, height + tie_h + m))
-    y = _banner(img, lines, stars)
+    y = _banner(img, lines, stars, names)
     if table:
         y = _score_table(img, mode, seats, names, set_scores, totals, winners, labels, y)
     for line in tie_text:  # in words: which rule decided between the tied seats
-        sprite = art.name_sprite(line, 26, P.WIDTH - 2 * m, False, S.TEXT)
+        sprite = art.line_sprite(line, 26, P.WIDTH - 2 * m, False, S.TEXT)
         paste(img, sprite, m, y + (40 - sprite.height) // 2)
         y += 40
     if tie_h:
@@ -480,13 +488,17 @@ def _result_lines(
 
 
 def _banner(
-    img: Image.Image, lines: Sequence[tuple[str, int, str]], stars: tuple[int, int] | None
+    img: Image.Image,
+    lines: Sequence[tuple[str, int, str]],
+    stars: tuple[int, int] | None,
+    names: Sequence[str],
 ) -> int:
-    """The banner's lines, then the co-op level's stars; returns the y below."""
+    """The banner's lines (the winners' `names` in them may be shortened), then the co-op
+    level's stars; returns the y below."""
     m = P.MARGIN
     y = m
     for text, size, colour in lines:
-        sprite = art.name_sprite(text, size, P.WIDTH - 2 * m, True, colour)
+        sprite = art.line_sprite(text, size, P.WIDTH - 2 * m, True, colour, names=names)
         paste(img, sprite, m, y + (size + 14 - sprite.height) // 2)
         y += size + 14
     if stars:

@@ -700,10 +700,16 @@ class Palette:
         colour: str = S.TEXT,
         bg: str = S.BACKGROUND,
         anchor: Anchor = "l",
+        *,
+        max_width: int | None = None,
+        min_size: int | None = None,
     ) -> int:
-        """Paste a line of text; `xy` is its left (or middle, or right) edge and vertical
-        middle. Returns its width."""
-        sprite = self.text_sprite(text, size, bold, colour, bg)
+        """Paste a line of text (fitted to `max_width` as `fit_line` fits it, when given);
+        `xy` is its left (or middle, or right) edge and vertical middle. Returns its width."""
+        if max_width is None:
+            sprite = self.text_sprite(text, size, bold, colour, bg)
+        else:
+            sprite = self.line_sprite(text, size, max_width, bold, colour, bg, min_size=min_size)
         x, y = xy
         if anchor == "m":
             x -= sprite.width // 2

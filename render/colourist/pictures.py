@@ -36,7 +36,7 @@ PANEL = "#2A2F3A"
 PANEL_LIGHT = "#3A4150"
 OUTLINE = "#8A90A0"
 GOLD = S.GOLD
-MIN_TEXT = 11  # px: a long label shrinks down to this size before it is cut
+MIN_TEXT = 14  # px: a long label shrinks down to this size (7 px when Discord shows it 400 wide)
 
 
 class TileStyle(NamedTuple):
@@ -477,7 +477,7 @@ def results_picture(
             True,
             GOLD,
             max_width=WIDTH - 2 * MARGIN,
-            min_size=MIN_TEXT,
+            min_size=18,
             names=winners,
         )
         y = _draw_track(d, view, 64, labels, winners=view.winners)

@@ -377,6 +377,15 @@ def _record(text: str, shown: str, size: int, max_width: int) -> None:
 
 
 NAME_KEEP = 8  # a name's letters that a line keeps by shrinking its words (when it may shrink)
+NAME_SHRINK = 6  # px a line with a name may shrink to show it whole (when it may shrink)
+
+
+def _shrunk(text: str, size: int, bold: bool, max_width: int, smallest: int) -> int:
+    """The size `text` fits `max_width` at: `size`, else 2 px smaller at a time, `smallest`
+    at the least."""
+    while text_length(text, size, bold) > max_width and size - 2 >= smallest:
+        size -= 2
+    return size
 
 
 def _cap_names(text: str, names: Sequence[str], keep: int) -> str:
@@ -496,21 +505,21 @@ def fit_line(
     names: Sequence[str] = (),
 ) -> Line:
     """What the fonts can draw of `text` (`safe_text`), fitted to `max_width` pixels: as it is
-    when it fits; else 2 px smaller at a time, down to `min_size` (when given), until it fits
-    with its player `names` cut to NAME_KEEP letters (the words shrink for a name only that
-    far: a name gives way before they shrink more); then the names are shortened with an
-    ellipsis, as little as fits; then it is cut with an ellipsis (unless `cut` is False: it
-    then overflows). No `max_width`: as it is. A cut or an overflow is recorded while
+    when it fits; else 2 px smaller at a time, down to `min_size` (when given). With player
+    `names` in it, it shrinks by NAME_SHRINK px at most to show them whole; if that is not
+    enough, only as far as it fits with its names cut to NAME_KEEP letters (a name gives way
+    before the words shrink more), and the names are shortened with an ellipsis, as little as
+    fits. Then, if it still does not fit, it is cut with an ellipsis (unless `cut` is False:
+    it then overflows). No `max_width`: as it is. A cut or an overflow is recorded while
     `recording_cuts` runs; a name shortened is not."""
     safe = safe_text(text)
     if max_width is None:
         return Line(safe, size, text_length(safe, size, bold), False, False, False)
     names = [n for n in map(safe_text, names) if n in safe]
-    least = _cap_names(safe, names, NAME_KEEP)  # what shrinking must make fit
     smallest = size if min_size is None else min_size
-    fitted = size
-    while text_length(least, fitted, bold) > max_width and fitted - 2 >= smallest:
-        fitted -= 2
+    fitted = _shrunk(safe, size, bold, max_width, max(smallest, size - NAME_SHRINK))
+    if text_length(safe, fitted, bold) > max_width:  # not whole: its names give way
+        fitted = _shrunk(_cap_names(safe, names, NAME_KEEP), size, bold, max_width, smallest)
     if text_length(safe, fitted, bold) <= max_width:
         return Line(safe, fitted, text_length(safe, fitted, bold), fitted < size, False, False)
     if safe in names:  # the whole text is a name: its end may go

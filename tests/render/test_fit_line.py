@@ -131,6 +131,17 @@ def test_words_shrink_so_that_a_name_keeps_its_first_letters_then_the_name_gives
     assert line.text.endswith(" took row 3")
 
 
+def test_a_line_shrinks_a_little_to_show_a_name_whole():
+    text = f"{NAME}  10/10"
+    room = int(kit.text_length(text, 24 - kit.NAME_SHRINK, True)) + 1
+    line = kit.fit_line(text, 24, True, max_width=room, min_size=12, names=[NAME])
+    assert (line.text, line.size) == (text, 24 - kit.NAME_SHRINK)
+    assert not line.shortened
+    smaller = kit.fit_line(text, 24, True, max_width=room - 40, min_size=12, names=[NAME])
+    assert smaller.shortened  # more would be too small: the name gives way instead
+    assert smaller.size > 12
+
+
 def test_nothing_is_recorded_unless_asked():
     kit.fit_line(LONG, 24, max_width=50)  # a cut, outside any recording
     with kit.recording_cuts() as cuts:

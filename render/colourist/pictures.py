@@ -36,7 +36,7 @@ PANEL = "#2A2F3A"
 PANEL_LIGHT = "#3A4150"
 OUTLINE = "#8A90A0"
 GOLD = S.GOLD
-MIN_TEXT = 14  # px: a long label shrinks down to this size (7 px when Discord shows it 400 wide)
+MIN_TEXT = 16  # px: a long label shrinks down to this size (8 px when Discord shows it 400 wide)
 
 
 class TileStyle(NamedTuple):

@@ -465,20 +465,33 @@ def wrap(
     NAME_KEEP letters (as `fit_line` then draws it); else lines of at most `max_width` pixels at
     `size`, broken at spaces, and between Japanese characters, which have none. A word wider
     than a line has a line of its own (where `fit_line` shrinks it)."""
+    return list(_wrapped(text, size, bold, max_width, min_size, tuple(names)))
+
+
+@cached(1024)
+def _wrapped(
+    text: str,
+    size: int,
+    bold: bool,
+    max_width: int,
+    min_size: int | None,
+    names: tuple[str, ...],
+) -> tuple[str, ...]:
+    """`wrap`'s work (cached: the same words come back every picture)."""
     safe = safe_text(text)
     smallest = size if min_size is None else min_size
-    names = [n for n in map(safe_text, names) if n in safe]
-    if text_length(_cap_names(safe, names, NAME_KEEP), smallest, bold) <= max_width:
-        return [safe]
+    found = [n for n in map(safe_text, names) if n in safe]
+    if text_length(_cap_names(safe, found, NAME_KEEP), smallest, bold) <= max_width:
+        return (safe,)
     lines: list[str] = []
     line = ""
-    for token in _tokens(safe, names):
+    for token in _tokens(safe, found):
         if line and text_length((line + token).rstrip(), size, bold) > max_width:
             lines.append(line.rstrip())
             line = token
         else:
             line += token
-    return [*lines, line.rstrip()] if line.strip() else lines
+    return (*lines, line.rstrip()) if line.strip() else tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -512,21 +525,36 @@ def fit_line(
     fits. Then, if it still does not fit, it is cut with an ellipsis (unless `cut` is False:
     it then overflows). No `max_width`: as it is. A cut or an overflow is recorded while
     `recording_cuts` runs; a name shortened is not."""
+    if _cuts is not None:  # recording: every line fitted afresh, so that none is missed
+        return _fit(text, size, bold, max_width, min_size, cut, tuple(names))
+    return _fit_cached(text, size, bold, max_width, min_size, cut, tuple(names))
+
+
+def _fit(
+    text: str,
+    size: int,
+    bold: bool,
+    max_width: int | None,
+    min_size: int | None,
+    cut: bool,
+    names: tuple[str, ...],
+) -> Line:
+    """`fit_line`'s work."""
     safe = safe_text(text)
     if max_width is None:
         return Line(safe, size, text_length(safe, size, bold), False, False, False)
-    names = [n for n in map(safe_text, names) if n in safe]
+    found = [n for n in map(safe_text, names) if n in safe]
     smallest = size if min_size is None else min_size
     fitted = _shrunk(safe, size, bold, max_width, max(smallest, size - NAME_SHRINK))
     if text_length(safe, fitted, bold) > max_width:  # not whole: its names give way
-        fitted = _shrunk(_cap_names(safe, names, NAME_KEEP), size, bold, max_width, smallest)
+        fitted = _shrunk(_cap_names(safe, found, NAME_KEEP), size, bold, max_width, smallest)
     if text_length(safe, fitted, bold) <= max_width:
         return Line(safe, fitted, text_length(safe, fitted, bold), fitted < size, False, False)
-    if safe in names:  # the whole text is a name: its end may go
+    if safe in found:  # the whole text is a name: its end may go
         shown = _ellipsis(safe, fitted, bold, max_width)
         width = text_length(shown, fitted, bold)
         return Line(shown, fitted, width, fitted < size, False, width > max_width, True)
-    shortened = _shorten_names(safe, names, fitted, bold, max_width)
+    shortened = _shorten_names(safe, found, fitted, bold, max_width)
     too_wide = text_length(shortened, fitted, bold) > max_width
     shown = _ellipsis(shortened, fitted, bold, max_width) if too_wide and cut else shortened
     width = text_length(shown, fitted, bold)
@@ -534,6 +562,9 @@ def fit_line(
         _record(shortened, shown, fitted, max_width)
     named = shortened != safe
     return Line(shown, fitted, width, fitted < size, too_wide and cut, width > max_width, named)
+
+
+_fit_cached = cached(4096)(_fit)  # the lines every picture repeats: fitted once
 
 
 def draw_line(

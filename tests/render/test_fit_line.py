@@ -162,6 +162,14 @@ def test_a_cut_word_is_recorded_with_its_room_and_where_it_was_drawn():
     assert "test_a_cut_word_is_recorded" in cut.caller
 
 
+def test_a_line_fitted_before_is_recorded_again_when_drawn_while_recording():
+    assert kit.fit_line("golden joker bonus", 22, True, max_width=121).cut  # now in the cache
+    with kit.recording_cuts() as cuts:
+        again = kit.fit_line("golden joker bonus", 22, True, max_width=121)
+    assert again == kit.fit_line("golden joker bonus", 22, True, max_width=121)
+    assert [c.max_width for c in cuts] == [121]
+
+
 def test_a_word_that_must_not_be_cut_and_overflows_is_recorded_too():
     with kit.recording_cuts() as cuts:
         kit.fit_line("×12+3", 24, True, max_width=20, min_size=20, cut=False)

@@ -10,12 +10,16 @@ stay small. A game builds its palette from its exact base colours and a sample o
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import math
+import os
+import re
+import sys
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
@@ -305,6 +309,191 @@ def _ellipsis(text: str, size: int, bold: bool, max_width: int) -> str:
     return text.rstrip() + "…"
 
 
+# --- Fitting, and the record of what had to be cut --------------------------------------------
+#
+# What may be shortened: a player's name (any length up to Discord's 32 characters, in any
+# script), with an ellipsis, wherever it is drawn, alone or inside a sentence; a caller says
+# which parts of its text are names (`names=`). What must never be: every other word, all of
+# them catalogue words in seven languages (labels, titles, the game's own words and numbers).
+# The layouts make room for those (wrapping or shrinking them within reason); a cut of one is
+# a bug, which tests find by recording every cut (`recording_cuts`).
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A line that did not fit its room even at its smallest size: its end was cut off
+    (`shown` ends in "…"), or, when it must not be cut, it overflows."""
+
+    text: str  # the text asked for (made safe), player names already shortened
+    shown: str  # what was drawn
+    size: int
+    max_width: int
+    caller: str  # where it was drawn: "render/<game>/<file>.py:<line> <function>", innermost first
+
+
+_cuts: list[Cut] | None = None  # None: nothing recorded (the default, and free)
+
+
+@contextlib.contextmanager
+def recording_cuts() -> Iterator[list[Cut]]:
+    """Record, while the block runs, every line `fit_line` could not fit without cutting a
+    word that is not a player's name (or that overflows its room): the list it yields fills
+    as pictures are drawn. Off by default; blocks do not nest."""
+    global _cuts
+    if _cuts is not None:
+        raise RuntimeError("recording_cuts does not nest")
+    found: list[Cut] = []
+    _cuts = found
+    try:
+        yield found
+    finally:
+        _cuts = None
+
+
+def _caller() -> str:
+    """Where a line was asked for: the frames outside this module, innermost first, as long as
+    they are in render/ (at most three; else the first one)."""
+    here = os.path.abspath(__file__)
+    package = os.path.dirname(here)
+    frames: list[str] = []
+    frame: Any = sys._getframe(1)
+    while frame is not None and len(frames) < 3:
+        path = os.path.abspath(frame.f_code.co_filename)
+        if path != here:
+            inside = path.startswith(package + os.sep)
+            if frames and not inside:
+                break
+            short = os.path.relpath(path, os.path.dirname(package))
+            frames.append(f"{short}:{frame.f_lineno} {frame.f_code.co_name}")
+            if not inside:
+                break
+        frame = frame.f_back
+    return " < ".join(frames)
+
+
+def _record(text: str, shown: str, size: int, max_width: int) -> None:
+    if _cuts is not None:
+        _cuts.append(Cut(text, shown, size, max_width, _caller()))
+
+
+NAME_KEEP = 8  # a name's letters that a line keeps by shrinking its words (when it may shrink)
+NAME_SHRINK = 6  # px a line with a name may shrink to show it whole (when it may shrink)
+
+
+def _shrunk(text: str, size: int, bold: bool, max_width: int, smallest: int) -> int:
+    """The size `text` fits `max_width` at: `size`, else 2 px smaller at a time, `smallest`
+    at the least."""
+    while text_length(text, size, bold) > max_width and size - 2 >= smallest:
+        size -= 2
+    return size
+
+
+def _cap_names(text: str, names: Sequence[str], keep: int) -> str:
+    """`text` with each of the player `names` in it cut to its first `keep` characters and
+    "…" (a name that short stays whole)."""
+    if not names:
+        return text
+    parts = re.split(
+        "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")", text
+    )
+    return "".join(
+        p[:keep].rstrip() + "…" if i % 2 and len(p) > keep else p for i, p in enumerate(parts)
+    )
+
+
+def _shorten_names(text: str, names: Sequence[str], size: int, bold: bool, max_width: int) -> str:
+    """`text` with the player names in it shortened with "…" to the same most letters, as many
+    as still fit `max_width` (a shorter name stays whole); as short as they go if none do."""
+    if not names:
+        return text
+    low, high = 0, max(map(len, names))  # capped at `high`, it is `text`, which does not fit
+    while high - low > 1:
+        mid = (low + high) // 2
+        if text_length(_cap_names(text, names, mid), size, bold) <= max_width:
+            low = mid
+        else:
+            high = mid
+    return _cap_names(text, names, low)
+
+
+# Characters a Japanese line must not start with (kinsoku): they stay with the one before.
+_NO_LINE_START = set(
+    "、。・？！ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ）」』】〉》!?,.:;)"
+    "\uff0c\uff0e\uff1a\uff1b\uff5e\u3015"  # full-width , . : ; ~ and a closing bracket
+)
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\uffef"
+
+
+def _tokens(text: str, names: Sequence[str]) -> list[str]:
+    """`text` cut where a line may break: at spaces (kept at the end of the word before),
+    and between Japanese characters (none may start a line that must not); a player's name
+    is one token, never broken."""
+    parts = re.split("(" + "|".join(map(re.escape, names)) + ")", text) if names else [text]
+    tokens: list[str] = []
+    for i, part in enumerate(parts):
+        if i % 2:  # a name
+            tokens.append(part)
+            continue
+        for piece in re.findall(r"\S+\s*|\s+", part):
+            for ch in piece:
+                joins = (
+                    tokens
+                    and not tokens[-1][-1].isspace()
+                    and not (_is_cjk(ch) or _is_cjk(tokens[-1][-1]))
+                )
+                if joins or (tokens and ch in _NO_LINE_START) or (tokens and ch.isspace()):
+                    tokens[-1] += ch
+                else:
+                    tokens.append(ch)
+    return tokens
+
+
+def wrap(
+    text: str,
+    size: int,
+    bold: bool = False,
+    max_width: int = 0,
+    *,
+    min_size: int | None = None,
+    names: Sequence[str] = (),
+) -> list[str]:
+    """The lines to draw `text` in, each to be fitted by `fit_line` with the same size,
+    `min_size` and `names`: one line when it fits at `min_size` with its player `names` cut to
+    NAME_KEEP letters (as `fit_line` then draws it); else lines of at most `max_width` pixels at
+    `size`, broken at spaces, and between Japanese characters, which have none. A word wider
+    than a line has a line of its own (where `fit_line` shrinks it)."""
+    return list(_wrapped(text, size, bold, max_width, min_size, tuple(names)))
+
+
+@cached(1024)
+def _wrapped(
+    text: str,
+    size: int,
+    bold: bool,
+    max_width: int,
+    min_size: int | None,
+    names: tuple[str, ...],
+) -> tuple[str, ...]:
+    """`wrap`'s work (cached: the same words come back every picture)."""
+    safe = safe_text(text)
+    smallest = size if min_size is None else min_size
+    found = [n for n in map(safe_text, names) if n in safe]
+    if text_length(_cap_names(safe, found, NAME_KEEP), smallest, bold) <= max_width:
+        return (safe,)
+    lines: list[str] = []
+    line = ""
+    for token in _tokens(safe, found):
+        if line and text_length((line + token).rstrip(), size, bold) > max_width:
+            lines.append(line.rstrip())
+            line = token
+        else:
+            line += token
+    return (*lines, line.rstrip()) if line.strip() else tuple(lines)
+
+
 @dataclass(frozen=True)
 class Line:
     """A line of text as `fit_line` fits it into its room (and `draw_line` draws it)."""
@@ -313,8 +502,9 @@ class Line:
     size: int  # the size it is drawn at
     width: float  # its width in pixels
     shrunk: bool  # drawn smaller than the size asked
-    cut: bool  # its end was cut off
+    cut: bool  # its end was cut off (a word not a player's name was lost: recorded)
     overflows: bool  # still wider than its room (not to be cut, or not even "…" fits)
+    shortened: bool = False  # a player's name in it was shortened with "…" (by design)
 
 
 def fit_line(
@@ -325,21 +515,56 @@ def fit_line(
     *,
     min_size: int | None = None,
     cut: bool = True,
+    names: Sequence[str] = (),
 ) -> Line:
     """What the fonts can draw of `text` (`safe_text`), fitted to `max_width` pixels: as it is
-    when it fits; else 2 px smaller at a time, down to `min_size` (when given), then cut with
-    an ellipsis (unless `cut` is False: it then overflows). No `max_width`: as it is."""
+    when it fits; else 2 px smaller at a time, down to `min_size` (when given). With player
+    `names` in it, it shrinks by NAME_SHRINK px at most to show them whole; if that is not
+    enough, only as far as it fits with its names cut to NAME_KEEP letters (a name gives way
+    before the words shrink more), and the names are shortened with an ellipsis, as little as
+    fits. Then, if it still does not fit, it is cut with an ellipsis (unless `cut` is False:
+    it then overflows). No `max_width`: as it is. A cut or an overflow is recorded while
+    `recording_cuts` runs; a name shortened is not."""
+    if _cuts is not None:  # recording: every line fitted afresh, so that none is missed
+        return _fit(text, size, bold, max_width, min_size, cut, tuple(names))
+    return _fit_cached(text, size, bold, max_width, min_size, cut, tuple(names))
+
+
+def _fit(
+    text: str,
+    size: int,
+    bold: bool,
+    max_width: int | None,
+    min_size: int | None,
+    cut: bool,
+    names: tuple[str, ...],
+) -> Line:
+    """`fit_line`'s work."""
     safe = safe_text(text)
     if max_width is None:
         return Line(safe, size, text_length(safe, size, bold), False, False, False)
+    found = [n for n in map(safe_text, names) if n in safe]
     smallest = size if min_size is None else min_size
-    fitted = size
-    while text_length(safe, fitted, bold) > max_width and fitted - 2 >= smallest:
-        fitted -= 2
-    too_wide = text_length(safe, fitted, bold) > max_width
-    shown = _ellipsis(safe, fitted, bold, max_width) if too_wide and cut else safe
+    fitted = _shrunk(safe, size, bold, max_width, max(smallest, size - NAME_SHRINK))
+    if text_length(safe, fitted, bold) > max_width:  # not whole: its names give way
+        fitted = _shrunk(_cap_names(safe, found, NAME_KEEP), size, bold, max_width, smallest)
+    if text_length(safe, fitted, bold) <= max_width:
+        return Line(safe, fitted, text_length(safe, fitted, bold), fitted < size, False, False)
+    if safe in found:  # the whole text is a name: its end may go
+        shown = _ellipsis(safe, fitted, bold, max_width)
+        width = text_length(shown, fitted, bold)
+        return Line(shown, fitted, width, fitted < size, False, width > max_width, True)
+    shortened = _shorten_names(safe, found, fitted, bold, max_width)
+    too_wide = text_length(shortened, fitted, bold) > max_width
+    shown = _ellipsis(shortened, fitted, bold, max_width) if too_wide and cut else shortened
     width = text_length(shown, fitted, bold)
-    return Line(shown, fitted, width, fitted < size, too_wide and cut, width > max_width)
+    if too_wide:
+        _record(shortened, shown, fitted, max_width)
+    named = shortened != safe
+    return Line(shown, fitted, width, fitted < size, too_wide and cut, width > max_width, named)
+
+
+_fit_cached = cached(4096)(_fit)  # the lines every picture repeats: fitted once
 
 
 def draw_line(
@@ -354,11 +579,13 @@ def draw_line(
     max_width: int | None = None,
     min_size: int | None = None,
     cut: bool = True,
+    names: Sequence[str] = (),
 ) -> Line:
-    """Draw `text` on one line, fitted to `max_width` as `fit_line` fits it; `xy` is its left
-    edge and vertical middle unless `anchor` (Pillow's two letters) says otherwise. Returns
-    the line drawn: its text, size and width, and whether it had to shrink or be cut."""
-    line = fit_line(text, size, bold, max_width, min_size=min_size, cut=cut)
+    """Draw `text` on one line, fitted to `max_width` as `fit_line` fits it (`names`: the
+    player names in it, which may be shortened); `xy` is its left edge and vertical middle
+    unless `anchor` (Pillow's two letters) says otherwise. Returns the line drawn: its text,
+    size and width, and whether it had to shrink, shorten a name or be cut."""
+    line = fit_line(text, size, bold, max_width, min_size=min_size, cut=cut, names=names)
     draw_text(draw, xy, line.text, line.size, bold, fill, anchor)
     return line
 
@@ -452,7 +679,24 @@ class Palette:
         """A line of text (already safe) as a palette sprite; height = the font's line height."""
         return self.quantize(text_rgb(text, size, bold, colour, bg))
 
-    @cached(1024)
+    def line_sprite(
+        self,
+        text: str,
+        size: int,
+        max_width: int,
+        bold: bool = False,
+        colour: str = S.TEXT,
+        bg: str = S.BACKGROUND,
+        *,
+        min_size: int | None = None,
+        names: Sequence[str] = (),
+    ) -> Image.Image:
+        """A line of text fitted to `max_width` as `fit_line` fits it (fitted on every call, so
+        that a cut is recorded whenever one is drawn; the sprite itself is cached)."""
+        line = fit_line(text, size, bold, max_width, min_size=min_size, names=names)
+        return self.text_sprite(line.text, line.size, bold, colour, bg)
+
+    @cached(1024)  # a name is never recorded as a cut: its sprite may come from the cache
     def name_sprite(
         self,
         name: str,
@@ -462,8 +706,9 @@ class Palette:
         colour: str = S.TEXT,
         bg: str = S.BACKGROUND,
     ) -> Image.Image:
-        """A player's name: any Unicode in, what the font can draw out, cut to `max_width`."""
-        return self.text_sprite(fit_line(name, size, bold, max_width).text, size, bold, colour, bg)
+        """A player's name: any Unicode in, what the font can draw out, shortened with "…" to
+        `max_width` (by design: never recorded as a cut)."""
+        return self.line_sprite(name, size, max_width, bold, colour, bg, names=(name,))
 
     @cached(256)
     def icon_sprite(
@@ -495,10 +740,16 @@ class Palette:
         colour: str = S.TEXT,
         bg: str = S.BACKGROUND,
         anchor: Anchor = "l",
+        *,
+        max_width: int | None = None,
+        min_size: int | None = None,
     ) -> int:
-        """Paste a line of text; `xy` is its left (or middle, or right) edge and vertical
-        middle. Returns its width."""
-        sprite = self.text_sprite(text, size, bold, colour, bg)
+        """Paste a line of text (fitted to `max_width` as `fit_line` fits it, when given);
+        `xy` is its left (or middle, or right) edge and vertical middle. Returns its width."""
+        if max_width is None:
+            sprite = self.text_sprite(text, size, bold, colour, bg)
+        else:
+            sprite = self.line_sprite(text, size, max_width, bold, colour, bg, min_size=min_size)
         x, y = xy
         if anchor == "m":
             x -= sprite.width // 2

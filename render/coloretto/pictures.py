@@ -223,32 +223,35 @@ def _header(
     names: Mapping[str, str],
     labels: Mapping[str, str],
 ) -> int:
-    """Round, pile size, last round; who moves. Returns the y below it."""
+    """Round, pile size, last round, expert scoring; who moves. Returns the y below it."""
     cy = 22
-    x = (
-        MARGIN
-        + kit.draw_line(
-            d, (MARGIN, cy), label(labels, "round", n=view.round_number), 26, True
-        ).width
-    )
+    right = WIDTH - MARGIN
+    round_text = label(labels, "round", n=view.round_number)
+    x = MARGIN + kit.draw_line(d, (MARGIN, cy), round_text, 26, True, max_width=240).width
     x += 24
     d.rounded_rectangle(
         (x, cy - 14, x + 20, cy + 14), 4, fill="#3B4A6B", outline="#9FB0D0", width=2
     )
-    x += 28 + kit.draw_line(d, (x + 28, cy), f"{label(labels, 'pile')} {view.pile_size}", 24).width
+    pile = f"{label(labels, 'pile')} {view.pile_size}"
+    x += 28 + kit.draw_line(d, (x + 28, cy), pile, 24, max_width=200).width
     if view.last_round:
         x += 30
-        w = kit.text_length(label(labels, "last_round"), 22, True)
-        d.rounded_rectangle((x, cy - 15, x + w + 20, cy + 15), 8, fill=GOLD)
-        kit.draw_line(d, (x + 10, cy), label(labels, "last_round"), 22, True, "#1A1A1A")
-    if view.expert:
-        kit.draw_line(d, (WIDTH - MARGIN, cy), label(labels, "expert"), 22, False, S.MUTED, "rm")
-    who = (
-        label(labels, "game_over")
-        if view.turn is None
-        else label(labels, "to_move", name=_name(names, view.turn))
-    )
-    kit.draw_line(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=WIDTH - 2 * MARGIN)
+        room = int(right - x - 20)
+        pill = kit.fit_line(label(labels, "last_round"), 22, True, room, min_size=18)
+        d.rounded_rectangle((x, cy - 15, x + pill.width + 20, cy + 15), 8, fill=GOLD)
+        kit.draw_text(d, (x + 10, cy), pill.text, pill.size, True, "#1A1A1A", "lm")
+        x += pill.width + 20
+    who_room = WIDTH - 2 * MARGIN
+    if view.expert:  # on the first line if it has room, else at the end of the second
+        expert = label(labels, "expert")
+        width = kit.text_length(expert, 22)
+        line = cy if x + 24 + width <= right else cy + 34
+        if line != cy:
+            who_room -= math.ceil(width) + 24
+        kit.draw_line(d, (right, line), expert, 22, False, S.MUTED, "rm", max_width=who_room)
+    name = _name(names, view.turn) if view.turn is not None else ""
+    who = label(labels, "to_move", name=name) if name else label(labels, "game_over")
+    kit.draw_line(d, (MARGIN, cy + 34), who, 24, False, S.MUTED, max_width=who_room, names=[name])
     return HEADER_H + 4
 
 
@@ -274,16 +277,19 @@ def _step(
         (MARGIN, y, WIDTH - MARGIN, y + STRIP_H - 10), 12, fill="#333845", outline=RING, width=2
     )
     cy = y + (STRIP_H - 10) // 2
+    assert isinstance(highlight, ev.CardDrawn | ev.RowTaken)
+    name = _name(names, highlight.seat)
     if isinstance(highlight, ev.CardDrawn):
-        text = label(labels, "drew", name=_name(names, highlight.seat))
+        text = label(labels, "drew", name=name)
         cards: tuple[str, ...] = (highlight.card,)
         extra = None
     else:
-        assert isinstance(highlight, ev.RowTaken)
-        text = label(labels, "took_row", name=_name(names, highlight.seat), n=highlight.row)
+        text = label(labels, "took_row", name=name, n=highlight.row)
         cards, extra = highlight.cards, highlight.extra
-    tw = kit.draw_line(d, (MARGIN + 16, cy), text, 24, True, max_width=300).width
-    x = int(MARGIN + 16 + tw + 24)
+    cards_w = len(cards) * (CARD_W + 12) + (36 + CARD_W if extra else 0)
+    room = WIDTH - 2 * MARGIN - 32 - 24 - cards_w
+    bonus = label(labels, "golden_bonus") if extra else None
+    x = MARGIN + 16 + _step_words(d, text, name, bonus, room, cy) + 24
     for card in cards:
         _card(img, card, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
         x += CARD_W + 12
@@ -292,16 +298,34 @@ def _step(
         kit.draw_line(d, (x, cy), "+", 34, True, GOLD, "lm")
         x += 30
         _card(img, extra, x, cy - CARD_H // 2, CARD_W, CARD_H, ring=True)
-        x += CARD_W + 12
-        kit.draw_line(
+
+
+def _step_words(
+    d: ImageDraw.ImageDraw, text: str, name: str, bonus: str | None, room: int, cy: int
+) -> int:
+    """The step in words, left of its cards: "X took row n" (the name shortened to fit), and
+    under it, for a golden joker, its bonus in gold (over two lines if need be); the block
+    centred on `cy`. Returns its width."""
+    lines = [(text, 24, 20, S.TEXT, 30)]
+    if bonus is not None:
+        lines += [(line, 22, 18, GOLD, 26) for line in kit.wrap(bonus, 22, True, room, min_size=18)]
+    y = cy - sum(pitch for *_, pitch in lines) // 2
+    width = 0.0
+    for words, size, smallest, colour, pitch in lines:
+        line = kit.draw_line(
             d,
-            (x, cy),
-            label(labels, "golden_bonus"),
-            22,
+            (MARGIN + 16, y + pitch // 2),
+            words,
+            size,
             True,
-            GOLD,
-            max_width=WIDTH - MARGIN - x - 10,
+            colour,
+            max_width=room,
+            min_size=smallest,
+            names=[name],
         )
+        width = max(width, line.width)
+        y += pitch
+    return int(width)
 
 
 def _row_h(view: TableView, r: int) -> int:
@@ -326,6 +350,7 @@ def _row(
         (MARGIN, y, WIDTH - MARGIN, y + _row_h(view, r)), 12, fill=BAND_DIM if taken else BAND
     )
     cy = y + _row_h(view, r) // 2
+    words_w = _row_words_w(view, labels)
     kit.draw_line(
         d,
         (MARGIN + 16, cy),
@@ -333,18 +358,20 @@ def _row(
         24,
         True,
         S.MUTED if taken else S.TEXT,
-        max_width=110,
+        max_width=words_w,
     )
-    x0 = MARGIN + 140
+    x0 = MARGIN + 16 + words_w + 14
     if taken:
+        name = _name(names, taker or "?")
         kit.draw_line(
             d,
             (x0, cy),
-            label(labels, "taken_by", name=_name(names, taker or "?")),
+            label(labels, "taken_by", name=name),
             24,
             False,
             S.MUTED,
             max_width=WIDTH - MARGIN - x0 - 16,
+            names=[name],
         )
         return
     placed = isinstance(highlight, ev.CardPlaced) and highlight.row == r + 1
@@ -363,6 +390,12 @@ def _row(
             )
         else:
             _slot(d, x, cy - CARD_H // 2, CARD_W, CARD_H)
+
+
+def _row_words_w(view: TableView, labels: Mapping[str, str]) -> int:
+    """The room for the rows' words ("Row 3") left of their cards: 110 px, or the longest's."""
+    said = (kit.text_length(label(labels, "row", n=r + 1), 24, True) for r in range(len(view.rows)))
+    return max(110, math.ceil(max(said, default=0)))
 
 
 def _groups(view: TableView, seat: str) -> list[str]:
@@ -415,14 +448,18 @@ def _seat_head(
     if view.turn == seat:  # a pointer before the name of the player to move
         d.polygon([(x, head - 10), (x + 14, head), (x, head + 10)], fill=S.TEXT)
         x += 22
-    name_w = kit.draw_line(d, (x, head), name, 24, True, max_width=400).width
+    points = label(labels, "points", n=view.scores[seat].total)
+    right = WIDTH - MARGIN - 16
+    points_w = kit.draw_line(d, (right, head), points, 26, True, S.TEXT, "rm", max_width=200).width
+    out_w = 16 + 14 + kit.text_length(label(labels, "out"), 20) if seat in view.out else 0
+    room = int(right - points_w - 24 - out_w - x)
+    name_w = kit.draw_line(d, (x, head), name, 24, True, max_width=room, names=[name]).width
     if seat in view.out:
         x = int(x + name_w + 14)
-        w = kit.text_length(label(labels, "out"), 20)
-        d.rounded_rectangle((x, head - 14, x + w + 16, head + 14), 6, fill="#4A505E")
-        kit.draw_line(d, (x + 8, head), label(labels, "out"), 20, False, S.TEXT)
-    points = label(labels, "points", n=view.scores[seat].total)
-    kit.draw_line(d, (WIDTH - MARGIN - 16, head), points, 26, True, S.TEXT, "rm")
+        room = int(right - points_w - 16 - x - 16)
+        out = kit.fit_line(label(labels, "out"), 20, False, room, min_size=16)
+        d.rounded_rectangle((x, head - 14, x + out.width + 16, head + 14), 6, fill="#4A505E")
+        kit.draw_text(d, (x + 8, head), out.text, out.size, False, S.TEXT, "lm")
 
 
 def _seat_groups(
@@ -465,9 +502,10 @@ def _signed(value: int) -> str:
 
 # --- The results ------------------------------------------------------------------------------
 
-LABEL_W = 110  # the words before a line of chips
+LABEL_W = 110  # the words before a line of chips, at least
 CHIP_W = MINI_W + 74  # a card with its count and points
 LINE_H = MINI_H + 12
+LINE_WORDS = ("plus", "minus", "jokers", "cotton")  # the words that may start a line
 
 
 def results_picture(
@@ -497,6 +535,7 @@ def _results(
         True,
         GOLD,
         max_width=WIDTH - 2 * MARGIN,
+        names=winners,
     )
     y = 100
     for seat in order:
@@ -533,17 +572,28 @@ def _result_band(
         width=3,
     )
     head = y + 24
-    name = ("♛ " if won else "") + _name(names, seat)
-    kit.draw_line(d, (MARGIN + 16, head), name, 26, True, GOLD if won else S.TEXT, max_width=430)
-    kit.draw_line(
-        d, (WIDTH - MARGIN - 16, head), f"{label(labels, 'total')} {total}", 28, True, S.TEXT, "rm"
-    )
+    name = _name(names, seat)
+    shown = ("♛ " if won else "") + name
+    colour = GOLD if won else S.TEXT
+    right = WIDTH - MARGIN - 16
+    said = f"{label(labels, 'total')} {total}"
+    total_w = kit.draw_line(d, (right, head), said, 28, True, S.TEXT, "rm", max_width=300).width
+    room = int(right - total_w - 24 - MARGIN - 16)
+    kit.draw_line(d, (MARGIN + 16, head), shown, 26, True, colour, max_width=room, names=[name])
     held = view.collections[seat]
+    words_w = _line_words_w(labels)
     for line, (key, chips) in enumerate((("plus", score.plus), ("minus", score.minus))):
         top = y + 48 + line * LINE_H
-        _words(d, MARGIN + 16, top, label(labels, key))
-        _chips(img, d, chips, score, held, top)
-    _jokers_and_cotton(img, d, score, held, labels, y + 48 + 2 * LINE_H)
+        _words(d, MARGIN + 16, top, label(labels, key), words_w)
+        _chips(img, d, chips, score, held, top, MARGIN + 16 + words_w)
+    _jokers_and_cotton(img, d, score, held, labels, y + 48 + 2 * LINE_H, words_w)
+
+
+def _line_words_w(labels: Mapping[str, str]) -> int:
+    """The room for the words that start a line (LABEL_W, or the longest's, and its gap), so
+    that every line's chips start under each other."""
+    said = max(kit.text_length(label(labels, key), 22) for key in LINE_WORDS)
+    return max(LABEL_W, math.ceil(said) + 14)
 
 
 def _chips(
@@ -553,16 +603,16 @@ def _chips(
     score: Score,
     held: Mapping[str, int],
     top: int,
+    x0: int,
 ) -> None:
-    """A line of colours with their counts and points ("—" when there are none)."""
-    x0 = MARGIN + 16 + LABEL_W
+    """A line of colours from `x0` with their counts and points ("—" when there are none)."""
     for i, (colour, _) in enumerate(chips):
         _card(img, colour, x0 + i * CHIP_W, top, MINI_W, MINI_H)
     for i, (colour, value) in enumerate(chips):
         by_jokers = score.jokers.count(colour)
         count = f"×{held.get(colour, 0)}" + (f"+{by_jokers}" if by_jokers else "")
         x = x0 + i * CHIP_W + MINI_W + 5
-        _count(d, (x, top + 17), count, CHIP_W - MINI_W - 20)
+        _count(d, (x, top + 17), count, CHIP_W - MINI_W - 12)
         kit.draw_line(d, (x, top + 47), _signed(value), 22, True, S.GOOD if value > 0 else S.BAD)
     if not chips:
         kit.draw_line(d, (x0, top + MINI_H // 2), "—", 24, True, S.MUTED)
@@ -575,11 +625,13 @@ def _jokers_and_cotton(
     held: Mapping[str, int],
     labels: Mapping[str, str],
     top: int,
+    words_w: int,
 ) -> None:
-    """The last line: each joker → the colour it became, then the cotton and its points."""
+    """The last line: each joker → the colour it became, then the cotton and its points (its
+    word in the line's first column when there is no joker)."""
     x = MARGIN + 16
     if score.jokers:
-        x += _words(d, x, top, label(labels, "jokers"))
+        x += _words(d, x, top, label(labels, "jokers"), words_w)
         kinds = [C.GOLDEN] * held.get(C.GOLDEN, 0) + [C.JOKER] * held.get(C.JOKER, 0)
         for kind, colour in zip(kinds, score.jokers, strict=False):
             _card(img, kind, x, top, MINI_W, MINI_H)
@@ -588,15 +640,22 @@ def _jokers_and_cotton(
             x += 2 * MINI_W + 26
         x += 16
     if score.cotton:
-        x += _words(d, x, top, label(labels, "cotton"))
+        cotton = label(labels, "cotton")
+        if score.jokers:  # after the jokers: as wide as its word
+            x += _words(d, x, top, cotton, WIDTH - MARGIN - 16 - x - MINI_W - 60, fixed=False)
+        else:
+            x += _words(d, x, top, cotton, words_w)
         _card(img, C.COTTON, x, top, MINI_W, MINI_H)
         kit.draw_line(d, (x + MINI_W + 5, top + 17), f"×{held.get(C.COTTON, 0)}", 24, True)
         kit.draw_line(d, (x + MINI_W + 5, top + 47), _signed(score.cotton), 22, True, S.GOOD)
 
 
-def _words(d: ImageDraw.ImageDraw, x: int, top: int, text: str) -> int:
-    """A line's label, left of its chips; returns the room it took (LABEL_W at most)."""
+def _words(
+    d: ImageDraw.ImageDraw, x: int, top: int, text: str, room: int, fixed: bool = True
+) -> int:
+    """A line's word, left of its chips, in `room` (with its gap); returns the room it took:
+    all of it (`fixed`: a column), or what the word needs."""
     w = kit.draw_line(
-        d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=LABEL_W - 12
+        d, (x, top + MINI_H // 2), text, 22, False, S.MUTED, max_width=room - 12, min_size=18
     ).width
-    return min(LABEL_W, int(w) + 14)
+    return room if fixed else min(room, int(w) + 14)

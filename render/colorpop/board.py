@@ -135,7 +135,7 @@ def board_picture(
     img = Image.new("RGB", (_px(WIDTH), _px(height)), S.BACKGROUND)
     draw = ImageDraw.Draw(img)
     if title:
-        _title(draw, title)
+        _title(draw, title, list(names.values()))
     _grid(draw, board, top, set(highlight_cells))
     _axes(draw, top)
     _tokens_left(draw, view, board, legend_top)
@@ -145,8 +145,9 @@ def board_picture(
     return _png(img.resize((WIDTH, height), Image.Resampling.LANCZOS))
 
 
-def _title(draw: ImageDraw.ImageDraw, title: str) -> None:
-    """The title across the top, cut to the picture's width."""
+def _title(draw: ImageDraw.ImageDraw, title: str, names: list[str]) -> None:
+    """The title across the top, fitted to the picture's width (a seat's name in it may be
+    shortened)."""
     kit.draw_line(
         draw,
         (_px(WIDTH / 2), _px(MARGIN + TITLE_H / 2 - 4)),
@@ -155,6 +156,7 @@ def _title(draw: ImageDraw.ImageDraw, title: str) -> None:
         True,
         anchor="mm",
         max_width=_px(WIDTH - 2 * MARGIN),
+        names=names,
     )
 
 
@@ -257,7 +259,7 @@ def _pile(
         _token(draw, letter, x, y + 5, ROW_H - 10)
         x += ROW_H - 6
     room = _px(WIDTH - MARGIN - 90 - x)
-    kit.draw_line(draw, (_px(x + 4), _px(cy)), name, _px(20), max_width=room)
+    kit.draw_line(draw, (_px(x + 4), _px(cy)), name, _px(20), max_width=room, names=[name])
     xy = (_px(WIDTH - MARGIN - 10), _px(cy))
     kit.draw_line(draw, xy, str(view.collected.get(seat, 0)), _px(22), True, anchor="rm")
 

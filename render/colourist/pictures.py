@@ -36,7 +36,7 @@ PANEL = "#2A2F3A"
 PANEL_LIGHT = "#3A4150"
 OUTLINE = "#8A90A0"
 GOLD = S.GOLD
-MIN_TEXT = 11  # px: a long label shrinks down to this size before it is cut
+MIN_TEXT = 16  # px: a long label shrinks down to this size (8 px when Discord shows it 400 wide)
 
 
 class TileStyle(NamedTuple):
@@ -248,7 +248,8 @@ def _legend(
         )
         _pawn(d, i + 1, x + PAWN_R + 4, cy, ring)
         used = view.jokers.get(seat) is not None
-        text = f"{names.get(seat, seat)}  {view.positions[seat]}/{view.finish}"
+        name = names.get(seat, seat)
+        text = f"{name}  {view.positions[seat]}/{view.finish}"
         w = kit.draw_line(
             d,
             (x + 2 * PAWN_R + 16, cy),
@@ -258,6 +259,7 @@ def _legend(
             S.TEXT,
             max_width=col_w - 90,
             min_size=MIN_TEXT,
+            names=[name],
         ).width
         if not used:  # the Joker still in hand: a small joker tile
             tile(img, JOKER, int(x + 2 * PAWN_R + 24 + w), int(cy - 11), 22)
@@ -280,15 +282,17 @@ def track_picture(
             d, (MARGIN, 28), word(labels, "round", n=view.round_number), 24, True
         ).width
         if view.phase != "over":
+            name = names.get(view.colourist, view.colourist)
             kit.draw_line(
                 d,
                 (MARGIN + w + 24, 28),
-                word(labels, "colourist", name=names.get(view.colourist, view.colourist)),
+                word(labels, "colourist", name=name),
                 22,
                 False,
                 GOLD,
                 max_width=WIDTH - 2 * MARGIN - int(w) - 24,
                 min_size=MIN_TEXT,
+                names=[name],
             )
         y = _draw_track(d, view, 56, labels)
         _legend(img, d, view, names, y)
@@ -324,16 +328,18 @@ def card_picture(
             x += 24 + kit.draw_line(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040").width
             x += 24
         if shown is None:
+            name = names.get(view.colourist, view.colourist)
             kit.draw_line(
                 d,
                 (WIDTH // 2, 122),
-                word(labels, "picking", name=names.get(view.colourist, view.colourist)),
+                word(labels, "picking", name=name),
                 30,
                 True,
                 "#5A5040",
                 "mm",
                 max_width=WIDTH - 2 * MARGIN - 140,
                 min_size=MIN_TEXT,
+                names=[name],
             )
             _symbol(d, DOUBLE, WIDTH // 2, 176, 16, "#5A5040")
         else:
@@ -438,7 +444,9 @@ def _revealed_card(
     card = result.cards[seat]
     tile(img, card, x + 10, y + 12, 60, ring=GOLD if is_colourist else None)
     room = col_w - 100
-    kit.draw_line(d, (x + 82, y + 24), name, 19, True, max_width=room, min_size=MIN_TEXT)
+    kit.draw_line(
+        d, (x + 82, y + 24), name, 19, True, max_width=room, min_size=MIN_TEXT, names=[name]
+    )
     colour = word(labels, card)
     kit.draw_line(
         d, (x + 82, y + 50), colour, 17, False, S.MUTED, max_width=room, min_size=MIN_TEXT
@@ -460,16 +468,17 @@ def results_picture(
     img = Image.new("RGB", (WIDTH, height), S.BACKGROUND)
     with kit.FONT_LOCK:
         d = ImageDraw.Draw(img)
+        winners = [names.get(s, s) for s in view.winners]
         kit.draw_line(
             d,
             (MARGIN, 30),
-            f"{S.ICON_WIN} "
-            + word(labels, "winners", names=", ".join(names.get(s, s) for s in view.winners)),
+            f"{S.ICON_WIN} " + word(labels, "winners", names=", ".join(winners)),
             26,
             True,
             GOLD,
             max_width=WIDTH - 2 * MARGIN,
-            min_size=MIN_TEXT,
+            min_size=18,
+            names=winners,
         )
         y = _draw_track(d, view, 64, labels, winners=view.winners)
         _legend(img, d, view, names, y)

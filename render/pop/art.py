@@ -207,6 +207,7 @@ index_of = PALETTE.index_of
 new_canvas = PALETTE.new_canvas
 text_sprite = PALETTE.text_sprite
 name_sprite = PALETTE.name_sprite
+line_sprite = PALETTE.line_sprite
 icon_sprite = PALETTE.icon_sprite
 paste_text = PALETTE.paste_text
 

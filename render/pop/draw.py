@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -71,31 +72,47 @@ class _Lines:
     def __init__(self, img: Image.Image | None, x: int, y: int, width: int, bg: str) -> None:
         self.img, self.x, self.y, self.width, self.bg = img, x, y, width, bg
 
-    def text(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT) -> None:
+    def text(
+        self,
+        text: str,
+        size: int,
+        bold: bool = False,
+        colour: str = S.TEXT,
+        names: Sequence[str] = (),
+    ) -> None:
+        """A line of words, a little smaller if need be (the player `names` in it may be
+        shortened)."""
         h = size + 10
         if self.img is not None:
-            sprite = art.name_sprite(text, size, self.width, bold, colour, self.bg)
+            sprite = art.line_sprite(
+                text, size, self.width, bold, colour, self.bg, min_size=_least(size), names=names
+            )
             paste(self.img, sprite, self.x, self.y + (h - sprite.height) // 2)
         self.y += h
 
-    def wrapped(self, text: str, size: int, bold: bool = False, colour: str = S.TEXT) -> None:
-        """A sentence over as many lines as it needs (cut at spaces)."""
-        for line in _wrap(text, size, bold, self.width):
-            self.text(line, size, bold, colour)
+    def wrapped(
+        self,
+        text: str,
+        size: int,
+        bold: bool = False,
+        colour: str = S.TEXT,
+        names: Sequence[str] = (),
+    ) -> None:
+        """Words on one line, or over as many as they need (`_wrapped`)."""
+        for line in _wrapped(text, size, bold, self.width, names):
+            self.text(line, size, bold, colour, names)
 
 
-def _wrap(text: str, size: int, bold: bool, width: int) -> list[str]:
-    """A sentence cut at spaces into lines of at most `width` pixels (a longer word stays
-    whole: its line is shortened with an ellipsis when drawn)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and kit.text_length(f"{line} {word}", size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return [*lines, line] if line else lines
+def _least(size: int) -> int:
+    """The smallest a side panel's text of `size` may shrink to: 6 px less, 20 px at least
+    (9 px when Discord shows the picture 400 px wide)."""
+    return min(size, max(20, size - 6))
+
+
+def _wrapped(text: str, size: int, bold: bool, width: int, names: Sequence[str]) -> list[str]:
+    """A side panel's text as its lines: one, a little smaller if need be; else broken at
+    spaces (and between Japanese characters)."""
+    return kit.wrap(text, size, bold, width, min_size=_least(size), names=names)
 
 
 def _box(img: Image.Image | None, x: int, y0: int, y1: int, colour: str = S.PANEL) -> None:
@@ -150,7 +167,11 @@ def _side(img: Image.Image | None, f: Frame, labels: Mapping[str, str], y: int) 
     x = P.MARGIN + P.GRID_W + P.GUTTER
     top = y
     inner = P.SIDE_W - 24
-    step = _step_lines(f, labels)
+    step = [
+        (line, size, bold, colour)
+        for text, size, bold, colour in _step_lines(f, labels)
+        for line in _wrapped(text, size, bold, inner, f.names)
+    ]
     if step:
         h = sum(size + 10 for _, size, _, _ in step) + 16
         _box(img, x, y, y + h, S.PANEL)
@@ -160,7 +181,7 @@ def _side(img: Image.Image | None, f: Frame, labels: Mapping[str, str], y: int) 
             )
         lines = _Lines(img, x + 12, y + 8, inner, S.PANEL)
         for text, size, bold, colour in step:
-            lines.text(text, size, bold, colour)
+            lines.text(text, size, bold, colour, f.names)
         y += h + GAP
     if f.has_chief:
         y = _chief(img, f, labels, x, y) + GAP
@@ -194,20 +215,24 @@ def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
         paste(img, sprite, x + 12 + i * P.PITCH_X, yy)
     if f.chief_face_up:
         yy += P.PITCH_Y + 2
+    inner = P.SIDE_W - 24
     if f.chief_face_down:  # held face down: only how many
         text = label(labels, "face_down", n=f.chief_face_down)
-        paste_text(img, text, (x + 12, yy + 14), 22, True, S.MUTED, bg)
+        paste_text(
+            img, text, (x + 12, yy + 14), 22, True, S.MUTED, bg, max_width=inner, min_size=18
+        )
         yy += 32
     if pile:
         burst = art.icon_sprite("burst", 20, S.GOLD, bg)
+        symbols = str(sum(SYMBOLS[c] for c in pile))
+        room = inner - 34 - math.ceil(kit.text_length(symbols, 22, True))
+        waiting = label(labels, "waiting", n=len(pile))
         lx = x + 12
         lx += paste_text(
-            img, label(labels, "waiting", n=len(pile)), (lx, yy + 14), 22, True, S.TEXT, bg
+            img, waiting, (lx, yy + 14), 22, True, S.TEXT, bg, max_width=room, min_size=18
         )
         paste(img, burst, lx + 10, yy + 4)
-        paste_text(
-            img, str(sum(SYMBOLS[c] for c in pile)), (lx + 32, yy + 14), 22, True, S.TEXT, bg
-        )
+        paste_text(img, symbols, (lx + 32, yy + 14), 22, True, S.TEXT, bg)
         yy += 32
         for i, card in enumerate(shown):
             sprite = art.card_sprite(card, True, "normal", bg)
@@ -231,7 +256,7 @@ def _seats(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
     if later_set:
         leaders = [f.names[i] for i, t in enumerate(totals) if t == best]
         lines = _Lines(img, x + 4, y, P.SIDE_W - 8, S.BACKGROUND)
-        lines.text(label(labels, "leads", names=", ".join(leaders)), 22, True, S.GOLD)
+        lines.text(label(labels, "leads", names=", ".join(leaders)), 22, True, S.GOLD, leaders)
         y = lines.y
     row_h = 72 if scoring else 44
     for i, seat in enumerate(f.seats):
@@ -272,16 +297,16 @@ def _solo(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, 
     """A solo player's facts: cards left in the pile and in hand, the goal, "cleared!"."""
     lines = _Lines(img, x + 10, y, P.SIDE_W - 20, S.BACKGROUND)
     if f.pile_size is not None and MODES[f.mode].name != "enigma":
-        lines.text(label(labels, "pile", n=f.pile_size), 24, True, S.TEXT)
+        lines.wrapped(label(labels, "pile", n=f.pile_size), 24, True, S.TEXT)
     if f.hand_sizes:
-        lines.text(label(labels, "hand", n=f.hand_sizes[0]), 24, True, S.TEXT)
+        lines.wrapped(label(labels, "hand", n=f.hand_sizes[0]), 24, True, S.TEXT)
     if f.puzzle:
-        lines.text(label(labels, "puzzle", id=f.puzzle), 24, True, S.TEXT)
+        lines.wrapped(label(labels, "puzzle", id=f.puzzle), 24, True, S.TEXT)
     if MODES[f.mode].name == "enigma":
         lines.wrapped(label(labels, "goal"), 22, False, S.MUTED)
     cleared = not any(f.columns) and not f.pending and f.kind != "board"
     if cleared:
-        lines.text(label(labels, "cleared"), 30, True, S.GOOD)
+        lines.wrapped(label(labels, "cleared"), 30, True, S.GOOD)
     return lines.y
 
 
@@ -424,17 +449,17 @@ def draw_results(
     tie_text = [
         line
         for key in tie_keys[tiebreak]
-        for line in _wrap(label(labels, key), 26, False, P.WIDTH - 2 * m)
+        for line in kit.wrap(label(labels, key), 26, False, P.WIDTH - 2 * m)
     ]
     tie_h = (P.PITCH_Y + 40) if tie_cards and tiebreak else 0
     banner_h = sum(size + 14 for _, size, _ in lines) + (44 if stars else 0) + 8
     height = m + banner_h + (40 + len(seats) * ROW_H if table else 0) + len(tie_text) * 40
     img = art.new_canvas((P.WIDTH, height + tie_h + m))
-    y = _banner(img, lines, stars)
+    y = _banner(img, lines, stars, names)
     if table:
         y = _score_table(img, mode, seats, names, set_scores, totals, winners, labels, y)
     for line in tie_text:  # in words: which rule decided between the tied seats
-        sprite = art.name_sprite(line, 26, P.WIDTH - 2 * m, False, S.TEXT)
+        sprite = art.line_sprite(line, 26, P.WIDTH - 2 * m, False, S.TEXT)
         paste(img, sprite, m, y + (40 - sprite.height) // 2)
         y += 40
     if tie_h:
@@ -480,13 +505,17 @@ def _result_lines(
 
 
 def _banner(
-    img: Image.Image, lines: Sequence[tuple[str, int, str]], stars: tuple[int, int] | None
+    img: Image.Image,
+    lines: Sequence[tuple[str, int, str]],
+    stars: tuple[int, int] | None,
+    names: Sequence[str],
 ) -> int:
-    """The banner's lines, then the co-op level's stars; returns the y below."""
+    """The banner's lines (the winners' `names` in them may be shortened), then the co-op
+    level's stars; returns the y below."""
     m = P.MARGIN
     y = m
     for text, size, colour in lines:
-        sprite = art.name_sprite(text, size, P.WIDTH - 2 * m, True, colour)
+        sprite = art.line_sprite(text, size, P.WIDTH - 2 * m, True, colour, names=names)
         paste(img, sprite, m, y + (size + 14 - sprite.height) // 2)
         y += size + 14
     if stars:
@@ -506,17 +535,19 @@ def _score_table(
     labels: Mapping[str, str],
     y: int,
 ) -> int:
-    """The scores: a column per set (if several), the total; a row per seat. Returns y below."""
+    """The scores: a column per set (if several), the total; a row per seat. Returns y below.
+    A column is 110 px wide, or as wide as the widest head (and its gap)."""
     m = P.MARGIN
     n_sets = len(set_scores) if len(set_scores) > 1 else 0  # one set: just the total
-    name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * 110
-    col_x = [m + 56 + name_w + i * 110 + 55 for i in range(n_sets + 1)]
-    for i in range(n_sets):
-        head = label(labels, "set", n=i + 1)
-        paste_text(img, head, (col_x[i], y + 16), 22, True, S.MUTED, anchor="m")
     order = {"highest": " ↑", "lowest": " ↓", "none": ""}[MODES[mode].scoring]
-    head = label(labels, "total") + order
-    paste_text(img, head, (col_x[-1], y + 16), 24, True, S.TEXT, anchor="m")
+    heads = [(label(labels, "set", n=i + 1), 22, S.MUTED) for i in range(n_sets)]
+    heads.append((label(labels, "total") + order, 24, S.TEXT))
+    col_w = max(110, *(math.ceil(kit.text_length(h, size, True)) + 12 for h, size, _ in heads))
+    name_w = P.WIDTH - 2 * m - 56 - (n_sets + 1) * col_w
+    col_x = [m + 56 + name_w + i * col_w + col_w // 2 for i in range(n_sets + 1)]
+    for x, (head, size, colour) in zip(col_x, heads, strict=True):
+        xy = (x, y + 16)
+        paste_text(img, head, xy, size, True, colour, anchor="m", max_width=col_w - 6)
     y += 40
     for i, seat in enumerate(seats):
         scores = [set_scores[j].get(seat, 0) for j in range(n_sets)] + [totals.get(seat, 0)]

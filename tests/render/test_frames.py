@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine.pop.events import Revealed
 from engine.pop.record import replay
+from render import kit
 from render.pop import draw
 from render.pop import style as P
 from render.pop.demo import play_demo
@@ -187,7 +188,7 @@ def test_results_say_the_tie_break_in_full_even_in_a_long_language():
     from tests.render.cases import competitive_results_tiebreak
 
     german = "Gleichstand: Die Karte auf der Hand entscheidet (weniger Symbole gewinnen)."
-    lines = draw._wrap(german, 26, False, P.WIDTH - 2 * P.MARGIN)
+    lines = kit.wrap(german, 26, False, P.WIDTH - 2 * P.MARGIN)
     assert len(lines) == 2
     assert " ".join(lines) == german
     english = Image.open(io.BytesIO(competitive_results_tiebreak().png))

@@ -243,17 +243,21 @@ def _colourist_game(seats: int, seed: int) -> list[tuple[str, ColouristView]]:
 def _colourist_sample(moments: list[tuple[str, ColouristView]]) -> list[tuple[str, ColouristView]]:
     """The moments worth drawing: the first track and card, every colourist keeping a phrase,
     each seat's first round as colourist, the first reveal with a match and without, the last
-    reveal, the results."""
+    reveal, the first reveal laying a colour not laid yet, the results."""
     shown: list[tuple[str, ColouristView]] = []
     colourists: set[str] = set()
     matched: set[bool] = set()
+    laid: set[str] = set()  # every colour's name must be seen on some card
     reveals = [v for kind, v in moments if kind == "reveal"]
     for kind, v in moments:
         if kind == "table" and (v.phase == "picking" or v.colourist not in colourists):
             colourists.add(v.colourist)
             shown.append((kind, v))
-        elif kind == "reveal" and v.last is not None and bool(v.last.matched) not in matched:
+        elif kind == "reveal" and v.last is not None and (
+            bool(v.last.matched) not in matched or set(v.last.cards.values()) - laid
+        ):
             matched.add(bool(v.last.matched))
+            laid |= set(v.last.cards.values())
             shown.append((kind, v))
         elif kind == "results" or (kind == "reveal" and v is reveals[-1]):
             shown.append((kind, v))

@@ -92,7 +92,14 @@ class TalkingApi(Api):
         self.said.append(text)
 
 
-def _a_person_and_two_ai_seats_who_picked():
+class LaterApi(TalkingApi):
+    """A TalkingApi that keeps its background work for the test to run, in order."""
+
+    def background(self, work, _name: str) -> None:
+        self.work.append(work)
+
+
+def _a_person_and_two_ai_seats_who_picked(api=None):
     face = PopFace()
     table, state = _coop_table(
         [
@@ -101,7 +108,7 @@ def _a_person_and_two_ai_seats_who_picked():
             Seat(id="ai-2", user_id=None, name="AI 2", ai=True),
         ]
     )
-    api = Api()
+    api = api or Api()
     for seat in table.seats[1:]:
         fn, view, level, seed, signals = face.ai_job(LiveTable(table, state), seat)
         move = fn(view, level, seed, signals)
@@ -111,10 +118,21 @@ def _a_person_and_two_ai_seats_who_picked():
     return face, table, state, api
 
 
-def test_once_every_ai_seat_has_spoken_they_talk_while_a_person_still_chooses():
-    _face, _table, _state, api = _a_person_and_two_ai_seats_who_picked()
-    work = [w.__qualname__ for w in api.work]  # type: ignore[attr-defined]
-    assert work == ["PopFace._signal", "PopFace._signal", "PopFace._ai_talk"]
+async def test_once_every_ai_seat_has_spoken_they_talk_while_a_person_still_chooses():
+    api = LaterApi(None, None, lambda view: view.my_choice)  # each keeps its pick
+    _face, table, state, _ = _a_person_and_two_ai_seats_who_picked(api)
+    api.table, api.state = table, state
+    assert api.thoughts == 0  # nothing ran yet: the AI seats acted without waiting for it
+    for work in api.work:
+        await work
+    # Each AI seat's signal is stored on the table and said there, in the order they picked...
+    assert [s["seat"] for s in api.table.face["signals"]] == ["ai-1", "ai-2"]
+    assert len(api.said) == 2
+    assert api.said[0].startswith("📣 AI 1:")
+    assert api.said[1].startswith("📣 AI 2:")
+    # ...and then both think again with everything said: the talk, while ana has not chosen.
+    assert api.thoughts == 2
+    assert not POP.view(api.state, "ana").my_choice
 
 
 async def test_a_round_that_changes_nothing_ends_the_talk():

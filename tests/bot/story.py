@@ -8,8 +8,9 @@ COLOURS = "red|yellow|green|blue|purple"
 
 
 def thread_of(world, table_no: int):
-    """The thread the bot opened for table #N (None if there is none yet)."""
-    return next((c for c in world.guild.threads if c.name == f"Pop table #{table_no}"), None)
+    """The thread the bot opened for table #N, of any game and in any language ("Pop table
+    #3", "Colourist table #4"; table numbers are unique across games): None if none yet."""
+    return next((c for c in world.guild.threads if c.name.endswith(f" #{table_no}")), None)
 
 
 def cards_mentioned(message) -> set[int]:
@@ -39,27 +40,37 @@ def card_buttons(message) -> list[int]:
     ]
 
 
-async def open_table(emu, world, host, **options):
-    opened = await host.slash("pop", "new", **options)
+def is_lobby(message) -> bool:
+    """A lobby message: it has a Join button (found by its verb, in any language)."""
+    return any(b["custom_id"].endswith(":join") for b in message.buttons)
+
+
+async def open_table(emu, world, host, game="pop", **options):
+    """Host runs /<game> new with these options. Returns (table number, its thread, the lobby
+    message)."""
+    opened = await host.slash(game, "new", **options)
     message = await opened.wait_message()
     number = table_number(message)
     thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
     lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
+        lambda: next((m for m in host.visible_messages(thread) if is_lobby(m)), None),
         10,
         "the lobby message",
     )
     return number, thread, lobby
 
 
-async def start_table(emu, world, host, joiners=(), ai=0, **options):
-    """Host opens a table, the joiners join, the host adds `ai` AI seats and starts.
+async def start_table(emu, world, host, joiners=(), ai=0, game="pop", before_start=None, **options):
+    """Host opens a table of `game`, the joiners join, the host adds `ai` AI seats and starts
+    (`before_start()` runs just before, e.g. to pin the deal's seed).
     Returns (table number, the table's thread)."""
-    number, thread, lobby = await open_table(emu, world, host, **options)
+    number, thread, lobby = await open_table(emu, world, host, game, **options)
     for player in joiners:
         await player.click(lobby, label="Join")
     for _ in range(ai):
         await host.click(lobby, label="Add AI")
+    if before_start is not None:
+        before_start()
     await host.click(lobby, label="Start")
     return number, thread
 

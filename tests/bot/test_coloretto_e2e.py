@@ -14,7 +14,7 @@ import pytest
 from engine.coloretto import game as rules
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.game import Draw, Place, Take
-from tests.bot.story import stored_table, table_number
+from tests.bot.story import start_table, stored_table
 from tests.bot.test_game_e2e import replay_summary
 
 pytestmark = pytest.mark.asyncio
@@ -31,28 +31,17 @@ def fast_channels(emu):
 # --- Shared helpers ---------------------------------------------------------------------------
 
 
-def thread_of(world, number):
-    return next((c for c in world.guild.threads if c.name == f"Coloretto table #{number}"), None)
-
-
 async def start_coloretto(emu, world, host, joiners=(), ai=0, seed=None, bot=None, **options):
     """The host opens a Coloretto table, the joiners join, `ai` AI seats are added, and the
     host starts (with the deal's seed pinned when `seed` is given). Returns the thread."""
-    opened = await host.slash("coloretto", "new", ai_level="easy", **options)
-    number = table_number(await opened.wait_message())
-    thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
-    lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
-        10,
-        "the lobby message",
+
+    def pin_seed():
+        if seed is not None:
+            bot.client.tables.rng = PinnedSeed(seed)
+
+    _, thread = await start_table(
+        emu, world, host, joiners, ai, "coloretto", pin_seed, ai_level="easy", **options
     )
-    for player in joiners:
-        await player.click(lobby, label="Join")
-    for _ in range(ai):
-        await host.click(lobby, label="Add AI")
-    if seed is not None:
-        bot.client.tables.rng = PinnedSeed(seed)
-    await host.click(lobby, label="Start")
     return thread
 
 

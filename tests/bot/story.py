@@ -147,16 +147,30 @@ async def play_turn(emu, players, thread, header, pick=lambda hand: hand[:1]):
     return message, held, picked
 
 
+SET_RESULT = re.compile(r"^\*\*Set \d+\*\* —", re.MULTILINE)
+
+
 def assert_no_secret_shown(public, turns):
     """While a card is in a hand, no public message mentions it (text or picture alt text).
 
     `turns` are (table message, cards held, cards picked) per turn, in order; a card held but
-    not picked in a turn stays secret until the next turn's table message (to the end for the
-    last turn, which covers the cards left in hand when the game ends)."""
+    not picked in a turn stays secret until the next turn's table message, or until the set's
+    result when the set ends there: that result may name the cards left in hand, as the rules
+    break a tie with them (to the end for the last turn of a game with no such result)."""
     public = sorted(public, key=lambda m: m.id)
     for i, (turn_message, held, picked) in enumerate(turns):
         secret = set().union(*map(set, held.values())) - set().union(*map(set, picked.values()))
         until = turns[i + 1][0].id if i + 1 < len(turns) else float("inf")
+        result = next(
+            (
+                m.id
+                for m in public
+                if turn_message.id < m.id < until and SET_RESULT.search(m.content)
+            ),
+            None,
+        )
+        if result is not None:
+            until = result
         for message in public:
             if turn_message.id <= message.id < until:
                 assert not cards_mentioned(message) & secret, message.content

@@ -16,6 +16,7 @@ from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.game import Draw, Place, Take
 from tests.bot.story import start_table, stored_table
 from tests.bot.test_game_e2e import replay_summary
+from tests.discord_emulator.server import PATIENCE
 
 pytestmark = pytest.mark.asyncio
 
@@ -74,7 +75,7 @@ def game_buttons(message, epoch):
 
 async def turn_message(emu, actor, thread, bot, timeout=20):
     """The table message of the current turn (its buttons carry the table's epoch)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while True:
         epoch = (await live(bot)).table.epoch
         found = next(
@@ -113,7 +114,7 @@ async def press(emu, actor, thread, bot, move):
 
 async def wait_version_above(emu, bot, version, timeout=20):
     """Until the game's state is past `version` (a move was applied)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while (await live(bot)).state.version <= version:
         assert time.monotonic() < deadline, "the table did not move on"
         await asyncio.sleep(0.01)
@@ -448,7 +449,7 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
 
 async def ana_plays_until(emu, thread, bot, ana, done, timeout=30):
     """Ana plays her turns by clicks until `done(live table)`; other seats play themselves."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while not done(current := await live(bot)):
         assert time.monotonic() < deadline, "the table did not get there"
         turn = rules.current_player(current.state)

@@ -14,12 +14,14 @@ import json
 import random
 import subprocess
 import sys
+import time
 
 import pytest
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST
 from tests.bot.story import open_table
+from tests.discord_emulator.server import PATIENCE
 
 pytestmark = pytest.mark.asyncio
 
@@ -46,7 +48,8 @@ async def live_view(pop_bot, number):
 
 async def wait_view(emu, pop_bot, number, phase=None):
     """The public view once the game is in `phase` (any phase when None)."""
-    for _ in range(400):
+    deadline = time.monotonic() + 8 * PATIENCE
+    while time.monotonic() < deadline:
         v = await live_view(pop_bot, number)
         if phase is None or v.phase == phase:
             return v

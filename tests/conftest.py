@@ -12,7 +12,16 @@ import discord.gateway
 import discord.http
 import pytest
 
+from bot import workers
 from tests.discord_emulator import BotRunner, Emulator, World, build_world
+
+# The bot's picture workers run at a lower CPU priority than the bot (bot/workers.py): on its
+# own machine a click is answered before a picture is drawn. In a test run the machine is shared
+# with the rest of the suite (three workers, the AI benchmarks beside the end-to-end stories)
+# and whatever else runs there, all at the normal priority: the stories' pictures waited behind
+# all of it, up to minutes under load. In the test processes they draw at the bot's own
+# priority; tests/bot/test_workers.py checks the bot's own setting in a fresh process.
+workers.PICTURES.nice = 0
 
 # --- Running in parallel (`make test`: pytest -n N) ----------------------------------------
 #

@@ -172,7 +172,8 @@ async def assert_record_replays_to_announced_scores(bot, thread, actor, final):
     asked = await actor.at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: m.attachments)
     record = await actor.download(message.attachments[0])
-    summary = replay_summary(record, Path(tempfile.mkdtemp()))
+    with tempfile.TemporaryDirectory() as folder:  # removed after, unlike mkdtemp's
+        summary = replay_summary(record, Path(folder))
     names = (await live(bot)).table.names()
     assert {names[s]: score["total"] for s, score in summary["scores"].items()} == announced_scores(
         final

@@ -25,7 +25,8 @@ workers.PICTURES.nice = 0
 
 # --- Running in parallel (`make test`: pytest -n N) ----------------------------------------
 #
-# The longest tests, with what each took alone on an idle 2-core machine (seconds): they run
+# The longest tests, with the seconds each took in a run of the suite in one process on a
+# 2-core machine shared with other work (their order matters here, not the figures): they run
 # first, so that the run does not end waiting on one of them started late.
 LONGEST = {
     "tests/bot/test_game_e2e.py::test_three_seat_competitive_game_by_clicks": 100,

@@ -12,7 +12,120 @@ import discord.gateway
 import discord.http
 import pytest
 
+from bot import workers
 from tests.discord_emulator import BotRunner, Emulator, World, build_world
+
+# The bot's picture workers run at a lower CPU priority than the bot (bot/workers.py): on its
+# own machine a click is answered before a picture is drawn. In a test run the machine is shared
+# with the rest of the suite (three workers, the AI benchmarks beside the end-to-end stories)
+# and whatever else runs there, all at the normal priority: the stories' pictures waited behind
+# all of it, up to minutes under load. In the test processes they draw at the bot's own
+# priority; tests/bot/test_workers.py checks the bot's own setting in a fresh process.
+workers.PICTURES.nice = 0
+
+# --- Running in parallel (`make test`: pytest -n N) ----------------------------------------
+#
+# The longest tests, with the seconds each took in a run of the suite in one process on a
+# 2-core machine shared with other work (their order matters here, not the figures): they run
+# first, so that the run does not end waiting on one of them started late.
+LONGEST = {
+    "tests/bot/test_game_e2e.py::test_three_seat_competitive_game_by_clicks": 100,
+    "tests/ai/test_coop_ai.py::test_bench_ai_reports_the_ceiling_beside_each_level_per": 84,
+    "tests/bot/test_colorpop_e2e.py::test_teams_partners_share_their_colours": 60,
+    "tests/bot/test_colorpop_e2e.py::test_refusals_change_nothing_and_a_restart": 45,
+    "tests/bot/test_colorpop_e2e.py::test_a_competitive_game_of_three_to_the_end": 45,
+    "tests/bot/test_colorpop_e2e.py::test_a_solo_game_with_two_colours": 40,
+    "tests/coloretto/test_ai.py::test_hard_clearly_beats_easy_over_200": 40,
+    "tests/bot/test_coloretto_e2e.py::test_a_seat_takes_the_golden_joker": 32,
+    "tests/ai/test_coop_ai.py::test_talking_ai_partners_survive_longer": 31,
+    "tests/shards/test_bench_load.py::test_bench_load_prints_one_json_object": 25,
+    "tests/bot/test_coloretto_e2e.py::test_three_seat_game_by_clicks_with_refusals": 24,
+    "tests/coloretto/test_records.py::test_export_then_replay_is_the_identity": 24,
+    "tests/bot/test_coloretto_e2e.py::test_an_away_seat_is_played_whole_turns": 24,
+    "tests/shards/test_two_processes.py::test_two_processes_serve_their_own_shards": 21,
+    "tests/bot/test_coloretto_e2e.py::test_a_restart_between_a_draw": 19,
+    "tests/colorpop/test_adapter.py::test_hard_clearly_beats_easy_and_decides_fast": 19,
+    "tests/shards/test_budget_share.py::test_two_processes_together_stay_under": 17,
+    "tests/bot/test_budget_e2e.py::test_a_tight_budget_groups_each_turns_steps": 16,
+    "tests/coloretto/test_ai.py::test_normal_beats_easy_and_hard_beats_normal": 15,
+    "tests/bot/test_coloretto_e2e.py::test_two_seat_game_discards_the_row_left_over": 14,
+    "tests/bot/test_defects_e2e.py::test_a_stop_between_create_and_answer": 13,
+    "tests/colorpop/test_adapter.py::test_hard_wins_in_teams_and_duel_too": 13,
+    "tests/bot/test_resilience_e2e.py::test_twenty_tables_at_once_meet_every_deadline": 12,
+    "tests/colourist/test_properties.py::test_whole_games_keep_every_invariant": 12,
+    "tests/ai/test_ai.py::test_cooperative_hard_explodes_less_than_random_play": 12,
+    "tests/packaging/test_wheel.py": 12,
+    "tests/render/test_frames.py::test_every_frame_of_whole_demo_games": 9,
+    "tests/ai/test_ai.py::test_hard_beats_easy_head_to_head": 9,
+    "tests/coloretto/test_ai.py::test_every_ai_move_is_legal_and_deterministic": 8,
+}
+# Tests that never run at the same time as one another: each starts bot processes of its own
+# (with their picture and AI workers) or holds the bot to Discord's real 3 s deadline, and
+# measures it; together they would mostly measure each other.
+ONE_AT_A_TIME = (
+    "tests/shards/test_bench_load.py::test_bench_load_prints_one_json_object",
+    "tests/shards/test_budget_share.py",
+    "tests/shards/test_two_processes.py",
+    "tests/bot/test_resilience_e2e.py::test_twenty_tables_at_once_meet_every_deadline",
+    "tests/bot/test_table_e2e.py::test_a_click_whose_commit_is_slow_is_still_answered",
+)
+
+
+def _seconds(nodeid: str) -> float:
+    return max((s for prefix, s in LONGEST.items() if nodeid.startswith(prefix)), default=0)
+
+
+def _one_at_a_time(nodeid: str) -> bool:
+    return nodeid.startswith(ONE_AT_A_TIME)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first, longest of all first; the others keep their order."""
+    items.sort(key=lambda item: -_seconds(item.nodeid))
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """`-n N` (xdist's `load` distribution) with two rules of its own; see `LongestFirst`."""
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScheduling
+
+    class LongestFirst(LoadScheduling):
+        """xdist's `load` scheduling, one test at a time, in the collection's order (longest
+        first), except that a worker is never given a long test to run after the long one it
+        has (each worker holds the test it runs and the next one), and a test of
+        `ONE_AT_A_TIME` waits while another of them is held by another worker. When nothing
+        else is left, the next test goes anyway."""
+
+        def __init__(self, config, log=None):
+            super().__init__(config, log)
+            self.maxschedchunk = 1  # a worker holds the test it runs and the next one
+
+        def _pick(self, held: list[int]) -> int:
+            assert self.collection is not None
+            ids = self.collection
+            long_held = any(_seconds(ids[i]) for i in held)
+            elsewhere = {i for items in self.node2pending.values() for i in items if i not in held}
+            exclusive_busy = any(_one_at_a_time(ids[i]) for i in elsewhere)
+            for i in self.pending:
+                if long_held and _seconds(ids[i]):
+                    continue
+                if exclusive_busy and _one_at_a_time(ids[i]):
+                    continue
+                return i
+            return self.pending[0]
+
+        def _send_tests(self, node, num: int) -> None:
+            chosen: list[int] = []
+            while self.pending and len(chosen) < num:
+                index = self._pick(self.node2pending[node] + chosen)
+                self.pending.remove(index)
+                chosen.append(index)
+            if chosen:
+                self.node2pending[node].extend(chosen)
+                node.send_runtest_some(chosen)
+
+    return LongestFirst(config, log)
 
 
 @pytest.fixture

@@ -8,8 +8,9 @@ COLOURS = "red|yellow|green|blue|purple"
 
 
 def thread_of(world, table_no: int):
-    """The thread the bot opened for table #N (None if there is none yet)."""
-    return next((c for c in world.guild.threads if c.name == f"Pop table #{table_no}"), None)
+    """The thread the bot opened for table #N, of any game and in any language ("Pop table
+    #3", "Colourist table #4"; table numbers are unique across games): None if none yet."""
+    return next((c for c in world.guild.threads if c.name.endswith(f" #{table_no}")), None)
 
 
 def cards_mentioned(message) -> set[int]:
@@ -39,27 +40,37 @@ def card_buttons(message) -> list[int]:
     ]
 
 
-async def open_table(emu, world, host, **options):
-    opened = await host.slash("pop", "new", **options)
+def is_lobby(message) -> bool:
+    """A lobby message: it has a Join button (found by its verb, in any language)."""
+    return any(b["custom_id"].endswith(":join") for b in message.buttons)
+
+
+async def open_table(emu, world, host, game="pop", **options):
+    """Host runs /<game> new with these options. Returns (table number, its thread, the lobby
+    message)."""
+    opened = await host.slash(game, "new", **options)
     message = await opened.wait_message()
     number = table_number(message)
     thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
     lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
+        lambda: next((m for m in host.visible_messages(thread) if is_lobby(m)), None),
         10,
         "the lobby message",
     )
     return number, thread, lobby
 
 
-async def start_table(emu, world, host, joiners=(), ai=0, **options):
-    """Host opens a table, the joiners join, the host adds `ai` AI seats and starts.
+async def start_table(emu, world, host, joiners=(), ai=0, game="pop", before_start=None, **options):
+    """Host opens a table of `game`, the joiners join, the host adds `ai` AI seats and starts
+    (`before_start()` runs just before, e.g. to pin the deal's seed).
     Returns (table number, the table's thread)."""
-    number, thread, lobby = await open_table(emu, world, host, **options)
+    number, thread, lobby = await open_table(emu, world, host, game, **options)
     for player in joiners:
         await player.click(lobby, label="Join")
     for _ in range(ai):
         await host.click(lobby, label="Add AI")
+    if before_start is not None:
+        before_start()
     await host.click(lobby, label="Start")
     return number, thread
 
@@ -136,16 +147,30 @@ async def play_turn(emu, players, thread, header, pick=lambda hand: hand[:1]):
     return message, held, picked
 
 
+SET_RESULT = re.compile(r"^\*\*Set \d+\*\* —", re.MULTILINE)
+
+
 def assert_no_secret_shown(public, turns):
     """While a card is in a hand, no public message mentions it (text or picture alt text).
 
     `turns` are (table message, cards held, cards picked) per turn, in order; a card held but
-    not picked in a turn stays secret until the next turn's table message (to the end for the
-    last turn, which covers the cards left in hand when the game ends)."""
+    not picked in a turn stays secret until the next turn's table message, or until the set's
+    result when the set ends there: that result may name the cards left in hand, as the rules
+    break a tie with them (to the end for the last turn of a game with no such result)."""
     public = sorted(public, key=lambda m: m.id)
     for i, (turn_message, held, picked) in enumerate(turns):
         secret = set().union(*map(set, held.values())) - set().union(*map(set, picked.values()))
         until = turns[i + 1][0].id if i + 1 < len(turns) else float("inf")
+        result = next(
+            (
+                m.id
+                for m in public
+                if turn_message.id < m.id < until and SET_RESULT.search(m.content)
+            ),
+            None,
+        )
+        if result is not None:
+            until = result
         for message in public:
             if turn_message.id <= message.id < until:
                 assert not cards_mentioned(message) & secret, message.content

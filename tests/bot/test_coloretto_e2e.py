@@ -14,8 +14,9 @@ import pytest
 from engine.coloretto import game as rules
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.game import Draw, Place, Take
-from tests.bot.story import stored_table, table_number
+from tests.bot.story import start_table, stored_table
 from tests.bot.test_game_e2e import replay_summary
+from tests.discord_emulator.server import PATIENCE
 
 pytestmark = pytest.mark.asyncio
 
@@ -31,28 +32,17 @@ def fast_channels(emu):
 # --- Shared helpers ---------------------------------------------------------------------------
 
 
-def thread_of(world, number):
-    return next((c for c in world.guild.threads if c.name == f"Coloretto table #{number}"), None)
-
-
 async def start_coloretto(emu, world, host, joiners=(), ai=0, seed=None, bot=None, **options):
     """The host opens a Coloretto table, the joiners join, `ai` AI seats are added, and the
     host starts (with the deal's seed pinned when `seed` is given). Returns the thread."""
-    opened = await host.slash("coloretto", "new", ai_level="easy", **options)
-    number = table_number(await opened.wait_message())
-    thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
-    lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
-        10,
-        "the lobby message",
+
+    def pin_seed():
+        if seed is not None:
+            bot.client.tables.rng = PinnedSeed(seed)
+
+    _, thread = await start_table(
+        emu, world, host, joiners, ai, "coloretto", pin_seed, ai_level="easy", **options
     )
-    for player in joiners:
-        await player.click(lobby, label="Join")
-    for _ in range(ai):
-        await host.click(lobby, label="Add AI")
-    if seed is not None:
-        bot.client.tables.rng = PinnedSeed(seed)
-    await host.click(lobby, label="Start")
     return thread
 
 
@@ -90,7 +80,7 @@ def enabled_labels(message, epoch):
 async def turn_message(emu, actor, thread, bot, timeout=20):
     """The table message of the current turn: its buttons carry the table's epoch and offer
     the seat on turn's legal moves (a draw changes them in place, within the turn)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while True:
         current = await live(bot)
         epoch, state = current.table.epoch, current.state
@@ -131,7 +121,7 @@ async def press(emu, actor, thread, bot, move):
 
 async def wait_version_above(emu, bot, version, timeout=20):
     """Until the game's state is past `version` (a move was applied)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while (await live(bot)).state.version <= version:
         assert time.monotonic() < deadline, "the table did not move on"
         await asyncio.sleep(0.01)
@@ -189,7 +179,8 @@ async def assert_record_replays_to_announced_scores(bot, thread, actor, final):
     asked = await actor.at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: m.attachments)
     record = await actor.download(message.attachments[0])
-    summary = replay_summary(record, Path(tempfile.mkdtemp()))
+    with tempfile.TemporaryDirectory() as folder:  # removed after, unlike mkdtemp's
+        summary = replay_summary(record, Path(folder))
     names = (await live(bot)).table.names()
     assert {names[s]: score["total"] for s, score in summary["scores"].items()} == announced_scores(
         final
@@ -486,7 +477,7 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
 
 async def ana_plays_until(emu, thread, bot, ana, done, timeout=30):
     """Ana plays her turns by clicks until `done(live table)`; other seats play themselves."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while not done(current := await live(bot)):
         assert time.monotonic() < deadline, "the table did not get there"
         turn = rules.current_player(current.state)

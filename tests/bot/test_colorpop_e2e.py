@@ -15,6 +15,7 @@ import pytest
 from bot.i18n import dynamic_key, t
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.rules import JOKER, NUM_RAILS, group_at
+from tests.bot.story import start_table
 from tests.discord_emulator.client import ActionRefused
 
 pytestmark = pytest.mark.asyncio
@@ -23,27 +24,9 @@ MY_COLOUR, TYPE_CELL = "My colour", "Type a cell"
 COLOUR_WORDS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
 
 
-def thread_of(world, number):
-    return next((c for c in world.guild.threads if c.name == f"Colorpop table #{number}"), None)
-
-
 async def open_colorpop(emu, world, host, joiners=(), ai=0, **options):
     """Host runs /colorpop new, the joiners join, the host adds AI seats and starts."""
-    opened = await host.slash("colorpop", "new", **options)
-    message = await opened.wait_message()
-    number = int(re.search(r"#(\d+)", message.content).group(1))
-    thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
-    lobby = await emu.wait_for(
-        lambda: next((m for m in host.visible_messages(thread) if "Join" in m.button_labels), None),
-        10,
-        "the lobby message",
-    )
-    for player in joiners:
-        await player.click(lobby, label="Join")
-    for _ in range(ai):
-        await host.click(lobby, label="Add AI")
-    await host.click(lobby, label="Start")
-    return number, thread
+    return await start_table(emu, world, host, joiners, ai, "colorpop", **options)
 
 
 _SEEN: dict[tuple[int, int], object] = {}

@@ -14,12 +14,14 @@ import json
 import random
 import subprocess
 import sys
+import time
 
 import pytest
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST
-from tests.bot.story import table_number
+from tests.bot.story import open_table
+from tests.discord_emulator.server import PATIENCE
 
 pytestmark = pytest.mark.asyncio
 
@@ -32,26 +34,7 @@ def pin_seed(pop_bot) -> None:
 
 
 async def open_colourist(emu, world, host, **options):
-    opened = await host.slash("colourist", "new", **options)
-    number = table_number(await opened.wait_message())
-    thread = await emu.wait_for(
-        lambda: next((c for c in world.guild.threads if c.name.endswith(f"#{number}")), None),
-        10,
-        "the table's thread",
-    )
-    lobby = await emu.wait_for(
-        lambda: next(
-            (
-                m
-                for m in host.visible_messages(thread)
-                if any(":join" in b["custom_id"] for b in m.buttons)
-            ),
-            None,
-        ),
-        10,
-        "lobby",
-    )
-    return number, thread, lobby
+    return await open_table(emu, world, host, "colourist", **options)
 
 
 def button(message, part):
@@ -65,7 +48,8 @@ async def live_view(pop_bot, number):
 
 async def wait_view(emu, pop_bot, number, phase=None):
     """The public view once the game is in `phase` (any phase when None)."""
-    for _ in range(400):
+    deadline = time.monotonic() + 8 * PATIENCE
+    while time.monotonic() < deadline:
         v = await live_view(pop_bot, number)
         if phase is None or v.phase == phase:
             return v

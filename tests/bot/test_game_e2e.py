@@ -73,7 +73,8 @@ async def assert_record_replays_to_announced_scores(world, thread, final, player
     asked = await players[0].at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: m.attachments)
     record = await players[0].download(message.attachments[0])
-    summary = replay_summary(record, Path(tempfile.mkdtemp()))
+    with tempfile.TemporaryDirectory() as folder:  # removed after, unlike mkdtemp's
+        summary = replay_summary(record, Path(folder))
     announced = {}
     lines = [
         line

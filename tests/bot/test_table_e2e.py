@@ -104,9 +104,14 @@ async def test_table_rules_help_and_leave_commands(emu, world, pop_bot):
 
 async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_channels, pop_bot):
     ana, ben = world.ana, world.ben
-    _, thread = await start_table(emu, world, ana, ai=1, sets=1)
+    number, thread = await start_table(emu, world, ana, ai=1, sets=1)
+    first, _ = await stored_table(pop_bot, number)
+    first_hands = []
     for k in range(1, 9):
-        await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
+        _, held, _ = await play_turn(
+            emu, [ana], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2]
+        )
+        first_hands.append(held["ana"])
     final = await emu.wait_for(
         lambda: next(
             (m for m in ana.visible_messages(thread) if "Rematch" in m.button_labels), None
@@ -121,7 +126,18 @@ async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_cha
         10,
         "the rematch",
     )
-    await play_turn(emu, [ana], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    _, held, _ = await play_turn(emu, [ana], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
+    again, _ = await stored_table(pop_bot, number)
+    # The same seats (ana and her AI, in the same order), in a second game with a new deal.
+    assert [(s.id, s.user_id, s.name, s.ai) for s in again.seats] == [
+        (s.id, s.user_id, s.name, s.ai) for s in first.seats
+    ]
+    assert (first.games, again.games) == (1, 2)
+    assert again.status == "playing"
+    assert again.seed != first.seed
+    # Turn 1 of the new game: a full hand again, another one than the first game's.
+    assert len(held["ana"]) == len(first_hands[0]) > len(first_hands[-1])
+    assert held["ana"] != first_hands[0]
 
 
 async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop_bot):

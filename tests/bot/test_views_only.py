@@ -7,9 +7,10 @@ import asyncio
 from types import SimpleNamespace
 
 from bot.games.pop.face import PopFace
-from bot.table import LiveTable, Pending, Seat, Table
+from bot.table import LiveTable, Pending
 from engine.pop.adapter import POP, PopOptions
 from tests.bot.story import cards_mentioned
+from tests.factories import people, pop_table
 
 
 def mentioned(post) -> set[int]:
@@ -25,20 +26,8 @@ def mentioned(post) -> set[int]:
 def test_no_public_post_shows_a_card_still_in_a_hand():
     face = PopFace()
     seats = ["ana", "ben", "cleo"]
-    options = PopOptions(mode="competitive", sets=1)
-    table = Table(
-        id=7,
-        game="pop",
-        guild_id=1,
-        channel_id=2,
-        host_id=1,
-        status="playing",
-        options=options.model_dump(),
-        games=1,
-        epoch=1,
-        seats=[Seat(id=s, user_id=i + 1, name=s.title()) for i, s in enumerate(seats)],
-    )
-    state = POP.start(options, seats, seed=2026)
+    dealt = pop_table(people(*seats, seat_ids="name"), mode="competitive", sets=1)
+    table, state = dealt.table, dealt.state
     for turn in range(1, 9):
         before = state
         for seat in seats:  # everyone picks; the last pick reveals the turn

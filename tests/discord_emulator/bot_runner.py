@@ -11,7 +11,7 @@ import discord
 
 from bot.discord_endpoints import point_discord_at
 
-from .server import Emulator
+from .server import PATIENCE, Emulator
 
 ClientFactory = Callable[[], discord.Client | Awaitable[discord.Client]]
 
@@ -43,7 +43,7 @@ class BotRunner:
         self.task = asyncio.create_task(client.start(self.emu.token), name="bot under test")
         ready = asyncio.create_task(client.wait_until_ready())
         done, _ = await asyncio.wait(
-            {ready, self.task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            {ready, self.task}, timeout=timeout * PATIENCE, return_when=asyncio.FIRST_COMPLETED
         )
         if ready not in done:
             ready.cancel()

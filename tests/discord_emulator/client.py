@@ -385,7 +385,10 @@ class Actor:
         result = InteractionResult(emu, interaction)
         with contextlib.suppress(TimeoutError):  # then responded is False; tests assert on it
             await emu.wait_for(
-                lambda: interaction.responded, emu.response_deadline + 0.5, "the bot's response"
+                lambda: interaction.responded,
+                emu.response_deadline + 0.5,
+                "the bot's response",
+                exact=True,  # Discord's deadline: no later answer counts
             )
         return result
 

@@ -16,8 +16,9 @@ from bot.core import Tables
 from bot.games.pop.commands import PopCommands
 from bot.i18n import catalogue, languages, t
 from bot.posts import Refusal
-from bot.table import Seat, Table, TableSettings
+from bot.table import TableSettings
 from bot.translator import PopTranslator
+from tests.factories import a_table, people
 
 # Discord locales each shipped translation answers.
 LOCALES = {
@@ -189,14 +190,8 @@ async def test_a_refusal_answers_in_the_clickers_language():
     [("ja", "en", "ja"), (None, "de", "de"), ("it", "fr", "it"), (None, "pt", "en")],
 )
 def test_a_table_speaks_its_language_option_else_the_servers(language, locale, lang):
-    table = Table(
-        game="pop",
-        guild_id=1,
-        channel_id=2,
-        host_id=3,
-        settings=TableSettings(language=language),
-        seats=[Seat(id="3", user_id=3, name="Ana")],
-        locale=locale,
+    table = a_table(
+        "pop", settings=TableSettings(language=language), seats=people("ana"), locale=locale
     )
     spoken = table.lang()
     assert t("table.left", spoken, name="Ana") == t("table.left", lang, name="Ana")

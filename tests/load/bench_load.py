@@ -512,6 +512,7 @@ async def run_trial(
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # a group of its own, with its workers: stopped together
         )
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
@@ -578,6 +579,8 @@ async def run_trial(
         except subprocess.TimeoutExpired:
             proc.kill()
             await asyncio.to_thread(proc.wait)
+        with contextlib.suppress(ProcessLookupError):  # a worker process left behind
+            os.killpg(proc.pid, signal.SIGKILL)
         await emu.stop()
     stats["rss_mb_per_table"] = rss_samples
     stats["workers_mb"] = max(workers, default=None)

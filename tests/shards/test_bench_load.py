@@ -38,7 +38,7 @@ def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "tests.load", "--tables", "3", "--seconds", "15"],
         cwd=tmp_path,
-        env=env | {"PYTHONPATH": str(ROOT)},
+        env=env | {"PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)},  # its work folder here
         capture_output=True,
         text=True,
         timeout=120,

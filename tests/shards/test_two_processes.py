@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:
-    """`pop-bot run` for one shard, its log in a file."""
+    """`pop-bot run` for one shard, its log in a file. It runs in a process group of its own
+    with its worker processes (pictures, AI): a kill takes them all, as a container's would,
+    and none is left behind on the machine after the test."""
 
     def __init__(self, shard: int, env: dict[str, str], log: Path) -> None:
         self.shard, self.env, self.log = shard, env, log
@@ -38,20 +40,27 @@ class BotProcess:
                 env=self.env | {"POP_SHARD_IDS": str(self.shard)},
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
+
+    def _kill_group(self) -> None:
+        """The bot and whatever it started (its group's id is its pid)."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
+            self._kill_group()
             self.proc.wait(timeout=10)
+        self._kill_group()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=30)
+        self.kill()  # a worker left running after the bot, or a bot that did not stop
 
     @property
     def pid(self) -> int:

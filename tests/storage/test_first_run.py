@@ -106,15 +106,31 @@ async def test_a_missing_schema_is_created_by_run_and_check_says_so_first(tmp_pa
         await _drop(pg_url, schema)
 
 
-async def test_a_role_that_may_not_create_the_schema_is_refused_in_one_line(tmp_path, pg_url):
+@pytest.fixture
+async def new_role(pg_url):
+    """A login role of its own for one test (roles are shared by the whole cluster: tests
+    running at the same time never share one), dropped afterwards."""
+    import asyncpg
+
+    role = f"pop_test_no_create_{uuid.uuid4().hex[:10]}"
+    con = await asyncpg.connect(pg_url)
+    try:
+        await con.execute(f"CREATE ROLE {role} LOGIN")
+        yield role
+    finally:
+        await con.execute(f"DROP ROLE IF EXISTS {role}")
+        await con.close()
+
+
+async def test_a_role_that_may_not_create_the_schema_is_refused_in_one_line(
+    tmp_path, pg_url, new_role
+):
     import asyncpg
     from yarl import URL
 
-    role = "pop_test_no_create"
+    role = new_role
     con = await asyncpg.connect(pg_url)
     try:
-        if not await con.fetchval("SELECT 1 FROM pg_roles WHERE rolname = $1", role):
-            await con.execute(f"CREATE ROLE {role} LOGIN")
         may = await con.fetchval(
             "SELECT has_database_privilege($1, current_database(), 'CREATE')", role
         )

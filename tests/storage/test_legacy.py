@@ -19,6 +19,7 @@ import bot.storage
 from bot.storage_sqlite import Store
 from engine.pop.adapter import POP, PopOptions
 from render.pop.pictures import step_frames
+from tests.factories import a_table
 
 LEGACY = Path(__file__).parent / "legacy" / "pop-0.2.sqlite3"
 OLD_TABLES = ("pop_tables", "pop_actions", "pop_results", "pop_enigma_tries")
@@ -129,10 +130,7 @@ async def test_every_table_is_carried_over_with_its_seats_and_options(carried):
     assert coop.face["signals"] == old[COOP]["signals"] != []
     assert (await carried.load(LOBBY))[1] is None  # a lobby has no game yet
     # New tables take ids after the carried ones.
-    from bot.table import Table
-
-    fresh = Table(game="pop", guild_id=1, channel_id=2, host_id=3)
-    assert await carried.insert_table(fresh) == MID_REVEAL + 1
+    assert await carried.insert_table(a_table("pop")) == MID_REVEAL + 1
 
 
 async def test_states_load_and_the_moves_replay_from_the_seed_to_them(carried):

@@ -16,6 +16,7 @@ from bot.storage_sqlite import Store
 from bot.stores import is_postgres_url, open_store
 from bot.table import Seat, Table
 from engine.pop.adapter import POP, PopOptions
+from tests import factories
 
 ALL = [number for number, _ in migrations()]
 
@@ -23,17 +24,16 @@ ALL = [number for number, _ in migrations()]
 def a_table(
     channel_id: int = 20, thread_id: int | None = None, status: str = "lobby", game: str = "pop"
 ) -> Table:
-    return Table(
-        game=game, guild_id=10, channel_id=channel_id, thread_id=thread_id, host_id=1, status=status
+    """A table in guild 10, opened in channel 20 unless said."""
+    return factories.a_table(
+        game, guild_id=10, channel_id=channel_id, thread_id=thread_id, status=status
     )
 
 
 def a_table_with_game() -> tuple[Table, str]:
     """A Pop table being played, and its game's state as the store keeps it (dumped)."""
     table = a_table(thread_id=30, status="playing")
-    table.seats = [
-        Seat(id=str(u), user_id=u, name=n) for u, n in ((1, "ana"), (2, "ben"), (3, "cleo"))
-    ]
+    table.seats = factories.people("ana", "ben", "cleo")
     table.options, table.seed, table.games = {"mode": "competitive"}, 7, 1
     state = POP.start(PopOptions(), [s.id for s in table.seats], table.seed)
     return table, POP.dump_state(state)
@@ -362,7 +362,7 @@ async def test_tables_in_and_tables_to_resume_filter(store):
 
 
 async def finish(store, guild_id: int, game: str, results: list[Result]) -> Table:
-    table = Table(game=game, guild_id=guild_id, channel_id=1, host_id=1, status="playing", games=1)
+    table = factories.a_table(game, guild_id=guild_id, channel_id=1, status="playing", games=1)
     await store.insert_table(table)
     table.status = "finished"
     await moved(store, table, "{}", results=results)

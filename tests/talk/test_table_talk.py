@@ -377,11 +377,13 @@ def test_fast_enough_for_chat() -> None:
     for text in corpus:  # warm up
         number_evidence(text)
     rounds = 20
-    start = time.perf_counter()
+    # The CPU time this thread spends: the filter's own cost, the same on a busy machine
+    # (the suite runs in parallel) as on an idle one, where wall time would count the waits.
+    start = time.thread_time()
     for _ in range(rounds):
         for text in corpus:
             number_evidence(text)
-    per_message = (time.perf_counter() - start) / (rounds * len(corpus))
+    per_message = (time.thread_time() - start) / (rounds * len(corpus))
     assert per_message < 0.001, f"{per_message * 1e6:.0f} µs per message"
 
 

@@ -253,8 +253,10 @@ def _colourist_sample(moments: list[tuple[str, ColouristView]]) -> list[tuple[st
         if kind == "table" and (v.phase == "picking" or v.colourist not in colourists):
             colourists.add(v.colourist)
             shown.append((kind, v))
-        elif kind == "reveal" and v.last is not None and (
-            bool(v.last.matched) not in matched or set(v.last.cards.values()) - laid
+        elif (
+            kind == "reveal"
+            and v.last is not None
+            and (bool(v.last.matched) not in matched or set(v.last.cards.values()) - laid)
         ):
             matched.add(bool(v.last.matched))
             laid |= set(v.last.cards.values())

@@ -12,6 +12,9 @@ from typing import NamedTuple
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from engine.protocol import Json, Outcome, RecordError, RuleError, SeatOutcome, TurnStructure
+from engine.records import JsonRules, NotJson, value_of
+
+STRICT_JSON = JsonRules()  # a record is plain JSON (RFC 8259): no NaN, no huge numbers
 
 COLUMNS, ROWS, LINE = 6, 5, 4
 FORMAT = "fourrow-record/1"
@@ -210,7 +213,12 @@ class FourRowGame:
         }
 
     def replay_summary(self, record: Json) -> dict[str, Json]:
-        state = replay(record)
+        """Of a parsed record, or of a `Reading` of its text (`pop-bot replay` reads once)."""
+        try:
+            value = value_of(record, STRICT_JSON)
+        except NotJson as e:
+            raise RecordError(f"format: {e}") from None
+        state = replay(value)
         line = [list(cell) for cell in state.line]
         return {"winner": state.winner, "moves": len(state.drops), "line": line}
 

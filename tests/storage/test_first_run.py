@@ -284,7 +284,7 @@ def test_render_of_deeply_nested_json_is_one_line(tmp_path, capsys):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     assert main(["render", str(deep), "--out", str(tmp_path / "out")]) == 1
-    assert "nested too deeply" in one_line(capsys.readouterr().err)
+    assert "nested more than 900 levels deep" in one_line(capsys.readouterr().err)
     # JSON that parses, with a record nested deeply inside
     nested = tmp_path / "nested.json"
     inner = "[" * 900 + "]" * 900

@@ -106,26 +106,26 @@ class PopBot(discord.Client):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
             return
-        await self.tables.on_chat(message)
+        await self.tables.channels.on_chat(message)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
-        await self.tables.message_deleted(payload.channel_id, payload.message_id)
+        await self.tables.channels.message_deleted(payload.channel_id, payload.message_id)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.tables.thread_deleted(payload.thread_id)
+        await self.tables.channels.thread_deleted(payload.thread_id)
 
     # Permissions may have come back: paused tables try again.
     async def on_guild_channel_update(
         self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:
-        self.tables.retry_paused(after.guild.id)
+        self.tables.channels.retry_paused(after.guild.id)
 
     async def on_guild_role_update(self, _before: discord.Role, after: discord.Role) -> None:
-        self.tables.retry_paused(after.guild.id)
+        self.tables.channels.retry_paused(after.guild.id)
 
     async def on_member_update(self, _before: discord.Member, after: discord.Member) -> None:
         if self.user is not None and after.id == self.user.id:
-            self.tables.retry_paused(after.guild.id)
+            self.tables.channels.retry_paused(after.guild.id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from .channels import pause_notice
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
 from .lobby import LobbyAPI, unseat
@@ -176,7 +177,7 @@ class TableCommands(app_commands.Group):
         face = self.api.face(table)
         if live.state is None or face.outcome(live.state) is None:
             await interaction.response.send_message(
-                t("table.record_later", user_lang(interaction), id=table.id), ephemeral=True
+                t(face.record_later_key, user_lang(interaction), id=table.id), ephemeral=True
             )
             return
         record = json.dumps(face.export_record(live.state), indent=1).encode()
@@ -197,11 +198,14 @@ def none_here(lang: str) -> str:
 
 
 def _table_shown(api: CommandsAPI, live: LiveTable) -> str:
-    face = api.face(live.table)
-    lang = live.table.lang()
-    if live.state is None:
-        return face.lobby_text(live.table, lang)
-    return face.table_text(live, lang)
+    """The table as it stands; first, why it stopped, when Discord stopped it."""
+    table = live.table
+    face = api.face(table)
+    lang = table.lang()
+    shown = face.lobby_text(table, lang) if live.state is None else face.table_text(live, lang)
+    if table.paused:
+        return pause_notice(table, gone=table.paused == "gone") + "\n" + shown
+    return shown
 
 
 def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:

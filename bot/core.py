@@ -31,6 +31,7 @@ from engine.protocol import Json
 from . import life
 from .budget import Budget
 from .cache import TableCache
+from .channels import ChannelEvents
 from .controls import Click, build_view, control_class
 from .driver import Driver
 from .face import TableFace
@@ -42,7 +43,7 @@ from .posts import Post, Refusal
 from .prompt import answer_in_time
 from .resume import resume_all
 from .storage import SqlStore
-from .table import ACTIVE, LiveTable, PrivateMessage, Seat, Table, TableEdit
+from .table import LiveTable, PrivateMessage, Seat, Table, TableEdit
 from .transport import ChannelLost, picture_files
 
 log = logging.getLogger("pop.tables")
@@ -72,6 +73,7 @@ class Tables:
         self.driver = Driver(self.registry, self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.control = control_class(self.on_control)
+        self.channels = ChannelEvents(self)  # Discord's events of a table's channel
 
     # --- Tables, their locks, their commits (bot.registry) -------------------------------
 
@@ -278,78 +280,13 @@ class Tables:
             await self.commit(edit)
 
     async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
-        """Discord refuses the table's channel: pause it (a lost permission), or end it (its
-        thread is gone); say so in the parent channel, where it can still be said."""
-        reason = "gone" if lost.gone else "forbidden"
-        log.warning("table %s paused: %s (%s %s)", table_id, reason, lost.status, lost.code)
-        async with self.editing(table_id) as edit:
-            table = edit.table
-            if table.status == "cancelled":
-                return  # already ended (its thread was deleted) and announced
-            gone = bool(lost.gone and table.thread_id)
-            if gone:
-                life.lose_thread(table)
-            else:
-                life.pause(table, reason)
-            table = await self.registry.commit(edit, posts_dropped=gone)
-        if table.thread_id and table.channel_id != table.thread_id:
-            key = "pause.thread_gone" if lost.gone else "pause.forbidden"
-            await self._tell_parent(table, t(key, table.lang(), id=table.id))
+        await self.channels.channel_lost(table_id, lost)
 
     async def channel_back(self, table_id: int) -> bool:
-        async with self.editing(table_id) as edit:
-            if edit.table.status == "cancelled":
-                return False
-            life.unpause(edit.table)
-            await self.commit(edit)
-        return True
+        return await self.channels.channel_back(table_id)
 
-    async def _tell_parent(self, table: Table, text: str) -> None:
-        """A notice in the channel the table was opened from (its thread may be gone)."""
-        parent = self.client.get_channel(table.channel_id)
-        if isinstance(parent, discord.abc.Messageable):
-            with contextlib.suppress(discord.HTTPException):
-                await parent.send(text)
-
-    # --- Discord's events ----------------------------------------------------------------
-
-    async def thread_deleted(self, thread_id: int) -> None:
-        """A table's thread was deleted: the game ends, and the channel is told."""
-        table_id = self.registry.by_channel.get(thread_id)
-        if table_id is None:
-            return
-        async with self.editing(table_id) as edit:
-            if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
-                return
-            table = await self.registry.commit(edit, posts_dropped=True)
+    def disarm(self, table_id: int) -> None:
         self.driver.disarm(table_id)
-        self.forget_if_idle(table_id)  # finished for good: it leaves memory
-        await self._tell_parent(table, t("pause.thread_gone", table.lang(), id=table.id))
-
-    async def message_deleted(self, channel_id: int, message_id: int) -> None:
-        """A message was deleted: if it was a table's turn message, the turn is posted again
-        (the players must have something to press)."""
-        table_id = self.registry.by_channel.get(channel_id)
-        live = self.cache.get(table_id) if table_id is not None else None
-        if live is None or live.table.private:
-            return
-        async with self.editing(live.table.id) as edit:
-            if not life.message_deleted(edit.table, message_id):
-                return
-            await self.commit(edit)
-        self.kick(live.table.id)
-
-    def retry_paused(self, guild_id: int) -> None:
-        for live in list(self.cache.values()):
-            table = live.table
-            if table.paused and table.guild_id == guild_id and table.status == "playing":
-                self.kick(table.id)
-
-    async def on_chat(self, message: discord.Message) -> None:
-        table_id = self.registry.by_channel.get(message.channel.id)
-        live = self.cache.get(table_id) if table_id is not None else None
-        if live is not None and live.table.status == "playing":
-            await self.face(live.table).on_chat(self, live, message)
 
     # --- Starting, stopping --------------------------------------------------------------
 

@@ -17,29 +17,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import app_commands
-from pydantic import BaseModel
 
-from engine.protocol import Game, Json, Outcome, RuleError, ai_move_json
+from engine.protocol import Json, Outcome, RuleError
 
 from .controls import Click
+from .game_binding import AiJob, Applied, GameBinding, M, O, S, V
 from .i18n import dynamic_key, t
 from .posts import Post, Refusal
 from .prompt import PromptResponse
 from .storage import SqlStore
 from .table import LiveTable, Pending, Seat, Table
 from .transport import picture_files
-
-O = TypeVar("O", bound=BaseModel)  # noqa: E741  (the four type parameters of a game)
-S = TypeVar("S")
-M = TypeVar("M")
-V = TypeVar("V")
 
 StatsRow = tuple[str, bool, int, dict[str, Any]]  # (mode, won, score, details) of one game
 
@@ -50,13 +44,7 @@ def texts(*keys: str) -> tuple[str, ...]:
     return keys
 
 
-def seed_of(*parts: object) -> int:
-    """A stable 64-bit seed (an AI decision is the same whenever it is remade)."""
-    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:8], "big")
-
-
 Reply = PromptResponse  # the clicked interaction's one answer, always in time (`bot.prompt`)
-AiJob = tuple[Callable[..., Json], tuple[object, ...]]  # a picklable function and its arguments
 
 
 class FaceAPI(Protocol):
@@ -163,16 +151,6 @@ def verb(name: str, *, on_turn: bool = False) -> Callable[[Handler], Handler]:
     return mark
 
 
-@dataclass(frozen=True)
-class Applied:
-    """A move applied: the new state, its events, and whether a new turn began with it."""
-
-    after: object
-    events: list[object]
-    new_turn: bool
-    outcome: Outcome | None
-
-
 class TableFace(Protocol):
     """A game's face as the table layer sees it: the game through its protocol, and the posts."""
 
@@ -184,6 +162,9 @@ class TableFace(Protocol):
 
     @property
     def turn_in_one_message(self) -> bool: ...
+
+    @property
+    def record_later_key(self) -> str: ...
 
     def seat_range(self, table: Table) -> tuple[int, int]: ...
 
@@ -254,10 +235,9 @@ class TableFace(Protocol):
     def stats_lines(self, rows: Sequence[StatsRow], lang: str) -> list[str]: ...
 
 
-class GameFace(Generic[O, S, M, V]):
+class GameFace(GameBinding[O, S, M, V]):
     """The base of every game's face: `game` binds it to its game."""
 
-    game: Game[O, S, M, V]
     commands_class: Callable[[Any, Any], app_commands.Group]  # its `/<game> …` commands
     # The lobby message's texts: while seats may change, once the game has begun, cancelled.
     lobby_keys: tuple[str, ...]
@@ -266,6 +246,8 @@ class GameFace(Generic[O, S, M, V]):
     # seat reveals within its turn added to it in place: `bot.whole_turn`); else every step of
     # a move is a picture of its own, paced (Pop's chain reactions are its show).
     turn_in_one_message: ClassVar[bool] = False
+    # Why /table record waits for the end, naming what the record would give away.
+    record_later_key: ClassVar[str] = "table.record_later"
     verbs: ClassVar[dict[str, Verb]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -281,93 +263,6 @@ class GameFace(Generic[O, S, M, V]):
     def __init__(self) -> None:
         # (table, seat) → the lock its private redraws take, and how many hold or wait for it
         self._redrawing: dict[tuple[int, str], tuple[asyncio.Lock, list[int]]] = {}
-
-    @property
-    def key(self) -> str:
-        return self.game.key
-
-    @property
-    def record_format(self) -> str:
-        return self.game.record_format
-
-    # --- The game, for the table layer --------------------------------------------------
-
-    def options(self, table: Table) -> O:
-        """The table's game options, as the game's options model."""
-        return self.game.options_model.model_validate(table.options)
-
-    def state_of(self, live: LiveTable) -> S:
-        """The table's game state (it is playing, or over)."""
-        return self.narrow(live.state)
-
-    def narrow(self, state: object) -> S:
-        """A state the table layer holds, as this game's own (it only ever holds its own)."""
-        kind = self.game.state_type
-        if not isinstance(state, kind):
-            raise TypeError(f"{self.key}: not a {kind.__name__}: {type(state)}")
-        return state
-
-    def seat_range(self, table: Table) -> tuple[int, int]:
-        return self.game.seat_range(self.options(table))
-
-    def deal(self, table: Table, seed: int) -> object:
-        return self.game.start(self.options(table), [s.id for s in table.seats], seed)
-
-    def load_state(self, text: str) -> object:
-        return self.game.load_state(text)
-
-    def dump_state(self, state: object) -> str:
-        return self.game.dump_state(self.narrow(state))
-
-    def to_act(self, state: object) -> frozenset[str]:
-        return self.game.to_act(self.narrow(state))
-
-    def apply(self, state: object, seat: str, move: Json) -> Applied:
-        """`seat`'s move, read from JSON (a move that is not one of this game's is refused as
-        a button that is not valid) and applied; RuleError when the rules forbid it."""
-        before = self.narrow(state)
-        try:
-            checked = self.game.load_move(move)
-        except ValueError:
-            raise Refusal("refusal.invalid_button") from None
-        after, events = self.game.apply(before, seat, checked)
-        new_turn = self.game.turn(after) != self.game.turn(before)
-        return Applied(after, events, new_turn, self.game.outcome(after))
-
-    def replay(self, table: Table, moves: Sequence[tuple[str, Json]]) -> list[Pending]:
-        """The current game's moves played again from its seed: each move's posts to make
-        (the engine is deterministic: the same seed and moves give the same events), and the
-        epoch each was made in (the table's, less the new turns begun since)."""
-        state: object = self.deal(table, table.seed)
-        made: list[tuple[object, Applied]] = []
-        for seat, move in moves:
-            applied = self.apply(state, seat, move)
-            made.append((state, applied))
-            state = applied.after
-        epochs, epoch = [], table.epoch
-        for _, applied in reversed(made):
-            epoch -= applied.new_turn
-            epochs.append(epoch)
-        return [
-            Pending(table.games, seq, before, a.events, a.after, a.new_turn, turn_epoch)
-            for seq, ((before, a), turn_epoch) in enumerate(
-                zip(made, reversed(epochs), strict=True), 1
-            )
-        ]
-
-    def outcome(self, state: object) -> Outcome | None:
-        return self.game.outcome(self.narrow(state))
-
-    def export_record(self, state: object) -> dict[str, Json]:
-        return self.game.export_record(self.narrow(state))
-
-    def ai_job(self, live: LiveTable, seat: Seat) -> AiJob:
-        """(function, arguments) computing the AI's move for `seat` (as JSON), from its view only;
-        the seed is the same whenever the same decision is remade."""
-        table = live.table
-        view = self.game.view(self.state_of(live), seat.id)
-        seed = seed_of(table.id, table.games, table.version, seat.id)
-        return ai_move_json, (self.game, view, table.settings.ai_level, seed)
 
     # --- Words and posts (a face writes its own) ----------------------------------------
 
@@ -536,8 +431,12 @@ class GameFace(Generic[O, S, M, V]):
     def seat_of(self, live: LiveTable, user_id: int, epoch: int) -> Seat:
         """The clicker's seat at a playing table, for the epoch the control was drawn in."""
         table = live.table
+        if table.paused == "gone":  # its thread was deleted: it ended for good
+            raise Refusal("refusal.thread_gone")
         if table.status != "playing" or live.state is None:
             raise Refusal("refusal.not_playing")
+        if table.paused:  # nothing it did could be shown: it waits for its permission
+            raise Refusal("refusal.paused")
         seat = table.seat_of_user(user_id)
         if seat is None:
             raise Refusal("refusal.not_seated")

@@ -123,32 +123,43 @@ async def open_table(
         life.moved_to_thread(table, channel.id)
     table = (await api.insert(table)).table
     lang = table.lang()
-    face = api.face(table)
-    await interaction.response.send_message(
-        t(
-            "table.opened",
-            lang,
-            host=user.mention,
-            id=table.id,
-            mode=face.mode_name(table, lang),
-            game=t(dynamic_key("game", game), lang),
-        )
-    )
+    opened = {
+        "host": user.mention,
+        "id": table.id,
+        "mode": api.face(table).mode_name(table, lang),
+        "game": t(dynamic_key("game", game), lang),
+    }
+    await interaction.response.send_message(t("table.opened", lang, **opened))
     if table.thread_id is None:
-        thread = await _make_thread(interaction, table, lang)
-        if thread is not None:
-            async with api.editing(table.id) as edit:
-                life.moved_to_thread(edit.table, thread.id)
-                await api.commit(edit)
+        await _into_thread(api, interaction, table, opened)
     api.kick(table.id)
 
 
-async def _make_thread(
-    interaction: discord.Interaction, table: Table, lang: str
-) -> discord.Thread | None:
+async def _into_thread(
+    api: LobbyAPI, interaction: discord.Interaction, table: Table, opened: dict[str, Any]
+) -> None:
+    """The new table moves to a thread of its own; where Discord gives none, it plays in the
+    channel: the answer says so, and the host is told (privately) which permission is missing."""
+    lang = table.lang()
     channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        return None
+    thread = None
+    if isinstance(channel, discord.TextChannel):
+        thread = await _make_thread(interaction, channel, table, lang)
+    if thread is not None:
+        async with api.editing(table.id) as edit:
+            life.moved_to_thread(edit.table, thread.id)
+            await api.commit(edit)
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.edit_original_response(content=t("table.opened_here", lang, **opened))
+        if isinstance(channel, discord.TextChannel):  # a channel that could have threads
+            told = t("table.no_thread", lang, game=opened["game"], id=table.id)
+            await interaction.followup.send(told, ephemeral=True)
+
+
+async def _make_thread(
+    interaction: discord.Interaction, channel: discord.TextChannel, table: Table, lang: str
+) -> discord.Thread | None:
     if not channel.permissions_for(channel.guild.me).create_public_threads:
         return None
     try:

@@ -17,7 +17,7 @@ from engine.protocol import Json, Outcome, RuleError
 
 from . import life
 from .cache import TableCache
-from .face import Applied
+from .game_binding import Applied
 from .i18n import dynamic_key
 from .outbox import Outbox
 from .posts import Refusal

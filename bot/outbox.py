@@ -37,18 +37,11 @@ from typing import Protocol
 import discord
 
 from .batching import (
-    BEHIND,
-    MAX_ATTACHMENTS,
-    MAX_FILES_PER_MESSAGE,
-    merged,
-    next_batch,
-    posts_in,
-    steps_waiting,
     with_prefix,
-    with_turn,
 )
 from .budget import STEP, TURN, Budget, priority
 from .face import TableFace
+from .paced_steps import PacedSteps
 from .posts import Post
 from .storage import Delivery, SqlStore
 from .table import LiveTable, Pending, Table
@@ -123,6 +116,7 @@ class Outbox:
         self.turn_message: discord.Message | None = None  # the turn message, as last posted
         self.later: asyncio.TimerHandle | None = None
         self.whole_turns = WholeTurns(self)
+        self.paced_steps = PacedSteps(self)
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -287,9 +281,8 @@ class Outbox:
             await self._close_turn(live, pending)
         if posts and self.host.face(live.table).turn_in_one_message:
             await self.whole_turns.post(live, pending, posts)  # also takes the moves it shows
-            done = len(posts)
-        while done < len(posts):
-            done = await self._post_batch(live, pending, posts, done)
+        else:
+            await self.paced_steps.post(live, pending, posts, done)
         live.pending.pop(pending.seq, None)
         self.drawn.pop(pending.seq, None)
         if not posts:
@@ -318,70 +311,6 @@ class Outbox:
         with contextlib.suppress(discord.NotFound), priority(STEP):
             await self.transport.edit(table, message_id, view=None)
         await self.host.edit_made(table.id, message_id)
-
-    async def _post_batch(
-        self, live: LiveTable, pending: Pending, posts: list[Post], done: int
-    ) -> int:
-        """The next message of a move's posts; how many of its posts are out after it.
-
-        Behind (many step pictures waiting), or the request budget tight: the move's steps
-        share messages (tight: as many as Discord allows, the results riding on the last
-        step's message, and the next turn's message riding on the move's last)."""
-        table = live.table
-        tight = self.host.budget.tight()
-        waiting = steps_waiting(posts, done, len(live.pending) - 1)
-        batch = next_batch(
-            posts,
-            done,
-            grouped=table.private or tight or waiting > BEHIND,
-            limit=MAX_ATTACHMENTS if table.private or tight else MAX_FILES_PER_MESSAGE,
-            results=tight,
-        )
-        post = merged(batch)
-        now_live = await self.host.live(table.id)
-        now = now_live.table
-        if post.controls and (now.games != pending.game_no or now.status == "playing"):
-            post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
-        last = done + len(batch) == len(posts)
-        turn = None
-        steps_text = post.content
-        if tight and last and not post.controls and await self.turn_may_ride(now_live, pending):
-            turn = await self.turn_post(now_live)
-            riding = with_turn(post, turn[0])
-            post, turn = (riding, turn) if riding is not None else (post, None)
-        post_table = now if post.controls else table
-        with priority(TURN if turn else STEP):
-            message = await self.transport.send(
-                post_table,
-                post,
-                self.host.view_for(post_table, post),
-                key=(table.id, pending.game_no, pending.seq, done),
-                in_channel=post.in_channel,
-            )
-        held = posts_in([a.filename for a in message.attachments], posts, done, len(batch))
-        done += held
-        more = done < len(posts)
-        await self.advance(
-            Delivery(pending.game_no, pending.seq, done, False)
-            if more
-            else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
-        )
-        if turn is not None and held == len(batch):
-            self.turn_prefix = steps_text
-            await self.turn_posted(message, turn[1], turn[2])
-        if more and self.host.step_delay and batch[-1].step:
-            await asyncio.sleep(self.host.step_delay)
-        return done
-
-    async def turn_may_ride(self, live: LiveTable, pending: Pending) -> bool:
-        """May the next turn's message ride on this move's last one? Only when it is due and
-        the moves made since this one have nothing to show (secret picks, say)."""
-        if not turn_due(live.table):
-            return False
-        for seq in sorted(s for s in live.pending if s > pending.seq):
-            if await self.posts(live, live.pending[seq]):
-                return False
-        return True
 
     async def _progress(self) -> Delivery:
         if self.progress is None:

@@ -112,3 +112,34 @@ def test_stats_lines_average_best_and_expert_games():
         "Games with expert scoring: 1",
     ]
     assert FACE.stats_lines([], "en") == []
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_symbols_of_the_table_text_are_named_once(lang):
+    from bot.games.coloretto.words import SYMBOL, card_name
+    from bot.i18n import t
+
+    key_word = t("coloretto.legend", lang, cards="@").split("@")[0]
+    live = a_table(moves=40)
+    text = FACE.table_text(live, lang)
+    held = {c for cards in COLORETTO.view(live.state, None).collections.values() for c in cards}
+    assert held and all(f"{SYMBOL[c]}×" in text for c in held)
+    (line,) = [x for x in text.splitlines() if x.startswith(key_word)]
+    for card in held:
+        assert card_name(card, lang) in line, card  # "◆ blue": its symbol and its name
+
+
+def test_the_results_name_their_symbols():
+    from bot.games.coloretto.words import results_text
+
+    live = a_table(moves=0)
+    state = live.state
+    while COLORETTO.outcome(state) is None:
+        view = COLORETTO.view(state, state.turn)
+        state, _ = game.apply(state, state.turn, ai.choose(view, "normal", 1))
+    text = results_text(
+        COLORETTO.view(state, None), COLORETTO.outcome(state), live.table.names(), "en"
+    )
+    key = next(x for x in text.splitlines() if x.startswith("Key: "))
+    assert "◆ blue" in key or "■ brown" in key
+    assert "Plus and minus: each colour's symbol" in text

@@ -273,6 +273,9 @@ async def test_a_solo_game_with_two_colours_by_clicks_and_the_modal(
     state = live(pop_bot, number).state
     assert colours_in(answer.content) == set(state.secrets[0])
     assert len(state.secrets[0]) == 2
+    # Mid-game the record waits, and says it would reveal the secret colours (not "cards").
+    asked = await ana.at(thread).slash("table", "record")
+    await asked.wait_message(lambda m: m.content == t("colorpop.record_later", "en", id=number))
     await play_out(emu, pop_bot, number, thread, {str(ana.id): ana}, modal_every=2)
     results = await results_message(emu, ana, thread)
     assert_no_secret_in_public(public_before_end(ana, thread, results))

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from bot.i18n import t
 from tests.bot.story import (
     card_buttons,
     open_hand,
@@ -19,6 +20,7 @@ from tests.bot.story import (
     play_turn,
     start_table,
     stored_table,
+    table_number,
     turn_message,
 )
 from tests.discord_emulator import Perm
@@ -203,8 +205,10 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
         _, thread = await start_table(emu, world, ana.at(channel), [ben.at(channel)], sets=1)
         tables.append(thread)
     first, second = tables
-    await emu.wait_for(
-        lambda: any("My hand" in m.button_labels for m in ana.visible_messages(first)), 10, "turn 1"
+    turn_one = await emu.wait_for(
+        lambda: next((m for m in ana.visible_messages(first) if "My hand" in m.button_labels), None),
+        10,
+        "turn 1",
     )
     emu.deny(world.general, emu.bot_user, Perm.SEND_MESSAGES_IN_THREADS)
     await play_turn(emu, [ana, ben], first, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
@@ -213,6 +217,13 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
         20,
         "a notice in the parent channel",
     )
+    # A press at the paused table is told why nothing happens, and changes nothing.
+    assert turn_one.buttons == []  # the closed turn lost its buttons
+    hand = next(m for m in ana.visible_messages(first) if m.ephemeral and m.buttons)
+    before = await stored_table(pop_bot)
+    told = await ana.click(hand, label=hand.button_labels[0])
+    await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
+    assert await stored_table(pop_bot) == before
     # The other table plays on.
     await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 2**", pick=lambda h: h[:2])
@@ -381,7 +392,12 @@ async def test_without_thread_rights_the_table_plays_in_the_channel(
     ana, ben = world.ana, world.ben
     emu.deny(world.games, emu.bot_user, Perm.CREATE_PUBLIC_THREADS)
     opened = await ana.slash("pop", "new", sets=1)
-    await opened.wait_message()
+    # The answer says the table plays here; the host alone learns which permission is missing.
+    here = await opened.wait_message(lambda m: "in the channel" in m.content)
+    assert "Join in its thread" not in here.content
+    (told,) = await opened.wait_followups(1)
+    assert told.ephemeral
+    assert told.content == t("table.no_thread", "en", game="Pop", id=table_number(here))
     lobby = await emu.wait_for(
         lambda: next(
             (m for m in ana.visible_messages(world.games) if "Join" in m.button_labels), None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import workers
-from bot.face import seed_of
+from bot.game_binding import seed_of
 from bot.games import faces
 from bot.posts import Button, Post
 from bot.table import LiveTable, Pending, Seat, Table

@@ -30,14 +30,22 @@ EN = catalogue(DEFAULT_LANGUAGE)
 
 # Calls whose first argument is a catalogue key; `command_str` (alias `_`) and a command's
 # take it second; every argument of `texts(...)` is one (bot/face.py), and so is a constant
-# assigned to a `rules_key` (bot/game_commands.py) or a face's `back_key` (bot/face.py).
+# assigned to a `rules_key` (bot/game_commands.py) or to a face's `back_key` or
+# `record_later_key` (bot/face.py).
+KEY_NAMES = ("rules_key", "back_key", "record_later_key")
 KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1}
 ALL_KEYS_CALLS = {"texts"}
 # Calls whose first argument names a DYNAMIC_KEYS family.
 FAMILY_CALLS = {"dynamic_key", "choices"}
 # Key arguments that are not literal on purpose: a Refusal's key (its Refusal(...) is scanned),
 # a key chosen from keys named in `texts(...)`, the key `answer_rules` was given.
-PASSED_ON = {"no.key", "self.lobby_keys[chosen]", "rules_key", "self.back_key"}
+PASSED_ON = {
+    "no.key",
+    "self.lobby_keys[chosen]",
+    "rules_key",
+    "self.back_key",
+    "face.record_later_key",
+}
 # Family arguments passed on by a helper whose own calls name the family literally.
 FAMILY_FORWARDED = {"dynamic_key(family, value)", "dynamic_key(f'pop.{family}', value)"}
 
@@ -75,13 +83,18 @@ class KeyScan:
             n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         ]
         for node in ast.walk(tree):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
             if (
-                isinstance(node, ast.Assign)
-                and any(
-                    isinstance(x, ast.Name) and x.id in ("rules_key", "back_key")
-                    for x in node.targets
-                )
+                any(isinstance(x, ast.Name) and x.id in KEY_NAMES for x in targets)
+                and isinstance(node, ast.Assign | ast.AnnAssign)
                 and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)  # `rules_key = None`: no key
             ):
                 self.keys.add(node.value.value)
             if not isinstance(node, ast.Call):
@@ -183,7 +196,7 @@ def test_the_scan_understands_every_key_argument(scan):
         "help",
         "pop.lobby.text",
         "pop.step.chain",
-        "pause.forbidden",
+        "pause.notice.forbidden",
         "command.new.name",
     } <= scan.keys  # literal, dict value, if/else, assigned, command
 
@@ -194,18 +207,7 @@ def test_every_dynamic_key_family_is_declared_and_every_declared_family_used(sca
 
 # Texts written ahead of the code that shows them (its change is another one): each is in every
 # catalogue, and none is used yet; once bot/ uses one, it leaves this list.
-WAITING_FOR_CODE = {
-    "colorpop.record_later",  # /table record mid-game, each game naming its own secrets
-    "colourist.record_later",
-    "refusal.paused",  # a press on a paused table (no permission to post in its thread)
-    "refusal.thread_gone",  # a press on a table whose thread was deleted
-    "pause.notice.forbidden",  # the parent channel's notices (and /table show), naming the game
-    "pause.notice.thread_gone",
-    "table.opened_here",  # no thread could be made: the table plays in the channel
-    "table.no_thread",  # ...and the host is told privately which permission it needs
-    "coloretto.legend",  # the symbols of Coloretto's table and results, in words
-    "coloretto.result.legend",
-}
+WAITING_FOR_CODE: set[str] = set()
 
 
 def test_every_key_of_english_is_used_and_every_used_key_exists(scan):

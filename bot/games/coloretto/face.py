@@ -31,6 +31,7 @@ from .words import (
     caption,
     card_name,
     cards_text,
+    legend,
     results_picture,
     results_text,
     table_picture,
@@ -97,6 +98,9 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
                     points=v.scores[seat].total,
                 )
             )
+        collected = {c for seat in v.players for c in v.collections[seat]}
+        if collected:  # the symbols of the collections, named once
+            parts.append(t("coloretto.legend", lang, cards=legend(collected, lang)))
         if v.turn is not None:
             who = names.get(v.turn, v.turn)
             if v.drawn is not None:

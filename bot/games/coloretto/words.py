@@ -4,7 +4,7 @@ the results."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from engine.coloretto import events as ev
 from engine.coloretto.cards import CARD_NAMES, LAST, Score
@@ -43,6 +43,11 @@ def card_name(card: str, lang: str) -> str:
 
 def cards_text(cards: Sequence[str], lang: str) -> str:
     return ", ".join(card_name(c, lang) for c in cards) or t("coloretto.nothing", lang)
+
+
+def legend(cards: Collection[str], lang: str) -> str:
+    """The symbols a text shows, each named once ("◆ blue, ▲ green"), in the cards' order."""
+    return ", ".join(card_name(c, lang) for c in CARDS if c in cards)
 
 
 def picture_labels(lang: str) -> dict[str, str]:
@@ -144,6 +149,13 @@ def results_text(v: TableView, outcome: Outcome, names: Mapping[str, str], lang:
     lines = [t("coloretto.result.header", lang)]
     for seat in sorted(outcome.seats, key=lambda s: -s.score):
         lines.append(score_line(names.get(seat.seat, seat.seat), v.scores[seat.seat], lang))
+    scores = [v.scores[seat.seat] for seat in outcome.seats]
+    shown = {c for s in scores for c, _ in (*s.plus, *s.minus)} | {
+        c for s in scores for c in s.jokers
+    }
+    if shown:
+        lines.append(t("coloretto.result.key", lang, cards=legend(shown, lang)))
+    lines.append(t("coloretto.result.legend", lang))
     winners = ", ".join(names.get(w, w) for w in outcome.winners)
     key = "coloretto.result.winner" if len(outcome.winners) == 1 else "coloretto.result.shared"
     lines.append(t(key, lang, names=winners))

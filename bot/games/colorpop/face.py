@@ -81,6 +81,7 @@ class CellModal(discord.ui.Modal):
 class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, ColorpopView]):
     game = COLORPOP
     commands_class = ColorpopCommands
+    record_later_key = "colorpop.record_later"  # the record would reveal the secret colours
     lobby_keys = texts("colorpop.lobby.text", "colorpop.lobby.started", "colorpop.lobby.cancelled")
     turn_in_one_message = True
     back_key = "colorpop.button.colour"

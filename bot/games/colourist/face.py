@@ -40,6 +40,7 @@ AI_SEAT_PREFIX = "ai-"  # bot.table.Table.next_ai_id: AI chairs are "ai-1", "ai-
 class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristView]):
     game = COLOURIST
     commands_class = ColouristCommands
+    record_later_key = "colourist.record_later"  # the record would reveal the secret choices
     lobby_keys = texts("colourist.lobby.text", "colourist.lobby.started", "colourist.lobby.cancelled")  # fmt: skip
     back_key = "colourist.button.choose"
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.pop.adapter import POP, Pick
 
-from ...face import Press, seed_of, verb
+from ...face import Press, verb
+from ...game_binding import seed_of
 from ...i18n import t
 from ...posts import Refusal
 from ...table import Table

@@ -1,0 +1,128 @@
+"""What Discord tells of a table's channel: a permission lost or given back, its thread or its
+turn message deleted by a moderator, a chat line in it. Each changes the table through its life
+(`bot.life`), and the channel the table was opened from is told when its thread fails it."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Mapping
+from typing import Protocol
+
+import discord
+
+from . import life
+from .cache import TableCache
+from .face import FaceAPI, TableFace
+from .i18n import dynamic_key, t
+from .table import ACTIVE, LiveTable, Table, TableEdit
+from .transport import ChannelLost
+
+log = logging.getLogger("pop.tables")
+
+
+class ChannelHost(FaceAPI, Protocol):
+    """What the channel events need of the table layer (`bot.core.Tables`)."""
+
+    registry: TableCache
+
+    def editing(self, table_id: int) -> contextlib.AbstractAsyncContextManager[TableEdit]: ...
+
+    async def commit(self, edit: TableEdit, state: object = None) -> Table: ...
+
+    def face(self, table: Table) -> TableFace: ...
+
+    def kick(self, table_id: int) -> None: ...
+
+    def disarm(self, table_id: int) -> None: ...
+
+    def forget_if_idle(self, table_id: int) -> None: ...
+
+
+def pause_notice(table: Table, gone: bool) -> str:
+    """Why a table stopped, naming its game: said in the parent channel and by /table show."""
+    key = "pause.notice.thread_gone" if gone else "pause.notice.forbidden"
+    lang = table.lang()
+    return t(key, lang, game=t(dynamic_key("game", table.game), lang), id=table.id)
+
+
+class ChannelEvents:
+    def __init__(self, tables: ChannelHost) -> None:
+        self.tables = tables
+
+    @property
+    def cache(self) -> Mapping[int, LiveTable]:
+        return self.tables.registry.cache
+
+    async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
+        """Discord refuses the table's channel: pause it (a lost permission), or end it (its
+        thread is gone); say so in the parent channel, where it can still be said."""
+        reason = "gone" if lost.gone else "forbidden"
+        log.warning("table %s paused: %s (%s %s)", table_id, reason, lost.status, lost.code)
+        async with self.tables.editing(table_id) as edit:
+            table = edit.table
+            if table.status == "cancelled":
+                return  # already ended (its thread was deleted) and announced
+            gone = bool(lost.gone and table.thread_id)
+            if gone:
+                life.lose_thread(table)
+            else:
+                life.pause(table, reason)
+            table = await self.tables.registry.commit(edit, posts_dropped=gone)
+        if table.thread_id and table.channel_id != table.thread_id:
+            await self._tell_parent(table, pause_notice(table, lost.gone))
+
+    async def channel_back(self, table_id: int) -> bool:
+        """A paused table tries again: False when it has ended meanwhile."""
+        async with self.tables.editing(table_id) as edit:
+            if edit.table.status == "cancelled":
+                return False
+            life.unpause(edit.table)
+            await self.tables.commit(edit)
+        return True
+
+    async def _tell_parent(self, table: Table, text: str) -> None:
+        """A notice in the channel the table was opened from (its thread may be gone)."""
+        parent = self.tables.client.get_channel(table.channel_id)
+        if isinstance(parent, discord.abc.Messageable):
+            with contextlib.suppress(discord.HTTPException):
+                await parent.send(text)
+
+    async def thread_deleted(self, thread_id: int) -> None:
+        """A table's thread was deleted: the game ends, and the channel is told."""
+        table_id = self.tables.registry.by_channel.get(thread_id)
+        if table_id is None:
+            return
+        async with self.tables.editing(table_id) as edit:
+            if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
+                return
+            table = await self.tables.registry.commit(edit, posts_dropped=True)
+        self.tables.disarm(table_id)
+        self.tables.forget_if_idle(table_id)  # finished for good: it leaves memory
+        await self._tell_parent(table, pause_notice(table, gone=True))
+
+    async def message_deleted(self, channel_id: int, message_id: int) -> None:
+        """A message was deleted: if it was a table's turn message, the turn is posted again
+        (the players must have something to press)."""
+        table_id = self.tables.registry.by_channel.get(channel_id)
+        live = self.cache.get(table_id) if table_id is not None else None
+        if live is None or live.table.private:
+            return
+        async with self.tables.editing(live.table.id) as edit:
+            if not life.message_deleted(edit.table, message_id):
+                return
+            await self.tables.commit(edit)
+        self.tables.kick(live.table.id)
+
+    def retry_paused(self, guild_id: int) -> None:
+        """Permissions may have come back: the guild's paused tables try again."""
+        for live in list(self.cache.values()):
+            table = live.table
+            if table.paused and table.guild_id == guild_id and table.status == "playing":
+                self.tables.kick(table.id)
+
+    async def on_chat(self, message: discord.Message) -> None:
+        table_id = self.tables.registry.by_channel.get(message.channel.id)
+        live = self.cache.get(table_id) if table_id is not None else None
+        if live is not None and live.table.status == "playing":
+            await self.tables.face(live.table).on_chat(self.tables, live, message)

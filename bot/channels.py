@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -19,6 +20,8 @@ from .table import ACTIVE, LiveTable, Table, TableEdit
 from .transport import ChannelLost
 
 log = logging.getLogger("pop.tables")
+
+RETRY_EVERY = 10.0  # seconds between two tries a player's asks may cause
 
 
 class ChannelHost(FaceAPI, Protocol):
@@ -49,14 +52,17 @@ def pause_notice(table: Table, gone: bool) -> str:
 class ChannelEvents:
     def __init__(self, tables: ChannelHost) -> None:
         self.tables = tables
+        self.tried: dict[int, float] = {}  # table → when a player's ask last made it try
+        self.retry_every = RETRY_EVERY
 
     @property
     def cache(self) -> Mapping[int, LiveTable]:
         return self.tables.registry.cache
 
-    async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
+    async def channel_lost(self, table_id: int, lost: ChannelLost, *, again: bool) -> None:
         """Discord refuses the table's channel: pause it (a lost permission), or end it (its
-        thread is gone); say so in the parent channel, where it can still be said."""
+        thread is gone); say so in the parent channel, where it can still be said (once: a
+        paused table refused `again` when it tried was announced already)."""
         reason = "gone" if lost.gone else "forbidden"
         log.warning("table %s paused: %s (%s %s)", table_id, reason, lost.status, lost.code)
         async with self.tables.editing(table_id) as edit:
@@ -69,7 +75,7 @@ class ChannelEvents:
             else:
                 life.pause(table, reason)
             table = await self.tables.registry.commit(edit, posts_dropped=gone)
-        if table.thread_id and table.channel_id != table.thread_id:
+        if table.thread_id and table.channel_id != table.thread_id and not (again and not gone):
             await self._tell_parent(table, pause_notice(table, lost.gone))
 
     async def channel_back(self, table_id: int) -> bool:
@@ -113,6 +119,14 @@ class ChannelEvents:
                 return
             await self.tables.commit(edit)
         self.tables.kick(live.table.id)
+
+    def try_again(self, table_id: int) -> None:
+        """A player asks for a paused table (a press, /table show): it tries to post again,
+        at most once every `retry_every` seconds (each refusal is an invalid request)."""
+        now = time.monotonic()
+        if now - self.tried.get(table_id, -self.retry_every) >= self.retry_every:
+            self.tried[table_id] = now
+            self.tables.kick(table_id)
 
     def retry_paused(self, guild_id: int) -> None:
         """Permissions may have come back: the guild's paused tables try again."""

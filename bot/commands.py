@@ -38,6 +38,10 @@ class CommandsAPI(LobbyAPI, Protocol):
 
     async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
+    def try_again(self, table_id: int) -> None:
+        """A paused table tries to post again (a player asked for it)."""
+        ...
+
 
 def user_lang(interaction: discord.Interaction) -> str:
     """The user's language, as a shipped catalogue."""
@@ -101,11 +105,15 @@ class TableCommands(app_commands.Group):
             )
             return
         shown = [await self.api.live(found.id) for found in tables]
+        for live in shown:
+            if live.table.paused and live.table.status == "playing":
+                self.api.try_again(live.table.id)  # asking is a moment to try again
         mine = next(
             (
                 live
                 for live in shown
                 if live.table.status == "playing"
+                and not live.table.paused  # its notice, not controls that cannot work
                 and live.state is not None
                 and live.table.seat_of_user(interaction.user.id) is not None
             ),

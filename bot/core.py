@@ -170,6 +170,8 @@ class Tables:
                     chosen = Click(click.game, click.table_id, click.epoch, click.verb, arg)
                     await self.faces[click.game].on_click(self, interaction, reply, chosen)
             except Refusal as no:
+                if no.key == "refusal.paused":
+                    self.try_again(click.table_id)  # the permission may be back
                 await self.refuse(interaction, no, reply.is_done())
 
     async def not_a_control(self, click: Click | None, user_id: int) -> Refusal:
@@ -279,11 +281,14 @@ class Tables:
             life.edit_made(edit.table, message_id)
             await self.commit(edit)
 
-    async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
-        await self.channels.channel_lost(table_id, lost)
+    async def channel_lost(self, table_id: int, lost: ChannelLost, *, again: bool) -> None:
+        await self.channels.channel_lost(table_id, lost, again=again)
 
     async def channel_back(self, table_id: int) -> bool:
         return await self.channels.channel_back(table_id)
+
+    def try_again(self, table_id: int) -> None:
+        self.channels.try_again(table_id)
 
     def disarm(self, table_id: int) -> None:
         self.driver.disarm(table_id)

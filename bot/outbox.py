@@ -84,8 +84,9 @@ class OutboxHost(Protocol):
         """A message owed an edit (a finished turn's buttons) has had it."""
         ...
 
-    async def channel_lost(self, table_id: int, lost: ChannelLost) -> None:
-        """Discord refuses the table's channel: the table pauses, or ends if it is gone."""
+    async def channel_lost(self, table_id: int, lost: ChannelLost, *, again: bool) -> None:
+        """Discord refuses the table's channel: the table pauses, or ends if it is gone
+        (`again`: refused again when a paused table tried, so it was told already)."""
         ...
 
     async def channel_back(self, table_id: int) -> bool:
@@ -115,6 +116,7 @@ class Outbox:
         self.turn_prefix = ""
         self.turn_message: discord.Message | None = None  # the turn message, as last posted
         self.later: asyncio.TimerHandle | None = None
+        self.retrying = False  # a paused table is trying again: a refusal is not news
         self.whole_turns = WholeTurns(self)
         self.paced_steps = PacedSteps(self)
 
@@ -168,8 +170,9 @@ class Outbox:
             try:
                 worked = await self._step()
                 failures = 0
+                self.retrying = False  # a post went out (or none was due): it is back
             except ChannelLost as lost:
-                await self.host.channel_lost(self.table_id, lost)
+                await self.host.channel_lost(self.table_id, lost, again=self.retrying)
                 break
             except Paused:
                 break
@@ -196,8 +199,10 @@ class Outbox:
         """Do the next thing to post; False when there is nothing left."""
         live = await self.host.live(self.table_id)
         table = live.table
-        if table.paused and not await self.host.channel_back(self.table_id):
-            raise Paused
+        if table.paused:
+            if not await self.host.channel_back(self.table_id):
+                raise Paused
+            self.retrying = True
         if table.status == "lobby" and table.lobby_message_id is None and not table.private:
             await self._post_lobby(table)
         elif self.lobby_dirty and table.lobby_message_id:

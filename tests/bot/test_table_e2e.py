@@ -206,7 +206,9 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
         tables.append(thread)
     first, second = tables
     turn_one = await emu.wait_for(
-        lambda: next((m for m in ana.visible_messages(first) if "My hand" in m.button_labels), None),
+        lambda: next(
+            (m for m in ana.visible_messages(first) if "My hand" in m.button_labels), None
+        ),
         10,
         "turn 1",
     )
@@ -223,12 +225,18 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
     before = await stored_table(pop_bot)
     told = await ana.click(hand, label=hand.button_labels[0])
     await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
-    assert await stored_table(pop_bot) == before
+    after = await stored_table(pop_bot)
+    assert after[1] == before[1]  # the game is as it was
+    assert (after[0].moves, after[0].epoch) == (before[0].moves, before[0].epoch)
     # The other table plays on.
     await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await play_turn(emu, [ana, ben], second, "Set 1/1 · turn 2**", pick=lambda h: h[:2])
-    # Permission back: the paused table resumes where it stopped.
-    emu.set_overwrite(world.general, emu.bot_user)
+    # Permission back, and Discord says nothing of it: the next press tries again, and the
+    # paused table resumes where it stopped.
+    del world.general.overwrites[emu.bot_user.id]
+    pop_bot.client.tables.channels.retry_every = 0
+    told = await ana.click(hand, label=hand.button_labels[0])
+    await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
     await emu.wait_for(
         lambda: any(
             "turn 2**" in m.content and "My hand" in m.button_labels
@@ -237,6 +245,10 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
         30,
         "the paused table to post its steps and turn 2",
     )
+    # Told once, though the first press's try was refused again.
+    notices = [m for m in ana.visible_messages(world.general) if "is paused" in m.content]
+    assert len(notices) == 1
+    assert notices[0].content.startswith("Pop table #")
     steps = [
         a.filename
         for m in sorted(ana.visible_messages(first), key=lambda m: m.id)

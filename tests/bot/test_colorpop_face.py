@@ -115,3 +115,6 @@ def test_a_column_button_names_the_groups_cells_in_that_column_and_picks_there()
     assert group_label(group, "en", rail=1).endswith("at B1–B3")
     assert pick_in(group, board, 1) == (1, 0)
     assert pick_in(group, board, 0) == (0, 0)
+    # A group that reaches column A by a joker alone is picked at its anchor, in column B.
+    joined = Group("R", ((0, 0), (1, 0), (1, 1)), 1, (1, 0))
+    assert pick_in(joined, ("W", "RR", *[""] * 8), 0) == (1, 0)

@@ -28,7 +28,7 @@ from engine.protocol import Json, Outcome, RuleError
 
 from .controls import Click
 from .game_binding import AiJob, Applied, GameBinding, M, O, S, V
-from .i18n import dynamic_key, t
+from .i18n import dynamic_key, listed, t
 from .posts import Post, Refusal
 from .prompt import PromptResponse
 from .storage import SqlStore
@@ -279,7 +279,7 @@ class GameFace(GameBinding[O, S, M, V]):
         """What every lobby text shows: the table, its mode, the host, who sits (AI seats
         marked), and how many may."""
         low, high = self.seat_range(table)
-        names = ", ".join(s.name + (" 🤖" if s.ai else "") for s in table.seats) or "—"
+        names = listed((s.name + (" 🤖" if s.ai else "") for s in table.seats), lang) or "—"
         return {
             "id": table.id,
             "mode": self.mode_name(table, lang),

@@ -14,7 +14,7 @@ the command-line tools read the catalogues too.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 from engine.data import data_path
@@ -142,3 +142,8 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
         n = int(str(values.get("n", 0)))
         entry = entry.get(plural_form(lang, n)) or entry["other"]
     return str(entry).format(**values)
+
+
+def listed(items: Iterable[object], lang: str) -> str:
+    """Items one after another as `lang` writes a list ("ana, ben"; Japanese: "ana、ben")."""
+    return t("list.separator", lang).join(map(str, items))

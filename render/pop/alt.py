@@ -71,8 +71,8 @@ ALT_EN: dict[str, str | dict[str, str]] = {
     "alt.nothing_fell": "No card stood above the gaps: nothing fell.",
     "alt.fell_any": "The cards above fell into the gaps.",
     "alt.scored": {
-        "one": "{who} collects {cards} cards: +{n} symbol, {total} in all.",
-        "other": "{who} collects {cards} cards: +{n} symbols, {total} in all.",
+        "one": "Cards collected by {who}: {cards}; +{n} symbol, {total} in all.",
+        "other": "Cards collected by {who}: {cards}; +{n} symbols, {total} in all.",
     },
     "alt.with_chief_pile": {
         "one": "That includes {n} card that waited beside the Chief.",

@@ -108,3 +108,14 @@ def test_a_shared_win_is_douten_yuushou():
     for key in ("pop.label.winners", "coloretto.label.winners", "coloretto.result.shared"):
         assert texts[key].startswith(("同点優勝", "🏆 同点優勝")), key
     assert "同点優勝" in texts["colourist.rules"]
+
+
+def test_japanese_lists_are_joined_with_the_ideographic_comma():
+    from bot.games.coloretto.words import cards_text
+    from bot.i18n import listed
+
+    assert listed(["赤", "青"], "ja") == "赤、青"
+    assert listed(["red", "blue"], "en") == "red, blue"
+    shown = cards_text(["blue", "green"], "ja")
+    assert "、" in shown
+    assert ", " not in shown

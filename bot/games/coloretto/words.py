@@ -15,7 +15,7 @@ from render.coloretto import pictures as render
 from render.coloretto.labels import LABELS_EN
 from render.kit import Picture, has_glyph
 
-from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
+from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Coloretto's run-time text keys, declared first)
 
@@ -42,12 +42,12 @@ def card_name(card: str, lang: str) -> str:
 
 
 def cards_text(cards: Sequence[str], lang: str) -> str:
-    return ", ".join(card_name(c, lang) for c in cards) or t("coloretto.nothing", lang)
+    return listed((card_name(c, lang) for c in cards), lang) or t("coloretto.nothing", lang)
 
 
 def legend(cards: Collection[str], lang: str) -> str:
     """The symbols a text shows, each named once ("◆ blue, ▲ green"), in the cards' order."""
-    return ", ".join(card_name(c, lang) for c in CARDS if c in cards)
+    return listed((card_name(c, lang) for c in CARDS if c in cards), lang)
 
 
 def picture_labels(lang: str) -> dict[str, str]:
@@ -156,7 +156,7 @@ def results_text(v: TableView, outcome: Outcome, names: Mapping[str, str], lang:
     if shown:
         lines.append(t("coloretto.result.key", lang, cards=legend(shown, lang)))
     lines.append(t("coloretto.result.legend", lang))
-    winners = ", ".join(names.get(w, w) for w in outcome.winners)
+    winners = listed((names.get(w, w) for w in outcome.winners), lang)
     key = "coloretto.result.winner" if len(outcome.winners) == 1 else "coloretto.result.shared"
     lines.append(t(key, lang, names=winners))
     return "\n".join(lines)

@@ -34,7 +34,7 @@ from engine.colorpop.view import ColorpopView
 from engine.protocol import Outcome
 
 from ...face import FaceAPI, GameFace, Press, StatsRow, texts, verb
-from ...i18n import dynamic_key, t
+from ...i18n import dynamic_key, listed, t
 from ...posts import Button, Post, Refusal, Select
 from ...prompt import answer_in_time
 from ...storage import SqlStore
@@ -137,7 +137,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         partners = [names.get(s, s) for s in me.partners if s != seat.id]
         colours = colours_text(me.my_colours, lang)
         if partners:
-            text = t("colorpop.secret.team", lang, colours=colours, partner=", ".join(partners))
+            text = t("colorpop.secret.team", lang, colours=colours, partner=listed(partners, lang))
         elif len(me.my_colours) > 1:
             text = t("colorpop.secret.many", lang, colours=colours)
         else:

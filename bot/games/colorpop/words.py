@@ -22,7 +22,7 @@ from engine.colorpop.view import ColorpopView
 from render.colorpop.board import TOKEN_STYLE, board_picture
 from render.kit import Picture
 
-from ...i18n import dynamic_key, t
+from ...i18n import dynamic_key, listed, t
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
 
@@ -33,7 +33,7 @@ def token_name(letter: str, lang: str) -> str:
 
 
 def colours_text(letters: Sequence[str], lang: str) -> str:
-    return ", ".join(token_name(c, lang) for c in letters)
+    return listed((token_name(c, lang) for c in letters), lang)
 
 
 def group_label(group: Group, lang: str, rail: int | None = None) -> str:
@@ -47,17 +47,17 @@ def group_label(group: Group, lang: str, rail: int | None = None) -> str:
         token=token_name(group.colour, lang),
         size=group.size,
         jokers=jokers,
-        cell=cells_text(cells),
+        cell=cells_text(cells, lang),
     )
 
 
-def cells_text(cells: Sequence[Cell]) -> str:
+def cells_text(cells: Sequence[Cell], lang: str) -> str:
     """Cells of one column as one name: "C3", "C3–C5" when they follow on, else "C3, C5"."""
     ordered = sorted(cells)
     rows = [row for _, row in ordered]
     if len(ordered) > 1 and rows == list(range(rows[0], rows[0] + len(rows))):
         return f"{cell_name(ordered[0])}–{cell_name(ordered[-1])}"
-    return ", ".join(cell_name(c) for c in ordered)
+    return listed((cell_name(c) for c in ordered), lang)
 
 
 def pick_in(group: Group, board: Board, rail: int) -> Cell:
@@ -105,21 +105,23 @@ def board_alt(
     left, the piles; the cells picked; the secret colours once the game is over."""
     left = {c: "".join(shown).count(c) for c in LETTERS}
     columns = " ".join(f"{RAIL_NAMES[r]}:{shown[r] or '-'}" for r in range(NUM_RAILS))
-    legend = ", ".join(f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS)
+    legend = listed((f"{c} {t(dynamic_key('colorpop.colour', c), lang)}" for c in LETTERS), lang)
     alt = t(
         "colorpop.alt.board",
         lang,
         title=title,
         legend=legend,
         columns=columns,
-        left=", ".join(f"{t(dynamic_key('colorpop.colour', c), lang)} {left[c]}" for c in LETTERS),
-        piles=", ".join(f"{names.get(s, s)} {view.collected.get(s, 0)}" for s in view.seats),
+        left=listed(
+            (f"{t(dynamic_key('colorpop.colour', c), lang)} {left[c]}" for c in LETTERS), lang
+        ),
+        piles=listed((f"{names.get(s, s)} {view.collected.get(s, 0)}" for s in view.seats), lang),
     )
     if highlight:
         alt += " " + t(
             "colorpop.alt.highlight",
             lang,
-            cells=", ".join(cell_name(c) for c in sorted(highlight)),
+            cells=listed((cell_name(c) for c in sorted(highlight)), lang),
         )
     if view.secrets:  # the game is over: the colours are public now
         alt += " " + t(
@@ -138,7 +140,7 @@ def results_text(
     """Who won and how, the tie-break that decided, and every secret colour revealed."""
     ended = next(e for e in events if isinstance(e, GameEnded))
     cleared = next((e for e in events if isinstance(e, SideCleared)), None)
-    winners = ", ".join(names.get(s, s) for s in ended.winners)
+    winners = listed((names.get(s, s) for s in ended.winners), lang)
     lines = []
     if view.mode == "solo":
         seat = view.seats[0]

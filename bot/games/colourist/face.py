@@ -25,7 +25,7 @@ from engine.protocol import Outcome
 from render.colourist import pictures as render
 
 from ...face import GameFace, Press, StatsRow, texts, verb
-from ...i18n import dynamic_key, t
+from ...i18n import dynamic_key, listed, t
 from ...posts import Button, Post, Refusal, Select
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
@@ -121,8 +121,8 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                 t(
                     "colourist.private.pick",
                     lang,
-                    nouns=", ".join(shown((i,), lang) for i in nouns),
-                    adjectives=", ".join(shown((i,), lang) for i in adjectives),
+                    nouns=listed((shown((i,), lang) for i in nouns), lang),
+                    adjectives=listed((shown((i,), lang) for i in adjectives), lang),
                 ),
                 controls=controls,
             )
@@ -195,7 +195,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                 posts.append(Post(self.reveal_text(v, names, lang), [picture], step=True))
             elif isinstance(e, GameEnded):
                 picture = await PICTURES.run(render.results_picture, v, names, words)
-                winners = ", ".join(names.get(w, w) for w in e.winners)
+                winners = listed((names.get(w, w) for w in e.winners), lang)
                 posts.append(
                     Post(
                         t("colourist.result.winners", lang, n=len(e.winners), names=winners),
@@ -231,8 +231,8 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                     "colourist.step.matched",
                     lang,
                     n=len(last.matched),
-                    names=", ".join(map(name, last.matched)),
-                    moved=", ".join(map(name, last.moved)),
+                    names=listed(map(name, last.matched), lang),
+                    moved=listed(map(name, last.moved), lang),
                 )
             )
         else:

@@ -8,7 +8,7 @@ from engine.pop.adapter import POP, Pick
 
 from ...face import Press, verb
 from ...game_binding import seed_of
-from ...i18n import t
+from ...i18n import listed, t
 from ...posts import Refusal
 from ...table import Table
 from .posts import PopPosts
@@ -72,7 +72,12 @@ class PopClicks(PopPosts):
 
         table = await press.api.update_face(press.table.id, count)
         await press.interaction.followup.send(
-            t("pop.hint.text", table.lang(), cards=", ".join(map(str, cards)), n=hints_of(table)),
+            t(
+                "pop.hint.text",
+                table.lang(),
+                cards=listed(map(str, cards), table.lang()),
+                n=hints_of(table),
+            ),
             ephemeral=True,
         )
 

@@ -19,7 +19,7 @@ from render.pop import pictures as render
 from render.pop.scene import Frame
 
 from ...face import GameFace, texts
-from ...i18n import dynamic_key, t
+from ...i18n import dynamic_key, listed, t
 from ...posts import Button, Post, Select
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
@@ -57,7 +57,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         ]
         if v.chief_face_up:
             parts.append(
-                t("pop.turn.chief_shows", lang, cards=", ".join(map(str, v.chief_face_up)))
+                t("pop.turn.chief_shows", lang, cards=listed(map(str, v.chief_face_up), lang))
             )
         parts.append(self.chosen_line(live, v.chosen))
         return parts
@@ -93,7 +93,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         if not can_choose:
             content = t("pop.hand.waiting", lang)
         elif me.my_choice:
-            content = t("pop.hand.chosen", lang, cards=", ".join(map(str, me.my_choice)))
+            content = t("pop.hand.chosen", lang, cards=listed(map(str, me.my_choice), lang))
         elif draft:
             content = t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
         else:
@@ -161,8 +161,12 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
                 t(
                     "pop.enigma.solvers",
                     lang,
-                    names=", ".join(
-                        t("pop.enigma.solver", lang, user=f"<@{user}>", n=n) for user, n in solvers
+                    names=listed(
+                        (
+                            t("pop.enigma.solver", lang, user=f"<@{user}>", n=n)
+                            for user, n in solvers
+                        ),
+                        lang,
                     ),
                 )
                 if solvers
@@ -253,7 +257,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         if frame.kind == "placed":
             return t("pop.step.placed", lang, who=who, card=frame.placed_card, column=column)
         if frame.kind == "exploded":
-            cards = ", ".join(map(str, sorted(frame.marked_cards)))
+            cards = listed(map(str, sorted(frame.marked_cards)), lang)
             key = "pop.step.chain" if frame.depth else "pop.step.exploded"
             return t(
                 key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1
@@ -272,11 +276,11 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         spec = POP.view(after, None).spec
         for e in events:
             if isinstance(e, SetEnded):
-                scores = ", ".join(f"{names.get(s, s)} {n}" for s, n in e.scores.items())
+                scores = listed((f"{names.get(s, s)} {n}" for s, n in e.scores.items()), lang)
                 lines.append(t("pop.result.set", lang, set=e.set_number, scores=scores))
             elif isinstance(e, GameEnded):
                 if spec.competitive:
-                    winners = ", ".join(names.get(w, w) for w in e.winners)
+                    winners = listed((names.get(w, w) for w in e.winners), lang)
                     lines.append(t("pop.result.winners", lang, n=len(e.winners), names=winners))
                     if e.tiebreak:
                         lines.append(t(dynamic_key("pop.result.tiebreak", e.tiebreak), lang))

@@ -15,10 +15,13 @@ Interaction routes (the initial callback, followups, edits of an interaction's m
 under /interactions/ and /webhooks/) carry their own token and are exempt from the global limit:
 they never wait here; nor do the gateway and attachment downloads (not under /api/).
 
-Waiting requests are served by priority, highest first, first come first served within one:
-`ANSWER` (what a player's click waits on: the default), `TURN` (turn and lobby messages,
-notices), `STEP` (step pictures, results, edits). The caller sets the priority around a call
-with `priority(level)` (a context variable, so it reaches discord.py's `request` unchanged).
+Waiting requests are served by priority, highest first: `ANSWER` (what a player's click waits
+on: the default), `TURN` (turn and lobby messages, notices), `STEP` (step pictures, results,
+edits). Within one priority the servers take turns (round robin, one request each: deficit
+round robin with equal costs), first come first served within a server, so one busy server's
+pictures cannot delay another's. The caller sets the priority around a call with
+`priority(level)`, and the server with `serving(guild_id)` (context variables, so they reach
+discord.py's `request` unchanged).
 
 `tight()` says the budget is the bottleneck (a request waited long, or many wait; and it stays
 so while the bucket is still used beyond `RELAX_BELOW` of its rate): the outbox then groups
@@ -35,8 +38,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import math
 import time
@@ -66,6 +67,7 @@ SLOWEST = 0.5  # ... but never under this part of the set rate
 RECOVERY = 60.0  # seconds to win back the whole set rate after slowing down
 
 _priority: ContextVar[int] = ContextVar("pop_request_priority", default=ANSWER)
+_guild: ContextVar[int | None] = ContextVar("pop_request_guild", default=None)
 
 
 @contextlib.contextmanager
@@ -76,6 +78,51 @@ def priority(level: int) -> Iterator[None]:
         yield
     finally:
         _priority.reset(token)
+
+
+@contextlib.contextmanager
+def serving(guild_id: int | None) -> Iterator[None]:
+    """The server the requests made inside this block are for (its share of the budget)."""
+    token = _guild.set(guild_id)
+    try:
+        yield
+    finally:
+        _guild.reset(token)
+
+
+class FairQueue:
+    """Waiting requests: by priority, then the servers in turn, then in arrival order."""
+
+    def __init__(self) -> None:
+        # priority → server → its waiting futures; a server's place in the dict is its turn
+        self._lanes: dict[int, dict[int | None, deque[asyncio.Future[None]]]] = {}
+
+    def push(self, level: int, guild: int | None, future: asyncio.Future[None]) -> None:
+        self._lanes.setdefault(level, {}).setdefault(guild, deque()).append(future)
+
+    def pop(self) -> asyncio.Future[None] | None:
+        """The next request to serve (None: none waits)."""
+        for level in sorted(self._lanes):
+            servers = self._lanes[level]
+            while servers:
+                guild, waiting = next(iter(servers.items()))
+                future = waiting.popleft()
+                del servers[guild]
+                if waiting:
+                    servers[guild] = waiting  # to the back of the round
+                if not future.done():  # a caller that gave up is skipped
+                    return future
+            del self._lanes[level]
+        return None
+
+    def __len__(self) -> int:
+        """Requests still waiting (callers that gave up aside)."""
+        return sum(
+            not f.done() for servers in self._lanes.values() for q in servers.values() for f in q
+        )
+
+    def __bool__(self) -> bool:
+        return any(self._lanes.values())
 
 
 def budgeted(path: str) -> bool:
@@ -119,8 +166,7 @@ class Budget:
         self.clock, self.sleep = clock, sleep
         self.tokens = self.burst
         self.updated = clock()
-        self._queue: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
+        self._queue = FairQueue()
         self._dispatcher: asyncio.Task[None] | None = None
         self._tight_until = -math.inf
         self._slowed_at = -math.inf
@@ -147,7 +193,7 @@ class Budget:
             return
         began = self.clock()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._queue, (level, next(self._order), future))
+        self._queue.push(level, _guild.get(), future)
         if self.backlog() >= self.rate * TIGHT_WAIT:
             self._mark_tight()
         if self._dispatcher is None or self._dispatcher.done():
@@ -161,7 +207,7 @@ class Budget:
 
     def backlog(self) -> int:
         """Requests waiting for a token."""
-        return sum(1 for _, _, future in self._queue if not future.done())
+        return len(self._queue)
 
     def tight(self) -> bool:
         """Is the budget the bottleneck now (or was it a moment ago, and still well used)?"""
@@ -212,13 +258,10 @@ class Budget:
         self._tight_until = self.clock() + TIGHT_HOLD
 
     async def _dispatch(self) -> None:
-        """Hand out tokens as they come, highest priority first, in arrival order within one."""
+        """Hand out tokens as they come: highest priority first, the servers in turn."""
         while self._queue:
             self._refill()
-            while self._queue and self.tokens >= 1 - EPSILON:
-                _, _, future = heapq.heappop(self._queue)
-                if future.done():  # its caller gave up
-                    continue
+            while self.tokens >= 1 - EPSILON and (future := self._queue.pop()) is not None:
                 self._grant()
                 future.set_result(None)
             if self._queue:

@@ -54,7 +54,12 @@ class PopBot(discord.Client):
             workers.PICTURES.size = settings.picture_workers
         self.store = open_store(settings)
         self.tables = Tables(
-            self, self.store, faces(), step_delay=settings.step_delay, budget=self.budget
+            self,
+            self.store,
+            faces(),
+            step_delay=settings.step_delay,
+            budget=self.budget,
+            limits=settings.limits(),
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):

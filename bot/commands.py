@@ -36,8 +36,6 @@ class CommandsAPI(LobbyAPI, Protocol):
 
     faces: dict[str, TableFace]
 
-    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
-
     def try_again(self, table_id: int) -> None:
         """A paused table tries to post again (a player asked for it)."""
         ...

@@ -36,6 +36,7 @@ from .controls import Click, build_view, control_class
 from .driver import Driver
 from .face import TableFace
 from .i18n import resolve, t
+from .limits import ClickRate, Limits
 from .lobby import TABLE_VERBS, lobby_post
 from .moves import MovePath
 from .outbox import Outbox
@@ -61,12 +62,15 @@ class Tables:
         *,
         step_delay: float = 1.5,
         budget: Budget | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.budget = budget or Budget.unlimited()
         self.step_delay = step_delay
         self.rng = random.Random()
+        self.limits = limits or Limits()
+        self.clicks = ClickRate(self.limits.clicks_per_second)
         self.registry = TableCache(store, faces)
         self.outboxes: dict[int, Outbox] = {}
         self.moves = MovePath(self.registry, self.outbox, self.start_ai)
@@ -158,6 +162,10 @@ class Tables:
         self, interaction: discord.Interaction, click: Click, values: list[str]
     ) -> None:
         """Every click on a table's control: the table layer's own verbs, else the game's."""
+        verdict = self.clicks.check(interaction.user.id)
+        if verdict != "go":  # too fast: told once, then let go (acknowledged, nothing done)
+            await self._too_fast(interaction, told=verdict == "tell")
+            return
         if click.game not in self.faces:
             await self.refuse(interaction, Refusal("refusal.invalid_button"))
             return
@@ -173,6 +181,13 @@ class Tables:
                 if no.key == "refusal.paused":
                     self.try_again(click.table_id)  # the permission may be back
                 await self.refuse(interaction, no, reply.is_done())
+
+    async def _too_fast(self, interaction: discord.Interaction, *, told: bool) -> None:
+        if told:
+            await self.refuse(interaction, Refusal("refusal.too_fast"))
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.defer()  # no answer at all would read as a failure
 
     async def not_a_control(self, click: Click | None, user_id: int) -> Refusal:
         """Why a click whose id is no control of its message is refused: it was a button of a

@@ -16,6 +16,7 @@ from . import life
 from .controls import Click
 from .face import Reply, TableFace
 from .i18n import dynamic_key, t
+from .limits import Limits, table_limit
 from .posts import Button, Post, Refusal, Style
 from .storage import SqlStore
 from .table import LiveTable, Seat, Table, TableEdit, TableSettings
@@ -37,6 +38,9 @@ class LobbyAPI(Protocol):
 
     store: SqlStore
     rng: random.Random
+    limits: Limits  # the open tables a user, a channel, a server may have
+
+    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
     def face(self, table: Table) -> TableFace: ...
 
@@ -108,6 +112,15 @@ async def open_table(
     channel = interaction.channel
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
+    too_many = table_limit(
+        api.limits,
+        await api.store.open_tables(interaction.guild_id),
+        user.id,
+        interaction.channel_id,
+    )
+    if too_many is not None:
+        await api.refuse(interaction, too_many)
+        return
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
     table = Table(
         game=game,

@@ -300,6 +300,16 @@ class SqlStore:
         )
         return [Table.model_validate_json(r[0]) for r in rows]
 
+    async def open_tables(self, guild_id: int) -> list[Table]:
+        """A server's tables in their lobby or in play (what its limits count)."""
+        marks = ", ".join("?" for _ in ACTIVE)
+        rows = await self.fetch(
+            f"SELECT data FROM game_tables WHERE guild_id = ? AND status IN ({marks})",
+            guild_id,
+            *ACTIVE,
+        )
+        return [Table.model_validate_json(r[0]) for r in rows]
+
     # --- Stats ---------------------------------------------------------------------------
 
     async def player_results(

@@ -58,7 +58,7 @@ def new_turn(table: Table) -> None:
         _owe_edit(table, table.turn_message_id)
     table.epoch += 1
     table.turn_deadline = None
-    table.warned = False
+    table.warned = table.expired = False
 
 
 def _owe_edit(table: Table, message_id: int | None) -> None:
@@ -118,7 +118,7 @@ def turn_posted(table: Table, message_id: int, epoch: int, deadline: float | Non
     if table.epoch != epoch:  # the table moved on while it was posted: stale at once
         _owe_edit(table, message_id)
     elif table.turn_deadline is None:
-        table.turn_deadline, table.warned = deadline, False
+        table.turn_deadline, table.warned, table.expired = deadline, False, False
 
 
 def message_deleted(table: Table, message_id: int) -> bool:
@@ -136,3 +136,13 @@ def message_deleted(table: Table, message_id: int) -> bool:
 def private_turn_shown(table: Table, message_id: int) -> None:
     """A private table (no public message) shows its turn in the player's own message."""
     table.turn_message_id = message_id
+
+
+def reminded(table: Table) -> None:
+    """The seats still to act were reminded of this turn (once a turn)."""
+    table.warned = True
+
+
+def expire(table: Table) -> None:
+    """This turn's time ran out: its timer has nothing more to do (until the next turn)."""
+    table.expired = True

@@ -22,6 +22,8 @@ from importlib import resources
 from typing import Any, Protocol
 
 from .migrations.carry_over_003 import carry_over_pop_tables
+from .migrations.carry_over_006 import carry_over_wakes
+from .storage_people import PeopleQueries
 from .table import ACTIVE, Table
 
 
@@ -96,7 +98,7 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore:
+class SqlStore(PeopleQueries):
     """What the bot asks of its database. Subclasses supply `open`, `close`, `transaction`,
     `fetch` (a read outside any transaction, without locking rows), `_has_table` and
     `describe`."""
@@ -206,12 +208,13 @@ class SqlStore:
         async with self.transaction() as tx:
             changed = await tx.execute(
                 "UPDATE game_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
-                " state = ?, updated_at = ? WHERE id = ? AND version = ?",
+                " state = ?, wake_at = ?, updated_at = ? WHERE id = ? AND version = ?",
                 table.status,
                 table.thread_id,
                 table.version,
                 table.model_dump_json(),
                 state,
+                table.next_wake(),
                 now,
                 table.id,
                 table.version - 1,
@@ -359,7 +362,7 @@ class SqlStore:
 
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
-CARRY_OVER = {3: carry_over_pop_tables}
+CARRY_OVER = {3: carry_over_pop_tables, 6: carry_over_wakes}
 
 
 async def _insert_results(tx: Tx, table: Table, results: Sequence[Result], now: str) -> None:

@@ -17,6 +17,8 @@ from pydantic import BaseModel, Field
 Status = Literal["lobby", "playing", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "playing")
 AiLevel = Literal["easy", "normal", "hard"]
+MAX_TIMER = 72 * 3600  # seconds: the longest turn timer a table may have
+LONG_TIMER = 3600  # from an hour on, a turn is reminded at half its time, not just before its end
 
 
 class PrivateMessage(BaseModel):
@@ -46,7 +48,7 @@ class Seat(BaseModel):
 class TableSettings(BaseModel):
     """What every table has, whatever its game."""
 
-    turn_timer: int = Field(120, ge=0)  # seconds; 0 turns the timer off
+    turn_timer: int = Field(120, ge=0, le=MAX_TIMER)  # seconds; 0 turns the timer off
     ai_level: AiLevel = "normal"
     language: str | None = None  # None: the server's language
 
@@ -77,7 +79,8 @@ class Table(BaseModel):
     # that the edit is made after a restart too, or once a tight request budget relaxes.
     owed_edits: list[int] = Field(default_factory=list)
     turn_deadline: float | None = None  # time.time() when the turn timer runs out
-    warned: bool = False  # the "time is nearly up" warning for this turn is out
+    warned: bool = False  # the reminder of this turn (or the "nearly up" warning) is out
+    expired: bool = False  # this turn's time ran out: the AI acts for whoever had not
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)
     face: dict[str, Any] = Field(default_factory=dict)  # the game face's own data
 
@@ -102,6 +105,22 @@ class Table(BaseModel):
     def lang(self) -> str:
         """A table speaks its language option, else the server's."""
         return self.settings.language or self.locale
+
+    def reminder_at(self) -> float | None:
+        """When the seats still to act are reminded: at half the time from an hour on, else
+        shortly before the end (a quarter of the time, at most 30 s)."""
+        timer, deadline = self.settings.turn_timer, self.turn_deadline
+        if not timer or deadline is None:
+            return None
+        return deadline - (timer / 2 if timer >= LONG_TIMER else min(30.0, timer / 4))
+
+    def next_wake(self) -> float | None:
+        """The next moment the turn timer needs this table (stored with it: the scheduler
+        reads the next ones from the database), or None."""
+        if self.status != "playing" or self.turn_deadline is None or self.expired:
+            return None
+        remind = self.reminder_at()
+        return remind if remind is not None and not self.warned else self.turn_deadline
 
 
 @dataclass

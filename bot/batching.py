@@ -56,7 +56,12 @@ def merged(posts: Sequence[Post]) -> Post:
     if len(posts) == 1:
         only = posts[0]
         return Post(
-            only.content, list(only.pictures), list(only.controls), only.step, only.in_channel
+            only.content,
+            list(only.pictures),
+            list(only.controls),
+            only.step,
+            only.in_channel,
+            list(only.mentions),
         )
     return Post(
         "\n".join(p.content for p in posts if p.content),
@@ -64,6 +69,7 @@ def merged(posts: Sequence[Post]) -> Post:
         list(posts[-1].controls),
         True,
         posts[-1].in_channel,
+        list(dict.fromkeys(user for p in posts for user in p.mentions)),
     )
 
 
@@ -74,7 +80,8 @@ def with_turn(post: Post, turn: Post) -> Post | None:
     pictures = [*post.pictures, *turn.pictures]
     if len(pictures) > MAX_ATTACHMENTS or len(content) > MAX_CONTENT or post.in_channel:
         return None
-    return Post(content, pictures, list(turn.controls), True, False)
+    mentions = list(dict.fromkeys([*post.mentions, *turn.mentions]))
+    return Post(content, pictures, list(turn.controls), True, False, mentions)
 
 
 def posts_in(attached: Collection[str], posts: Sequence[Post], start: int, sent: int) -> int:

@@ -1,29 +1,41 @@
 """The tables in memory, and one lock each: loading a table, changing it under its lock, and
 committing its next version (with the move, the results and the posts due that came with it).
 
-Only tables in play, or with something still to post, stay in memory; a finished one leaves
-once nothing of it is being posted or changed (`forget_if_idle`).
+Only tables in play with something recent, or with something still to post, stay in memory:
+a finished one leaves once nothing of it is being posted or changed (`forget_if_idle`); one in
+play (or in its lobby) that nobody touched for a while leaves too (`bot.timekeeping` sweeps),
+and is loaded again from the database at its next click, timer or chat line. Where an active
+table plays stays known when it leaves (a few integers), so a chat line or a deleted message
+in its thread still finds it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
 from .face import TableFace
 from .memory import Trimmer
 from .posts import Refusal
 from .storage import Move, Result, SqlStore
 from .table import ACTIVE, LiveTable, Pending, Table, TableEdit
+from .whole_turn import turn_due
 
 
 class TableCache:
     """Every table this process holds, by id, and where each active one plays."""
 
-    def __init__(self, store: SqlStore, faces: Mapping[str, TableFace]) -> None:
+    def __init__(
+        self,
+        store: SqlStore,
+        faces: Mapping[str, TableFace],
+        now: Callable[[], float] = lambda: 0.0,
+    ) -> None:
         self.store = store
         self.faces = dict(faces)
+        self.now = now  # the table layer's clock: when each table was last touched
+        self.wakes: Callable[[float | None], None] = lambda _at: None  # a timer was stored
         self.cache: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}  # where an active table plays → its id
         self.where_of: dict[int, int] = {}  # and back
@@ -35,6 +47,7 @@ class TableCache:
 
     def remember(self, live: LiveTable) -> LiveTable:
         table = live.table
+        live.touched = self.now()
         self.cache[table.id] = live
         self._unindex(table.id)
         if table.status in ACTIVE:
@@ -60,17 +73,20 @@ class TableCache:
             found = await self.store.load(table_id)
             if found is None or found[0].game not in self.faces:
                 raise Refusal("refusal.no_table")
-            live = self.loaded(*found)
+            live = self.cache.get(table_id) or self.loaded(*found)  # read meanwhile: that one
         return live
 
-    def forget(self, table_id: int, busy: Callable[[], bool]) -> LiveTable | None:
+    def forget(
+        self, table_id: int, busy: Callable[[], bool], idle_before: float | None = None
+    ) -> LiveTable | None:
         """A finished table leaves memory once nothing of it is being posted (`busy`) or
-        changed; the table it was, or None when it stays."""
+        changed; an active one too if nobody touched it since `idle_before` and it owes
+        nothing (its next post is due only at a click). The table it was, or None."""
         live = self.cache.get(table_id)
         lock = self.locks.get(table_id)
         if (
             live is None
-            or live.table.status in ACTIVE
+            or (live.table.status in ACTIVE and not self._idle(live, idle_before))
             or live.pending
             or busy()
             or (lock is not None and lock.locked())
@@ -78,10 +94,29 @@ class TableCache:
             return None
         self.cache.pop(table_id, None)
         self.locks.pop(table_id, None)
-        self._unindex(table_id)
+        if live.table.status not in ACTIVE:
+            self._unindex(table_id)
         self.face(live.table).forget(table_id)
         self.trimmer.after_forgetting()
         return live
+
+    @staticmethod
+    def _idle(live: LiveTable, before: float | None) -> bool:
+        """Untouched since `before`, with nothing it waits to post (a paused table waits for
+        its permission: it stays, to try again when Discord says it may)."""
+        table = live.table
+        return (
+            before is not None
+            and live.touched <= before
+            and not table.paused
+            and not table.owed_edits
+            and not turn_due(table)
+            and not (table.status == "lobby" and table.lobby_message_id is None)
+        )
+
+    def untouched(self, before: float) -> Iterator[int]:
+        """The tables in memory nobody touched since `before`."""
+        return iter([i for i, live in self.cache.items() if live.touched <= before])
 
     @contextlib.asynccontextmanager
     async def editing(self, table_id: int) -> AsyncIterator[TableEdit]:
@@ -89,6 +124,7 @@ class TableCache:
         lock = self.locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             live = await self.live(table_id)
+            live.touched = self.now()
             yield TableEdit(live, live.table.model_copy(deep=True))
 
     async def commit(
@@ -122,6 +158,7 @@ class TableCache:
         if posts_dropped:
             live.pending.clear()
         self.remember(live)
+        self.wakes(table.next_wake())
         return table
 
     async def insert(self, table: Table, state: object = None) -> LiveTable:

@@ -16,6 +16,7 @@ from . import life
 from .cache import TableCache
 from .face import FaceAPI, TableFace
 from .i18n import dynamic_key, t
+from .posts import Refusal
 from .table import ACTIVE, LiveTable, Table, TableEdit
 from .transport import ChannelLost
 
@@ -36,8 +37,6 @@ class ChannelHost(FaceAPI, Protocol):
     def face(self, table: Table) -> TableFace: ...
 
     def kick(self, table_id: int) -> None: ...
-
-    def disarm(self, table_id: int) -> None: ...
 
     def forget_if_idle(self, table_id: int) -> None: ...
 
@@ -103,15 +102,13 @@ class ChannelEvents:
             if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
                 return
             table = await self.tables.registry.commit(edit, posts_dropped=True)
-        self.tables.disarm(table_id)
         self.tables.forget_if_idle(table_id)  # finished for good: it leaves memory
         await self._tell_parent(table, pause_notice(table, gone=True))
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """A message was deleted: if it was a table's turn message, the turn is posted again
         (the players must have something to press)."""
-        table_id = self.tables.registry.by_channel.get(channel_id)
-        live = self.cache.get(table_id) if table_id is not None else None
+        live = await self._table_in(channel_id)
         if live is None or live.table.private:
             return
         async with self.tables.editing(live.table.id) as edit:
@@ -119,6 +116,16 @@ class ChannelEvents:
                 return
             await self.tables.commit(edit)
         self.tables.kick(live.table.id)
+
+    async def _table_in(self, channel_id: int) -> LiveTable | None:
+        """The active table that plays in this channel, loaded again if it left memory."""
+        table_id = self.tables.registry.by_channel.get(channel_id)
+        if table_id is None:
+            return None
+        try:
+            return await self.tables.registry.live(table_id)
+        except Refusal:
+            return None
 
     def try_again(self, table_id: int) -> None:
         """A player asks for a paused table (a press, /table show): it tries to post again,
@@ -136,7 +143,6 @@ class ChannelEvents:
                 self.tables.kick(table.id)
 
     async def on_chat(self, message: discord.Message) -> None:
-        table_id = self.tables.registry.by_channel.get(message.channel.id)
-        live = self.cache.get(table_id) if table_id is not None else None
+        live = await self._table_in(message.channel.id)
         if live is not None and live.table.status == "playing":
             await self.tables.face(live.table).on_chat(self.tables, live, message)

@@ -46,8 +46,12 @@ class PopBot(discord.Client):
         )
         self.invalid_requests = InvalidRequests(on_global_limit=self.budget.slow_down)
         # options: shard_count and shard_ids when a subclass runs shards (bot/sharding.py)
+        # Nobody is pinged unless a message names them (`bot.pings`: whose turn it is).
         super().__init__(
-            intents=intents, http_trace=http_trace(self.budget, self.invalid_requests), **options
+            intents=intents,
+            http_trace=http_trace(self.budget, self.invalid_requests),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
         if settings.picture_workers is not None:
@@ -60,6 +64,7 @@ class PopBot(discord.Client):
             step_delay=settings.step_delay,
             budget=self.budget,
             limits=settings.limits(),
+            idle_after=settings.idle_after,
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):

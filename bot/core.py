@@ -10,7 +10,8 @@ apply twice, and tables never wait on each other.
 
 The parts: `bot.cache` (tables in memory, their locks, commits), `bot.moves` (the move
 path), `bot.driver` (AI seats and the turn timer), `bot.resume` (after a start),
-`bot.outbox` (posting), `bot.lobby` (seats), `bot.life` (a table's status and epoch). This
+`bot.outbox` (posting), `bot.lobby` (seats), `bot.life` (a table's status and epoch),
+`bot.timekeeping` (the clock, the one scheduler of turn timers, the idle sweep). This
 module knows games only through `bot.face.TableFace`.
 """
 
@@ -21,7 +22,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -32,6 +33,7 @@ from . import life
 from .budget import Budget
 from .cache import TableCache
 from .channels import ChannelEvents
+from .clock import Clock
 from .controls import Click, build_view, control_class
 from .driver import Driver
 from .face import TableFace
@@ -45,6 +47,7 @@ from .prompt import answer_in_time
 from .resume import resume_all
 from .storage import SqlStore
 from .table import LiveTable, PrivateMessage, Seat, Table, TableEdit
+from .timekeeping import IDLE_AFTER, Timekeeping
 from .transport import ChannelLost, picture_files
 
 log = logging.getLogger("pop.tables")
@@ -63,6 +66,7 @@ class Tables:
         step_delay: float = 1.5,
         budget: Budget | None = None,
         limits: Limits | None = None,
+        idle_after: float = IDLE_AFTER,
     ) -> None:
         self.client = client
         self.store = store
@@ -74,7 +78,11 @@ class Tables:
         self.registry = TableCache(store, faces)
         self.outboxes: dict[int, Outbox] = {}
         self.moves = MovePath(self.registry, self.outbox, self.start_ai)
-        self.driver = Driver(self.registry, self)
+        self.driver = Driver(self.registry, self, self.now)
+        # One scheduler fires every table's timer (`Driver.wake`); idle tables leave memory.
+        self.time = Timekeeping(
+            self.registry, self.driver.wake, self._forget, idle_after=idle_after
+        )
         self._tasks: set[asyncio.Task[Any]] = set()
         self.control = control_class(self.on_control)
         self.channels = ChannelEvents(self)  # Discord's events of a table's channel
@@ -110,10 +118,21 @@ class Tables:
             return await self.commit(edit)
 
     def forget_if_idle(self, table_id: int) -> None:
+        """A table that ended leaves memory once nothing of it is being posted."""
+        self._forget(table_id, None)
+
+    def _forget(self, table_id: int, idle_before: float | None) -> None:
         box = self.outboxes.get(table_id)
-        if self.registry.forget(table_id, lambda: box is not None and box.busy()) is not None:
+        busy = lambda: box is not None and box.busy()  # noqa: E731
+        if self.registry.forget(table_id, busy, idle_before) is not None:
             self.outboxes.pop(table_id, None)
-            self.driver.disarm(table_id)
+
+    def now(self) -> float:
+        """The table layer's clock (the machine's, or a test's: `use_clock`)."""
+        return self.time.now()
+
+    def use_clock(self, clock: Clock) -> None:
+        self.time.use_clock(clock)
 
     # --- Moves, AI seats, the timer (bot.moves, bot.driver) ------------------------------
 
@@ -139,9 +158,6 @@ class Tables:
 
     async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await self.driver.ai_think(fn, *args)
-
-    def arm_timer(self, table: Table) -> None:
-        self.driver.arm_timer(table)
 
     def background(self, work: Awaitable[Any], name: str) -> None:
         task = asyncio.ensure_future(work)
@@ -259,8 +275,8 @@ class Tables:
             box = self.outboxes[table_id] = Outbox(self, table_id)
         return box
 
-    def say(self, table_id: int, text: str) -> None:
-        self.outbox(table_id).say(text)
+    def say(self, table_id: int, text: str, mentions: Sequence[int] = ()) -> None:
+        self.outbox(table_id).say(text, mentions)
 
     def kick(self, table_id: int) -> None:
         self.outbox(table_id).kick()
@@ -287,9 +303,7 @@ class Tables:
     ) -> Table:
         async with self.editing(table_id) as edit:
             life.turn_posted(edit.table, message_id, epoch, deadline)
-            table = await self.commit(edit)
-        self.arm_timer(table)
-        return table
+            return await self.commit(edit)  # its timer, stored, wakes the scheduler
 
     async def edit_made(self, table_id: int, message_id: int) -> None:
         async with self.editing(table_id) as edit:
@@ -305,18 +319,16 @@ class Tables:
     def try_again(self, table_id: int) -> None:
         self.channels.try_again(table_id)
 
-    def disarm(self, table_id: int) -> None:
-        self.driver.disarm(table_id)
-
     # --- Starting, stopping --------------------------------------------------------------
 
     async def resume_all(self) -> None:
-        await resume_all(self, getattr(self.client, "owns_guild", None))
+        owns = getattr(self.client, "owns_guild", None)
+        await resume_all(self, owns)
+        self.time.start(owns)
 
     async def shutdown(self, grace: float = 5.0) -> None:
-        """Stop timers, let each outbox finish what it is posting, then stop it."""
-        for task in self.driver.timers.values():
-            task.cancel()
+        """Stop the timers, let each outbox finish what it is posting, then stop it."""
+        await self.time.stop()
         tasks = [box.task for box in self.outboxes.values() if box.task and not box.task.done()]
         if tasks:
             _, pending = await asyncio.wait(tasks, timeout=grace)

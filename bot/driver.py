@@ -1,25 +1,24 @@
 """AI seats and the turn timer: who acts for the table when no person does.
 
 AI chairs, seats an AI took over (a person away three turns in a row), and seats whose time ran
-out act one at a time. The AI thinks in the process pool, outside the table's lock, from its
+out act one at a time. The turn timer is no task of its own: the process's one scheduler
+(`bot.scheduler`) calls `wake` when a table's stored timer is due. The AI thinks in the process pool, outside the table's lock, from its
 seat's view alone; its move is applied only if the table has not changed meanwhile, otherwise
 it thinks again from the new state.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
-from . import workers
+from . import life, pings, workers
 from .cache import TableCache
 from .face import FaceAPI
 from .i18n import t
 from .posts import Refusal
-from .table import LiveTable, Seat, Table
+from .table import LONG_TIMER, LiveTable, Seat
 
 log = logging.getLogger("pop.tables")
 
@@ -27,10 +26,10 @@ TIMEOUTS_BEFORE_AI = 3
 
 
 class Driver:
-    def __init__(self, registry: TableCache, api: FaceAPI) -> None:
+    def __init__(self, registry: TableCache, api: FaceAPI, now: Callable[[], float]) -> None:
         self.registry = registry
         self.api = api  # the table layer, as the faces' hooks see it
-        self.timers: dict[int, asyncio.Task[None]] = {}
+        self.now = now  # the table layer's clock (a test's own, in tests)
 
     async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await workers.AI.run(fn, *args)
@@ -69,59 +68,47 @@ class Driver:
                     self.api, await self.registry.live(table_id), seat, move, before
                 )
 
-    # --- The turn timer ----------------------------------------------------------------
+    # --- The turn timer (the scheduler calls `wake` when a table's timer is due) ---------
 
-    def arm_timer(self, table: Table) -> None:
-        self.disarm(table.id)
-        if table.status == "playing" and table.turn_deadline is not None:
-            self.timers[table.id] = asyncio.create_task(
-                self._timer(table.id), name=f"timer-{table.id}"
-            )
-
-    def disarm(self, table_id: int) -> None:
-        old = self.timers.pop(table_id, None)
-        if old is not None:
-            old.cancel()
-
-    async def _timer(self, table_id: int) -> None:
+    async def wake(self, table_id: int) -> None:
+        """The table's timer is due: remind the seats still to act, or time their turn out."""
         try:
-            while True:
-                live = self.registry.cache.get(table_id)
-                if live is None:
-                    return
-                table = live.table
-                if table.turn_deadline is None or table.status != "playing":
-                    return
-                epoch, deadline = table.epoch, table.turn_deadline
-                warn_at = deadline - min(30.0, (table.settings.turn_timer or 120) / 4)
-                now = time.time()
-                if not table.warned and now < deadline:
-                    await asyncio.sleep(max(0.0, warn_at - now))
-                    await self._warn(table_id, epoch)
-                    continue
-                await asyncio.sleep(max(0.0, deadline - time.time()))
-                await self._time_out(table_id, epoch)
-                return
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the turn timer failed", table_id)
+            live = await self.registry.live(table_id)  # loaded again if it had left memory
+        except Refusal:
+            return
+        table = live.table
+        if table.status != "playing" or table.turn_deadline is None or table.expired:
+            return
+        now, remind = self.now(), table.reminder_at()
+        if now >= table.turn_deadline:
+            await self._time_out(table_id, table.epoch)
+        elif not table.warned and remind is not None and remind <= now:
+            await self._remind(table_id, table.epoch)
 
     def _humans_to_act(self, live: LiveTable) -> list[Seat]:
         to_act = self.registry.face(live.table).to_act(live.state)
         return [s for s in live.table.seats if not s.ai and s.id in to_act]
 
-    async def _warn(self, table_id: int, epoch: int) -> None:
+    async def _remind(self, table_id: int, epoch: int) -> None:
+        """Once a turn: one short message naming the seats still to act (mentioning those
+        whose pings are on): at half the time from an hour on, else just before the end."""
         async with self.registry.editing(table_id) as edit:
             if edit.table.epoch != epoch or edit.table.warned:
                 return
-            edit.table.warned = True
+            life.reminded(edit.table)
             table = await self.registry.commit(edit)
         waiting = self._humans_to_act(edit.live)
-        if waiting and table.turn_deadline is not None:
-            seconds = max(0, round(table.turn_deadline - time.time()))
-            who = ", ".join(f"<@{s.user_id}>" for s in waiting)
-            self.api.say(table_id, t("timer.warning", table.lang(), n=seconds, who=who))
+        if not waiting or table.turn_deadline is None:
+            return
+        pinged = await pings.to_ping(self.registry.store, waiting)
+        who = pings.who(waiting, pinged, table.lang())
+        if table.settings.turn_timer >= LONG_TIMER:
+            at = f"<t:{int(table.turn_deadline)}:R>"
+            text = t("timer.reminder", table.lang(), who=who, at=at)
+        else:
+            seconds = max(0, round(table.turn_deadline - self.now()))
+            text = t("timer.warning", table.lang(), n=seconds, who=who)
+        self.api.say(table_id, text, mentions=pinged)
 
     async def _time_out(self, table_id: int, epoch: int) -> None:
         """The turn timer ran out: the AI acts for every seat still thinking (announced);
@@ -129,8 +116,9 @@ class Driver:
         notes = []
         async with self.registry.editing(table_id) as edit:
             table = edit.table
-            if table.epoch != epoch or table.status != "playing":
+            if table.epoch != epoch or table.status != "playing" or table.expired:
                 return
+            life.expire(table)
             lang = table.lang()
             for seat in self._humans_to_act(edit.live):
                 mine = table.seat(seat.id)

@@ -77,8 +77,9 @@ class FaceAPI(Protocol):
         """Answer a deferred click with the seat's private post, and remember it to edit."""
         ...
 
-    def say(self, table_id: int, text: str) -> None:
-        """A short notice posted in the table's channel, in order with everything else."""
+    def say(self, table_id: int, text: str, mentions: Sequence[int] = ()) -> None:
+        """A short notice posted in the table's channel, in order with everything else;
+        it pings `mentions` (user ids) and nobody else."""
         ...
 
     async def update_face(self, table_id: int, change: Callable[[Table], None]) -> Table:

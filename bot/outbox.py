@@ -32,13 +32,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Sequence
 from typing import Protocol
 
 import discord
 
-from .batching import (
-    with_prefix,
-)
+from . import pings
+from .batching import with_prefix
 from .budget import STEP, TURN, Budget, priority
 from .face import TableFace
 from .paced_steps import PacedSteps
@@ -61,6 +61,10 @@ class OutboxHost(Protocol):
     store: SqlStore  # the outbox's own progress (`table_deliveries`)
     step_delay: float
     budget: Budget
+
+    def now(self) -> float:
+        """The table layer's clock (deadlines start from it)."""
+        ...
 
     async def live(self, table_id: int) -> LiveTable: ...
 
@@ -105,7 +109,7 @@ class Outbox:
         self.transport = Transport(host.client, table_id)
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
-        self.notices: list[str] = []
+        self.notices: list[Post] = []
         self.text_dirty = False
         self.lobby_dirty = False
         self.privates = PrivateRedraws(host, self.transport, table_id)
@@ -140,8 +144,8 @@ class Outbox:
             for task in (self.task, self.privates.task)
         )
 
-    def say(self, text: str) -> None:
-        self.notices.append(text)
+    def say(self, text: str, mentions: Sequence[int] = ()) -> None:
+        self.notices.append(Post(text, mentions=list(mentions)))
         self.kick()
 
     def refresh_lobby(self) -> None:
@@ -217,7 +221,7 @@ class Outbox:
                 )
         elif self.notices:
             with priority(TURN):
-                await self.transport.send(table, Post(self.notices[0]), None)
+                await self.transport.send(table, self.notices[0], None)
             self.notices.pop(0)
         elif live.pending:
             await self._post_move(live, live.pending[min(live.pending)])
@@ -342,14 +346,19 @@ class Outbox:
         await self.turn_posted(message, epoch, deadline)
 
     async def turn_post(self, live: LiveTable) -> tuple[Post, int, float | None]:
-        """The new turn's table message, drawn with its deadline (stored once it is posted)."""
+        """The new turn's table message, drawn with its deadline (stored once it is posted),
+        mentioning the people who must act (`bot.pings`)."""
         table = live.table
         epoch, deadline = table.epoch, table.turn_deadline
         if table.settings.turn_timer and deadline is None:
-            deadline = time.time() + table.settings.turn_timer
+            deadline = self.host.now() + table.settings.turn_timer
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
-        post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
-        return post, epoch, deadline
+        face = self.host.face(table)
+        post = await asyncio.to_thread(face.table_post, shown, table.lang())
+        to_act = face.to_act(live.state) if live.state is not None else frozenset()
+        seats = [s for s in table.seats if s.id in to_act]
+        users = await pings.to_ping(self.host.store, seats)
+        return pings.with_pings(post, users, table.lang()), epoch, deadline
 
     async def turn_posted(
         self, message: discord.Message, epoch: int, deadline: float | None

@@ -23,8 +23,6 @@ class Resumer(Protocol):
 
     def resume_outbox(self, table_id: int) -> None: ...
 
-    def arm_timer(self, table: Table) -> None: ...
-
     def start_ai(self, table_id: int) -> None: ...
 
 
@@ -38,8 +36,7 @@ async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int
         await _resume(registry, table, state)
         resumed += 1
         tables.resume_outbox(table.id)
-        if table.status == "playing":
-            tables.arm_timer(table)
+        if table.status == "playing":  # its timer is the scheduler's (read from the database)
             tables.start_ai(table.id)
     log.info("resumed %d tables", resumed)
     return resumed

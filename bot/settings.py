@@ -9,6 +9,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from .limits import Limits
+from .table import MAX_TIMER
 
 
 class Settings(BaseSettings):
@@ -28,7 +29,11 @@ class Settings(BaseSettings):
     # answers are exempt). Sharded processes split it by their share of the shards.
     request_rate: float = Field(40.0, gt=0, le=50, validation_alias="POP_REQUEST_RATE")
     step_delay: float = Field(1.5, ge=0, validation_alias="POP_STEP_DELAY")
-    turn_timer: int = Field(120, ge=0, validation_alias="POP_TURN_TIMER")
+    # Seconds a turn lasts when `/<game> new` sets no timer (0: none), 72 hours at most.
+    turn_timer: int = Field(120, ge=0, le=MAX_TIMER, validation_alias="POP_TURN_TIMER")
+    # Seconds untouched after which a table in play leaves memory (it is loaded again from the
+    # database at its next click, timer or chat line).
+    idle_after: float = Field(600.0, gt=0, validation_alias="POP_IDLE_AFTER")
     log_level: str = Field("INFO", validation_alias="POP_LOG_LEVEL")
     # Processes that draw the pictures (bot/workers.py); unset: one per core, at most 4.
     # 0 draws in the bot's own process.

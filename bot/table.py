@@ -146,6 +146,7 @@ class LiveTable:
     state: object = None  # the game's state, its face's to read (None in the lobby)
     pending: dict[int, Pending] = field(default_factory=dict)  # move number → its posts to do
     closed: bool = False  # drawn as a turn that is over (every seat chose): its last words
+    touched: float = 0.0  # when a click, a move or a timer last had it (the idle sweep reads it)
 
 
 @dataclass

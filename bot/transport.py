@@ -98,6 +98,10 @@ class Transport:
         kwargs: dict[str, Any] = {"content": post.content or None, "files": picture_files(post)}
         if view is not None:
             kwargs["view"] = view
+        if post.mentions:  # merged with the client's default (none): exactly these users
+            kwargs["allowed_mentions"] = discord.AllowedMentions(
+                users=[discord.Object(user) for user in post.mentions]
+            )
         if table.private and not in_channel:
             return await self._send_privately(table, kwargs)
         try:

@@ -64,7 +64,7 @@ def turn_due(table: Table) -> bool:
 
 def bare(turn: Post) -> Post:
     """The turn's text and buttons, without its pictures (a move's message shows the board)."""
-    return Post(turn.content, [], list(turn.controls))
+    return Post(turn.content, [], list(turn.controls), mentions=list(turn.mentions))
 
 
 class WholeTurns:

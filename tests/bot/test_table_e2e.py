@@ -442,7 +442,7 @@ async def test_a_finished_table_leaves_memory_once_its_posts_are_out(
         await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**")
     await emu.wait_for(lambda: number not in tables.cache, 20, "the table to leave memory")
     held = tables.registry
-    for kept in (held.cache, tables.outboxes, held.locks, tables.driver.timers):
+    for kept in (held.cache, tables.outboxes, held.locks):
         assert number not in kept
     assert number not in held.by_channel.values()
     assert number not in held.where_of

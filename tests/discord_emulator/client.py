@@ -29,7 +29,8 @@ from .model import (
     User,
     new_token,
 )
-from .rest import APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT
+from .rest import APPLICATION_COMMAND, AUTOCOMPLETE_INTERACTION, COMPONENT, MODAL_SUBMIT
+from .wire import DiscordError
 
 if TYPE_CHECKING:
     from .server import Emulator
@@ -161,6 +162,10 @@ class Actor:
         need = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
         if not self.can_see(channel) or not self.emu.has(self.user, channel, need):
             raise ActionRefused(f"{self.name} cannot send messages in #{channel.name}")
+        try:
+            self.emu.open_for_message(channel, self.user)  # a post unarchives its thread
+        except DiscordError as refused:
+            raise ActionRefused(f"{self.name} cannot write in #{channel.name}: {refused}") from None
         return self.emu.create_message(channel, self.user, content=content)
 
     async def send_dm(self, content: str) -> Message:
@@ -173,6 +178,33 @@ class Actor:
         ``await ana.slash("pop", "new", mode="coop")`` runs ``/pop new mode:coop``.
         """
         channel = self._where(None)
+        data = self._command_data(channel, path, options)
+        return await self._interact(APPLICATION_COMMAND, channel, data)
+
+    async def autocomplete(self, *path: str, focused: str, **options: Any) -> list[dict[str, Any]]:
+        """Type into option ``focused`` of ``/path...`` (its value in ``options``, as typed so
+        far; the others as filled in): the suggestions the bot answers (callback type 8), as
+        Discord shows them. The option must have been synced with ``autocomplete``."""
+        if focused not in options:
+            raise ActionRefused(f"type something into {focused!r} first (an empty string works)")
+        channel = self._where(None)
+        data = self._command_data(channel, path, options, focused=focused)
+        result = await self._interact(AUTOCOMPLETE_INTERACTION, channel, data)
+        if result.interaction.choices is None:
+            raise AssertionError(f"no suggestions for {focused!r} within Discord's 3 s")
+        return result.interaction.choices
+
+    def _command_data(
+        self,
+        channel: AnyChannel,
+        path: tuple[str, ...],
+        options: dict[str, Any],
+        *,
+        focused: str | None = None,
+    ) -> dict[str, Any]:
+        """The ``data`` of a command interaction, checked as the Discord app checks it."""
+        if channel.is_thread and channel.archived:
+            raise ActionRefused("application commands cannot be used in an archived thread")
         command = self._find_command(channel, path[0])
         data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1}
         if "guild_id" in command:
@@ -196,11 +228,11 @@ class Actor:
         if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options", [])):
             raise ActionRefused(f"/{' '.join(path)} needs a subcommand")
         holder.setdefault("options", []).extend(
-            self._options(schema.get("options", []), options, resolved, channel)
+            self._options(schema.get("options", []), options, resolved, channel, focused)
         )
         if resolved:
             data["resolved"] = resolved
-        return await self._interact(APPLICATION_COMMAND, channel, data)
+        return data
 
     async def click(
         self, message: Message, label: str | None = None, *, custom_id: str | None = None
@@ -279,6 +311,7 @@ class Actor:
         given: dict[str, Any],
         resolved: dict[str, dict[str, Any]],
         channel: Channel,
+        focused: str | None = None,
     ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in schema}
         if unknown := set(given) - set(by_name):
@@ -287,11 +320,16 @@ class Actor:
         for option in schema:
             name = option["name"]
             if name not in given:
-                if option.get("required"):
+                if option.get("required") and focused is None:
                     raise ActionRefused(f"option {name!r} is required")
                 continue
             value = given[name]
             kind = option["type"]
+            if name == focused:  # what is typed so far, as text, before any check
+                if not option.get("autocomplete"):
+                    raise ActionRefused(f"option {name!r} offers no suggestions")
+                out.append({"name": name, "type": kind, "value": str(value), "focused": True})
+                continue
             if kind in OPTION_TYPES:
                 if not isinstance(value, OPTION_TYPES[kind]) or (
                     kind == 4 and isinstance(value, bool)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from .mentions import Pings
+
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -203,6 +205,13 @@ class Channel:
     position: int = 0
     deleted: bool = False
     archived: bool = False
+    #: A locked thread is unarchived, and written in, only by those who may manage threads.
+    locked: bool = False
+    #: Minutes without activity (a message, an unarchive) after which a thread archives itself.
+    auto_archive_duration: int = 1440
+    #: Emulated clock seconds of the thread's last activity.
+    last_activity: float = 0.0
+    archive_timestamp: str = ""
     created_at: str = ""
 
     is_dm = False
@@ -236,9 +245,9 @@ class Channel:
                     "total_message_sent": 0,
                     "thread_metadata": {
                         "archived": self.archived,
-                        "auto_archive_duration": 1440,
-                        "archive_timestamp": self.created_at,
-                        "locked": False,
+                        "auto_archive_duration": self.auto_archive_duration,
+                        "archive_timestamp": self.archive_timestamp or self.created_at,
+                        "locked": self.locked,
                         "create_timestamp": self.created_at,
                     },
                 }
@@ -334,6 +343,11 @@ class Guild:
     def threads(self) -> list[Channel]:
         return [c for c in self.channels if c.is_thread and not c.deleted]
 
+    @property
+    def active_threads(self) -> list[Channel]:
+        """The threads GUILD_CREATE lists (archived ones are not synced up front)."""
+        return [c for c in self.threads if not c.archived]
+
     def base_permissions(self, member: Member) -> int:
         if member.user is self.owner:
             return Perm.ALL
@@ -404,7 +418,7 @@ class Guild:
             payload.update(
                 {
                     "channels": [c.to_payload() for c in self.text_channels],
-                    "threads": [c.to_payload() for c in self.threads],
+                    "threads": [c.to_payload() for c in self.active_threads],
                     "members": [m.to_payload() for m in self.members.values()],
                     "voice_states": [],
                     "presences": [],
@@ -467,6 +481,13 @@ class Message:
     deleted: bool = False
     #: The ``nonce`` the author sent with the message (Discord echoes it back).
     nonce: int | str | None = None
+    #: Who the message pinged when it was created (content and ``allowed_mentions``).
+    pings: Pings = field(default_factory=Pings)
+
+    @property
+    def pinged(self) -> list[User]:
+        """The users this message pinged (a mention that ``allowed_mentions`` let through)."""
+        return list(self.pings.users)
 
     @property
     def ephemeral(self) -> bool:
@@ -504,9 +525,9 @@ class Message:
             "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": self.pings.everyone,
+            "mentions": [u.to_payload() for u in self.pings.users],
+            "mention_roles": [str(r.id) for r in self.pings.roles],
             "attachments": [a.to_payload() for a in self.attachments],
             "embeds": self.embeds,
             "components": self.components,
@@ -530,7 +551,7 @@ class Message:
 class Interaction:
     id: int
     token: str
-    type: int  # 2 application command, 3 component, 5 modal submit
+    type: int  # 2 application command, 3 component, 4 autocomplete, 5 modal submit
     user: User
     channel: AnyChannel
     data: dict[str, Any]
@@ -543,6 +564,8 @@ class Interaction:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     modal: dict[str, Any] | None = None
+    #: The choices an autocomplete interaction was answered with (callback type 8).
+    choices: list[dict[str, Any]] | None = None
 
     @property
     def guild(self) -> Guild | None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import wire
+from .mentions import validate_allowed_mentions
 from .model import (
     EPHEMERAL,
     LOADING,
@@ -55,7 +56,8 @@ PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE, 
     9,
 )
 # interaction types
-APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT = 2, 3, 5
+APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE_INTERACTION, MODAL_SUBMIT = 2, 3, 4, 5
+MAX_CHOICES = 25  # an autocomplete answer's choices, each named and valued in 1–100 characters
 
 
 @dataclass
@@ -85,6 +87,7 @@ def validate_message(
     payload: dict[str, Any], files: dict[int, Upload], size_limit: int, *, kept_attachments: int = 0
 ) -> None:
     """Discord's per-message limits, which discord.py leaves to the server."""
+    validate_allowed_mentions(payload)
     content = payload.get("content")
     if content is not None and len(content) > MAX_CONTENT:
         raise invalid_form(
@@ -153,6 +156,32 @@ def validate_nonce(payload: dict[str, Any]) -> int | str | None:
     return nonce
 
 
+def validate_choices(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """An autocomplete answer: at most 25 choices, each with a name and a value of 1–100
+    characters (a number value for number options)."""
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        raise invalid_form("data.choices", "BASE_TYPE_REQUIRED", "This field is required")
+    if len(choices) > MAX_CHOICES:
+        raise invalid_form(
+            "data.choices", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHOICES} or fewer in length."
+        )
+    for n, choice in enumerate(choices):
+        for key in ("name", "value"):
+            value = choice.get(key)
+            if isinstance(value, str) and not 1 <= len(value) <= 100:
+                raise invalid_form(
+                    f"data.choices.{n}.{key}",
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 100 in length.",
+                )
+            if value is None:
+                raise invalid_form(
+                    f"data.choices.{n}.{key}", "BASE_TYPE_REQUIRED", "This field is required"
+                )
+    return choices
+
+
 class RestApi:
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
@@ -173,6 +202,7 @@ class RestApi:
                 web.get(p + "/guilds/{guild}/members/{user}", self.get_member),
                 web.post(p + "/users/@me/channels", self.open_dm),
                 web.get(p + "/channels/{channel}", self.get_channel),
+                web.patch(p + "/channels/{channel}", self.patch_channel),
                 web.get(p + "/channels/{channel}/messages", self.get_messages),
                 web.post(p + "/channels/{channel}/messages", self.post_message),
                 web.get(p + "/channels/{channel}/messages/{message}", self.get_message),
@@ -316,6 +346,7 @@ class RestApi:
             embeds=payload.get("embeds"),
             attachments=self.attachments_after(channel, payload, files, []) or [],
             flags=int(payload.get("flags") or 0) & ~EPHEMERAL,
+            allowed_mentions=payload.get("allowed_mentions"),
             **kwargs,
         )
 
@@ -500,6 +531,7 @@ class RestApi:
             earlier = self.earlier_with_nonce(channel, nonce)
         if earlier is not None:
             return json_response(earlier.to_payload(), headers=headers)  # exactly once
+        self.emu.open_for_message(channel, self.emu.bot_user)  # unarchives, or 50083 / 160005
         if not (
             payload.get("content")
             or payload.get("embeds")
@@ -534,7 +566,43 @@ class RestApi:
                 403, wire.CANNOT_EDIT_OTHERS, "Cannot edit a message authored by another user"
             )
         payload, files = await self.body(request, "/channels/{channel_id}/messages/{message_id}")
+        self.refuse_edit_in_closed_thread(channel)
         return json_response(self.edit(message, payload, files).to_payload())
+
+    def refuse_edit_in_closed_thread(self, channel: AnyChannel) -> None:
+        """Messages of an archived thread cannot be edited (400 50083), nor of a locked one
+        without Manage Threads (400 160005)."""
+        if not channel.is_thread:
+            return
+        if channel.archived:
+            raise DiscordError(
+                400, wire.THREAD_ARCHIVED, "Cannot perform this operation on an archived thread"
+            )
+        if channel.locked and not self.emu.has(self.emu.bot_user, channel, Perm.MANAGE_THREADS):
+            raise DiscordError(400, wire.THREAD_LOCKED, "Thread is locked")
+
+    async def patch_channel(self, request: web.Request) -> web.Response:
+        """Modify a thread: archive or unarchive it, lock it, its auto-archive time. Unarchiving
+        takes only being able to post there, unless it is locked (Manage Threads); locking
+        takes Manage Threads; archiving, the thread's creator or Manage Threads."""
+        channel = self.guild_channel(request)
+        payload, _ = await self.body(request, "/channels/{channel_id}")
+        if not channel.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        bot = self.emu.bot_user
+        manages = self.emu.has(bot, channel, Perm.MANAGE_THREADS)
+        archived = payload.get("archived", channel.archived)
+        locked = payload.get("locked", channel.locked)
+        if (locked != channel.locked and not manages) or (
+            channel.archived and not archived and channel.locked and not manages
+        ):
+            raise DiscordError(403, wire.MISSING_PERMISSIONS, "Missing Permissions")
+        if archived and not channel.archived and not (manages or channel.owner_id == bot.id):
+            raise DiscordError(403, wire.MISSING_PERMISSIONS, "Missing Permissions")
+        if "auto_archive_duration" in payload:
+            channel.auto_archive_duration = int(payload["auto_archive_duration"])
+        self.emu.set_thread_state(channel, archived=bool(archived), locked=bool(locked))
+        return json_response(channel.to_payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
         channel = self.channel(request)
@@ -556,7 +624,12 @@ class RestApi:
         payload, _ = await self.body(
             request, "/channels/{channel_id}/messages/{message_id}/threads"
         )
-        thread = self.emu.add_thread(channel, payload["name"], thread_id=message.id)
+        thread = self.emu.add_thread(
+            channel,
+            payload["name"],
+            thread_id=message.id,
+            auto_archive_duration=int(payload.get("auto_archive_duration") or 1440),
+        )
         return json_response(thread.to_payload(), status=201)
 
     async def post_thread(self, request: web.Request) -> web.Response:
@@ -566,7 +639,12 @@ class RestApi:
         channel = self.guild_channel(request, need=need)
         if channel.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-        thread = self.emu.add_thread(channel, payload["name"], private=private)
+        thread = self.emu.add_thread(
+            channel,
+            payload["name"],
+            private=private,
+            auto_archive_duration=int(payload.get("auto_archive_duration") or 1440),
+        )
         return json_response(thread.to_payload(), status=201)
 
     # ------------------------------------------------------------------ interactions
@@ -593,6 +671,8 @@ class RestApi:
         allowed = {MESSAGE, DEFERRED_MESSAGE}
         allowed |= {DEFERRED_UPDATE, UPDATE_MESSAGE} if on_component else set()
         allowed |= {MODAL} if interaction.type != MODAL_SUBMIT else set()
+        if interaction.type == AUTOCOMPLETE_INTERACTION:
+            allowed = {AUTOCOMPLETE}  # suggestions, nothing else (no message, no deferral)
         if kind not in allowed:
             raise invalid_form(
                 "type",
@@ -601,7 +681,11 @@ class RestApi:
             )
         if kind in (MESSAGE, UPDATE_MESSAGE):
             validate_message(data, files, emu.attachment_size_limit)
+        if kind == AUTOCOMPLETE:
+            interaction.choices = validate_choices(data)
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        if kind in (MESSAGE, UPDATE_MESSAGE) and not ephemeral:
+            emu.open_for_message(interaction.channel, emu.bot_user)  # it speaks: unarchived
         user = interaction.user if ephemeral else None
         message_type = 20 if interaction.type == APPLICATION_COMMAND else 0
         channel = interaction.channel
@@ -663,6 +747,8 @@ class RestApi:
         else:
             validate_message(payload, files, self.emu.attachment_size_limit)
             ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
+            if not ephemeral:
+                self.emu.open_for_message(interaction.channel, self.emu.bot_user)
             message = self.new_message(
                 interaction.channel,
                 payload,
@@ -687,6 +773,8 @@ class RestApi:
         payload, files = await self.body(
             request, "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
         )
+        if not message.ephemeral:
+            self.refuse_edit_in_closed_thread(message.channel)
         return json_response(self.edit(message, payload, files).to_payload())
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

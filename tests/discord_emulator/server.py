@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from . import wire
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_MESSAGE_CONTENT, Session, gateway_handler
+from .mentions import Pings, pings_of
 from .model import (
     EPHEMERAL,
     AnyChannel,
@@ -314,6 +316,7 @@ class Emulator:
         owner: User | None = None,
         thread_id: int | None = None,
         private: bool = False,
+        auto_archive_duration: int = 1440,
     ) -> Channel:
         thread = Channel(
             thread_id or self.snowflakes.next(),
@@ -323,6 +326,8 @@ class Emulator:
             parent=parent,
             owner_id=(owner or self.bot_user).id,
             created_at=self.clock.iso(),
+            auto_archive_duration=auto_archive_duration,
+            last_activity=self.clock.now(),
         )
         parent.guild.channels.append(thread)
         self.dispatch("THREAD_CREATE", {**thread.to_payload(), "newly_created": True})
@@ -411,6 +416,53 @@ class Emulator:
         allow, deny = (old.allow, old.deny) if old else (0, 0)
         self.set_overwrite(channel, target, allow=allow & ~permissions, deny=deny | permissions)
 
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive a thread, as Discord does after its inactivity period (or a moderator, who
+        may also lock it: then only those who may manage threads can bring it back)."""
+        self.set_thread_state(thread, archived=True, locked=locked or thread.locked)
+
+    def set_thread_state(self, thread: Channel, *, archived: bool, locked: bool) -> None:
+        """Archive or unarchive, lock or unlock a thread (dispatches THREAD_UPDATE)."""
+        if not thread.is_thread:
+            raise ValueError(f"#{thread.name} is not a thread")
+        if thread.archived != archived:
+            thread.archive_timestamp = self.clock.iso()
+            if not archived:
+                thread.last_activity = self.clock.now()  # unarchiving is activity
+        thread.archived, thread.locked = archived, locked
+        self.dispatch("THREAD_UPDATE", thread.to_payload())
+
+    def archive_idle_threads(self) -> list[Channel]:
+        """Threads inactive for their ``auto_archive_duration`` archive themselves (run by
+        :meth:`advance`); the threads archived now."""
+        now = self.clock.now()
+        idle = [
+            t
+            for g in self.guilds
+            for t in g.threads
+            if not t.archived and now - t.last_activity >= 60 * t.auto_archive_duration
+        ]
+        for thread in idle:
+            self.archive_thread(thread)
+        return idle
+
+    def open_for_message(self, channel: AnyChannel, author: User) -> None:
+        """Discord's rule for a new message in a thread: an archived one is unarchived by it,
+        unless it is locked and the author may not manage threads (400 50083); a locked one
+        takes messages only from those who may (400 160005)."""
+        if not channel.is_thread or channel.deleted:
+            return
+        assert isinstance(channel, Channel)
+        manages = self.has(author, channel, Perm.MANAGE_THREADS)
+        if channel.locked and not manages:
+            if channel.archived:
+                raise wire.DiscordError(
+                    400, wire.THREAD_ARCHIVED, "Cannot perform this operation on an archived thread"
+                )
+            raise wire.DiscordError(400, wire.THREAD_LOCKED, "Thread is locked")
+        if channel.archived:
+            self.set_thread_state(channel, archived=False, locked=channel.locked)
+
     def delete_channel(self, channel: Channel) -> None:
         """Delete a channel or thread; later requests to it get 404 / 10003."""
         if channel.guild is None:
@@ -444,9 +496,11 @@ class Emulator:
 
     # ------------------------------------------------------------------ time and faults
 
-    def advance(self, seconds: float = 0.0, *, minutes: float = 0.0) -> None:
-        """Move the emulated clock forward (token expiry, timestamps, snowflakes)."""
-        self.clock.advance(seconds, minutes=minutes)
+    def advance(self, seconds: float = 0.0, *, minutes: float = 0.0, hours: float = 0.0) -> None:
+        """Move the emulated clock forward (token expiry, timestamps, snowflakes); threads
+        inactive for their auto-archive duration archive themselves."""
+        self.clock.advance(seconds, minutes=minutes + 60 * hours)
+        self.archive_idle_threads()
 
     def fail_next(
         self,
@@ -674,7 +728,10 @@ class Emulator:
         interaction: Interaction | None = None,
         message_type: int = 0,
         nonce: int | str | None = None,
+        allowed_mentions: dict[str, Any] | None = None,
     ) -> Message:
+        """A new message (``allowed_mentions`` None: every mention in the content pings, as
+        Discord does when a message does not say)."""
         message = Message(
             self.snowflakes.next(),
             channel,
@@ -690,10 +747,30 @@ class Emulator:
             type=message_type,
             timestamp=self.clock.iso(),
             nonce=nonce,
+            pings=self._pings(channel, author, content, allowed_mentions),
         )
+        if channel.is_thread:
+            assert isinstance(channel, Channel)
+            channel.last_activity = self.clock.now()
         self.messages[message.id] = message
         self.dispatch_message("MESSAGE_CREATE", message)
         return message
+
+    def _pings(
+        self, channel: AnyChannel, author: User, content: str, allowed: dict[str, Any] | None
+    ) -> Pings:
+        guild = channel.guild
+        if guild is None:
+            assert isinstance(channel, DMChannel)
+            people = {u.id: u for u in (channel.recipient, channel.bot)}
+            return pings_of(content, allowed, people, {}, may_mention_everyone=False)
+        return pings_of(
+            content,
+            allowed,
+            {user_id: m.user for user_id, m in guild.members.items()},
+            {r.id: r for r in guild.roles},
+            may_mention_everyone=self.has(author, channel, Perm.MENTION_EVERYONE),
+        )
 
     def delete_message(self, message: Message) -> None:
         message.deleted = True

@@ -126,6 +126,22 @@ class TinyBot(discord.Client):
         async def rename(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(Rename())
 
+        async def durations(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            if bot.delay:
+                await asyncio.sleep(bot.delay)
+            return [
+                app_commands.Choice(name=f"{d} (suggested)", value=d)
+                for d in ("10m", "1h", "24h")
+                if d.startswith(current)
+            ]
+
+        @self.tree.command(description="Remind me later")
+        @app_commands.autocomplete(duration=durations)
+        async def later(interaction: discord.Interaction, duration: str, note: str = "") -> None:
+            await interaction.response.send_message(f"in {duration}: {note}", ephemeral=True)
+
         @self.tree.command(description="Thinks, then answers")
         async def think(interaction: discord.Interaction, secret: bool = False) -> None:
             await interaction.response.defer(ephemeral=secret, thinking=True)

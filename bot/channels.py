@@ -41,11 +41,15 @@ class ChannelHost(FaceAPI, Protocol):
     def forget_if_idle(self, table_id: int) -> None: ...
 
 
-def pause_notice(table: Table, gone: bool) -> str:
+def pause_notice(table: Table, reason: str | None) -> str:
     """Why a table stopped, naming its game: said in the parent channel and by /table show."""
-    key = "pause.notice.thread_gone" if gone else "pause.notice.forbidden"
     lang = table.lang()
-    return t(key, lang, game=t(dynamic_key("game", table.game), lang), id=table.id)
+    values = {"game": t(dynamic_key("game", table.game), lang), "id": table.id}
+    if reason == "gone":
+        return t("pause.notice.thread_gone", lang, **values)
+    if reason == "archived":
+        return t("pause.notice.archived", lang, **values)
+    return t("pause.notice.forbidden", lang, **values)
 
 
 class ChannelEvents:
@@ -62,7 +66,7 @@ class ChannelEvents:
         """Discord refuses the table's channel: pause it (a lost permission), or end it (its
         thread is gone); say so in the parent channel, where it can still be said (once: a
         paused table refused `again` when it tried was announced already)."""
-        reason = "gone" if lost.gone else "forbidden"
+        reason = "gone" if lost.gone else "archived" if lost.archived else "forbidden"
         log.warning("table %s paused: %s (%s %s)", table_id, reason, lost.status, lost.code)
         async with self.tables.editing(table_id) as edit:
             table = edit.table
@@ -75,7 +79,7 @@ class ChannelEvents:
                 life.pause(table, reason)
             table = await self.tables.registry.commit(edit, posts_dropped=gone)
         if table.thread_id and table.channel_id != table.thread_id and not (again and not gone):
-            await self._tell_parent(table, pause_notice(table, lost.gone))
+            await self._tell_parent(table, pause_notice(table, reason))
 
     async def channel_back(self, table_id: int) -> bool:
         """A paused table tries again: False when it has ended meanwhile."""
@@ -103,7 +107,7 @@ class ChannelEvents:
                 return
             table = await self.tables.registry.commit(edit, posts_dropped=True)
         self.tables.forget_if_idle(table_id)  # finished for good: it leaves memory
-        await self._tell_parent(table, pause_notice(table, gone=True))
+        await self._tell_parent(table, pause_notice(table, "gone"))
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """A message was deleted: if it was a table's turn message, the turn is posted again

@@ -124,6 +124,11 @@ class PopBot(discord.Client):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.tables.channels.thread_deleted(payload.thread_id)
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A thread was unarchived (a moderator, or a post): tables paused there go on."""
+        if not payload.data["thread_metadata"].get("archived", False):
+            self.tables.channels.retry_paused(payload.guild_id)
+
     # Permissions may have come back: paused tables try again.
     async def on_guild_channel_update(
         self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel

@@ -1,5 +1,5 @@
 """The slash commands of the table layer, the same for every game: `/table show|leave|remove|
-record`, `/stats [user] [game]`, `/leaderboard [game]` and `/help`. Each game adds its own group
+record`, `/stats [user] [game]`, `/leaderboard [game]`, `/settings pings on|off` and `/help`. Each game adds its own group
 (`/<game> new`, `/<game> rules`, …) from its face.
 
 Names, descriptions and choices are `locale_str`s with their catalogue keys (`command.*`,
@@ -199,6 +199,35 @@ class TableCommands(app_commands.Group):
         )
 
 
+class SettingsCommands(app_commands.Group):
+    """/settings: what a person asks of the bot for themselves, wherever they play."""
+
+    def __init__(self, api: CommandsAPI) -> None:
+        super().__init__(
+            name=_("settings", "command.settings.name"),
+            description=_("Your own settings for every table", "command.settings.group"),
+        )
+        self.api = api
+
+    @app_commands.command(
+        name=_("pings", "command.pings.name"),
+        description=_(
+            "Whether the bot mentions you when it is your turn", "command.pings.description"
+        ),
+    )
+    @app_commands.describe(
+        state=_("on: mentioned when your turn begins; off: never", "option.pings.state")
+    )
+    @app_commands.choices(state=choices("choice.pings"))
+    async def pings(self, interaction: discord.Interaction, state: str) -> None:
+        """Stored at once: the next turn's message, and any reminder, follow it."""
+        on = state == "on"
+        await self.api.store.set_pings(interaction.user.id, on)
+        lang = user_lang(interaction)
+        text = t("settings.pings_on", lang) if on else t("settings.pings_off", lang)
+        await interaction.response.send_message(text, ephemeral=True)
+
+
 def none_here(lang: str) -> str:
     return t("table.none_here", lang, **command_names(lang))
 
@@ -210,7 +239,7 @@ def _table_shown(api: CommandsAPI, live: LiveTable) -> str:
     lang = table.lang()
     shown = face.lobby_text(table, lang) if live.state is None else face.table_text(live, lang)
     if table.paused:
-        return pause_notice(table, gone=table.paused == "gone") + "\n" + shown
+        return pause_notice(table, table.paused) + "\n" + shown
     return shown
 
 
@@ -246,7 +275,7 @@ async def stats_text(
 def general_commands(
     api: CommandsAPI, faces: Mapping[str, TableFace]
 ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
-    """/table, /stats, /leaderboard and /help."""
+    """/table, /stats, /leaderboard, /settings and /help."""
     games = game_choices(faces)
 
     @app_commands.command(
@@ -299,4 +328,4 @@ def general_commands(
             t("help", lang, **command_names(lang)), ephemeral=True
         )
 
-    return [TableCommands(api), stats, leaderboard, help_]
+    return [TableCommands(api), stats, leaderboard, SettingsCommands(api), help_]

@@ -30,31 +30,44 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from .commands import CommandsAPI, choices, language_choices, user_lang
+from .durations import parse_timer, suggestions
 from .i18n import t
 from .lobby import open_table
+from .posts import Refusal
 from .table import TableSettings
 from .translator import command_str as _
 
-TurnTimer = app_commands.Range[int, 0, 3600]
 OptionsOf = Callable[..., Awaitable[BaseModel | None]]
 
 _P = inspect.Parameter.POSITIONAL_OR_KEYWORD
 TABLE_OPTIONS = (
-    inspect.Parameter("turn_timer", _P, default=None, annotation=TurnTimer | None),
+    inspect.Parameter("timer", _P, default=None, annotation=str | None),
     inspect.Parameter("ai_level", _P, default="normal", annotation=str),
     inspect.Parameter("language", _P, default=None, annotation=str | None),
 )
 
 
+async def timer_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """`timer:` as it is typed: the presets, and what is typed read back, in the user's
+    language (any value up to 72 hours may be written: `90m`, `36h`, `2d`, `none`)."""
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in suggestions(current, user_lang(interaction))
+    ]
+
+
 def _with_table_options(command: Any) -> Any:
-    """The descriptions and choices of the options every table has."""
+    """The descriptions, choices and suggestions of the options every table has."""
     described = app_commands.describe(
-        turn_timer=_("seconds to choose, 0 for no timer", "option.new.turn_timer"),
+        timer=_("time to play each turn: 2m, 1h, 24h, up to 72h, or none", "option.new.timer"),
         ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
         language=_("language of the table's messages", "option.new.language"),
     )(command)
+    suggested = app_commands.autocomplete(timer=timer_suggestions)(described)
     return app_commands.choices(ai_level=choices("choice.ai_level"), language=language_choices())(
-        described
+        suggested
     )
 
 
@@ -70,6 +83,11 @@ def new_table(description: app_commands.locale_str) -> Callable[[OptionsOf], Any
         @functools.wraps(game_options)
         async def new(group: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
             table = {option.name: values.pop(option.name) for option in TABLE_OPTIONS}
+            try:  # a timer that cannot be read: said privately, before anything is opened
+                table["timer"] = None if table["timer"] is None else parse_timer(table["timer"])
+            except Refusal as no:
+                await group.api.refuse(interaction, no)
+                return
             options = await game_options(group, interaction, **values)
             if options is not None:
                 await group.open(interaction, options, **table)
@@ -113,14 +131,15 @@ class GameCommands(app_commands.Group):
         self,
         interaction: discord.Interaction,
         options: BaseModel,
-        turn_timer: int | None,
+        timer: int | None,
         ai_level: str,
         language: str | None,
     ) -> None:
-        """A table of this game, with `options` and the table settings every game has."""
+        """A table of this game, with `options` and the table settings every game has
+        (`timer` in seconds, 0 for none; None: the bot's default, `POP_TURN_TIMER`)."""
         settings = TableSettings.model_validate(
             {
-                "turn_timer": self.settings.turn_timer if turn_timer is None else turn_timer,
+                "turn_timer": self.settings.turn_timer if timer is None else timer,
                 "ai_level": ai_level,
                 "language": language,
             }

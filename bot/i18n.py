@@ -28,6 +28,7 @@ DEFAULT_LANGUAGE = "en"
 DYNAMIC_KEYS: dict[str, tuple[str, ...]] = {
     "button": ("join", "leave", "addai", "start", "cancel"),
     "choice.ai_level": ("easy", "normal", "hard"),
+    "choice.pings": ("on", "off"),
 }
 
 

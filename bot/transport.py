@@ -4,8 +4,13 @@ Every message the outbox creates carries a nonce derived from the table, the gam
 the step (`enforce_nonce`): a post repeated after a crash is the message Discord already has,
 not a second one; and the first post after a restart is first looked for in the channel's
 recent history (Discord remembers nonces for minutes only). A refusal from Discord that will
-not pass by itself (a lost permission, a deleted thread) is raised as `ChannelLost`, for the
-table layer to pause or end the table; the transport never changes a table.
+not pass by itself (a lost permission, a deleted thread, an archived thread it may not reopen)
+is raised as `ChannelLost`, for the table layer to pause or end the table; the transport never
+changes a table.
+
+A thread Discord archived after its inactivity period comes back with the next post (Discord
+unarchives it, unless a moderator locked it); an edit there is refused until then, so the
+transport unarchives the thread itself and edits again.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from .table import PrivateMessage, Table
 log = logging.getLogger("pop.outbox")
 
 HISTORY_LOOKBACK = 10  # messages read back, after a restart, to find a post already made
+THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005  # Discord's codes: archived, locked by a moderator
 
 
 class Paused(Exception):
@@ -33,9 +39,11 @@ class Paused(Exception):
 class ChannelLost(Paused):
     """Discord refuses the table's channel: `gone` when it was deleted."""
 
-    def __init__(self, error: discord.HTTPException) -> None:
+    def __init__(self, error: discord.HTTPException, *, archived: bool = False) -> None:
         super().__init__(f"{error.status} {error.code}")
         self.gone = isinstance(error, discord.NotFound)
+        # the thread is archived (or locked) and the bot may not bring it back
+        self.archived = archived or error.code in (THREAD_ARCHIVED, THREAD_LOCKED)
         self.status, self.code = error.status, error.code
 
 
@@ -116,6 +124,10 @@ class Transport:
             return await channel.send(**kwargs)
         except (discord.Forbidden, discord.NotFound) as e:
             raise ChannelLost(e) from e
+        except discord.HTTPException as e:
+            if e.code in (THREAD_ARCHIVED, THREAD_LOCKED):  # locked: Discord kept it archived
+                raise ChannelLost(e) from e
+            raise
 
     async def edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
         """Edit one of the table's messages (one deleted meanwhile is let go)."""
@@ -124,11 +136,27 @@ class Transport:
         try:
             with serving(table.guild_id):
                 channel = await self.channel(table.where)
-                await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+                try:
+                    await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+                except discord.HTTPException as e:
+                    if e.code != THREAD_ARCHIVED:
+                        raise
+                    await self._unarchive(channel, e)
+                    await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
         except discord.NotFound:
             log.info("table %s: message %s is gone", table.id, message_id)
         except discord.Forbidden as e:
             raise ChannelLost(e) from e
+
+    async def _unarchive(self, channel: discord.abc.Messageable, refused: Exception) -> None:
+        """Bring back an archived thread (an edit there was refused): as a post would."""
+        if not isinstance(channel, discord.Thread):
+            raise refused
+        try:
+            await channel.edit(archived=False)
+        except discord.HTTPException as e:  # locked, and the bot may not manage threads
+            raise ChannelLost(e, archived=True) from e
+        log.info("table %s: its archived thread is back", self.table_id)
 
     async def edit_private(
         self, private: PrivateMessage, post: Post, view: discord.ui.View | None

@@ -16,6 +16,7 @@ from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.game import Draw, Place, Take
 from tests.bot.story import start_table, stored_table
 from tests.bot.test_game_e2e import replay_summary
+from tests.clock import TestClock
 from tests.discord_emulator.server import PATIENCE
 
 pytestmark = pytest.mark.asyncio
@@ -427,8 +428,10 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     emu, world, fast_channels, pop_bot
 ):
     ana, ben = world.ana, world.ben
+    clock = TestClock()
+    pop_bot.client.tables.use_clock(clock)  # Ben's time runs out when the test says
     thread = await start_coloretto(
-        emu, world, ana, [ben], bot=pop_bot, turn_timer=2, seed=seed_where(2, host_starts)
+        emu, world, ana, [ben], bot=pop_bot, timer="2m", seed=seed_where(2, host_starts)
     )
 
     def said(words):
@@ -446,7 +449,7 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     first = await turn_message(emu, ana, thread, pop_bot)
     assert "Time runs out" in first.content
     await ana_plays_until(
-        emu, thread, pop_bot, ana, lambda current: current.table.seat(str(ben.id)).ai
+        emu, thread, pop_bot, ana, lambda current: current.table.seat(str(ben.id)).ai, clock=clock
     )
     await emu.wait_for(lambda: ben_turns() >= 3, 10, "Ben's third turn")
     notices = said("⌛")
@@ -475,8 +478,9 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
 
 
-async def ana_plays_until(emu, thread, bot, ana, done, timeout=30):
-    """Ana plays her turns by clicks until `done(live table)`; other seats play themselves."""
+async def ana_plays_until(emu, thread, bot, ana, done, timeout=30, clock=None):
+    """Ana plays her turns by clicks until `done(live table)`; other seats play themselves
+    (a person who is away once the test `clock`, when given, has run their time out)."""
     deadline = time.monotonic() + timeout * PATIENCE
     while not done(current := await live(bot)):
         assert time.monotonic() < deadline, "the table did not get there"
@@ -484,5 +488,7 @@ async def ana_plays_until(emu, thread, bot, ana, done, timeout=30):
         if turn == str(ana.id):
             view = COLORETTO.view(current.state, turn)
             await press(emu, ana, thread, bot, COLORETTO.ai_move(view, "normal", view.version))
-        else:
-            await asyncio.sleep(0.05)
+            continue
+        if clock is not None and current.table.turn_deadline is not None:
+            clock.advance(max(0.0, current.table.turn_deadline - clock.now()) + 1)
+        await asyncio.sleep(0.05)

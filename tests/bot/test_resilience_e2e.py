@@ -21,6 +21,7 @@ from tests.bot.story import (
     turn_message,
 )
 from tests.bot.test_game_e2e import assert_record_replays_to_announced_scores
+from tests.clock import TestClock
 
 pytestmark = pytest.mark.asyncio
 
@@ -114,24 +115,35 @@ async def test_a_seat_that_times_out_three_times_is_played_by_the_ai(
     emu, world, roomy_channels, pop_bot
 ):
     ana, ben = world.ana, world.ben
-    _, thread = await start_table(emu, world, ana, [ben], sets=1, turn_timer=2)
+    clock = TestClock()
+    pop_bot.client.tables.use_clock(clock)  # the turn timer reads the test's clock
+    _, thread = await start_table(emu, world, ana, [ben], sets=1, timer="2m")
+
+    def notices():
+        return [m.content for m in ana.visible_messages(thread) if "⌛" in m.content]
+
     for k in range(1, 4):  # ana plays; ben never does
         message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**")
         assert "Time runs out" in message.content
         hand = await open_hand(ana, message)
         await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:2])
-
-    def notices():
-        return [m.content for m in ana.visible_messages(thread) if "⌛" in m.content]
-
-    await emu.wait_for(lambda: len(notices()) >= 3, 20, "three timeouts")
+        if k == 1:  # 30 s before the end, ben is told (and pinged: his pings are on)
+            clock.advance(90)
+            warning = await emu.wait_for(
+                lambda: next(
+                    (m for m in ana.visible_messages(thread) if "seconds left" in m.content),
+                    None,
+                ),
+                10,
+                "the warning",
+            )
+            assert f"<@{ben.id}>" in warning.content
+            assert warning.pinged == [ben.user]
+        clock.advance(120)
+        await emu.wait_for(lambda k=k: len(notices()) >= k, 10, f"timeout {k}")
     assert notices()[:3] == ["⌛ Time is up: the AI played this turn for Ben."] * 2 + [
         "⌛ Time is up again: an AI now plays for Ben. Press **My hand** to take the seat back."
     ]
-    assert any(
-        "seconds left to choose" in m.content and f"<@{ben.id}>" in m.content
-        for m in ana.visible_messages(thread)
-    )
     # From now on the AI picks for ben at once: ana's pick alone reveals turn 4.
     message = await turn_message(emu, ana, thread, "Set 1/1 · turn 4**")
     assert "✅ Ben" in message.content

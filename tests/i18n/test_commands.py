@@ -30,7 +30,7 @@ LOCALES = {
     "es": ["es-ES", "es-419"],
 }
 NAME = re.compile(r"^[-_'\w]{1,32}$")
-CHOICE_FAMILIES = {"ai_level": "choice.ai_level"}
+CHOICE_FAMILIES = {"ai_level": "choice.ai_level", "state": "choice.pings"}
 # A game's own option reads its own family (each game's modes, Pop's puzzle grades).
 GAME_CHOICE_FAMILIES = {
     ("colorpop", "mode"): "colorpop.mode",
@@ -95,6 +95,7 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
         "table",
         "stats",
         "leaderboard",
+        "settings",
         "help",
     }
     missing = []

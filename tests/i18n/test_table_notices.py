@@ -19,7 +19,7 @@ def game_name(game: str, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", languages())
 def test_the_pause_notices_name_the_game(lang):
-    for key in ("pause.notice.forbidden", "pause.notice.thread_gone"):
+    for key in ("pause.notice.forbidden", "pause.notice.thread_gone", "pause.notice.archived"):
         for game in GAMES:
             shown = t(key, lang, game=game_name(game, lang), id=3)
             assert game_name(game, lang) in shown, (key, game, shown)
@@ -34,6 +34,10 @@ def test_a_paused_table_says_why(lang):
     assert paused not in (t("refusal.stale", lang), t("refusal.not_playing", lang))
     forbidden = t("pause.notice.forbidden", lang, game="G", id=1)
     assert forbidden != t("pause.notice.thread_gone", lang, game="G", id=1)
+    assert t("pause.notice.archived", lang, game="G", id=1) not in (
+        forbidden,
+        t("pause.notice.thread_gone", lang, game="G", id=1),
+    )
 
 
 SECRETS = {

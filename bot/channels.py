@@ -82,13 +82,18 @@ class ChannelEvents:
             await self._tell_parent(table, pause_notice(table, reason))
 
     async def channel_back(self, table_id: int) -> bool:
-        """A paused table tries again: False when it has ended meanwhile."""
+        """A paused table tries again: False when it has ended meanwhile. It stays paused
+        (clicks are still told so) until a post of it goes out (`channel_ok`)."""
+        live = await self.tables.registry.live(table_id)
+        return live.table.status != "cancelled"
+
+    async def channel_ok(self, table_id: int) -> None:
+        """A paused table's post went out (or none was due): it plays on."""
         async with self.tables.editing(table_id) as edit:
-            if edit.table.status == "cancelled":
-                return False
+            if not edit.table.paused or edit.table.status == "cancelled":
+                return
             life.unpause(edit.table)
             await self.tables.commit(edit)
-        return True
 
     async def _tell_parent(self, table: Table, text: str) -> None:
         """A notice in the channel the table was opened from (its thread may be gone)."""

@@ -316,6 +316,9 @@ class Tables:
     async def channel_back(self, table_id: int) -> bool:
         return await self.channels.channel_back(table_id)
 
+    async def channel_ok(self, table_id: int) -> None:
+        await self.channels.channel_ok(table_id)
+
     def try_again(self, table_id: int) -> None:
         self.channels.try_again(table_id)
 

@@ -97,6 +97,10 @@ class OutboxHost(Protocol):
         """A paused table tries again: False when it has ended meanwhile."""
         ...
 
+    async def channel_ok(self, table_id: int) -> None:
+        """A paused table's next post went out: it is paused no more."""
+        ...
+
     def forget_if_idle(self, table_id: int) -> None: ...
 
 
@@ -174,7 +178,9 @@ class Outbox:
             try:
                 worked = await self._step()
                 failures = 0
-                self.retrying = False  # a post went out (or none was due): it is back
+                if self.retrying:  # a post went out (or none was due): it is back
+                    self.retrying = False
+                    await self.host.channel_ok(self.table_id)
             except ChannelLost as lost:
                 await self.host.channel_lost(self.table_id, lost, again=self.retrying)
                 break
@@ -255,13 +261,17 @@ class Outbox:
     async def _edit_turn_text(self, live: LiveTable) -> None:
         table = live.table
         assert table.turn_message_id is not None
-        self.text_dirty = False
+        self.text_dirty = False  # a seat choosing meanwhile makes it dirty again
         face = self.host.face(table)
         text = await asyncio.to_thread(face.table_text, live, table.lang())
-        with priority(STEP):
-            await self.transport.edit(
-                table, table.turn_message_id, content=with_prefix(self.turn_prefix, text)
-            )
+        try:
+            with priority(STEP):
+                await self.transport.edit(
+                    table, table.turn_message_id, content=with_prefix(self.turn_prefix, text)
+                )
+        except BaseException:
+            self.text_dirty = True  # still owed: a paused table tries it again
+            raise
 
     async def _post_lobby(self, table: Table) -> None:
         post = self.host.lobby_post(table)

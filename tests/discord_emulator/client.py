@@ -95,10 +95,14 @@ class InteractionResult:
 class Actor:
     """One simulated person. ``channel`` is where they type when no other is given."""
 
-    def __init__(self, emu: Emulator, user: User, channel: AnyChannel | None) -> None:
+    def __init__(
+        self, emu: Emulator, user: User, channel: AnyChannel | None, locale: str = "en-US"
+    ) -> None:
         self.emu = emu
         self.user = user
         self.channel = channel
+        #: The language of this person's Discord app (every interaction's ``locale``).
+        self.locale = locale
 
     def __repr__(self) -> str:
         return f"<Actor {self.user.name}>"
@@ -117,7 +121,7 @@ class Actor:
 
     def at(self, channel: AnyChannel) -> Actor:
         """The same person, typing in another channel or thread."""
-        return Actor(self.emu, self.user, channel)
+        return Actor(self.emu, self.user, channel, self.locale)
 
     # ------------------------------------------------------------------ reading
 
@@ -459,7 +463,7 @@ class Actor:
             },
             "user": self.user.to_payload(),
             "app_permissions": str(emu.permissions(emu.bot_user, channel)),
-            "locale": "en-US",
+            "locale": self.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": "0"},
             "context": 1,
@@ -489,7 +493,7 @@ class Actor:
                 "permissions": str(guild.permissions_in(member, channel)),
             },
             "app_permissions": str(guild.permissions_in(bot_member, channel)),
-            "locale": "en-US",
+            "locale": self.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

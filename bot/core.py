@@ -327,7 +327,8 @@ class Tables:
     async def resume_all(self) -> None:
         owns = getattr(self.client, "owns_guild", None)
         await resume_all(self, owns)
-        self.time.start(owns)
+        count, ids = self.client.shard_count, getattr(self.client, "shard_ids", None)
+        self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop the timers, let each outbox finish what it is posting, then stop it."""

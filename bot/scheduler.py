@@ -40,6 +40,7 @@ class Scheduler:
         self.fire = fire  # a table's timer is due: the driver does what it must
         self.sweep = sweep  # idle tables leave memory (given the time now)
         self.owns = owns  # a sharded process wakes only its own guilds' tables
+        self.shards: tuple[int, tuple[int, ...]] | None = None  # and reads only theirs
         self.clock: Clock = clock or SystemClock()
         self.sweep_every = sweep_every
         self.woken = asyncio.Event()
@@ -87,7 +88,7 @@ class Scheduler:
         """Fire every due wake (each once, beside the others), note the next one, sweep."""
         now = self.clock.now()
         self.next_at = math.inf
-        for wake in await self.store.next_wakes():
+        for wake in await self.store.next_wakes(shards=self.shards):
             if self.owns is not None and not self.owns(wake.guild_id):
                 continue
             if wake.at > now:

@@ -27,11 +27,21 @@ class PeopleQueries:
     async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         raise NotImplementedError
 
-    async def next_wakes(self, limit: int = WAKES_AT_ONCE) -> list[Wake]:
-        """The tables whose timer comes next, soonest first (those due already included)."""
+    async def next_wakes(
+        self, limit: int = WAKES_AT_ONCE, shards: tuple[int, Collection[int]] | None = None
+    ) -> list[Wake]:
+        """The tables whose timer comes next, soonest first (those due already included);
+        with `shards` (count, ids), only those of the guilds those shards receive (Discord
+        sends a guild to shard `(guild_id >> 22) % count`)."""
+        where, args = "", []
+        if shards is not None:
+            count, ids = shards
+            where = f" AND (guild_id >> 22) % ? IN ({', '.join('?' for _ in ids)})"
+            args = [count, *ids]
         rows = await self.fetch(
-            "SELECT id, guild_id, wake_at FROM game_tables WHERE wake_at IS NOT NULL"
+            f"SELECT id, guild_id, wake_at FROM game_tables WHERE wake_at IS NOT NULL{where}"
             " ORDER BY wake_at, id LIMIT ?",
+            *args,
             limit,
         )
         return [Wake(int(i), int(g), float(at)) for i, g, at in rows]

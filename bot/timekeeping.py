@@ -39,8 +39,13 @@ class Timekeeping:
         self.clock = clock
         self.scheduler.use_clock(clock)
 
-    def start(self, owns: Callable[[int], bool] | None) -> None:
-        self.scheduler.owns = owns
+    def start(
+        self,
+        owns: Callable[[int], bool] | None,
+        shards: tuple[int, tuple[int, ...]] | None = None,
+    ) -> None:
+        """Run the scheduler; a sharded process (`shards`: count, its ids) for its guilds."""
+        self.scheduler.owns, self.scheduler.shards = owns, shards
         self.scheduler.start()
 
     async def stop(self) -> None:

@@ -65,6 +65,18 @@ async def test_the_next_wakes_come_soonest_first_in_one_query(store):
     assert [w.table_id for w in await store.next_wakes()] == [soon.id]
 
 
+async def test_a_sharded_process_reads_only_its_shards_wakes(store):
+    tables = []
+    for guild_shard in (0, 1, 2, 3):
+        table = _playing(1_000.0 + guild_shard, warned=True)
+        table.guild_id = (1000 + guild_shard) << 22  # guild ids on shards 0, 1, 2, 3 of 4
+        await _saved(store, table)
+        tables.append(table.id)
+    mine = await store.next_wakes(shards=(4, (1, 3)))
+    assert [w.table_id for w in mine] == [tables[1], tables[3]]
+    assert len(await store.next_wakes()) == 4
+
+
 async def test_a_deadline_keeps_its_precision(store):
     table = _playing(1_900_000_123.25, warned=True)
     await _saved(store, table)

@@ -18,7 +18,7 @@ class Wakes:
         self.at: dict[int, tuple[int, float]] = {}
         self.queries = 0
 
-    async def next_wakes(self, limit: int = 200, shards=None) -> list[Wake]:
+    async def next_wakes(self, limit: int = 200, shards=None) -> list[Wake]:  # noqa: ARG002
         self.queries += 1
         rows = sorted(self.at.items(), key=lambda item: (item[1][1], item[0]))
         return [Wake(t, g, at) for t, (g, at) in rows[:limit]]

@@ -1,7 +1,7 @@
 """Games that last a day, end to end on the loopback Discord, on a test clock the test hands the
 running bot (`tables.use_clock`): a 24-hour table mentions the seats whose turn it is on the
-turn's own message, reminds the one still to act at half time, and lets the AI play at the
-deadline; pings off means no mention; an archived thread comes back on the next move (or, when
+turn's own message (or on the move's message the turn rides on), reminds the one still to act
+at half time, and lets the AI play at the deadline; pings off means no mention; an archived thread comes back on the next move (or, when
 the bot may not reopen it, the parent channel is told once); a restart keeps the deadline; an
 idle table leaves memory and comes back at its next click, timer or chat line; the `timer:`
 option suggests and reads what people type."""
@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from bot.i18n import t
+from engine.coloretto import game as rules
+from engine.coloretto.adapter import COLORETTO
 from tests.bot.story import (
     card_buttons,
     open_hand,
@@ -19,6 +21,7 @@ from tests.bot.story import (
     stored_table,
     turn_message,
 )
+from tests.bot.test_coloretto_e2e import host_starts, live, press, seed_where, start_coloretto
 from tests.clock import TestClock
 from tests.discord_emulator import Perm
 
@@ -246,3 +249,29 @@ async def test_the_timer_option_suggests_and_reads_what_people_type(
     assert (await stored_table(pop_bot))[0].settings.turn_timer == 36 * 3600
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     assert deadline_of(first) == int(clock.now() + 36 * 3600)
+
+
+async def test_a_turn_riding_on_the_moves_message_pings_the_next_seat(
+    emu, world, roomy_channels, pop_bot
+):
+    """Coloretto: a seat's move is one message, the next turn riding on it; that message is
+    the one that pings the next seat (no separate post for it)."""
+    ana, ben = world.ana, world.ben
+    pop_bot.client.tables.use_clock(TestClock())
+    thread = await start_coloretto(
+        emu, world, ana, [ben], bot=pop_bot, timer="24h", seed=seed_where(2, host_starts)
+    )
+
+    def pinging():
+        return [m for m in bot_posts(emu, thread) if m.pinged]
+
+    await emu.wait_for(pinging, 10, "the first turn's message")
+    assert [m.pinged for m in pinging()] == [[ana.user]]
+    while rules.current_player((current := await live(pop_bot)).state) == str(ana.id):
+        view = COLORETTO.view(current.state, str(ana.id))
+        await press(emu, ana, thread, pop_bot, COLORETTO.ai_move(view, "normal", view.version))
+    await emu.wait_for(lambda: len(pinging()) == 2, 10, "ben's turn")
+    ride = pinging()[-1]
+    assert ride.pinged == [ben.user]
+    assert ride.attachments  # ana's move's pictures: the same message
+    assert ride.content.endswith(f"🔔 Your turn: <@{ben.id}>")

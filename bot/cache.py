@@ -34,8 +34,10 @@ class TableCache:
     ) -> None:
         self.store = store
         self.faces = dict(faces)
-        self.now = now  # the table layer's clock: when each table was last touched
-        self.wakes: Callable[[float | None], None] = lambda _at: None  # a timer was stored
+        # Set by `bot.timekeeping`: the table layer's clock (when each table was last
+        # touched), and what hears of each timer stored (the scheduler looks again).
+        self.now = now
+        self.wakes: Callable[[float | None], None] = lambda _at: None
         self.cache: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}  # where an active table plays → its id
         self.where_of: dict[int, int] = {}  # and back

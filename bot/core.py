@@ -123,7 +123,10 @@ class Tables:
 
     def _forget(self, table_id: int, idle_before: float | None) -> None:
         box = self.outboxes.get(table_id)
-        busy = lambda: box is not None and box.busy()  # noqa: E731
+
+        def busy() -> bool:
+            return box is not None and box.busy()
+
         if self.registry.forget(table_id, busy, idle_before) is not None:
             self.outboxes.pop(table_id, None)
 

@@ -154,7 +154,9 @@ async def test_a_locked_archived_thread_is_said_once_in_the_parent_channel(
         assert refused.content == t("refusal.paused", "en")
     assert len(said(emu, world.games, notice)) == 1
     emu.set_thread_state(thread, archived=False, locked=False)  # a moderator opens it again
-    await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "the table to go on")
+    await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "the owed edit")
+    tables = pop_bot.client.tables
+    await emu.wait_for(lambda: not tables.cache[1].table.paused, 10, "the table to go on")
     await plays(emu, ben, first)
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
     assert len(said(emu, world.games, notice)) == 1
@@ -190,6 +192,9 @@ async def test_an_idle_table_leaves_memory_and_comes_back_when_needed(
     tables = pop_bot.client.tables
 
     async def leaves():
+        box = tables.outboxes.get(1)
+        if box is not None:
+            await box.idle()  # nothing being posted (a table at work stays)
         clock.advance(minutes=11)  # untouched for longer than POP_IDLE_AFTER (10 minutes)
         await emu.wait_for(lambda: 1 not in tables.cache, 10, "the table to leave memory")
         assert tables.registry.by_channel[thread.id] == 1  # where it plays stays known

@@ -26,6 +26,7 @@ class DemoRequest:
     level: str = "hard"
     sets: int = 1
     lang: str = "en"  # the pictures' words and alt texts in this table language
+    deal_seed: int | None = None  # the deal's seed (its fair-deal proof's); None: `seed`
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ class GameTools:
     # Why `demo` cannot play these flags (a seat count the mode does not allow), or None.
     demo_problem: Callable[[DemoRequest], str | None] | None = None
     demo: Callable[[DemoRequest], int] | None = None
+    # How many seats the demo deals to (its fairness.json names a join id each), or None
+    # when its game is not dealt from a seed (Pop's Enigma); no function: no proof at all.
+    demo_table: Callable[[DemoRequest], int | None] | None = None
     bench_engine: Callable[[BenchRequest], int] | None = None
     bench_ai: Callable[[BenchRequest], int] | None = None
 
@@ -100,9 +104,15 @@ def seated_demo(
 
     def run(request: DemoRequest) -> int:
         said = words(request.lang) if words is not None else {}
-        return demo_main(request.out, seats=request.seats or usual, seed=request.seed, **said)
+        seats, seed = request.seats or usual, request.seed
+        return demo_main(request.out, seats=seats, seed=seed, deal_seed=request.deal_seed, **said)
 
     return run
+
+
+def usual_seats(usual: int = 4) -> Callable[[DemoRequest], int | None]:
+    """`demo_table` for a game whose demo seats `--seats` or `usual` people (`seated_demo`)."""
+    return lambda request: request.seats or usual
 
 
 def timed_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from . import fair
 from .channels import pause_notice
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
@@ -60,7 +61,7 @@ def command_names(lang: str) -> dict[str, str]:
     return names | {
         "table_show": f"/{table} {t('command.show.name', lang)}",
         "table_leave": f"/{table} {t('command.leave.name', lang)}",
-        "table_record": f"/{table} {t('command.record.name', lang)}",
+        "table_record": fair.record_command(lang),
         "stats": f"/{t('command.stats.name', lang)}",
         "leaderboard": f"/{t('command.leaderboard.name', lang)}",
     }
@@ -166,8 +167,10 @@ class TableCommands(app_commands.Group):
         ),
     )
     async def record(self, interaction: discord.Interaction) -> None:
-        """The game's record as a file, once the game is over. While it runs the record
-        would show what is still secret (hands, the pile): a private answer says when."""
+        """The game's record as a file, once the game is over, with its deal's proof
+        (`fairness.json`, docs/fair-deals.md). While it runs the record would show what is
+        still secret (hands, the pile; the proof, every deal to come): a private answer says
+        when."""
         assert interaction.channel_id is not None
         statuses = (*ACTIVE, "finished", "cancelled")
         tables = [
@@ -189,16 +192,20 @@ class TableCommands(app_commands.Group):
             )
             return
         record = json.dumps(face.export_record(live.state), indent=1).encode()
-        await interaction.response.send_message(
-            t(
-                "table.record",
-                table.lang(),
-                id=table.id,
-                format=face.record_format,
-                game=t(dynamic_key("game", table.game), table.lang()),
-            ),
-            file=discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json"),
+        lang = table.lang()
+        files = [discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json")]
+        said = t(
+            "table.record",
+            lang,
+            id=table.id,
+            format=face.record_format,
+            game=t(dynamic_key("game", table.game), lang),
         )
+        proof = fair.proof(table)  # the game is over: its secret may be shown now
+        if proof is not None:
+            files.append(discord.File(io.BytesIO(proof), filename="fairness.json"))
+            said += "\n" + t("fair.record", lang)
+        await interaction.response.send_message(said, files=files)
 
 
 def none_here(lang: str) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -66,7 +65,6 @@ class Tables:
         self.store = store
         self.budget = budget or Budget.unlimited()
         self.step_delay = step_delay
-        self.rng = random.Random()
         self.registry = TableCache(store, faces)
         self.outboxes: dict[int, Outbox] = {}
         self.moves = MovePath(self.registry, self.outbox, self.start_ai)

@@ -36,6 +36,7 @@ from typing import Protocol
 
 import discord
 
+from . import fair
 from .batching import (
     with_prefix,
 )
@@ -272,7 +273,9 @@ class Outbox:
         posts = self.drawn.get(pending.seq)
         if posts is None:
             face = self.host.face(live.table)
-            posts = await face.move_posts(self.host.store, live, pending, live.table.lang())
+            lang = live.table.lang()
+            posts = await face.move_posts(self.host.store, live, pending, lang)
+            posts = fair.with_results_words(posts, live.table, pending.game_no, lang)
             self.drawn[pending.seq] = posts
         return posts
 

@@ -36,6 +36,7 @@ NOT_COUNTS = {
     "legend", "secrets", "piles", "scores", "pawns", "result", "moved", "out", "winners",
     "order", "nouns", "adjectives", "jokers", "plus", "minus", "step", "set", "turn", "round",
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
+    "commitment",  # a deal's SHA-256, in hex
     # command names, as the user's Discord language spells them (/help, "no table here")
     "pop_new", "coloretto_new", "colorpop_new", "colourist_new", "pop_rules", "coloretto_rules",
     "table_show", "table_leave", "table_record", "stats", "leaderboard",

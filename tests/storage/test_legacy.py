@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import bot.storage
+from bot.fair import game_seed
 from bot.storage_sqlite import Store
 from engine.pop.adapter import POP, PopOptions
 from render.pop.pictures import step_frames
@@ -147,7 +148,7 @@ async def test_states_load_and_the_moves_replay_from_the_seed_to_them(carried):
         moves = await carried.moves(table_id, table.games)
         assert table.moves == len(moves) > 0
         replay = POP.start(
-            PopOptions.model_validate(table.options), [s.id for s in table.seats], table.seed
+            PopOptions.model_validate(table.options), [s.id for s in table.seats], game_seed(table)
         )
         for seat, move in moves:
             replay, _events = POP.apply(replay, seat, POP.load_move(move))
@@ -177,7 +178,7 @@ async def test_the_delivery_points_at_the_reveal_still_being_posted(carried):
     assert moves[progress.seq - 1] == (reveal["seat"], reveal["cards"])
     # The state before that move is the old reveal's `before`, and some of its pictures wait.
     before = POP.start(
-        PopOptions.model_validate(table.options), [s.id for s in table.seats], table.seed
+        PopOptions.model_validate(table.options), [s.id for s in table.seats], game_seed(table)
     )
     for seat, move in moves[: progress.seq - 1]:
         before, _ = POP.apply(before, seat, POP.load_move(move))

@@ -20,7 +20,7 @@ def seeded_deal(record: Json, seed: int) -> dict[str, Json]:
     """The sets the seed deals to the record's seats, mode and variant (solo: its rows)."""
     mode, sets = record["mode"], record["sets"]
     if mode not in MODES or MODES[mode].needs_puzzle:
-        raise ValueError(f"a {mode} game is not dealt from a seed")
+        raise ValueError(f"{mode!r} games are not dealt from a seed")
     difficulty = max(map(len, sets[0]["grid"])) if MODES[mode].difficulties else None
     state = new_game(
         mode,

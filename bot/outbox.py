@@ -41,6 +41,7 @@ from .batching import (
 )
 from .budget import STEP, TURN, Budget, priority
 from .face import TableFace
+from .fair import DrawingGate
 from .paced_steps import PacedSteps
 from .posts import Post
 from .storage import Delivery, SqlStore
@@ -61,6 +62,7 @@ class OutboxHost(Protocol):
     store: SqlStore  # the outbox's own progress (`table_deliveries`)
     step_delay: float
     budget: Budget
+    drawing: DrawingGate  # the outboxes draw their posts in their server's turn
 
     async def live(self, table_id: int) -> LiveTable: ...
 
@@ -272,7 +274,8 @@ class Outbox:
         posts = self.drawn.get(pending.seq)
         if posts is None:
             face = self.host.face(live.table)
-            posts = await face.move_posts(self.host.store, live, pending, live.table.lang())
+            async with self.host.drawing.slot(live.table.guild_id):  # its server's turn
+                posts = await face.move_posts(self.host.store, live, pending, live.table.lang())
             self.drawn[pending.seq] = posts
         return posts
 
@@ -348,7 +351,8 @@ class Outbox:
         if table.settings.turn_timer and deadline is None:
             deadline = time.time() + table.settings.turn_timer
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
-        post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
+        async with self.host.drawing.slot(table.guild_id):
+            post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
         return post, epoch, deadline
 
     async def turn_posted(

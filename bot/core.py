@@ -164,9 +164,7 @@ class Tables:
         self, interaction: discord.Interaction, click: Click, values: list[str]
     ) -> None:
         """Every click on a table's control: the table layer's own verbs, else the game's."""
-        verdict = self.clicks.check(interaction.user.id)
-        if verdict != "go":  # too fast: told once, then let go (acknowledged, nothing done)
-            await self._too_fast(interaction, told=verdict == "tell")
+        if not await self.at_a_persons_pace(interaction):
             return
         if click.game not in self.faces:
             await self.refuse(interaction, Refusal("refusal.invalid_button"))
@@ -184,12 +182,21 @@ class Tables:
                     self.try_again(click.table_id)  # the permission may be back
                 await self.refuse(interaction, no, reply.is_done())
 
-    async def _too_fast(self, interaction: discord.Interaction, *, told: bool) -> None:
-        if told:
+    async def at_a_persons_pace(self, interaction: discord.Interaction) -> bool:
+        """Is this click or command within its user's rate? Beyond it the user is told once,
+        then the rest are only acknowledged (no answer at all would read as a failure)."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True  # suggestions while typing: no answer but choices is possible
+        verdict = self.clicks.check(interaction.user.id)
+        if verdict == "go":
+            return True
+        # A command cannot be acknowledged without a word (it would show "thinking" for ever)
+        if verdict == "tell" or interaction.type == discord.InteractionType.application_command:
             await self.refuse(interaction, Refusal("refusal.too_fast"))
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.response.defer()  # no answer at all would read as a failure
+        else:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.defer()
+        return False
 
     async def not_a_control(self, click: Click | None, user_id: int) -> Refusal:
         """Why a click whose id is no control of its message is refused: it was a button of a

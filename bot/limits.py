@@ -2,8 +2,8 @@
 
 A server full of tables, or a user clicking as fast as a script can, must not slow every other
 server down. Tables are counted when one opens (every table in its lobby or in play); clicks
-go through a token bucket per user, and a user over the rate gets one polite private answer,
-then nothing more is done for their clicks until they slow down."""
+and commands go through a token bucket per user, and a user over the rate gets one polite
+private answer, then nothing more is done for their clicks until they slow down."""
 
 from __future__ import annotations
 

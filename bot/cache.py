@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping
 
 from .face import TableFace
+from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
 from .storage import Move, Result, SqlStore
@@ -29,6 +30,7 @@ class TableCache:
         self.where_of: dict[int, int] = {}  # and back
         self.locks: dict[int, asyncio.Lock] = {}
         self.trimmer = Trimmer()
+        self.open_tables = OpenTables(store)  # what the limits count (bot.limits)
 
     def face(self, table: Table) -> TableFace:
         return self.faces[table.game]
@@ -36,6 +38,7 @@ class TableCache:
     def remember(self, live: LiveTable) -> LiveTable:
         table = live.table
         self.cache[table.id] = live
+        self.open_tables.note(table)
         self._unindex(table.id)
         if table.status in ACTIVE:
             self.by_channel[table.where] = table.id

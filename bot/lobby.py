@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import discord
 
 from . import life
+from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
 from .i18n import dynamic_key, t
@@ -39,6 +40,7 @@ class LobbyAPI(Protocol):
     store: SqlStore
     rng: random.Random
     limits: Limits  # the open tables a user, a channel, a server may have
+    registry: TableCache  # its open tables by server, what the limits count
 
     async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
@@ -112,12 +114,8 @@ async def open_table(
     channel = interaction.channel
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
-    too_many = table_limit(
-        api.limits,
-        await api.store.open_tables(interaction.guild_id),
-        user.id,
-        interaction.channel_id,
-    )
+    open_here = await api.registry.open_tables.of(interaction.guild_id)
+    too_many = table_limit(api.limits, open_here, user.id, interaction.channel_id)
     if too_many is not None:
         await api.refuse(interaction, too_many)
         return

@@ -15,6 +15,7 @@ from .face import TableFace
 from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
+from .ratings import Entry
 from .storage import Move, Result, SqlStore
 from .table import ACTIVE, LiveTable, Pending, Table, TableEdit
 
@@ -102,10 +103,11 @@ class TableCache:
         move: Move | None = None,
         pending: Pending | None = None,
         results: list[Result] | None = None,
+        rated: list[Entry] | None = None,
         posts_dropped: bool = False,
     ) -> Table:
-        """Store the table's next version (with the move and the results that came with it),
-        then make it the table everyone sees. `posts_dropped`: nothing more of it will be
+        """Store the table's next version (with the move, the results and the rated seats'
+        places that came with it), then make it the table everyone sees. `posts_dropped`: nothing more of it will be
         posted (its thread is gone), so it is never resumed."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
@@ -116,6 +118,7 @@ class TableCache:
             face.dump_state(state) if state is not None else None,
             move=move,
             results=results or (),
+            rated=rated or (),
             posts_due=pending is not None,
             posts_dropped=posts_dropped,
         )

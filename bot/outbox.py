@@ -329,6 +329,12 @@ class Outbox:
         self.progress = progress
         await self.host.store.delivered(self.table_id, progress)
 
+    async def results_posted(self, table: Table, game_no: int, message: discord.Message) -> None:
+        """A game's results are out: where is kept, for /history to link to (a private
+        table's are ephemeral: nothing to link)."""
+        if not table.private:
+            await self.host.store.results_posted(table.id, game_no, message.channel.id, message.id)
+
     async def _post_turn(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
         table = live.table

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Protocol
 
-from .i18n import DYNAMIC_KEYS, dynamic_key, t
+from .i18n import DYNAMIC_KEYS, dynamic_key, listed, t
 from .posts import Post
 from .rating_store import Change, Played, Standing
 from .ratings import Rating, signed
@@ -104,7 +104,7 @@ def stats_line(standing: Standing, lang: str) -> str:
 def history_row(played: Played, game_name: str, guild_id: int, lang: str) -> str:
     """One game of /history: date, game, seats, result, change, and a link to its results."""
     table = played.table
-    seats = ", ".join(s.name + (" 🤖" if s.user_id is None else "") for s in table.seats)
+    seats = listed((s.name + (" 🤖" if s.user_id is None else "") for s in table.seats), lang)
     change = played.change
     if change is None:
         result = t("history.won" if played.won else "history.lost", lang)

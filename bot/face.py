@@ -454,8 +454,8 @@ class GameFace(GameBinding[O, S, M, V]):
         back (the timer's "three in a row" starts again); True: the press goes on."""
 
         def back(table: Table) -> None:
-            table.seat(press.seat.id).ai = False
-            table.seat(press.seat.id).timeouts = 0
+            seat = table.seat(press.seat.id)
+            seat.ai, seat.timeouts, seat.away_at_deal = False, 0, False
 
         await press.api.update_face(press.table.id, back)
         press.live = await press.api.live(press.table.id)

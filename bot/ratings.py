@@ -115,19 +115,33 @@ def player_of(table: Table, seat_id: str) -> str:
 
 
 def gone_seats(table: Table) -> set[str]:
-    """The seats whose person is no longer playing them: they left, or the AI took over."""
-    return {s.id for s in table.seats if s.user_id is not None and s.ai}
+    """The seats whose person stopped playing them during the game: they left, or the AI
+    took over for good."""
+    return {s.id for s in table.seats if s.user_id is not None and s.ai and not s.away_at_deal}
+
+
+def absent_seats(table: Table) -> set[str]:
+    """The seats whose person was gone before the game was dealt (a rematch after they
+    left): the AI played the whole game, which is not theirs to be rated on."""
+    return {s.id for s in table.seats if s.user_id is not None and s.ai and s.away_at_deal}
 
 
 def entries(
     table: Table, outcome: Outcome, rule: RatingRule, gone: Collection[str] | None = None
 ) -> list[Entry]:
     """The places of a finished game's seats, or [] when it is not rated (its rule says so,
-    or fewer than two players or sides are left to rank). `gone`: the seats placed last
-    (by default those the table says its people left)."""
-    standings = rule(table.options, [s.id for s in table.seats], outcome)
-    if standings is None:
+    or fewer than two players or sides are left to rank). `gone`: the seats placed last (by
+    default those the table says its people left during the game; a seat whose person was
+    gone from its start is left out)."""
+    sides = rule(table.options, [s.id for s in table.seats], outcome)
+    if sides is None:
         return []
+    absent = absent_seats(table) if gone is None else set()
+    standings = [
+        Standing(seats, st.won, st.score)
+        for st in sides
+        if (seats := tuple(s for s in st.seats if s not in absent))
+    ]
     away = gone_seats(table) if gone is None else set(gone)
     playing = [
         (st, kept) for st in standings if (kept := tuple(s for s in st.seats if s not in away))

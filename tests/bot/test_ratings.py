@@ -214,3 +214,12 @@ def test_entries_take_the_seats_said_gone():
     game = outcome("normal", ("1", True, 9), ("2", False, 5), ("3", False, 1))
     rule = ratings.RULES["coloretto"]
     assert places(entries(table, game, rule, gone={"1"})) == {"2": 1, "3": 2, "1": 3}
+
+
+def test_a_seat_whose_person_was_gone_before_the_deal_is_left_out():
+    """A rematch after Ben left: the AI played his seat all game, which is not his to lose."""
+    seats = seats_of("ana", "ben", "cleo")
+    seats[1].ai, seats[1].away_at_deal = True, True
+    table = a_table("coloretto", seats=seats)
+    game = outcome("normal", ("1", False, 9), ("2", True, 30), ("3", False, 5))
+    assert places(rated_seats(table, game)) == {"1": 1, "3": 2}

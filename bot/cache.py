@@ -107,8 +107,8 @@ class TableCache:
         posts_dropped: bool = False,
     ) -> Table:
         """Store the table's next version (with the move, the results and the rated seats'
-        places that came with it), then make it the table everyone sees. `posts_dropped`: nothing more of it will be
-        posted (its thread is gone), so it is never resumed."""
+        places that came with it), then make it the table everyone sees. `posts_dropped`:
+        nothing more of it will be posted (its thread is gone), so it is never resumed."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
         table.version += 1

@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from .batching import MAX_CONTENT
 from .face import TableFace
-from .i18n import dynamic_key, resolve, t
+from .i18n import DYNAMIC_KEYS, dynamic_key, resolve, t
 from .rating_texts import board_rows, history_row, stats_line
 from .storage import SqlStore
 from .translator import command_str
@@ -34,7 +35,8 @@ def _lang(interaction: discord.Interaction) -> str:
 
 
 def game_name(game: str, lang: str) -> str:
-    return t(dynamic_key("game", game), lang)
+    """A game's name (its key, for a game no longer hosted whose records remain)."""
+    return t(dynamic_key("game", game), lang) if game in DYNAMIC_KEYS["game"] else game
 
 
 async def stats_text(
@@ -84,21 +86,28 @@ async def leaderboard_text(
         header = t("leaderboard.header", lang, game=game_name(game, lang))
         return "\n".join([header, *board_rows(board, lang)])
     rated = set(await store.rated_games(guild_id))
+    shown = [key for key in faces if key in rated]  # the games hosted, in their order
     lines = [t("leaderboard.all", lang)]
-    for key in (k for k in faces if k in rated):
+    for key in shown:
         lines.append("**" + game_name(key, lang) + "**")
         lines += board_rows(await store.rating_board(guild_id, key, BOARD_ROWS_EACH), lang)
-    return "\n".join(lines) if rated else None
+    return "\n".join(lines) if shown else None
 
 
 async def history_text(
     store: SqlStore, guild_id: int, who: discord.abc.User, game: str | None, lang: str
 ) -> str | None:
+    """A player's last games, the newest first (as many as one message holds); None: none."""
     games = await store.history(guild_id, who.id, game, HISTORY_GAMES)
     if not games:
         return None
-    rows = [history_row(p, game_name(p.game, lang), guild_id, lang) for p in games]
-    return "\n".join([t("history.header", lang, name=who.display_name), *rows])
+    text = t("history.header", lang, name=who.display_name)
+    for played in games:
+        row = history_row(played, game_name(played.game, lang), guild_id, lang)
+        if len(text) + 1 + len(row) > MAX_CONTENT:  # long names and links: the older wait
+            break
+        text += "\n" + row
+    return text
 
 
 def record_commands(

@@ -223,3 +223,35 @@ def test_a_seat_whose_person_was_gone_before_the_deal_is_left_out():
     table = a_table("coloretto", seats=seats)
     game = outcome("normal", ("1", False, 9), ("2", True, 30), ("3", False, 5))
     assert places(rated_seats(table, game)) == {"1": 1, "3": 2}
+
+
+async def test_history_fits_one_message_and_names_a_game_no_longer_hosted_by_its_key():
+    from types import SimpleNamespace
+
+    from bot.rating_store import Played
+    from bot.record_commands import history_text
+
+    long_names = [Seat(id=str(n), user_id=n, name=f"{'N' * 30}{n}") for n in range(1, 7)]
+    table = a_table("coloretto", id=3, seats=long_names)
+    change = changes(long_names[:3])[0]
+    games = [
+        Played("coloretto", table, n, "2026-05-01T10:00:00+00:00", True, change, 10**18, 10**18)
+        for n in range(10, 0, -1)
+    ] + [Played("gone-game", table, 0, "2026-04-01T10:00:00", False, None, None, None)]
+
+    class Store:
+        found = games
+
+        async def history(self, *asked):  # (guild, user, game, how many)
+            return self.found[: asked[-1]]
+
+    store, who = Store(), SimpleNamespace(id=1, display_name="Ana")
+    text = await history_text(store, 5, who, None, "en")
+    assert len(text) <= 2000
+    assert 1 < len(text.splitlines()) < 11  # the newest games that fit
+    assert text.splitlines()[1].startswith("<t:1777629600:d> · **Coloretto** · ")
+    store.found = games[-1:]
+    old = await history_text(store, 5, who, None, "en")
+    assert "**gone-game**" in old
+    assert " · not won · not rated" in old
+    assert "[results]" not in old

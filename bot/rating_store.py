@@ -120,7 +120,7 @@ class Change:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Ranked:
     """A player's rating in one game of one server, and where it stands there."""
 
     rating: Rating
@@ -184,8 +184,7 @@ class RatingReads:
         raise NotImplementedError
 
     async def rating_changes(self, table_id: int, game_no: int) -> list[Change]:
-        """Each seat's change in one rated game ([] when it was not rated), in seat order
-        of the rows (by place)."""
+        """Each seat's change in one rated game ([] when it was not rated), by place."""
         rows = await self.fetch(
             f"SELECT {_CHANGE} FROM rating_changes c WHERE c.table_id = ? AND c.game_no = ?"
             " ORDER BY c.place, c.side, c.seat",
@@ -216,7 +215,7 @@ class RatingReads:
         )
         return sorted(str(g) for (g,) in rows)
 
-    async def standing(self, guild_id: int, game: str, player: str) -> Standing | None:
+    async def standing(self, guild_id: int, game: str, player: str) -> Ranked | None:
         """A player's rating in a game here, its rank and its last change (None: unrated)."""
         rows = await self.fetch(
             "SELECT mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
@@ -246,7 +245,7 @@ class RatingReads:
             game,
             player,
         )
-        return Standing(rating, int(better) + 1, int(players), _change(last[0]) if last else None)
+        return Ranked(rating, int(better) + 1, int(players), _change(last[0]) if last else None)
 
     async def history(
         self, guild_id: int, user_id: int, game: str | None = None, limit: int = 10

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from .i18n import DYNAMIC_KEYS, dynamic_key, listed, t
 from .posts import Post
-from .rating_store import Change, Played, Standing
+from .rating_store import Change, Played, Ranked
 from .ratings import Rating, signed
 from .table import Table
 
@@ -89,7 +89,7 @@ def board_rows(board: Sequence[tuple[str, Rating]], lang: str) -> list[str]:
     ]
 
 
-def stats_line(standing: Standing, lang: str) -> str:
+def stats_line(standing: Ranked, lang: str) -> str:
     last = standing.last
     return t(
         "stats.rating",

@@ -48,7 +48,7 @@ from typing import Any
 
 import aiohttp
 
-from .fair import FairQueue
+from .fair_share import FairQueue
 
 log = logging.getLogger("pop.budget")
 

@@ -35,7 +35,7 @@ from .channels import ChannelEvents
 from .controls import Click, build_view, control_class
 from .driver import Driver
 from .face import TableFace
-from .fair import DrawingGate
+from .fair_share import FairGate
 from .i18n import resolve, t
 from .limits import ClickRate, Limits
 from .lobby import TABLE_VERBS, lobby_post
@@ -68,7 +68,7 @@ class Tables:
         self.client = client
         self.store = store
         self.budget = budget or Budget.unlimited()
-        self.drawing = DrawingGate(workers.PICTURES.size)  # the picture workers, shared fairly
+        self.drawing = FairGate(workers.PICTURES.size)  # the picture workers, shared fairly
         self.step_delay = step_delay
         self.rng = random.Random()
         self.limits = limits or Limits()

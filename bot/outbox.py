@@ -41,7 +41,7 @@ from .batching import (
 )
 from .budget import STEP, TURN, Budget, priority
 from .face import TableFace
-from .fair import DrawingGate
+from .fair_share import FairGate
 from .paced_steps import PacedSteps
 from .posts import Post
 from .storage import Delivery, SqlStore
@@ -62,7 +62,7 @@ class OutboxHost(Protocol):
     store: SqlStore  # the outbox's own progress (`table_deliveries`)
     step_delay: float
     budget: Budget
-    drawing: DrawingGate  # the outboxes draw their posts in their server's turn
+    drawing: FairGate  # the outboxes draw their posts in their server's turn
 
     async def live(self, table_id: int) -> LiveTable: ...
 

@@ -1,4 +1,4 @@
-"""Fair shares between servers (bot/fair.py): the drawing gate lets so many drawings run at
+"""Fair shares between servers (bot/fair_share.py): the drawing gate lets so many drawings run at
 once, and a freed place goes to the next server in turn, so a server with a hundred pictures
 waiting cannot hold up another's one."""
 
@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from bot.fair import DrawingGate
+from bot.fair_share import FairGate
 
 
 async def test_a_freed_place_goes_to_the_next_server_in_turn():
-    gate = DrawingGate(slots=2)
+    gate = FairGate(slots=2)
     order: list[tuple[int, int]] = []
     release = asyncio.Event()
 
@@ -36,7 +36,7 @@ async def test_a_freed_place_goes_to_the_next_server_in_turn():
 
 
 async def test_a_drawing_cancelled_while_it_waits_loses_no_place():
-    gate = DrawingGate(slots=1)
+    gate = FairGate(slots=1)
     first_in = asyncio.Event()
     finish = asyncio.Event()
 

@@ -4,8 +4,8 @@ draw) waits its turn beside the others', so a busy server cannot slow a quiet on
 Waiting work is kept per server and served round robin, one item each (deficit round robin
 with equal costs), first come first served within a server. `FairQueue` holds the waiting
 futures (the request budget, `bot.budget`, serves its tokens from one per priority);
-`DrawingGate` lets at most so many drawings run at once and hands a freed place to the next
-server in turn.
+`FairGate` lets at most so many jobs run at once (pictures to draw, AI moves to think) and
+hands a freed place to the next server in turn.
 """
 
 from __future__ import annotations
@@ -51,9 +51,10 @@ class FairQueue:
         return any(self._lanes.values())
 
 
-class DrawingGate:
-    """At most `slots` drawings at once (the picture workers' number); the rest wait, by
-    server in turn. A table's outbox draws through it; an answer to a click does not wait."""
+class FairGate:
+    """At most `slots` jobs at once (a worker pool's size); the rest wait, by server in turn.
+    A table's outbox draws through one, its AI seats think through another; an answer to a
+    click waits for neither."""
 
     def __init__(self, slots: int) -> None:
         self.slots = max(1, slots)

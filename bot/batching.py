@@ -53,10 +53,16 @@ def next_batch(
 def merged(posts: Sequence[Post]) -> Post:
     """Several step posts as one message: their captions in order, every picture, the last
     one's controls."""
+    results = any(p.results for p in posts)
     if len(posts) == 1:
         only = posts[0]
         return Post(
-            only.content, list(only.pictures), list(only.controls), only.step, only.in_channel
+            only.content,
+            list(only.pictures),
+            list(only.controls),
+            only.step,
+            only.in_channel,
+            results,
         )
     return Post(
         "\n".join(p.content for p in posts if p.content),
@@ -64,6 +70,7 @@ def merged(posts: Sequence[Post]) -> Post:
         list(posts[-1].controls),
         True,
         posts[-1].in_channel,
+        results,
     )
 
 
@@ -74,7 +81,7 @@ def with_turn(post: Post, turn: Post) -> Post | None:
     pictures = [*post.pictures, *turn.pictures]
     if len(pictures) > MAX_ATTACHMENTS or len(content) > MAX_CONTENT or post.in_channel:
         return None
-    return Post(content, pictures, list(turn.controls), True, False)
+    return Post(content, pictures, list(turn.controls), True, False, post.results)
 
 
 def posts_in(attached: Collection[str], posts: Sequence[Post], start: int, sent: int) -> int:

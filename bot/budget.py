@@ -15,10 +15,13 @@ Interaction routes (the initial callback, followups, edits of an interaction's m
 under /interactions/ and /webhooks/) carry their own token and are exempt from the global limit:
 they never wait here; nor do the gateway and attachment downloads (not under /api/).
 
-Waiting requests are served by priority, highest first, first come first served within one:
-`ANSWER` (what a player's click waits on: the default), `TURN` (turn and lobby messages,
-notices), `STEP` (step pictures, results, edits). The caller sets the priority around a call
-with `priority(level)` (a context variable, so it reaches discord.py's `request` unchanged).
+Waiting requests are served by priority, highest first: `ANSWER` (what a player's click waits
+on: the default), `TURN` (turn and lobby messages, notices), `STEP` (step pictures, results,
+edits). Within one priority the servers take turns (round robin, one request each: deficit
+round robin with equal costs), first come first served within a server, so one busy server's
+pictures cannot delay another's. The caller sets the priority around a call with
+`priority(level)`, and the server with `serving(guild_id)` (context variables, so they reach
+discord.py's `request` unchanged).
 
 `tight()` says the budget is the bottleneck (a request waited long, or many wait; and it stays
 so while the bucket is still used beyond `RELAX_BELOW` of its rate): the outbox then groups
@@ -35,8 +38,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import math
 import time
@@ -46,6 +47,8 @@ from contextvars import ContextVar
 from typing import Any
 
 import aiohttp
+
+from .fair_share import FairQueue
 
 log = logging.getLogger("pop.budget")
 
@@ -66,6 +69,7 @@ SLOWEST = 0.5  # ... but never under this part of the set rate
 RECOVERY = 60.0  # seconds to win back the whole set rate after slowing down
 
 _priority: ContextVar[int] = ContextVar("pop_request_priority", default=ANSWER)
+_guild: ContextVar[int | None] = ContextVar("pop_request_guild", default=None)
 
 
 @contextlib.contextmanager
@@ -76,6 +80,16 @@ def priority(level: int) -> Iterator[None]:
         yield
     finally:
         _priority.reset(token)
+
+
+@contextlib.contextmanager
+def serving(guild_id: int | None) -> Iterator[None]:
+    """The server the requests made inside this block are for (its share of the budget)."""
+    token = _guild.set(guild_id)
+    try:
+        yield
+    finally:
+        _guild.reset(token)
 
 
 def budgeted(path: str) -> bool:
@@ -119,8 +133,7 @@ class Budget:
         self.clock, self.sleep = clock, sleep
         self.tokens = self.burst
         self.updated = clock()
-        self._queue: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
+        self._queue = FairQueue()
         self._dispatcher: asyncio.Task[None] | None = None
         self._tight_until = -math.inf
         self._slowed_at = -math.inf
@@ -147,7 +160,7 @@ class Budget:
             return
         began = self.clock()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._queue, (level, next(self._order), future))
+        self._queue.push(level, _guild.get(), future)
         if self.backlog() >= self.rate * TIGHT_WAIT:
             self._mark_tight()
         if self._dispatcher is None or self._dispatcher.done():
@@ -161,7 +174,7 @@ class Budget:
 
     def backlog(self) -> int:
         """Requests waiting for a token."""
-        return sum(1 for _, _, future in self._queue if not future.done())
+        return len(self._queue)
 
     def tight(self) -> bool:
         """Is the budget the bottleneck now (or was it a moment ago, and still well used)?"""
@@ -212,13 +225,10 @@ class Budget:
         self._tight_until = self.clock() + TIGHT_HOLD
 
     async def _dispatch(self) -> None:
-        """Hand out tokens as they come, highest priority first, in arrival order within one."""
+        """Hand out tokens as they come: highest priority first, the servers in turn."""
         while self._queue:
             self._refill()
-            while self._queue and self.tokens >= 1 - EPSILON:
-                _, _, future = heapq.heappop(self._queue)
-                if future.done():  # its caller gave up
-                    continue
+            while self.tokens >= 1 - EPSILON and (future := self._queue.pop()) is not None:
                 self._grant()
                 future.set_result(None)
             if self._queue:

@@ -54,12 +54,19 @@ class PopBot(discord.Client):
             workers.PICTURES.size = settings.picture_workers
         self.store = open_store(settings)
         self.tables = Tables(
-            self, self.store, faces(), step_delay=settings.step_delay, budget=self.budget
+            self,
+            self.store,
+            faces(),
+            step_delay=settings.step_delay,
+            budget=self.budget,
+            limits=settings.limits(),
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):
             self.tree.add_command(command)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        # A user's commands count against their click rate too (a script repeating /pop new).
+        self.tree.interaction_check = self.tables.at_a_persons_pace  # type: ignore[method-assign]
         self._resumed = False
 
     async def setup_hook(self) -> None:

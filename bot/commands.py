@@ -1,6 +1,7 @@
 """The slash commands of the table layer, the same for every game: `/table show|leave|remove|
-record`, `/stats [user] [game]`, `/leaderboard [game]` and `/help`. Each game adds its own group
-(`/<game> new`, `/<game> rules`, …) from its face.
+record`, `/stats [user] [game]`, `/leaderboard [game]`, `/history [user] [game]` (those three in
+`bot.record_commands`) and `/help`. Each game adds its own group (`/<game> new`,
+`/<game> rules`, …) from its face.
 
 Names, descriptions and choices are `locale_str`s with their catalogue keys (`command.*`,
 `option.*`, `choice.*`): `PopTranslator` (bot/i18n.py) gives Discord their translations. Replies
@@ -25,6 +26,7 @@ from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
 from .lobby import LobbyAPI, unseat
 from .posts import Refusal
+from .record_commands import record_commands
 from .table import ACTIVE, LiveTable
 from .translator import command_str
 from .transport import picture_files
@@ -36,8 +38,6 @@ class CommandsAPI(LobbyAPI, Protocol):
     """What the slash commands need of the table layer."""
 
     faces: dict[str, TableFace]
-
-    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
     def try_again(self, table_id: int) -> None:
         """A paused table tries to post again (a player asked for it)."""
@@ -64,6 +64,7 @@ def command_names(lang: str) -> dict[str, str]:
         "table_record": fair.record_command(lang),
         "stats": f"/{t('command.stats.name', lang)}",
         "leaderboard": f"/{t('command.leaderboard.name', lang)}",
+        "history": f"/{t('command.history.name', lang)}",
     }
 
 
@@ -227,76 +228,11 @@ def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:
     return [Choice(name=_(key, dynamic_key("game", key)), value=key) for key in faces]
 
 
-async def stats_text(
-    api: CommandsAPI,
-    faces: Mapping[str, TableFace],
-    guild_id: int,
-    who: discord.abc.User,
-    game: str | None,
-    lang: str,
-) -> str:
-    """A player's games and wins in this server, each game with its own lines."""
-    lines = [t("stats.header", lang, name=who.display_name)]
-    for key, face in faces.items():
-        if game is not None and key != game:
-            continue
-        rows = await api.store.player_results(guild_id, who.id, key)
-        if not rows and game is None:
-            continue
-        if len(faces) > 1:
-            lines.append("**" + t(dynamic_key("game", key), lang) + "**")
-        lines.append(t("stats.games", lang, n=len(rows), wins=sum(w for _, w, _, _ in rows)))
-        lines.extend(face.stats_lines(rows, lang))
-    if len(lines) == 1:
-        lines.append(t("stats.games", lang, n=0, wins=0))
-    return "\n".join(lines)
-
-
 def general_commands(
     api: CommandsAPI, faces: Mapping[str, TableFace]
 ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
-    """/table, /stats, /leaderboard and /help."""
+    """/table, /stats, /leaderboard, /history and /help."""
     games = game_choices(faces)
-
-    @app_commands.command(
-        name=_("stats", "command.stats.name"),
-        description=_("Game stats of a player in this server", "command.stats.description"),
-    )
-    @app_commands.describe(
-        user=_("whose stats (you, if left out)", "option.stats.user"),
-        game=_("which game (all, if left out)", "option.stats.game"),
-    )
-    @app_commands.choices(game=games)
-    @app_commands.guild_only()
-    async def stats(
-        interaction: discord.Interaction,
-        user: discord.Member | None = None,
-        game: str | None = None,
-    ) -> None:
-        assert interaction.guild_id is not None
-        who = user or interaction.user
-        text = await stats_text(api, faces, interaction.guild_id, who, game, user_lang(interaction))
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @app_commands.command(
-        name=_("leaderboard", "command.leaderboard.name"),
-        description=_("The server's best players", "command.leaderboard.description"),
-    )
-    @app_commands.describe(game=_("which game (all, if left out)", "option.leaderboard.game"))
-    @app_commands.choices(game=games)
-    @app_commands.guild_only()
-    async def leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
-        assert interaction.guild_id is not None
-        lang = user_lang(interaction)
-        rows = await api.store.leaderboard(interaction.guild_id, game)
-        lines = [t("leaderboard.header", lang)] + [
-            t("leaderboard.row", lang, rank=i, user=f"<@{user}>", n=wins, games=count)
-            for i, (user, wins, count) in enumerate(rows, 1)
-        ]
-        text = "\n".join(lines) if rows else t("leaderboard.empty", lang)
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
-        )
 
     @app_commands.command(
         name=_("help", "command.help.name"),
@@ -308,4 +244,4 @@ def general_commands(
             t("help", lang, **command_names(lang)), ephemeral=True
         )
 
-    return [TableCommands(api), stats, leaderboard, help_]
+    return [TableCommands(api), *record_commands(api, faces, games), help_]

@@ -27,14 +27,16 @@ import discord
 
 from engine.protocol import Json
 
-from . import life
+from . import life, workers
 from .budget import Budget
 from .cache import TableCache
 from .channels import ChannelEvents
 from .controls import Click, build_view, control_class
 from .driver import Driver
 from .face import TableFace
+from .fair_share import FairGate
 from .i18n import resolve, t
+from .limits import ClickRate, Limits
 from .lobby import TABLE_VERBS, lobby_post
 from .moves import MovePath
 from .outbox import Outbox
@@ -60,11 +62,15 @@ class Tables:
         *,
         step_delay: float = 1.5,
         budget: Budget | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.budget = budget or Budget.unlimited()
+        self.drawing = FairGate(workers.PICTURES.size)  # the picture workers, shared fairly
         self.step_delay = step_delay
+        self.limits = limits or Limits()
+        self.clicks = ClickRate(self.limits.clicks_per_second)
         self.registry = TableCache(store, faces)
         self.outboxes: dict[int, Outbox] = {}
         self.moves = MovePath(self.registry, self.outbox, self.start_ai)
@@ -156,6 +162,8 @@ class Tables:
         self, interaction: discord.Interaction, click: Click, values: list[str]
     ) -> None:
         """Every click on a table's control: the table layer's own verbs, else the game's."""
+        if not await self.at_a_persons_pace(interaction):
+            return
         if click.game not in self.faces:
             await self.refuse(interaction, Refusal("refusal.invalid_button"))
             return
@@ -171,6 +179,22 @@ class Tables:
                 if no.key == "refusal.paused":
                     self.try_again(click.table_id)  # the permission may be back
                 await self.refuse(interaction, no, reply.is_done())
+
+    async def at_a_persons_pace(self, interaction: discord.Interaction) -> bool:
+        """Is this click or command within its user's rate? Beyond it the user is told once,
+        then the rest are only acknowledged (no answer at all would read as a failure)."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True  # suggestions while typing: no answer but choices is possible
+        verdict = self.clicks.check(interaction.user.id)
+        if verdict == "go":
+            return True
+        # A command cannot be acknowledged without a word (it would show "thinking" for ever)
+        if verdict == "tell" or interaction.type == discord.InteractionType.application_command:
+            await self.refuse(interaction, Refusal("refusal.too_fast"))
+        else:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.defer()
+        return False
 
     async def not_a_control(self, click: Click | None, user_id: int) -> Refusal:
         """Why a click whose id is no control of its message is refused: it was a button of a

@@ -17,6 +17,7 @@ from typing import Any
 from . import workers
 from .cache import TableCache
 from .face import FaceAPI
+from .fair_share import FairGate
 from .i18n import t
 from .posts import Refusal
 from .table import LiveTable, Seat, Table
@@ -31,6 +32,7 @@ class Driver:
         self.registry = registry
         self.api = api  # the table layer, as the faces' hooks see it
         self.timers: dict[int, asyncio.Task[None]] = {}
+        self.thinking = FairGate(workers.AI.size)
 
     async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await workers.AI.run(fn, *args)
@@ -54,7 +56,8 @@ class Driver:
             table, seat, before = live.table, waiting[0], live.state
             face = self.registry.face(table)
             fn, args = face.ai_job(live, seat)
-            move = await self.ai_think(fn, *args)
+            async with self.thinking.slot(table.guild_id):  # its server's turn of the workers
+                move = await self.ai_think(fn, *args)
             try:
                 played = await self.api.play(
                     table_id, table.epoch, move, seat=seat, by_person=False, version=table.version

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Recorded
 
+from .ratings import RatingRule, every_seat_alone
+
 if TYPE_CHECKING:
     from .face import TableFace
 
@@ -68,6 +70,9 @@ class GameEntry:
     # the families of run-time keys they fill (the four games declare theirs in keys.py).
     texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Which of its finished games are rated, and who stands together (`bot.ratings`): by
+    # default every seat on its own, a higher score better.
+    rating: RatingRule = every_seat_alone
 
 
 def lazy(module: str, name: str) -> Callable[..., int]:

@@ -46,6 +46,7 @@ def deal(table: Table, seed: int, fair: FairDeal | None = None) -> None:
     new_turn(table)
     for seat in table.seats:
         seat.timeouts, seat.autoplay_epoch = 0, None
+        seat.away_at_deal = seat.ai and seat.user_id is not None
 
 
 def deal_private(table: Table) -> None:

@@ -12,9 +12,11 @@ from typing import Any, Protocol
 import discord
 
 from . import fair, life
+from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
 from .i18n import dynamic_key, t
+from .limits import Limits, table_limit
 from .posts import Button, Post, Refusal, Style
 from .storage import SqlStore
 from .table import LiveTable, Seat, Table, TableEdit, TableSettings
@@ -35,6 +37,10 @@ class LobbyAPI(Protocol):
     """What the lobby needs of the table layer (`bot.core.Tables`)."""
 
     store: SqlStore
+    limits: Limits  # the open tables a user, a channel, a server may have
+    registry: TableCache  # its open tables by server, what the limits count
+
+    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
     def face(self, table: Table) -> TableFace: ...
 
@@ -112,6 +118,11 @@ async def open_table(
     channel = interaction.channel
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
+    open_here = await api.registry.open_tables.of(interaction.guild_id)
+    too_many = table_limit(api.limits, open_here, user.id, interaction.channel_id)
+    if too_many is not None:
+        await api.refuse(interaction, too_many)
+        return
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=interaction.id)
     table = Table(
         game=game,

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.protocol import Json, Outcome, RuleError
 
-from . import fair, life
+from . import fair, life, ratings
 from .cache import TableCache
 from .game_binding import Applied
 from .i18n import dynamic_key
@@ -94,6 +94,7 @@ class MovePath:
                 applied.after,
                 pending=pending,
                 results=results,
+                rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else [],
                 move=Move(table.games, table.moves, seat.id, user_id, move),
             )
             text_changed = face.to_act(applied.after) != face.to_act(before)

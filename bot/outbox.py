@@ -42,6 +42,7 @@ from .batching import (
 )
 from .budget import STEP, TURN, Budget, priority
 from .face import TableFace
+from .fair_share import FairGate
 from .paced_steps import PacedSteps
 from .posts import Post
 from .storage import Delivery, SqlStore
@@ -62,6 +63,7 @@ class OutboxHost(Protocol):
     store: SqlStore  # the outbox's own progress (`table_deliveries`)
     step_delay: float
     budget: Budget
+    drawing: FairGate  # the outboxes draw their posts in their server's turn
 
     async def live(self, table_id: int) -> LiveTable: ...
 
@@ -274,7 +276,8 @@ class Outbox:
         if posts is None:
             face = self.host.face(live.table)
             lang = live.table.lang()
-            posts = await face.move_posts(self.host.store, live, pending, lang)
+            async with self.host.drawing.slot(live.table.guild_id):  # its server's turn
+                posts = await face.move_posts(self.host.store, live, pending, lang)
             posts = fair.with_results_words(posts, live.table, pending.game_no, lang)
             self.drawn[pending.seq] = posts
         return posts
@@ -329,6 +332,12 @@ class Outbox:
         self.progress = progress
         await self.host.store.delivered(self.table_id, progress)
 
+    async def results_posted(self, table: Table, game_no: int, message: discord.Message) -> None:
+        """A game's results are out: where is kept, for /history to link to (a private
+        table's are ephemeral: nothing to link)."""
+        if not table.private:
+            await self.host.store.results_posted(table.id, game_no, message.channel.id, message.id)
+
     async def _post_turn(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
         table = live.table
@@ -351,7 +360,8 @@ class Outbox:
         if table.settings.turn_timer and deadline is None:
             deadline = time.time() + table.settings.turn_timer
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
-        post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
+        async with self.host.drawing.slot(table.guild_id):
+            post = await asyncio.to_thread(self.host.face(table).table_post, shown, table.lang())
         return post, epoch, deadline
 
     async def turn_posted(

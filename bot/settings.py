@@ -8,6 +8,8 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from .limits import Limits
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -36,11 +38,24 @@ class Settings(BaseSettings):
     message_content: bool = Field(True, validation_alias="POP_MESSAGE_CONTENT")
     # One JSON object per log line (for a log collector) instead of plain text.
     log_json: bool = Field(False, validation_alias="POP_LOG_JSON")
+    # What one user, channel or server may take (bot/limits.py)
+    tables_per_user: int = Field(3, ge=1, validation_alias="POP_TABLES_PER_USER")
+    tables_per_channel: int = Field(5, ge=1, validation_alias="POP_TABLES_PER_CHANNEL")
+    tables_per_server: int = Field(50, ge=1, validation_alias="POP_TABLES_PER_SERVER")
+    clicks_per_second: float = Field(5.0, gt=0, validation_alias="POP_CLICKS_PER_SECOND")
     # Sharding (several processes against one PostgreSQL): this process runs the shards
     # POP_SHARD_IDS ("0,2"; all of them if unset) of POP_SHARD_COUNT. Unset: one unsharded bot.
     # Discord sends a guild's events to shard (guild_id >> 22) % shard_count.
     shard_count: int | None = Field(None, ge=1, validation_alias="POP_SHARD_COUNT")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(None, validation_alias="POP_SHARD_IDS")
+
+    def limits(self) -> Limits:
+        return Limits(
+            self.tables_per_user,
+            self.tables_per_channel,
+            self.tables_per_server,
+            self.clicks_per_second,
+        )
 
     @field_validator("log_level")
     @classmethod

@@ -22,6 +22,9 @@ from importlib import resources
 from typing import Any, Protocol
 
 from .migrations.carry_over_003 import carry_over_pop_tables
+from .migrations.rate_004 import rate_stored_games
+from .rating_store import RatingReads, rate_game
+from .ratings import Entry
 from .table import ACTIVE, Table
 
 
@@ -96,10 +99,10 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore:
-    """What the bot asks of its database. Subclasses supply `open`, `close`, `transaction`,
-    `fetch` (a read outside any transaction, without locking rows), `_has_table` and
-    `describe`."""
+class SqlStore(RatingReads):
+    """What the bot asks of its database (its reads of ratings in `bot.rating_store`).
+    Subclasses supply `open`, `close`, `transaction`, `fetch` (a read outside any
+    transaction, without locking rows), `_has_table` and `describe`."""
 
     kind = "sql"
 
@@ -193,13 +196,15 @@ class SqlStore:
         *,
         move: Move | None = None,
         results: Sequence[Result] = (),
+        rated: Sequence[Entry] = (),
         posts_due: bool = False,
         posts_dropped: bool = False,
     ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
         `StaleWrite` if the stored one is not the version before it (and nothing is written).
-        A game that ends here brings its `results`; `posts_due` marks the outbox busy in the
+        A game that ends here brings its `results`, and its seats' places when it is `rated`
+        (the ratings move in the same transaction); `posts_due` marks the outbox busy in the
         same transaction, so a restart resumes the table until everything is posted;
         `posts_dropped` lets go of what was still to post (the table's thread is gone)."""
         now = _now()
@@ -238,6 +243,8 @@ class SqlStore:
                     table.id,
                 )
             await _insert_results(tx, table, results, now)
+            if rated:
+                await rate_game(tx, table.guild_id, table.game, (table.id, table.games), rated, now)
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
         rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)
@@ -300,6 +307,16 @@ class SqlStore:
         )
         return [Table.model_validate_json(r[0]) for r in rows]
 
+    async def open_tables(self, guild_id: int) -> list[Table]:
+        """A server's tables in their lobby or in play (what its limits count)."""
+        marks = ", ".join("?" for _ in ACTIVE)
+        rows = await self.fetch(
+            f"SELECT data FROM game_tables WHERE guild_id = ? AND status IN ({marks})",
+            guild_id,
+            *ACTIVE,
+        )
+        return [Table.model_validate_json(r[0]) for r in rows]
+
     # --- Stats ---------------------------------------------------------------------------
 
     async def player_results(
@@ -349,7 +366,7 @@ class SqlStore:
 
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
-CARRY_OVER = {3: carry_over_pop_tables}
+CARRY_OVER = {3: carry_over_pop_tables, 4: rate_stored_games}
 
 
 async def _insert_results(tx: Tx, table: Table, results: Sequence[Result], now: str) -> None:

@@ -45,6 +45,9 @@ class Seat(BaseModel):
     ai: bool = False  # an AI plays this seat (an AI chair, or a human away too long)
     timeouts: int = 0  # turns in a row the timer chose for this seat
     autoplay_epoch: int | None = None  # the AI acts for this seat in this epoch (time ran out)
+    # Its person was already away (left, or the AI had taken over) when this game was dealt:
+    # the game is not rated for them, unless they come back to their seat.
+    away_at_deal: bool = False
     private: PrivateMessage | None = None
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from .budget import serving
 from .posts import Post
 from .table import PrivateMessage, Table
 
@@ -82,7 +83,18 @@ class Transport:
         key: tuple[object, ...] | None = None,
         in_channel: bool = False,
     ) -> discord.Message:
-        """Post a message (once: `key` names it, after a restart too)."""
+        """Post a message (once: `key` names it, after a restart too), in its server's turn."""
+        with serving(table.guild_id):
+            return await self._send(table, post, view, key, in_channel)
+
+    async def _send(
+        self,
+        table: Table,
+        post: Post,
+        view: discord.ui.View | None,
+        key: tuple[object, ...] | None,
+        in_channel: bool,
+    ) -> discord.Message:
         kwargs: dict[str, Any] = {"content": post.content or None, "files": picture_files(post)}
         if view is not None:
             kwargs["view"] = view
@@ -106,8 +118,9 @@ class Transport:
         if table.private:
             return
         try:
-            channel = await self.channel(table.where)
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+            with serving(table.guild_id):
+                channel = await self.channel(table.where)
+                await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
         except discord.NotFound:
             log.info("table %s: message %s is gone", table.id, message_id)
         except discord.Forbidden as e:

@@ -166,6 +166,11 @@ def bot_env(emu: Emulator, tmp_path, monkeypatch):
     monkeypatch.setenv("POP_DISCORD_GATEWAY_URL", emu.gateway_url)
     monkeypatch.setenv("DISCORD_TOKEN", emu.token)
     monkeypatch.setenv("POP_DATABASE_PATH", str(tmp_path / "pop.sqlite3"))
+    # Tests click faster than people and open many tables at once: the limits are lifted here,
+    # and set where they are the subject (tests/bot/test_limits_e2e.py).
+    for limit in ("TABLES_PER_USER", "TABLES_PER_CHANNEL", "TABLES_PER_SERVER"):
+        monkeypatch.setenv(f"POP_{limit}", "1000")
+    monkeypatch.setenv("POP_CLICKS_PER_SECOND", "1000")
     return tmp_path
 
 

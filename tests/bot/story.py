@@ -104,7 +104,11 @@ async def turn_message(emu, actor, thread, header, timeout=20):
 async def open_hand(player, message):
     """Press My hand; the private hand message, once it shows its buttons."""
     opened = await player.click(message, label="My hand")
-    return await opened.wait_message(lambda m: m.buttons)
+    try:
+        return await opened.wait_message(lambda m: m.buttons)
+    except TimeoutError:  # say what came instead of a hand
+        got = opened.message.content if opened.message is not None else "no answer"
+        raise AssertionError(f"My hand opened no hand: {got!r}") from None
 
 
 async def pick(player, hand_message, card):

@@ -1,6 +1,6 @@
 """The request budget (bot/budget.py) on a fake clock: the rate is held, priorities are served
-highest first (first come first served within one), interaction routes bypass it, invalid
-requests are counted over a rolling 10 minutes."""
+highest first (the servers in turn within one, first come first served within a server),
+interaction routes bypass it, invalid requests are counted over a rolling 10 minutes."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from bot.budget import (
     http_trace,
     priority,
     process_share,
+    serving,
 )
 
 
@@ -81,6 +82,46 @@ async def test_waiting_requests_are_served_highest_priority_first_in_arrival_ord
     assert order == [(ANSWER, n) for n in range(4)] + [(TURN, n) for n in range(4)] + [
         (STEP, n) for n in range(4)
     ]
+
+
+async def test_a_busy_server_cannot_hold_up_the_others():
+    budget, clock = fake_budget(rate=10, burst=1)
+    await budget.acquire()
+    served: dict[int, list[float]] = {1: [], 2: [], 3: []}
+
+    async def one(guild: int) -> None:
+        with serving(guild), priority(STEP):
+            await budget.acquire()
+        served[guild].append(clock.now - 1000.0)
+
+    flood = [asyncio.create_task(one(1)) for _ in range(100)]  # one server's pictures first
+    await asyncio.sleep(0)
+    others = [asyncio.create_task(one(guild)) for guild in (2, 3) for _ in range(5)]
+    await asyncio.gather(*flood, *others)
+    # The two quiet servers are served in turn with the busy one: all ten by 1.5 s, not
+    # after the busy server's 10 s of pictures.
+    assert max(served[2] + served[3]) == pytest.approx(1.5)  # every third token
+    assert len(served[1]) == 100
+    assert max(served[1]) == pytest.approx(11.0)  # the busy one loses nothing, only waits
+    # Within one server, first come first served; a higher priority still goes first.
+    assert served[1] == sorted(served[1])
+
+
+async def test_the_round_robin_keeps_priorities_first():
+    budget, _ = fake_budget(rate=5, burst=1)
+    await budget.acquire()
+    order: list[tuple[int, int]] = []
+
+    async def one(guild: int, level: int) -> None:
+        with serving(guild), priority(level):
+            await budget.acquire()
+        order.append((guild, level))
+
+    tasks = [asyncio.create_task(one(1, STEP)) for _ in range(3)]
+    tasks += [asyncio.create_task(one(2, STEP)) for _ in range(3)]
+    tasks += [asyncio.create_task(one(2, ANSWER))]
+    await asyncio.gather(*tasks)
+    assert order == [(2, ANSWER), (1, STEP), (2, STEP), (1, STEP), (2, STEP), (1, STEP), (2, STEP)]
 
 
 async def test_a_late_answer_overtakes_the_pictures_already_waiting():

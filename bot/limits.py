@@ -1,0 +1,120 @@
+"""What one user, one channel or one server may take of the bot: open tables, and clicks.
+
+A server full of tables, or a user clicking as fast as a script can, must not slow every other
+server down. Tables are counted when one opens (every table in its lobby or in play); clicks
+and commands go through a token bucket per user, and a user over the rate gets one polite
+private answer, then nothing more is done for their clicks until they slow down."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Literal
+
+from .posts import Refusal
+from .storage import SqlStore
+from .table import ACTIVE, Table
+
+PRUNE_AT = 10_000  # users remembered before the idle ones (a full bucket) are let go
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Each a setting (`POP_TABLES_PER_USER`, …); the defaults suit a busy community."""
+
+    tables_per_user: int = 3  # tables a user hosts
+    tables_per_channel: int = 5
+    tables_per_server: int = 50
+    clicks_per_second: float = 5.0
+
+
+Place = tuple[int, int]  # an open table's (host, channel)
+
+
+def table_limit(
+    limits: Limits, open_tables: Collection[Place], user_id: int, channel_id: int
+) -> Refusal | None:
+    """Why `user_id` may not open another table in this channel (None: they may), given the
+    server's open tables; the narrowest limit reached is the one said."""
+    hosted = sum(host == user_id for host, _ in open_tables)
+    if hosted >= limits.tables_per_user:
+        return Refusal("refusal.limit.user", n=limits.tables_per_user)
+    here = sum(channel == channel_id for _, channel in open_tables)
+    if here >= limits.tables_per_channel:
+        return Refusal("refusal.limit.channel", n=limits.tables_per_channel)
+    if len(open_tables) >= limits.tables_per_server:
+        return Refusal("refusal.limit.server", n=limits.tables_per_server)
+    return None
+
+
+class OpenTables:
+    """Each server's open tables, read from the database at the server's first question and
+    kept up to date by every change of a table (`note`): a refused `/… new` costs no query."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+        self._by_guild: dict[int, dict[int, Place]] = {}
+        self._loading: dict[int, dict[int, Place | None]] = {}  # changes while a server loads
+
+    async def of(self, guild_id: int) -> Collection[Place]:
+        known = self._by_guild.get(guild_id)
+        if known is None:
+            changed = self._loading.setdefault(guild_id, {})
+            found = await self.store.open_tables(guild_id)
+            known = {t.id: (t.host_id, t.channel_id) for t in found}
+            for table_id, place in self._loading.pop(guild_id, changed).items():
+                if place is None:
+                    known.pop(table_id, None)
+                else:
+                    known[table_id] = place
+            self._by_guild[guild_id] = known
+        return known.values()
+
+    def note(self, table: Table) -> None:
+        """A table was stored: open (in its lobby or in play), or not any more."""
+        place = (table.host_id, table.channel_id) if table.status in ACTIVE else None
+        known = self._by_guild.get(table.guild_id)
+        if known is not None:
+            if place is None:
+                known.pop(table.id, None)
+            else:
+                known[table.id] = place
+        elif table.guild_id in self._loading:
+            self._loading[table.guild_id][table.id] = place
+
+
+Verdict = Literal["go", "tell", "drop"]
+
+
+class ClickRate:
+    """Each user's clicks, `rate` a second (and as many at once): beyond it, the first click
+    is told ("tell"), the next ones are let go ("drop") until the user is under the rate."""
+
+    def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.clock = rate, clock
+        self._buckets: dict[int, tuple[float, float]] = {}  # user → (tokens, when)
+        self._told: set[int] = set()
+
+    def check(self, user_id: int) -> Verdict:
+        now = self.clock()
+        tokens, when = self._buckets.get(user_id, (self.rate, now))
+        tokens = min(self.rate, tokens + (now - when) * self.rate)
+        if tokens >= 1:
+            self._buckets[user_id] = (tokens - 1, now)
+            self._told.discard(user_id)
+            if len(self._buckets) > PRUNE_AT:
+                self._prune(now)
+            return "go"
+        self._buckets[user_id] = (tokens, now)
+        if user_id in self._told:
+            return "drop"
+        self._told.add(user_id)
+        return "tell"
+
+    def _prune(self, now: float) -> None:
+        """Forget the users whose bucket has filled up again (they clicked long ago)."""
+        for user, (tokens, when) in list(self._buckets.items()):
+            if tokens + (now - when) * self.rate >= self.rate:
+                del self._buckets[user]
+                self._told.discard(user)

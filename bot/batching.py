@@ -53,6 +53,7 @@ def next_batch(
 def merged(posts: Sequence[Post]) -> Post:
     """Several step posts as one message: their captions in order, every picture, the last
     one's controls."""
+    results = any(p.results for p in posts)
     if len(posts) == 1:
         only = posts[0]
         return Post(
@@ -61,6 +62,7 @@ def merged(posts: Sequence[Post]) -> Post:
             list(only.controls),
             only.step,
             only.in_channel,
+            results,
             list(only.mentions),
         )
     return Post(
@@ -69,6 +71,7 @@ def merged(posts: Sequence[Post]) -> Post:
         list(posts[-1].controls),
         True,
         posts[-1].in_channel,
+        results,
         list(dict.fromkeys(user for p in posts for user in p.mentions)),
     )
 
@@ -81,7 +84,7 @@ def with_turn(post: Post, turn: Post) -> Post | None:
     if len(pictures) > MAX_ATTACHMENTS or len(content) > MAX_CONTENT or post.in_channel:
         return None
     mentions = list(dict.fromkeys([*post.mentions, *turn.mentions]))
-    return Post(content, pictures, list(turn.controls), True, False, mentions)
+    return Post(content, pictures, list(turn.controls), True, False, post.results, mentions)
 
 
 def posts_in(attached: Collection[str], posts: Sequence[Post], start: int, sent: int) -> int:

@@ -48,6 +48,8 @@ from typing import Any
 
 import aiohttp
 
+from .fair_share import FairQueue
+
 log = logging.getLogger("pop.budget")
 
 ANSWER, TURN, STEP = 0, 1, 2  # served in this order
@@ -88,41 +90,6 @@ def serving(guild_id: int | None) -> Iterator[None]:
         yield
     finally:
         _guild.reset(token)
-
-
-class FairQueue:
-    """Waiting requests: by priority, then the servers in turn, then in arrival order."""
-
-    def __init__(self) -> None:
-        # priority → server → its waiting futures; a server's place in the dict is its turn
-        self._lanes: dict[int, dict[int | None, deque[asyncio.Future[None]]]] = {}
-
-    def push(self, level: int, guild: int | None, future: asyncio.Future[None]) -> None:
-        self._lanes.setdefault(level, {}).setdefault(guild, deque()).append(future)
-
-    def pop(self) -> asyncio.Future[None] | None:
-        """The next request to serve (None: none waits)."""
-        for level in sorted(self._lanes):
-            servers = self._lanes[level]
-            while servers:
-                guild, waiting = next(iter(servers.items()))
-                future = waiting.popleft()
-                del servers[guild]
-                if waiting:
-                    servers[guild] = waiting  # to the back of the round
-                if not future.done():  # a caller that gave up is skipped
-                    return future
-            del self._lanes[level]
-        return None
-
-    def __len__(self) -> int:
-        """Requests still waiting (callers that gave up aside)."""
-        return sum(
-            not f.done() for servers in self._lanes.values() for q in servers.values() for f in q
-        )
-
-    def __bool__(self) -> bool:
-        return any(self._lanes.values())
 
 
 def budgeted(path: str) -> bool:

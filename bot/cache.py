@@ -16,8 +16,10 @@ import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
 from .face import TableFace
+from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
+from .ratings import Entry
 from .storage import Move, Result, SqlStore
 from .table import ACTIVE, LiveTable, Pending, Table, TableEdit
 from .whole_turn import turn_due
@@ -43,6 +45,7 @@ class TableCache:
         self.where_of: dict[int, int] = {}  # and back
         self.locks: dict[int, asyncio.Lock] = {}
         self.trimmer = Trimmer()
+        self.open_tables = OpenTables(store)  # what the limits count (bot.limits)
 
     def face(self, table: Table) -> TableFace:
         return self.faces[table.game]
@@ -51,6 +54,7 @@ class TableCache:
         table = live.table
         live.touched = self.now()
         self.cache[table.id] = live
+        self.open_tables.note(table)
         self._unindex(table.id)
         if table.status in ACTIVE:
             self.by_channel[table.where] = table.id
@@ -137,11 +141,12 @@ class TableCache:
         move: Move | None = None,
         pending: Pending | None = None,
         results: list[Result] | None = None,
+        rated: list[Entry] | None = None,
         posts_dropped: bool = False,
     ) -> Table:
-        """Store the table's next version (with the move and the results that came with it),
-        then make it the table everyone sees. `posts_dropped`: nothing more of it will be
-        posted (its thread is gone), so it is never resumed."""
+        """Store the table's next version (with the move, the results and the rated seats'
+        places that came with it), then make it the table everyone sees. `posts_dropped`:
+        nothing more of it will be posted (its thread is gone), so it is never resumed."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
         table.version += 1
@@ -151,6 +156,7 @@ class TableCache:
             face.dump_state(state) if state is not None else None,
             move=move,
             results=results or (),
+            rated=rated or (),
             posts_due=pending is not None,
             posts_dropped=posts_dropped,
         )

@@ -7,12 +7,16 @@ start fast and never load discord.py.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.entry import GameEntry
+    from engine.fair import Proof
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
 BENCH_LOAD_MOVED = (
@@ -43,6 +47,12 @@ def _replay(args: argparse.Namespace) -> int:
     from engine.replay_cli import replay_main
 
     return replay_main(args.files, jsonl=args.jsonl)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from engine.verify_cli import verify_main
+
+    return verify_main(args.record, args.fairness)
 
 
 def _games() -> dict[str, GameEntry]:
@@ -106,7 +116,27 @@ def _demo(args: argparse.Namespace) -> int:
     except OutputError as e:
         print(f"pop-bot demo: {e}", file=sys.stderr)
         return 2
-    return tools.demo(request)
+    seats = tools.demo_table(request) if tools.demo_table else None
+    proof = None
+    if seats is not None:  # dealt as a table is, from a proof (whose secret is the --seed's)
+        from engine.fair import demo_proof
+
+        proof = demo_proof(request.seed, seats)
+        request = dataclasses.replace(request, deal_seed=proof.seed)
+    code = tools.demo(request)
+    if code == 0:
+        _write_proof(Path(args.out) / "fairness.json", proof)
+    return code
+
+
+def _write_proof(path: Path, proof: Proof | None) -> None:
+    """The demo's fairness.json (`pop-bot verify RECORD` it); an older one goes when this
+    game was not dealt from a seed."""
+    if proof is None:
+        path.unlink(missing_ok=True)
+        return
+    path.write_text(json.dumps(proof.to_json(), indent=1) + "\n", encoding="utf-8")
+    print(f"its deal's proof: {path} (pop-bot verify RECORD {path})", file=sys.stderr)
 
 
 def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
@@ -147,6 +177,13 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             help="replay game records (any game, by their format) and print their summaries",
         )
     )
+    _add_verify(
+        sub.add_parser(
+            "verify",
+            help="check a game record's deal against its proof (fairness.json from /table"
+            " record or demo): one line, exit 0 if it is the committed deal",
+        )
+    )
     _add_render(sub.add_parser("render", help="draw every step of a recorded game as PNG files"))
     _add_bench(sub.add_parser("bench", help="benchmarks that print JSON"), keys)
     _add_demo(
@@ -166,6 +203,12 @@ def _add_replay(replay: argparse.ArgumentParser) -> None:
         "--jsonl", action="store_true", help="read JSON Lines; one summary line per input line"
     )
     replay.set_defaults(func=_replay)
+
+
+def _add_verify(verify: argparse.ArgumentParser) -> None:
+    verify.add_argument("record", help="a game record (any game's; '-' reads stdin)")
+    verify.add_argument("fairness", help="its fair-deal/1 proof, fairness.json")
+    verify.set_defaults(func=_verify)
 
 
 def _add_render(render: argparse.ArgumentParser) -> None:

@@ -70,6 +70,8 @@ class PopBot(discord.Client):
         for command in all_commands(self.tables, settings):
             self.tree.add_command(command)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        # A user's commands count against their click rate too (a script repeating /pop new).
+        self.tree.interaction_check = self.tables.at_a_persons_pace  # type: ignore[method-assign]
         self._resumed = False
 
     async def setup_hook(self) -> None:

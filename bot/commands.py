@@ -1,5 +1,6 @@
 """The slash commands of the table layer, the same for every game: `/table show|leave|remove|
-record`, `/stats [user] [game]`, `/leaderboard [game]`, `/settings pings on|off` and `/help`. Each game adds its own group
+record`, `/stats [user] [game]`, `/leaderboard [game]`, `/history [user] [game]` (those three in
+`bot.record_commands`), `/settings pings on|off` and `/help`. Each game adds its own group
 (`/<game> new`, `/<game> rules`, …) from its face.
 
 Names, descriptions and choices are `locale_str`s with their catalogue keys (`command.*`,
@@ -19,11 +20,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from . import fair
 from .channels import pause_notice
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
 from .lobby import LobbyAPI, unseat
 from .posts import Refusal
+from .record_commands import record_commands
 from .table import ACTIVE, LiveTable
 from .translator import command_str
 from .transport import picture_files
@@ -58,9 +61,10 @@ def command_names(lang: str) -> dict[str, str]:
     return names | {
         "table_show": f"/{table} {t('command.show.name', lang)}",
         "table_leave": f"/{table} {t('command.leave.name', lang)}",
-        "table_record": f"/{table} {t('command.record.name', lang)}",
+        "table_record": fair.record_command(lang),
         "stats": f"/{t('command.stats.name', lang)}",
         "leaderboard": f"/{t('command.leaderboard.name', lang)}",
+        "history": f"/{t('command.history.name', lang)}",
     }
 
 
@@ -164,8 +168,10 @@ class TableCommands(app_commands.Group):
         ),
     )
     async def record(self, interaction: discord.Interaction) -> None:
-        """The game's record as a file, once the game is over. While it runs the record
-        would show what is still secret (hands, the pile): a private answer says when."""
+        """The game's record as a file, once the game is over, with its deal's proof
+        (`fairness.json`, docs/fair-deals.md). While it runs the record would show what is
+        still secret (hands, the pile; the proof, every deal to come): a private answer says
+        when."""
         assert interaction.channel_id is not None
         statuses = (*ACTIVE, "finished", "cancelled")
         tables = [
@@ -187,16 +193,20 @@ class TableCommands(app_commands.Group):
             )
             return
         record = json.dumps(face.export_record(live.state), indent=1).encode()
-        await interaction.response.send_message(
-            t(
-                "table.record",
-                table.lang(),
-                id=table.id,
-                format=face.record_format,
-                game=t(dynamic_key("game", table.game), table.lang()),
-            ),
-            file=discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json"),
+        lang = table.lang()
+        files = [discord.File(io.BytesIO(record), filename=f"{table.game}-table-{table.id}.json")]
+        said = t(
+            "table.record",
+            lang,
+            id=table.id,
+            format=face.record_format,
+            game=t(dynamic_key("game", table.game), lang),
         )
+        proof = fair.proof(table)  # the game is over: its secret may be shown now
+        if proof is not None:
+            files.append(discord.File(io.BytesIO(proof), filename="fairness.json"))
+            said += "\n" + t("fair.record", lang)
+        await interaction.response.send_message(said, files=files)
 
 
 class SettingsCommands(app_commands.Group):
@@ -247,76 +257,11 @@ def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:
     return [Choice(name=_(key, dynamic_key("game", key)), value=key) for key in faces]
 
 
-async def stats_text(
-    api: CommandsAPI,
-    faces: Mapping[str, TableFace],
-    guild_id: int,
-    who: discord.abc.User,
-    game: str | None,
-    lang: str,
-) -> str:
-    """A player's games and wins in this server, each game with its own lines."""
-    lines = [t("stats.header", lang, name=who.display_name)]
-    for key, face in faces.items():
-        if game is not None and key != game:
-            continue
-        rows = await api.store.player_results(guild_id, who.id, key)
-        if not rows and game is None:
-            continue
-        if len(faces) > 1:
-            lines.append("**" + t(dynamic_key("game", key), lang) + "**")
-        lines.append(t("stats.games", lang, n=len(rows), wins=sum(w for _, w, _, _ in rows)))
-        lines.extend(face.stats_lines(rows, lang))
-    if len(lines) == 1:
-        lines.append(t("stats.games", lang, n=0, wins=0))
-    return "\n".join(lines)
-
-
 def general_commands(
     api: CommandsAPI, faces: Mapping[str, TableFace]
 ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
-    """/table, /stats, /leaderboard, /settings and /help."""
+    """/table, /stats, /leaderboard, /history, /settings and /help."""
     games = game_choices(faces)
-
-    @app_commands.command(
-        name=_("stats", "command.stats.name"),
-        description=_("Game stats of a player in this server", "command.stats.description"),
-    )
-    @app_commands.describe(
-        user=_("whose stats (you, if left out)", "option.stats.user"),
-        game=_("which game (all, if left out)", "option.stats.game"),
-    )
-    @app_commands.choices(game=games)
-    @app_commands.guild_only()
-    async def stats(
-        interaction: discord.Interaction,
-        user: discord.Member | None = None,
-        game: str | None = None,
-    ) -> None:
-        assert interaction.guild_id is not None
-        who = user or interaction.user
-        text = await stats_text(api, faces, interaction.guild_id, who, game, user_lang(interaction))
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @app_commands.command(
-        name=_("leaderboard", "command.leaderboard.name"),
-        description=_("The server's best players", "command.leaderboard.description"),
-    )
-    @app_commands.describe(game=_("which game (all, if left out)", "option.leaderboard.game"))
-    @app_commands.choices(game=games)
-    @app_commands.guild_only()
-    async def leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
-        assert interaction.guild_id is not None
-        lang = user_lang(interaction)
-        rows = await api.store.leaderboard(interaction.guild_id, game)
-        lines = [t("leaderboard.header", lang)] + [
-            t("leaderboard.row", lang, rank=i, user=f"<@{user}>", n=wins, games=count)
-            for i, (user, wins, count) in enumerate(rows, 1)
-        ]
-        text = "\n".join(lines) if rows else t("leaderboard.empty", lang)
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
-        )
 
     @app_commands.command(
         name=_("help", "command.help.name"),
@@ -328,4 +273,4 @@ def general_commands(
             t("help", lang, **command_names(lang)), ephemeral=True
         )
 
-    return [TableCommands(api), stats, leaderboard, SettingsCommands(api), help_]
+    return [TableCommands(api), *record_commands(api, faces, games), SettingsCommands(api), help_]

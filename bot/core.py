@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
@@ -29,7 +28,7 @@ import discord
 
 from engine.protocol import Json
 
-from . import life
+from . import life, workers
 from .budget import Budget
 from .cache import TableCache
 from .channels import ChannelEvents
@@ -37,6 +36,7 @@ from .clock import Clock
 from .controls import Click, build_view, control_class
 from .driver import Driver
 from .face import TableFace
+from .fair_share import FairGate
 from .i18n import resolve, t
 from .limits import ClickRate, Limits
 from .lobby import TABLE_VERBS, lobby_post
@@ -71,8 +71,8 @@ class Tables:
         self.client = client
         self.store = store
         self.budget = budget or Budget.unlimited()
+        self.drawing = FairGate(workers.PICTURES.size)  # the picture workers, shared fairly
         self.step_delay = step_delay
-        self.rng = random.Random()
         self.limits = limits or Limits()
         self.clicks = ClickRate(self.limits.clicks_per_second)
         self.registry = TableCache(store, faces)
@@ -181,9 +181,7 @@ class Tables:
         self, interaction: discord.Interaction, click: Click, values: list[str]
     ) -> None:
         """Every click on a table's control: the table layer's own verbs, else the game's."""
-        verdict = self.clicks.check(interaction.user.id)
-        if verdict != "go":  # too fast: told once, then let go (acknowledged, nothing done)
-            await self._too_fast(interaction, told=verdict == "tell")
+        if not await self.at_a_persons_pace(interaction):
             return
         if click.game not in self.faces:
             await self.refuse(interaction, Refusal("refusal.invalid_button"))
@@ -201,12 +199,21 @@ class Tables:
                     self.try_again(click.table_id)  # the permission may be back
                 await self.refuse(interaction, no, reply.is_done())
 
-    async def _too_fast(self, interaction: discord.Interaction, *, told: bool) -> None:
-        if told:
+    async def at_a_persons_pace(self, interaction: discord.Interaction) -> bool:
+        """Is this click or command within its user's rate? Beyond it the user is told once,
+        then the rest are only acknowledged (no answer at all would read as a failure)."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True  # suggestions while typing: no answer but choices is possible
+        verdict = self.clicks.check(interaction.user.id)
+        if verdict == "go":
+            return True
+        # A command cannot be acknowledged without a word (it would show "thinking" for ever)
+        if verdict == "tell" or interaction.type == discord.InteractionType.application_command:
             await self.refuse(interaction, Refusal("refusal.too_fast"))
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.response.defer()  # no answer at all would read as a failure
+        else:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.defer()
+        return False
 
     async def not_a_control(self, click: Click | None, user_id: int) -> Refusal:
         """Why a click whose id is no control of its message is refused: it was a button of a

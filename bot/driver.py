@@ -16,6 +16,7 @@ from typing import Any
 from . import life, pings, workers
 from .cache import TableCache
 from .face import FaceAPI
+from .fair_share import FairGate
 from .i18n import t
 from .posts import Refusal
 from .table import LONG_TIMER, LiveTable, Seat
@@ -30,6 +31,7 @@ class Driver:
         self.registry = registry
         self.api = api  # the table layer, as the faces' hooks see it
         self.now = now  # the table layer's clock (a test's own, in tests)
+        self.thinking = FairGate(workers.AI.size)
 
     async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await workers.AI.run(fn, *args)
@@ -53,7 +55,8 @@ class Driver:
             table, seat, before = live.table, waiting[0], live.state
             face = self.registry.face(table)
             fn, args = face.ai_job(live, seat)
-            move = await self.ai_think(fn, *args)
+            async with self.thinking.slot(table.guild_id):  # its server's turn of the workers
+                move = await self.ai_think(fn, *args)
             try:
                 played = await self.api.play(
                     table_id, table.epoch, move, seat=seat, by_person=False, version=table.version

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Recorded
 
+from .ratings import RatingRule, every_seat_alone
+
 if TYPE_CHECKING:
     from .face import TableFace
 
@@ -26,6 +28,7 @@ class DemoRequest:
     level: str = "hard"
     sets: int = 1
     lang: str = "en"  # the pictures' words and alt texts in this table language
+    deal_seed: int | None = None  # the deal's seed (its fair-deal proof's); None: `seed`
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class GameTools:
     # Why `demo` cannot play these flags (a seat count the mode does not allow), or None.
     demo_problem: Callable[[DemoRequest], str | None] | None = None
     demo: Callable[[DemoRequest], int] | None = None
+    # How many seats the demo deals to (its fairness.json names a join id each), or None
+    # when its game is not dealt from a seed (Pop's Enigma); no function: no proof at all.
+    demo_table: Callable[[DemoRequest], int | None] | None = None
     bench_engine: Callable[[BenchRequest], int] | None = None
     bench_ai: Callable[[BenchRequest], int] | None = None
 
@@ -64,6 +70,9 @@ class GameEntry:
     # the families of run-time keys they fill (the four games declare theirs in keys.py).
     texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Which of its finished games are rated, and who stands together (`bot.ratings`): by
+    # default every seat on its own, a higher score better.
+    rating: RatingRule = every_seat_alone
 
 
 def lazy(module: str, name: str) -> Callable[..., int]:
@@ -100,9 +109,15 @@ def seated_demo(
 
     def run(request: DemoRequest) -> int:
         said = words(request.lang) if words is not None else {}
-        return demo_main(request.out, seats=request.seats or usual, seed=request.seed, **said)
+        seats, seed = request.seats or usual, request.seed
+        return demo_main(request.out, seats=seats, seed=seed, deal_seed=request.deal_seed, **said)
 
     return run
+
+
+def usual_seats(usual: int = 4) -> Callable[[DemoRequest], int | None]:
+    """`demo_table` for a game whose demo seats `--seats` or `usual` people (`seated_demo`)."""
+    return lambda request: request.seats or usual
 
 
 def timed_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:

@@ -31,6 +31,7 @@ from .game_binding import AiJob, Applied, GameBinding, M, O, S, V
 from .i18n import dynamic_key, listed, t
 from .posts import Post, Refusal
 from .prompt import PromptResponse
+from .rating_texts import add_rating_changes
 from .storage import SqlStore
 from .table import LiveTable, Pending, Seat, Table
 from .transport import picture_files
@@ -337,9 +338,13 @@ class GameFace(GameBinding[O, S, M, V]):
     async def move_posts(
         self, store: SqlStore, live: LiveTable, pending: Pending, lang: str
     ) -> list[Post]:
-        """The posts of a move's events (read through views only); drawn off the loop."""
+        """The posts of a move's events (read through views only); drawn off the loop. The
+        move that ends the game: its results post shows the rating changes."""
         before, after = self.narrow(pending.before), self.narrow(pending.after)
-        return await self.posts_of(store, live, before, pending.events, after, lang)
+        posts = await self.posts_of(store, live, before, pending.events, after, lang)
+        if self.game.outcome(after) is not None:
+            await add_rating_changes(store, live.table, pending.game_no, posts, lang)
+        return posts
 
     async def posts_of(
         self,
@@ -450,8 +455,8 @@ class GameFace(GameBinding[O, S, M, V]):
         back (the timer's "three in a row" starts again); True: the press goes on."""
 
         def back(table: Table) -> None:
-            table.seat(press.seat.id).ai = False
-            table.seat(press.seat.id).timeouts = 0
+            seat = table.seat(press.seat.id)
+            seat.ai, seat.timeouts, seat.away_at_deal = False, 0, False
 
         await press.api.update_face(press.table.id, back)
         press.live = await press.api.live(press.table.id)

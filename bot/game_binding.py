@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from engine.protocol import Game, Json, Outcome, ai_move_json
 
+from . import fair
 from .posts import Refusal
 from .table import LiveTable, Pending, Seat, Table
 
@@ -101,7 +102,7 @@ class GameBinding(Generic[O, S, M, V]):
         """The current game's moves played again from its seed: each move's posts to make
         (the engine is deterministic: the same seed and moves give the same events), and the
         epoch each was made in (the table's, less the new turns begun since)."""
-        state: object = self.deal(table, table.seed)
+        state: object = self.deal(table, fair.game_seed(table))
         made: list[tuple[object, Applied]] = []
         for seat, move in moves:
             applied = self.apply(state, seat, move)

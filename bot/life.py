@@ -14,7 +14,7 @@ nothing else; the caller commits it.
 
 from __future__ import annotations
 
-from .table import Status, Table
+from .table import FairDeal, Status, Table
 
 # Where each status may go next.
 NEXT: dict[Status, frozenset[Status]] = {
@@ -35,15 +35,18 @@ def _become(table: Table, status: Status) -> None:
     table.status = status
 
 
-def deal(table: Table, seed: int) -> None:
-    """A game is dealt (Start in the lobby, or Rematch after the end): seats start afresh."""
+def deal(table: Table, seed: int, fair: FairDeal | None = None) -> None:
+    """A game is dealt (Start in the lobby, or Rematch after the end): seats start afresh.
+    `fair`: the secret it was dealt from and the ids it was dealt with (`bot.fair`)."""
     _become(table, "playing")
     table.games += 1
     table.seed = seed
+    table.fair, table.fair_next = fair, None
     table.moves = 0
     new_turn(table)
     for seat in table.seats:
         seat.timeouts, seat.autoplay_epoch = 0, None
+        seat.away_at_deal = seat.ai and seat.user_id is not None
 
 
 def deal_private(table: Table) -> None:
@@ -71,9 +74,11 @@ def edit_made(table: Table, message_id: int) -> None:
     table.owed_edits = [m for m in table.owed_edits if m != message_id]
 
 
-def finish(table: Table) -> None:
-    """The last move was made (its turn began with it: the epoch is already new)."""
+def finish(table: Table, rematch: FairDeal | None = None) -> None:
+    """The last move was made (its turn began with it: the epoch is already new). `rematch`:
+    the secret a rematch will be dealt from, committed now, before its Rematch press exists."""
     _become(table, "finished")
+    table.fair_next = rematch
 
 
 def cancel(table: Table) -> None:

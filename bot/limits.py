@@ -2,18 +2,19 @@
 
 A server full of tables, or a user clicking as fast as a script can, must not slow every other
 server down. Tables are counted when one opens (every table in its lobby or in play); clicks
-go through a token bucket per user, and a user over the rate gets one polite private answer,
-then nothing more is done for their clicks until they slow down."""
+and commands go through a token bucket per user, and a user over the rate gets one polite
+private answer, then nothing more is done for their clicks until they slow down."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
 
 from .posts import Refusal
-from .table import Table
+from .storage import SqlStore
+from .table import ACTIVE, Table
 
 PRUNE_AT = 10_000  # users remembered before the idle ones (a full bucket) are let go
 
@@ -28,20 +29,59 @@ class Limits:
     clicks_per_second: float = 5.0
 
 
+Place = tuple[int, int]  # an open table's (host, channel)
+
+
 def table_limit(
-    limits: Limits, open_tables: Sequence[Table], user_id: int, channel_id: int
+    limits: Limits, open_tables: Collection[Place], user_id: int, channel_id: int
 ) -> Refusal | None:
     """Why `user_id` may not open another table in this channel (None: they may), given the
     server's open tables; the narrowest limit reached is the one said."""
-    hosted = sum(t.host_id == user_id for t in open_tables)
+    hosted = sum(host == user_id for host, _ in open_tables)
     if hosted >= limits.tables_per_user:
         return Refusal("refusal.limit.user", n=limits.tables_per_user)
-    here = sum(t.channel_id == channel_id for t in open_tables)
+    here = sum(channel == channel_id for _, channel in open_tables)
     if here >= limits.tables_per_channel:
         return Refusal("refusal.limit.channel", n=limits.tables_per_channel)
     if len(open_tables) >= limits.tables_per_server:
         return Refusal("refusal.limit.server", n=limits.tables_per_server)
     return None
+
+
+class OpenTables:
+    """Each server's open tables, read from the database at the server's first question and
+    kept up to date by every change of a table (`note`): a refused `/… new` costs no query."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+        self._by_guild: dict[int, dict[int, Place]] = {}
+        self._loading: dict[int, dict[int, Place | None]] = {}  # changes while a server loads
+
+    async def of(self, guild_id: int) -> Collection[Place]:
+        known = self._by_guild.get(guild_id)
+        if known is None:
+            changed = self._loading.setdefault(guild_id, {})
+            found = await self.store.open_tables(guild_id)
+            known = {t.id: (t.host_id, t.channel_id) for t in found}
+            for table_id, place in self._loading.pop(guild_id, changed).items():
+                if place is None:
+                    known.pop(table_id, None)
+                else:
+                    known[table_id] = place
+            self._by_guild[guild_id] = known
+        return known.values()
+
+    def note(self, table: Table) -> None:
+        """A table was stored: open (in its lobby or in play), or not any more."""
+        place = (table.host_id, table.channel_id) if table.status in ACTIVE else None
+        known = self._by_guild.get(table.guild_id)
+        if known is not None:
+            if place is None:
+                known.pop(table.id, None)
+            else:
+                known[table.id] = place
+        elif table.guild_id in self._loading:
+            self._loading[table.guild_id][table.id] = place
 
 
 Verdict = Literal["go", "tell", "drop"]

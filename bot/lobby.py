@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
 
-from . import life
+from . import fair, life
+from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
 from .i18n import dynamic_key, t
@@ -37,8 +37,8 @@ class LobbyAPI(Protocol):
     """What the lobby needs of the table layer (`bot.core.Tables`)."""
 
     store: SqlStore
-    rng: random.Random
     limits: Limits  # the open tables a user, a channel, a server may have
+    registry: TableCache  # its open tables by server, what the limits count
 
     async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
 
@@ -68,9 +68,13 @@ class LobbyAPI(Protocol):
 
 
 def lobby_post(face: TableFace, table: Table) -> Post:
-    """The lobby message: the game's summary and, while seats may change, the buttons."""
+    """The lobby message: the game's summary, the deal's commitment and, while seats may
+    change, the buttons."""
     lang = table.lang()
     text = face.lobby_text(table, lang)
+    committed = fair.commitment_line(table, lang)
+    if committed is not None:
+        text += "\n" + committed
     if table.status != "lobby":
         return Post(text)
     buttons = [Button(v, t(dynamic_key("button", v), lang), style) for v, style in LOBBY_BUTTONS]
@@ -87,16 +91,18 @@ def require_host(table: Table, user: discord.abc.User) -> None:
     raise Refusal("refusal.host_only")
 
 
-def deal(api: LobbyAPI, edit: TableEdit) -> object:
-    """A new game at the table (Start or Rematch), if its seats may play: its state."""
+def deal(api: LobbyAPI, edit: TableEdit, pressed: int) -> object:
+    """A new game at the table (Start or Rematch, the press `pressed`), if its seats may play:
+    its state, dealt from the committed secret and the ids Discord gave (`bot.fair`)."""
     table = edit.table
     face = api.face(table)
     refused = face.start_refusal(table)
     if refused is not None:
         raise refused
-    seed = api.rng.getrandbits(63)
+    deal_ = fair.dealt(table, pressed)
+    seed = fair.deal_seed(deal_)
     state = face.deal(table, seed)
-    life.deal(table, seed)
+    life.deal(table, seed, deal_)
     return state
 
 
@@ -112,16 +118,12 @@ async def open_table(
     channel = interaction.channel
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
-    too_many = table_limit(
-        api.limits,
-        await api.store.open_tables(interaction.guild_id),
-        user.id,
-        interaction.channel_id,
-    )
+    open_here = await api.registry.open_tables.of(interaction.guild_id)
+    too_many = table_limit(api.limits, open_here, user.id, interaction.channel_id)
     if too_many is not None:
         await api.refuse(interaction, too_many)
         return
-    host = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
+    host = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=interaction.id)
     table = Table(
         game=game,
         guild_id=interaction.guild_id,
@@ -131,6 +133,7 @@ async def open_table(
         settings=settings,
         seats=[host],
         locale=str(interaction.guild_locale or "en").split("-")[0],
+        fair=fair.committed(),  # before any other seat's id exists
     )
     if isinstance(channel, discord.Thread):
         life.moved_to_thread(table, channel.id)
@@ -198,15 +201,16 @@ def _is_full(api: LobbyAPI, table: Table) -> bool:
     return len(table.seats) >= api.face(table).seat_range(table)[1]
 
 
-def _join(api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
+def _join(api: LobbyAPI, table: Table, user: discord.abc.User, pressed: int) -> None:
     if table.seat_of_user(user.id):
         raise Refusal("refusal.already_seated")
     if _is_full(api, table):
         raise Refusal("refusal.table_full")
-    table.seats.append(Seat(id=str(user.id), user_id=user.id, name=user.display_name))
+    seat = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=pressed)
+    table.seats.append(seat)
 
 
-def _leave(_api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
+def _leave(_api: LobbyAPI, table: Table, user: discord.abc.User, _pressed: int = 0) -> None:
     seat = table.seat_of_user(user.id)
     if seat is None:
         raise Refusal("refusal.not_seated")
@@ -217,22 +221,22 @@ def _leave(_api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
         table.host_id = next(s.user_id for s in table.seats if s.user_id)
 
 
-def _add_ai(api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
+def _add_ai(api: LobbyAPI, table: Table, user: discord.abc.User, pressed: int) -> None:
     require_host(table, user)
     if _is_full(api, table):
         raise Refusal("refusal.table_full")
     ai_id = table.next_ai_id()
     number = int(ai_id[3:])
     name = AI_NAMES[number - 1] if number <= len(AI_NAMES) else f"Robo {number}"
-    table.seats.append(Seat(id=ai_id, name=name, ai=True))
+    table.seats.append(Seat(id=ai_id, name=name, ai=True, joined=pressed))
 
 
-def _cancel(_api: LobbyAPI, table: Table, user: discord.abc.User) -> None:
+def _cancel(_api: LobbyAPI, table: Table, user: discord.abc.User, _pressed: int) -> None:
     require_host(table, user)
     life.cancel(table)
 
 
-def _start(api: LobbyAPI, edit: TableEdit, user: discord.abc.User) -> object:
+def _start(api: LobbyAPI, edit: TableEdit, user: discord.abc.User, pressed: int) -> object:
     table = edit.table
     require_host(table, user)
     face = api.face(table)
@@ -240,7 +244,7 @@ def _start(api: LobbyAPI, edit: TableEdit, user: discord.abc.User) -> object:
     if not low <= len(table.seats) <= high:
         mode = face.mode_name(table, table.lang())
         raise Refusal("refusal.seat_count", low=low, high=high, mode=mode)
-    return deal(api, edit)
+    return deal(api, edit, pressed)
 
 
 async def on_lobby_click(
@@ -252,9 +256,9 @@ async def on_lobby_click(
             raise Refusal("refusal.lobby_closed")
         state = None
         if click.verb == "start":
-            state = _start(api, edit, interaction.user)
+            state = _start(api, edit, interaction.user, interaction.id)
         else:
-            LOBBY_CHANGES[click.verb](api, table, interaction.user)
+            LOBBY_CHANGES[click.verb](api, table, interaction.user, interaction.id)
         table = await api.commit(edit, state)
     post = lobby_post(api.face(table), table)
     await reply.edit_message(content=post.content, view=api.view_for(table, post))
@@ -271,18 +275,24 @@ async def on_rematch(
             raise Refusal("refusal.stale")
         if table.seat_of_user(interaction.user.id) is None:
             raise Refusal("refusal.not_seated")
-        table = await api.commit(edit, deal(api, edit))
+        table = await api.commit(edit, deal(api, edit, interaction.id))
     live = await api.live(table.id)
     if table.private:  # a private game (Pop's Enigma): try again, privately
         await reply.defer(ephemeral=True, thinking=True)
         await api.show_private(interaction, live, table.seats[0])
         return
     await reply.edit_message(view=None)
-    await interaction.followup.send(t("table.rematch", table.lang(), user=interaction.user.mention))
+    lang = table.lang()
+    said = [
+        t("table.rematch", lang, user=interaction.user.mention),
+        fair.commitment_line(table, lang),
+    ]
+    await interaction.followup.send("\n".join(s for s in said if s))
     api.game_started(live)
 
 
-LOBBY_CHANGES: dict[str, Callable[[LobbyAPI, Table, discord.abc.User], None]] = {
+# Each change gets the press's interaction id: a seat's join id (docs/fair-deals.md).
+LOBBY_CHANGES: dict[str, Callable[[LobbyAPI, Table, discord.abc.User, int], None]] = {
     "join": _join,
     "leave": _leave,
     "addai": _add_ai,

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.protocol import Json, Outcome, RuleError
 
-from . import life
+from . import fair, life, ratings
 from .cache import TableCache
 from .game_binding import Applied
 from .i18n import dynamic_key
@@ -94,6 +94,7 @@ class MovePath:
                 applied.after,
                 pending=pending,
                 results=results,
+                rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else [],
                 move=Move(table.games, table.moves, seat.id, user_id, move),
             )
             text_changed = face.to_act(applied.after) != face.to_act(before)
@@ -123,7 +124,7 @@ class MovePath:
         """A game that ended: the table is finished, and each person's result is kept."""
         if outcome is None:
             return []
-        life.finish(table)
+        life.finish(table, fair.committed() if table.fair is not None else None)
         details = face.outcome_details(live, outcome)
         return [
             Result(s.user_id, outcome.mode, outcome.of(s.id).won, outcome.of(s.id).score, details)

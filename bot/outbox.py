@@ -37,10 +37,11 @@ from typing import Protocol
 
 import discord
 
-from . import pings
+from . import fair, pings
 from .batching import with_prefix
 from .budget import STEP, TURN, Budget, priority
 from .face import TableFace
+from .fair_share import FairGate
 from .paced_steps import PacedSteps
 from .posts import Post
 from .storage import Delivery, SqlStore
@@ -61,6 +62,7 @@ class OutboxHost(Protocol):
     store: SqlStore  # the outbox's own progress (`table_deliveries`)
     step_delay: float
     budget: Budget
+    drawing: FairGate  # the outboxes draw their posts in their server's turn
 
     def now(self) -> float:
         """The table layer's clock (deadlines start from it)."""
@@ -286,7 +288,10 @@ class Outbox:
         posts = self.drawn.get(pending.seq)
         if posts is None:
             face = self.host.face(live.table)
-            posts = await face.move_posts(self.host.store, live, pending, live.table.lang())
+            lang = live.table.lang()
+            async with self.host.drawing.slot(live.table.guild_id):  # its server's turn
+                posts = await face.move_posts(self.host.store, live, pending, lang)
+            posts = fair.with_results_words(posts, live.table, pending.game_no, lang)
             self.drawn[pending.seq] = posts
         return posts
 
@@ -340,6 +345,12 @@ class Outbox:
         self.progress = progress
         await self.host.store.delivered(self.table_id, progress)
 
+    async def results_posted(self, table: Table, game_no: int, message: discord.Message) -> None:
+        """A game's results are out: where is kept, for /history to link to (a private
+        table's are ephemeral: nothing to link)."""
+        if not table.private:
+            await self.host.store.results_posted(table.id, game_no, message.channel.id, message.id)
+
     async def _post_turn(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
         table = live.table
@@ -364,7 +375,8 @@ class Outbox:
             deadline = self.host.now() + table.settings.turn_timer
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
         face = self.host.face(table)
-        post = await asyncio.to_thread(face.table_post, shown, table.lang())
+        async with self.host.drawing.slot(table.guild_id):
+            post = await asyncio.to_thread(face.table_post, shown, table.lang())
         to_act = face.to_act(live.state) if live.state is not None else frozenset()
         seats = [s for s in table.seats if s.id in to_act]
         users = await pings.to_ping(self.host.store, seats)

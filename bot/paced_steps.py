@@ -94,6 +94,8 @@ class PacedSteps:
                 in_channel=post.in_channel,
             )
         held = posts_in([a.filename for a in message.attachments], posts, done, len(batch))
+        if any(p.results for p in posts[done : done + held]):
+            await box.results_posted(table, pending.game_no, message)
         done += held
         more = done < len(posts)
         await box.advance(

@@ -40,6 +40,7 @@ class Post:
     controls: list[Control] = field(default_factory=list)
     step: bool = False  # one step of a move: steps may share a message when the table is behind
     in_channel: bool = False  # posted in the channel the table was opened from (not privately)
+    results: bool = False  # a finished game's results: where it was posted is kept (/history)
     mentions: list[int] = field(default_factory=list)  # the users it pings (nobody else)
 
 

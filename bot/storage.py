@@ -23,6 +23,9 @@ from typing import Any, Protocol
 
 from .migrations.carry_over_003 import carry_over_pop_tables
 from .migrations.carry_over_006 import carry_over_wakes
+from .migrations.rate_004 import rate_stored_games
+from .rating_store import RatingReads, rate_game
+from .ratings import Entry
 from .storage_people import PeopleQueries
 from .table import ACTIVE, Table
 
@@ -98,10 +101,11 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore(PeopleQueries):
-    """What the bot asks of its database. Subclasses supply `open`, `close`, `transaction`,
-    `fetch` (a read outside any transaction, without locking rows), `_has_table` and
-    `describe`."""
+class SqlStore(RatingReads, PeopleQueries):
+    """What the bot asks of its database (its reads of ratings in `bot.rating_store`, of
+    people's settings in `bot.storage_people`). Subclasses supply `open`, `close`,
+    `transaction`, `fetch` (a read outside any transaction, without locking rows),
+    `_has_table` and `describe`."""
 
     kind = "sql"
 
@@ -195,13 +199,15 @@ class SqlStore(PeopleQueries):
         *,
         move: Move | None = None,
         results: Sequence[Result] = (),
+        rated: Sequence[Entry] = (),
         posts_due: bool = False,
         posts_dropped: bool = False,
     ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
         `StaleWrite` if the stored one is not the version before it (and nothing is written).
-        A game that ends here brings its `results`; `posts_due` marks the outbox busy in the
+        A game that ends here brings its `results`, and its seats' places when it is `rated`
+        (the ratings move in the same transaction); `posts_due` marks the outbox busy in the
         same transaction, so a restart resumes the table until everything is posted;
         `posts_dropped` lets go of what was still to post (the table's thread is gone)."""
         now = _now()
@@ -241,6 +247,8 @@ class SqlStore(PeopleQueries):
                     table.id,
                 )
             await _insert_results(tx, table, results, now)
+            if rated:
+                await rate_game(tx, table.guild_id, table.game, (table.id, table.games), rated, now)
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
         rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)
@@ -362,7 +370,7 @@ class SqlStore(PeopleQueries):
 
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
-CARRY_OVER = {3: carry_over_pop_tables, 6: carry_over_wakes}
+CARRY_OVER = {3: carry_over_pop_tables, 4: rate_stored_games, 6: carry_over_wakes}
 
 
 async def _insert_results(tx: Tx, table: Table, results: Sequence[Result], now: str) -> None:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
 import aiosqlite
 
 from .storage import SqlStore, Tx
+
+# aiosqlite's DEBUG lines hold every statement with its parameters: the tables' rows, a game's
+# committed secret seed (docs/fair-deals.md) and its hidden cards among them. Never log them.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class _SqliteTx:

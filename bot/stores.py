@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import games  # noqa: F401  (each game's rating rule: migration 004 rates stored games)
 from .settings import Settings
 from .storage_sqlite import Store
 

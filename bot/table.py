@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from engine import fair
+
 Status = Literal["lobby", "playing", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "playing")
 AiLevel = Literal["easy", "normal", "hard"]
@@ -39,10 +41,31 @@ class Seat(BaseModel):
     id: str  # the game's seat name: a Discord user id, or "ai-N"
     user_id: int | None = None  # None for an AI seat
     name: str
+    # The id Discord gave the interaction that seated it (the host's `/… new`, a Join, an Add
+    # AI): an input of the deal the bot cannot choose (docs/fair-deals.md). None: seated before.
+    joined: int | None = None
     ai: bool = False  # an AI plays this seat (an AI chair, or a human away too long)
     timeouts: int = 0  # turns in a row the timer chose for this seat
     autoplay_epoch: int | None = None  # the AI acts for this seat in this epoch (time ran out)
+    # Its person was already away (left, or the AI had taken over) when this game was dealt:
+    # the game is not rated for them, unless they come back to their seat.
+    away_at_deal: bool = False
     private: PrivateMessage | None = None
+
+
+class FairDeal(BaseModel):
+    """A game's verifiable deal (docs/fair-deals.md, `bot.fair`): the secret seed, committed to
+    before the ids it is dealt with exist, and once dealt those ids. The secret stays in the
+    table's row until the game is over: no post, picture or log line shows it."""
+
+    secret: str  # 32 bytes, hex
+    joins: list[int] = Field(default_factory=list)  # the seats' join ids at the deal, in order
+    start: int | None = None  # the Start (or Rematch) interaction's id; None: not dealt yet
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of the secret seed, hex: what the table shows before the deal."""
+        return fair.commitment(bytes.fromhex(self.secret))
 
 
 class TableSettings(BaseModel):
@@ -69,6 +92,8 @@ class Table(BaseModel):
     epoch: int = 0  # bumped when buttons go stale: start, each new turn, the end
     games: int = 0  # games dealt at this table (rematches count); the current game's number
     seed: int = 0  # the current game's seed: with its moves, it replays the game
+    fair: FairDeal | None = None  # the current game's (None: dealt before fair deals, private)
+    fair_next: FairDeal | None = None  # committed when a game ends: its rematch's
     moves: int = 0  # moves applied in the current game
     private: bool = False  # played in its player's own ephemeral messages (Pop's Enigma)
     lobby_message_id: int | None = None

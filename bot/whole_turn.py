@@ -46,6 +46,9 @@ class TurnsBox(Protocol):
 
     async def advance(self, progress: Delivery) -> None: ...
 
+    async def results_posted(self, table: Table, game_no: int, message: discord.Message) -> None:
+        """The message holding a game's results was posted (or found, after a restart)."""
+
     async def posts(self, live: LiveTable, pending: Pending) -> list[Post]: ...
 
     async def turn_post(self, live: LiveTable) -> tuple[Post, int, float | None]: ...
@@ -126,6 +129,8 @@ class WholeTurns:
         if riding is not None and turn is not None:
             box.turn_prefix = post.content
             await box.turn_posted(message, turn[1], turn[2])
+        if shown.results:
+            await box.results_posted(table, pending.game_no, message)
         return last
 
     async def _add_to_turn_message(self, live: LiveTable, message_id: int, post: Post) -> None:

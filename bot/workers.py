@@ -96,7 +96,8 @@ class Workers:
 
 
 CORES = os.cpu_count() or 2
-AI = Workers(max(1, min(2, CORES - 1)))
+# A little below the bot too: when the cores are busy, a click's answer comes before a move.
+AI = Workers(max(1, min(2, CORES - 1)), nice=5)
 # Drawing is the bulk of the bot's CPU under load: a worker per core (the event loop itself
 # needs little), at most 4. At a lower priority: when the cores are all busy, answering a click
 # goes first and a picture waits a little (it is paced seconds apart anyway).

@@ -3,8 +3,10 @@ game (the bot's registry, `bot.games`, registers each game's whole rules the sam
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .coloretto import record as coloretto_record
 from .colorpop import record as colorpop_record
@@ -16,14 +18,28 @@ from .protocol import Json, Recorded
 @dataclass(frozen=True)
 class RecordRules:
     """A game as reading its records needs it: its key, its format, its replay (its record
-    module alone: `pop-bot replay` starts without the rest of the game)."""
+    module alone: `pop-bot replay` starts without the rest of the game), and the module that
+    checks its deals (`engine.fair.Dealt`, imported when `pop-bot verify` asks)."""
 
     key: str
     record_format: str
     replay: Callable[[Json], dict[str, Json]]
+    deals: str = ""  # e.g. "engine.pop.fair"
 
     def replay_summary(self, record: Json) -> dict[str, Json]:
         return self.replay(record)
+
+    def seat_count(self, record: Json) -> int:
+        return int(self._deals().seat_count(record))
+
+    def recorded_deal(self, record: Json) -> dict[str, Json]:
+        return dict(self._deals().recorded_deal(record))
+
+    def seeded_deal(self, record: Json, seed: int) -> dict[str, Json]:
+        return dict(self._deals().seeded_deal(record, seed))
+
+    def _deals(self) -> Any:
+        return importlib.import_module(self.deals)
 
 
 GAMES: dict[str, Recorded] = {}
@@ -54,4 +70,4 @@ for _key, _module in (
     ("colorpop", colorpop_record),
     ("colourist", colourist_record),
 ):
-    register(RecordRules(_key, _module.FORMAT, _module.replay_summary))
+    register(RecordRules(_key, _module.FORMAT, _module.replay_summary, f"engine.{_key}.fair"))

@@ -6,7 +6,8 @@ Modelled on OpenSpiel's small State API and boardgame.io's `playerView`. A game 
 - `turns`: the game's turn structure, declared up front: "simultaneous" (every seat chooses in
   secret, the last choice reveals the turn: Pop, Colourist) or "sequential" (one seat at a
   time: Coloretto, Colorpop);
-- `start(options, seats, seed)` deals a table; the RNG state lives inside the state, so the
+- `start(options, seats, seed)` deals a table; `seed` (below 2**256) keys the game's one
+  random stream (`engine.rng`, docs/fair-deals.md), whose state lives inside the state, so the
   same options, seats, seed and moves always give the same game;
 - `to_act(state)` says whose action the game waits for: every seat that has not chosen yet in
   a simultaneous game, the one seat on turn in a sequential one;

@@ -25,14 +25,15 @@ def demo_main(
     level: str = "hard",
     seed: int = 1,
     sets: int = 1,
+    deal_seed: int | None = None,
     labels: Mapping[str, str] | None = None,
     t: alt.Translate = alt.english,
 ) -> int:
     """`labels` and `t`: the pictures' words and alt texts in a table's language (English
-    unless given)."""
+    unless given); `deal_seed`: the deal's own seed (a fair-deal proof's), else `seed`."""
     try:
         prepare_out(out_dir)  # before playing: a folder that cannot be written is said at once
-        record = play_demo(mode, seats, level, seed, sets)
+        record = play_demo(mode, seats, level, seed, sets, deal_seed)
         files = write_pictures(record_pictures(record, labels, t), out_dir)
     except OutputError as e:
         print(f"pop-bot demo: {e}", file=sys.stderr)

@@ -20,8 +20,9 @@ from tests.discord_emulator import BotRunner, Emulator, World, build_world
 # with the rest of the suite (three workers, the AI benchmarks beside the end-to-end stories)
 # and whatever else runs there, all at the normal priority: the stories' pictures waited behind
 # all of it, up to minutes under load. In the test processes they draw at the bot's own
-# priority; tests/bot/test_workers.py checks the bot's own setting in a fresh process.
-workers.PICTURES.nice = 0
+# priority (and so does the AI); tests/bot/test_workers.py checks the bot's own setting in a
+# fresh process.
+workers.PICTURES.nice = workers.AI.nice = 0
 
 # --- Running in parallel (`make test`: pytest -n N) ----------------------------------------
 #

@@ -10,6 +10,7 @@ from engine import games as rules
 
 from ..entry import GameEntry
 from ..i18n import add_texts, declare_keys, remove_texts, undeclare_keys
+from ..ratings import register_rule, unregister_rule
 from . import coloretto, colorpop, colourist, pop
 
 if TYPE_CHECKING:
@@ -20,11 +21,13 @@ _faces: dict[str, TableFace] = {}
 
 
 def register(entry: GameEntry) -> None:
-    """A game at the tables, its records known to `pop-bot replay`, its own texts known."""
+    """A game at the tables, its records known to `pop-bot replay`, its own texts known, its
+    rating rule known to the ratings."""
     add_texts(entry.texts)
     declare_keys({**entry.keys, "game": (entry.key,)})
     GAMES[entry.key] = entry
     rules.register(entry.rules)
+    register_rule(entry.key, entry.rating)
 
 
 def unregister(key: str) -> None:
@@ -32,6 +35,7 @@ def unregister(key: str) -> None:
     entry = GAMES.pop(key)
     _faces.pop(key, None)
     rules.GAMES.pop(entry.rules.key, None)
+    unregister_rule(key)
     remove_texts(entry.texts)
     undeclare_keys({**entry.keys, "game": (entry.key,)})
 

@@ -47,17 +47,17 @@ Move = Draw | Place | Take
 
 
 def deal(players: int, seed: int) -> tuple[int, list[str], list[list[str]], int, list[str]]:
-    """A random deal from `seed`: (rng state, removed, starting colours per seat, first seat
-    index, deck top first)."""
-    state = seed & ((1 << 64) - 1)
-    state, colours = rng.shuffled(state, list(range(len(C.COLOURS))))
+    """A random deal from `seed`: (words drawn from its stream, removed, starting colours per
+    seat, first seat index, deck top first)."""
+    seed, state = rng.opened(seed)
+    state, colours = rng.shuffled(seed, state, range(len(C.COLOURS)))
     n_removed, n_start = C.REMOVED_COLOURS[players], C.STARTING_CARDS[players]
     removed = sorted(colours[:n_removed])
     givable = colours[n_removed:]
     start = [sorted(givable[i * n_start : (i + 1) * n_start]) for i in range(players)]
-    state, first = rng.below(state, players)
+    state, first = rng.below(seed, state, players)
     pool = _deck_cards([C.COLOURS[c] for c in removed], [C.COLOURS[c] for s in start for c in s])
-    state, order = rng.shuffled(state, list(range(len(pool))))
+    state, order = rng.shuffled(seed, state, range(len(pool)))
     shuffled = [pool[i] for i in order]
     deck = [*shuffled[: -C.UNDER_LAST], LAST, *shuffled[-C.UNDER_LAST :]]
     return (
@@ -101,7 +101,7 @@ def new_game(players: Sequence[str], expert: bool, seed: int) -> ColorettoState:
         dict(zip(players, start, strict=True)),
         players[first],
         deck,
-        rng_seed=seed,
+        rng_seed=rng.kept(seed),
         rng_state=state,
     )
 

@@ -37,7 +37,7 @@ class ColorettoState:
     players: list[str]  # seat order
     expert: bool
     rng_seed: int
-    rng_state: int  # engine.rng SplitMix64 state after the deal
+    rng_state: int  # words drawn from the seed's engine.rng stream by the deal
     removed: list[str]  # colour order
     start: dict[str, list[str]]  # starting colours per player
     first: str  # the first player of round 1

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import game, record, rules
+from . import fair, game, record, rules
 from .rules import Cell, Group
 from .state import ColorpopState
 from .view import ColorpopView, view
@@ -134,6 +134,16 @@ class ColorpopGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
+
+    def seat_count(self, record_: Json) -> int:
+        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
+        return fair.seat_count(record_)
+
+    def recorded_deal(self, record_: Json) -> dict[str, Json]:
+        return fair.recorded_deal(record_)
+
+    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
+        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: ColorpopState) -> str:
         return state.to_json().decode()

@@ -47,10 +47,10 @@ def side_colours(state: ColorpopState, side: tuple[int, ...]) -> tuple[str, ...]
 
 
 def deal_secrets(
-    rng_state: int, mode: str, num_seats: int, solo_colours: int = 1
+    seed: int, rng_state: int, mode: str, num_seats: int, solo_colours: int = 1
 ) -> tuple[int, tuple[tuple[str, ...], ...]]:
     """Deal every seat its secret colours at random, all different (§6)."""
-    rng_state, order = rng.shuffled(rng_state, list(range(len(COLOURS))))
+    rng_state, order = rng.shuffled(seed, rng_state, range(len(COLOURS)))
     per_seat = colours_per_seat(mode, solo_colours)
     secrets = []
     for i in range(num_seats):
@@ -73,11 +73,11 @@ def new_game(mode: Mode, seats: Sequence[str], seed: int, solo_colours: int = 1)
     check_seats(mode, seats)
     if mode == "solo" and not SOLO_COLOURS[0] <= solo_colours <= SOLO_COLOURS[1]:
         raise ValueError(f"solo plays with 1 to 5 secret colours, not {solo_colours}")
-    state = seed & ((1 << 64) - 1)
-    state, board = rules.deal_board(state)
-    state, secrets = deal_secrets(state, mode, len(seats), solo_colours)
-    state, first = rng.below(state, len(seats))
-    return from_deal(mode, seats, secrets, first, board, rng_seed=seed, rng_state=state)
+    seed, state = rng.opened(seed)
+    state, board = rules.deal_board(seed, state)
+    state, secrets = deal_secrets(seed, state, mode, len(seats), solo_colours)
+    state, first = rng.below(seed, state, len(seats))
+    return from_deal(mode, seats, secrets, first, board, rng_seed=rng.kept(seed), rng_state=state)
 
 
 def from_deal(

@@ -266,11 +266,12 @@ def full_board_tokens() -> list[str]:
     return [c for c in COLOURS for _ in range(TOKENS_PER_COLOUR)] + [JOKER] * NUM_JOKERS
 
 
-def deal_board(rng_state: int) -> tuple[int, Board]:
-    """§2: shuffle, fill A1…A10, B1…B10, …, J10, reshuffle until the set-up rule holds."""
+def deal_board(seed: int, rng_state: int) -> tuple[int, Board]:
+    """§2: shuffle, fill A1…A10, B1…B10, …, J10, reshuffle until the set-up rule holds
+    (`rng_state`: the words drawn so far from `seed`'s stream)."""
     tokens = full_board_tokens()
     while True:
-        rng_state, order = rng.shuffled(rng_state, list(range(NUM_TOKENS)))
+        rng_state, order = rng.shuffled(seed, rng_state, range(NUM_TOKENS))
         letters = "".join(tokens[i] for i in order)
         board = tuple(letters[r * NUM_ROWS : (r + 1) * NUM_ROWS] for r in range(NUM_RAILS))
         if setup_is_legal(board):

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import game, record
+from . import fair, game, record
 from .game import CARDS, SEAT_RANGE, Choose, ColouristState, Keep, Move
 from .view import ColouristView, view
 from .words import WordList, shipped_words
@@ -119,6 +119,16 @@ class ColouristGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
+
+    def seat_count(self, record_: Json) -> int:
+        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
+        return fair.seat_count(record_)
+
+    def recorded_deal(self, record_: Json) -> dict[str, Json]:
+        return fair.recorded_deal(record_)
+
+    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
+        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: ColouristState) -> str:
         return state.to_json().decode()

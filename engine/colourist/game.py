@@ -131,8 +131,8 @@ class ColouristState:
 
     seats: list[str]
     length: Length
-    rng_seed: int
-    rng_state: int
+    rng_seed: int  # the key of the engine.rng stream the decks are shuffled from
+    rng_state: int  # words drawn from it so far
     first: str
     deck_sizes: dict[str, int]
     piles: dict[str, list[str]]  # per deck, top first
@@ -227,15 +227,15 @@ def new_game(
             raise ValueError(f"the {kind} deck must hold 2-999 distinct cards")
         if not all(isinstance(i, str) and re.fullmatch(f"{kind[0]}[0-9]{{3}}", i) for i in ids):
             raise ValueError(f"{kind} ids are {kind[0]} and 3 digits (rules §6)")
-    state_rng = seed & ((1 << 64) - 1)
+    seed, state_rng = rng.opened(seed)
     piles: dict[str, list[str]] = {}
     for kind in KINDS:
-        state_rng, piles[kind] = _shuffled(state_rng, decks[kind])
-    state_rng, first = rng.below(state_rng, len(seats))
+        state_rng, piles[kind] = _shuffled(seed, state_rng, decks[kind])
+    state_rng, first = rng.below(seed, state_rng, len(seats))
     state = ColouristState(
         seats=list(seats),
         length=cast(Length, length),
-        rng_seed=seed,
+        rng_seed=rng.kept(seed),
         rng_state=state_rng,
         first=seats[first],
         deck_sizes={k: len(v) for k, v in decks.items()},
@@ -248,9 +248,9 @@ def new_game(
     return state
 
 
-def _shuffled(state_rng: int, cards: list[str]) -> tuple[int, list[str]]:
+def _shuffled(seed: int, state_rng: int, cards: list[str]) -> tuple[int, list[str]]:
     """The cards in the RNG's order (engine.rng shuffles indices)."""
-    state_rng, order = rng.shuffled(state_rng, list(range(len(cards))))
+    state_rng, order = rng.shuffled(seed, state_rng, range(len(cards)))
     return state_rng, [cards[i] for i in order]
 
 
@@ -266,7 +266,7 @@ def _start_round(state: ColouristState, events: list[Any]) -> None:
     for kind, count in DRAWS[symbol].items():
         if len(state.piles[kind]) < count:
             state.rng_state, state.piles[kind] = _shuffled(
-                state.rng_state, state.piles[kind] + state.discards[kind]
+                state.rng_seed, state.rng_state, state.piles[kind] + state.discards[kind]
             )
             state.discards[kind] = []
             state.reshuffled.append(kind)

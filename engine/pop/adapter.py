@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import game, record
+from . import fair, game, record
 from .cards import COLOUR_NAMES, COLUMN_LETTERS
 from .enigma import Puzzle, load_pack, puzzle_deal
 from .modes import MODES, Mode
@@ -142,6 +142,16 @@ class PopGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
+
+    def seat_count(self, record_: Json) -> int:
+        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
+        return fair.seat_count(record_)
+
+    def recorded_deal(self, record_: Json) -> dict[str, Json]:
+        return fair.recorded_deal(record_)
+
+    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
+        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: PopState) -> str:
         return state.to_json().decode()

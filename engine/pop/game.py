@@ -96,7 +96,7 @@ def new_game(
         difficulty = None
     if spec.needs_puzzle and puzzle is None:
         raise ValueError("an Enigma needs a puzzle: a layout and a hand")
-    seed &= (1 << 64) - 1
+    seed, drawn = rng.opened(seed)
     state = PopState(
         mode=spec.name,
         seats=seats,
@@ -104,7 +104,7 @@ def new_game(
         two_player_variant=bool(two_player_variant),
         difficulty=difficulty,
         rng_seed=seed,
-        rng_state=seed,
+        rng_state=drawn,
     )
     if puzzle is not None:
         # A puzzle's hand is dealt to the one seat, whatever name the puzzle gave it.
@@ -112,6 +112,7 @@ def new_game(
         start_set(state, Deal(puzzle.grid, {seats[0]: hand}, puzzle.draw_pile), events)
     else:
         start_set(state, deal_from_rng(state), events)
+    state.rng_seed = rng.kept(seed)  # the later sets' stream (a legacy seed's included)
     return state
 
 
@@ -166,9 +167,9 @@ def deal_from_rng(state: PopState) -> Deal:
     """Shuffle and lay out a set as the rules' set-up says, drawing on the state's RNG."""
     spec = state.spec
     rows = (state.difficulty or 1) if spec.difficulties else 1
-    s, deck = rng.shuffled(state.rng_state, list(ALL_CARDS))
+    s, deck = rng.shuffled(state.rng_seed, state.rng_state, ALL_CARDS)
     grid, deck = lay_out(deck, rows)
-    s, deck = rng.shuffled(s, deck)  # "shuffle the rest"
+    s, deck = rng.shuffled(state.rng_seed, s, deck)  # "shuffle the rest"
     state.rng_state = s
     size = spec.hand_size
     if size is None:

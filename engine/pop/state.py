@@ -38,8 +38,8 @@ class PopState:
     mode: Mode
     seats: list[str]
     sets_total: int
-    rng_seed: int
-    rng_state: int
+    rng_seed: int  # the key of the engine.rng stream the sets are dealt from
+    rng_state: int  # words drawn from it so far
     two_player_variant: bool = False
     difficulty: int | None = None  # solo: starting rows 1-4
     deals_from_rng: bool = True  # False while a record is replayed: it brings its own deals

@@ -8,6 +8,7 @@ drawn, the card placed, the row taken) and the results, with their alt texts in 
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -57,14 +58,16 @@ def demo_main(
     seed: int = 1,
     labels: Mapping[str, str] = LABELS_EN,
     words: Callable[..., str] = english,
+    deal_seed: int | None = None,
 ) -> int:
-    """A whole game of `seats` hard AI seats dealt from `seed`: every action's picture, then
-    the results, as numbered PNG files in `out_dir`; their alt texts in alt.txt (`labels` and
-    `words`: the pictures' words and the alt texts' sentences, English unless given)."""
+    """A whole game of `seats` hard AI seats dealt from `deal_seed` (a fair-deal proof's; else
+    `seed`, which also seeds the AI): every action's picture, then the results, as numbered
+    PNG files in `out_dir`; their alt texts in alt.txt (`labels` and `words`: the pictures'
+    words and the alt texts' sentences, English unless given); the record on stdout."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     players = [f"p{i}" for i in range(seats)]
-    state = game.new_game(players, False, seed)
+    state = game.new_game(players, False, seed if deal_seed is None else deal_seed)
     alts: list[str] = []
 
     def write(name: str, png: bytes, alt: str) -> None:
@@ -98,7 +101,8 @@ def demo_main(
         results_alt(view(state), outcome, NAMES, words),
     )
     (out / "alt.txt").write_text("\n".join(alts) + "\n", encoding="utf-8")
-    print(f"{n + 2} pictures of a {seats}-seat game (seed {seed}) in {out}")
+    print(json.dumps(COLORETTO.export_record(state)))
+    print(f"{n + 2} pictures of a {seats}-seat game (seed {seed}) in {out}", file=sys.stderr)
     return 0
 
 

@@ -56,14 +56,18 @@ def demo_main(
     mode: str | None = None,
     level: str = "hard",
     words: DemoWords | None = None,
+    deal_seed: int | None = None,
 ) -> int:
-    """Play a seeded game of `level` AIs on `seats` seats (1: solo) and write its pictures.
-    Prints one JSON line (the folder, the number of pictures, the result); returns 0."""
+    """Play a seeded game of `level` AIs on `seats` seats (1: solo) and write its pictures;
+    dealt from `deal_seed` (a fair-deal proof's), else from `seed`, which also seeds the AI.
+    Prints the game's record on stdout, and one JSON line (the folder, the number of
+    pictures, the result) on stderr; returns 0."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     chosen = mode or ("solo" if seats == 1 else "competitive")
     seat_ids = [f"p{i}" for i in range(seats)]
-    state = COLORPOP.start(ColorpopOptions.model_validate({"mode": chosen}), seat_ids, seed)
+    options = ColorpopOptions.model_validate({"mode": chosen})
+    state = COLORPOP.start(options, seat_ids, seed if deal_seed is None else deal_seed)
     shots: list[Shot] = []
     move = 0
     while not state.over:
@@ -80,7 +84,8 @@ def demo_main(
         "winners": [NAMES[s] for s in state.winners],
         "tie_break": state.tie_break,
     }
-    print(json.dumps(summary))
+    print(json.dumps(COLORPOP.export_record(state)))
+    print(json.dumps(summary), file=sys.stderr)
     return 0
 
 

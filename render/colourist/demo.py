@@ -29,12 +29,15 @@ def play_pictures(
     length: Literal["short", "normal", "long"] = "short",
     lang: str = "en",
     labels: Mapping[str, str] = LABELS_EN,
+    deal_seed: int | None = None,
 ) -> tuple[ColouristState, list[kit.Picture]]:
-    """Play a seeded AI game (levels mixed by seat) and draw every picture it shows."""
+    """Play a seeded AI game (levels mixed by seat) and draw every picture it shows; dealt
+    from `deal_seed` (a fair-deal proof's), else from `seed`, which also seeds the AI."""
     ids = [f"s{i + 1}" for i in range(seats)]
     names = dict(zip(ids, NAMES, strict=False))
     words = COLOURIST.words
-    state, _ = COLOURIST.start_with_events(ColouristOptions(length=length), ids, seed)
+    dealt = seed if deal_seed is None else deal_seed
+    state, _ = COLOURIST.start_with_events(ColouristOptions(length=length), ids, dealt)
     pictures: list[kit.Picture] = []
 
     def table_pictures() -> None:
@@ -82,11 +85,12 @@ def demo_main(
     seed: int = 1,
     lang: str = "en",
     labels: Mapping[str, str] = LABELS_EN,
+    deal_seed: int | None = None,
 ) -> int:
     """Write a whole AI game's pictures into `out_dir` (the words of `lang`, the pictures'
     words `labels`); the record to stdout. 0 on success."""
     try:
-        state, pictures = play_pictures(seats, seed, lang=lang, labels=labels)
+        state, pictures = play_pictures(seats, seed, lang=lang, labels=labels, deal_seed=deal_seed)
     except ValueError as e:  # e.g. a seat count the game does not allow
         print(f"demo: {e}", file=sys.stderr)
         return 2

@@ -16,9 +16,15 @@ AI_NAMES = ("ada", "bo", "cy", "dee", "eli")
 
 
 def play_demo(
-    mode: str = "competitive", seats: int = 4, level: str = "hard", seed: int = 1, sets: int = 1
+    mode: str = "competitive",
+    seats: int = 4,
+    level: str = "hard",
+    seed: int = 1,
+    sets: int = 1,
+    deal_seed: int | None = None,
 ) -> dict[str, Json]:
-    """Play a game among AI seats of one level; returns its pop-record/1."""
+    """Play a game among AI seats of one level, dealt from `deal_seed` (else `seed`, which
+    also seeds the AI and picks the puzzle or the solo rows); returns its pop-record/1."""
     spec = MODES.get(mode)  # None: new_game says what is wrong with the mode
     if spec is not None and spec.alone:
         seats = 1
@@ -32,7 +38,7 @@ def play_demo(
         state = new_game(
             mode,
             names,
-            seed=seed,
+            seed=seed if deal_seed is None else deal_seed,
             sets=sets,
             difficulty=difficulties[seed % len(difficulties)] if difficulties else None,
         )

@@ -228,8 +228,9 @@ def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
         room = inner - 34 - math.ceil(kit.text_length(symbols, 22, True))
         waiting = label(labels, "waiting", n=len(pile))
         lx = x + 12
+        # 16 px at the least: "En attente : 12" beside two-digit symbols needs it
         lx += paste_text(
-            img, waiting, (lx, yy + 14), 22, True, S.TEXT, bg, max_width=room, min_size=18
+            img, waiting, (lx, yy + 14), 22, True, S.TEXT, bg, max_width=room, min_size=16
         )
         paste(img, burst, lx + 10, yy + 4)
         paste_text(img, symbols, (lx + 32, yy + 14), 22, True, S.TEXT, bg)

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
+from bot import fair
 from bot.main import create_bot, load_settings
+from tests.bot.story import PINNED_DEALS
+
+
+@pytest.fixture(autouse=True)
+def pinned_deals(monkeypatch):
+    """A test may pin its next deal (`story.pin_next_deal`); otherwise deals are fair."""
+    real = fair.deal_seed
+    monkeypatch.setattr(
+        fair, "deal_seed", lambda deal: PINNED_DEALS.pop(0) if PINNED_DEALS else real(deal)
+    )
+    yield
+    PINNED_DEALS.clear()
 
 
 @pytest.fixture

@@ -7,6 +7,16 @@ import re
 COLOURS = "red|yellow|green|blue|purple"
 
 
+PINNED_DEALS: list[int] = []  # the next deals' seeds, chosen by a test (`pin_next_deal`)
+
+
+def pin_next_deal(seed: int) -> None:
+    """The next game dealt gets `seed` instead of the one its committed secret and Discord's
+    ids give (bot.fair.deal_seed, patched by the `pinned_deals` fixture): for stories about a
+    particular deal, not about fairness."""
+    PINNED_DEALS.append(seed)
+
+
 def thread_of(world, table_no: int):
     """The thread the bot opened for table #N, of any game and in any language ("Pop table
     #3", "Colourist table #4"; table numbers are unique across games): None if none yet."""
@@ -94,7 +104,11 @@ async def turn_message(emu, actor, thread, header, timeout=20):
 async def open_hand(player, message):
     """Press My hand; the private hand message, once it shows its buttons."""
     opened = await player.click(message, label="My hand")
-    return await opened.wait_message(lambda m: m.buttons)
+    try:
+        return await opened.wait_message(lambda m: m.buttons)
+    except TimeoutError:  # say what came instead of a hand
+        got = opened.message.content if opened.message is not None else "no answer"
+        raise AssertionError(f"My hand opened no hand: {got!r}") from None
 
 
 async def pick(player, hand_message, card):

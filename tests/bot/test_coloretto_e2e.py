@@ -14,7 +14,7 @@ import pytest
 from engine.coloretto import game as rules
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.game import Draw, Place, Take
-from tests.bot.story import start_table, stored_table
+from tests.bot.story import pin_next_deal, start_table, stored_table
 from tests.bot.test_game_e2e import replay_summary
 from tests.clock import TestClock
 from tests.discord_emulator.server import PATIENCE
@@ -39,22 +39,12 @@ async def start_coloretto(emu, world, host, joiners=(), ai=0, seed=None, bot=Non
 
     def pin_seed():
         if seed is not None:
-            bot.client.tables.rng = PinnedSeed(seed)
+            pin_next_deal(seed)
 
     _, thread = await start_table(
         emu, world, host, joiners, ai, "coloretto", pin_seed, ai_level="easy", **options
     )
     return thread
-
-
-class PinnedSeed:
-    """The table layer's RNG with the next deal's seed chosen by the test."""
-
-    def __init__(self, seed):
-        self.seed = seed
-
-    def getrandbits(self, _bits):
-        return self.seed
 
 
 async def live(bot, table_id=1):

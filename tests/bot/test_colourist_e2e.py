@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ import pytest
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST
-from tests.bot.story import open_table
+from tests.bot.story import open_table, pin_next_deal
 from tests.discord_emulator.server import PATIENCE
 
 pytestmark = pytest.mark.asyncio
@@ -30,7 +29,7 @@ HEADER = {"en": "**Round {r}**", "ja": "**ラウンド{r}**", "pl": "**Runda {r}
 
 
 def pin_seed(pop_bot) -> None:
-    pop_bot.client.tables.rng = random.Random(SEED)
+    pin_next_deal(SEED)
 
 
 async def open_colourist(emu, world, host, **options):

@@ -125,5 +125,8 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     assert "1 game, wins: 1" in stats.content
     assert "Average set score" in stats.content
     board = await (await ben.slash("leaderboard")).wait_message()
-    first_line = board.content.splitlines()[1]
-    assert first_line.startswith(f"1. <@{winner.id}> — 1 win")
+    # The game was rated: the winner has the best rating of Pop's board.
+    assert board.content.splitlines()[1] == "**Pop**"
+    first_line = board.content.splitlines()[2]
+    assert first_line.startswith(f"1. <@{winner.id}> — ")
+    assert first_line.endswith(" *provisional* · 1 rated game")

@@ -42,6 +42,15 @@ def test_a_deal_starts_the_game_afresh_and_makes_the_lobby_stale():
     assert (table.seats[0].timeouts, table.seats[0].autoplay_epoch) == (0, None)
 
 
+def test_a_deal_marks_the_seats_whose_person_is_already_away():
+    """(Their game is not rated for them unless they come back: bot/ratings.py.)"""
+    table = a_table()
+    table.seats.append(Seat(id="11", user_id=11, name="Ben", ai=True))  # left, or taken over
+    table.seats.append(Seat(id="ai-1", name="Robo", ai=True))  # an AI chair: no person away
+    life.deal(table, seed=3)
+    assert [s.away_at_deal for s in table.seats] == [False, True, False]
+
+
 def test_a_rematch_deals_again_from_finished_and_counts_the_game():
     table = a_table()
     life.deal(table, seed=1)

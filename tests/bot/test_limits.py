@@ -4,14 +4,13 @@ opens, and clicks, a token bucket per user that answers once when it overflows."
 from __future__ import annotations
 
 from bot.limits import ClickRate, Limits, table_limit
-from tests.factories import a_table
 
 LIMITS = Limits(tables_per_user=2, tables_per_channel=3, tables_per_server=4)
 
 
-def open_ones(*places: tuple[int, int]) -> list:
+def open_ones(*places: tuple[int, int]) -> list[tuple[int, int]]:
     """Open tables, each (host, channel)."""
-    return [a_table(host_id=host, channel_id=channel, status="lobby") for host, channel in places]
+    return list(places)
 
 
 def test_the_narrowest_limit_reached_is_the_one_said():
@@ -48,3 +47,35 @@ def test_clicks_beyond_the_rate_are_told_once_then_let_go():
     assert rate.check(1) == "tell"  # a new burst over the rate is told again
     clock.now += 1.0
     assert [rate.check(1) for _ in range(5)] == ["go"] * 5
+
+
+class OneServerStore:
+    """A store whose one query is a server's open tables; a table can change meanwhile."""
+
+    def __init__(self, tables, meanwhile=None) -> None:
+        self.tables, self.meanwhile, self.asked = tables, meanwhile, 0
+
+    async def open_tables(self, guild_id: int):
+        self.asked += 1
+        if self.meanwhile is not None:
+            self.meanwhile()
+        return [t for t in self.tables if t.guild_id == guild_id]
+
+
+async def test_open_tables_are_read_once_then_kept_by_every_change():
+    from bot.limits import OpenTables
+    from tests.factories import a_table
+
+    ana_s = a_table(id=1, host_id=1, channel_id=10, status="playing")
+    store = OneServerStore([ana_s])
+    tables = OpenTables(store)
+    assert sorted(await tables.of(1)) == [(1, 10)]
+    tables.note(a_table(id=2, host_id=2, channel_id=11, status="lobby"))
+    tables.note(ana_s.model_copy(update={"status": "finished"}))
+    assert sorted(await tables.of(1)) == [(2, 11)]
+    assert store.asked == 1  # one query, then every change kept in memory
+    # A table opened while the server's tables are being read is not missed.
+    late = OpenTables(
+        OneServerStore([], lambda: late.note(a_table(id=3, host_id=3, status="lobby")))
+    )
+    assert sorted(await late.of(1)) == [(3, 2)]

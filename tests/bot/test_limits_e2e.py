@@ -47,6 +47,7 @@ async def test_a_user_and_a_channel_open_only_so_many_tables(
         10,
         "ana's first lobby",
     )
+    await asyncio.sleep(1.0)  # her three commands count against her click rate
     await ana.click(lobby, label="Cancel")
     await emu.wait_for(
         lambda: "cancelled" in lobby.content, 10, "the lobby to say it was cancelled"
@@ -78,3 +79,13 @@ async def test_clicks_beyond_the_rate_are_told_once_and_do_nothing(
     await asyncio.sleep(1.0)
     hand = await (await ana.click(message, label="My hand")).wait_message(lambda m: m.buttons)
     assert hand.ephemeral
+
+
+async def test_commands_count_against_the_rate_too(emu, world, limited_bot):
+    ana = world.ana
+    await asyncio.sleep(1.0)  # a full bucket
+    asked = await asyncio.gather(*(ana.slash("table", "show") for _ in range(5)))
+    answers = [await a.wait_message() for a in asked]
+    too_fast = [a for a in answers if a.content == t("refusal.too_fast", "en")]
+    assert len(too_fast) == 2  # three within the rate, and each command beyond it is told
+    assert all(a.ephemeral for a in answers)

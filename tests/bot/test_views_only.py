@@ -23,6 +23,13 @@ def mentioned(post) -> set[int]:
     )
 
 
+class NoRatings:
+    """The store, as a game's last move posts ask it: the game's rating changes (none)."""
+
+    async def rating_changes(self, *_args):
+        return []
+
+
 def test_no_public_post_shows_a_card_still_in_a_hand():
     face = PopFace()
     seats = ["ana", "ben", "cleo"]
@@ -40,7 +47,7 @@ def test_no_public_post_shows_a_card_still_in_a_hand():
             SimpleNamespace(content=face.table_text(live, "en"), pictures=[]),
         ]
         pending = Pending(1, 1, before, events, state)
-        public += asyncio.run(face.move_posts(SimpleNamespace(), live, pending, "en"))
+        public += asyncio.run(face.move_posts(NoRatings(), live, pending, "en"))
         for post in public:
             assert not mentioned(post) & hidden, (turn, post.content)
         # A seat's own post shows its own hand, and no one else's.

@@ -46,9 +46,13 @@ GAMES: tuple[tuple[str, str, dict[str, Any], int, int, str, int | None], ...] = 
 
 
 class _Store:
-    """What a face's move posts may ask of the database: only Pop's Enigma does."""
+    """What a face's move posts may ask of the database: Pop's Enigma, and a finished game's
+    rating changes (none: these games are not stored, so their results show no ratings)."""
 
     async def results_on_day(self, *_args: object) -> list[Any]:
+        return []
+
+    async def rating_changes(self, *_args: object) -> list[Any]:
         return []
 
 

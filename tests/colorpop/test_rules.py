@@ -81,19 +81,19 @@ def test_the_largest_setup_group_is_reported_at_its_lowest_rail_then_row():
 
 
 def test_a_dealt_board_is_full_legal_and_seeded():
-    state_a, board = rules.deal_board(12345)
+    state_a, board = rules.deal_board(12345, 0)
     assert all(len(rail) == 10 for rail in board)
     assert rules.counts(board) == {"R": 19, "Y": 19, "G": 19, "B": 19, "P": 19, "W": 5}
     assert rules.setup_is_legal(board)
-    assert rules.deal_board(12345) == (state_a, board)
-    assert rules.deal_board(54321)[1] != board
+    assert rules.deal_board(12345, 0) == (state_a, board)
+    assert rules.deal_board(54321, 0)[1] != board
 
 
 def test_about_60_percent_of_shuffles_pass_the_setup_rule_as_the_page_says():
-    state, passed = 2026, 0
+    drawn, passed = 0, 0
     tokens = rules.full_board_tokens()
     for _ in range(400):
-        state, order = rng.shuffled(state, list(range(100)))
+        drawn, order = rng.shuffled(2026, drawn, range(100))
         letters = "".join(tokens[i] for i in order)
         passed += rules.setup_is_legal(tuple(letters[r * 10 : r * 10 + 10] for r in range(10)))
     assert 0.5 < passed / 400 < 0.7

@@ -95,6 +95,7 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
         "table",
         "stats",
         "leaderboard",
+        "history",
         "settings",
         "help",
     }

@@ -36,9 +36,12 @@ NOT_COUNTS = {
     "legend", "secrets", "piles", "scores", "pawns", "result", "moved", "out", "winners",
     "order", "nouns", "adjectives", "jokers", "plus", "minus", "step", "set", "turn", "round",
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
+    "commitment",  # a deal's SHA-256, in hex
+    # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
+    "rating", "change", "changes", "place", "date", "seats",
     # command names, as the user's Discord language spells them (/help, "no table here")
     "pop_new", "coloretto_new", "colorpop_new", "colourist_new", "pop_rules", "coloretto_rules",
-    "table_show", "table_leave", "table_record", "stats", "leaderboard",
+    "table_show", "table_leave", "table_record", "stats", "leaderboard", "history",
 }  # fmt: skip
 # Keys whose placeholder is not what its name usually holds.
 NOT_A_COUNT_HERE = {

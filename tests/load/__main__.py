@@ -56,6 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
         "games have finished; reports RSS every 50 (memory must stay flat)",
     )
     parser.add_argument(
+        "--flood",
+        action="store_true",
+        help="run twice, without and with one server flooding the bot (tables and clicks as "
+        "fast as its limits allow): the other servers' p99s side by side",
+    )
+    parser.add_argument(
         "--profile",
         default=None,
         metavar="FILE",
@@ -75,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         profile=args.profile,
         finish=args.finish,
         rss_every=args.rss_every,
+        flood=args.flood,
     )
 
 

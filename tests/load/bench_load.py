@@ -60,7 +60,10 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from .flood import Flood
+
 ROOT = Path(__file__).resolve().parents[2]
+FLOOD_WARM_UP = 15.0  # seconds the flood runs before the window opens
 
 #: What a table count must meet (--find-max looks for the largest that does).
 CRITERIA = {
@@ -469,10 +472,12 @@ async def run_trial(
     profile: str | None = None,
     finish: int = 0,
     rss_every: float = 10.0,
+    flood: bool = False,
 ) -> dict[str, Any]:
     """One bot process, `tables` tables, measured for `seconds` once all of them play; with
     `finish`, tables are left when their game ends and new ones opened until that many games
-    have finished (RSS noted every 50 finished tables)."""
+    have finished (RSS noted every 50 finished tables); with `flood`, one more server floods
+    the bot meanwhile (`tests.load.flood`), and the figures are the other servers'."""
     server = _import_emulator()
     rng = random.Random(seed)
     emu = _load_emulator(server)
@@ -502,6 +507,7 @@ async def run_trial(
                 churn=finish > 0,
             )
         )
+    flooding = Flood(emu) if flood else None  # its server exists when the bot connects
     env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
@@ -541,6 +547,9 @@ async def run_trial(
         _progress(
             f"{tables - len(late)} tables play after {time.time() - opening:.1f} s; measuring"
         )
+        if flooding is not None:
+            tasks.append(asyncio.create_task(flooding.run()))
+            await asyncio.sleep(FLOOD_WARM_UP)  # measured once the flood is in full swing
         start = time.time()
         cpu_before = _cpu_seconds(proc.pid)
         own_cpu_before = time.process_time()
@@ -588,7 +597,10 @@ async def run_trial(
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
-    return _figures(emu, stats_path, start, end, tables, humans, seconds, rss, dict(stats))
+    figures = _figures(
+        emu, stats_path, start, end, tables, humans, seconds, rss, dict(stats), flooding
+    )
+    return figures | (flooding.figures() if flooding else {})
 
 
 def _figures(
@@ -601,8 +613,15 @@ def _figures(
     seconds: float,
     rss: list[float],
     stats: dict[str, Any],
+    flood: Flood | None = None,
 ) -> dict[str, Any]:
-    window = [i for i in emu.interactions.values() if start <= i.created_at < end]
+    flooders = flood.user_ids if flood else set()
+    flooded = flood.tables if flood else set()
+    window = [
+        i
+        for i in emu.interactions.values()
+        if start <= i.created_at < end and i.user.id not in flooders
+    ]
     latencies = [(i.answered_at - i.created_at) * 1000 for i in window if i.responded]
     by_kind: dict[str, list[float]] = defaultdict(list)
     for i in window:
@@ -626,6 +645,8 @@ def _figures(
             saves[fields[1]].append(float(fields[2]) * 1000)
     delays, pictures = [], 0
     for table, posted in emu.pictures.items():
+        if table in flooded:
+            continue
         turn, previous = -1, None
         for at, key in posted:
             if key != previous:
@@ -752,6 +773,29 @@ async def find_max(start: int, seconds: float, **options: Any) -> tuple[int, lis
     return good, trials
 
 
+FLOOD_KEYS = ("answer_ms_p99", "picture_delay_s_p99", "missed_deadlines", "global_429")
+FLOOD_MARGIN = 1.2  # the others' p99s with the flood within 20 % of theirs without it
+
+
+async def flood_comparison(tables: int, seconds: float, **options: Any) -> dict[str, Any]:
+    """The same trial twice, without and with the flood: the other servers' figures side by
+    side, and whether the flood left them within FLOOD_MARGIN."""
+    quiet = await run_trial(tables, seconds, **options)
+    flooded = await run_trial(tables, seconds, flood=True, **options)
+    ratios = {
+        key: _rounded(flooded[key] / quiet[key], 2) if quiet[key] and flooded[key] else None
+        for key in ("answer_ms_p99", "picture_delay_s_p99")
+    }
+    return {
+        "tables": tables,
+        "without_flood": {key: quiet[key] for key in FLOOD_KEYS},
+        "with_flood": {key: flooded[key] for key in FLOOD_KEYS},
+        "ratio_with_to_without": ratios,
+        "within_20_percent": all(r is not None and r <= FLOOD_MARGIN for r in ratios.values()),
+        **{k: v for k, v in flooded.items() if k.startswith("flood_")},
+    }
+
+
 def bench_load_main(
     tables: int = 100,
     seconds: float = 60.0,
@@ -762,6 +806,7 @@ def bench_load_main(
     profile: str | None = None,
     finish: int = 0,
     rss_every: float = 10.0,
+    flood: bool = False,
 ) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
@@ -785,6 +830,9 @@ def bench_load_main(
                 }
             )
         )
+        return 0
+    if flood:
+        print(json.dumps(asyncio.run(flood_comparison(tables, seconds, **options))))
         return 0
     figures = asyncio.run(run_trial(tables, seconds, finish=finish, **options))
     print(json.dumps({**figures, "criteria": CRITERIA}))

@@ -105,7 +105,7 @@ def pop_pictures(lang: str) -> Drawn:
     labels = pop_labels(lang)
     yield from _pop_game("pop-2", game("competitive", 2, 4, sets=2), labels)  # face-down cards
     yield from _pop_game("pop-3", game("competitive", 3, 11, sets=2), labels)
-    yield from _pop_game("pop-trick", game("trick", 4, 21, sets=1), labels)
+    yield from _pop_game("pop-trick", game("trick", 4, 23, sets=1), labels)  # Chief loses
     yield from _pop_game("pop-coop", game("coop", 4, 5), labels)
     yield from _pop_game("pop-solo", game("solo", 1, 3), labels)
     yield from _pop_results(labels)
@@ -205,7 +205,7 @@ def _colorpop_shots(seats: int, seed: int) -> list[Shot]:
 
 def colorpop_pictures(lang: str) -> Drawn:
     """Games' pictures, titled as the bot titles them (bot/games/colorpop/face.py)."""
-    for seats, seed in ((5, 2), (1, 3)):
+    for seats, seed in ((5, 2), (1, 4)):  # the solo game shifts a rail
         names = names_for([f"p{i}" for i in range(seats)])
         for name, key, values, view, cells, board in _colorpop_shots(seats, seed):
             said = {k: names[str(v)] if k == "name" else v for k, v in values.items()}

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+import bot.games  # every game registers its rating rule: migration 004 rates stored games
 import bot.storage
+from bot.fair import game_seed
 from bot.storage_sqlite import Store
 from engine.pop.adapter import POP, PopOptions
 from render.pop.pictures import step_frames
@@ -50,16 +52,16 @@ def pg_target(backend, request) -> tuple[str, str] | None:
 
 @pytest.fixture
 async def carried(backend, pg_target, tmp_path, monkeypatch):
-    """A store opened on the old data: migration 003 ran on it (and nothing else: the later
-    migrations are not this file's subject)."""
-    every = [m for m in bot.storage.migrations() if m[0] <= 3]
+    """A store opened on the old data: migration 003 ran on it, then 004 (the ratings; the
+    later migrations are not this file's subject)."""
+    every = [m for m in bot.storage.migrations() if m[0] <= 4]
     monkeypatch.setattr("bot.storage.migrations", lambda: every)
     if pg_target is None:
         path = tmp_path / "pop.sqlite3"
         shutil.copy(LEGACY, path)
         store = Store(str(path))
         await store.open(migrate=False)
-        assert await store.pending() == [3]
+        assert await store.pending() == [3, 4]
     else:
         url, schema = pg_target
         from bot.storage_pg import PostgresStore
@@ -80,7 +82,7 @@ async def carried(backend, pg_target, tmp_path, monkeypatch):
                 "SELECT setval(pg_get_serial_sequence('pop_tables', 'id'),"
                 " (SELECT MAX(id) FROM pop_tables))"
             )
-    assert await store.migrate() == [3]
+    assert await store.migrate() == [3, 4]
     yield store
     await store.close()
 
@@ -149,7 +151,7 @@ async def test_states_load_and_the_moves_replay_from_the_seed_to_them(carried):
         moves = await carried.moves(table_id, table.games)
         assert table.moves == len(moves) > 0
         replay = POP.start(
-            PopOptions.model_validate(table.options), [s.id for s in table.seats], table.seed
+            PopOptions.model_validate(table.options), [s.id for s in table.seats], game_seed(table)
         )
         for seat, move in moves:
             replay, _events = POP.apply(replay, seat, POP.load_move(move))
@@ -179,7 +181,7 @@ async def test_the_delivery_points_at_the_reveal_still_being_posted(carried):
     assert moves[progress.seq - 1] == (reveal["seat"], reveal["cards"])
     # The state before that move is the old reveal's `before`, and some of its pictures wait.
     before = POP.start(
-        PopOptions.model_validate(table.options), [s.id for s in table.seats], table.seed
+        PopOptions.model_validate(table.options), [s.id for s in table.seats], game_seed(table)
     )
     for seat, move in moves[: progress.seq - 1]:
         before, _ = POP.apply(before, seat, POP.load_move(move))
@@ -220,6 +222,24 @@ async def test_results_become_game_results_rows(carried):
     assert await carried.fetch("SELECT COUNT(*) FROM game_results") == [(len(old),)]
     winner = next(r["user_id"] for r in old if r["won"] and r["mode"] == "competitive")
     assert (await carried.leaderboard(guild))[0][:2] == (winner, 2)
+
+
+async def test_the_old_competitive_games_are_rated_and_the_others_not(carried):
+    """Migration 004 on real old data: the competitive games' people are rated in the order
+    they finished (the winner first); co-op, solo and Enigma games are not."""
+    columns, results = old_rows()["pop_results"]
+    old = [dict(zip(columns, r, strict=True)) for r in results]
+    guild = old[0]["guild_id"]
+    competitive = [r for r in old if r["mode"] == "competitive"]
+    assert competitive, "the old data has a competitive game"
+    rated = await carried.fetch("SELECT table_id, game_no, player FROM rating_changes")
+    assert sorted(rated) == sorted(
+        (r["table_id"], r["game_no"], str(r["user_id"])) for r in competitive
+    )
+    board = await carried.rating_board(guild, "pop")
+    winner = next(r["user_id"] for r in competitive if r["won"])
+    assert board[0][0] == str(winner)
+    assert {p for p, _ in board} == {str(r["user_id"]) for r in competitive}
 
 
 def test_solo_hints_are_kept_per_game_as_the_face_reads_them():

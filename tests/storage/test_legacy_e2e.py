@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.fair import game_seed
 from engine.pop import game as pop_game
 from engine.pop.adapter import POP
 from render.pop.pictures import step_frames
@@ -100,7 +101,9 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
     steps = [int(found[1]) for f in files if (found := re.match(r"s\d+-t2-(\d\d)-", f))]
     moves = await store.moves(MID_REVEAL, 1)
     state = POP.start(
-        POP.options_model.model_validate(table.options), [s.id for s in table.seats], table.seed
+        POP.options_model.model_validate(table.options),
+        [s.id for s in table.seats],
+        game_seed(table),
     )
     for seat, move in moves[: seq - 1]:
         state, _ = POP.apply(state, seat, POP.load_move(move))

@@ -3,11 +3,15 @@ command-line tools (`tools.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.colorpop.adapter import COLORPOP
+from engine.colorpop.game import sides
+from engine.protocol import Json, Outcome
 
 from ...entry import GameEntry
+from ...ratings import Standing
 from . import keys  # noqa: F401  (its run-time key families, declared with the game)
 from .tools import TOOLS
 
@@ -21,4 +25,22 @@ def _face() -> TableFace:
     return ColorpopFace()
 
 
-ENTRY = GameEntry("colorpop", COLORPOP, _face, TOOLS)
+def rating(
+    _options: Mapping[str, Json], seats: Sequence[str], outcome: Outcome
+) -> list[Standing] | None:
+    """Competitive, duel and teams games are rated; in teams the partners are one side (they
+    win and score together). Solo games are not rated."""
+    if outcome.mode == "solo":
+        return None
+    known = {s.seat: s for s in outcome.seats}
+    standings = []
+    for side in sides(outcome.mode, len(seats)):
+        members = tuple(seats[i] for i in side)
+        results = [known[seat] for seat in members if seat in known]
+        if results:  # a side's result is any of its seats' (partners share theirs)
+            won, score = any(r.won for r in results), max(r.score for r in results)
+            standings.append(Standing(members, won, score))
+    return standings
+
+
+ENTRY = GameEntry("colorpop", COLORPOP, _face, TOOLS, rating=rating)

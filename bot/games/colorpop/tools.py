@@ -7,7 +7,15 @@ from typing import Any
 
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
 
-from ...entry import GameTools, games_bench, lazy, seat_check, seated_demo, timed_bench
+from ...entry import (
+    GameTools,
+    games_bench,
+    lazy,
+    seat_check,
+    seated_demo,
+    timed_bench,
+    usual_seats,
+)
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -34,6 +42,7 @@ def demo_words(lang: str) -> dict[str, Any]:
 TOOLS = GameTools(
     demo_problem=seat_check("colorpop", COLORPOP.seat_range(ColorpopOptions()), solo=True),
     demo=seated_demo(lazy("render.colorpop.demo", "demo_main"), demo_words),
+    demo_table=usual_seats(),
     bench_engine=timed_bench(lazy("engine.colorpop.bench", "bench_engine_main")),
     bench_ai=games_bench(lazy("engine.colorpop.bench_ai", "bench_ai_main")),
 )

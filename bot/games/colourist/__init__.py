@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.colourist.adapter import COLOURIST
 
 from ...entry import GameEntry
+from ...ratings import every_seat_alone
 from . import keys  # noqa: F401  (its run-time key families, declared with the game)
 from .tools import TOOLS
 
@@ -21,4 +22,5 @@ def _face() -> TableFace:
     return ColouristFace()
 
 
-ENTRY = GameEntry("colourist", COLOURIST, _face, TOOLS)
+# Every Colourist game is rated, every seat on its own: the winners first, then the higher score.
+ENTRY = GameEntry("colourist", COLOURIST, _face, TOOLS, rating=every_seat_alone)

@@ -3,11 +3,15 @@ command-line tools (`tools.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.pop.adapter import POP
+from engine.pop.modes import MODES
+from engine.protocol import Json, Outcome
 
 from ...entry import GameEntry
+from ...ratings import Standing
 from . import keys  # noqa: F401  (its run-time key families, declared with the game)
 from .tools import TOOLS
 
@@ -21,4 +25,17 @@ def _face() -> TableFace:
     return PopFace()
 
 
-ENTRY = GameEntry("pop", POP, _face, TOOLS)
+def rating(
+    _options: Mapping[str, Json], _seats: Sequence[str], outcome: Outcome
+) -> list[Standing] | None:
+    """Competitive and Trick games are rated, every seat on its own: the winners first, then
+    the lower total in competitive (it wins there), the higher in Trick. Co-op, solo and
+    Enigma games are not rated."""
+    spec = MODES[outcome.mode]
+    if not spec.competitive:
+        return None
+    sign = -1 if spec.scoring == "lowest" else 1
+    return [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats]
+
+
+ENTRY = GameEntry("pop", POP, _face, TOOLS, rating=rating)

@@ -32,6 +32,7 @@ def demo(request: DemoRequest) -> int:
         seats=seats_of(request),
         level=request.level,
         seed=request.seed,
+        deal_seed=request.deal_seed,
         sets=request.sets,
         labels=picture_labels(request.lang),
         t=alt_words(request.lang),
@@ -51,10 +52,16 @@ def bench_ai(request: BenchRequest) -> int:
     )
 
 
+def demo_table(request: DemoRequest) -> int | None:
+    """The seats a demo deals to; None for an Enigma (a given puzzle, dealt by no seed)."""
+    return None if MODES[request.mode or MODES_SHOWN[0]].needs_puzzle else seats_of(request)
+
+
 TOOLS = GameTools(
     MODES_SHOWN,
     demo_problem,
     demo,
+    demo_table,
     timed_bench(lazy("engine.pop.bench", "bench_engine_main")),
     bench_ai,
 )

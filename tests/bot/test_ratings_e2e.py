@@ -1,0 +1,192 @@
+"""Ratings end to end: three Pop games between Ana, Ben and a hard AI at one table (Ben leaves
+the third midway) move the leaderboard as openskill says, every results post shows each seat's
+change, /stats and /history follow, and questions nothing answers yet get a clear private no."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from engine.pop.adapter import POP
+from tests.bot.story import card_buttons, open_hand, pick_and_confirm, start_table, stored_table
+from tests.bot.test_coloretto_e2e import play_out, start_coloretto
+
+pytestmark = pytest.mark.asyncio
+
+MODEL = PlackettLuce()
+MINUS = "\u2212"
+
+
+def shown(rating) -> int:
+    """The rating players read: 1500 + 60 x openskill's ordinal, rounded."""
+    return round(1500 + 60 * rating.ordinal())
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "±0"
+
+
+async def play_game(emu, thread, players, after: int, leaver=None):
+    """Everyone picks their first card each turn of a one-set game (the leaver leaves after the
+    first turn, an AI playing on for them); the results message, once it is out."""
+    players = list(players)
+    for k in range(1, 9):
+        header = f"Set 1/1 · turn {k}**"
+        message = await emu.wait_for(
+            lambda h=header: next(
+                (
+                    m
+                    for m in reversed(players[0].visible_messages(thread))
+                    if m.id > after and "My hand" in m.button_labels and h in m.content
+                ),
+                None,
+            ),
+            30,
+            f"the table message of {header}",
+        )
+        for player in players:
+            hand = await open_hand(player, message)
+            await pick_and_confirm(emu, player, hand, card_buttons(hand)[:1])
+        if leaver is not None and k == 1:
+            left = await (await leaver.at(thread).slash("table", "leave")).wait_message()
+            assert "left the table" in left.content
+            players.remove(leaver)
+    return await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in players[0].visible_messages(thread)
+                if m.id > after and "Rematch" in m.button_labels
+            ),
+            None,
+        ),
+        40,
+        "the results",
+    )
+
+
+def placed(outcome, gone: set[str]) -> list[tuple[str, int]]:
+    """(seat, place) as the rules say: winners first, then the lower total (competitive Pop),
+    a shared result a shared place; a seat whose person left last."""
+    playing = sorted(
+        (s for s in outcome.seats if s.seat not in gone), key=lambda s: (not s.won, s.score)
+    )
+    places = []
+    for s in playing:
+        first = next(i for i, o in enumerate(playing) if (o.won, o.score) == (s.won, s.score))
+        places.append((s.seat, first + 1))
+    return places + [(seat, len(playing) + 1) for seat in sorted(gone)]
+
+
+async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the_changes(
+    emu, world, roomy_channels, pop_bot
+):
+    ana, ben = world.ana, world.ben
+    _, thread = await start_table(emu, world, ana, [ben], ai=1, sets=1, ai_level="hard")
+    ratings = {}  # player → openskill rating, as the test follows the games
+    finals = []
+    after = 0
+    for game in (1, 2, 3):
+        leaver = ben if game == 3 else None
+        final = await play_game(emu, thread, [ana, ben], after, leaver)
+        table, state = await stored_table(pop_bot)
+        assert table.games == game
+        seat_player = {
+            s.id: str(s.user_id) if s.user_id is not None else "ai:hard" for s in table.seats
+        }
+        gone = {str(ben.id)} if leaver else set()
+        order = placed(POP.outcome(state), gone)
+        before = {p: ratings.get(p, MODEL.rating()) for p in seat_player.values()}
+        teams = MODEL.rate(
+            [[before[seat_player[s]]] for s, _ in order], ranks=[p for _, p in order]
+        )
+        for (seat, _), [new] in zip(order, teams, strict=True):
+            ratings[seat_player[seat]] = new
+        # The results post names every seat with its new rating and its change.
+        assert "📈 Ratings: " in final.content
+        for seat in table.seats:
+            player = seat_player[seat.id]
+            now, was = shown(ratings[player]), shown(before[player])
+            change = signed(now - was) + (", left" if seat.id in gone else "")
+            assert f"{seat.name} {now} ({change})" in final.content, final.content
+        finals.append(final)
+        after = final.id
+        if game < 3:
+            await ana.click(final, label="Rematch")
+
+    # The leaderboard: the best conservative rating first, each provisional (three games).
+    board = await (await ben.slash("leaderboard", game="pop")).wait_message()
+    assert not board.ephemeral
+    best = sorted(ratings.items(), key=lambda pr: -pr[1].ordinal())
+    names = {str(ana.id): f"<@{ana.id}>", str(ben.id): f"<@{ben.id}>", "ai:hard": "🤖 AI (hard)"}
+    assert board.content.splitlines() == [
+        "🏆 **Pop leaderboard** · conservative ratings",
+        *(
+            f"{rank}. {names[p]} — {shown(r)} *provisional* · 3 rated games"
+            for rank, (p, r) in enumerate(best, 1)
+        ),
+    ]
+    everything = await (await ben.slash("leaderboard")).wait_message()
+    assert everything.content.splitlines()[1:3] == ["**Pop**", board.content.splitlines()[1]]
+
+    # /stats: Ana's rating, her rank among the three, her change in the last game.
+    stats = await (await ana.slash("stats", game="pop")).wait_message()
+    assert stats.ephemeral
+    rank = [p for p, _ in best].index(str(ana.id)) + 1
+    last = shown(ratings[str(ana.id)])
+    line = f"Rating {last} *provisional* · rank {rank} of 3 in this server · last game "
+    assert line in stats.content, stats.content
+    assert "3 games, wins: " in stats.content
+
+    # /history: the three games, the last first, each linked to its results post.
+    history = await (await ben.slash("history")).wait_message()
+    assert history.ephemeral
+    rows = history.content.splitlines()
+    assert rows[0] == "🕘 **Ben**: last games in this server"
+    assert len(rows) == 4
+    for row, final in zip(rows[1:], reversed(finals), strict=True):
+        assert row.startswith("<t:")
+        assert "**Pop** · Ana, Ben, Robo Ada 🤖 · " in row
+        link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{final.id}"
+        assert row.endswith(f"[results]({link})"), row
+    assert " · left the game · " in rows[1]  # Ben left the last game: placed last
+    assert ", place " in rows[2]
+
+
+async def test_questions_nothing_answers_yet_get_a_clear_private_no(emu, world, pop_bot):
+    ana = world.ana
+    stats = await (await ana.slash("stats", game="colourist")).wait_message()
+    assert stats.ephemeral
+    assert stats.content == "Nobody has finished a game of Colourist in this server yet."
+    mine = await (await ana.slash("stats")).wait_message()
+    assert mine.ephemeral
+    assert mine.content == "Ana has not finished a game in this server yet."
+    board = await (await ana.slash("leaderboard", game="coloretto")).wait_message()
+    assert board.ephemeral
+    assert board.content == "No rated game of Coloretto in this server yet."
+    none = await (await ana.slash("leaderboard")).wait_message()
+    assert none.ephemeral
+    assert none.content == "No rated game in this server yet."
+    history = await (await ana.slash("history")).wait_message()
+    assert history.ephemeral
+    assert history.content == "Ana has not finished a game in this server yet."
+
+
+async def test_a_coloretto_game_posts_its_changes_on_its_one_message_and_history_links_it(
+    emu, world, pop_bot
+):
+    """Coloretto posts a turn as one message (its results riding on the last move's): the
+    changes are there, and /history links to that message."""
+    emu.message_rate = (1000, 5.0)
+    ana = world.ana
+    thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot)  # an easy AI
+    final = await play_out(emu, thread, pop_bot, [ana])
+    assert "📈 Ratings: " in final.content
+    assert "Robo Ada " in final.content.split("📈 Ratings: ")[1]
+    history = await (await ana.slash("history", game="coloretto")).wait_message()
+    [row] = history.content.splitlines()[1:]
+    link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{final.id}"
+    assert row.endswith(f"[results]({link})"), row
+    assert "**Coloretto** · Ana, Robo Ada 🤖 · " in row
+    board = await (await ana.slash("leaderboard", game="coloretto")).wait_message()
+    assert "🤖 AI (easy) — " in board.content

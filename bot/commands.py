@@ -65,6 +65,7 @@ def command_names(lang: str) -> dict[str, str]:
         "stats": f"/{t('command.stats.name', lang)}",
         "leaderboard": f"/{t('command.leaderboard.name', lang)}",
         "history": f"/{t('command.history.name', lang)}",
+        "settings_pings": f"/{t('command.settings.name', lang)} {t('command.pings.name', lang)}",
     }
 
 

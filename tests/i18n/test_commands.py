@@ -225,6 +225,7 @@ def test_help_and_no_table_name_the_commands_as_the_players_discord_shows_them(l
     new, show = catalogue(lang)["command.new.name"], catalogue(lang)["command.show.name"]
     assert f"/pop {new}" in text
     assert f"/{catalogue(lang)['command.table.name']} {show}" in text
+    assert names["settings_pings"] in text  # the ping setting every slow table offers
     assert f"/colourist {new}" in none_here(lang)
     if lang != "en":
         assert new != "new"  # the test means something: the name is translated

@@ -6,15 +6,7 @@ from typing import Any
 
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 
-from ...entry import (
-    GameTools,
-    games_bench,
-    lazy,
-    seat_check,
-    seated_demo,
-    timed_bench,
-    usual_seats,
-)
+from ... import entry as kit  # the tools every game declares alike
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -24,10 +16,10 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"labels": picture_labels(lang), "words": alt_words(lang)}
 
 
-TOOLS = GameTools(
-    demo_problem=seat_check("coloretto", COLORETTO.seat_range(ColorettoOptions())),
-    demo=seated_demo(lazy("render.coloretto.demo", "demo_main"), demo_words),
-    demo_table=usual_seats(),
-    bench_engine=timed_bench(lazy("engine.coloretto.bench", "bench_engine_main")),
-    bench_ai=games_bench(lazy("engine.coloretto.bench_ai", "bench_ai_main")),
+TOOLS = kit.GameTools(
+    demo_problem=kit.seat_check("coloretto", COLORETTO.seat_range(ColorettoOptions())),
+    demo=kit.seated_demo(kit.lazy("render.coloretto.demo", "demo_main"), demo_words),
+    demo_table=kit.usual_seats(),
+    bench_engine=kit.timed_bench(kit.lazy("engine.coloretto.bench", "bench_engine_main")),
+    bench_ai=kit.games_bench(kit.lazy("engine.coloretto.bench_ai", "bench_ai_main")),
 )

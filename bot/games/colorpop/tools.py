@@ -7,15 +7,7 @@ from typing import Any
 
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
 
-from ...entry import (
-    GameTools,
-    games_bench,
-    lazy,
-    seat_check,
-    seated_demo,
-    timed_bench,
-    usual_seats,
-)
+from ... import entry as kit  # the tools every game declares alike
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -39,10 +31,10 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"words": DemoWords(titles, describe)}
 
 
-TOOLS = GameTools(
-    demo_problem=seat_check("colorpop", COLORPOP.seat_range(ColorpopOptions()), solo=True),
-    demo=seated_demo(lazy("render.colorpop.demo", "demo_main"), demo_words),
-    demo_table=usual_seats(),
-    bench_engine=timed_bench(lazy("engine.colorpop.bench", "bench_engine_main")),
-    bench_ai=games_bench(lazy("engine.colorpop.bench_ai", "bench_ai_main")),
+TOOLS = kit.GameTools(
+    demo_problem=kit.seat_check("colorpop", COLORPOP.seat_range(ColorpopOptions()), solo=True),
+    demo=kit.seated_demo(kit.lazy("render.colorpop.demo", "demo_main"), demo_words),
+    demo_table=kit.usual_seats(),
+    bench_engine=kit.timed_bench(kit.lazy("engine.colorpop.bench", "bench_engine_main")),
+    bench_ai=kit.games_bench(kit.lazy("engine.colorpop.bench_ai", "bench_ai_main")),
 )

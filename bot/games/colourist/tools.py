@@ -6,15 +6,7 @@ from typing import Any
 
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 
-from ...entry import (
-    GameTools,
-    games_bench,
-    lazy,
-    seat_check,
-    seated_demo,
-    timed_bench,
-    usual_seats,
-)
+from ... import entry as kit  # the tools every game declares alike
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -24,10 +16,10 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"lang": lang, "labels": labels(lang)}
 
 
-TOOLS = GameTools(
-    demo_problem=seat_check("colourist", COLOURIST.seat_range(ColouristOptions())),
-    demo=seated_demo(lazy("render.colourist.demo", "demo_main"), demo_words),
-    demo_table=usual_seats(),
-    bench_engine=timed_bench(lazy("engine.colourist.bench", "bench_engine_main")),
-    bench_ai=games_bench(lazy("engine.colourist.bench_ai", "bench_ai_main")),
+TOOLS = kit.GameTools(
+    demo_problem=kit.seat_check("colourist", COLOURIST.seat_range(ColouristOptions())),
+    demo=kit.seated_demo(kit.lazy("render.colourist.demo", "demo_main"), demo_words),
+    demo_table=kit.usual_seats(),
+    bench_engine=kit.timed_bench(kit.lazy("engine.colourist.bench", "bench_engine_main")),
+    bench_ai=kit.games_bench(kit.lazy("engine.colourist.bench_ai", "bench_ai_main")),
 )

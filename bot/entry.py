@@ -130,6 +130,36 @@ def games_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:
     return lambda request: main(games=request.games)
 
 
+def seated_tools(
+    key: str,
+    seats: tuple[int, int],
+    words: Callable[[str], dict[str, Any]],
+    *,
+    solo: bool = False,
+) -> GameTools:
+    """The tools of a game laid out as the simple games are: its demo in `render.<key>.demo`
+    (`demo_main`, seated), its benchmarks in `engine.<key>.bench` (`bench_engine_main`, timed)
+    and `engine.<key>.bench_ai` (`bench_ai_main`, by games)."""
+    return GameTools(
+        demo_problem=seat_check(key, seats, solo=solo),
+        demo=seated_demo(lazy(f"render.{key}.demo", "demo_main"), words),
+        demo_table=usual_seats(),
+        bench_engine=timed_bench(lazy(f"engine.{key}.bench", "bench_engine_main")),
+        bench_ai=games_bench(lazy(f"engine.{key}.bench_ai", "bench_ai_main")),
+    )
+
+
+def face_from(module: str, name: str) -> Callable[[], TableFace]:
+    """A game's face, built from its module when the bot runs (the command-line tools never
+    import discord.py)."""
+
+    def build() -> TableFace:
+        face: TableFace = getattr(importlib.import_module(module), name)()
+        return face
+
+    return build
+
+
 def seat_problem(what: str, seats: int, low: int, high: int) -> str | None:
     """`demo`'s one line for a seat count outside [low, high], or None."""
     if low <= seats <= high:

@@ -3,17 +3,15 @@
 
 from __future__ import annotations
 
-from bot.entry import GameEntry
-from bot.face import TableFace
+from bot.entry import GameEntry, face_from
 
 from .game import FOURROW
 from .texts import TEXTS
 
-
-def _face() -> TableFace:
-    from .face import FourRowFace  # built when the bot runs, as every face
-
-    return FourRowFace()
-
-
-ENTRY = GameEntry("fourrow", FOURROW, _face, texts=TEXTS, keys={"refusal": ("column_full",)})
+ENTRY = GameEntry(
+    "fourrow",
+    FOURROW,
+    face_from("tests.fourrow.face", "FourRowFace"),  # built when the bot runs, as every face
+    texts=TEXTS,
+    keys={"refusal": ("column_full",)},
+)

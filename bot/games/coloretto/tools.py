@@ -16,10 +16,4 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"labels": picture_labels(lang), "words": alt_words(lang)}
 
 
-TOOLS = kit.GameTools(
-    demo_problem=kit.seat_check("coloretto", COLORETTO.seat_range(ColorettoOptions())),
-    demo=kit.seated_demo(kit.lazy("render.coloretto.demo", "demo_main"), demo_words),
-    demo_table=kit.usual_seats(),
-    bench_engine=kit.timed_bench(kit.lazy("engine.coloretto.bench", "bench_engine_main")),
-    bench_ai=kit.games_bench(kit.lazy("engine.coloretto.bench_ai", "bench_ai_main")),
-)
+TOOLS = kit.seated_tools("coloretto", COLORETTO.seat_range(ColorettoOptions()), demo_words)

@@ -4,25 +4,15 @@ command-line tools (`tools.py`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.game import sides
 from engine.protocol import Json, Outcome
 
-from ...entry import GameEntry
+from ...entry import GameEntry, face_from
 from ...ratings import Standing
 from . import keys  # noqa: F401  (its run-time key families, declared with the game)
 from .tools import TOOLS
-
-if TYPE_CHECKING:
-    from ...face import TableFace
-
-
-def _face() -> TableFace:
-    from .face import ColorpopFace
-
-    return ColorpopFace()
 
 
 def rating(
@@ -43,4 +33,6 @@ def rating(
     return standings
 
 
-ENTRY = GameEntry("colorpop", COLORPOP, _face, TOOLS, rating=rating)
+ENTRY = GameEntry(
+    "colorpop", COLORPOP, face_from("bot.games.colorpop.face", "ColorpopFace"), TOOLS, rating=rating
+)

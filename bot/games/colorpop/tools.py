@@ -31,10 +31,4 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"words": DemoWords(titles, describe)}
 
 
-TOOLS = kit.GameTools(
-    demo_problem=kit.seat_check("colorpop", COLORPOP.seat_range(ColorpopOptions()), solo=True),
-    demo=kit.seated_demo(kit.lazy("render.colorpop.demo", "demo_main"), demo_words),
-    demo_table=kit.usual_seats(),
-    bench_engine=kit.timed_bench(kit.lazy("engine.colorpop.bench", "bench_engine_main")),
-    bench_ai=kit.games_bench(kit.lazy("engine.colorpop.bench_ai", "bench_ai_main")),
-)
+TOOLS = kit.seated_tools("colorpop", COLORPOP.seat_range(ColorpopOptions()), demo_words, solo=True)

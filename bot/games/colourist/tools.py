@@ -16,10 +16,4 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"lang": lang, "labels": labels(lang)}
 
 
-TOOLS = kit.GameTools(
-    demo_problem=kit.seat_check("colourist", COLOURIST.seat_range(ColouristOptions())),
-    demo=kit.seated_demo(kit.lazy("render.colourist.demo", "demo_main"), demo_words),
-    demo_table=kit.usual_seats(),
-    bench_engine=kit.timed_bench(kit.lazy("engine.colourist.bench", "bench_engine_main")),
-    bench_ai=kit.games_bench(kit.lazy("engine.colourist.bench_ai", "bench_ai_main")),
-)
+TOOLS = kit.seated_tools("colourist", COLOURIST.seat_range(ColouristOptions()), demo_words)

@@ -4,25 +4,15 @@ command-line tools (`tools.py`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from engine.pop.adapter import POP
 from engine.pop.modes import MODES
 from engine.protocol import Json, Outcome
 
-from ...entry import GameEntry
+from ...entry import GameEntry, face_from
 from ...ratings import Standing
 from . import keys  # noqa: F401  (its run-time key families, declared with the game)
 from .tools import TOOLS
-
-if TYPE_CHECKING:
-    from ...face import TableFace
-
-
-def _face() -> TableFace:
-    from .face import PopFace
-
-    return PopFace()
 
 
 def rating(
@@ -38,4 +28,4 @@ def rating(
     return [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats]
 
 
-ENTRY = GameEntry("pop", POP, _face, TOOLS, rating=rating)
+ENTRY = GameEntry("pop", POP, face_from("bot.games.pop.face", "PopFace"), TOOLS, rating=rating)

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .protocol import Json
 
@@ -54,6 +55,25 @@ class Dealt(Protocol):
         where a later draw depends on play, its moves). ValueError when the record's table
         cannot be read."""
         ...
+
+
+class DealsFrom:
+    """`Dealt` by the module that checks a game's deals (`engine.<game>.fair`), named by
+    `deals` and imported when `pop-bot verify` first asks: every game delegates alike."""
+
+    deals: str  # e.g. "engine.pop.fair"
+
+    def seat_count(self, record: Json) -> int:
+        return int(self._deals().seat_count(record))
+
+    def recorded_deal(self, record: Json) -> dict[str, Json]:
+        return dict(self._deals().recorded_deal(record))
+
+    def seeded_deal(self, record: Json, seed: int) -> dict[str, Json]:
+        return dict(self._deals().seeded_deal(record, seed))
+
+    def _deals(self) -> Any:
+        return importlib.import_module(self.deals)
 
 
 def commitment(secret: bytes) -> str:

@@ -3,20 +3,19 @@ game (the bot's registry, `bot.games`, registers each game's whole rules the sam
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from .coloretto import record as coloretto_record
 from .colorpop import record as colorpop_record
 from .colourist import record as colourist_record
+from .fair import DealsFrom
 from .pop import record as pop_record
 from .protocol import Json, Recorded
 
 
 @dataclass(frozen=True)
-class RecordRules:
+class RecordRules(DealsFrom):
     """A game as reading its records needs it: its key, its format, its replay (its record
     module alone: `pop-bot replay` starts without the rest of the game), and the module that
     checks its deals (`engine.fair.Dealt`, imported when `pop-bot verify` asks)."""
@@ -28,18 +27,6 @@ class RecordRules:
 
     def replay_summary(self, record: Json) -> dict[str, Json]:
         return self.replay(record)
-
-    def seat_count(self, record: Json) -> int:
-        return int(self._deals().seat_count(record))
-
-    def recorded_deal(self, record: Json) -> dict[str, Json]:
-        return dict(self._deals().recorded_deal(record))
-
-    def seeded_deal(self, record: Json, seed: int) -> dict[str, Json]:
-        return dict(self._deals().seeded_deal(record, seed))
-
-    def _deals(self) -> Any:
-        return importlib.import_module(self.deals)
 
 
 GAMES: dict[str, Recorded] = {}

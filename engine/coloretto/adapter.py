@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from ..fair import DealsFrom
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import fair, game, record
+from . import game, record
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .game import Draw, Move, Place, Take
 from .state import ColorettoState
@@ -28,7 +29,8 @@ class ColorettoOptions(BaseModel):
     expert: bool = False
 
 
-class ColorettoGame:
+class ColorettoGame(DealsFrom):
+    deals = "engine.coloretto.fair"  # its deals, checked by `pop-bot verify`
     key = "coloretto"
     record_format = record.FORMAT
     options_model: type[ColorettoOptions] = ColorettoOptions
@@ -96,16 +98,6 @@ class ColorettoGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
-
-    def seat_count(self, record_: Json) -> int:
-        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
-        return fair.seat_count(record_)
-
-    def recorded_deal(self, record_: Json) -> dict[str, Json]:
-        return fair.recorded_deal(record_)
-
-    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
-        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: ColorettoState) -> str:
         return state.to_json().decode()

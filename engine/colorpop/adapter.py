@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..fair import DealsFrom
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import fair, game, record, rules
+from . import game, record, rules
 from .rules import Cell, Group
 from .state import ColorpopState
 from .view import ColorpopView, view
@@ -53,7 +54,8 @@ class ColorpopMove:
         return cell
 
 
-class ColorpopGame:
+class ColorpopGame(DealsFrom):
+    deals = "engine.colorpop.fair"  # its deals, checked by `pop-bot verify`
     key = "colorpop"
     record_format = record.FORMAT
     options_model: type[ColorpopOptions] = ColorpopOptions
@@ -134,16 +136,6 @@ class ColorpopGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
-
-    def seat_count(self, record_: Json) -> int:
-        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
-        return fair.seat_count(record_)
-
-    def recorded_deal(self, record_: Json) -> dict[str, Json]:
-        return fair.recorded_deal(record_)
-
-    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
-        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: ColorpopState) -> str:
         return state.to_json().decode()

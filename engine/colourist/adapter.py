@@ -11,8 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from ..fair import DealsFrom
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import fair, game, record
+from . import game, record
 from .game import CARDS, SEAT_RANGE, Choose, ColouristState, Keep, Move
 from .view import ColouristView, view
 from .words import WordList, shipped_words
@@ -26,7 +27,8 @@ class ColouristOptions(BaseModel):
     length: Literal["short", "normal", "long"] = "normal"
 
 
-class ColouristGame:
+class ColouristGame(DealsFrom):
+    deals = "engine.colourist.fair"  # its deals, checked by `pop-bot verify`
     key = "colourist"
     record_format = record.FORMAT
     options_model: type[ColouristOptions] = ColouristOptions
@@ -119,16 +121,6 @@ class ColouristGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
-
-    def seat_count(self, record_: Json) -> int:
-        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
-        return fair.seat_count(record_)
-
-    def recorded_deal(self, record_: Json) -> dict[str, Json]:
-        return fair.recorded_deal(record_)
-
-    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
-        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: ColouristState) -> str:
         return state.to_json().decode()

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..fair import DealsFrom
 from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
-from . import fair, game, record
+from . import game, record
 from .cards import COLOUR_NAMES, COLUMN_LETTERS
 from .enigma import Puzzle, load_pack, puzzle_deal
 from .modes import MODES, Mode
@@ -56,7 +57,8 @@ def enigma_pack() -> dict[str, Puzzle]:
     return {p.id: p for p in load_pack()}
 
 
-class PopGame:
+class PopGame(DealsFrom):
+    deals = "engine.pop.fair"  # its deals, checked by `pop-bot verify`
     key: str = "pop"
     record_format: str = record.FORMAT
     options_model: type[PopOptions] = PopOptions
@@ -142,16 +144,6 @@ class PopGame:
 
     def replay_summary(self, record_: Json) -> dict[str, Json]:
         return record.replay_summary(record_)
-
-    def seat_count(self, record_: Json) -> int:
-        """The deal, for `pop-bot verify` (`engine.fair.Dealt`): seats, the record's, a seed's."""
-        return fair.seat_count(record_)
-
-    def recorded_deal(self, record_: Json) -> dict[str, Json]:
-        return fair.recorded_deal(record_)
-
-    def seeded_deal(self, record_: Json, seed: int) -> dict[str, Json]:
-        return fair.seeded_deal(record_, seed)
 
     def dump_state(self, state: PopState) -> str:
         return state.to_json().decode()

@@ -6,7 +6,7 @@ private no."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 import discord
@@ -110,6 +110,27 @@ async def history_text(
     return text
 
 
+RecordsText = Callable[[int, discord.abc.User, str], Awaitable[str | None]]
+
+
+async def _records_of(
+    store: SqlStore,
+    interaction: discord.Interaction,
+    user: discord.Member | None,
+    game: str | None,
+    text_of: RecordsText,
+) -> None:
+    """A player's records (theirs, or `user`'s), privately; when there are none, why."""
+    assert interaction.guild_id is not None
+    who, lang = user or interaction.user, _lang(interaction)
+    text = await text_of(interaction.guild_id, who, lang)
+    if text is None:
+        text = await nothing_yet(store, interaction.guild_id, who.display_name, game, lang)
+    await interaction.response.send_message(
+        text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
 def record_commands(
     api: RecordsAPI, faces: Mapping[str, TableFace], games: list[Choice[str]]
 ) -> list[app_commands.Command[Any, ..., None]]:
@@ -130,12 +151,10 @@ def record_commands(
         user: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        who, lang = user or interaction.user, _lang(interaction)
-        text = await stats_text(api, faces, interaction.guild_id, who, game, lang)
-        if text is None:
-            text = await nothing_yet(api.store, interaction.guild_id, who.display_name, game, lang)
-        await interaction.response.send_message(text, ephemeral=True)
+        async def of(guild_id: int, who: discord.abc.User, lang: str) -> str | None:
+            return await stats_text(api, faces, guild_id, who, game, lang)
+
+        await _records_of(api.store, interaction, user, game, of)
 
     @app_commands.command(
         name=_("leaderboard", "command.leaderboard.name"),
@@ -184,13 +203,9 @@ def history_command(
         user: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        who, lang = user or interaction.user, _lang(interaction)
-        text = await history_text(api.store, interaction.guild_id, who, game, lang)
-        if text is None:
-            text = await nothing_yet(api.store, interaction.guild_id, who.display_name, game, lang)
-        await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        async def of(guild_id: int, who: discord.abc.User, lang: str) -> str | None:
+            return await history_text(api.store, guild_id, who, game, lang)
+
+        await _records_of(api.store, interaction, user, game, of)
 
     return history

@@ -21,7 +21,7 @@ from .memory import Trimmer
 from .posts import Refusal
 from .ratings import Entry
 from .storage import Move, Result, SqlStore
-from .table import ACTIVE, LiveTable, Pending, Table, TableEdit
+from .table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
 from .whole_turn import turn_due
 
 
@@ -106,19 +106,41 @@ class TableCache:
         self.trimmer.after_forgetting()
         return live
 
-    @staticmethod
-    def _idle(live: LiveTable, before: float | None) -> bool:
-        """Untouched since `before`, with nothing it waits to post (a paused table waits for
+    def _idle(self, live: LiveTable, before: float | None) -> bool:
+        """Untouched since `before`, with no work of its own to do (a paused table waits for
         its permission: it stays, to try again when Discord says it may)."""
-        table = live.table
         return (
             before is not None
             and live.touched <= before
-            and not table.paused
-            and not table.owed_edits
-            and not turn_due(table)
-            and not (table.status == "lobby" and table.lobby_message_id is None)
+            and not self.owes_work(live.table, live.state)
         )
+
+    def owes_work(self, table: Table, state: object) -> bool:
+        """Has the table something to do that no person will ask for: its lobby's or its new
+        turn's message, an edit, a retry of a paused table, an AI seat's move? (Stored with
+        each version: a restart loads only such tables, and those with posts not out yet.)"""
+        return (
+            bool(table.paused)
+            or bool(table.owed_edits)
+            or turn_due(table)
+            or (table.status == "lobby" and table.lobby_message_id is None)
+            or bool(self.ai_to_act(table, state))
+        )
+
+    def ai_to_act(self, table: Table, state: object) -> list[Seat]:
+        """The seats the AI must move for now: AI chairs, and seats whose time ran out."""
+        if table.status != "playing" or state is None:
+            return []
+        to_act = self.face(table).to_act(state)
+        return [
+            s for s in table.seats if s.id in to_act and (s.ai or s.autoplay_epoch == table.epoch)
+        ]
+
+    def place(self, table_id: int, where: int) -> None:
+        """Where an active table not in memory plays (read at a start)."""
+        if table_id not in self.cache:
+            self.by_channel[where] = table_id
+            self.where_of[table_id] = where
 
     def untouched(self, before: float) -> Iterator[int]:
         """The tables in memory nobody touched since `before`."""
@@ -159,6 +181,7 @@ class TableCache:
             rated=rated or (),
             posts_due=pending is not None,
             posts_dropped=posts_dropped,
+            owes_work=self.owes_work(table, state),
         )
         live.table, live.state = table, state
         if pending is not None:

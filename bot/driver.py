@@ -36,20 +36,11 @@ class Driver:
     async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await workers.AI.run(fn, *args)
 
-    def _waiting_for_ai(self, live: LiveTable) -> list[Seat]:
-        table = live.table
-        if table.status != "playing" or live.state is None:
-            return []
-        to_act = self.registry.face(table).to_act(live.state)
-        return [
-            s for s in table.seats if s.id in to_act and (s.ai or s.autoplay_epoch == table.epoch)
-        ]
-
     async def drive_ai(self, table_id: int) -> None:
         """Every seat the AI acts for, one at a time, until a person must act (or the end)."""
         while True:
             live = self.registry.cache.get(table_id) or await self.registry.live(table_id)
-            waiting = self._waiting_for_ai(live)
+            waiting = self.registry.ai_to_act(live.table, live.state)
             if not waiting:
                 return
             table, seat, before = live.table, waiting[0], live.state

@@ -1,5 +1,7 @@
-"""After a start: every table that plays, waits in its lobby, or still has something to post
-carries on where it was. A move's posts are derived again from the stored moves (the engine is
+"""After a start: every table that owes work of its own (an AI seat's move, a message it must
+post or edit) or still has something to post carries on where it was; the other open tables
+stay in the database, only where they play noted, until a click, a timer or a chat line asks
+for one. A move's posts are derived again from the stored moves (the engine is
 deterministic), from where the outbox had got to; nothing is posted twice (`bot.transport`)."""
 
 from __future__ import annotations
@@ -27,22 +29,28 @@ class Resumer(Protocol):
 
 
 async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int:
-    """Resume every table of this process (a sharded one: its own guilds'); how many."""
+    """Resume every table of this process (a sharded one: its own guilds') that has work to
+    do; how many."""
     registry = tables.registry
+    for table_id, guild_id, where in await registry.store.open_places():
+        if owns is None or owns(guild_id):
+            registry.place(table_id, where)
     resumed = 0
     for table, state in await registry.store.tables_to_resume():
         if table.game not in registry.faces or (owns is not None and not owns(table.guild_id)):
             continue
-        await _resume(registry, table, state)
+        live = await _resume(registry, table, state)
         resumed += 1
         tables.resume_outbox(table.id)
         if table.status == "playing":  # its timer is the scheduler's (read from the database)
             tables.start_ai(table.id)
+        if not live.pending and not registry.owes_work(live.table, live.state):
+            await registry.store.owes_nothing(table.id, live.table.version)  # stored before 007
     log.info("resumed %d tables", resumed)
     return resumed
 
 
-async def _resume(registry: TableCache, table: Table, state: str | None) -> None:
+async def _resume(registry: TableCache, table: Table, state: str | None) -> LiveTable:
     """One table back in memory, its posts due derived again, under its lock: a click that
     came first (the gateway is up) already holds the newer table, and a move made meanwhile
     cannot fall between reading the state and reading the moves."""
@@ -52,6 +60,7 @@ async def _resume(registry: TableCache, table: Table, state: str | None) -> None
             await rederive(registry, live)
         except Exception:  # a record that no longer replays: carry on from the state
             log.exception("table %s: its moves do not replay; nothing re-posted", table.id)
+        return live
 
 
 async def rederive(registry: TableCache, live: LiveTable) -> None:

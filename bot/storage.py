@@ -202,6 +202,7 @@ class SqlStore(RatingReads, PeopleQueries):
         rated: Sequence[Entry] = (),
         posts_due: bool = False,
         posts_dropped: bool = False,
+        owes_work: bool = True,
     ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
@@ -209,18 +210,22 @@ class SqlStore(RatingReads, PeopleQueries):
         A game that ends here brings its `results`, and its seats' places when it is `rated`
         (the ratings move in the same transaction); `posts_due` marks the outbox busy in the
         same transaction, so a restart resumes the table until everything is posted;
-        `posts_dropped` lets go of what was still to post (the table's thread is gone)."""
+        `posts_dropped` lets go of what was still to post (the table's thread is gone);
+        `owes_work`: the table has work no person will ask for (migration 007), so a restart
+        loads it."""
         now = _now()
         async with self.transaction() as tx:
             changed = await tx.execute(
                 "UPDATE game_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
-                " state = ?, wake_at = ?, updated_at = ? WHERE id = ? AND version = ?",
+                " state = ?, wake_at = ?, owes_work = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
                 table.status,
                 table.thread_id,
                 table.version,
                 table.model_dump_json(),
                 state,
                 table.next_wake(),
+                int(owes_work),
                 now,
                 table.id,
                 table.version - 1,
@@ -287,15 +292,34 @@ class SqlStore(RatingReads, PeopleQueries):
         )
 
     async def tables_to_resume(self) -> list[tuple[Table, str | None]]:
-        """Tables in their lobby or being played, and any table with something not posted
-        yet whatever its status: what a restarted bot picks up again."""
+        """Tables in their lobby or being played that owe work of their own (`owes_work`),
+        and any table with something not posted yet whatever its status: what a restarted
+        bot picks up again. The other open tables stay in the database until asked for."""
         marks = ", ".join("?" for _ in ACTIVE)
         rows = await self.fetch(
-            f"SELECT data, state FROM game_tables WHERE status IN ({marks}) OR id IN"
-            " (SELECT table_id FROM table_deliveries WHERE idle = 0) ORDER BY id",
+            f"SELECT data, state FROM game_tables WHERE (status IN ({marks}) AND owes_work = 1)"
+            " OR id IN (SELECT table_id FROM table_deliveries WHERE idle = 0) ORDER BY id",
             *ACTIVE,
         )
         return [(Table.model_validate_json(data), state) for data, state in rows]
+
+    async def open_places(self) -> list[tuple[int, int, int]]:
+        """(table, its guild, the channel it posts to) of every table in its lobby or in
+        play: a few integers each, so a chat line in an unloaded table's thread finds it."""
+        marks = ", ".join("?" for _ in ACTIVE)
+        rows = await self.fetch(
+            f"SELECT id, guild_id, COALESCE(thread_id, channel_id) FROM game_tables"
+            f" WHERE status IN ({marks})",
+            *ACTIVE,
+        )
+        return [(int(i), int(g), int(where)) for i, g, where in rows]
+
+    async def owes_nothing(self, table_id: int, version: int) -> None:
+        """A resumed table owes no work of its own at this version: the next restart skips
+        it (unless a newer version, written meanwhile, says otherwise)."""
+        await self.fetch(
+            "UPDATE game_tables SET owes_work = 0 WHERE id = ? AND version = ?", table_id, version
+        )
 
     async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE) -> list[Table]:
         """Tables (active ones, by default) whose thread, or channel, is this one."""

@@ -235,10 +235,13 @@ async def test_an_ai_pick_cut_short_by_a_stop_is_made_on_start(
         database.execute("DELETE FROM game_moves WHERE table_id = 1 AND seat = 'ai-1'").rowcount
         == 1
     )
-    database.execute(
-        "UPDATE game_tables SET data = ?, state = ? WHERE id = 1",
+    # The version before the AI's move said the table owed work (an AI seat to act), so a
+    # restart loads it; the AI's own move had cleared that.
+    rewritten = database.execute(
+        "UPDATE game_tables SET data = ?, state = ?, owes_work = 1 WHERE id = 1 AND owes_work = 0",
         (json.dumps(table), json.dumps(game)),
     )
+    assert rewritten.rowcount == 1
     database.commit()
     database.close()
 

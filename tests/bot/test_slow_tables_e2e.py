@@ -3,7 +3,8 @@ running bot (`tables.use_clock`): a 24-hour table mentions the seats whose turn 
 turn's own message (or on the move's message the turn rides on), reminds the one still to act
 at half time, and lets the AI play at the deadline; pings off means no mention; an archived thread comes back on the next move (or, when
 the bot may not reopen it, the parent channel is told once); a restart keeps the deadline; an
-idle table leaves memory and comes back at its next click, timer or chat line; the `timer:`
+idle table leaves memory and comes back at its next click, timer or chat line (and a restart
+leaves it in the database); the `timer:`
 option suggests and reads what people type."""
 
 from __future__ import annotations
@@ -170,8 +171,13 @@ async def test_a_restart_in_the_middle_keeps_the_deadline(emu, world, roomy_chan
     await plays(emu, ana, first)
     clock.advance(hours=6)
     await pop_bot.restart()  # a redeploy, six hours into the turn
-    pop_bot.client.tables.use_clock(clock)
+    tables = pop_bot.client.tables
+    tables.use_clock(clock)
     assert int((await stored_table(pop_bot))[0].turn_deadline) == deadline
+    # It waits for Ben alone, owing nothing itself: the restart left it in the database,
+    # knowing only where it plays; its timer loads it.
+    assert 1 not in tables.cache
+    assert tables.registry.by_channel[thread.id] == 1
     clock.advance(hours=5, minutes=59)
     assert said(emu, thread, "⏰") == []
     clock.advance(minutes=1)

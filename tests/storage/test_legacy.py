@@ -24,6 +24,7 @@ from render.pop.pictures import step_frames
 from tests.factories import a_table
 
 LEGACY = Path(__file__).parent / "legacy" / "pop-0.2.sqlite3"
+EVERY_MIGRATION = bot.storage.migrations()
 OLD_TABLES = ("pop_tables", "pop_actions", "pop_results", "pop_enigma_tries")
 FINISHED, ENIGMA, COOP, LOBBY, MID_TURN, MID_REVEAL = range(1, 7)
 
@@ -167,7 +168,7 @@ async def test_states_load_and_the_moves_replay_from_the_seed_to_them(carried):
     assert 0 < len(to_act) < len(table.seats)
 
 
-async def test_the_delivery_points_at_the_reveal_still_being_posted(carried):
+async def test_the_delivery_points_at_the_reveal_still_being_posted(carried, monkeypatch):
     old = old_tables()
     reveal = old[MID_REVEAL]["reveals"][0]
     table, _state = await carried.load(MID_REVEAL)
@@ -188,7 +189,10 @@ async def test_the_delivery_points_at_the_reveal_still_being_posted(carried):
     assert json.loads(POP.dump_state(before)) == reveal["before"]
     _after, events = POP.apply(before, reveal["seat"], tuple(reveal["cards"]))
     assert 0 < progress.step < len(step_frames(POP.view(before, None), events, table.names()))
-    # The table is resumed after a restart; every other table's outbox is idle.
+    # The table is resumed after a restart (which applies the later migrations first: the
+    # tables stored before 007 all count as owing work); every other table's outbox is idle.
+    monkeypatch.setattr("bot.storage.migrations", lambda: EVERY_MIGRATION)
+    assert 7 in await carried.migrate()
     resumed = {t.id for t, _ in await carried.tables_to_resume()}
     assert resumed == {COOP, LOBBY, MID_TURN, MID_REVEAL}
     for table_id in (FINISHED, ENIGMA, COOP, LOBBY, MID_TURN):

@@ -358,6 +358,38 @@ async def test_tables_in_and_tables_to_resume_filter(store):
     assert dict((t.id, s) for t, s in await store.tables_to_resume())[lobby_here.id] is None
 
 
+async def test_a_restart_resumes_only_the_open_tables_that_owe_work(store):
+    waiting = a_table(channel_id=40, thread_id=41, status="playing")
+    at_work = a_table(channel_id=40, thread_id=42, status="playing")
+    lobby = factories.a_table(guild_id=8, channel_id=43)
+    done = a_table(channel_id=40, status="finished")
+    for t in (waiting, at_work, lobby, done):
+        await store.insert_table(t)
+
+    async def resumed():
+        return {table.id for table, _ in await store.tables_to_resume()}
+
+    assert await resumed() == {waiting.id, at_work.id, lobby.id}  # new tables owe their posts
+    await moved(store, waiting, "{}", owes_work=False)  # it waits for a person
+    await moved(store, at_work, "{}", owes_work=True)  # an AI seat must act
+    await moved(store, lobby, None, owes_work=False)
+    assert await resumed() == {at_work.id}
+    # A table that owes nothing but still has posts to make is resumed all the same.
+    await moved(store, waiting, "{}", posts_due=True, owes_work=False)
+    assert await resumed() == {waiting.id, at_work.id}
+    # Where every open table plays, a few integers each (finished ones aside).
+    assert sorted(await store.open_places()) == [
+        (waiting.id, 10, 41),
+        (at_work.id, 10, 42),
+        (lobby.id, 8, 43),
+    ]
+    # A resumed table found to owe nothing is skipped next time, unless it changed since.
+    await store.owes_nothing(at_work.id, at_work.version - 1)
+    assert at_work.id in await resumed()
+    await store.owes_nothing(at_work.id, at_work.version)
+    assert at_work.id not in await resumed()
+
+
 # --- Results --------------------------------------------------------------------------------
 
 

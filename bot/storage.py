@@ -233,17 +233,7 @@ class SqlStore(RatingReads, PeopleQueries):
             if changed != 1:
                 raise StaleWrite(f"table {table.id} is not at version {table.version - 1}")
             if move is not None:
-                await tx.execute(
-                    "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    table.id,
-                    move.game_no,
-                    move.seq,
-                    move.seat,
-                    move.user_id,
-                    json.dumps(move.move),
-                    now,
-                )
+                await _insert_move(tx, table.id, move, now)
             if posts_due or posts_dropped:
                 await tx.execute(
                     "UPDATE table_deliveries SET idle = ?, updated_at = ? WHERE table_id = ?",
@@ -395,6 +385,20 @@ class SqlStore(RatingReads, PeopleQueries):
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
 CARRY_OVER = {3: carry_over_pop_tables, 4: rate_stored_games, 6: carry_over_wakes}
+
+
+async def _insert_move(tx: Tx, table_id: int, move: Move, now: str) -> None:
+    await tx.execute(
+        "INSERT INTO game_moves (table_id, game_no, seq, seat, user_id, move, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        table_id,
+        move.game_no,
+        move.seq,
+        move.seat,
+        move.user_id,
+        json.dumps(move.move),
+        now,
+    )
 
 
 async def _insert_results(tx: Tx, table: Table, results: Sequence[Result], now: str) -> None:

@@ -62,6 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
         "fast as its limits allow): the other servers' p99s side by side",
     )
     parser.add_argument(
+        "--idle",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run twice, without and with N slow tables (24-hour timers, a few moves made) "
+        "waiting in the database when the bot starts: memory side by side, their clicks' "
+        "answers and their deadlines after the restart",
+    )
+    parser.add_argument(
         "--profile",
         default=None,
         metavar="FILE",
@@ -82,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         finish=args.finish,
         rss_every=args.rss_every,
         flood=args.flood,
+        idle=args.idle,
     )
 
 

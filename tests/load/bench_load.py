@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 from .flood import Flood
+from .idle import DUE_WITHIN, IdleTables, deadline_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOD_WARM_UP = 15.0  # seconds the flood runs before the window opens
@@ -114,6 +115,7 @@ def serve_bot(stats_path: str) -> int:
         bot = create_bot(settings)
         out = open(stats_path, "a", buffering=1 << 16)  # noqa: SIM115 (closed below)
         _note_resolutions(bot.store, out)
+        _note_resuming(bot.tables, out)
         stop = asyncio.Event()
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         probe = asyncio.create_task(_lag_probe(out))
@@ -171,8 +173,24 @@ def _note_resolutions(store, out) -> None:
         out.write(f"S {time.time():.4f} {kind} {took:.5f}\n")
         if kwargs.get("posts_due"):
             out.write(f"R {table.id} {time.time():.4f}\n")
+        if table.expired and (table.id, table.epoch) not in timed_out:  # its timer acted
+            timed_out.add((table.id, table.epoch))
+            out.write(f"D {table.id} {time.time():.4f}\n")
 
+    timed_out: set[tuple[int, int]] = set()
     store.save = timed_save
+
+
+def _note_resuming(tables, out) -> None:
+    """Wrap the table service's `resume_all`: note when the bot began to carry on (``Y``)."""
+    resume_all = tables.resume_all
+
+    async def noted() -> None:
+        out.write(f"Y {time.time():.4f}\n")
+        out.flush()
+        await resume_all()
+
+    tables.resume_all = noted
 
 
 # --- The players' side: emulator and drivers in this process -------------------------------
@@ -283,6 +301,7 @@ class TableDriver:
         self.churn = churn
         self.hands: dict[int, Any] = {}
         self.playing = asyncio.Event()
+        self.numbers: set[int] = set()  # the tables it opened
 
     async def run(self, stagger: float) -> None:
         await asyncio.sleep(stagger)
@@ -297,6 +316,7 @@ class TableDriver:
             opened = await host.slash("pop", "new", mode="competitive", sets=1 if self.churn else 3)
             message = await opened.wait_message(timeout=30)
             number = int(re.search(r"#(\d+)", message.content).group(1))
+            self.numbers.add(number)
             thread = await emu.thread_named(f"Pop table #{number}")
             lobby = await emu.next_message(thread, lambda m: "Join" in m.button_labels)
             for guest in self.humans[1:]:
@@ -360,6 +380,16 @@ class TableDriver:
         await human.click(hand, custom_id=self.rng.choice(cards))
         if any(b.get("label") == "Confirm" for b in hand.buttons):
             await human.click(hand, label="Confirm")
+
+
+TRIALS = iter(range(1, 1 << 30))
+
+
+def _fresh_schema(database_url: str) -> str:
+    """The URL with a schema of this trial's own as its search_path (the bot creates it):
+    every trial starts on an empty PostgreSQL database, as one on SQLite starts on a new file."""
+    schema = f"bench_load_{os.getpid()}_{next(TRIALS)}"
+    return database_url + ("&" if "?" in database_url else "?") + f"search_path={schema}"
 
 
 def _bot_env(emu, database: str, database_url: str | None) -> dict[str, str]:
@@ -462,6 +492,72 @@ async def _own_lag_probe(lags: list[tuple[float, float]]) -> None:
         lags.append((time.time(), time.monotonic() - start - PROBE_PERIOD))
 
 
+def _spawn_bot(env: dict[str, str], workdir: Path, stats_path: Path, log_path: Path):
+    """The bot in a subprocess (`serve_bot`), its output in `log_path`."""
+    with log_path.open("w") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "tests.load.bench_load", "--serve-bot", str(stats_path)],
+            cwd=workdir,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # a group of its own, with its workers: stopped together
+        )
+
+
+async def _until_ready(emu, proc, log_path: Path) -> None:
+    await emu.wait_for(
+        lambda: proc.poll() is not None or "ready as" in log_path.read_text(),
+        60,
+        "the bot to be ready",
+    )
+    if proc.poll() is not None:
+        raise RuntimeError("the bot exited:\n" + log_path.read_text()[-3000:])
+
+
+async def _stop_bot(proc) -> None:
+    _progress("stopping the bot")
+    proc.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.to_thread(proc.wait, 30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        await asyncio.to_thread(proc.wait)
+    with contextlib.suppress(ProcessLookupError):  # a worker process left behind
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+async def _write_idle_tables(
+    emu, idle: IdleTables, env: dict[str, str], workdir: Path, database_url: str | None
+) -> None:
+    """--idle: the template table played by a bot process of its own, then copied into the
+    database the measured bot will start on."""
+    log_path = workdir / "template.log"
+
+    async def start():
+        proc = _spawn_bot(env, workdir, workdir / "template-stats.txt", log_path)
+        await _until_ready(emu, proc, log_path)
+        return proc
+
+    _progress(f"playing the template of {idle.count} idle tables (its log in {log_path})")
+    number, turn = await idle.play_template(start, _stop_bot)
+    if database_url:
+        from bot.storage_pg import PostgresStore
+
+        store: Any = PostgresStore(database_url)
+    else:
+        from bot.storage_sqlite import Store
+
+        store = Store(env["POP_DATABASE_PATH"])
+    await store.open(migrate=False)
+    try:
+        began = time.time()
+        await idle.write_copies(store, number, turn)
+        _progress(f"{idle.count} idle tables written in {time.time() - began:.1f} s")
+    finally:
+        await store.close()
+
+
 async def run_trial(
     tables: int,
     seconds: float,
@@ -473,12 +569,17 @@ async def run_trial(
     finish: int = 0,
     rss_every: float = 10.0,
     flood: bool = False,
+    idle: int = 0,
 ) -> dict[str, Any]:
     """One bot process, `tables` tables, measured for `seconds` once all of them play; with
     `finish`, tables are left when their game ends and new ones opened until that many games
     have finished (RSS noted every 50 finished tables); with `flood`, one more server floods
-    the bot meanwhile (`tests.load.flood`), and the figures are the other servers'."""
+    the bot meanwhile (`tests.load.flood`), and the figures are the other servers'; with
+    `idle`, that many slow tables wait in the database when the bot starts
+    (`tests.load.idle`), and their clicks and deadlines are measured apart."""
     server = _import_emulator()
+    if database_url:
+        database_url = _fresh_schema(database_url)
     rng = random.Random(seed)
     emu = _load_emulator(server)
     await emu.start()
@@ -508,18 +609,13 @@ async def run_trial(
             )
         )
     flooding = Flood(emu) if flood else None  # its server exists when the bot connects
+    idle_tables = IdleTables(emu, idle, seed) if idle else None
     env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.load.bench_load", "--serve-bot", str(stats_path)],
-            cwd=workdir,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # a group of its own, with its workers: stopped together
-        )
+    if idle_tables is not None:
+        await _write_idle_tables(emu, idle_tables, env, workdir, database_url)
+    proc = _spawn_bot(env, workdir, stats_path, log_path)
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
     rss: list[float] = []
@@ -529,13 +625,7 @@ async def run_trial(
     own_lags: list[tuple[float, float]] = []  # this process's loop: is the emulator keeping up?
     own_probe = asyncio.create_task(_own_lag_probe(own_lags))
     try:
-        await emu.wait_for(
-            lambda: proc.poll() is not None or "ready as" in log_path.read_text(),
-            60,
-            "the bot to be ready",
-        )
-        if proc.poll() is not None:
-            raise RuntimeError("the bot exited:\n" + log_path.read_text()[-3000:])
+        await _until_ready(emu, proc, log_path)
         ramp = max(2.0, tables / 20)  # /pop new for every table within a few seconds
         opening = time.time()
         tasks = [asyncio.create_task(d.run(rng.uniform(0, ramp))) for d in drivers]
@@ -551,9 +641,13 @@ async def run_trial(
             tasks.append(asyncio.create_task(flooding.run()))
             await asyncio.sleep(FLOOD_WARM_UP)  # measured once the flood is in full swing
         start = time.time()
+        until = start + seconds
+        if idle_tables is not None:  # its clicks, and the window holds its last deadline
+            tasks.append(asyncio.create_task(idle_tables.click()))
+            until = max(until, idle_tables.written_at + DUE_WITHIN[1] + 5)
         cpu_before = _cpu_seconds(proc.pid)
         own_cpu_before = time.process_time()
-        while time.time() < start + seconds if not finish else stats["tables_finished"] < finish:
+        while time.time() < until if not finish else stats["tables_finished"] < finish:
             if (value := _rss_mb(proc.pid)) is not None:
                 rss.append(value)
                 into = time.time() - start
@@ -581,15 +675,7 @@ async def run_trial(
         if tasks:
             await asyncio.wait(tasks, timeout=10)
         own_probe.cancel()
-        _progress("stopping the bot")
-        proc.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.to_thread(proc.wait, 30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            await asyncio.to_thread(proc.wait)
-        with contextlib.suppress(ProcessLookupError):  # a worker process left behind
-            os.killpg(proc.pid, signal.SIGKILL)
+        await _stop_bot(proc)
         await emu.stop()
     stats["rss_mb_per_table"] = rss_samples
     stats["workers_mb"] = max(workers, default=None)
@@ -597,9 +683,13 @@ async def run_trial(
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
-    figures = _figures(
-        emu, stats_path, start, end, tables, humans, seconds, rss, dict(stats), flooding
+    apart = (flooding.user_ids if flooding else set()) | (
+        idle_tables.user_ids if idle_tables else set()
     )
+    numbers = [d.numbers for d in drivers]
+    figures = _figures(emu, stats_path, start, end, humans, rss, dict(stats), apart, numbers)
+    if idle_tables is not None:
+        figures |= idle_tables.figures(emu.interactions.values(), *deadline_lines(stats_path))
     return figures | (flooding.figures() if flooding else {})
 
 
@@ -608,19 +698,20 @@ def _figures(
     stats_path: Path,
     start: float,
     end: float,
-    tables: int,
     humans: int,
-    seconds: float,
     rss: list[float],
     stats: dict[str, Any],
-    flood: Flood | None = None,
+    apart: set[int],
+    numbers: list[set[int]],
 ) -> dict[str, Any]:
-    flooders = flood.user_ids if flood else set()
-    flooded = flood.tables if flood else set()
+    """The playing tables' figures: `numbers` are the tables each driver opened; the people
+    in `apart` (a flood's, the idle tables') are not counted here."""
+    tables = len(numbers)
+    ours = set().union(*numbers)
     window = [
         i
         for i in emu.interactions.values()
-        if start <= i.created_at < end and i.user.id not in flooders
+        if start <= i.created_at < end and i.user.id not in apart
     ]
     latencies = [(i.answered_at - i.created_at) * 1000 for i in window if i.responded]
     by_kind: dict[str, list[float]] = defaultdict(list)
@@ -645,7 +736,7 @@ def _figures(
             saves[fields[1]].append(float(fields[2]) * 1000)
     delays, pictures = [], 0
     for table, posted in emu.pictures.items():
-        if table in flooded:
+        if table not in ours:  # a flood's table, an idle one
             continue
         turn, previous = -1, None
         for at, key in posted:
@@ -662,7 +753,7 @@ def _figures(
     turns_done = {
         table: sum(1 for at in times if start <= at < end) for table, times in resolved.items()
     }
-    turns_per_table = [turns_done.get(n, 0) for n in range(1, tables + 1)]
+    turns_per_table = [sum(turns_done.get(n, 0) for n in opened) for opened in numbers]
     completed = sum(turns_per_table)
     limited_by_route: dict[str, int] = defaultdict(int)
     for r in in_window:
@@ -796,6 +887,43 @@ async def flood_comparison(tables: int, seconds: float, **options: Any) -> dict[
     }
 
 
+IDLE_MEMORY_MARGIN = 1.1  # the bot's memory with the idle tables within 10 % of without
+IDLE_CLICK_MS_P99 = 250.0
+IDLE_DEADLINE_LATE_S = 2.0
+IDLE_KEYS = ("rss_mb", "workers_mb", "answer_ms_p99", "picture_delay_s_p99", "missed_deadlines")
+
+
+async def idle_comparison(tables: int, seconds: float, idle: int, **options: Any) -> dict[str, Any]:
+    """The same trial twice, without and with `idle` slow tables waiting in the database:
+    the bot's memory side by side, and the idle tables' clicks and deadlines."""
+    alone = await run_trial(tables, seconds, **options)
+    beside = await run_trial(tables, seconds, idle=idle, **options)
+
+    def memory(figures: dict[str, Any]) -> float:
+        return (figures["rss_mb"] or 0.0) + (figures["workers_mb"] or 0.0)
+
+    ratio = memory(beside) / memory(alone) if memory(alone) else None
+    late = beside["deadline_late_s_max"]
+    return {
+        "tables": tables,
+        "database": "postgresql" if options.get("database_url") else "sqlite",
+        "without_idle": {key: alone[key] for key in IDLE_KEYS},
+        "with_idle": {key: beside[key] for key in IDLE_KEYS},
+        "memory_mb_without_and_with": [round(memory(alone), 1), round(memory(beside), 1)],
+        "memory_ratio": _rounded(ratio, 3),
+        **{k: v for k, v in beside.items() if k.startswith(("idle_", "deadline"))},
+        "meets": {
+            "memory_within_10_percent": ratio is not None and ratio <= IDLE_MEMORY_MARGIN,
+            "idle_click_p99_within_250_ms": (beside["idle_click_ms_p99"] or math.inf)
+            <= IDLE_CLICK_MS_P99,
+            "every_deadline_within_2_s": beside["deadlines_fired"]
+            == beside["deadlines_after_restart"]
+            and late is not None
+            and late <= IDLE_DEADLINE_LATE_S,
+        },
+    }
+
+
 def bench_load_main(
     tables: int = 100,
     seconds: float = 60.0,
@@ -807,6 +935,7 @@ def bench_load_main(
     finish: int = 0,
     rss_every: float = 10.0,
     flood: bool = False,
+    idle: int = 0,
 ) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
@@ -833,6 +962,9 @@ def bench_load_main(
         return 0
     if flood:
         print(json.dumps(asyncio.run(flood_comparison(tables, seconds, **options))))
+        return 0
+    if idle:
+        print(json.dumps(asyncio.run(idle_comparison(tables, seconds, idle, **options))))
         return 0
     figures = asyncio.run(run_trial(tables, seconds, finish=finish, **options))
     print(json.dumps({**figures, "criteria": CRITERIA}))

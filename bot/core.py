@@ -337,6 +337,7 @@ class Tables:
     async def resume_all(self) -> None:
         owns = getattr(self.client, "owns_guild", None)
         await resume_all(self, owns)
+        self.registry.trimmer.now()
         count, ids = self.client.shard_count, getattr(self.client, "shard_ids", None)
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
 

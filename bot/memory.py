@@ -41,3 +41,10 @@ class Trimmer:
         self.last = self.clock()
         self.trim(0)
         return True
+
+    def now(self) -> None:
+        """Trim at once: after a start, whose guild payloads (every active thread of every
+        server, parsed once) leave freed pages behind."""
+        if self.trim is not None:
+            self.last = self.clock()
+            self.trim(0)

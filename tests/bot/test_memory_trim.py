@@ -1,4 +1,5 @@
-"""Freed memory goes back to the system after tables leave, at most once a minute."""
+"""Freed memory goes back to the system after tables leave, at most once a minute, and once
+after a start."""
 
 from __future__ import annotations
 
@@ -31,3 +32,16 @@ def test_on_this_machine_the_libc_trim_is_found_and_runs():
     trimmer = Trimmer()
     assert trimmer.trim is not None  # glibc (Debian): malloc_trim exists
     assert trimmer.trim(0) in (0, 1)
+
+
+def test_after_a_start_it_trims_at_once_and_the_minute_counts_from_there():
+    now = [1000.0 + TRIM_EVERY]
+    trimmer = Trimmer(clock=lambda: now[0])
+    calls: list[int] = []
+    trimmer.trim = lambda pad: calls.append(pad) or 1
+    trimmer.now()
+    assert calls == [0]
+    assert not trimmer.after_forgetting()  # the last trim was just now
+    now[0] += TRIM_EVERY
+    assert trimmer.after_forgetting()
+    assert calls == [0, 0]

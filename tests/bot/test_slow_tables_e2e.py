@@ -1,11 +1,11 @@
 """Games that last a day, end to end on the loopback Discord, on a test clock the test hands the
 running bot (`tables.use_clock`): a 24-hour table mentions the seats whose turn it is on the
 turn's own message (or on the move's message the turn rides on), reminds the one still to act
-at half time, and lets the AI play at the deadline; pings off means no mention; an archived thread comes back on the next move (or, when
-the bot may not reopen it, the parent channel is told once); a restart keeps the deadline; an
-idle table leaves memory and comes back at its next click, timer or chat line (and a restart
-leaves it in the database); the `timer:`
-option suggests and reads what people type."""
+at half time, and lets the AI play at the deadline; pings off means no mention; an archived
+thread comes back on the next move (or, when the bot may not reopen it, the parent channel is
+told once); a restart keeps the deadline; an idle table leaves memory and comes back at its next
+click, timer or chat line, and a restart leaves a table that waits for people (in play or in its
+lobby) in the database; the `timer:` option suggests and reads what people type."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from engine.coloretto.adapter import COLORETTO
 from tests.bot.story import (
     card_buttons,
     open_hand,
+    open_table,
     pick_and_confirm,
     start_table,
     stored_table,
@@ -286,3 +287,21 @@ async def test_a_turn_riding_on_the_moves_message_pings_the_next_seat(
     assert ride.pinged == [ben.user]
     assert ride.attachments  # ana's move's pictures: the same message
     assert ride.content.endswith(f"🔔 Your turn: <@{ben.id}>")
+
+
+async def test_a_lobby_left_in_the_database_by_a_restart_takes_its_next_join(
+    emu, world, roomy_channels, pop_bot
+):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana)
+    await emu.wait_for(
+        lambda: pop_bot.client.tables.cache[1].table.lobby_message_id, 10, "the lobby posted"
+    )
+    await pop_bot.restart()
+    tables = pop_bot.client.tables
+    assert 1 not in tables.cache  # its lobby is out: it waits for people, in the database
+    await ben.click(lobby, label="Join")
+    await emu.wait_for(lambda: "Ben" in lobby.content, 10, "ben seated in the lobby")
+    assert [s.name for s in (await stored_table(pop_bot))[0].seats] == ["Ana", "Ben"]
+    await ana.click(lobby, label="Start")
+    await turn_message(emu, ana, thread, "Set 1/")

@@ -644,7 +644,7 @@ async def run_trial(
         until = start + seconds
         if idle_tables is not None:  # its clicks, and the window holds its last deadline
             tasks.append(asyncio.create_task(idle_tables.click()))
-            until = max(until, idle_tables.written_at + DUE_WITHIN[1] + 5)
+            until = max(until, idle_tables.last_deadline() + 5)
         cpu_before = _cpu_seconds(proc.pid)
         own_cpu_before = time.process_time()
         while time.time() < until if not finish else stats["tables_finished"] < finish:
@@ -690,6 +690,8 @@ async def run_trial(
     figures = _figures(emu, stats_path, start, end, humans, rss, dict(stats), apart, numbers)
     if idle_tables is not None:
         figures |= idle_tables.figures(emu.interactions.values(), *deadline_lines(stats_path))
+        resumed = re.search(r"resumed (\d+) tables", log_path.read_text())
+        figures["tables_resumed_at_start"] = int(resumed[1]) if resumed else None
     return figures | (flooding.figures() if flooding else {})
 
 
@@ -865,6 +867,14 @@ async def find_max(start: int, seconds: float, **options: Any) -> tuple[int, lis
 
 
 FLOOD_KEYS = ("answer_ms_p99", "picture_delay_s_p99", "missed_deadlines", "global_429")
+# What tells where a slower answer comes from: the bot's loop, or the emulator beside it.
+FLOOD_CAUSES = (
+    "loop_lag_ms_p99",
+    "bot_cpu_loop_thread_pct",
+    "bot_cpu_workers_pct",
+    "emulator_lag_ms_p99",
+    "emulator_cpu_pct",
+)
 FLOOD_MARGIN = 1.2  # the others' p99s with the flood within 20 % of theirs without it
 
 
@@ -879,8 +889,8 @@ async def flood_comparison(tables: int, seconds: float, **options: Any) -> dict[
     }
     return {
         "tables": tables,
-        "without_flood": {key: quiet[key] for key in FLOOD_KEYS},
-        "with_flood": {key: flooded[key] for key in FLOOD_KEYS},
+        "without_flood": {key: quiet[key] for key in FLOOD_KEYS + FLOOD_CAUSES},
+        "with_flood": {key: flooded[key] for key in FLOOD_KEYS + FLOOD_CAUSES},
         "ratio_with_to_without": ratios,
         "within_20_percent": all(r is not None and r <= FLOOD_MARGIN for r in ratios.values()),
         **{k: v for k, v in flooded.items() if k.startswith("flood_")},
@@ -895,7 +905,10 @@ IDLE_KEYS = ("rss_mb", "workers_mb", "answer_ms_p99", "picture_delay_s_p99", "mi
 
 async def idle_comparison(tables: int, seconds: float, idle: int, **options: Any) -> dict[str, Any]:
     """The same trial twice, without and with `idle` slow tables waiting in the database:
-    the bot's memory side by side, and the idle tables' clicks and deadlines."""
+    the bot's memory side by side, and the idle tables' clicks and deadlines. Both measure
+    as long (the idle tables' last deadline comes `DUE_WITHIN` after they are written):
+    memory grows with what was played, so a shorter window would compare unlike runs."""
+    seconds = max(seconds, DUE_WITHIN[1])
     alone = await run_trial(tables, seconds, **options)
     beside = await run_trial(tables, seconds, idle=idle, **options)
 
@@ -911,6 +924,10 @@ async def idle_comparison(tables: int, seconds: float, idle: int, **options: Any
         "with_idle": {key: beside[key] for key in IDLE_KEYS},
         "memory_mb_without_and_with": [round(memory(alone), 1), round(memory(beside), 1)],
         "memory_ratio": _rounded(ratio, 3),
+        "seconds_without_and_with": [alone["seconds"], beside["seconds"]],
+        # [seconds into the window, the bot's RSS, its workers' PSS] every 10 s
+        "bot_and_workers_mb_without": alone["bot_and_workers_mb"],
+        "bot_and_workers_mb_with": beside["bot_and_workers_mb"],
         **{k: v for k, v in beside.items() if k.startswith(("idle_", "deadline"))},
         "meets": {
             "memory_within_10_percent": ratio is not None and ratio <= IDLE_MEMORY_MARGIN,

@@ -70,7 +70,7 @@ class IdleTables:
         #: table id → (the player who clicks, the table's turn message)
         self.clickable: dict[int, tuple[Any, Any]] = {}
         self.deadlines: dict[int, float] = {}  # table id → its turn deadline
-        self.written_at = 0.0
+        self.due_within = DUE_WITHIN  # read now: a test may shorten it
 
     # --- The template, played by a bot process of its own ----------------------------------
 
@@ -124,14 +124,16 @@ class IdleTables:
                 for n in range(start, min(self.count, start + COPIES_PER_TRANSACTION)):
                     deadline = None
                     if n in due:
-                        early, late = DUE_WITHIN
+                        early, late = self.due_within
                         deadline = (
                             now - 3600
                             if n < DUE_AT_START
                             else now + early + (late - early) * (n - DUE_AT_START) / DUE_LATER
                         )
                     await self._copy(tx, template, state, turn, n, deadline)
-        self.written_at = time.time()
+
+    def last_deadline(self) -> float:
+        return max(self.deadlines.values(), default=0.0)
 
     async def _copy(self, tx, template: Table, state, turn, n: int, deadline) -> None:
         guild, channel, people = self.guilds[n // TABLES_PER_GUILD]

@@ -72,6 +72,34 @@ def test_bench_load_prints_one_json_object_with_every_figure(tmp_path):
     assert figures["meets"] == meets(figures)
 
 
+async def test_idle_tables_wait_in_the_database_and_answer_their_clicks_and_deadlines(
+    monkeypatch, tmp_path
+):
+    """`--idle`, small: the copies are written, the bot starts on them loading none, their
+    clicks are answered and every deadline after the restart fires (overdue ones too)."""
+    import tempfile
+
+    from tests.load import idle
+    from tests.load.bench_load import run_trial
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(idle, "DUE_AT_START", 2)
+    monkeypatch.setattr(idle, "DUE_LATER", 3)
+    monkeypatch.setattr(idle, "DUE_WITHIN", (4.0, 10.0))
+    monkeypatch.setattr(idle, "CLICKS_PER_SECOND", 5.0)
+    monkeypatch.setattr(idle, "TEMPLATE_TURNS", 1)
+    figures = await run_trial(2, 5, idle=30)
+    assert figures["tables"] == 2
+    assert figures["tables_not_started"] == 0
+    assert figures["idle_tables"] == 30
+    assert figures["tables_resumed_at_start"] == 0  # none owes work: none is loaded
+    assert figures["idle_clicks"] >= 20
+    assert figures["idle_clicks_unanswered"] == 0
+    assert figures["idle_click_ms_p50"] <= figures["idle_click_ms_p99"] < 3000
+    assert figures["deadlines_after_restart"] == figures["deadlines_fired"] == 5
+    assert 0 <= figures["deadline_late_s_max"] < 30
+
+
 def test_percentile_and_criteria():
     assert percentile([], 99) is None
     assert percentile([5.0], 50) == 5.0

@@ -62,6 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
         "fast as its limits allow): the other servers' p99s side by side",
     )
     parser.add_argument(
+        "--pairs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --flood: N runs without and N with, in turn; the figures are their medians",
+    )
+    parser.add_argument(
         "--idle",
         type=int,
         default=0,
@@ -92,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         rss_every=args.rss_every,
         flood=args.flood,
         idle=args.idle,
+        pairs=args.pairs,
     )
 
 

@@ -878,22 +878,44 @@ FLOOD_CAUSES = (
 FLOOD_MARGIN = 1.2  # the others' p99s with the flood within 20 % of theirs without it
 
 
-async def flood_comparison(tables: int, seconds: float, **options: Any) -> dict[str, Any]:
-    """The same trial twice, without and with the flood: the other servers' figures side by
-    side, and whether the flood left them within FLOOD_MARGIN."""
-    quiet = await run_trial(tables, seconds, **options)
-    flooded = await run_trial(tables, seconds, flood=True, **options)
+async def flood_comparison(
+    tables: int, seconds: float, pairs: int = 1, **options: Any
+) -> dict[str, Any]:
+    """The same trial without and with the flood, `pairs` times in turn: the other servers'
+    figures side by side (each the median over the pairs: one minute's p99 rests on a few
+    dozen answers, and moves by 2x between two quiet runs), and whether the flood left them
+    within FLOOD_MARGIN."""
+    quiet, flooded = [], []
+    for _ in range(pairs):
+        quiet.append(await run_trial(tables, seconds, **options))
+        flooded.append(await run_trial(tables, seconds, flood=True, **options))
+
+    def median(runs: list[dict[str, Any]], key: str) -> Any:
+        values = sorted(run[key] for run in runs if run[key] is not None)
+        return values[(len(values) - 1) // 2] if values else None
+
+    keys = FLOOD_KEYS + FLOOD_CAUSES
+    without = {key: median(quiet, key) for key in keys}
+    within = {key: median(flooded, key) for key in keys}
     ratios = {
-        key: _rounded(flooded[key] / quiet[key], 2) if quiet[key] and flooded[key] else None
+        key: _rounded(within[key] / without[key], 2) if without[key] and within[key] else None
         for key in ("answer_ms_p99", "picture_delay_s_p99")
     }
     return {
         "tables": tables,
-        "without_flood": {key: quiet[key] for key in FLOOD_KEYS + FLOOD_CAUSES},
-        "with_flood": {key: flooded[key] for key in FLOOD_KEYS + FLOOD_CAUSES},
+        "pairs": pairs,
+        "without_flood": without,
+        "with_flood": within,
         "ratio_with_to_without": ratios,
         "within_20_percent": all(r is not None and r <= FLOOD_MARGIN for r in ratios.values()),
-        **{k: v for k, v in flooded.items() if k.startswith("flood_")},
+        "answer_ms_p99_each_pair": [
+            [q["answer_ms_p99"], f["answer_ms_p99"]] for q, f in zip(quiet, flooded, strict=True)
+        ],
+        "picture_delay_s_p99_each_pair": [
+            [q["picture_delay_s_p99"], f["picture_delay_s_p99"]]
+            for q, f in zip(quiet, flooded, strict=True)
+        ],
+        **{k: v for k, v in flooded[-1].items() if k.startswith("flood_")},
     }
 
 
@@ -953,6 +975,7 @@ def bench_load_main(
     rss_every: float = 10.0,
     flood: bool = False,
     idle: int = 0,
+    pairs: int = 1,
 ) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
@@ -978,7 +1001,8 @@ def bench_load_main(
         )
         return 0
     if flood:
-        print(json.dumps(asyncio.run(flood_comparison(tables, seconds, **options))))
+        comparison = flood_comparison(tables, seconds, pairs, **options)
+        print(json.dumps(asyncio.run(comparison)))
         return 0
     if idle:
         print(json.dumps(asyncio.run(idle_comparison(tables, seconds, idle, **options))))

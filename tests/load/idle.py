@@ -93,12 +93,12 @@ class IdleTables:
                 await host.click(lobby, label="Add AI")
             await host.click(lobby, label="Start")
             after = lobby.id
-            for _ in range(TEMPLATE_TURNS + 1):
+            for played in range(TEMPLATE_TURNS + 1):
                 turn = await emu.next_message(
                     thread, lambda m: "My hand" in m.button_labels, after_id=after, timeout=60
                 )
                 after = turn.id
-                if _ < TEMPLATE_TURNS:
+                if played < TEMPLATE_TURNS:
                     for player in (host, guest):
                         await _pick(emu, player.at(thread), turn)
             await asyncio.sleep(3.0)  # the AI seats' picks, the last edits (`write_copies` checks)

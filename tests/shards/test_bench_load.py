@@ -100,6 +100,27 @@ async def test_idle_tables_wait_in_the_database_and_answer_their_clicks_and_dead
     assert 0 <= figures["deadline_late_s_max"] < 30
 
 
+async def test_the_flood_comparison_takes_the_median_of_its_pairs(monkeypatch):
+    from tests.load import bench_load
+
+    answers = iter([40.0, 90.0, 80.0, 45.0, 60.0, 70.0])  # quiet, flooded, quiet, flooded, …
+
+    async def trial(tables, seconds, flood=False, **options):
+        figures = dict.fromkeys(bench_load.FLOOD_KEYS + bench_load.FLOOD_CAUSES, 1)
+        return figures | {"answer_ms_p99": next(answers), "flood_clicks": 9 if flood else None}
+
+    monkeypatch.setattr(bench_load, "run_trial", trial)
+    got = await bench_load.flood_comparison(5, 1, pairs=3)
+    assert got["answer_ms_p99_each_pair"] == [[40.0, 90.0], [80.0, 45.0], [60.0, 70.0]]
+    assert got["without_flood"]["answer_ms_p99"] == 60.0  # medians, not one pair's
+    assert got["with_flood"]["answer_ms_p99"] == 70.0
+    assert got["ratio_with_to_without"]["answer_ms_p99"] == 1.17
+    assert got["within_20_percent"]
+    assert got["flood_clicks"] == 9
+    answers = iter([40.0, 90.0])
+    assert not (await bench_load.flood_comparison(5, 1))["within_20_percent"]  # 2.25x
+
+
 def test_percentile_and_criteria():
     assert percentile([], 99) is None
     assert percentile([5.0], 50) == 5.0

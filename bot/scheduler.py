@@ -23,6 +23,7 @@ log = logging.getLogger("pop.timer")
 
 POLL = 60.0  # seconds: the longest sleep (a wake written by another process is seen by then)
 RETRY_AFTER = 60.0  # seconds before a wake that did not move its table's timer fires again
+READ_AGAIN_AFTER = 5.0  # seconds before the timers are read again when reading them failed
 
 
 class Scheduler:
@@ -49,12 +50,16 @@ class Scheduler:
         self.fired: dict[int, tuple[float, float]] = {}  # table → (its wake, when it fired)
         self.firing: set[asyncio.Task[None]] = set()
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False
 
     def start(self) -> None:
-        if self.task is None or self.task.done():
+        # Never after a stop: a bot closed while it was still resuming (its database closed
+        # next) must not start reading timers from it.
+        if not self.stopped and (self.task is None or self.task.done()):
             self.task = asyncio.create_task(self._run(), name="scheduler")
 
     async def stop(self) -> None:
+        self.stopped = True
         for task in [self.task, *self.firing]:
             if task is not None:
                 task.cancel()
@@ -80,7 +85,13 @@ class Scheduler:
                 raise
             except Exception:  # the database may be down for a moment: try again soon
                 log.exception("the turn timers could not be read")
-                self.next_at = self.clock.now() + 5
+                # Not sooner, whatever else is due (a sweep): a store that keeps failing (closed,
+                # or down) would otherwise be asked again at once, and the log flooded.
+                again = self.clock.now() + READ_AGAIN_AFTER
+                while self.clock.now() < again:
+                    self.woken.clear()
+                    await self.clock.wait(again, self.woken)
+                continue
             now = self.clock.now()
             await self.clock.wait(min(self.next_at, now + POLL, self.next_sweep), self.woken)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.scheduler import RETRY_AFTER, Scheduler
+from bot.scheduler import READ_AGAIN_AFTER, RETRY_AFTER, Scheduler
 from bot.storage_people import Wake
 from tests.clock import TestClock
 
@@ -131,3 +131,42 @@ async def test_the_sweep_runs_on_the_clock():
         assert swept == [1_000.0, 1_150.0]
     finally:
         await scheduler.stop()
+
+
+async def test_a_store_that_fails_is_asked_again_after_5_seconds_not_at_once():
+    """A store that fails (down, or closed under a stopping bot) is read again 5 s later,
+    even while a sweep is due: never in a loop that floods the log."""
+
+    class Failing(Wakes):
+        async def next_wakes(self, limit: int = 200, shards=None) -> list[Wake]:  # noqa: ARG002
+            self.queries += 1
+            await asyncio.sleep(0)  # a real store's query lets the loop run
+            raise OSError("the database is down")
+
+    store, fired, swept = Failing(), [], []
+    scheduler, clock = await running(store, fired, swept)
+    try:
+        await asyncio.sleep(0.05)  # real time: a loop that does not wait would read hundreds
+        assert store.queries == 1
+        clock.advance(READ_AGAIN_AFTER - 1)
+        await settle()
+        assert store.queries == 1
+        clock.advance(1)
+        await settle()
+        assert store.queries == 2
+        assert fired == []
+    finally:
+        await scheduler.stop()
+
+
+async def test_a_scheduler_stopped_before_it_started_does_not_start():
+    """A bot closed while it was still resuming: the resume's end must not start the timers
+    on a database that is about to close."""
+    store = Wakes()
+    store.at = {1: (7, 900.0)}
+    scheduler = Scheduler(store, lambda _t: asyncio.sleep(0), lambda _now: None)
+    await scheduler.stop()
+    scheduler.start()
+    await settle()
+    assert scheduler.task is None
+    assert store.queries == 0

@@ -11,9 +11,8 @@ NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
 # The test suite runs in parallel: most of its time is waiting (pictures paced as on Discord,
 # the emulator's rate limits, bot processes starting), so a worker or two more than the cores.
-# Four measured best on 2 cores (2 December 2026: 3 took 6 min 21 s). `make test
-# TEST_WORKERS=0` runs it in this one process.
-TEST_WORKERS ?= 4
+# Three measured best on 2 cores. `make test TEST_WORKERS=0` runs it in this one process.
+TEST_WORKERS ?= 3
 
 # A .venv left by an older or broken Python (e.g. a first try with Python 3.9) is removed before
 # anything else, so that it is built again: `python -m venv` would keep its old interpreter and

@@ -287,6 +287,13 @@ class Emulator:
             self.dispatch("GUILD_MEMBER_ADD", {**member.to_payload(), "guild_id": str(guild.id)})
         return member
 
+    def add_people(self, guild: Guild, names: Sequence[str]) -> list[User]:
+        """A new user per name, each a member of `guild` (the load bench's players)."""
+        people = [self.add_user(name) for name in names]
+        for user in people:
+            self.add_member(guild, user)
+        return people
+
     def add_role(self, guild: Guild, name: str, permissions: int, *, dispatch: bool = True) -> Role:
         role = Role(self.snowflakes.next(), name, permissions, position=len(guild.roles))
         guild.roles.append(role)

@@ -592,11 +592,8 @@ async def run_trial(
         if i % TABLES_PER_GUILD == 0:
             guild = emu.add_guild(f"Load {i // TABLES_PER_GUILD}")
         channel = emu.add_text_channel(guild, f"table-{i}")
-        actors = []
-        for h in range(humans):
-            user = emu.add_user(f"p{i}-{h}")
-            emu.add_member(guild, user)
-            actors.append(emu.actor(user, channel))
+        people = emu.add_people(guild, [f"p{i}-{h}" for h in range(humans)])
+        actors = [emu.actor(user, channel) for user in people]
         drivers.append(
             TableDriver(
                 emu,

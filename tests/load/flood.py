@@ -37,11 +37,7 @@ class Flood:
         self.emu = emu
         guild = emu.add_guild("Flood")
         self.channels = [emu.add_text_channel(guild, f"flood-{i}") for i in range(FLOOD_CHANNELS)]
-        self.members = []
-        for i in range(FLOOD_USERS):
-            user = emu.add_user(f"flooder-{i}")
-            emu.add_member(guild, user)
-            self.members.append(user)
+        self.members = emu.add_people(guild, [f"flooder-{i}" for i in range(FLOOD_USERS)])
         self.user_ids = {user.id for user in self.members}
         self.tables: set[int] = set()  # the flood's table numbers (their pictures are not counted)
         self.told: Counter[str] = Counter()

@@ -50,20 +50,12 @@ class IdleTables:
         self.rng = random.Random(seed)
         guild = emu.add_guild("Slow template")
         self.template_channel = emu.add_text_channel(guild, "slow-template")
-        self.template_players = []
-        for name in ("slow-ana", "slow-ben"):
-            user = emu.add_user(name)
-            emu.add_member(guild, user)
-            self.template_players.append(user)
+        self.template_players = emu.add_people(guild, ["slow-ana", "slow-ben"])
         self.guilds: list[tuple[Any, Any, list]] = []  # (guild, channel, its people)
         for g in range(-(-count // TABLES_PER_GUILD)):
             guild = emu.add_guild(f"Slow {g}")
             channel = emu.add_text_channel(guild, f"slow-{g}")
-            people = []
-            for p in range(PLAYERS_PER_GUILD):
-                user = emu.add_user(f"slow-{g}-{p}")
-                emu.add_member(guild, user)
-                people.append(user)
+            people = emu.add_people(guild, [f"slow-{g}-{p}" for p in range(PLAYERS_PER_GUILD)])
             self.guilds.append((guild, channel, people))
         self.user_ids = {u.id for _, _, people in self.guilds for u in people}
         self.user_ids |= {u.id for u in self.template_players}
@@ -209,7 +201,7 @@ class IdleTables:
                 task.cancel()
 
     def figures(self, interactions, fired: dict[int, float], resumed_at: float) -> dict[str, Any]:
-        from .bench_load import _rounded, percentile
+        from .bench_load import _rounded, percentile  # here: bench_load imports this module
 
         clicks = [
             i

@@ -527,9 +527,7 @@ async def _stop_bot(proc) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-async def _write_idle_tables(
-    emu, idle: IdleTables, env: dict[str, str], workdir: Path, database_url: str | None
-) -> None:
+async def _write_idle_tables(emu, idle: IdleTables, env: dict[str, str], workdir: Path) -> None:
     """--idle: the template table played by a bot process of its own, then copied into the
     database the measured bot will start on."""
     log_path = workdir / "template.log"
@@ -541,14 +539,12 @@ async def _write_idle_tables(
 
     _progress(f"playing the template of {idle.count} idle tables (its log in {log_path})")
     number, turn = await idle.play_template(start, _stop_bot)
-    if database_url:
-        from bot.storage_pg import PostgresStore
+    from bot.settings import Settings
+    from bot.stores import open_store
 
-        store: Any = PostgresStore(database_url)
-    else:
-        from bot.storage_sqlite import Store
-
-        store = Store(env["POP_DATABASE_PATH"])
+    # The store the measured bot will open (its environment says which), opened here the same way.
+    named = ("DISCORD_TOKEN", "POP_DATABASE_PATH", "POP_DATABASE_URL")
+    store = open_store(Settings(_env_file=None, **{k: env[k] for k in named if k in env}))
     await store.open(migrate=False)
     try:
         began = time.time()
@@ -611,7 +607,7 @@ async def run_trial(
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
     if idle_tables is not None:
-        await _write_idle_tables(emu, idle_tables, env, workdir, database_url)
+        await _write_idle_tables(emu, idle_tables, env, workdir)
     proc = _spawn_bot(env, workdir, stats_path, log_path)
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []

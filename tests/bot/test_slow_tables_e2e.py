@@ -55,6 +55,14 @@ def deadline_of(message) -> int:
     return int(re.search(r"<t:(\d+):R>", message.content)[1])
 
 
+async def restarted(emu, pop_bot):
+    """Restart the bot and wait until it has resumed (its timers start last): its tables."""
+    await pop_bot.restart()
+    tables = pop_bot.client.tables
+    await emu.wait_for(lambda: tables.time.scheduler.task, 10, "the bot to resume")
+    return tables
+
+
 async def one_said(emu, channel, words, what):
     return await emu.wait_for(lambda: said(emu, channel, words), 10, what)
 
@@ -171,8 +179,7 @@ async def test_a_restart_in_the_middle_keeps_the_deadline(emu, world, roomy_chan
     deadline = deadline_of(first)
     await plays(emu, ana, first)
     clock.advance(hours=6)
-    await pop_bot.restart()  # a redeploy, six hours into the turn
-    tables = pop_bot.client.tables
+    tables = await restarted(emu, pop_bot)  # a redeploy, six hours into the turn
     tables.use_clock(clock)
     assert int((await stored_table(pop_bot))[0].turn_deadline) == deadline
     # It waits for Ben alone, owing nothing itself: the restart left it in the database,
@@ -297,11 +304,30 @@ async def test_a_lobby_left_in_the_database_by_a_restart_takes_its_next_join(
     await emu.wait_for(
         lambda: pop_bot.client.tables.cache[1].table.lobby_message_id, 10, "the lobby posted"
     )
-    await pop_bot.restart()
-    tables = pop_bot.client.tables
+    tables = await restarted(emu, pop_bot)
     assert 1 not in tables.cache  # its lobby is out: it waits for people, in the database
     await ben.click(lobby, label="Join")
     await emu.wait_for(lambda: "Ben" in lobby.content, 10, "ben seated in the lobby")
     assert [s.name for s in (await stored_table(pop_bot))[0].seats] == ["Ana", "Ben"]
     await ana.click(lobby, label="Start")
     await turn_message(emu, ana, thread, "Set 1/")
+
+
+async def test_a_table_stored_as_owing_work_is_loaded_once_and_then_left_in_the_database(
+    emu, world, roomy_channels, pop_bot
+):
+    """A table stored before `owes_work` existed counts as owing work: the next start loads it,
+    finds it owes nothing (both people still to choose), and says so; the start after leaves it."""
+    _clock, thread = await day_table(emu, world, pop_bot)
+    await turn_message(emu, world.ana, thread, "Set 1/1 · turn 1**")
+    store = pop_bot.client.store
+
+    async def owes() -> int:
+        return (await store.fetch("SELECT owes_work FROM game_tables WHERE id = 1"))[0][0]
+
+    assert await owes() == 0  # its turn message is out, and only people are to act
+    await store.fetch("UPDATE game_tables SET owes_work = 1 WHERE id = 1")  # as migration 007
+    assert 1 in (await restarted(emu, pop_bot)).cache
+    store = pop_bot.client.store
+    assert await owes() == 0
+    assert 1 not in (await restarted(emu, pop_bot)).cache

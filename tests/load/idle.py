@@ -108,7 +108,10 @@ class IdleTables:
         template, state = found
         [(owes,)] = await store.fetch("SELECT owes_work FROM game_tables WHERE id = ?", template_id)
         if owes:  # its AI seats had not moved, or it owed an edit: no idle table to copy
-            raise RuntimeError(f"the template table owes work: {template.model_dump_json()}")
+            raise RuntimeError(
+                f"the template table {template_id} still owes work (an AI seat to move, an edit"
+                f" to make): it cannot be copied as an idle table; its log is template.log"
+            )
         now = time.time()
         due = list(range(DUE_AT_START + DUE_LATER))
         for start in range(0, self.count, COPIES_PER_TRANSACTION):

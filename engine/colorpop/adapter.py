@@ -46,6 +46,12 @@ class ColorpopMove:
         """The move picking (rail, row), both counted from 0."""
         return cls(rules.cell_name(cell))
 
+    @classmethod
+    def picking(cls, group: Group) -> ColorpopMove:
+        """The move that picks `group` from a list (a button of §7): at its anchor, the cell
+        the bot records."""
+        return cls.at(group.anchor)
+
     @property
     def position(self) -> Cell:
         """(rail 0..9, row 0..9)."""

@@ -9,6 +9,7 @@ Everything here is a small pure function of a board; the AI calls them in its se
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import rng
@@ -99,8 +100,13 @@ def group_at(board: Board, cell: Cell) -> Group | None:
         return None
     cells = tuple(_flood(board, cell, colour + JOKER))
     jokers = sum(board[r][w] == JOKER for r, w in cells)
-    anchor = next(c for c in cells if board[c[0]][c[1]] == colour)  # sorted: rail, then row
-    return Group(colour, cells, jokers, anchor)
+    return Group(colour, cells, jokers, anchor_of(board, cells))
+
+
+def anchor_of(board: Board, cells: Sequence[Cell]) -> Cell:
+    """§7: a group's anchor, the cell the bot picks it by and records: its coloured token (a
+    joker picks nothing, §3) in the lowest rail, then the lowest row."""
+    return min(c for c in cells if board[c[0]][c[1]] != JOKER)
 
 
 def _cells_by_index(board: Board) -> list[str]:
@@ -137,10 +143,8 @@ def legal_groups(board: Board) -> list[Group]:
             ordered = sorted(seen)
             cells = tuple((i // NUM_ROWS, i % NUM_ROWS) for i in ordered)
             jokers = sum(letters[i] == JOKER for i in ordered)
-            # `start` is the first cell of this colour in rail-then-row order: the anchor.
-            found.append(
-                (COLOURS.index(colour), Group(colour, cells, jokers, cells[ordered.index(start)]))
-            )
+            group = Group(colour, cells, jokers, anchor_of(board, cells))
+            found.append((COLOURS.index(colour), group))
     return [g for _, g in found]
 
 

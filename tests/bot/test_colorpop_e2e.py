@@ -2,20 +2,21 @@
 a competitive game of three seats, a solo game, teams whose partners (and only they) share
 their colours, picks through the column buttons and through the Type a cell modal, a restart
 mid-game, refused presses (not on turn, stale, illegal cells), and every record replaying to
-the result the bot announced. No public text, picture alt text or caption shows a secret colour
-before the end."""
+the result the bot announced, at the very cells its buttons, answers and captions named. No
+public text, picture alt text or caption shows a secret colour before the end."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 
 from bot.i18n import dynamic_key, t
 from engine.colorpop.adapter import COLORPOP
-from engine.colorpop.rules import JOKER, NUM_RAILS, group_at
-from tests.bot.story import start_table
+from engine.colorpop.rules import JOKER, NUM_RAILS, cell_name, group_at, legal_groups, parse_cell
+from tests.bot.story import pin_next_deal, start_table
 from tests.discord_emulator.client import ActionRefused
 
 pytestmark = pytest.mark.asyncio
@@ -117,18 +118,14 @@ async def pick_by_column(emu, actor, message):
     assert picker.ephemeral
     assert picker.visible_to(actor.user)
     group = picker.buttons[0]
-    letter = column["label"]
-    # The group is named by its cells in the column pressed, as the picture shows them.
-    named = re.search(r"×\d+.* at ([A-J]\d+(?:[–, ]+[A-J]\d+)*)$", group["label"])
-    assert named, group["label"]
-    assert all(cell[0] == letter for cell in re.findall(r"[A-J]\d+", named.group(1)))
-    # Picked at its coloured token in that column; a group that reaches the column by jokers
-    # alone is picked at its anchor, elsewhere (a joker picks nothing, §3).
-    assert group["custom_id"].rsplit(":", 1)[1][0] == letter or "joker" in group["label"]
+    # The group is named by its anchor and picked there (§7), wherever the column cuts it.
+    picked = group["custom_id"].rsplit(":", 1)[1]
+    assert group["label"].endswith(f" at {picked}"), group["label"]
     done = await actor.click(picker, custom_id=group["custom_id"])
     answer = await done.wait_message(lambda m: "You picked" in m.content)
     assert answer.ephemeral
-    return group["custom_id"].rsplit(":", 1)[1]
+    assert answer.content.endswith(f" at {picked}."), answer.content
+    return picked
 
 
 async def pick_by_modal(actor, message, cell):
@@ -408,3 +405,86 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     assert len(summary["moves"]) == len(live(pop_bot, number).state.picks)
     posted = [m for m in ana.visible_messages(thread) if not m.ephemeral]
     assert len({m.content for m in posted if "**Move 3**" in m.content}) == 1  # not twice
+
+
+# --- What is played is what is recorded (issue 31) ----------------------------------------------
+
+NAMED_AT = re.compile(r" at (\S+?)\.?$")  # the cell (or cells) a group label ends with
+CAPTION = re.compile(r"^\*\*[^*\n]+\*\* picks .* at ([A-J]\d+)\.$", re.MULTILINE)
+
+
+def anchor_in(board, cell):
+    """§7's anchor, worked out here from the rules page: the group's coloured token in the
+    lowest column, then the lowest row."""
+    group = group_at(board, parse_cell(cell))
+    return cell_name(min(c for c in group.cells if board[c[0]][c[1]] != JOKER))
+
+
+def a_token_not_the_anchor(board, rnd):
+    """A coloured token of a legal group that is not its anchor (None if every group is a
+    pair with a joker)."""
+    cells = [
+        cell_name(c)
+        for g in legal_groups(board)
+        for c in g.cells
+        if board[c[0]][c[1]] != JOKER and c != g.anchor
+    ]
+    return rnd.choice(cells) if cells else None
+
+
+async def pick_at_random(actor, message, rnd):
+    """A random playable column, then a random group of it: (the button's label cell, its
+    argument, the private answer's cell)."""
+    columns = [b for b in message.buttons if ":col:" in b["custom_id"] and not b.get("disabled")]
+    opened = await actor.click(message, custom_id=rnd.choice(columns)["custom_id"])
+    picker = await opened.wait_message(lambda m: m.buttons)
+    button = rnd.choice(picker.buttons)
+    done = await actor.click(picker, custom_id=button["custom_id"])
+    answer = await done.wait_message(lambda m: "You picked" in m.content)
+    return (
+        NAMED_AT.search(button["label"])[1],
+        button["custom_id"].rsplit(":", 1)[1],
+        NAMED_AT.search(answer.content)[1],
+    )
+
+
+async def test_every_pick_is_recorded_at_the_cell_its_button_answer_and_caption_name(
+    emu, world, roomy_channels, pop_bot
+):
+    """A random solo game played by clicks (a random column, a random group of it; every
+    fourth pick typed at a token that is not its group's anchor): a group picked from its
+    button is played, named, told, captioned and recorded at its anchor (rules §7); a typed
+    cell everywhere as typed."""
+    ana, rnd = world.ana, random.Random(31)
+    pin_next_deal(31)
+    number, thread = await open_colorpop(emu, world, ana, mode="solo")
+    expected = []
+    while not live(pop_bot, number).state.over:
+        state = live(pop_bot, number).state
+        move = len(state.picks) + 1
+        message = await turn_message(emu, ana, thread, move)
+        typed = a_token_not_the_anchor(state.board, rnd) if move % 4 == 0 else None
+        if typed is not None:
+            answer = await (await pick_by_modal(ana, message, typed)).wait_message()
+            shown, played = [NAMED_AT.search(answer.content)[1]], typed
+        else:  # the button's label, its argument, the answer
+            shown = list(await pick_at_random(ana, message, rnd))
+            played = anchor_in(state.board, shown[1])
+        assert shown == [played] * len(shown), f"move {move}: {shown}, played at {played}"
+        expected.append(played)
+        await emu.wait_for(lambda m=move: len(live(pop_bot, number).state.picks) >= m, 10, "move")
+    await results_message(emu, ana, thread)
+    captions = [
+        cell
+        for m in sorted(ana.visible_messages(thread), key=lambda m: m.id)
+        if not m.ephemeral
+        for cell in CAPTION.findall(m.content)
+    ]
+    asked = await ana.at(thread).slash("table", "record")
+    message = await asked.wait_message(lambda m: m.attachments)
+    record = json.loads(await ana.download(message.attachments[0]))
+    recorded = [m["pick"] for m in record["moves"]]
+    assert len(expected) >= 10
+    assert captions == expected
+    assert recorded == expected
+    assert COLORPOP.replay_summary(record)["end"] in ("cleared", "blocked")

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.face import Press
 from bot.games.colorpop.face import ColorpopFace
 from bot.games.colorpop.words import group_label
+from bot.posts import Post
 from bot.table import LiveTable, Pending, Seat, Table
 from engine.colorpop import game
 from engine.colorpop.adapter import COLORPOP, ColorpopMove
 from engine.colorpop.rules import Group
+from tests.colorpop.helpers import board_from
 
 FACE = ColorpopFace()
 
@@ -105,16 +108,84 @@ def test_stats_lines_from_outcomes():
     ]
 
 
-def test_a_column_button_names_the_groups_cells_in_that_column_and_picks_there():
-    from bot.games.colorpop.words import pick_in
+class FakeApi:
+    """What the face's pick verbs ask of the table layer: the picker's post, the move played."""
 
-    # An L-shaped red group: A1, B1, B2, B3 (rail, row from 0); its anchor is A1.
-    group = Group("R", ((0, 0), (1, 0), (1, 1), (1, 2)), 0, (0, 0))
-    board = ("R", "RRR", *[""] * 8)
-    assert group_label(group, "en").endswith("at A1")
-    assert group_label(group, "en", rail=1).endswith("at B1–B3")
-    assert pick_in(group, board, 1) == (1, 0)
-    assert pick_in(group, board, 0) == (0, 0)
-    # A group that reaches column A by a joker alone is picked at its anchor, in column B.
-    joined = Group("R", ((0, 0), (1, 0), (1, 1)), 1, (1, 0))
-    assert pick_in(joined, ("W", "RR", *[""] * 8), 0) == (1, 0)
+    def __init__(self) -> None:
+        self.posts: list[Post] = []
+        self.moves: list[object] = []
+
+    def view_for(self, _table: Table, post: Post) -> object:
+        self.posts.append(post)
+        return object()
+
+    async def play(self, _table_id: int, _epoch: int, move: object, **_: object) -> bool:
+        self.moves.append(move)
+        return False
+
+
+class FakeReply:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    async def send_message(self, content: str, **_: object) -> None:
+        self.said.append(content)
+
+    async def edit_message(self, *, content: str, **_: object) -> None:
+        self.said.append(content)
+
+
+def press_on(live: LiveTable, arg: str | None) -> tuple[Press, FakeApi, FakeReply]:
+    api, reply = FakeApi(), FakeReply()
+    seat = live.table.seat(COLORPOP.view(live.state, None).on_turn or "")
+    return Press(api, None, reply, live, seat, arg), api, reply  # type: ignore[arg-type]
+
+
+def test_a_group_picked_from_its_column_is_named_played_and_told_at_its_anchor():
+    """Rules §7: the bot records the anchor. Column B cuts a red group whose anchor is A1, and
+    reaches a green group by a joker alone: each button names its group's anchor and picks
+    there; the answer and the caption name that same cell."""
+    board = board_from("""
+        .WG
+        .RG
+        .RY
+        RRY
+    """)
+    state = game.from_deal("competitive", SEATS[:2], [("Y",), ("B",)], 0, board)
+    live = LiveTable(table("competitive", SEATS[:2]), state)
+    press, api, _ = press_on(live, "B")
+    asyncio.run(FACE.column(press))
+    [picker] = api.posts
+    assert [(c.label, c.arg) for c in picker.controls] == [
+        ("● red ×5 (1 joker) at A1", "A1"),
+        ("■ green ×3 (1 joker) at C3", "C3"),
+    ]
+    press, api, reply = press_on(live, "A1")
+    asyncio.run(FACE.group(press))
+    assert api.moves == [{"pick": "A1"}]
+    assert reply.said == ["You picked ● red ×5 (1 joker) at A1."]
+    # A picker drawn before an upgrade may name another cell of the group: still the anchor.
+    press, api, reply = press_on(live, "B2")
+    asyncio.run(FACE.group(press))
+    assert api.moves == [{"pick": "A1"}]
+    assert reply.said == ["You picked ● red ×5 (1 joker) at A1."]
+    captions = asyncio.run(steps_of(live, state, ColorpopMove("A1")))
+    assert captions[0][0] == "**P1** picks ● red ×5 (1 joker) at A1."
+
+
+def test_a_typed_cell_is_played_told_and_captioned_as_typed():
+    """§7: a typed cell that is a coloured token of a legal group is the pick, as typed."""
+    board = board_from("""
+        .WG
+        .RG
+        .RY
+        RRY
+    """)
+    state = game.from_deal("competitive", SEATS[:2], [("Y",), ("B",)], 0, board)
+    live = LiveTable(table("competitive", SEATS[:2]), state)
+    press, api, reply = press_on(live, None)
+    asyncio.run(FACE.play_typed(press, " b3 "))
+    assert api.moves == [{"pick": "B3"}]
+    assert reply.said == ["You picked ● red ×5 (1 joker) at B3."]
+    captions = asyncio.run(steps_of(live, state, ColorpopMove("B3")))
+    assert captions[0][0] == "**P1** picks ● red ×5 (1 joker) at B3."

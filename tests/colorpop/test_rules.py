@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import rng
-from engine.colorpop import errors, events, game, rules
+from engine.colorpop import errors, events, game, record, rules
+from engine.colorpop.adapter import ColorpopMove
 from engine.colorpop.rules import legal_groups, parse_cell
 
 from .helpers import board_from, table
@@ -185,6 +186,28 @@ def test_legal_groups_list_in_colour_order_then_by_anchor():
         ("B", "A3", 2),
         ("P", "A1", 2),
     ]
+
+
+def test_a_groups_anchor_is_its_lowest_coloured_token_whichever_token_starts_it():
+    """§7: the anchor is the group's token of its colour in the lowest rail, then the lowest
+    row (a joker below it is not); every coloured token and the list of legal groups give the
+    same one, and the move that picks a group from a list is made there and recorded so."""
+    board = board_from("""
+        .RG
+        RRG
+        WRY
+    """)
+    [red] = [g for g in legal_groups(board) if g.colour == "R"]
+    assert names(red.cells) == ["A1", "A2", "B1", "B2", "B3"]
+    assert red.anchor == cell("A2")  # A1 is a joker: it picks nothing
+    for start in ("A2", "B1", "B2", "B3"):
+        assert rules.group_at(board, cell(start)) == red
+    move = ColorpopMove.picking(red)
+    assert move.cell == "A2"
+    state = table(".RG\nRRG\nWRY", [["Y"], ["B"]])
+    after, _ = game.apply(state, "ana", move.position)
+    assert after.picks[-1].cell == "A2"
+    assert record.export_record(after)["moves"] == [{"seat": "ana", "pick": "A2"}]
 
 
 # §4: a turn

@@ -40,7 +40,7 @@ from ...prompt import answer_in_time
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from .commands import ColorpopCommands
-from .words import board, colours_text, counts_text, group_label, pick_in, piles_text, results_text
+from .words import board, colours_text, counts_text, group_label, piles_text, results_text
 
 MAX_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 MAX_TYPED = 12  # characters of a malformed typed cell echoed back
@@ -170,8 +170,11 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         for e in events:
             if isinstance(e, GroupRemoved):
                 picked = e
-                group = group_at(e.board, parse_cell(e.pick) or (0, 0))
-                label = group_label(group, lang) if group is not None else e.pick
+                # Named by the cell played, the one the record keeps (§7: the anchor of a
+                # group picked from its button, a typed cell as typed).
+                played = parse_cell(e.pick) or (0, 0)
+                group = group_at(e.board, played)
+                label = group_label(group, lang, played) if group is not None else e.pick
                 who = names.get(e.seat, e.seat)
                 caption = t("colorpop.step.picked", lang, name=who, group=label)
                 title = t("colorpop.picture.picked", lang, move=e.move_number, name=who)
@@ -214,14 +217,14 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
 
     @verb("col", on_turn=True)
     async def column(self, press: Press) -> None:
-        """Step one: a column; the answer (private) holds a button per group touching it."""
+        """Step one: a column; the answer (private) holds a button per group touching it, each
+        named by and picking at the group's anchor (§7), wherever the column cuts it."""
         arg = press.arg
         if arg is None or len(arg) != 1 or arg not in RAIL_NAMES:
             raise Refusal("refusal.invalid_button")
         lang = press.lang
         v = COLORPOP.view(self.state_of(press.live), None)
-        rail = RAIL_NAMES.index(arg)
-        groups = COLORPOP.groups_in_rail(v, rail)[:MAX_BUTTONS]
+        groups = COLORPOP.groups_in_rail(v, RAIL_NAMES.index(arg))[:MAX_BUTTONS]
         if not groups:
             text = t("colorpop.picker.none", lang, column=arg)
             await press.reply.send_message(text, ephemeral=True)
@@ -229,11 +232,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         post = Post(
             t("colorpop.picker.choose", lang, column=arg),
             controls=[
-                Button(
-                    "group",
-                    group_label(g, lang, rail)[:80],
-                    arg=cell_name(pick_in(g, v.board, rail)),
-                )
+                Button("group", group_label(g, lang)[:80], arg=ColorpopMove.picking(g).cell)
                 for g in groups
             ],
         )
@@ -247,6 +246,9 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         cell = parse_cell(press.arg)
         if cell is None:
             raise Refusal("refusal.invalid_button")
+        group = group_at(COLORPOP.view(self.state_of(press.live), None).board, cell)
+        if group is not None:  # a picker drawn before an upgrade may name another of its cells
+            cell = ColorpopMove.picking(group).position
         label = await self._play(press, cell)
         await press.reply.edit_message(content=label, view=None)
 
@@ -269,7 +271,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         lang = press.lang
         group = group_at(COLORPOP.view(self.state_of(press.live), None).board, cell)
         await self.play(press, ColorpopMove.at(cell))
-        shown = group_label(group, lang) if group is not None else cell_name(cell)
+        shown = group_label(group, lang, cell) if group is not None else cell_name(cell)
         return t("colorpop.picker.picked", lang, group=shown)
 
     # --- The game around the moves ------------------------------------------------------------

@@ -7,17 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.colorpop.events import GameEnded, SideCleared
-from engine.colorpop.rules import (
-    JOKER,
-    LETTERS,
-    NUM_RAILS,
-    RAIL_NAMES,
-    Board,
-    Cell,
-    Group,
-    cell_name,
-    token_at,
-)
+from engine.colorpop.rules import LETTERS, NUM_RAILS, RAIL_NAMES, Board, Cell, Group, cell_name
 from engine.colorpop.view import ColorpopView
 from render.colorpop.board import TOKEN_STYLE, board_picture
 from render.kit import Picture
@@ -36,35 +26,18 @@ def colours_text(letters: Sequence[str], lang: str) -> str:
     return listed((token_name(c, lang) for c in letters), lang)
 
 
-def group_label(group: Group, lang: str, rail: int | None = None) -> str:
-    """§7's label: `● red ×4 (1 joker) at C3`: at its anchor, or, for the button of a column
-    pressed (`rail`), at the group's cells in that column (`at C3–C5`), as the picture shows."""
+def group_label(group: Group, lang: str, at: Cell | None = None) -> str:
+    """§7's label: `● red ×4 (1 joker) at C3`, named by its anchor, or by `at`, the cell it
+    was picked by (a typed cell is played and recorded as typed, §7)."""
     jokers = t("colorpop.group.jokers", lang, n=group.jokers) if group.jokers else ""
-    cells = [group.anchor] if rail is None else [c for c in group.cells if c[0] == rail]
     return t(
         "colorpop.group.label",
         lang,
         token=token_name(group.colour, lang),
         size=group.size,
         jokers=jokers,
-        cell=cells_text(cells, lang),
+        cell=cell_name(group.anchor if at is None else at),
     )
-
-
-def cells_text(cells: Sequence[Cell], lang: str) -> str:
-    """Cells of one column as one name: "C3", "C3–C5" when they follow on, else "C3, C5"."""
-    ordered = sorted(cells)
-    rows = [row for _, row in ordered]
-    if len(ordered) > 1 and rows == list(range(rows[0], rows[0] + len(rows))):
-        return f"{cell_name(ordered[0])}–{cell_name(ordered[-1])}"
-    return listed((cell_name(c) for c in ordered), lang)
-
-
-def pick_in(group: Group, board: Board, rail: int) -> Cell:
-    """The cell a column's button picks its group by: its lowest coloured token in that
-    column (any coloured token picks the group, §3), else its anchor."""
-    coloured = [c for c in sorted(group.cells) if c[0] == rail and token_at(board, c) != JOKER]
-    return coloured[0] if coloured else group.anchor
 
 
 def counts_text(counts: Mapping[str, int]) -> str:

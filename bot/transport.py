@@ -3,7 +3,10 @@
 Every message the outbox creates carries a nonce derived from the table, the game, the move and
 the step (`enforce_nonce`): a post repeated after a crash is the message Discord already has,
 not a second one; and the first post after a restart is first looked for in the channel's
-recent history (Discord remembers nonces for minutes only). A refusal from Discord that will
+recent history (Discord remembers nonces for minutes only). Either way the message found is
+the one made then, as it was then: a seat may have pressed its buttons before the bot read
+Discord's answer (a kill while discord.py waited out the channel's bucket), so it is edited to
+the post as it is now (its buttons stripped or renewed). A refusal from Discord that will
 not pass by itself (a lost permission, a deleted thread, an archived thread it may not reopen)
 is raised as `ChannelLost`, for the table layer to pause or end the table; the transport never
 changes a table.
@@ -69,6 +72,26 @@ def picture_files(post: Post) -> list[discord.File]:
     ]
 
 
+def shows(message: discord.Message, post: Post, view: discord.ui.View | None) -> bool:
+    """Does Discord's message show this post: its text, its pictures, its buttons?"""
+    return (
+        message.content.strip() == (post.content or "").strip()
+        and [a.filename for a in message.attachments] == [p.filename for p in post.pictures]
+        and custom_ids([c.to_dict() for c in message.components])
+        == custom_ids(view.to_components() if view is not None else [])
+    )
+
+
+def custom_ids(components: list[Any]) -> list[str]:
+    """The custom ids of components (as Discord's JSON), in reading order."""
+    found: list[str] = []
+    for component in components:
+        if "custom_id" in component:
+            found.append(component["custom_id"])
+        found += custom_ids(component.get("components", []))
+    return found
+
+
 class Transport:
     """One table's way to Discord (`view` turns a post's controls into components)."""
 
@@ -114,14 +137,13 @@ class Transport:
             return await self._send_privately(table, kwargs)
         try:
             channel = await self.channel(table.channel_id if in_channel else table.where)
-            if key is not None:
-                if self.check_history:
-                    found = await self._find_posted(channel, post)
-                    if found is not None:
-                        return found
-                kwargs["nonce"] = nonce(*key)
-            self.check_history = False
-            return await channel.send(**kwargs)
+            if key is None:
+                return await channel.send(**kwargs)
+            found = await self._find_posted(channel, post) if self.check_history else None
+            if found is None:  # the first post not made before the stop: the others neither
+                self.check_history = False
+                found = await channel.send(nonce=nonce(*key), **kwargs)
+            return await self._as_now(channel, found, post, view)
         except (discord.Forbidden, discord.NotFound) as e:
             raise ChannelLost(e) from e
         except discord.HTTPException as e:
@@ -129,24 +151,57 @@ class Transport:
                 raise ChannelLost(e) from e
             raise
 
+    async def _as_now(
+        self,
+        channel: discord.abc.Messageable,
+        message: discord.Message,
+        post: Post,
+        view: discord.ui.View | None,
+    ) -> discord.Message:
+        """The message a post is, as the post is now. Discord hands back the message a nonce
+        made before (or the history shows it, after a restart) as it was then: if the table
+        moved on meanwhile (a seat pressed its buttons before a kill), it is owed an edit, its
+        buttons stripped or brought up to date."""
+        if shows(message, post, view):
+            return message
+        log.info("table %s: a message posted earlier is brought up to date", self.table_id)
+        changes: dict[str, Any] = {"content": post.content or None, "view": view}
+        if [a.filename for a in message.attachments] != [p.filename for p in post.pictures]:
+            wanted = {p.filename for p in post.pictures}
+            kept = [a for a in message.attachments if a.filename in wanted]
+            had = {a.filename for a in kept}
+            added = Post("", [p for p in post.pictures if p.filename not in had])
+            changes["attachments"] = [*kept, *picture_files(added)]
+        try:
+            return await self._edit_in(channel, message.id, **changes)
+        except discord.NotFound:  # deleted meanwhile (a moderator): nothing left to edit
+            log.info("table %s: message %s is gone", self.table_id, message.id)
+            return message
+
     async def edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
         """Edit one of the table's messages (one deleted meanwhile is let go)."""
         if table.private:
             return
         try:
             with serving(table.guild_id):
-                channel = await self.channel(table.where)
-                try:
-                    await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
-                except discord.HTTPException as e:
-                    if e.code != THREAD_ARCHIVED:
-                        raise
-                    await self._unarchive(channel, e)
-                    await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+                await self._edit_in(await self.channel(table.where), message_id, **kwargs)
         except discord.NotFound:
             log.info("table %s: message %s is gone", table.id, message_id)
         except discord.Forbidden as e:
             raise ChannelLost(e) from e
+
+    async def _edit_in(
+        self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any
+    ) -> discord.Message:
+        """Edit a message of `channel`, bringing its thread back if Discord archived it."""
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        try:
+            return await message.edit(**kwargs)  # type: ignore[no-any-return]
+        except discord.HTTPException as e:
+            if e.code != THREAD_ARCHIVED:
+                raise
+            await self._unarchive(channel, e)
+            return await message.edit(**kwargs)  # type: ignore[no-any-return]
 
     async def _unarchive(self, channel: discord.abc.Messageable, refused: Exception) -> None:
         """Bring back an archived thread (an edit there was refused): as a post would."""

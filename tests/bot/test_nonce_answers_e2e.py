@@ -38,6 +38,12 @@ def pictures(message):
     return [a.filename for a in message.attachments]
 
 
+def edits_of(emu, message):
+    """How many times the bot asked Discord to edit `message`."""
+    path = f"/channels/{message.channel.id}/messages/{message.id}"
+    return sum(1 for r in emu.request_log if r.method == "PATCH" and r.path.endswith(path))
+
+
 def showing(actor, thread, filename):
     """The thread's messages that show the picture `filename`."""
     return [m for m in actor.visible_messages(thread) if filename in pictures(m)]
@@ -72,12 +78,14 @@ async def test_a_colorpop_move_message_answered_after_a_kill_keeps_no_stale_butt
         third = await colorpop_turn(emu, first, thread, 3)
         await emu.wait_for(lambda: not caught.buttons, 10, "move 1's message without buttons")
         assert caught.content == captions
+        assert edits_of(emu, caught) == 1
     else:  # the message from before the kill is the turn's: its buttons play move 2
         await emu.wait_for(
             lambda: colorpop_live(pop_bot, number).table.turn_message_id == caught.id,
             10,
             "the message from before the kill taken as move 2's turn message",
         )
+        assert edits_of(emu, caught) == 0  # it shows the post as it is: nothing to edit
         await pick_by_column(emu, second, caught)
         third = await colorpop_turn(emu, first, thread, 3)
         await emu.wait_for(lambda: not caught.buttons, 10, "move 2's turn message stripped")

@@ -270,3 +270,33 @@ def test_demo_writes_a_proof_that_verify_accepts(game, seats, tmp_path, capsys):
     proof = json.loads((out / "fairness.json").read_text())
     assert proof["secret_seed"] == hashlib.sha256(b"pop-bot demo 1").hexdigest()
     assert run_verify(tmp_path, capsys, record, proof)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (('"derivation": 1', '"derivation": ' + "7" * 5000), "an integer of 5000 digits"),
+        (('"derivation": 1', '"derivation": NaN'), "NaN is not a JSON number"),
+        (('"derivation": 1', '"derivation": 1.0'), "unknown derivation 1.0"),
+        (('"derivation": 1', '"derivation": true'), "unknown derivation True"),
+        (('"derivation": 1', '"derivation": 1, "derivation": 1'), "repeated in one object"),
+        (('"inputs"', '"deep": ' + "[" * 5000 + "]" * 5000 + ', "inputs"'), "nested more than"),
+    ],
+)
+def test_verify_reads_the_proof_as_strictly_as_a_record(change, said, played, tmp_path, capsys):
+    """The proof's JSON is read by the records' strict reader (engine.records): a 5,000-digit
+    integer, NaN or a repeated key is refused in one line, never a traceback; `derivation` is
+    the integer 1 itself."""
+    record, proof = played["coloretto-2"]
+    text = json.dumps(proof.to_json()).replace(*change, 1)
+    assert text != json.dumps(proof.to_json())
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    (tmp_path / "fairness.json").write_text(text)
+    code = main(["verify", str(tmp_path / "record.json"), str(tmp_path / "fairness.json")])
+    out, err = capsys.readouterr()
+    assert code == 1, out + err
+    assert not err, err
+    assert len(out.splitlines()) == 1, out
+    assert out.startswith("not verified: "), out
+    assert said in out, out
+    assert len(out) < 200, out

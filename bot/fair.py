@@ -1,7 +1,8 @@
 """Fair deals at a table (docs/fair-deals.md): a secret seed is drawn and its commitment shown
 when a table opens (for a rematch, when the game before it ends); the deal's seed comes from
 that secret and the ids Discord gave the seats' joins and the Start, which the bot cannot choose
-once it has committed; after the end `/table record` gives the proof (`fairness.json`).
+once it has committed; the message that starts the game shows those ids; after the end
+`/table record` gives the proof (`fairness.json`).
 
 Until the game is over the secret lives in the table's row only: never in a post, a picture,
 an alt text, a file or a log line.
@@ -67,6 +68,17 @@ def commitment_line(table: Table, lang: str) -> str | None:
     if table.fair is None or table.private or table.status == "cancelled":
         return None
     return t("fair.commitment", lang, commitment=table.fair.commitment)
+
+
+def inputs_line(table: Table, lang: str) -> str | None:
+    """Every id the current game was dealt with, for the message that starts it (the lobby
+    message edited by the Start's answer, or the rematch's): public before anyone sees what was
+    dealt, so that the ids in `fairness.json` can be held to them (None: nothing dealt)."""
+    deal = table.fair
+    if deal is None or deal.start is None or table.private or table.status == "cancelled":
+        return None
+    joins = ", ".join(f"`{join}`" for join in deal.joins)
+    return t("fair.inputs", lang, join_ids=joins, start_id=f"`{deal.start}`")
 
 
 def with_results_words(posts: list[Post], table: Table, game_no: int, lang: str) -> list[Post]:

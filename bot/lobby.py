@@ -68,13 +68,13 @@ class LobbyAPI(Protocol):
 
 
 def lobby_post(face: TableFace, table: Table) -> Post:
-    """The lobby message: the game's summary, the deal's commitment and, while seats may
-    change, the buttons."""
+    """The lobby message: the game's summary, the deal's commitment, once started the ids it
+    was dealt with and, while seats may change, the buttons."""
     lang = table.lang()
     text = face.lobby_text(table, lang)
-    committed = fair.commitment_line(table, lang)
-    if committed is not None:
-        text += "\n" + committed
+    for line in (fair.commitment_line(table, lang), fair.inputs_line(table, lang)):
+        if line is not None:
+            text += "\n" + line
     if table.status != "lobby":
         return Post(text)
     buttons = [Button(v, t(dynamic_key("button", v), lang), style) for v, style in LOBBY_BUTTONS]
@@ -286,6 +286,7 @@ async def on_rematch(
     said = [
         t("table.rematch", lang, user=interaction.user.mention),
         fair.commitment_line(table, lang),
+        fair.inputs_line(table, lang),
     ]
     await interaction.followup.send("\n".join(s for s in said if s))
     api.game_started(live)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from .protocol import Json
+from .records import JsonRules, NotJson, read_json
 
 PROOF_FORMAT = "fair-deal/1"
 DERIVATION = 1  # the version of the derivation below (and of engine.rng's stream)
@@ -135,6 +136,20 @@ def demo_proof(seed: int, seats: int) -> Proof:
 
 
 PROOF_KEYS = ("format", "derivation", "commitment", "secret_seed", "inputs")
+# A proof's text is read as strictly as a record's (engine.records), and a key repeated in one
+# object is refused: a reader in another language could take the other value.
+PROOF_READING = JsonRules(repeated_keys="error")
+
+
+def read_proof_text(text: str | bytes) -> Proof:
+    """A `fairness.json` file's text read back; ProofError (one line) when it is not a proof,
+    or not JSON the strict reader reads (NaN, a repeated key, an integer too long to read)."""
+    try:
+        data = read_json(text, PROOF_READING)
+    except NotJson as e:
+        said = str(e).replace("the record is nested", "nested")  # the reader's words
+        raise ProofError(f"the proof is {said}") from None
+    return read_proof(data)
 
 
 def read_proof(data: Json) -> Proof:
@@ -143,8 +158,9 @@ def read_proof(data: Json) -> Proof:
         raise ProofError(f"not a {PROOF_FORMAT} proof")
     if sorted(data) != sorted(PROOF_KEYS):
         raise ProofError(f"a {PROOF_FORMAT} proof has exactly the keys {', '.join(PROOF_KEYS)}")
-    if data["derivation"] != DERIVATION or isinstance(data["derivation"], bool):
-        raise ProofError(f"unknown derivation {data['derivation']!r} (this is version 1)")
+    if type(data["derivation"]) is not int or data["derivation"] != DERIVATION:
+        # the integer 1 itself: not 1.0 nor true, which Python's == would take for it
+        raise ProofError(f"unknown derivation {_short(data['derivation'])} (this is version 1)")
     for key in ("commitment", "secret_seed"):
         if not isinstance(data[key], str) or not _HEX64.fullmatch(data[key]):
             raise ProofError(f"{key} is not 64 lower-case hex digits")

@@ -8,21 +8,17 @@ its `format` in `engine.games`, like `pop-bot replay`.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
-from .fair import Dealt, Proof, ProofError, check, read_proof
+from .fair import Dealt, Proof, ProofError, check, read_proof_text
 from .protocol import RecordError
 from .replay_cli import answer, game_of, parse_record, unknown_format
 
 
 def verify(record_text: str, proof_text: str) -> str:
     """The success line; ProofError (one line) for anything that does not match."""
-    try:
-        proof = read_proof(json.loads(proof_text))
-    except json.JSONDecodeError as e:
-        raise ProofError(f"the proof is not JSON: {e.msg} (line {e.lineno})") from None
+    proof = read_proof_text(proof_text)
     try:
         record = parse_record(record_text)
     except RecordError as e:

@@ -1,12 +1,12 @@
 """Colourist's deal, for `pop-bot verify` (docs/fair-deals.md): the first colourist and every
-round's drawn cards. A reshuffle's order depends on what was discarded, so the seed's game is
-played along the record (its phrases kept, its cards laid) and its draws compared round by
-round, up to the first that differs."""
+round's drawn cards. What a round draws depends on its colourist's field, so the seed's game
+is scored along the record's public cards (as laid, unchecked: the record's replay checks the
+rules) and its draws compared round by round, as the page tells any verifier to do."""
 
 from __future__ import annotations
 
-from ..protocol import Json, RuleError
-from .game import ADJECTIVE, NOUN, ColouristState, choose, keep, new_game
+from ..protocol import Json
+from .game import ADJECTIVE, NOUN, new_game, reveal_as_laid
 from .words import shipped_words
 
 
@@ -31,22 +31,7 @@ def seeded_deal(record: Json, seed: int) -> dict[str, Json]:
     drawn: list[Json] = []
     for played in record["rounds"]:
         if state.phase == "over":
-            break
+            break  # the seed deals no round after the end
         drawn.append(list(state.drawn))
-        if state.drawn != played["drawn"]:
-            break  # the deals part here: what follows would be another game
-        try:
-            _play(state, played)
-        except (RuleError, ValueError, TypeError, KeyError):
-            break  # a round the rules refuse: the record's replay names it
+        reveal_as_laid(state, played["cards"])
     return {"first": state.first, "drawn": drawn}
-
-
-def _play(state: ColouristState, played: Json) -> None:
-    """A recorded round on the seed's game: the phrase kept (a double field), every card laid."""
-    if state.phase == "picking":
-        adjective, noun = played["chosen"]
-        kinds = {k: [c for c in state.drawn if c[0] == k[0]] for k in (NOUN, ADJECTIVE)}
-        keep(state, state.colourist, kinds[NOUN].index(noun), kinds[ADJECTIVE].index(adjective))
-    for seat in state.seats:
-        choose(state, seat, played["cards"][seat])

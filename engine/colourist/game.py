@@ -392,6 +392,14 @@ def _resolve(state: ColouristState, events: list[Any]) -> None:
         _start_round(state, events)
 
 
+def reveal_as_laid(state: ColouristState, cards: Mapping[str, str]) -> None:
+    """Reveal and score the round with `cards` as laid, unchecked, then draw the next round:
+    what the deal's next draws depend on, for checking a recorded deal (engine.colourist.fair,
+    docs/fair-deals.md); the record's replay checks the rules. Mutates `state`."""
+    state.choices = {seat: cards[seat] for seat in state.seats}
+    _resolve(state, [])
+
+
 def apply(state: ColouristState, seat: str, move: Move) -> tuple[ColouristState, list[Any]]:
     """The next state and the events of `move`; raises RuleError and leaves `state` alone."""
     new = state.copy()

@@ -1,8 +1,10 @@
 """Fair deals at the table, end to end (docs/fair-deals.md): a game of each game played by
-clicks through the real bot; the lobby shows the commitment, nothing the bot sends to Discord
-and no log line holds the secret before the game is over, the results post names the
-commitment and the proof's place, and `/table record`'s record and `fairness.json` pass
-`pop-bot verify`. A rematch is dealt from the commitment the results post showed."""
+clicks through the real bot; the lobby shows the commitment, and the message that starts a
+game (the lobby, by the Start's answer, or a rematch's) every id it is dealt with; nothing the
+bot sends to Discord and no log line holds the secret before the game is over, the results
+post names the commitment and the proof's place, and `/table record`'s record and
+`fairness.json` pass `pop-bot verify`. A rematch is dealt from the commitment the results post
+showed."""
 
 from __future__ import annotations
 
@@ -88,7 +90,16 @@ async def start(emu, world, bot, host, game, ai, **options):
     for _ in range(ai):
         await host.click(lobby, label="Add AI")
     await host.click(lobby, label="Start")
+    # The Start's own answer shows every id the game is dealt with, before any of its posts.
+    deal = (await stored(bot, number)).fair
+    assert inputs_shown(deal, lobby.content), lobby.content
     return number, thread, lobby
+
+
+def inputs_shown(deal, content: str) -> bool:
+    """Does the message show the deal's join ids, in seat order, and its start id?"""
+    joins = ", ".join(f"`{join}`" for join in deal.joins)
+    return f"{joins}; start id `{deal.start}`" in content
 
 
 async def stored(bot, number):
@@ -133,6 +144,7 @@ async def check_the_game(bot, number, actor, dealt, results, wire, logged, tmp_p
     assert [s.joined for s in table.seats] == deal.joins
     assert all(deal.joins)
     assert f"`{deal.commitment}`" in dealt.content
+    assert inputs_shown(deal, dealt.content), dealt.content
     assert f"`{deal.commitment}`" in results.content
     assert "/table record" in results.content
     assert table.fair_next is not None
@@ -158,7 +170,9 @@ async def test_coloretto_by_clicks_verifies_and_so_does_its_rematch(
     # The rematch is dealt from the secret committed in the results post, not a new one.
     await ana.click(results, label="Rematch")
     again = await emu.wait_for(
-        lambda: next((m for m in ana.visible_messages(thread) if "rematch" in m.content), None),
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "asked for a rematch" in m.content), None
+        ),
         10,
         "the rematch message",
     )

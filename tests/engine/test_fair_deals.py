@@ -1,109 +1,29 @@
-"""Fair deals (docs/fair-deals.md): a game dealt from a proof's seed is the deal an independent
-implementation of the page makes; `pop-bot verify` accepts its record and proof, and names
-what differs when a card, the secret or the commitment was changed."""
+"""Fair deals (docs/fair-deals.md): the engine's stream and seed are the page's; `pop-bot verify`
+accepts a game's record and proof, names what differs when a card, the secret or the
+commitment was changed, and reads the proof strictly. (That the page alone is enough to judge
+every record as `pop-bot verify` does: `test_independent_deals.py`.)"""
 
 from __future__ import annotations
 
-import ast
 import copy
 import hashlib
 import json
-import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.cli import main
 from engine import rng
-from engine.coloretto.adapter import COLORETTO, ColorettoOptions
-from engine.colorpop.adapter import COLORPOP, ColorpopOptions
-from engine.colourist import game as colourist_game
-from engine.colourist.adapter import COLOURIST, ColouristOptions
-from engine.colourist.words import shipped_words
 from engine.fair import Proof, commitment, deal_seed
 from engine.pop.adapter import POP, PopOptions
-from engine.verify_cli import verify
 from tests.engine import independent_deals as independent
-
-CASES: dict[str, tuple[Any, Any, int]] = {
-    "pop-competitive-3-sets": (POP, PopOptions(mode="competitive", sets=3), 3),
-    "pop-two-player-variant": (POP, PopOptions(mode="competitive", sets=2), 2),
-    "pop-trick": (POP, PopOptions(mode="trick", sets=1), 5),
-    "pop-coop": (POP, PopOptions(mode="coop"), 4),
-    "pop-solo": (POP, PopOptions(mode="solo", difficulty=3), 1),
-    "coloretto-2": (COLORETTO, ColorettoOptions(), 2),
-    "coloretto-3": (COLORETTO, ColorettoOptions(expert=True), 3),
-    "coloretto-5": (COLORETTO, ColorettoOptions(), 5),
-    "colorpop-competitive": (COLORPOP, ColorpopOptions(), 3),
-    "colorpop-duel": (COLORPOP, ColorpopOptions(mode="duel"), 2),
-    "colorpop-teams": (COLORPOP, ColorpopOptions(mode="teams"), 4),
-    "colorpop-solo": (COLORPOP, ColorpopOptions(mode="solo", solo_colours=3), 1),
-    "colourist": (COLOURIST, ColouristOptions(length="short"), 4),
-}
-
-
-def a_proof(seats: int, seed: int) -> Proof:
-    """A table's proof: a secret, and ids as Discord's snowflakes are (big, increasing)."""
-    draw = random.Random(seed)
-    secret = draw.randbytes(32)
-    ids = sorted(draw.randrange(1 << 60, 1 << 63) for _ in range(seats + 1))
-    return Proof(secret, tuple(ids[:-1]), ids[-1])
-
-
-def play(game: Any, options: Any, seats: int, seed: int) -> dict[str, Any]:
-    """A whole game among easy AI seats, dealt from `seed`: its record."""
-    names = [f"s{i}" for i in range(seats)]
-    state = game.start(options, names, seed)
-    for n in range(10_000):
-        if game.outcome(state) is not None:
-            return game.export_record(state)
-        seat = sorted(game.to_act(state))[0]
-        state, _ = game.apply(state, seat, game.ai_move(game.view(state, seat), "easy", n))
-    raise AssertionError("the game did not end")
-
-
-def independent_deal(record: dict[str, Any], seed: bytes) -> dict[str, Any]:
-    """The record's deal as the page's own implementation makes it, by the record's format."""
-    kind = record["format"].split("-record/")[0]
-    if kind == "pop":
-        return {"sets": independent.pop(record, seed)}
-    if kind == "colourist":
-        words = shipped_words()
-        nouns, adjectives = words.ids("noun"), words.ids("adjective")
-        return independent.colourist(record, seed, nouns, adjectives)
-    return getattr(independent, kind)(record, seed)
-
-
-def record_deal(record: dict[str, Any]) -> dict[str, Any]:
-    """What the record holds of the deal (docs/fair-deals.md, §3)."""
-    kind = record["format"].split("-record/")[0]
-    if kind == "pop":
-        keys = ("grid", "hands", "draw_pile")
-        return {"sets": [{k: s[k] for k in keys} for s in record["sets"]]}
-    if kind == "colourist":
-        return {"first": record["first"], "drawn": [r["drawn"] for r in record["rounds"]]}
-    keys = {"coloretto": ("removed", "start", "first", "deck"), "colorpop": ("board", "secrets")}
-    return {k: record[k] for k in (*keys[kind], "first")}
+from tests.engine.fair_cases import CASES, a_proof, play, played_case
 
 
 @pytest.fixture(scope="module")
 def played() -> dict[str, tuple[dict[str, Any], Proof]]:
     """Every case played once: its record and its proof."""
-    out = {}
-    for i, (name, (game, options, seats)) in enumerate(CASES.items()):
-        proof = a_proof(seats, 1000 + i)
-        out[name] = (play(game, options, seats, proof.seed), proof)
-    return out
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_an_independent_implementation_of_the_page_reproduces_the_deal(name, played):
-    record, proof = played[name]
-    seed = independent.deal_seed(proof.secret, list(proof.joins), proof.start)
-    assert int.from_bytes(seed, "big") == proof.seed
-    assert independent_deal(record, seed) == record_deal(record)
-    assert verify(json.dumps(record), json.dumps(proof.to_json())).startswith("fair deal:")
+    return {name: played_case(name) for name in CASES}
 
 
 def test_a_pop_game_of_three_sets_deals_each_set_anew_from_the_one_stream(played):
@@ -111,35 +31,6 @@ def test_a_pop_game_of_three_sets_deals_each_set_anew_from_the_one_stream(played
     grids = [s["grid"] for s in record["sets"]]
     assert len(grids) == 3
     assert len({json.dumps(g) for g in grids}) == 3
-
-
-def test_colourist_reshuffles_follow_the_page(tmp_path):
-    """Small decks run out: each reshuffle is the pile's rest, then its discards in order."""
-    nouns, adjectives = [f"n{i:03d}" for i in (3, 1, 7)], [f"a{i:03d}" for i in (2, 5)]
-    proof = a_proof(3, 7)
-    state = colourist_game.new_game(
-        ["s0", "s1", "s2"], nouns, adjectives, length="short", seed=proof.seed
-    )
-    choose = random.Random(3)
-    while COLOURIST.outcome(state) is None:
-        seat = sorted(COLOURIST.to_act(state))[0]
-        state, _ = COLOURIST.apply(state, seat, choose.choice(COLOURIST.legal_moves(state, seat)))
-    record = COLOURIST.export_record(state)
-    summary = COLOURIST.replay_summary(record)
-    assert sum(bool(r["reshuffled"]) for r in summary["rounds"]) >= 3
-    seed = independent.deal_seed(proof.secret, list(proof.joins), proof.start)
-    assert independent.colourist(record, seed, nouns, adjectives) == record_deal(record)
-
-
-def test_the_independent_implementation_imports_nothing_of_the_project():
-    tree = ast.parse(Path(independent.__file__).read_text(encoding="utf-8"))
-    imported = {
-        (node.module or "") if isinstance(node, ast.ImportFrom) else alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import | ast.ImportFrom)
-        for alias in node.names
-    }
-    assert imported <= {"__future__", "hashlib", "hmac", "collections.abc"}, imported
 
 
 def test_the_stream_and_the_seed_are_the_pages():
@@ -270,3 +161,33 @@ def test_demo_writes_a_proof_that_verify_accepts(game, seats, tmp_path, capsys):
     proof = json.loads((out / "fairness.json").read_text())
     assert proof["secret_seed"] == hashlib.sha256(b"pop-bot demo 1").hexdigest()
     assert run_verify(tmp_path, capsys, record, proof)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (('"derivation": 1', '"derivation": ' + "7" * 5000), "an integer of 5000 digits"),
+        (('"derivation": 1', '"derivation": NaN'), "NaN is not a JSON number"),
+        (('"derivation": 1', '"derivation": 1.0'), "unknown derivation 1.0"),
+        (('"derivation": 1', '"derivation": true'), "unknown derivation True"),
+        (('"derivation": 1', '"derivation": 1, "derivation": 1'), "repeated in one object"),
+        (('"inputs"', '"deep": ' + "[" * 5000 + "]" * 5000 + ', "inputs"'), "nested more than"),
+    ],
+)
+def test_verify_reads_the_proof_as_strictly_as_a_record(change, said, played, tmp_path, capsys):
+    """The proof's JSON is read by the records' strict reader (engine.records): a 5,000-digit
+    integer, NaN or a repeated key is refused in one line, never a traceback; `derivation` is
+    the integer 1 itself."""
+    record, proof = played["coloretto-2"]
+    text = json.dumps(proof.to_json()).replace(*change, 1)
+    assert text != json.dumps(proof.to_json())
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    (tmp_path / "fairness.json").write_text(text)
+    code = main(["verify", str(tmp_path / "record.json"), str(tmp_path / "fairness.json")])
+    out, err = capsys.readouterr()
+    assert code == 1, out + err
+    assert not err, err
+    assert len(out.splitlines()) == 1, out
+    assert out.startswith("not verified: "), out
+    assert said in out, out
+    assert len(out) < 200, out

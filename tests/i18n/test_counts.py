@@ -37,6 +37,7 @@ NOT_COUNTS = {
     "order", "nouns", "adjectives", "jokers", "plus", "minus", "step", "set", "turn", "round",
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
     "commitment",  # a deal's SHA-256, in hex
+    "join_ids", "start_id",  # the ids a deal was dealt with
     # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
     "rating", "change", "changes", "place", "date", "seats",
     # command names, as the user's Discord language spells them (/help, "no table here")

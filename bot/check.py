@@ -200,8 +200,8 @@ def _report_migrations(report: Report, known: list[int], applied: set[int]) -> N
         report.line(
             False,
             "migrations",
-            f"the database has migrations this pop-bot does not "
-            f"know: {_numbers(unknown)} (is an older version running?)",
+            f"the database has migrations this pop-bot does not know: {_numbers(unknown)} "
+            "(a newer pop-bot has run on it): pop-bot run refuses to start on it",
         )
     else:
         report.line(True, "migrations", f"up to date ({_numbers(known)})")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import games  # noqa: F401  (each game's rating rule: migration 004 rates stored games)
 from .settings import Settings
+from .storage import UnknownMigrations
 from .storage_sqlite import Store, keep_private
 
 if TYPE_CHECKING:  # asyncpg is the `postgres` extra: imported only when a URL asks for it
@@ -63,6 +64,8 @@ def explain(settings: Settings, error: BaseException) -> str:
     place = where(settings)
     if type(error).__name__ == "SchemaMissing":
         return f"{place}: {error}"
+    if isinstance(error, UnknownMigrations):
+        return f"{place} {error}"
     if isinstance(error, TimeoutError):
         return f"cannot reach {place}: no answer within {OPEN_TIMEOUT:.0f} s"
     if settings.database_url:

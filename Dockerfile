@@ -35,7 +35,9 @@ RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin pop 
 USER pop
 VOLUME /data
 
-# Settings, database reachable, migrations applied, data files present; never prints the token.
-HEALTHCHECK --interval=60s --timeout=20s --start-period=60s --retries=3 \
-    CMD ["pop-bot", "check"]
+# Settings, database reachable, migrations applied, data files present, and the running bot
+# alive: its heartbeat fresh (its event loop turns) and its gateway to Discord up. Never prints
+# the token.
+HEALTHCHECK --interval=30s --timeout=20s --start-period=60s --retries=3 \
+    CMD ["pop-bot", "check", "--alive"]
 CMD ["pop-bot", "run"]

@@ -1,6 +1,6 @@
 """The Dockerfile, checked without Docker: a build stage turns the sources into wheels, the image
 installs those wheels (no editable install, no source checkout), runs as an unprivileged user with
-the database in a volume, and checks itself with `pop-bot check`.
+the database in a volume, and checks itself with `pop-bot check --alive`.
 
 That a wheel built from those very sources runs (`check`, `replay`, `render`, `demo`, data found
 in site-packages) is tests/packaging/test_wheel.py's job; here the build stage is checked to copy
@@ -114,5 +114,5 @@ def test_user_volume_healthcheck_and_command():
     assert "/data" in " ".join(args_of("VOLUME", image)).split()
     assert "POP_DATABASE_PATH=/data/pop.sqlite3" in " ".join(args_of("ENV", image))
     [health] = args_of("HEALTHCHECK", image)
-    assert json.loads(health.split(" CMD ", 1)[1]) == ["pop-bot", "check"]
+    assert json.loads(health.split(" CMD ", 1)[1]) == ["pop-bot", "check", "--alive"]
     assert [json.loads(c) for c in args_of("CMD", image)] == [["pop-bot", "run"]]

@@ -23,9 +23,9 @@ import asyncio
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import SecretStr, ValidationError
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .storage_pg import PostgresStore
     from .storage_sqlite import Store
 
+T = TypeVar("T")
 DB_TIMEOUT = 15.0  # seconds for connecting and reading, so a hung database fails the check
 REQUIRED_DATA = ("pop/cards.csv", "pop/enigmas.json", "fonts", "locales/en.json")
 
@@ -156,22 +157,33 @@ async def _look_inside(
     from .storage_sqlite import Store
     from .stores import explain
 
-    missing_schema, may_create = None, True
+    async def look(store: Store | PostgresStore) -> tuple[str, str | None, bool, set[int]]:
+        missing_schema, may_create = None, True
+        described = await store.describe()
+        if not isinstance(store, Store):  # PostgreSQL: is the search_path's schema there?
+            missing_schema = await store.missing_schema()
+            may_create = await store.may_create_schema()
+        applied = set() if missing_schema else await store.applied()
+        return described, missing_schema, may_create, applied
+
     try:
-        async with asyncio.timeout(DB_TIMEOUT):
-            await store.open(migrate=False)
-            try:
-                described = await store.describe()
-                if not isinstance(store, Store):  # PostgreSQL: is the search_path's schema there?
-                    missing_schema = await store.missing_schema()
-                    may_create = await store.may_create_schema()
-                applied = set() if missing_schema else await store.applied()
-            finally:
-                await store.close()
+        return await _reading(store, look)
     except Exception as e:
         report.line(False, "database", explain(settings, e))
         return None
-    return described, missing_schema, may_create, applied
+
+
+async def _reading(
+    store: Store | PostgresStore, read: Callable[[Store | PostgresStore], Awaitable[T]]
+) -> T:
+    """What `read` finds in the database, opened without migrating (nothing is written) and
+    closed again, within DB_TIMEOUT (a hung database fails the check)."""
+    async with asyncio.timeout(DB_TIMEOUT):
+        await store.open(migrate=False)
+        try:
+            return await read(store)
+        finally:
+            await store.close()
 
 
 def _report_missing_schema(
@@ -263,12 +275,7 @@ async def check_alive(report: Report, settings: Settings) -> None:
         report.line(False, "alive", "no heartbeat: the database does not exist yet")
         return
     try:
-        async with asyncio.timeout(DB_TIMEOUT):
-            await store.open(migrate=False)
-            try:
-                beats = await read_beats(store, count)
-            finally:
-                await store.close()
+        beats = await _reading(store, lambda store: read_beats(store, count))
     except Exception as e:
         report.line(False, "alive", f"not checked: {explain(settings, e)}")
         return

@@ -33,7 +33,7 @@ class ShardedPopBot(PopBot, discord.AutoShardedClient):
         return self.shard_ids is None or shard in self.shard_ids
 
     def gateway_up(self, shard: int) -> bool:
-        """Whether that shard's connection to Discord's gateway is open (None before it is
-        launched)."""
+        """Whether that shard's connection to Discord's gateway is open (never before the shard
+        is launched)."""
         info = self.get_shard(shard)
         return info is not None and not info.is_closed()

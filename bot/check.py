@@ -6,6 +6,12 @@
     ok   migrations up to date (001)
     ok   data       /usr/local/lib/python3.11/site-packages/data: pop/cards.csv, pop/enigmas.json, fonts (2 fonts), locales/en.json
 
+`pop-bot check --alive` also reads the running bot's heartbeat (bot/heartbeat.py), one line per
+shard this process's settings name, and fails when the bot has stopped beating (its event loop is
+stuck, or it is gone) or its gateway connection to Discord has been down for a while:
+
+    ok   alive      the bot: connected to Discord (last heartbeat 4 s ago, pid 7 on 1f2e3d)
+
 It reads and never writes (no migration is applied, no SQLite file or schema is created), so it
 also serves as the container's HEALTHCHECK. On a fresh install it says what `pop-bot run` will
 create (the SQLite file, or the URL's schema) and passes, when run can create it. It never prints the token: not on success, not in an error.
@@ -16,9 +22,10 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import SecretStr, ValidationError
 
@@ -27,6 +34,7 @@ if TYPE_CHECKING:
     from .storage_pg import PostgresStore
     from .storage_sqlite import Store
 
+T = TypeVar("T")
 DB_TIMEOUT = 15.0  # seconds for connecting and reading, so a hung database fails the check
 REQUIRED_DATA = ("pop/cards.csv", "pop/enigmas.json", "fonts", "locales/en.json")
 
@@ -149,22 +157,33 @@ async def _look_inside(
     from .storage_sqlite import Store
     from .stores import explain
 
-    missing_schema, may_create = None, True
+    async def look(store: Store | PostgresStore) -> tuple[str, str | None, bool, set[int]]:
+        missing_schema, may_create = None, True
+        described = await store.describe()
+        if not isinstance(store, Store):  # PostgreSQL: is the search_path's schema there?
+            missing_schema = await store.missing_schema()
+            may_create = await store.may_create_schema()
+        applied = set() if missing_schema else await store.applied()
+        return described, missing_schema, may_create, applied
+
     try:
-        async with asyncio.timeout(DB_TIMEOUT):
-            await store.open(migrate=False)
-            try:
-                described = await store.describe()
-                if not isinstance(store, Store):  # PostgreSQL: is the search_path's schema there?
-                    missing_schema = await store.missing_schema()
-                    may_create = await store.may_create_schema()
-                applied = set() if missing_schema else await store.applied()
-            finally:
-                await store.close()
+        return await _reading(store, look)
     except Exception as e:
         report.line(False, "database", explain(settings, e))
         return None
-    return described, missing_schema, may_create, applied
+
+
+async def _reading(
+    store: Store | PostgresStore, read: Callable[[Store | PostgresStore], Awaitable[T]]
+) -> T:
+    """What `read` finds in the database, opened without migrating (nothing is written) and
+    closed again, within DB_TIMEOUT (a hung database fails the check)."""
+    async with asyncio.timeout(DB_TIMEOUT):
+        await store.open(migrate=False)
+        try:
+            return await read(store)
+        finally:
+            await store.close()
 
 
 def _report_missing_schema(
@@ -200,8 +219,8 @@ def _report_migrations(report: Report, known: list[int], applied: set[int]) -> N
         report.line(
             False,
             "migrations",
-            f"the database has migrations this pop-bot does not "
-            f"know: {_numbers(unknown)} (is an older version running?)",
+            f"the database has migrations this pop-bot does not know: {_numbers(unknown)} "
+            "(a newer pop-bot has run on it): pop-bot run refuses to start on it",
         )
     else:
         report.line(True, "migrations", f"up to date ({_numbers(known)})")
@@ -241,17 +260,48 @@ def _sqlite_uncreatable(path: str) -> str | None:
     return None
 
 
-async def run_checks(report: Report) -> None:
+async def check_alive(report: Report, settings: Settings) -> None:
+    """Is the running bot alive? Its shards' heartbeats, read from its database."""
+    from .heartbeat import read_beats, verdicts
+    from .stores import explain, open_store
+
+    count, shards = settings.shards()
+    try:
+        store = open_store(settings)
+    except (ValueError, ImportError):
+        report.line(False, "alive", "not checked: the database cannot be opened")
+        return
+    if store.kind == "sqlite" and _sqlite_file_missing(settings.database_path):
+        report.line(False, "alive", "no heartbeat: the database does not exist yet")
+        return
+    try:
+        beats = await _reading(store, lambda store: read_beats(store, count))
+    except Exception as e:
+        report.line(False, "alive", f"not checked: {explain(settings, e)}")
+        return
+    if beats is None:
+        report.line(False, "alive", "no heartbeat: no pop-bot that beats has run on this database")
+        return
+    for alive, said in verdicts(beats, shards, count, time.time()):
+        report.line(alive, "alive", said)
+
+
+async def run_checks(report: Report, *, alive: bool = False) -> None:
     settings = check_settings(report)
     if settings is None:
         report.line(False, "database", "not checked: the settings are invalid")
     else:
         await check_database(report, settings)
     check_data(report)
+    if alive:
+        if settings is None:
+            report.line(False, "alive", "not checked: the settings are invalid")
+        else:
+            await check_alive(report, settings)
 
 
-def check_main(write: Callable[[str], None] = print) -> int:
+def check_main(write: Callable[[str], None] = print, *, alive: bool = False) -> int:
     report = Report(write, secrets=[])
-    asyncio.run(run_checks(report))
+    asyncio.run(run_checks(report, alive=alive))
     sys.stdout.flush()
     return 1 if report.failed else 0

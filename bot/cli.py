@@ -30,10 +30,10 @@ def _run(_args: argparse.Namespace) -> int:
     return run_bot()
 
 
-def _check(_args: argparse.Namespace) -> int:
+def _check(args: argparse.Namespace) -> int:
     from bot.check import check_main
 
-    return check_main()
+    return check_main(alive=args.alive)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -166,11 +166,18 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pop-bot", description="Pop on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)").set_defaults(func=_run)
-    sub.add_parser(
+    check = sub.add_parser(
         "check",
         help="check settings, database, migrations and data files;"
         " exit 0 only if all pass (never prints the token)",
-    ).set_defaults(func=_check)
+    )
+    check.add_argument(
+        "--alive",
+        action="store_true",
+        help="also check that the running bot is alive: its heartbeat is fresh and its gateway"
+        " connected (a container's HEALTHCHECK)",
+    )
+    check.set_defaults(func=_check)
     _add_replay(
         sub.add_parser(
             "replay",

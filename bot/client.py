@@ -17,6 +17,7 @@ from .commands import general_commands
 from .controls import is_ours, on_message, parse
 from .core import Tables
 from .games import faces
+from .heartbeat import Heartbeat
 from .i18n import resolve, t
 from .settings import Settings
 from .stores import open_store
@@ -73,9 +74,17 @@ class PopBot(discord.Client):
         # A user's commands count against their click rate too (a script repeating /pop new).
         self.tree.interaction_check = self.tables.at_a_persons_pace  # type: ignore[method-assign]
         self._resumed = False
+        self.heartbeat: Heartbeat | None = None
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        # What `pop-bot check --alive` reads, from another process: this loop turns, and
+        # whether each shard's gateway is up.
+        count, shards = self.settings.shards()
+        self.heartbeat = Heartbeat(
+            self.store, count, shards, self.gateway_up, self.settings.heartbeat_every
+        )
+        self.heartbeat.start()
         # SIGTERM (docker stop, systemd): finish the step being posted, commit, close.
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
@@ -88,6 +97,10 @@ class PopBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def gateway_up(self, _shard: int) -> bool:
+        """Whether the connection to Discord's gateway is open (the one shard of this bot)."""
+        return self.ws is not None and self.ws.open
 
     def _on_sigterm(self) -> None:
         log.info("SIGTERM: shutting down gracefully")
@@ -170,6 +183,8 @@ class PopBot(discord.Client):
         try:
             await super().start(token, reconnect=reconnect)
         finally:  # the main task, never cancelled by the shutdown: the database closes here
+            if self.heartbeat is not None:
+                await self.heartbeat.stop()
             await self.store.close()
             log.info("closed")
 

@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     # Discord sends a guild's events to shard (guild_id >> 22) % shard_count.
     shard_count: int | None = Field(None, ge=1, validation_alias="POP_SHARD_COUNT")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(None, validation_alias="POP_SHARD_IDS")
+    # Seconds between the running bot's heartbeats, which `pop-bot check --alive` reads.
+    heartbeat_every: float = Field(10.0, gt=0, le=300, validation_alias="POP_HEARTBEAT_EVERY")
 
     def limits(self) -> Limits:
         return Limits(
@@ -61,6 +63,11 @@ class Settings(BaseSettings):
             self.tables_per_server,
             self.clicks_per_second,
         )
+
+    def shards(self) -> tuple[int, list[int]]:
+        """(the shard count, the shards this process runs): (1, [0]) unsharded."""
+        count = self.shard_count or 1
+        return count, list(range(count)) if self.shard_ids is None else list(self.shard_ids)
 
     @field_validator("log_level")
     @classmethod

@@ -31,3 +31,9 @@ class ShardedPopBot(PopBot, discord.AutoShardedClient):
         count = self.shard_count or 1
         shard = 0 if guild_id is None else shard_of(guild_id, count)
         return self.shard_ids is None or shard in self.shard_ids
+
+    def gateway_up(self, shard: int) -> bool:
+        """Whether that shard's connection to Discord's gateway is open (never before the shard
+        is launched)."""
+        info = self.get_shard(shard)
+        return info is not None and not info.is_closed()

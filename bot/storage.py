@@ -66,6 +66,18 @@ class StaleWrite(RuntimeError):
     """The table changed in the database since it was read (another process wrote it)."""
 
 
+class UnknownMigrations(RuntimeError):
+    """The database has migrations this pop-bot does not have: a newer one ran on it."""
+
+    def __init__(self, unknown: Sequence[int]) -> None:
+        self.unknown = sorted(unknown)
+        super().__init__(
+            "has migrations this pop-bot does not know: "
+            + ", ".join(f"{n:03d}" for n in self.unknown)
+            + " (a newer pop-bot has run on it): run that version or a newer one"
+        )
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -145,13 +157,19 @@ class SqlStore(RatingReads, PeopleQueries):
         return [number for number, _ in migrations() if number not in done]
 
     async def migrate(self) -> list[int]:
-        """Apply the migrations not applied yet, each in its own transaction."""
+        """Apply the migrations not applied yet, each in its own transaction. A database that
+        a newer pop-bot migrated further (`UnknownMigrations`) is left as it is: this code
+        would read and write tables it does not know the shape of."""
         async with self.transaction() as tx:
             await self._lock_migrations(tx)
             await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations "
                 "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
             )
+            done = {row[0] for row in await tx.fetch("SELECT version FROM schema_migrations")}
+        unknown = done - {number for number, _ in migrations()}
+        if unknown:
+            raise UnknownMigrations(sorted(unknown))
         applied = []
         for number, sql in migrations():
             async with self.transaction() as tx:

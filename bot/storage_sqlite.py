@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import stat
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -15,6 +17,44 @@ from .storage import SqlStore, Tx
 # aiosqlite's DEBUG lines hold every statement with its parameters: the tables' rows, a game's
 # committed secret seed (docs/fair-deals.md) and its hidden cards among them. Never log them.
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
+log = logging.getLogger("pop.storage")
+
+# The database holds live secret seeds, hands and recent interaction tokens: its owner alone
+# may read it. SQLite gives the -wal, -shm and -journal files it creates the database file's
+# own mode, so a file created owner-only keeps them owner-only too.
+OWNER_ONLY = 0o600
+BESIDE = ("-wal", "-shm", "-journal")
+
+
+def keep_private(path: str) -> None:
+    """Create the SQLite file at `path` owner-only (0600) when it does not exist yet; make an
+    existing one, and the files beside it, owner-only when others may read them, with a log
+    line saying so. Paths SQLite does not take as a plain file are left alone."""
+    if path in ("", ":memory:") or path.startswith("file:"):
+        return
+    try:  # created here, before SQLite, which would create it readable by everyone (0644)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY))
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # no such folder, say: SQLite's own error says so when it opens
+    tightened = []
+    for name in (path, *(path + suffix for suffix in BESIDE)):
+        try:
+            mode = os.stat(name).st_mode
+            if stat.S_ISREG(mode) and stat.S_IMODE(mode) & 0o077:
+                os.chmod(name, OWNER_ONLY)
+                tightened.append(f"{name} ({stat.S_IMODE(mode):04o})")
+        except FileNotFoundError:
+            continue
+        except OSError as e:  # not its owner: say so, the bot can still run
+            log.warning("cannot make %s owner-only (0600): %s", name, e.strerror or e)
+    if tightened:
+        log.warning(
+            "the SQLite database could be read by other users: %s now owner-only (0600)",
+            ", ".join(tightened),
+        )
 
 
 class _SqliteTx:
@@ -52,6 +92,8 @@ class Store(SqlStore):
         self.lock = asyncio.Lock()
 
     async def open(self, *, migrate: bool = True) -> None:
+        if migrate:  # opened to run; `pop-bot check` opens it to look and changes nothing
+            keep_private(self.path)
         self.db = await aiosqlite.connect(self.path, isolation_level=None)
         await self.db.execute("PRAGMA journal_mode=WAL")
         # WAL with NORMAL: a commit survives the process dying (what a restart needs); only a

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from . import games  # noqa: F401  (each game's rating rule: migration 004 rates stored games)
 from .settings import Settings
-from .storage_sqlite import Store
+from .storage import UnknownMigrations
+from .storage_sqlite import Store, keep_private
 
 if TYPE_CHECKING:  # asyncpg is the `postgres` extra: imported only when a URL asks for it
     from .storage_pg import PostgresStore
@@ -63,6 +64,8 @@ def explain(settings: Settings, error: BaseException) -> str:
     place = where(settings)
     if type(error).__name__ == "SchemaMissing":
         return f"{place}: {error}"
+    if isinstance(error, UnknownMigrations):
+        return f"{place} {error}"
     if isinstance(error, TimeoutError):
         return f"cannot reach {place}: no answer within {OPEN_TIMEOUT:.0f} s"
     if settings.database_url:
@@ -93,6 +96,7 @@ async def prepare_store(settings: Settings) -> None:
                 f"cannot create {where(settings)}: the folder {path.parent} does not exist "
                 "(create it, or set POP_DATABASE_PATH)"
             )
+        keep_private(settings.database_path)  # before anything creates it readable by all
         try:  # synchronously first: aiosqlite's thread outlives a failed connect noisily
             sqlite3.connect(path).close()
         except sqlite3.Error as e:

@@ -184,6 +184,8 @@ class Emulator:
 
         self.sessions: list[Session] = []
         self.gateway_connections: list[web.WebSocketResponse] = []
+        #: While True the gateway refuses every connection (503), as during a network cut.
+        self.gateway_refused = False
         self.faults: list[Fault] = []
         self.global_window = Window(*global_rate, bucket="global")
         self.channel_windows: dict[int, Window] = {}
@@ -625,6 +627,15 @@ class Emulator:
                 session.dropping = resumable
                 await session.ws.close(code=4000, message=b"dropped by the emulator")
 
+    async def cut_gateway(self) -> None:
+        """A network cut between the bot and the gateway: every socket drops and every new
+        one is refused (the client keeps trying, backing off) until ``restore_gateway``."""
+        self.gateway_refused = True
+        await self.drop_gateway()
+
+    def restore_gateway(self) -> None:
+        self.gateway_refused = False
+
     # ------------------------------------------------------------------ waiting
 
     async def wait_for(
@@ -852,6 +863,8 @@ class Emulator:
             return error.to_response()
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_refused:
+            return web.Response(status=503, text="the gateway is cut (emulator)")
         return await gateway_handler(self, request)
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:

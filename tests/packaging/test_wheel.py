@@ -8,8 +8,9 @@ migrations in site-packages, never in this checkout.
 Kept fast: the fresh virtualenv gets the wheel alone (--no-deps). Its dependencies are the ones
 installed in the virtualenv running these tests (`make test` made it), reached through a .pth
 line: a directory added that way is put on sys.path without running the .pth files inside it, so
-this checkout's editable install, which lives there too, stays inert. The build itself runs in
-pip's isolated build environment (the build requirements come from the package index).
+this checkout's editable install, which lives there too, stays inert. The wheel is built as the
+Docker image builds it: by the setuptools requirements.lock pins (installed here by `make`), with
+no build isolation and no package index (tests/packaging/test_lock.py checks the lock).
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ class Installed:
             "pip",
             "wheel",
             "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
             "--wheel-dir",
             base / "dist",
             source,

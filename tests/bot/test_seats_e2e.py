@@ -1,0 +1,91 @@
+"""Seats and tables, by clicks over the loopback Discord: a removed player stays removed;
+several tables in one channel each hear its chat and its deletions; a write another process
+made first is refused once, then the next press works."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+from tests.bot.story import (
+    card_buttons,
+    open_hand,
+    open_table,
+    play_turn,
+    start_table,
+    stored_table,
+    turn_message,
+)
+from tests.discord_emulator import Actor
+
+pytestmark = pytest.mark.asyncio
+
+
+async def private_answer(result, words):
+    """The private answer a press or a command got; it says `words`."""
+    message = await result.wait_message()
+    assert message.ephemeral, message.content
+    assert words in message.content, message.content
+    return message
+
+
+def in_french(actor: Actor, channel=None) -> Actor:
+    """The same person, with Discord set to French."""
+    return Actor(actor.emu, actor.user, channel or actor.channel, "fr")
+
+
+async def test_a_removed_player_stays_removed_through_the_game_and_its_rematch(
+    emu, world, roomy_channels, pop_bot
+):
+    ana, ben = world.ana, world.ben
+    number, thread = await start_table(emu, world, ana, [ben], sets=1)
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    hand = await open_hand(ben, first)  # ben's hand, open before he is removed
+    removed = await ana.at(thread).slash("table", "remove", player=ben.user)
+    assert "seat was removed" in (await removed.wait_message()).content
+    ben_fr = in_french(ben, thread)
+    told = t("refusal.removed", "fr")
+    # Any button of his seat says so, privately and in his language; none gives it back.
+    await private_answer(await ben_fr.click(first, label="My hand"), told)
+    card = card_buttons(hand)[0]
+    await private_answer(
+        await ben_fr.click(hand, custom_id=next(b["custom_id"] for b in hand.buttons)), told
+    )
+    left = await ben_fr.at(thread).slash("table", "leave")
+    await private_answer(left, t("refusal.not_seated", "fr"))  # he has no seat to leave
+    table, state = await stored_table(pop_bot, number)
+    seat = table.seat_of_user(ben.id)
+    assert seat.ai
+    assert ben.id in table.removed
+    assert card in state.hands[seat.id]  # his press chose nothing
+
+    # The AI plays his seat to the end; his Rematch is refused, ana's deals the same seats.
+    for k in range(1, 9):
+        await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**", pick=lambda h: h[:2])
+    final = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "Rematch" in m.button_labels), None
+        ),
+        30,
+        "the rematch button",
+    )
+    await private_answer(await ben_fr.click(final, label="Rematch"), told)
+    await ana.click(final, label="Rematch")
+    again = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    assert again.id != first.id
+    await private_answer(await ben_fr.click(again, label="My hand"), told)
+    table, _ = await stored_table(pop_bot, number)
+    assert table.games == 2
+    seat = table.seat_of_user(ben.id)
+    assert seat.ai
+    assert seat.away_at_deal  # the rematch is not his to be rated on
+
+
+async def test_a_player_removed_in_the_lobby_cannot_join_again(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    _, thread, lobby = await open_table(emu, world, ana)
+    await ben.click(lobby, label="Join")
+    await (await ana.at(thread).slash("table", "remove", player=ben.user)).wait_message()
+    await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
+    await private_answer(await ben.click(lobby, label="Join"), t("refusal.removed", "en"))
+    assert "Ben" not in lobby.content

@@ -4,6 +4,8 @@ made first is refused once, then the next press works."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.i18n import t
@@ -89,3 +91,86 @@ async def test_a_player_removed_in_the_lobby_cannot_join_again(emu, world, pop_b
     await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
     await private_answer(await ben.click(lobby, label="Join"), t("refusal.removed", "en"))
     assert "Ben" not in lobby.content
+
+
+async def restarted(emu, pop_bot):
+    """Restart the bot and wait until it has resumed: its tables."""
+    await pop_bot.restart()
+    tables = pop_bot.client.tables
+    await emu.wait_for(lambda: tables.time.scheduler.task, 10, "the bot to resume")
+    return tables
+
+
+async def number_removed(emu, player, thread, text):
+    """A seated player says a number in the thread: the table-talk rule removes it."""
+    said = await player.at(thread).send(text)
+    await emu.wait_for(lambda: said.deleted, 10, f"{text!r} to be removed")
+
+
+async def ended(pop_bot, number, timeout=10.0):
+    """Wait until the table is stored as cancelled."""
+    for _ in range(int(timeout / 0.05)):
+        if (await stored_table(pop_bot, number))[0].status == "cancelled":
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"table #{number} did not end")
+
+
+async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_and_its_turns(
+    emu, world, roomy_channels, pop_bot
+):
+    """Two tables know one thread: the co-op table playing there, and the Enigma ben opens
+    from it. Chat lines, a deleted turn message and the thread's deletion reach the co-op
+    table as before, in memory and (after a restart) from the database."""
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    coop, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
+    await emu.wait_for(
+        lambda: any("never numbers" in m.content for m in ana.visible_messages(thread)),
+        10,
+        "the table-talk rule",
+    )
+    puzzle = await (await ben.at(thread).slash("pop", "enigma")).wait_message(lambda m: m.buttons)
+    assert puzzle.ephemeral
+    enigma = coop + 1
+    assert (await stored_table(pop_bot, enigma))[0].private
+
+    await number_removed(emu, ben, thread, "I have the 2 blue ones")
+    first = await turn_message(emu, ana, thread, "turn 1**")
+    emu.delete_message(first)
+    again = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in ana.visible_messages(thread)
+                if "turn 1**" in m.content and "My hand" in m.button_labels and m.id != first.id
+            ),
+            None,
+        ),
+        10,
+        "the turn's message posted again",
+    )
+    # After a restart neither table is in memory (both wait for a person): where each one
+    # plays is read from the database.
+    tables = await restarted(emu, pop_bot)
+    assert coop not in tables.cache
+    assert enigma not in tables.cache
+    await number_removed(emu, cleo, thread, "mine is 7")
+    emu.delete_message(again)
+    await emu.wait_for(
+        lambda: any(
+            "turn 1**" in m.content and "My hand" in m.button_labels and m.id > again.id
+            for m in ana.visible_messages(thread)
+        ),
+        10,
+        "the turn's message posted again after the restart",
+    )
+
+    emu.delete_channel(thread)  # both tables end; only the public one is announced
+    await emu.wait_for(
+        lambda: any(f"#{coop} has ended" in m.content for m in ana.visible_messages(world.games)),
+        20,
+        "a notice in the parent channel",
+    )
+    await ended(pop_bot, coop)
+    await ended(pop_bot, enigma)
+    assert not any(f"#{enigma}" in m.content for m in ana.visible_messages(world.games))

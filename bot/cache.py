@@ -21,7 +21,7 @@ from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
 from .ratings import Entry
-from .storage import Move, Result, SqlStore
+from .storage import Move, Result, SqlStore, StaleWrite
 from .table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
 from .whole_turn import turn_due
 
@@ -184,16 +184,23 @@ class TableCache:
         state = live.state if state is None else state
         table.version += 1
         face = self.face(table)
-        await self.store.save(
-            table,
-            face.dump_state(state) if state is not None else None,
-            move=move,
-            results=results or (),
-            rated=rated or (),
-            posts_due=pending is not None,
-            posts_dropped=posts_dropped,
-            owes_work=self.owes_work(table, state),
-        )
+        try:
+            await self.store.save(
+                table,
+                face.dump_state(state) if state is not None else None,
+                move=move,
+                results=results or (),
+                rated=rated or (),
+                posts_due=pending is not None,
+                posts_dropped=posts_dropped,
+                owes_work=self.owes_work(table, state),
+            )
+        except StaleWrite:
+            # Another process wrote the table since it was read here: every later change
+            # would be computed from this copy and refused too. Read it again; the person
+            # presses again (nothing of theirs was done).
+            await self._read_again(live)
+            raise Refusal("refusal.table_changed") from None
         live.table, live.state = table, state
         if pending is not None:
             live.pending[pending.seq] = pending
@@ -202,6 +209,15 @@ class TableCache:
         self.remember(live)
         self.wakes(table.next_wake())
         return table
+
+    async def _read_again(self, stale: LiveTable) -> None:
+        """Drop a table's copy that another process overtook and load the stored one (the
+        posts this process still owes of its own moves stay due)."""
+        table_id = stale.table.id
+        self.cache.pop(table_id, None)
+        found = await self.store.load(table_id)
+        if found is not None:
+            self.loaded(*found).pending.update(stale.pending)
 
     async def insert(self, table: Table, state: object = None) -> LiveTable:
         """A new table, stored (and its state, for a game dealt at once: a private one)."""

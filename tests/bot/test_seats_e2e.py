@@ -9,10 +9,13 @@ import asyncio
 import pytest
 
 from bot.i18n import t
+from bot.storage_sqlite import Store
+from tests import factories
 from tests.bot.story import (
     card_buttons,
     open_hand,
     open_table,
+    pick,
     play_turn,
     start_table,
     stored_table,
@@ -174,3 +177,33 @@ async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_an
     await ended(pop_bot, coop)
     await ended(pop_bot, enigma)
     assert not any(f"#{enigma}" in m.content for m in ana.visible_messages(world.games))
+
+
+async def test_a_press_on_a_table_another_process_moved_is_refused_once_then_taken(
+    emu, world, roomy_channels, pop_bot, bot_env
+):
+    """Two processes on one SQLite file (an overlapping deploy): the other one takes Cleo's
+    pick while the bot holds the table in memory. Ana's press is computed from that old copy:
+    it is refused once, privately and in her language, and her next press is taken."""
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    number, thread = await start_table(emu, world, ana, [ben, cleo])
+    first = await turn_message(emu, ana, thread, "Set 1/3 · turn 1**")
+    hand = await open_hand(ana, first)
+    await pop_bot.client.tables.outbox(number).idle()  # the bot writes nothing meanwhile
+    other = factories.OtherProcess(Store(str(bot_env / "pop.sqlite3")))
+    await other.store.open()
+    try:
+        _, state = await stored_table(pop_bot, number)
+        await other.picks(number, cleo.id, state.hands[str(cleo.id)][0])
+    finally:
+        await other.store.close()
+
+    card = card_buttons(hand)[0]
+    told = t("refusal.table_changed", "fr")
+    await private_answer(await pick(in_french(ana, thread), hand, card), told)
+    assert (await pick(ana, hand, card)).responded
+    await emu.wait_for(
+        lambda: "✅ Ana" in first.content and "✅ Cleo" in first.content, 10, "both picks shown"
+    )
+    moves = await pop_bot.client.tables.store.moves(number, 1)
+    assert moves == [(str(cleo.id), [state.hands[str(cleo.id)][0]]), (str(ana.id), [card])]

@@ -6,7 +6,8 @@ a finished one leaves once nothing of it is being posted or changed (`forget_if_
 play (or in its lobby) that nobody touched for a while leaves too (`bot.timekeeping` sweeps),
 and is loaded again from the database at its next click, timer or chat line. Where an active
 table plays stays known when it leaves (a few integers), so a chat line or a deleted message
-in its thread still finds it.
+in its thread still finds it. A channel may hold several tables (one opened from another's
+thread, or several where no thread could be made): each is known there.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
 from .ratings import Entry
-from .storage import Move, Result, SqlStore
+from .storage import Move, Result, SqlStore, StaleWrite
 from .table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
 from .whole_turn import turn_due
 
@@ -41,7 +42,7 @@ class TableCache:
         self.now = now
         self.wakes: Callable[[float | None], None] = lambda _at: None
         self.cache: dict[int, LiveTable] = {}
-        self.by_channel: dict[int, int] = {}  # where an active table plays → its id
+        self.by_channel: dict[int, set[int]] = {}  # where active tables play → their ids
         self.where_of: dict[int, int] = {}  # and back
         self.locks: dict[int, asyncio.Lock] = {}
         self.trimmer = Trimmer()
@@ -57,15 +58,26 @@ class TableCache:
         self.open_tables.note(table)
         self._unindex(table.id)
         if table.status in ACTIVE:
-            self.by_channel[table.where] = table.id
-            self.where_of[table.id] = table.where
+            self._index(table.id, table.where)
         return live
+
+    def _index(self, table_id: int, where: int) -> None:
+        self.by_channel.setdefault(where, set()).add(table_id)
+        self.where_of[table_id] = where
 
     def _unindex(self, table_id: int) -> None:
         """Forget where a table plays (it moved to its thread, or it ended)."""
         where = self.where_of.pop(table_id, None)
-        if where is not None and self.by_channel.get(where) == table_id:
-            del self.by_channel[where]
+        if where is None:
+            return
+        here = self.by_channel.get(where, set())
+        here.discard(table_id)
+        if not here:
+            self.by_channel.pop(where, None)
+
+    def tables_at(self, channel_id: int) -> list[int]:
+        """The active tables that play in this channel, oldest first."""
+        return sorted(self.by_channel.get(channel_id, ()))
 
     def loaded(self, table: Table, state: str | None) -> LiveTable:
         """A table read from the database, with its game's state, held from now on."""
@@ -139,8 +151,7 @@ class TableCache:
     def place(self, table_id: int, where: int) -> None:
         """Where an active table not in memory plays (read at a start)."""
         if table_id not in self.cache:
-            self.by_channel[where] = table_id
-            self.where_of[table_id] = where
+            self._index(table_id, where)
 
     def untouched(self, before: float) -> Iterator[int]:
         """The tables in memory nobody touched since `before`."""
@@ -173,16 +184,23 @@ class TableCache:
         state = live.state if state is None else state
         table.version += 1
         face = self.face(table)
-        await self.store.save(
-            table,
-            face.dump_state(state) if state is not None else None,
-            move=move,
-            results=results or (),
-            rated=rated or (),
-            posts_due=pending is not None,
-            posts_dropped=posts_dropped,
-            owes_work=self.owes_work(table, state),
-        )
+        try:
+            await self.store.save(
+                table,
+                face.dump_state(state) if state is not None else None,
+                move=move,
+                results=results or (),
+                rated=rated or (),
+                posts_due=pending is not None,
+                posts_dropped=posts_dropped,
+                owes_work=self.owes_work(table, state),
+            )
+        except StaleWrite:
+            # Another process wrote the table since it was read here: every later change
+            # would be computed from this copy and refused too. Read it again; the person
+            # presses again (nothing of theirs was done).
+            await self._read_again(live)
+            raise Refusal("refusal.table_changed") from None
         live.table, live.state = table, state
         if pending is not None:
             live.pending[pending.seq] = pending
@@ -191,6 +209,15 @@ class TableCache:
         self.remember(live)
         self.wakes(table.next_wake())
         return table
+
+    async def _read_again(self, stale: LiveTable) -> None:
+        """Drop a table's copy that another process overtook and load the stored one (the
+        posts this process still owes of its own moves stay due)."""
+        table_id = stale.table.id
+        self.cache.pop(table_id, None)
+        found = await self.store.load(table_id)
+        if found is not None:
+            self.loaded(*found).pending.update(stale.pending)
 
     async def insert(self, table: Table, state: object = None) -> LiveTable:
         """A new table, stored (and its state, for a game dealt at once: a private one)."""

@@ -103,38 +103,37 @@ class ChannelEvents:
                 await parent.send(text)
 
     async def thread_deleted(self, thread_id: int) -> None:
-        """A table's thread was deleted: the game ends, and the channel is told."""
-        table_id = self.tables.registry.by_channel.get(thread_id)
-        if table_id is None:
-            return
-        async with self.tables.editing(table_id) as edit:
-            if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
-                return
-            table = await self.tables.registry.commit(edit, posts_dropped=True)
-        self.tables.forget_if_idle(table_id)  # finished for good: it leaves memory
-        await self._tell_parent(table, pause_notice(table, "gone"))
+        """A thread was deleted: every table in it ends, and the channel is told of each
+        public one (a private game played there in its player's messages ends unannounced:
+        those messages went with the thread)."""
+        for table_id in self.tables.registry.tables_at(thread_id):
+            async with self.tables.editing(table_id) as edit:
+                if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
+                    continue
+                table = await self.tables.registry.commit(edit, posts_dropped=True)
+            self.tables.forget_if_idle(table_id)  # finished for good: it leaves memory
+            if not table.private:
+                await self._tell_parent(table, pause_notice(table, "gone"))
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """A message was deleted: if it was a table's turn message, the turn is posted again
         (the players must have something to press)."""
-        live = await self._table_in(channel_id)
-        if live is None or live.table.private:
-            return
-        async with self.tables.editing(live.table.id) as edit:
-            if not life.message_deleted(edit.table, message_id):
-                return
-            await self.tables.commit(edit)
-        self.tables.kick(live.table.id)
+        for live in await self._tables_in(channel_id):
+            if live.table.private:
+                continue
+            async with self.tables.editing(live.table.id) as edit:
+                if not life.message_deleted(edit.table, message_id):
+                    continue
+                await self.tables.commit(edit)
+            self.tables.kick(live.table.id)
 
-    async def _table_in(self, channel_id: int) -> LiveTable | None:
-        """The active table that plays in this channel, loaded again if it left memory."""
-        table_id = self.tables.registry.by_channel.get(channel_id)
-        if table_id is None:
-            return None
-        try:
-            return await self.tables.registry.live(table_id)
-        except Refusal:
-            return None
+    async def _tables_in(self, channel_id: int) -> list[LiveTable]:
+        """The active tables that play in this channel, loaded again if they left memory."""
+        found = []
+        for table_id in self.tables.registry.tables_at(channel_id):
+            with contextlib.suppress(Refusal):
+                found.append(await self.tables.registry.live(table_id))
+        return found
 
     def try_again(self, table_id: int) -> None:
         """A player asks for a paused table (a press, /table show): it tries to post again,
@@ -152,6 +151,7 @@ class ChannelEvents:
                 self.tables.kick(table.id)
 
     async def on_chat(self, message: discord.Message) -> None:
-        live = await self._table_in(message.channel.id)
-        if live is not None and live.table.status == "playing":
-            await self.tables.face(live.table).on_chat(self.tables, live, message)
+        """A chat line reaches every table playing in its channel (each face's own rules)."""
+        for live in await self._tables_in(message.channel.id):
+            if live.table.status == "playing":
+                await self.tables.face(live.table).on_chat(self.tables, live, message)

@@ -119,6 +119,7 @@ class TableCommands(app_commands.Group):
                 and not live.table.paused  # its notice, not controls that cannot work
                 and live.state is not None
                 and live.table.seat_of_user(interaction.user.id) is not None
+                and interaction.user.id not in live.table.removed  # a seat the host took
             ),
             None,
         )

@@ -52,7 +52,10 @@ class Driver:
                 played = await self.api.play(
                     table_id, table.epoch, move, seat=seat, by_person=False, version=table.version
                 )
-            except Refusal as no:  # the AI must never be refused; say so, and stop
+            except Refusal as no:
+                if no.key == "refusal.table_changed":
+                    continue  # another process moved first: think again from the table as it is
+                # the AI must never be refused otherwise; say so, and stop
                 log.error(
                     "table %s: the AI's move for %s was refused (%s)", table_id, seat.id, no.key
                 )

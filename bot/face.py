@@ -443,6 +443,8 @@ class GameFace(GameBinding[O, S, M, V]):
             raise Refusal("refusal.not_playing")
         if table.paused:  # nothing it did could be shown: it waits for its permission
             raise Refusal("refusal.paused")
+        if user_id in table.removed:  # the host took their seat: no press gives it back
+            raise Refusal("refusal.removed")
         seat = table.seat_of_user(user_id)
         if seat is None:
             raise Refusal("refusal.not_seated")

@@ -202,6 +202,8 @@ def _is_full(api: LobbyAPI, table: Table) -> bool:
 
 
 def _join(api: LobbyAPI, table: Table, user: discord.abc.User, pressed: int) -> None:
+    if user.id in table.removed:
+        raise Refusal("refusal.removed")
     if table.seat_of_user(user.id):
         raise Refusal("refusal.already_seated")
     if _is_full(api, table):
@@ -273,6 +275,8 @@ async def on_rematch(
         table = edit.table
         if table.status != "finished" or click.epoch != table.epoch:
             raise Refusal("refusal.stale")
+        if interaction.user.id in table.removed:
+            raise Refusal("refusal.removed")
         if table.seat_of_user(interaction.user.id) is None:
             raise Refusal("refusal.not_seated")
         table = await api.commit(edit, deal(api, edit, interaction.id))
@@ -313,10 +317,12 @@ async def unseat(
     api: LobbyAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
 ) -> None:
     """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
-    player's seat away)."""
+    player's seat away: they stay away, `Table.removed`)."""
     assert interaction.channel_id is not None
     found = [
-        tb for tb in await api.store.tables_in(interaction.channel_id) if tb.seat_of_user(player.id)
+        tb
+        for tb in await api.store.tables_in(interaction.channel_id)
+        if tb.seat_of_user(player.id) and player.id not in tb.removed
     ]
     if not found:
         raise Refusal("refusal.not_seated")
@@ -326,6 +332,9 @@ async def unseat(
             require_host(table, interaction.user)
         seat = table.seat_of_user(player.id)
         assert seat is not None
+        if by_host and player.id != interaction.user.id:  # removing oneself is leaving
+            table.removed.append(player.id)
+            seat.private = None  # their open hand is no longer theirs to keep up to date
         if table.status == "lobby":
             _leave(api, table, player)
         else:

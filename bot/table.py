@@ -88,6 +88,9 @@ class Table(BaseModel):
     settings: TableSettings = Field(default_factory=TableSettings)
     options: dict[str, Any] = Field(default_factory=dict)  # the game's options model, dumped
     seats: list[Seat] = Field(default_factory=list)
+    # People the host took away (/table remove): they stay away from this table, its lobby,
+    # its game and its rematches (an AI plays a seat taken from a game).
+    removed: list[int] = Field(default_factory=list)
     version: int = 0  # bumped by every accepted change
     epoch: int = 0  # bumped when buttons go stale: start, each new turn, the end
     games: int = 0  # games dealt at this table (rematches count); the current game's number

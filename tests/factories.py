@@ -4,13 +4,19 @@
   (guild 1, channel 2, host 1, in the lobby);
 - `people(*names)`: a seat per person, in order, with user ids 1, 2, 3…;
 - `pop_table(seats, ...)`: a Pop table being played, dealt from a seed, with its game's state, as
-  the table layer holds it (a `LiveTable`).
+  the table layer holds it (a `LiveTable`);
+- `OtherProcess(store)`: a second bot process's tables, moves and AI seats on the same database.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from bot.cache import TableCache
+from bot.driver import Driver
+from bot.moves import MovePath
+from bot.storage import SqlStore
 from bot.table import LiveTable, Seat, Table
 from engine.pop.adapter import POP, PopOptions
 
@@ -45,3 +51,36 @@ def pop_table(seats: list[Seat], seed: int = 2026, **options: Any) -> LiveTable:
         seed=seed,
     )
     return LiveTable(table, POP.start(pop, [s.id for s in seats], seed))
+
+
+class _Unposted:
+    """An outbox that posts nothing: the other process's posts are not the test's subject."""
+
+    def kick(self) -> None:
+        pass
+
+    def table_text_changed(self) -> None:
+        pass
+
+
+class OtherProcess:
+    """Another bot process on the same database, as far as moves and AI seats go: its own
+    store (its own connection), its own tables in memory, the same games."""
+
+    def __init__(self, store: SqlStore) -> None:
+        from bot.games import faces
+
+        self.store = store
+        self.registry = TableCache(store, faces())
+        self.moves = MovePath(self.registry, lambda _table_id: _Unposted(), lambda _table_id: None)
+        self.play = self.moves.play  # what the AI driver asks of the table layer
+        self.driver = Driver(self.registry, self, time.time)
+
+    async def picks(self, table_id: int, user_id: int, *cards: int) -> bool | None:
+        """The person `user_id` picks `cards` at a Pop table, through this process."""
+        live = await self.registry.live(table_id)
+        seat = live.table.seat_of_user(user_id)
+        assert seat is not None
+        return await self.moves.play(
+            table_id, live.table.epoch, list(cards), seat=seat, by_person=True
+        )

@@ -185,7 +185,7 @@ async def test_a_restart_in_the_middle_keeps_the_deadline(emu, world, roomy_chan
     # It waits for Ben alone, owing nothing itself: the restart left it in the database,
     # knowing only where it plays; its timer loads it.
     assert 1 not in tables.cache
-    assert tables.registry.by_channel[thread.id] == 1
+    assert tables.registry.tables_at(thread.id) == [1]
     clock.advance(hours=5, minutes=59)
     assert said(emu, thread, "⏰") == []
     clock.advance(minutes=1)
@@ -211,7 +211,7 @@ async def test_an_idle_table_leaves_memory_and_comes_back_when_needed(
             await box.idle()  # nothing being posted (a table at work stays)
         clock.advance(minutes=11)  # untouched for longer than POP_IDLE_AFTER (10 minutes)
         await emu.wait_for(lambda: 1 not in tables.cache, 10, "the table to leave memory")
-        assert tables.registry.by_channel[thread.id] == 1  # where it plays stays known
+        assert tables.registry.tables_at(thread.id) == [1]  # where it plays stays known
 
     await leaves()
     await plays(emu, ana, first)  # a click loads it again

@@ -15,6 +15,7 @@ from engine.pop.adapter import POP, Talk
 from engine.protocol import Json
 from render.style import COLOUR_STYLE
 
+from ...chat import said_in
 from ...face import FaceAPI, Press, verb
 from ...i18n import dynamic_key, t
 from ...posts import Post, Refusal, Select
@@ -167,7 +168,7 @@ class PopTalk(PopPosts):
         if (
             not self.spec(table).cooperative
             or table.seat_of_user(message.author.id) is None
-            or not reveals_numbers(message.content)
+            or not reveals_numbers(said_in(message))
         ):
             return
         lang = table.lang()

@@ -160,11 +160,13 @@ class Member:
     user: User
     roles: list[Role]
     joined_at: str
+    #: The member's nickname in this guild: their display name there (None: their global name).
+    nick: str | None = None
 
     def to_payload(self, *, with_user: bool = True) -> dict[str, Any]:
         payload = {
             "roles": [str(r.id) for r in self.roles],
-            "nick": None,
+            "nick": self.nick,
             "avatar": None,
             "joined_at": self.joined_at,
             "deaf": False,

@@ -412,6 +412,12 @@ class Emulator:
         member.roles = list(roles)
         self.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
 
+    def set_nick(self, guild: Guild, user: User, nick: str | None) -> None:
+        """Give a member a nickname, their display name in this guild (GUILD_MEMBER_UPDATE)."""
+        member = guild.members[user.id]
+        member.nick = nick
+        self.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
+
     def set_overwrite(
         self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0
     ) -> None:

@@ -6,12 +6,9 @@ records; every text the bot sent shows each name letter for letter, and what is 
 
 from __future__ import annotations
 
-import re
-import string
-
 import pytest
 
-from tests.bot.story import start_table, turn_message
+from tests.bot.story import read, shown_literally, start_table, turn_message
 from tests.bot.test_ratings_e2e import play_game
 from tests.clock import TestClock
 
@@ -22,37 +19,6 @@ HOSTILE = {
     "ben": "-# ~~Ben~~ `c` > q \\o/",
     "cleo": "[Cleo](https://evil.example)",
 }
-# What Discord's Markdown may read as formatting in a name, wherever it stands: emphasis,
-# underline, spoilers, strike, code, masked links, links' "://", mentions and emoji, and the
-# escape itself; and at the start of a line (a name may begin one): headings, quotes, subtext,
-# lists. Each must be backslashed; any other punctuation may be.
-MARKUP = frozenset("*_|~`[]<:\\")
-LINE_START = frozenset("#>-+")
-ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
-
-
-def read(text: str) -> str:
-    """What a reader sees of a message text's escapes."""
-    return ESCAPE.sub(r"\1", text)
-
-
-def spelt_literally(name: str) -> re.Pattern[str]:
-    """`name` as a message text must spell it to be shown as written."""
-    parts = []
-    for i, c in enumerate(name):
-        if c in MARKUP or (c in LINE_START and not name[:i].strip()):
-            parts.append(re.escape("\\" + c))
-        elif c in string.punctuation:
-            parts.append(r"\\?" + re.escape(c))
-        else:
-            parts.append(re.escape(c))
-    return re.compile("".join(parts))
-
-
-def shown_literally(text: str, name: str) -> bool:
-    """Whether the name shows in this text, and each time as written."""
-    shown = read(text).count(name)
-    return shown > 0 and shown == len(spelt_literally(name).findall(text))
 
 
 def bot_texts(emu):

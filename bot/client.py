@@ -13,6 +13,7 @@ from discord import app_commands
 
 from . import workers
 from .budget import Budget, InvalidRequests, http_trace, process_share
+from .chat import Heard
 from .commands import general_commands
 from .controls import is_ours, on_message, parse
 from .core import Tables
@@ -75,6 +76,7 @@ class PopBot(discord.Client):
         self.tree.interaction_check = self.tables.at_a_persons_pace  # type: ignore[method-assign]
         self._resumed = False
         self.heartbeat: Heartbeat | None = None
+        self.heard = Heard()  # each version of a chat line is read once (new, or edited)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -129,9 +131,16 @@ class PopBot(discord.Client):
                 )
 
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or message.guild is None:
+        if message.author.bot or message.guild is None or not self.heard.first_time(message):
             return
         await self.tables.channels.on_chat(message)
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """An edited chat line is read again, as a new one: a line let through cannot be
+        edited into what a table's rules remove. An update of a line never edited (a link's
+        preview, a pin) is not; nor are words already read (`Heard`)."""
+        if payload.message.edited_at is not None:
+            await self.on_message(payload.message)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await self.tables.channels.message_deleted(payload.channel_id, payload.message_id)

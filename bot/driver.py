@@ -124,9 +124,9 @@ class Driver:
                 if mine.timeouts >= TIMEOUTS_BEFORE_AI:
                     mine.ai = True
                     button = self.registry.face(table).back_button(lang)
-                    notes.append(t("timer.ai_takes_over", lang, name=mine.name, button=button))
+                    notes.append(t("timer.ai_takes_over", lang, name=mine.text_name, button=button))
                 else:
-                    notes.append(t("timer.chosen_for", lang, name=mine.name))
+                    notes.append(t("timer.chosen_for", lang, name=mine.text_name))
             await self.registry.commit(edit)
         for note in notes:
             self.api.say(table_id, note)

@@ -8,6 +8,7 @@ over 72 hours says that 72 hours is the most. `/<game> new timer:` offers preset
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -40,20 +41,21 @@ PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*([^\W\d_]+)\.?\s*")
 
 
 def parse_timer(text: str) -> int:
-    """Seconds (0: no timer) of a timer as typed; `Refusal` saying what is wrong."""
+    """Seconds (0: no timer) of a timer as typed; `Refusal` saying what is wrong, whatever
+    was typed (a number of 300 digits is too long, never an error)."""
     typed = unicodedata.normalize("NFKC", text).strip().lower()
     if typed in NONE_WORDS:
         return 0
     seconds, at = 0.0, 0
-    for part in PART.finditer(typed):
-        unit = UNITS.get(part[2])
-        if part.start() != at or unit is None:
-            break
-        seconds += float(part[1].replace(",", ".")) * unit
+    # Each part read where the last one ended (never searched for further on: that search
+    # took seconds on a few thousand digits, on the event loop).
+    while (part := PART.match(typed, at)) is not None and part[2] in UNITS:
+        seconds += float(part[1].replace(",", ".")) * UNITS[part[2]]
         at = part.end()
     if not typed or at != len(typed):
         raise Refusal("timer.not_understood", text=text.strip()[:50])
-    if round(seconds) > MAX_TIMER:
+    # A number too long for a float is infinite: too long, like any other over the most.
+    if not math.isfinite(seconds) or round(seconds) > MAX_TIMER:
         raise Refusal("timer.too_long", text=text.strip()[:50])
     return round(seconds)
 

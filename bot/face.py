@@ -281,7 +281,7 @@ class GameFace(GameBinding[O, S, M, V]):
         """What every lobby text shows: the table, its mode, the host, who sits (AI seats
         marked), and how many may."""
         low, high = self.seat_range(table)
-        names = listed((s.name + (" 🤖" if s.ai else "") for s in table.seats), lang) or "—"
+        names = listed((s.text_name + (" 🤖" if s.ai else "") for s in table.seats), lang) or "—"
         return {
             "id": table.id,
             "mode": self.mode_name(table, lang),
@@ -313,7 +313,8 @@ class GameFace(GameBinding[O, S, M, V]):
         """Who has chosen (never what): ✅ or ⏳ by each seat; every seat once the turn is
         over (a closed turn's message keeps no one waiting)."""
         done = {s.id for s in live.table.seats} if live.closed else set(chosen)
-        return " · ".join(("✅" if s.id in done else "⏳") + f" {s.name}" for s in live.table.seats)
+        seats = live.table.seats
+        return " · ".join(("✅" if s.id in done else "⏳") + f" {s.text_name}" for s in seats)
 
     def closed_turn_text(self, live: LiveTable, before: object, lang: str) -> str | None:
         """The last words of a secret-choice turn's message once the last choice revealed it

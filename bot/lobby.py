@@ -341,7 +341,7 @@ async def unseat(
             seat.ai = True  # the game goes on: an AI plays the seat
         table = await api.commit(edit)
     key = "table.removed" if by_host else "table.left"
-    await interaction.response.send_message(t(key, table.lang(), name=seat.name))
+    await interaction.response.send_message(t(key, table.lang(), name=seat.text_name))
     if table.status in ("lobby", "cancelled") and table.lobby_message_id:
         api.refresh_lobby(table.id)
     elif table.status == "playing":

@@ -25,7 +25,7 @@ async def to_ping(store: PeopleQueries, seats: Sequence[Seat]) -> list[int]:
 def who(seats: Sequence[Seat], pinged: Sequence[int], lang: str) -> str:
     """The seats as a list: a mention for whoever may be pinged, the name for the others."""
     return listed(
-        (f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.name}**" for s in seats), lang
+        (f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.text_name}**" for s in seats), lang
     )
 
 

@@ -104,7 +104,7 @@ def stats_line(standing: Ranked, lang: str) -> str:
 def history_row(played: Played, game_name: str, guild_id: int, lang: str) -> str:
     """One game of /history: date, game, seats, result, change, and a link to its results."""
     table = played.table
-    seats = listed((s.name + (" 🤖" if s.user_id is None else "") for s in table.seats), lang)
+    seats = listed((s.text_name + (" 🤖" if s.user_id is None else "") for s in table.seats), lang)
     change = played.change
     if change is None:
         result = t("history.won" if played.won else "history.lost", lang)

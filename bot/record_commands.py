@@ -16,6 +16,7 @@ from discord.app_commands import Choice
 from .batching import MAX_CONTENT
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, resolve, t
+from .markdown import literal
 from .rating_texts import board_rows, history_row, stats_line
 from .storage import SqlStore
 from .translator import command_str
@@ -49,7 +50,7 @@ async def stats_text(
 ) -> str | None:
     """A player's games and wins in this server, each game with its own lines and its rating;
     None when there is nothing to show."""
-    lines = [t("stats.header", lang, name=who.display_name)]
+    lines = [t("stats.header", lang, name=literal(who.display_name))]
     for key, face in faces.items():
         if game is not None and key != game:
             continue
@@ -101,7 +102,7 @@ async def history_text(
     games = await store.history(guild_id, who.id, game, HISTORY_GAMES)
     if not games:
         return None
-    text = t("history.header", lang, name=who.display_name)
+    text = t("history.header", lang, name=literal(who.display_name))
     for played in games:
         row = history_row(played, game_name(played.game, lang), guild_id, lang)
         if len(text) + 1 + len(row) > MAX_CONTENT:  # long names and links: the older wait
@@ -125,7 +126,8 @@ async def _records_of(
     who, lang = user or interaction.user, _lang(interaction)
     text = await text_of(interaction.guild_id, who, lang)
     if text is None:
-        text = await nothing_yet(store, interaction.guild_id, who.display_name, game, lang)
+        name = literal(who.display_name)
+        text = await nothing_yet(store, interaction.guild_id, name, game, lang)
     await interaction.response.send_message(
         text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )

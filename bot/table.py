@@ -16,6 +16,8 @@ from pydantic import BaseModel, Field
 
 from engine import fair
 
+from .markdown import literal
+
 Status = Literal["lobby", "playing", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "playing")
 AiLevel = Literal["easy", "normal", "hard"]
@@ -51,6 +53,11 @@ class Seat(BaseModel):
     # the game is not rated for them, unless they come back to their seat.
     away_at_deal: bool = False
     private: PrivateMessage | None = None
+
+    @property
+    def text_name(self) -> str:
+        """The name as a message's text shows it: as written, never as Markdown."""
+        return literal(self.name)
 
 
 class FairDeal(BaseModel):
@@ -124,6 +131,12 @@ class Table(BaseModel):
         return next(s for s in self.seats if s.id == seat_id)
 
     def names(self) -> dict[str, str]:
+        """Each seat's name as message texts show it (Markdown escaped: `Seat.text_name`)."""
+        return {s.id: s.text_name for s in self.seats}
+
+    def plain_names(self) -> dict[str, str]:
+        """Each seat's name as written, for what is not Markdown: pictures and their alt
+        texts, button and menu labels."""
         return {s.id: s.name for s in self.seats}
 
     def next_ai_id(self) -> str:

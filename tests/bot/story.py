@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import string
 
 COLOURS = "red|yellow|green|blue|purple"
 
@@ -195,3 +196,36 @@ async def stored_table(bot_runner, table_id=1):
     tables = bot_runner.client.tables
     table, state = await tables.store.load(table_id)
     return table, (tables.faces[table.game].game.load_state(state) if state else None)
+
+
+# What Discord's Markdown may read as formatting in a name, wherever it stands: emphasis,
+# underline, spoilers, strike, code, masked links, links' "://", mentions and emoji, and the
+# escape itself; and at the start of a line (a name may begin one): headings, quotes, subtext,
+# lists. Each must be backslashed; any other punctuation may be.
+MARKUP = frozenset("*_|~`[]<:\\")
+LINE_START = frozenset("#>-+")
+ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
+
+
+def read(text: str) -> str:
+    """What a reader sees of a message text's escapes."""
+    return ESCAPE.sub(r"\1", text)
+
+
+def spelt_literally(name: str) -> re.Pattern[str]:
+    """`name` as a message text must spell it to be shown as written."""
+    parts = []
+    for i, c in enumerate(name):
+        if c in MARKUP or (c in LINE_START and not name[:i].strip()):
+            parts.append(re.escape("\\" + c))
+        elif c in string.punctuation:
+            parts.append(r"\\?" + re.escape(c))
+        else:
+            parts.append(re.escape(c))
+    return re.compile("".join(parts))
+
+
+def shown_literally(text: str, name: str) -> bool:
+    """Whether the name shows in this text, and each time as written."""
+    shown = read(text).count(name)
+    return shown > 0 and shown == len(spelt_literally(name).findall(text))

@@ -83,6 +83,76 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
     assert k <= 9
 
 
+def notices(actor, thread, name):
+    """The table's public notices that a message of `name` was removed."""
+    return [
+        m for m in actor.visible_messages(thread) if f"message from {name} was removed" in m.content
+    ]
+
+
+async def test_an_edit_or_a_forward_is_read_like_a_new_message(emu, world, roomy_channels, pop_bot):
+    """Issue 31: a message let through could be edited into a number, and a forward (its words
+    in its snapshot, none of its own) was read as empty."""
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    dan = emu.actor(emu.add_user("dan"))  # a spectator
+    emu.add_member(world.guild, dan.user)
+    _, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
+
+    # A line let through, then edited: an edit that still says colours and letters stays,
+    # one that now tells a number goes.
+    said = await ben.send(thread, "blue to C")
+    number = await ben.send(thread, "I have the 2 blue ones")
+    await emu.wait_for(lambda: number.deleted, 10, "the number to be removed")  # both read
+    assert not said.deleted
+    await ben.edit(said, "blue to D")
+    await ben.edit(said, "blue to D, it is my 23")
+    await emu.wait_for(lambda: said.deleted, 10, "the edited message to be removed")
+    await emu.wait_for(lambda: len(notices(ana, thread, "Ben")) == 2, 10, "the notice")
+    private = await emu.wait_for(lambda: ben.dms()[1:], 10, "a private reminder")
+    assert "was removed" in private[-1].content
+
+    # Edited at once: discord.py may hand the new line's handler the edited words already
+    # (its cached message is changed in place); the line is still read once.
+    quick = await ana.send(thread, "green to B")
+    await ana.edit(quick, "green to B, my 7")
+    await emu.wait_for(lambda: quick.deleted, 10, "the quick edit to be removed")
+    await emu.wait_for(lambda: notices(ana, thread, "Ana"), 10, "the notice")
+
+    # A number written elsewhere, forwarded into the table's thread: the forward goes.
+    elsewhere = await cleo.at(world.general).send("mine is vingt-trois")
+    forward = await cleo.forward(elsewhere, thread)
+    colours = await cleo.forward(await cleo.at(world.general).send("green to A"), thread)
+    watched = await dan.forward(elsewhere, thread)  # a spectator may say anything
+    await emu.wait_for(lambda: forward.deleted, 10, "the forward to be removed")
+    await emu.wait_for(lambda: notices(ana, thread, "Cleo"), 10, "the notice")
+    assert not elsewhere.deleted  # no table plays in #general
+    assert len(cleo.dms()) == 1
+    assert dan.dms() == []
+
+    # Without Manage Messages, an edited message is answered with a reminder, as a new one.
+    emu.deny(world.games, emu.bot_user, Perm.MANAGE_MESSAGES)
+    late = await ana.send(thread, "purple to B")
+    await ana.edit(late, "purple to B: I hold twelve")
+    reply = await emu.wait_for(
+        lambda: next(
+            (m for m in ana.visible_messages(thread) if "Ana, careful: no numbers" in m.content),
+            None,
+        ),
+        10,
+        "a reminder",
+    )
+    assert not late.deleted
+    assert not colours.deleted
+    assert not watched.deleted
+    assert len(notices(ana, thread, "Ben")) == 2
+    assert len(notices(ana, thread, "Cleo")) == 1
+    assert len(notices(ana, thread, "Ana")) == 1
+    assert len(ben.dms()) == 2  # each version of a line read once: no third reminder
+    assert len([m for m in ana.dms() if "removed" in m.content]) == 1
+    reminders = [m for m in ana.visible_messages(thread) if "careful: no numbers" in m.content]
+    assert reminders == [reply]  # only for the edit made without Manage Messages
+
+
 async def test_without_manage_messages_the_bot_answers_with_a_reminder(
     emu, world, roomy_channels, pop_bot
 ):

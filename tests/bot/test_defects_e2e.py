@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from bot import i18n
 from tests.bot.story import (
     card_buttons,
     cards_mentioned,
@@ -96,6 +97,24 @@ async def test_malformed_ids_are_answered_privately_and_never_raise(emu, world, 
     # Ids that are on the message but carry a card the hand does not hold: refused, too.
     assert card_buttons(hand)
     tracebacks = [r for r in caplog.records if r.exc_info]
+    assert tracebacks == [], [r.getMessage() for r in tracebacks]
+
+
+async def test_a_timer_of_309_digits_is_refused_in_the_user_s_language(emu, world, pop_bot, caplog):
+    """Issue 31: `timer:999…9s` answered "Something went wrong" and logged an OverflowError,
+    and its autocomplete failed the same way."""
+    ana = world.ana
+    ana.locale = "fr"
+    caplog.set_level(logging.INFO)
+    typed = "9" * 309 + "s"
+    offered = await ana.autocomplete("pop", "new", focused="timer", timer=typed)
+    assert offered[0] == {"name": "72 heures (le maximum)", "value": "72h"}
+    refused = await (await ana.slash("pop", "new", timer=typed)).wait_message()
+    assert refused.ephemeral
+    assert refused.visible_to(ana.user)
+    assert refused.content == i18n.t("timer.too_long", "fr", text=typed[:50])
+    assert world.guild.threads == []
+    tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert tracebacks == [], [r.getMessage() for r in tracebacks]
 
 

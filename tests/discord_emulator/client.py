@@ -162,15 +162,49 @@ class Actor:
         """Post a channel message as this user (``await ana.send("hello")`` uses their channel)."""
         if isinstance(channel, str):
             channel, content = None, channel
-        channel = self._where(channel)
+        channel = self._may_post(self._where(channel))
+        return self.emu.create_message(channel, self.user, content=content)
+
+    async def edit(self, message: Message, content: str) -> Message:
+        """Edit one's own message, as its author may in the Discord app (not in an archived
+        thread, nor a locked one without Manage Threads): the bot hears MESSAGE_UPDATE."""
+        channel = message.channel
+        if message.author is not self.user or message.deleted or message.ephemeral:
+            raise ActionRefused(f"{self.name} cannot edit message {message.id}")
+        if channel.is_thread and (
+            channel.archived
+            or (channel.locked and not self.emu.has(self.user, channel, Perm.MANAGE_THREADS))
+        ):
+            raise ActionRefused(f"{self.name} cannot edit messages in #{channel.name} now")
+        return self.emu.edit_by_author(message, content)
+
+    async def forward(self, message: Message, channel: AnyChannel | None = None) -> Message:
+        """Forward a message this person can read into a channel (their own by default): a
+        new message of theirs with no content of its own, a ``message_reference`` of type
+        FORWARD (1) and the forwarded message's snapshot in ``message_snapshots``."""
+        source = message.channel
+        if (
+            message.deleted
+            or message.ephemeral  # the app offers no Forward on an ephemeral message
+            or message.type not in (0, 19)  # a default message or a reply
+            or not message.visible_to(self.user)
+            or not self.can_see(source)
+            or not self.emu.has(self.user, source, Perm.READ_MESSAGE_HISTORY)
+        ):
+            raise ActionRefused(f"{self.name} cannot forward message {message.id}")
+        channel = self._may_post(self._where(channel))
+        return self.emu.create_message(channel, self.user, forwarding=message)
+
+    def _may_post(self, channel: AnyChannel) -> AnyChannel:
+        """The channel, if this person may post there now (a post unarchives its thread)."""
         need = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
         if not self.can_see(channel) or not self.emu.has(self.user, channel, need):
             raise ActionRefused(f"{self.name} cannot send messages in #{channel.name}")
         try:
-            self.emu.open_for_message(channel, self.user)  # a post unarchives its thread
+            self.emu.open_for_message(channel, self.user)
         except DiscordError as refused:
             raise ActionRefused(f"{self.name} cannot write in #{channel.name}: {refused}") from None
-        return self.emu.create_message(channel, self.user, content=content)
+        return channel
 
     async def send_dm(self, content: str) -> Message:
         """Write to the bot in this user's DM channel (MESSAGE_CREATE without a guild_id)."""

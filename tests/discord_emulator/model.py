@@ -19,6 +19,8 @@ from .mentions import Pings
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+HAS_SNAPSHOT = 1 << 14  # a forward: the message carries a snapshot of the one forwarded
+FORWARD = 1  # a message reference's type (0: a reply)
 
 
 class Perm:
@@ -158,11 +160,13 @@ class Member:
     user: User
     roles: list[Role]
     joined_at: str
+    #: The member's nickname in this guild: their display name there (None: their global name).
+    nick: str | None = None
 
     def to_payload(self, *, with_user: bool = True) -> dict[str, Any]:
         payload = {
             "roles": [str(r.id) for r in self.roles],
-            "nick": None,
+            "nick": self.nick,
             "avatar": None,
             "joined_at": self.joined_at,
             "deaf": False,
@@ -483,6 +487,10 @@ class Message:
     nonce: int | str | None = None
     #: Who the message pinged when it was created (content and ``allowed_mentions``).
     pings: Pings = field(default_factory=Pings)
+    #: ``message_reference`` as Discord sends it (a forward: ``type`` 1 and where it came from).
+    reference: dict[str, Any] | None = None
+    #: ``message_snapshots``: a forward's copy of the message it forwards (``snapshot()``).
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def pinged(self) -> list[User]:
@@ -515,6 +523,24 @@ class Message:
     def button_labels(self) -> list[str]:
         return [b.get("label", "") for b in self.buttons]
 
+    def snapshot(self) -> dict[str, Any]:
+        """This message as a forward carries it: Discord's message snapshot, the fields of
+        content only (``MessageSnapshotResponse`` in the OpenAPI description)."""
+        return {
+            "message": {
+                "type": self.type,
+                "content": self.content,
+                "embeds": self.embeds,
+                "attachments": [a.to_payload() for a in self.attachments],
+                "timestamp": self.timestamp,
+                "edited_timestamp": self.edited_timestamp,
+                "flags": self.flags,
+                "mentions": [u.to_payload() for u in self.pings.users],
+                "mention_roles": [str(r.id) for r in self.pings.roles],
+                "components": self.components,
+            }
+        }
+
     def to_payload(self, guild_member: Member | None = None) -> dict[str, Any]:
         payload: dict[str, Any] = {
             "id": str(self.id),
@@ -541,6 +567,10 @@ class Message:
             payload["nonce"] = self.nonce
         if self.interaction is not None:
             payload["interaction_metadata"] = self.interaction.metadata(self)
+        if self.reference is not None:
+            payload["message_reference"] = self.reference
+        if self.snapshots:
+            payload["message_snapshots"] = self.snapshots
         if guild_member is not None and self.channel.guild is not None:
             payload["guild_id"] = str(self.channel.guild.id)
             payload["member"] = guild_member.to_payload(with_user=False)
@@ -591,6 +621,30 @@ class Interaction:
         if self.type == 3 and self.message is not None:  # a component (button, select)
             metadata["interacted_message_id"] = str(self.message.id)
         return metadata
+
+
+def without_content(payload: dict[str, Any]) -> dict[str, Any]:
+    """A message as a bot without the message content intent gets it: no content, embeds,
+    attachments or components, in the message and in the snapshots of what it forwards."""
+    shown = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
+    if payload.get("message_snapshots"):
+        shown["message_snapshots"] = [
+            {"message": without_content(s["message"])} for s in payload["message_snapshots"]
+        ]
+    return shown
+
+
+def forward_reference(message: Message) -> dict[str, Any]:
+    """The ``message_reference`` of a forward of ``message``: its type FORWARD and where the
+    forwarded message is."""
+    reference = {
+        "type": FORWARD,
+        "message_id": str(message.id),
+        "channel_id": str(message.channel.id),
+    }
+    if message.channel.guild is not None:
+        reference["guild_id"] = str(message.channel.guild.id)
+    return reference
 
 
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

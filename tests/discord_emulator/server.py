@@ -24,6 +24,7 @@ from .gateway import INTENT_DIRECT_MESSAGES, INTENT_MESSAGE_CONTENT, Session, ga
 from .mentions import Pings, pings_of
 from .model import (
     EPHEMERAL,
+    HAS_SNAPSHOT,
     AnyChannel,
     Attachment,
     Channel,
@@ -39,7 +40,9 @@ from .model import (
     Role,
     Snowflakes,
     User,
+    forward_reference,
     number_components,
+    without_content,
 )
 from .ratelimit import Fault, Window, too_many_requests
 from .rest import RestApi
@@ -411,6 +414,12 @@ class Emulator:
         member.roles = list(roles)
         self.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
 
+    def set_nick(self, guild: Guild, user: User, nick: str | None) -> None:
+        """Give a member a nickname, their display name in this guild (GUILD_MEMBER_UPDATE)."""
+        member = guild.members[user.id]
+        member.nick = nick
+        self.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
+
     def set_overwrite(
         self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0
     ) -> None:
@@ -727,7 +736,7 @@ class Emulator:
                 and guild is not None
                 and not session.intents & INTENT_MESSAGE_CONTENT
             ):
-                data = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
+                data = without_content(payload)  # a forward's snapshots too
             session.dispatch(event, data)
 
     # ------------------------------------------------------------------ messages
@@ -747,9 +756,11 @@ class Emulator:
         message_type: int = 0,
         nonce: int | str | None = None,
         allowed_mentions: dict[str, Any] | None = None,
+        forwarding: Message | None = None,
     ) -> Message:
         """A new message (``allowed_mentions`` None: every mention in the content pings, as
-        Discord does when a message does not say)."""
+        Discord does when a message does not say); ``forwarding``: a forward of that message
+        (no content of its own, a reference of type FORWARD and the message's snapshot)."""
         message = Message(
             self.snowflakes.next(),
             channel,
@@ -767,11 +778,24 @@ class Emulator:
             nonce=nonce,
             pings=self._pings(channel, author, content, allowed_mentions),
         )
+        if forwarding is not None:
+            message.flags |= HAS_SNAPSHOT
+            message.reference = forward_reference(forwarding)
+            message.snapshots = [forwarding.snapshot()]
         if channel.is_thread:
             assert isinstance(channel, Channel)
             channel.last_activity = self.clock.now()
         self.messages[message.id] = message
         self.dispatch_message("MESSAGE_CREATE", message)
+        return message
+
+    def edit_by_author(self, message: Message, content: str) -> Message:
+        """A person edits their own message: its new content, ``edited_timestamp``, and
+        MESSAGE_UPDATE with the whole message, as MESSAGE_CREATE carries it (edits never
+        ping: who was pinged stays what the message pinged when it was created)."""
+        message.content = content
+        message.edited_timestamp = self.clock.iso()
+        self.dispatch_message("MESSAGE_UPDATE", message)
         return message
 
     def _pings(

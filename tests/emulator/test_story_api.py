@@ -6,6 +6,7 @@ import discord
 import pytest
 
 from tests.discord_emulator import ActionRefused, Emulator, Perm
+from tests.discord_emulator.schema import RequestChecker
 
 from .tiny_bot import TinyBot
 
@@ -86,6 +87,72 @@ async def test_user_messages_reach_the_bot_with_content_only_with_the_intent(wor
     [message] = await runner.emu.wait_for(lambda: quiet.client.seen_messages)
     assert message.content == ""
     assert message.author.id == world.ben.id
+
+
+async def test_an_edit_reaches_the_bot_as_the_whole_message(world, start_bot):
+    """MESSAGE_UPDATE carries the whole message, as MESSAGE_CREATE does (content only with
+    the intent); only its author edits it, never in an archived thread."""
+    runner = await start_bot(content_bot)
+    said = await world.ana.send("blue to C")
+    edited = await world.ana.edit(said, "blue to D")
+    assert edited is said
+    assert said.content == "blue to D"
+    assert said.edited_timestamp is not None
+    [edit] = await runner.emu.wait_for(lambda: runner.client.edits)
+    assert edit.message_id == said.id
+    assert edit.message.content == "blue to D"
+    assert edit.message.author.id == world.ana.id
+    assert edit.message.edited_at is not None
+    assert edit.message.guild is not None
+    with pytest.raises(ActionRefused):
+        await world.ben.edit(said, "not mine")
+    thread = runner.emu.add_thread(world.games, "quiet")
+    there = await world.ana.at(thread).send("hi")
+    runner.emu.archive_thread(thread)
+    with pytest.raises(ActionRefused, match="cannot edit"):
+        await world.ana.edit(there, "hello")
+    await runner.stop()
+
+    quiet = await start_bot(TinyBot)  # no message content intent: an empty edit
+    await world.ana.edit(said, "blue to E")
+    [edit] = await runner.emu.wait_for(lambda: quiet.client.edits)
+    assert edit.message.content == ""
+
+
+async def test_a_forward_carries_the_forwarded_message_s_snapshot(emu: Emulator, world, start_bot):
+    """A forward is a message of its own with no content, a reference of type FORWARD (1) and
+    the forwarded message's snapshot, shaped as Discord's OpenAPI description says."""
+    runner = await start_bot(content_bot)
+    original = await world.ben.at(world.general).send("my card is 23")
+    forward = await world.ana.forward(original, world.games)
+    assert forward.content == ""
+    payload = forward.to_payload()
+    assert payload["message_reference"] == {
+        "type": 1,
+        "message_id": str(original.id),
+        "channel_id": str(world.general.id),
+        "guild_id": str(world.guild.id),
+    }
+    spec = RequestChecker().validator
+    snapshot = {"$ref": "#/components/schemas/MessageSnapshotResponse"}
+    assert spec.errors(payload["message_snapshots"][0], snapshot) == []
+    seen = await emu.wait_for(lambda: runner.client.seen_messages)
+    received = next(m for m in seen if m.id == forward.id)
+    assert received.reference.type is discord.MessageReferenceType.forward
+    assert received.reference.message_id == original.id
+    assert [s.content for s in received.message_snapshots] == ["my card is 23"]
+    assert received.flags.forwarded
+    emu.deny(world.general, world.cleo.user, Perm.VIEW_CHANNEL)
+    with pytest.raises(ActionRefused, match="cannot forward"):
+        await world.cleo.forward(original, world.games)
+    await runner.stop()
+
+    quiet = await start_bot(TinyBot)  # no message content intent: an empty snapshot too
+    again = await world.ana.forward(original, world.games)
+    received = await emu.wait_for(
+        lambda: next((m for m in quiet.client.seen_messages if m.id == again.id), None)
+    )
+    assert [s.content for s in received.message_snapshots] == [""]
 
 
 async def test_members_are_chunked_and_threads_are_listed(emu: Emulator, world, start_bot):

@@ -69,6 +69,7 @@ class TinyBot(discord.Client):
         self.sync = sync
         self.errors: list[BaseException] = []
         self.seen_messages: list[discord.Message] = []
+        self.edits: list[discord.RawMessageUpdateEvent] = []
         self.delay = 0.0
         self.interactions: list[discord.Interaction] = []
         self._register()
@@ -79,6 +80,9 @@ class TinyBot(discord.Client):
 
     async def on_message(self, message: discord.Message) -> None:
         self.seen_messages.append(message)
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        self.edits.append(payload)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.interactions.append(interaction)

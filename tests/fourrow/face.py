@@ -74,7 +74,8 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
             )
             for c in range(1, COLUMNS + 1)
         ]
-        first = [self.picture(view, live.table.names(), lang)] if view.moves == 0 else []
+        plain = live.table.plain_names()  # an alt text: names as written
+        first = [self.picture(view, plain, lang)] if view.moves == 0 else []
         return Post(self.table_text(live, lang), first, list(buttons))
 
     async def posts_of(
@@ -96,7 +97,7 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
             symbol=self.symbol(view, seat),
             column=column,
         )
-        picture = await asyncio.to_thread(self.picture, view, names, lang)
+        picture = await asyncio.to_thread(self.picture, view, live.table.plain_names(), lang)
         posts = [Post(step, [picture], step=True)]
         if view.over:
             won = t("fourrow.won", lang, name=names.get(view.winner, "")) if view.winner else None

@@ -145,7 +145,8 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         v = COLORETTO.view(self.state_of(live), None)
         pictures = []
         if v.version == 0:  # the first turn: nothing was pictured yet
-            pictures.append(table_picture(v, live.table.names(), None, lang, "coloretto-start.png"))
+            plain = live.table.plain_names()  # pictures show names as written
+            pictures.append(table_picture(v, plain, None, lang, "coloretto-start.png"))
         return Post(self.table_text(live, lang), pictures, self.controls(v, lang))
 
     # --- Pictures ---------------------------------------------------------------------------
@@ -164,20 +165,20 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         """One picture per action (its event highlighted) with a caption; at the end, the
         results picture, the results text and Rematch."""
         table = live.table
-        names = table.names()
+        names, plain = table.names(), table.plain_names()  # texts', pictures'
         v = COLORETTO.view(after, None)
         main = next(
             (e for e in events if isinstance(e, ev.CardDrawn | ev.CardPlaced | ev.RowTaken)), None
         )
         where = f"g{table.games}-v{v.version:03d}"
         picture = await asyncio.to_thread(
-            table_picture, v, names, main, lang, f"coloretto-{where}.png"
+            table_picture, v, plain, main, lang, f"coloretto-{where}.png"
         )
         posts = [Post(caption(events, names, lang), [picture], step=True)]
         outcome = COLORETTO.outcome(after)
         if outcome is not None:
             results = await asyncio.to_thread(
-                results_picture, v, outcome, names, lang, f"coloretto-{where}-results.png"
+                results_picture, v, outcome, plain, lang, f"coloretto-{where}-results.png"
             )
             posts.append(
                 Post(

@@ -110,7 +110,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
     def table_post(self, live: LiveTable, lang: str) -> Post:
         """The board (public view), and the controls: a column each, Type a cell, My colour."""
         v = COLORPOP.view(self.state_of(live), None)
-        names = live.table.names()
+        names = live.table.plain_names()  # the picture, its title and alt text: no Markdown
         title = t(
             "colorpop.picture.turn", lang, move=v.move_number, name=names.get(v.on_turn or "", "?")
         )
@@ -159,7 +159,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
     ) -> list[Post]:
         """One picture per step: the picked group highlighted, the board after the fall, after
         the rail shift; then, at the end, the results (every secret colour revealed)."""
-        names = live.table.names()
+        names, plain = live.table.names(), live.table.plain_names()  # texts', pictures'
         was, final = COLORPOP.view(before, None), COLORPOP.view(after, None)
         # The steps show the board only: the colours are revealed by the results post.
         now = dataclasses.replace(
@@ -177,9 +177,10 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                 label = group_label(group, lang, played) if group is not None else e.pick
                 who = names.get(e.seat, e.seat)
                 caption = t("colorpop.step.picked", lang, name=who, group=label)
-                title = t("colorpop.picture.picked", lang, move=e.move_number, name=who)
+                drawn = plain.get(e.seat, e.seat)
+                title = t("colorpop.picture.picked", lang, move=e.move_number, name=drawn)
                 picture = await asyncio.to_thread(
-                    board, was, names, lang, title, f"{e.move_number}-1", e.board, e.cells
+                    board, was, plain, lang, title, f"{e.move_number}-1", e.board, e.cells
                 )
                 posts.append(Post(caption, [picture], step=True))
             elif isinstance(e, (TokensFell, RailsShifted)):  # a step with something to show
@@ -192,19 +193,25 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                     move=number,
                 )
                 picture = await asyncio.to_thread(
-                    board, now, names, lang, title, f"{number}-{2 if fell else 3}", e.board
+                    board, now, plain, lang, title, f"{number}-{2 if fell else 3}", e.board
                 )
                 posts.append(Post(t(key, lang), [picture], step=True))
         if any(isinstance(e, GameEnded) for e in events):
-            posts.append(await self._results_post(final, events, names, lang))
+            posts.append(await self._results_post(final, events, names, plain, lang))
         return posts
 
     async def _results_post(
-        self, final: ColorpopView, events: Sequence[object], names: dict[str, str], lang: str
+        self,
+        final: ColorpopView,
+        events: Sequence[object],
+        names: dict[str, str],
+        plain: dict[str, str],
+        lang: str,
     ) -> Post:
-        """The final board, every secret colour revealed, and Rematch."""
+        """The final board, every secret colour revealed, and Rematch (`names` for the text,
+        `plain` for the picture)."""
         title = t("colorpop.picture.final", lang)
-        picture = await asyncio.to_thread(board, final, names, lang, title, "final")
+        picture = await asyncio.to_thread(board, final, plain, lang, title, "final")
         controls: list[Button | Select] = [Button("rematch", t("button.rematch", lang), "success")]
         return Post(results_text(final, events, names, lang), [picture], controls)
 

@@ -80,7 +80,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
 
     def table_post(self, live: LiveTable, lang: str) -> Post:
         v = COLOURIST.view(self.state_of(live), None)
-        names = live.table.names()
+        names = live.table.plain_names()  # pictures and a button label: no Markdown
         words = labels(lang)
         text = shown(v.words, lang) if v.words else None
         english = shown(v.words, "en") if v.words else None
@@ -163,7 +163,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         lang: str,
     ) -> list[Post]:
         table = live.table
-        names = table.names()
+        names, plain = table.names(), table.plain_names()  # texts', pictures'
         words = labels(lang)
         v = COLOURIST.view(after, None)
         posts: list[Post] = []
@@ -188,13 +188,13 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                     v,
                     v.last,
                     shown(v.last.words, lang),
-                    names,
+                    plain,
                     words,
                     shown(v.last.words, "en"),
                 )
                 posts.append(Post(self.reveal_text(v, names, lang), [picture], step=True))
             elif isinstance(e, GameEnded):
-                picture = await PICTURES.run(render.results_picture, v, names, words)
+                picture = await PICTURES.run(render.results_picture, v, plain, words)
                 winners = listed((names.get(w, w) for w in e.winners), lang)
                 posts.append(
                     Post(

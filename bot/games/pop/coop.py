@@ -15,8 +15,10 @@ from engine.pop.adapter import POP, Talk
 from engine.protocol import Json
 from render.style import COLOUR_STYLE
 
+from ...chat import said_in
 from ...face import FaceAPI, Press, verb
 from ...i18n import dynamic_key, t
+from ...markdown import literal
 from ...posts import Post, Refusal, Select
 from ...table import LiveTable, Seat
 from .posts import PopPosts
@@ -73,7 +75,7 @@ class PopTalk(PopPosts):
         text = t(
             "pop.signal.said",
             lang,
-            name=seat.name,
+            name=seat.text_name,
             column=said.column,
             symbol=COLOUR_STYLE[said.colour].symbol,
             colour=t(dynamic_key("pop.colour", said.colour), lang),
@@ -167,11 +169,11 @@ class PopTalk(PopPosts):
         if (
             not self.spec(table).cooperative
             or table.seat_of_user(message.author.id) is None
-            or not reveals_numbers(message.content)
+            or not reveals_numbers(said_in(message))
         ):
             return
         lang = table.lang()
-        name = message.author.display_name
+        name = literal(message.author.display_name)
         removed = False
         assert message.guild is not None
         assert isinstance(message.channel, (discord.abc.GuildChannel, discord.Thread))

@@ -67,7 +67,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         picture = PICTURES.call(
             render.board_picture,
             POP.view(self.state_of(live), None),
-            table.names(),
+            table.plain_names(),  # drawn as written
             picture_labels(lang),
             t=alt_words(lang),
         )
@@ -128,7 +128,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             board = PICTURES.call(
                 render.board_picture,
                 POP.view(self.state_of(live), None),
-                live.table.names(),
+                live.table.plain_names(),
                 picture_labels(lang),
                 self.options(live.table).puzzle_id,
                 t=alt_words(lang),
@@ -196,11 +196,11 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         self, table: Table, before: PopState, events: Sequence[object], lang: str
     ) -> list[Post]:
         """Every placement step's picture (its alt text says what the step changed)."""
-        names = table.names()
+        names = table.names()  # the captions'; the pictures draw names as written
         steps = cast("Sequence[Event]", events)  # a Pop move's events are Pop's
         puzzle = self.options(table).puzzle_id
         frames = await PICTURES.run(
-            render.step_frames, POP.view(before, None), steps, names, puzzle
+            render.step_frames, POP.view(before, None), steps, table.plain_names(), puzzle
         )
         labels, words = picture_labels(lang), alt_words(lang)
         pictures = await asyncio.gather(
@@ -226,11 +226,11 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     ) -> list[Post]:
         """A set's (or the game's) results; a game over offers Rematch (an Enigma: Try again,
         and a solved daily puzzle is said in the channel)."""
-        names = table.names()
+        names = table.names()  # the text's; the picture draws names as written
         view = POP.view(after, None)
         words = alt_words(lang)
         picture = await PICTURES.run(
-            render.results_picture, view, names, picture_labels(lang), t=words
+            render.results_picture, view, table.plain_names(), picture_labels(lang), t=words
         )
         game_over = view.phase == "over"
         again = t("pop.button.retry" if table.private else "button.rematch", lang)
@@ -242,7 +242,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             seat = table.seats[0]
             tries = await daily_tries(store, table.guild_id, day)
             n = next((n for user, n, _ in tries if user == seat.user_id), 1)
-            said = t("pop.enigma.solved_today", lang, name=seat.name, n=n)
+            said = t("pop.enigma.solved_today", lang, name=seat.text_name, n=n)
             posts.append(Post(said, in_channel=True))
         return posts
 

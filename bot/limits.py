@@ -89,7 +89,9 @@ Verdict = Literal["go", "tell", "drop"]
 
 class ClickRate:
     """Each user's clicks, `rate` a second (and as many at once): beyond it, the first click
-    is told ("tell"), the next ones are let go ("drop") until the user is under the rate."""
+    is told ("tell"), the next ones are let go ("drop"). One burst is told once: the clicks it
+    still lets through do not end it; only a full bucket again (the user stayed under the rate
+    long enough to earn every token back) does."""
 
     def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.clock = rate, clock
@@ -100,9 +102,10 @@ class ClickRate:
         now = self.clock()
         tokens, when = self._buckets.get(user_id, (self.rate, now))
         tokens = min(self.rate, tokens + (now - when) * self.rate)
+        if tokens >= self.rate:
+            self._told.discard(user_id)  # the burst is over: the next one is told again
         if tokens >= 1:
             self._buckets[user_id] = (tokens - 1, now)
-            self._told.discard(user_id)
             if len(self._buckets) > PRUNE_AT:
                 self._prune(now)
             return "go"

@@ -42,11 +42,30 @@ def test_clicks_beyond_the_rate_are_told_once_then_let_go():
     assert rate.check(1) == "tell"
     assert [rate.check(1) for _ in range(10)] == ["drop"] * 10
     assert rate.check(2) == "go"  # another user is not slowed
-    clock.now += 0.2  # one click's worth later
+    clock.now += 0.2  # one click's worth later: let through, but the burst goes on
     assert rate.check(1) == "go"
-    assert rate.check(1) == "tell"  # a new burst over the rate is told again
-    clock.now += 1.0
+    assert rate.check(1) == "drop"
+    clock.now += 1.0  # under the rate long enough for a full bucket: that burst is over
     assert [rate.check(1) for _ in range(5)] == ["go"] * 5
+    assert rate.check(1) == "tell"  # a new burst over the rate is told again
+
+
+def test_fifteen_clicks_a_second_for_two_seconds_are_told_once():
+    clock = Clock()
+    rate = ClickRate(5, clock)
+    verdicts = []
+    for _ in range(30):
+        verdicts.append(rate.check(1))
+        clock.now += 1 / 15
+    assert verdicts.count("tell") == 1
+    # What the rate allows still goes through: five at once, then five a second.
+    assert 13 <= verdicts.count("go") <= 16
+    # Slowing down to the rate does not start a new burst (the bucket never fills up).
+    slower = []
+    for _ in range(10):
+        clock.now += 1 / 5
+        slower.append(rate.check(1))
+    assert "tell" not in slower
 
 
 class OneServerStore:

@@ -380,9 +380,9 @@ class GameFace(GameBinding[O, S, M, V]):
         """A chat message in the table's channel (only with the message content intent)."""
 
     def forget(self, table_id: int) -> None:
-        """The table left memory: drop what the face keeps of it."""
-        for key in [k for k in self._redrawing if k[0] == table_id]:
-            del self._redrawing[key]
+        """The table left memory: drop what the face keeps of it. (Not a seat's redraw lock:
+        a finished table may leave while a click's redraw still holds it; its last user lets
+        it go, and a redraw after it must still wait for it.)"""
 
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
         """What the stats keep of this game beyond won and score (JSON)."""

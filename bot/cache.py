@@ -15,12 +15,13 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
+from . import life
 from .face import TableFace
 from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
 from .ratings import Entry
-from .storage import Move, Result, SqlStore
+from .storage import Admit, Move, Result, SqlStore
 from .table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
 from .whole_turn import turn_due
 
@@ -165,12 +166,15 @@ class TableCache:
         results: list[Result] | None = None,
         rated: list[Entry] | None = None,
         posts_dropped: bool = False,
+        admit: Admit | None = None,
     ) -> Table:
         """Store the table's next version (with the move, the results and the rated seats'
         places that came with it), then make it the table everyone sees. `posts_dropped`:
-        nothing more of it will be posted (its thread is gone), so it is never resumed."""
+        nothing more of it will be posted (its thread is gone), so it is never resumed.
+        `admit`: the limits it must meet, checked with the write (a private game dealt anew)."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
+        life.touched_private(table, self.now())  # every change of a private game is a touch
         table.version += 1
         face = self.face(table)
         await self.store.save(
@@ -182,6 +186,7 @@ class TableCache:
             posts_due=pending is not None,
             posts_dropped=posts_dropped,
             owes_work=self.owes_work(table, state),
+            admit=admit,
         )
         live.table, live.state = table, state
         if pending is not None:
@@ -192,9 +197,12 @@ class TableCache:
         self.wakes(table.next_wake())
         return table
 
-    async def insert(self, table: Table, state: object = None) -> LiveTable:
-        """A new table, stored (and its state, for a game dealt at once: a private one)."""
-        await self.store.insert_table(table)
+    async def insert(
+        self, table: Table, state: object = None, admit: Admit | None = None
+    ) -> LiveTable:
+        """A new table, stored (and its state, for a game dealt at once: a private one);
+        `admit`: its limits, checked in the insert's own transaction."""
+        await self.store.insert_table(table, admit)
         live = self.remember(LiveTable(table, state))
         if state is not None:
             async with self.editing(table.id) as edit:

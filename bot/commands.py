@@ -59,6 +59,7 @@ def command_names(lang: str) -> dict[str, str]:
     }
     names |= {f"{game}_rules": f"/{game} {rules}" for game in ("pop", "coloretto")}
     return names | {
+        "pop_enigma": f"/pop {t('command.enigma.name', lang)}",
         "table_show": f"/{table} {t('command.show.name', lang)}",
         "table_leave": f"/{table} {t('command.leave.name', lang)}",
         "table_record": fair.record_command(lang),

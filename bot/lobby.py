@@ -16,7 +16,7 @@ from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
 from .i18n import dynamic_key, t
-from .limits import Limits, table_limit
+from .limits import Limits, admit, table_limit
 from .posts import Button, Post, Refusal, Style
 from .storage import SqlStore
 from .table import LiveTable, Seat, Table, TableEdit, TableSettings
@@ -118,11 +118,6 @@ async def open_table(
     channel = interaction.channel
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
-    open_here = await api.registry.open_tables.of(interaction.guild_id)
-    too_many = table_limit(api.limits, open_here, user.id, interaction.channel_id)
-    if too_many is not None:
-        await api.refuse(interaction, too_many)
-        return
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=interaction.id)
     table = Table(
         game=game,
@@ -137,7 +132,11 @@ async def open_table(
     )
     if isinstance(channel, discord.Thread):
         life.moved_to_thread(table, channel.id)
-    table = (await api.insert(table)).table
+    try:
+        table = (await insert_within_limits(api, table)).table
+    except Refusal as too_many:
+        await api.refuse(interaction, too_many)
+        return
     lang = table.lang()
     opened = {
         "host": user.mention,
@@ -149,6 +148,19 @@ async def open_table(
     if table.thread_id is None:
         await _into_thread(api, interaction, table, opened)
     api.kick(table.id)
+
+
+async def insert_within_limits(api: LobbyAPI, table: Table, state: object = None) -> LiveTable:
+    """A new table (a private game with its state), if its host may open it, else the
+    Refusal saying which limit. Refused at once by the server's open tables as this process
+    knows them (no query), then checked again in the insert's own transaction, under the
+    server's lock: many `/… new` at once, of any game, in one process or several, never open
+    more than the limits allow."""
+    known = await api.registry.open_tables.of(table.guild_id)
+    refused = table_limit(api.limits, known, table.host_id, table.channel_id, private=table.private)
+    if refused is not None:
+        raise refused
+    return await api.registry.insert(table, state, admit(api.limits, table))
 
 
 async def _into_thread(
@@ -275,7 +287,10 @@ async def on_rematch(
             raise Refusal("refusal.stale")
         if table.seat_of_user(interaction.user.id) is None:
             raise Refusal("refusal.not_seated")
-        table = await api.commit(edit, deal(api, edit, interaction.id))
+        state = deal(api, edit, interaction.id)
+        # Try again opens a private game anew: within its player's limit of them
+        within = admit(api.limits, table) if table.private else None
+        table = await api.registry.commit(edit, state, admit=within)
     live = await api.live(table.id)
     if table.private:  # a private game (Pop's Enigma): try again, privately
         await reply.defer(ephemeral=True, thinking=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -64,6 +64,10 @@ class Delivery:
 
 class StaleWrite(RuntimeError):
     """The table changed in the database since it was read (another process wrote it)."""
+
+
+# A table's limits (`bot.limits.admit`): given its server's open tables, raises to refuse it.
+Admit = Callable[[Iterable[Table]], None]
 
 
 def _now() -> str:
@@ -131,6 +135,17 @@ class SqlStore(RatingReads, PeopleQueries):
     async def _lock_migrations(self, tx: Tx) -> None:
         """Keep other processes from migrating at the same time (until the transaction ends)."""
 
+    async def _lock_server(self, tx: Tx, guild_id: int) -> None:
+        """Keep other processes from opening a table in this server until the transaction ends
+        (SQLite's write transaction already holds the whole file)."""
+
+    async def _within_limits(self, tx: Tx, guild_id: int, admit: Admit) -> None:
+        """The server's open tables, read under its lock in the transaction about to open one
+        more, handed to `admit`: a refusal it raises writes nothing. The check and the count
+        are one step, in one process or several."""
+        await self._lock_server(tx, guild_id)
+        admit(await _open_tables(tx.fetch, guild_id))
+
     # --- Migrations ---------------------------------------------------------------------
 
     async def applied(self) -> set[int]:
@@ -169,9 +184,12 @@ class SqlStore(RatingReads, PeopleQueries):
 
     # --- Tables, moves and deliveries ----------------------------------------------------
 
-    async def insert_table(self, table: Table) -> int:
+    async def insert_table(self, table: Table, admit: Admit | None = None) -> int:
+        """A new table; `admit`: its limits, checked in the same transaction."""
         now = _now()
         async with self.transaction() as tx:
+            if admit is not None:
+                await self._within_limits(tx, table.guild_id, admit)
             table.id = await tx.insert(
                 "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
                 " data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?, ?)",
@@ -203,6 +221,7 @@ class SqlStore(RatingReads, PeopleQueries):
         posts_due: bool = False,
         posts_dropped: bool = False,
         owes_work: bool = True,
+        admit: Admit | None = None,
     ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
@@ -212,9 +231,12 @@ class SqlStore(RatingReads, PeopleQueries):
         same transaction, so a restart resumes the table until everything is posted;
         `posts_dropped` lets go of what was still to post (the table's thread is gone);
         `owes_work`: the table has work no person will ask for (migration 007), so a restart
-        loads it."""
+        loads it. `admit`: the limits of a table opening again (a private game dealt anew),
+        checked in the same transaction."""
         now = _now()
         async with self.transaction() as tx:
+            if admit is not None:
+                await self._within_limits(tx, table.guild_id, admit)
             changed = await tx.execute(
                 "UPDATE game_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
                 " state = ?, wake_at = ?, owes_work = ?, updated_at = ?"
@@ -327,13 +349,7 @@ class SqlStore(RatingReads, PeopleQueries):
 
     async def open_tables(self, guild_id: int) -> list[Table]:
         """A server's tables in their lobby or in play (what its limits count)."""
-        marks = ", ".join("?" for _ in ACTIVE)
-        rows = await self.fetch(
-            f"SELECT data FROM game_tables WHERE guild_id = ? AND status IN ({marks})",
-            guild_id,
-            *ACTIVE,
-        )
-        return [Table.model_validate_json(r[0]) for r in rows]
+        return await _open_tables(self.fetch, guild_id)
 
     # --- Stats ---------------------------------------------------------------------------
 
@@ -381,6 +397,16 @@ class SqlStore(RatingReads, PeopleQueries):
             day,
         )
         return [(int(u), bool(w), json.loads(d)) for u, w, d in rows]
+
+
+async def _open_tables(fetch: Callable[..., Any], guild_id: int) -> list[Table]:
+    marks = ", ".join("?" for _ in ACTIVE)
+    rows = await fetch(
+        f"SELECT data FROM game_tables WHERE guild_id = ? AND status IN ({marks})",
+        guild_id,
+        *ACTIVE,
+    )
+    return [Table.model_validate_json(r[0]) for r in rows]
 
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.

@@ -130,8 +130,8 @@ class TableCache:
 
     def ai_to_act(self, table: Table, state: object) -> list[Seat]:
         """The seats the AI must move for now: AI chairs, and seats whose time ran out."""
-        if table.status != "playing" or state is None:
-            return []
+        if table.status != "playing" or state is None or table.private:
+            return []  # a private game is its player's alone: no AI ever plays it
         to_act = self.face(table).to_act(state)
         return [
             s for s in table.seats if s.id in to_act and (s.ai or s.autoplay_epoch == table.epoch)

@@ -15,7 +15,7 @@ from . import fair, life
 from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
-from .i18n import dynamic_key, t
+from .i18n import dynamic_key, resolve, t
 from .limits import Limits, admit, table_limit
 from .posts import Button, Post, Refusal, Style
 from .storage import SqlStore
@@ -327,10 +327,12 @@ async def unseat(
     api: LobbyAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
 ) -> None:
     """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
-    player's seat away)."""
+    player's seat away). Leaving one's private game ends it (no AI plays a private seat)."""
     assert interaction.channel_id is not None
     found = [
-        tb for tb in await api.store.tables_in(interaction.channel_id) if tb.seat_of_user(player.id)
+        tb
+        for tb in await api.store.tables_in(interaction.channel_id)
+        if tb.seat_of_user(player.id) and tb.visible_to(interaction.user.id)
     ]
     if not found:
         raise Refusal("refusal.not_seated")
@@ -340,6 +342,12 @@ async def unseat(
             require_host(table, interaction.user)
         seat = table.seat_of_user(player.id)
         assert seat is not None
+        if table.private:
+            life.end_private(table)
+            table = await api.commit(edit)
+            said = t("table.left_private", resolve(interaction.locale), id=table.id)
+            await interaction.response.send_message(said, ephemeral=True)
+            return
         if table.status == "lobby":
             _leave(api, table, player)
         else:

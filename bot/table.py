@@ -114,6 +114,11 @@ class Table(BaseModel):
         """The channel the table posts to."""
         return self.thread_id or self.channel_id
 
+    def visible_to(self, user_id: int) -> bool:
+        """May this person's `/table` commands reach the table? A private game is its
+        player's alone."""
+        return not self.private or self.host_id == user_id
+
     def seat_of_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 

@@ -1,20 +1,26 @@
 """Private games (Pop's Enigma), through the real bot on the loopback Discord: they have a limit
 of their own per player and take no place among a channel's or a server's tables; one left
-alone ends (on the test clock). And many `/… new` at once by one user never open more tables
-than the limit."""
+alone ends (on the test clock); no `/table` command reaches someone else's; the AI never plays
+one and no result of the AI's is credited to its player. And many `/… new` at once by one user
+never open more tables than the limit."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 import pytest
 
+from bot.commands import none_here
 from bot.i18n import t
 from bot.life import LEFT_ALONE
 from bot.main import create_bot, load_settings
+from engine.pop.enigma import load_pack, solve
 from tests.bot.story import card_buttons
 from tests.clock import TestClock
+
+PACK = {p.id: p for p in load_pack()}
 
 
 @pytest.fixture
@@ -55,6 +61,28 @@ async def press_card(player, message, card):
         custom_id=next(
             b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")
         ),
+    )
+
+
+async def solve_it(emu, bot, player, message):
+    """Pick a solution and Confirm: the result's private message."""
+    table = await stored(bot, table_of(message))
+    puzzle = PACK[table.options["puzzle_id"]]
+    for card in solve(puzzle.grid, puzzle.hand)[0]:
+        await press_card(player, message, card)
+    await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
+    await player.click(message, label="Confirm")
+    return await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in player.ephemeral_messages()
+                if "Try again" in m.button_labels and m.id > message.id
+            ),
+            None,
+        ),
+        20,
+        "the puzzle's result",
     )
 
 
@@ -129,3 +157,53 @@ async def stored_once(bot, table_id, wanted, timeout=10.0):
         assert time.monotonic() < deadline, f"table {table_id} stayed {table.status}"
         await asyncio.sleep(0.05)
     return table
+
+
+async def test_no_table_command_reaches_someone_elses_enigma(emu, world, pop_bot):
+    ana, ben, cleo = world.ana, world.ben, world.cleo
+    message = await open_enigma(ana, daily=True)
+    table_id = table_of(message)
+    # While she plays: nothing shows it to Ben, and a moderator cannot take her seat away.
+    assert await answer(await ben.slash("table", "show")) == none_here("en")
+    assert await answer(await ben.slash("table", "record")) == none_here("en")
+    removed = await cleo.slash("table", "remove", player=ana.user)
+    assert await answer(removed) == t("refusal.not_seated", "en")
+    assert (await stored(pop_bot, table_id)).seats[0].ai is False
+    await solve_it(emu, pop_bot, ana, message)
+    await emu.wait_for(
+        lambda: any("solved today's Enigma" in m.content for m in ben.visible_messages()),
+        10,
+        "the public announcement",
+    )
+    # Once solved, its record (the solution) is hers alone: Ben gets none, she gets it privately.
+    assert await answer(await ben.slash("table", "record")) == none_here("en")
+    record = await (await ana.slash("table", "record")).wait_message()
+    assert record.ephemeral
+    assert any(a.filename.endswith(".json") for a in record.attachments)
+    public = [m for m in ben.visible_messages(world.games) if not m.ephemeral]
+    assert not any(m.attachments for m in public)
+
+
+async def test_leaving_ones_daily_enigma_ends_it_unsolved(emu, world, pop_bot):
+    ana, ben = world.ana, world.ben
+    message = await open_enigma(ana, daily=True)
+    table_id = table_of(message)
+    left = await (await ana.slash("table", "leave")).wait_message()
+    await asyncio.sleep(1.0)  # what an AI would have done by now: nothing, no AI plays it
+    assert await pop_bot.client.tables.store.moves(table_id, 1) == []
+    said = [m.content for m in ben.visible_messages(world.games)]
+    assert not any(re.search("solved today's Enigma", s) for s in said)
+    results = await pop_bot.client.tables.store.fetch("SELECT COUNT(*) FROM game_results")
+    assert results[0][0] == 0
+    # She is told privately that it ended, unsolved.
+    assert left.ephemeral
+    assert left.content == t("table.left_private", "en", id=table_id)
+    table = await stored(pop_bot, table_id)
+    assert table.status == "cancelled"
+    assert not table.seats[0].ai
+    # Her puzzle's buttons say it ended.
+    pressed = await press_card(ana, message, card_buttons(message)[0])
+    assert (await pressed.wait_message()).content == t("refusal.private_ended", "en")
+    # A new try of the daily puzzle is hers to open.
+    again = await open_enigma(ana, daily=True)
+    assert sorted(card_buttons(again)) == sorted(card_buttons(message))

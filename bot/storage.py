@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from .migrations.carry_over_003 import carry_over_pop_tables
 from .migrations.carry_over_006 import carry_over_wakes
+from .migrations.carry_over_009 import carry_over_private_ends
 from .migrations.rate_004 import rate_stored_games
 from .rating_store import RatingReads, rate_game
 from .ratings import Entry
@@ -86,8 +87,14 @@ def migrations() -> list[tuple[int, str]]:
 
 
 def statements(sql: str) -> list[str]:
-    """A migration file's statements (split on `;`; migrations keep `;` out of literals)."""
-    return [s for s in sql.split(";") if s.strip()]
+    """A migration file's statements (split on `;`; migrations keep `;` out of literals). A
+    part that is only comments is none: a migration done in Python alone (`CARRY_OVER`) has a
+    file that only says what it does."""
+    return [s for s in sql.split(";") if _code(s)]
+
+
+def _code(sql: str) -> str:
+    return "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--")).strip()
 
 
 class Tx(Protocol):
@@ -410,7 +417,12 @@ async def _open_tables(fetch: Callable[..., Any], guild_id: int) -> list[Table]:
 
 
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
-CARRY_OVER = {3: carry_over_pop_tables, 4: rate_stored_games, 6: carry_over_wakes}
+CARRY_OVER = {
+    3: carry_over_pop_tables,
+    4: rate_stored_games,
+    6: carry_over_wakes,
+    9: carry_over_private_ends,
+}
 
 
 async def _insert_move(tx: Tx, table_id: int, move: Move, now: str) -> None:

@@ -1,13 +1,17 @@
 """A table's limits are checked in the same transaction that opens it, under its server's lock
 (`SqlStore.insert_table(table, admit)`): many openings at once, from two processes on one
-database, never open more than the limits allow. On SQLite and on PostgreSQL alike."""
+database, never open more than the limits allow. And the private games an older bot left open
+get an end (migration 009). On SQLite and on PostgreSQL alike."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
+import bot.storage
+from bot.life import LEFT_ALONE
 from bot.limits import Limits, admit
 from bot.posts import Refusal
 from tests import factories
@@ -73,3 +77,32 @@ async def test_a_private_game_dealt_again_is_refused_when_its_player_has_too_man
     await store.save(one_less, None)
     await store.save(again, None, admit=admit(LIMITS, again))
     assert (await store.load(finished.id))[0].status == "playing"
+
+
+async def test_private_games_open_before_migration_009_end_an_hour_after_it(
+    make_store, monkeypatch
+):
+    every = bot.storage.migrations()
+    monkeypatch.setattr(bot.storage, "migrations", lambda: [m for m in every if m[0] < 9])
+    store = make_store()
+    await store.open()
+    try:  # as an older bot left them: an abandoned Enigma, a finished one, a public table
+        abandoned = a_table(private=True, status="playing")
+        finished = a_table(private=True, status="finished")
+        public = a_table(status="playing")
+        for table in (abandoned, finished, public):
+            await store.insert_table(table)
+        monkeypatch.setattr(bot.storage, "migrations", lambda: every)
+        before = time.time()
+        assert await store.migrate() == [9]
+        after = time.time()
+        ended = {
+            t.id: t for t, _ in [await store.load(x.id) for x in (abandoned, finished, public)]
+        }
+        assert before + LEFT_ALONE <= ended[abandoned.id].turn_deadline <= after + LEFT_ALONE
+        assert ended[finished.id].turn_deadline is None
+        assert ended[public.id].turn_deadline is None
+        wakes = await store.next_wakes()
+        assert [w.table_id for w in wakes] == [abandoned.id]
+    finally:
+        await store.close()

@@ -106,6 +106,22 @@ async def test_enigmas_have_their_own_limit_and_take_no_tables_place(emu, world,
     assert said == t("refusal.limit.user", "en", n=2)
 
 
+async def test_try_again_stays_within_the_players_limit(emu, world, tight_bot):
+    ana = world.ana
+    first = await open_enigma(ana)
+    first_id = table_of(first)  # its buttons go once it is solved
+    result = await solve_it(emu, tight_bot, ana, first)
+    for _ in range(3):  # her limit of open Enigmas, the solved one not among them
+        await open_enigma(ana)
+    retried = await ana.click(result, label="Try again")
+    told = await retried.wait_message()
+    assert told.ephemeral
+    assert told.content == t("refusal.limit.private", "en", n=3)
+    assert (await stored(tight_bot, first_id)).status == "finished"
+    tables = await tight_bot.client.tables.store.open_tables(world.guild.id)
+    assert len(tables) == 3
+
+
 async def test_many_new_at_once_by_one_user_never_pass_the_limit(emu, world, tight_bot):
     ana = world.ana
     asked = [ana.slash("pop", "new", sets=1) for _ in range(8)]

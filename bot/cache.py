@@ -16,12 +16,13 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
+from . import life
 from .face import TableFace
 from .limits import OpenTables
 from .memory import Trimmer
 from .posts import Refusal
 from .ratings import Entry
-from .storage import Move, Result, SqlStore, StaleWrite
+from .storage import Admit, Move, Result, SqlStore, StaleWrite
 from .table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
 from .whole_turn import turn_due
 
@@ -141,8 +142,8 @@ class TableCache:
 
     def ai_to_act(self, table: Table, state: object) -> list[Seat]:
         """The seats the AI must move for now: AI chairs, and seats whose time ran out."""
-        if table.status != "playing" or state is None:
-            return []
+        if table.status != "playing" or state is None or table.private:
+            return []  # a private game is its player's alone: no AI ever plays it
         to_act = self.face(table).to_act(state)
         return [
             s for s in table.seats if s.id in to_act and (s.ai or s.autoplay_epoch == table.epoch)
@@ -176,12 +177,15 @@ class TableCache:
         results: list[Result] | None = None,
         rated: list[Entry] | None = None,
         posts_dropped: bool = False,
+        admit: Admit | None = None,
     ) -> Table:
         """Store the table's next version (with the move, the results and the rated seats'
         places that came with it), then make it the table everyone sees. `posts_dropped`:
-        nothing more of it will be posted (its thread is gone), so it is never resumed."""
+        nothing more of it will be posted (its thread is gone), so it is never resumed.
+        `admit`: the limits it must meet, checked with the write (a private game dealt anew)."""
         table, live = edit.table, edit.live
         state = live.state if state is None else state
+        life.touched_private(table, self.now())  # every change of a private game is a touch
         table.version += 1
         face = self.face(table)
         try:
@@ -194,6 +198,7 @@ class TableCache:
                 posts_due=pending is not None,
                 posts_dropped=posts_dropped,
                 owes_work=self.owes_work(table, state),
+                admit=admit,
             )
         except StaleWrite:
             # Another process wrote the table since it was read here: every later change
@@ -219,9 +224,12 @@ class TableCache:
         if found is not None:
             self.loaded(*found).pending.update(stale.pending)
 
-    async def insert(self, table: Table, state: object = None) -> LiveTable:
-        """A new table, stored (and its state, for a game dealt at once: a private one)."""
-        await self.store.insert_table(table)
+    async def insert(
+        self, table: Table, state: object = None, admit: Admit | None = None
+    ) -> LiveTable:
+        """A new table, stored (and its state, for a game dealt at once: a private one);
+        `admit`: its limits, checked in the insert's own transaction."""
+        await self.store.insert_table(table, admit)
         live = self.remember(LiveTable(table, state))
         if state is not None:
             async with self.editing(table.id) as edit:

@@ -59,6 +59,7 @@ def command_names(lang: str) -> dict[str, str]:
     }
     names |= {f"{game}_rules": f"/{game} {rules}" for game in ("pop", "coloretto")}
     return names | {
+        "pop_enigma": f"/pop {t('command.enigma.name', lang)}",
         "table_show": f"/{table} {t('command.show.name', lang)}",
         "table_leave": f"/{table} {t('command.leave.name', lang)}",
         "table_record": fair.record_command(lang),
@@ -101,7 +102,11 @@ class TableCommands(app_commands.Group):
         """The tables here, privately; a seated player's game comes with its turn's controls
         (whatever became of the turn's message)."""
         assert interaction.channel_id is not None
-        tables = await self.api.store.tables_in(interaction.channel_id)
+        tables = [
+            tb
+            for tb in await self.api.store.tables_in(interaction.channel_id)
+            if tb.visible_to(interaction.user.id)
+        ]
         if not tables:
             await interaction.response.send_message(
                 none_here(user_lang(interaction)), ephemeral=True
@@ -179,7 +184,7 @@ class TableCommands(app_commands.Group):
         tables = [
             tb
             for tb in await self.api.store.tables_in(interaction.channel_id, statuses)
-            if tb.games
+            if tb.games and tb.visible_to(interaction.user.id)
         ]
         if not tables:
             await interaction.response.send_message(
@@ -208,7 +213,8 @@ class TableCommands(app_commands.Group):
         if proof is not None:
             files.append(discord.File(io.BytesIO(proof), filename="fairness.json"))
             said += "\n" + t("fair.record", lang)
-        await interaction.response.send_message(said, files=files)
+        # A private game's record is its player's alone (a daily puzzle's holds its solution)
+        await interaction.response.send_message(said, files=files, ephemeral=table.private)
 
 
 class SettingsCommands(app_commands.Group):

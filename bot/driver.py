@@ -1,4 +1,5 @@
-"""AI seats and the turn timer: who acts for the table when no person does.
+"""AI seats and the turn timer: who acts for the table when no person does (and the end of a
+private game left alone, which no AI ever plays).
 
 AI chairs, seats an AI took over (a person away three turns in a row), and seats whose time ran
 out act one at a time. The turn timer is no task of its own: the process's one scheduler
@@ -77,7 +78,9 @@ class Driver:
         if table.status != "playing" or table.turn_deadline is None or table.expired:
             return
         now, remind = self.now(), table.reminder_at()
-        if now >= table.turn_deadline:
+        if now >= table.turn_deadline and table.private:
+            await self._end_left_alone(table_id, table.epoch)
+        elif now >= table.turn_deadline:
             await self._time_out(table_id, table.epoch)
         elif not table.warned and remind is not None and remind <= now:
             await self._remind(table_id, table.epoch)
@@ -106,6 +109,20 @@ class Driver:
             seconds = max(0, round(table.turn_deadline - self.now()))
             text = t("timer.warning", table.lang(), n=seconds, who=who)
         self.api.say(table_id, text, mentions=pinged)
+
+    async def _end_left_alone(self, table_id: int, epoch: int) -> None:
+        """A private game nobody touched for `life.LEFT_ALONE` ends, unfinished, in silence
+        (it has no public message; its player is told if they press one of its buttons)."""
+        async with self.registry.editing(table_id) as edit:
+            table = edit.table
+            deadline = table.turn_deadline
+            if table.epoch != epoch or table.status != "playing" or deadline is None:
+                return
+            if self.now() < deadline:  # touched meanwhile
+                return
+            life.end_private(table)
+            await self.registry.commit(edit)
+        log.info("table %s: a private game left alone ended", table_id)
 
     async def _time_out(self, table_id: int, epoch: int) -> None:
         """The turn timer ran out: the AI acts for every seat still thinking (announced);

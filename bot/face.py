@@ -26,6 +26,7 @@ from discord import app_commands
 
 from engine.protocol import Json, Outcome, RuleError
 
+from . import life
 from .controls import Click
 from .game_binding import AiJob, Applied, GameBinding, M, O, S, V
 from .i18n import dynamic_key, listed, t
@@ -107,6 +108,10 @@ class FaceAPI(Protocol):
 
     async def insert(self, table: Table, state: object = None) -> LiveTable:
         """A new table, stored (a private game comes with its state)."""
+        ...
+
+    def now(self) -> float:
+        """The table layer's clock (a test's own, in tests)."""
         ...
 
 
@@ -381,9 +386,9 @@ class GameFace(GameBinding[O, S, M, V]):
         """A chat message in the table's channel (only with the message content intent)."""
 
     def forget(self, table_id: int) -> None:
-        """The table left memory: drop what the face keeps of it."""
-        for key in [k for k in self._redrawing if k[0] == table_id]:
-            del self._redrawing[key]
+        """The table left memory: drop what the face keeps of it. (Not a seat's redraw lock:
+        a finished table may leave while a click's redraw still holds it; its last user lets
+        it go, and a redraw after it must still wait for it.)"""
 
     def outcome_details(self, live: LiveTable, outcome: Outcome) -> dict[str, Any]:
         """What the stats keep of this game beyond won and score (JSON)."""
@@ -410,6 +415,9 @@ class GameFace(GameBinding[O, S, M, V]):
         seat = self.seat_of(live, interaction.user.id, click.epoch)
         if handler.on_turn and seat.id not in self.to_act(live.state):
             raise Refusal("refusal.not_your_turn")
+        if life.still_here_due(live.table, api.now()):  # its commit moves the game's end
+            await api.update_face(live.table.id, _still_here)
+            live = await api.live(live.table.id)
         press = Press(api, interaction, reply, live, seat, click.arg)
         if seat.ai and not await self.seat_back(press):
             return
@@ -440,6 +448,8 @@ class GameFace(GameBinding[O, S, M, V]):
         table = live.table
         if table.paused == "gone":  # its thread was deleted: it ended for good
             raise Refusal("refusal.thread_gone")
+        if table.private and table.status == "cancelled":  # left alone, or left
+            raise Refusal("refusal.private_ended")
         if table.status != "playing" or live.state is None:
             raise Refusal("refusal.not_playing")
         if table.paused:  # nothing it did could be shown: it waits for its permission
@@ -511,3 +521,8 @@ class GameFace(GameBinding[O, S, M, V]):
             users[0] -= 1
             if not users[0]:
                 del self._redrawing[key]
+
+
+def _still_here(_table: Table) -> None:
+    """A click on a private game changes nothing of it: only its commit, which moves the
+    moment it ends if left alone (`life.touched_private`)."""

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from .table import FairDeal, Status, Table
 
+LEFT_ALONE = 3600.0  # seconds: a private game nobody touched for this long ends (said in /help)
+STILL_HERE_EVERY = 300.0  # a click moves that end at most this often (a write, not one a click)
+
 # Where each status may go next.
 NEXT: dict[Status, frozenset[Status]] = {
     "lobby": frozenset({"playing", "cancelled"}),
@@ -136,6 +139,31 @@ def message_deleted(table: Table, message_id: int) -> bool:
     table.turn_message_id, table.turn_message_epoch = None, None
     table.turn_reposts += 1
     return True
+
+
+def touched_private(table: Table, now: float) -> None:
+    """A private game in play was changed (dealt, shown, played, clicked): it ends if nobody
+    touches it again for `LEFT_ALONE` (its turn timer's deadline, which no AI ever meets)."""
+    if table.private and table.status == "playing":
+        table.turn_deadline = now + LEFT_ALONE
+
+
+def still_here_due(table: Table, now: float) -> bool:
+    """Should a click on this private game be written, to move its end (`touched_private`)?
+    At most once every `STILL_HERE_EVERY`: rows are not written as fast as someone clicks."""
+    deadline = table.turn_deadline
+    return (
+        table.private
+        and table.status == "playing"
+        and deadline is not None
+        and deadline - now < LEFT_ALONE - STILL_HERE_EVERY
+    )
+
+
+def end_private(table: Table) -> None:
+    """A private game left alone for `LEFT_ALONE`, or left by its player: it ends, unfinished
+    (no AI takes a private seat, and no result is kept)."""
+    cancel(table)
 
 
 def private_turn_shown(table: Table, message_id: int) -> None:

@@ -1,16 +1,18 @@
 """What one user, one channel or one server may take of the bot: open tables, and clicks.
 
 A server full of tables, or a user clicking as fast as a script can, must not slow every other
-server down. Tables are counted when one opens (every table in its lobby or in play); clicks
-and commands go through a token bucket per user, and a user over the rate gets one polite
-private answer, then nothing more is done for their clicks until they slow down."""
+server down. Tables are counted when one opens (every table in its lobby or in play); a private
+game (Pop's Enigma, played in its player's own messages) is counted apart, against its player's
+own limit only: it takes no place in a channel or a server. Clicks and commands go through a
+token bucket per user, and a user over the rate gets one polite private answer, then nothing
+more is done for their clicks until they slow down."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .posts import Refusal
 from .storage import SqlStore
@@ -27,25 +29,63 @@ class Limits:
     tables_per_channel: int = 5
     tables_per_server: int = 50
     clicks_per_second: float = 5.0
+    private_per_user: int = 3  # private games a user plays at once in a server
 
 
-Place = tuple[int, int]  # an open table's (host, channel)
+class Place(NamedTuple):
+    """An open table, as the limits count it."""
+
+    host: int
+    channel: int
+    private: bool = False
+
+    @classmethod
+    def of(cls, table: Table) -> Place:
+        return cls(table.host_id, table.channel_id, table.private)
 
 
 def table_limit(
-    limits: Limits, open_tables: Collection[Place], user_id: int, channel_id: int
+    limits: Limits,
+    open_tables: Collection[Place],
+    user_id: int,
+    channel_id: int,
+    *,
+    private: bool = False,
 ) -> Refusal | None:
     """Why `user_id` may not open another table in this channel (None: they may), given the
-    server's open tables; the narrowest limit reached is the one said."""
-    hosted = sum(host == user_id for host, _ in open_tables)
+    server's open tables; the narrowest limit reached is the one said. A private game counts
+    against its player's private limit alone, and only private games count against that."""
+    if private:
+        mine = sum(p.private and p.host == user_id for p in open_tables)
+        if mine >= limits.private_per_user:
+            return Refusal("refusal.limit.private", n=limits.private_per_user)
+        return None
+    public = [p for p in open_tables if not p.private]
+    hosted = sum(p.host == user_id for p in public)
     if hosted >= limits.tables_per_user:
         return Refusal("refusal.limit.user", n=limits.tables_per_user)
-    here = sum(channel == channel_id for _, channel in open_tables)
+    here = sum(p.channel == channel_id for p in public)
     if here >= limits.tables_per_channel:
         return Refusal("refusal.limit.channel", n=limits.tables_per_channel)
-    if len(open_tables) >= limits.tables_per_server:
+    if len(public) >= limits.tables_per_server:
         return Refusal("refusal.limit.server", n=limits.tables_per_server)
     return None
+
+
+def admit(limits: Limits, table: Table) -> Callable[[Iterable[Table]], None]:
+    """The check a table's write makes in its own transaction, under its server's lock
+    (`SqlStore.insert_table`, `SqlStore.save`), given the server's open tables as stored by
+    every process: it raises the refusal when they leave no room for `table`."""
+
+    def check(open_tables: Iterable[Table]) -> None:
+        places = [Place.of(t) for t in open_tables if t.id != table.id]
+        refused = table_limit(
+            limits, places, table.host_id, table.channel_id, private=table.private
+        )
+        if refused is not None:
+            raise refused
+
+    return check
 
 
 class OpenTables:
@@ -62,7 +102,7 @@ class OpenTables:
         if known is None:
             changed = self._loading.setdefault(guild_id, {})
             found = await self.store.open_tables(guild_id)
-            known = {t.id: (t.host_id, t.channel_id) for t in found}
+            known = {t.id: Place.of(t) for t in found}
             for table_id, place in self._loading.pop(guild_id, changed).items():
                 if place is None:
                     known.pop(table_id, None)
@@ -73,7 +113,7 @@ class OpenTables:
 
     def note(self, table: Table) -> None:
         """A table was stored: open (in its lobby or in play), or not any more."""
-        place = (table.host_id, table.channel_id) if table.status in ACTIVE else None
+        place = Place.of(table) if table.status in ACTIVE else None
         known = self._by_guild.get(table.guild_id)
         if known is not None:
             if place is None:
@@ -89,7 +129,9 @@ Verdict = Literal["go", "tell", "drop"]
 
 class ClickRate:
     """Each user's clicks, `rate` a second (and as many at once): beyond it, the first click
-    is told ("tell"), the next ones are let go ("drop") until the user is under the rate."""
+    is told ("tell"), the next ones are let go ("drop"). One burst is told once: the clicks it
+    still lets through do not end it; only a full bucket again (the user stayed under the rate
+    long enough to earn every token back) does."""
 
     def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.clock = rate, clock
@@ -100,9 +142,10 @@ class ClickRate:
         now = self.clock()
         tokens, when = self._buckets.get(user_id, (self.rate, now))
         tokens = min(self.rate, tokens + (now - when) * self.rate)
+        if tokens >= self.rate:
+            self._told.discard(user_id)  # the burst is over: the next one is told again
         if tokens >= 1:
             self._buckets[user_id] = (tokens - 1, now)
-            self._told.discard(user_id)
             if len(self._buckets) > PRUNE_AT:
                 self._prune(now)
             return "go"

@@ -15,8 +15,8 @@ from . import fair, life
 from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
-from .i18n import dynamic_key, t
-from .limits import Limits, table_limit
+from .i18n import dynamic_key, resolve, t
+from .limits import Limits, admit, table_limit
 from .posts import Button, Post, Refusal, Style
 from .storage import SqlStore
 from .table import LiveTable, Seat, Table, TableEdit, TableSettings
@@ -118,11 +118,6 @@ async def open_table(
     channel = interaction.channel
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
-    open_here = await api.registry.open_tables.of(interaction.guild_id)
-    too_many = table_limit(api.limits, open_here, user.id, interaction.channel_id)
-    if too_many is not None:
-        await api.refuse(interaction, too_many)
-        return
     host = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=interaction.id)
     table = Table(
         game=game,
@@ -137,7 +132,11 @@ async def open_table(
     )
     if isinstance(channel, discord.Thread):
         life.moved_to_thread(table, channel.id)
-    table = (await api.insert(table)).table
+    try:
+        table = (await insert_within_limits(api, table)).table
+    except Refusal as too_many:
+        await api.refuse(interaction, too_many)
+        return
     lang = table.lang()
     opened = {
         "host": user.mention,
@@ -149,6 +148,19 @@ async def open_table(
     if table.thread_id is None:
         await _into_thread(api, interaction, table, opened)
     api.kick(table.id)
+
+
+async def insert_within_limits(api: LobbyAPI, table: Table, state: object = None) -> LiveTable:
+    """A new table (a private game with its state), if its host may open it, else the
+    Refusal saying which limit. Refused at once by the server's open tables as this process
+    knows them (no query), then checked again in the insert's own transaction, under the
+    server's lock: many `/… new` at once, of any game, in one process or several, never open
+    more than the limits allow."""
+    known = await api.registry.open_tables.of(table.guild_id)
+    refused = table_limit(api.limits, known, table.host_id, table.channel_id, private=table.private)
+    if refused is not None:
+        raise refused
+    return await api.registry.insert(table, state, admit(api.limits, table))
 
 
 async def _into_thread(
@@ -279,7 +291,10 @@ async def on_rematch(
             raise Refusal("refusal.removed")
         if table.seat_of_user(interaction.user.id) is None:
             raise Refusal("refusal.not_seated")
-        table = await api.commit(edit, deal(api, edit, interaction.id))
+        state = deal(api, edit, interaction.id)
+        # Try again opens a private game anew: within its player's limit of them
+        within = admit(api.limits, table) if table.private else None
+        table = await api.registry.commit(edit, state, admit=within)
     live = await api.live(table.id)
     if table.private:  # a private game (Pop's Enigma): try again, privately
         await reply.defer(ephemeral=True, thinking=True)
@@ -317,12 +332,17 @@ async def unseat(
     api: LobbyAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
 ) -> None:
     """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
-    player's seat away: they stay away, `Table.removed`)."""
+    player's seat away: they stay away, `Table.removed`). Leaving one's private game ends it
+    (no AI plays a private seat)."""
     assert interaction.channel_id is not None
     found = [
         tb
         for tb in await api.store.tables_in(interaction.channel_id)
-        if tb.seat_of_user(player.id) and player.id not in tb.removed
+        if (
+            tb.seat_of_user(player.id)
+            and player.id not in tb.removed
+            and tb.visible_to(interaction.user.id)
+        )
     ]
     if not found:
         raise Refusal("refusal.not_seated")
@@ -332,6 +352,12 @@ async def unseat(
             require_host(table, interaction.user)
         seat = table.seat_of_user(player.id)
         assert seat is not None
+        if table.private:
+            life.end_private(table)
+            table = await api.commit(edit)
+            said = t("table.left_private", resolve(interaction.locale), id=table.id)
+            await interaction.response.send_message(said, ephemeral=True)
+            return
         if by_host and player.id != interaction.user.id:  # removing oneself is leaving
             table.removed.append(player.id)
             seat.private = None  # their open hand is no longer theirs to keep up to date

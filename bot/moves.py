@@ -121,15 +121,25 @@ class MovePath:
 
     @staticmethod
     def _results(face: Any, live: LiveTable, table: Table, outcome: Outcome | None) -> list[Result]:
-        """A game that ended: the table is finished, and each person's result is kept."""
+        """A game that ended: the table is finished, and each person's result is kept. What
+        the AI played is never credited to a person: a seat its person was away from for the
+        whole game keeps no result, and one they left to the AI during it is no win (as its
+        rating places it last)."""
         if outcome is None:
             return []
         life.finish(table, fair.committed() if table.fair is not None else None)
         details = face.outcome_details(live, outcome)
+        gone, absent = ratings.gone_seats(table), ratings.absent_seats(table)
         return [
-            Result(s.user_id, outcome.mode, outcome.of(s.id).won, outcome.of(s.id).score, details)
+            Result(
+                s.user_id,
+                outcome.mode,
+                outcome.of(s.id).won and s.id not in gone,
+                outcome.of(s.id).score,
+                details,
+            )
             for s in table.seats
-            if s.user_id is not None
+            if s.user_id is not None and s.id not in absent
         ]
 
     def _tell_outbox(

@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     tables_per_channel: int = Field(5, ge=1, validation_alias="POP_TABLES_PER_CHANNEL")
     tables_per_server: int = Field(50, ge=1, validation_alias="POP_TABLES_PER_SERVER")
     clicks_per_second: float = Field(5.0, gt=0, validation_alias="POP_CLICKS_PER_SECOND")
+    # Private games (Pop's Enigmas) one user plays at once in a server: apart from the above
+    private_per_user: int = Field(3, ge=1, validation_alias="POP_PRIVATE_TABLES_PER_USER")
     # Sharding (several processes against one PostgreSQL): this process runs the shards
     # POP_SHARD_IDS ("0,2"; all of them if unset) of POP_SHARD_COUNT. Unset: one unsharded bot.
     # Discord sends a guild's events to shard (guild_id >> 22) % shard_count.
@@ -62,6 +64,7 @@ class Settings(BaseSettings):
             self.tables_per_channel,
             self.tables_per_server,
             self.clicks_per_second,
+            self.private_per_user,
         )
 
     def shards(self) -> tuple[int, list[int]]:

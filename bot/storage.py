@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from .migrations.carry_over_003 import carry_over_pop_tables
 from .migrations.carry_over_006 import carry_over_wakes
+from .migrations.carry_over_009 import carry_over_private_ends
 from .migrations.rate_004 import rate_stored_games
 from .rating_store import RatingReads, rate_game
 from .ratings import Entry
@@ -78,6 +79,10 @@ class UnknownMigrations(RuntimeError):
         )
 
 
+# A table's limits (`bot.limits.admit`): given its server's open tables, raises to refuse it.
+Admit = Callable[[Iterable[Table]], None]
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -94,8 +99,14 @@ def migrations() -> list[tuple[int, str]]:
 
 
 def statements(sql: str) -> list[str]:
-    """A migration file's statements (split on `;`; migrations keep `;` out of literals)."""
-    return [s for s in sql.split(";") if s.strip()]
+    """A migration file's statements (split on `;`; migrations keep `;` out of literals). A
+    part that is only comments is none: a migration done in Python alone (`CARRY_OVER`) has a
+    file that only says what it does."""
+    return [s for s in sql.split(";") if _code(s)]
+
+
+def _code(sql: str) -> str:
+    return "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--")).strip()
 
 
 class Tx(Protocol):
@@ -143,6 +154,17 @@ class SqlStore(RatingReads, PeopleQueries):
     async def _lock_migrations(self, tx: Tx) -> None:
         """Keep other processes from migrating at the same time (until the transaction ends)."""
 
+    async def _lock_server(self, tx: Tx, guild_id: int) -> None:
+        """Keep other processes from opening a table in this server until the transaction ends
+        (SQLite's write transaction already holds the whole file)."""
+
+    async def _within_limits(self, tx: Tx, guild_id: int, admit: Admit) -> None:
+        """The server's open tables, read under its lock in the transaction about to open one
+        more, handed to `admit`: a refusal it raises writes nothing. The check and the count
+        are one step, in one process or several."""
+        await self._lock_server(tx, guild_id)
+        admit(await _open_tables(tx.fetch, guild_id))
+
     # --- Migrations ---------------------------------------------------------------------
 
     async def applied(self) -> set[int]:
@@ -187,9 +209,12 @@ class SqlStore(RatingReads, PeopleQueries):
 
     # --- Tables, moves and deliveries ----------------------------------------------------
 
-    async def insert_table(self, table: Table) -> int:
+    async def insert_table(self, table: Table, admit: Admit | None = None) -> int:
+        """A new table; `admit`: its limits, checked in the same transaction."""
         now = _now()
         async with self.transaction() as tx:
+            if admit is not None:
+                await self._within_limits(tx, table.guild_id, admit)
             table.id = await tx.insert(
                 "INSERT INTO game_tables (game, guild_id, channel_id, thread_id, status, version,"
                 " data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?, ?)",
@@ -221,6 +246,7 @@ class SqlStore(RatingReads, PeopleQueries):
         posts_due: bool = False,
         posts_dropped: bool = False,
         owes_work: bool = True,
+        admit: Admit | None = None,
     ) -> None:
         """Write the table at its new version, its game's state, and the move that led there
         (if a player moved), atomically. `table.version` must already be the new version;
@@ -230,9 +256,12 @@ class SqlStore(RatingReads, PeopleQueries):
         same transaction, so a restart resumes the table until everything is posted;
         `posts_dropped` lets go of what was still to post (the table's thread is gone);
         `owes_work`: the table has work no person will ask for (migration 007), so a restart
-        loads it."""
+        loads it. `admit`: the limits of a table opening again (a private game dealt anew),
+        checked in the same transaction."""
         now = _now()
         async with self.transaction() as tx:
+            if admit is not None:
+                await self._within_limits(tx, table.guild_id, admit)
             changed = await tx.execute(
                 "UPDATE game_tables SET status = ?, thread_id = ?, version = ?, data = ?,"
                 " state = ?, wake_at = ?, owes_work = ?, updated_at = ?"
@@ -345,13 +374,7 @@ class SqlStore(RatingReads, PeopleQueries):
 
     async def open_tables(self, guild_id: int) -> list[Table]:
         """A server's tables in their lobby or in play (what its limits count)."""
-        marks = ", ".join("?" for _ in ACTIVE)
-        rows = await self.fetch(
-            f"SELECT data FROM game_tables WHERE guild_id = ? AND status IN ({marks})",
-            guild_id,
-            *ACTIVE,
-        )
-        return [Table.model_validate_json(r[0]) for r in rows]
+        return await _open_tables(self.fetch, guild_id)
 
     # --- Stats ---------------------------------------------------------------------------
 
@@ -401,8 +424,23 @@ class SqlStore(RatingReads, PeopleQueries):
         return [(int(u), bool(w), json.loads(d)) for u, w, d in rows]
 
 
+async def _open_tables(fetch: Callable[..., Any], guild_id: int) -> list[Table]:
+    marks = ", ".join("?" for _ in ACTIVE)
+    rows = await fetch(
+        f"SELECT data FROM game_tables WHERE guild_id = ? AND status IN ({marks})",
+        guild_id,
+        *ACTIVE,
+    )
+    return [Table.model_validate_json(r[0]) for r in rows]
+
+
 # Data a migration's SQL cannot move by itself: run in the same transaction, right after it.
-CARRY_OVER = {3: carry_over_pop_tables, 4: rate_stored_games, 6: carry_over_wakes}
+CARRY_OVER = {
+    3: carry_over_pop_tables,
+    4: rate_stored_games,
+    6: carry_over_wakes,
+    9: carry_over_private_ends,
+}
 
 
 async def _insert_move(tx: Tx, table_id: int, move: Move, now: str) -> None:

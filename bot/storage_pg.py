@@ -22,6 +22,8 @@ import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type informat
 from .storage import SqlStore, Tx
 
 MIGRATION_LOCK = 0x706F705F6D6967  # "pop_mig": the advisory lock key migrations hold
+# "popt": with (a part of) a server's id, the advisory lock a table's opening holds (its limits)
+SERVER_LOCK = 0x706F7074
 
 
 class SchemaMissing(Exception):
@@ -155,6 +157,11 @@ class PostgresStore(SqlStore):
 
     async def _lock_migrations(self, tx: Tx) -> None:
         await tx.execute("SELECT pg_advisory_xact_lock(?)", MIGRATION_LOCK)
+
+    async def _lock_server(self, tx: Tx, guild_id: int) -> None:
+        # Two 32-bit keys (apart from the migrations' one 64-bit key); two servers sharing the
+        # low bits only wait for each other.
+        await tx.execute("SELECT pg_advisory_xact_lock(?, ?)", SERVER_LOCK, guild_id & 0x7FFFFFFF)
 
     async def _has_table(self, name: str) -> bool:
         rows = await self.fetch("SELECT to_regclass(?) IS NOT NULL", name)

@@ -113,7 +113,7 @@ class Table(BaseModel):
     # Messages whose buttons are owed a removal (their turn is over): kept with the table, so
     # that the edit is made after a restart too, or once a tight request budget relaxes.
     owed_edits: list[int] = Field(default_factory=list)
-    turn_deadline: float | None = None  # time.time() when the turn timer runs out
+    turn_deadline: float | None = None  # when the turn timer runs out (private: when it ends)
     warned: bool = False  # the reminder of this turn (or the "nearly up" warning) is out
     expired: bool = False  # this turn's time ran out: the AI acts for whoever had not
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)
@@ -123,6 +123,11 @@ class Table(BaseModel):
     def where(self) -> int:
         """The channel the table posts to."""
         return self.thread_id or self.channel_id
+
+    def visible_to(self, user_id: int) -> bool:
+        """May this person's `/table` commands reach the table? A private game is its
+        player's alone."""
+        return not self.private or self.host_id == user_id
 
     def seat_of_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -42,6 +42,7 @@ NOT_COUNTS = {
     "rating", "change", "changes", "place", "date", "seats",
     # command names, as the user's Discord language spells them (/help, "no table here")
     "pop_new", "coloretto_new", "colorpop_new", "colourist_new", "pop_rules", "coloretto_rules",
+    "pop_enigma",
     "table_show", "table_leave", "table_record", "stats", "leaderboard", "history", "settings_pings",
 }  # fmt: skip
 # Keys whose placeholder is not what its name usually holds.

@@ -15,6 +15,8 @@ from ... import life
 from ...commands import CommandsAPI, choices, user_lang
 from ...game_commands import GameCommands, new_table
 from ...i18n import dynamic_key, t
+from ...lobby import insert_within_limits
+from ...posts import Refusal
 from ...table import Seat, Table, TableSettings
 from ...translator import command_str as _
 from . import keys  # noqa: F401  (declares the families the choices read)
@@ -118,6 +120,10 @@ async def open_enigma(
         locale=str(interaction.guild_locale or "en").split("-")[0],
     )
     life.deal_private(table)
-    live = await api.insert(table, POP.start(options, [seat.id], table.seed))
+    try:  # within the player's own limit of private games (they take no table's place)
+        live = await insert_within_limits(api, table, POP.start(options, [seat.id], table.seed))
+    except Refusal as too_many:
+        await api.refuse(interaction, too_many)
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await api.show_private(interaction, live, live.table.seats[0])

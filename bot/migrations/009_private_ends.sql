@@ -1,0 +1,5 @@
+-- A private game (Pop's Enigma) ends once left alone for an hour (`bot.life.LEFT_ALONE`): its
+-- end is its turn deadline, written with every version, and its wake in `wake_at`. The
+-- private games being played when this migration runs were opened before that: they get
+-- their end now, an hour from the migration (`carry_over_009.py`), instead of staying open
+-- for ever and counting against their player's limit of private games. Python alone: no SQL.

@@ -84,6 +84,7 @@ class Tables:
             self.registry, self.driver.wake, self._forget, idle_after=idle_after
         )
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.stopping = False  # a stop began: work in flight ends, nothing new starts
         self.control = control_class(self.on_control)
         self.channels = ChannelEvents(self)  # Discord's events of a table's channel
 
@@ -163,10 +164,21 @@ class Tables:
         return await self.driver.ai_think(fn, *args)
 
     def background(self, work: Awaitable[Any], name: str) -> None:
-        task = asyncio.ensure_future(work)
+        task = asyncio.ensure_future(self._logged(work, name))
         task.set_name(name)
         self._tasks.add(task)  # keep a reference until it is done (asyncio holds weak ones)
         task.add_done_callback(self._tasks.discard)
+
+    async def _logged(self, work: Awaitable[Any], name: str) -> None:
+        """Background work's failure is logged when it happens (not when asyncio collects the
+        task); during a stop, in one quiet line: the work is owed, and the next start does it."""
+        try:
+            await work
+        except Exception as e:
+            if self.stopping:
+                log.info("%s: left for the next start (%s)", name, type(e).__name__)
+            else:
+                log.exception("%s failed", name)
 
     def game_started(self, live: LiveTable) -> None:
         """A game was dealt (start or rematch): the face speaks, AI seats act, the outbox
@@ -342,9 +354,17 @@ class Tables:
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
 
     async def shutdown(self, grace: float = 5.0) -> None:
-        """Stop the timers, let each outbox finish what it is posting, then stop it."""
+        """Stop the timers; each outbox finishes the message it is posting and starts no other
+        (within `grace` seconds, then it is cancelled), as do private redraws and AI seats.
+        What is left stays owed in the database: the next start does it."""
+        self.stopping = True
         await self.time.stop()
-        tasks = [box.task for box in self.outboxes.values() if box.task and not box.task.done()]
+        tasks = [
+            task
+            for box in self.outboxes.values()
+            for task in (box.task, box.privates.task)
+            if task is not None and not task.done()
+        ] + [task for task in self._tasks if not task.done()]
         if tasks:
             _, pending = await asyncio.wait(tasks, timeout=grace)
             for task in pending:

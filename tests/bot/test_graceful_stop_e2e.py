@@ -168,7 +168,7 @@ async def test_work_a_stop_interrupts_ends_in_one_quiet_line(
     assert box.privates.task is not None
     await box.privates.task
     tables.background(ai_move(), f"ai-{number}")
-    await emu.wait_for(lambda: not tables._tasks, 10, "the AI seat's work to end")
+    await emu.wait_for(lambda: not tables.work.tasks, 10, "the AI seat's work to end")
     loud = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
     assert loud == []
     assert "private message not redrawn" in caplog.text

@@ -1,12 +1,13 @@
 """What Discord tells of a table's channel: a permission lost or given back, its thread or its
 turn message deleted by a moderator, a chat line in it. Each changes the table through its life
-(`bot.life`), and the channel the table was opened from is told when its thread fails it."""
+(`bot.life`), and the channel the table was opened from is told when its thread fails it. When
+a paused table tries again is `bot.paused_retries`'s to say (each try refused is an invalid
+request)."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import time
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -16,13 +17,12 @@ from . import life
 from .cache import TableCache
 from .face import FaceAPI, TableFace
 from .i18n import dynamic_key, t
+from .paused_retries import PausedRetries
 from .posts import Refusal
 from .table import ACTIVE, LiveTable, Table, TableEdit
 from .transport import ChannelLost
 
 log = logging.getLogger("pop.tables")
-
-RETRY_EVERY = 10.0  # seconds between two tries a player's asks may cause
 
 
 class ChannelHost(FaceAPI, Protocol):
@@ -53,10 +53,9 @@ def pause_notice(table: Table, reason: str | None) -> str:
 
 
 class ChannelEvents:
-    def __init__(self, tables: ChannelHost) -> None:
+    def __init__(self, tables: ChannelHost, retries: PausedRetries) -> None:
         self.tables = tables
-        self.tried: dict[int, float] = {}  # table → when a player's ask last made it try
-        self.retry_every = RETRY_EVERY
+        self.retries = retries  # when a paused table may try again
 
     @property
     def cache(self) -> Mapping[int, LiveTable]:
@@ -78,17 +77,27 @@ class ChannelEvents:
             else:
                 life.pause(table, reason)
             table = await self.tables.registry.commit(edit, posts_dropped=gone)
+        if gone:
+            self.retries.forget(table_id)
+        else:
+            self.retries.refused(table_id)  # its next try waits longer
         if table.thread_id and table.channel_id != table.thread_id and not (again and not gone):
             await self._tell_parent(table, pause_notice(table, reason))
 
     async def channel_back(self, table_id: int) -> bool:
-        """A paused table tries again: False when it has ended meanwhile. It stays paused
-        (clicks are still told so) until a post of it goes out (`channel_ok`)."""
+        """A paused table would try again: True if it may now; False when it has ended, or
+        when its back-off or the process's budget of tries says not yet (it is kicked again
+        when it may). It stays paused (clicks are still told so) until a post of it goes out
+        (`channel_ok`)."""
         live = await self.tables.registry.live(table_id)
-        return live.table.status != "cancelled"
+        if live.table.status == "cancelled":
+            self.retries.forget(table_id)
+            return False
+        return self.retries.may_try(table_id, live.table.guild_id)
 
     async def channel_ok(self, table_id: int) -> None:
         """A paused table's post went out (or none was due): it plays on."""
+        self.retries.forget(table_id)
         async with self.tables.editing(table_id) as edit:
             if not edit.table.paused or edit.table.status == "cancelled":
                 return
@@ -136,18 +145,17 @@ class ChannelEvents:
         return found
 
     def try_again(self, table_id: int) -> None:
-        """A player asks for a paused table (a press, /table show): it tries to post again,
-        at most once every `retry_every` seconds (each refusal is an invalid request)."""
-        now = time.monotonic()
-        if now - self.tried.get(table_id, -self.retry_every) >= self.retry_every:
-            self.tried[table_id] = now
-            self.tables.kick(table_id)
+        """A player asks for a paused table (a press, /table show): it tries to post again
+        when its back-off and the budget of tries let it (`bot.paused_retries`)."""
+        self.tables.kick(table_id)
 
     def retry_paused(self, guild_id: int) -> None:
-        """Permissions may have come back: the guild's paused tables try again."""
+        """Permissions may have come back: the guild's paused tables try again at once (their
+        back-offs start again; the budget of tries still spaces them)."""
         for live in list(self.cache.values()):
             table = live.table
             if table.paused and table.guild_id == guild_id and table.status == "playing":
+                self.retries.reset(table.id)
                 self.tables.kick(table.id)
 
     async def on_chat(self, message: discord.Message) -> None:

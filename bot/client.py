@@ -67,6 +67,8 @@ class PopBot(discord.Client):
             budget=self.budget,
             limits=settings.limits(),
             idle_after=settings.idle_after,
+            invalid_requests=self.invalid_requests,
+            share=process_share(1.0, settings.shard_ids, settings.shard_count),
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):

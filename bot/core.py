@@ -29,7 +29,8 @@ import discord
 from engine.protocol import Json
 
 from . import life, workers
-from .budget import Budget
+from .background import Background, finish_or_cancel
+from .budget import Budget, InvalidRequests
 from .cache import TableCache
 from .channels import ChannelEvents
 from .clock import Clock
@@ -42,6 +43,7 @@ from .limits import ClickRate, Limits
 from .lobby import TABLE_VERBS, lobby_post
 from .moves import MovePath
 from .outbox import Outbox
+from .paused_retries import PausedRetries
 from .posts import Post, Refusal
 from .prompt import answer_in_time
 from .resume import resume_all
@@ -67,6 +69,8 @@ class Tables:
         budget: Budget | None = None,
         limits: Limits | None = None,
         idle_after: float = IDLE_AFTER,
+        invalid_requests: InvalidRequests | None = None,  # paused tables try while it is low
+        share: float = 1.0,  # this process's part of the bot token's shards
     ) -> None:
         self.client = client
         self.store = store
@@ -83,9 +87,11 @@ class Tables:
         self.time = Timekeeping(
             self.registry, self.driver.wake, self._forget, idle_after=idle_after
         )
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self.stopping = False  # a stop began: work in flight ends, nothing new starts
+        self.work = Background(lambda: self.stopping)  # AI seats' work, beside the clicks
         self.control = control_class(self.on_control)
-        self.channels = ChannelEvents(self)  # Discord's events of a table's channel
+        retries = PausedRetries(self.kick, lambda: self.time.clock, share, invalid_requests)
+        self.channels = ChannelEvents(self, retries)  # a channel's events; paused tables' tries
 
     # --- Tables, their locks, their commits (bot.registry) -------------------------------
 
@@ -136,6 +142,7 @@ class Tables:
 
     def use_clock(self, clock: Clock) -> None:
         self.time.use_clock(clock)
+        self.channels.retries.clock_changed()
 
     # --- Moves, AI seats, the timer (bot.moves, bot.driver) ------------------------------
 
@@ -163,10 +170,7 @@ class Tables:
         return await self.driver.ai_think(fn, *args)
 
     def background(self, work: Awaitable[Any], name: str) -> None:
-        task = asyncio.ensure_future(work)
-        task.set_name(name)
-        self._tasks.add(task)  # keep a reference until it is done (asyncio holds weak ones)
-        task.add_done_callback(self._tasks.discard)
+        self.work.run(work, name)
 
     def game_started(self, live: LiveTable) -> None:
         """A game was dealt (start or rematch): the face speaks, AI seats act, the outbox
@@ -342,11 +346,11 @@ class Tables:
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
 
     async def shutdown(self, grace: float = 5.0) -> None:
-        """Stop the timers, let each outbox finish what it is posting, then stop it."""
+        """Stop the timers; each outbox finishes the message it is posting and starts no other
+        (within `grace` seconds, then it is cancelled), as do private redraws and AI seats.
+        What is left stays owed in the database: the next start does it."""
+        self.stopping = True
         await self.time.stop()
-        tasks = [box.task for box in self.outboxes.values() if box.task and not box.task.done()]
-        if tasks:
-            _, pending = await asyncio.wait(tasks, timeout=grace)
-            for task in pending:
-                task.cancel()
-            await asyncio.gather(*pending, return_exceptions=True)
+        await self.channels.retries.stop()
+        tasks = [t for box in self.outboxes.values() for t in (box.task, box.privates.task)]
+        await finish_or_cancel([*tasks, *self.work.tasks], grace)

@@ -1,5 +1,5 @@
 """Logging for `pop-bot run`: plain text, or one JSON object per line (`POP_LOG_JSON=1`), and
-never the bot token.
+never a token (the bot's, or an interaction's) nor a player's secrets, at any level.
 
     configure_logging("INFO", json=True, secrets=[token])
     log.info("turn resolved", extra={"table_id": 12, "turn": 3})
@@ -8,25 +8,36 @@ never the bot token.
 
 `RedactSecrets` sits on the root handler, so every record that reaches the output — ours,
 discord.py's, aiohttp's — has each secret replaced by "[redacted]": in the message, its
-arguments, extra fields, and the traceback text.
+arguments, extra fields, and the traceback text. The secrets are the bot token and the
+interaction tokens in the paths of interaction routes (`/webhooks/{app}/{token}`,
+`/interactions/{id}/{token}`: a refused request is logged with its path).
+
+discord.py's own loggers stay at INFO or above even at DEBUG: there they write every gateway
+event and request body as it is (interaction tokens, a hand's buttons and pictures' words).
 """
 
 from __future__ import annotations
 
 import json as jsonlib
 import logging
+import re
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import IO, Any
 
 REDACTED = "[redacted]"
+# The token in an interaction route's path (a followup's, a callback's): it answers for the bot.
+INTERACTION_TOKEN = re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/\s?#'\"]+")
+# Loggers that write raw payloads at DEBUG (gateway events, request bodies): never below INFO.
+RAW_PAYLOADS = ("discord",)
 # The attributes every LogRecord has; anything else on a record came from `extra=`.
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime"}
 
 
 class RedactSecrets(logging.Filter):
-    """Replace every secret (the bot token) wherever it appears in a record."""
+    """Replace every secret (the bot token, interaction tokens in paths) wherever it appears
+    in a record."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
         super().__init__()
@@ -36,11 +47,9 @@ class RedactSecrets(logging.Filter):
     def redact(self, text: str) -> str:
         for secret in self.secrets:
             text = text.replace(secret, REDACTED)
-        return text
+        return INTERACTION_TOKEN.sub(rf"\1{REDACTED}", text)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
         # Format the message once, then drop the arguments: they may hold the secret.
         record.msg = self.redact(record.getMessage())
         record.args = ()
@@ -122,4 +131,6 @@ def configure_logging(
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level.upper())
+    for name in RAW_PAYLOADS:
+        logging.getLogger(name).setLevel(max(root.level, logging.INFO))
     return handler

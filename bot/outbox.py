@@ -60,6 +60,7 @@ class OutboxHost(Protocol):
 
     client: discord.Client
     store: SqlStore  # the outbox's own progress (`table_deliveries`)
+    stopping: bool  # the bot is stopping: finish the message in flight, start no other
     step_delay: float
     budget: Budget
     drawing: FairGate  # the outboxes draw their posts in their server's turn
@@ -104,6 +105,11 @@ class OutboxHost(Protocol):
         ...
 
     def forget_if_idle(self, table_id: int) -> None: ...
+
+
+def stopping(host: OutboxHost) -> bool:
+    """Is the bot stopping? (Asked anew each time: it may begin during any await.)"""
+    return host.stopping
 
 
 class Outbox:
@@ -175,7 +181,7 @@ class Outbox:
 
     async def _run(self) -> None:
         failures = 0
-        while True:
+        while not stopping(self.host):  # a stop leaves the rest owed, for the next start
             self.wake.clear()
             try:
                 worked = await self._step()
@@ -191,6 +197,13 @@ class Outbox:
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                if stopping(self.host):  # Discord, the workers, the session go as the bot stops
+                    log.info(
+                        "table %s: stopping; its posts are left for the next start (%s)",
+                        self.table_id,
+                        type(e).__name__,
+                    )
+                    break
                 failures += 1
                 wait = min(RETRY_CAP, 0.5 * 2**failures)
                 log.warning(
@@ -415,12 +428,15 @@ class PrivateRedraws:
             self.task = asyncio.create_task(self._run(), name=f"private-{self.table_id}")
 
     async def _run(self) -> None:
-        while self.seats:
+        while self.seats and not stopping(self.host):
             seat_id = self.seats.pop()
             try:
                 live = await self.host.live(self.table_id)
                 await self._redraw(live, seat_id)
             except Exception:
+                if stopping(self.host):  # the next click on the table's buttons shows it anew
+                    log.info("table %s: stopping; a private message not redrawn", self.table_id)
+                    break
                 log.exception("table %s: private message of %s not redrawn", self.table_id, seat_id)
         self.host.forget_if_idle(self.table_id)
 

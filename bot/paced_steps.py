@@ -27,6 +27,7 @@ from .budget import STEP, TURN, Budget, priority
 from .posts import Post
 from .storage import Delivery
 from .table import LiveTable, Pending
+from .transport import Paused
 from .whole_turn import TurnsBox, TurnsHost, turn_due
 
 
@@ -35,6 +36,7 @@ class StepsHost(TurnsHost, Protocol):
 
     step_delay: float
     budget: Budget
+    stopping: bool
 
 
 class StepsBox(TurnsBox, Protocol):
@@ -51,6 +53,8 @@ class PacedSteps:
     async def post(self, live: LiveTable, pending: Pending, posts: list[Post], done: int) -> None:
         """A move's posts from the `done` first on, a message at a time."""
         while done < len(posts):
+            if self.box.host.stopping:  # the rest is owed (its progress is stored): next start
+                raise Paused
             done = await self._post_batch(live, pending, posts, done)
 
     async def _post_batch(

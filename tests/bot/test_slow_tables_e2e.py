@@ -159,7 +159,7 @@ async def test_a_locked_archived_thread_is_said_once_in_the_parent_channel(
     await plays(emu, ana, first)
     notice = t("pause.notice.archived", "en", game="Pop", id=1)
     await one_said(emu, world.games, notice, "the notice in the parent channel")
-    for _ in range(2):  # asking again tries again, and is not said again
+    for _ in range(2):  # asking again is answered privately, and not said again
         refused = await (await ben.click(first, label="My hand")).wait_message()
         assert refused.content == t("refusal.paused", "en")
     assert len(said(emu, world.games, notice)) == 1

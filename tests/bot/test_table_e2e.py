@@ -212,6 +212,9 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
         10,
         "turn 1",
     )
+    # Each press tries again at once (the back-off between tries is
+    # tests/bot/test_paused_tables_e2e.py's subject).
+    pop_bot.client.tables.channels.retries.first_wait = 0
     emu.deny(world.general, emu.bot_user, Perm.SEND_MESSAGES_IN_THREADS)
     await play_turn(emu, [ana, ben], first, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(
@@ -234,7 +237,6 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, pop_bot):
     # Permission back, and Discord says nothing of it: the next press tries again, and the
     # paused table resumes where it stopped.
     del world.general.overwrites[emu.bot_user.id]
-    pop_bot.client.tables.channels.retry_every = 0
     told = await ana.click(hand, label=hand.button_labels[0])
     await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
     await emu.wait_for(

@@ -78,6 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
         "answers and their deadlines after the restart",
     )
     parser.add_argument(
+        "--paused",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N paused tables (their threads refuse the bot's posts) waiting in the database "
+        "when the bot starts, pressed by their players meanwhile: the bot's invalid requests "
+        "(401/403/429) since it started",
+    )
+    parser.add_argument(
         "--profile",
         default=None,
         metavar="FILE",
@@ -100,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         flood=args.flood,
         idle=args.idle,
         pairs=args.pairs,
+        paused=args.paused,
     )
 
 

@@ -35,7 +35,9 @@ Measured over the window (--seconds, once every table is playing):
   show its last picture before (n-1) x 1.5 s.
 
 With --find-max, trials of growing (then bisected) table counts find the largest that still meets
-every criterion in `CRITERIA`.
+every criterion in `CRITERIA`. --flood, --idle and --paused add tables of another kind beside
+the playing ones (`tests.load.flood`, `tests.load.idle`, `tests.load.paused`: with --paused, the
+bot's invalid requests since it started, in all and in the last minute).
 
 The emulator is test code, not part of the installed distribution, so this developer tool lives
 beside it in tests/ and is run from a checkout; the bot subprocess gets the checkout on its
@@ -62,6 +64,7 @@ from typing import Any
 
 from .flood import Flood
 from .idle import DUE_WITHIN, IdleTables, deadline_lines
+from .paused import PausedTables
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOD_WARM_UP = 15.0  # seconds the flood runs before the window opens
@@ -528,8 +531,8 @@ async def _stop_bot(proc) -> None:
 
 
 async def _write_idle_tables(emu, idle: IdleTables, env: dict[str, str], workdir: Path) -> None:
-    """--idle: the template table played by a bot process of its own, then copied into the
-    database the measured bot will start on."""
+    """--idle (or --paused): the template table played by a bot process of its own, then
+    copied into the database the measured bot will start on."""
     log_path = workdir / "template.log"
 
     async def start():
@@ -566,13 +569,16 @@ async def run_trial(
     rss_every: float = 10.0,
     flood: bool = False,
     idle: int = 0,
+    paused: int = 0,
 ) -> dict[str, Any]:
     """One bot process, `tables` tables, measured for `seconds` once all of them play; with
     `finish`, tables are left when their game ends and new ones opened until that many games
     have finished (RSS noted every 50 finished tables); with `flood`, one more server floods
     the bot meanwhile (`tests.load.flood`), and the figures are the other servers'; with
     `idle`, that many slow tables wait in the database when the bot starts
-    (`tests.load.idle`), and their clicks and deadlines are measured apart."""
+    (`tests.load.idle`), and their clicks and deadlines are measured apart; with `paused`, that
+    many paused tables (`tests.load.paused`), pressed by their players, and the bot's invalid
+    requests since it started."""
     server = _import_emulator()
     if database_url:
         database_url = _fresh_schema(database_url)
@@ -603,11 +609,13 @@ async def run_trial(
         )
     flooding = Flood(emu) if flood else None  # its server exists when the bot connects
     idle_tables = IdleTables(emu, idle, seed) if idle else None
+    paused_tables = PausedTables(emu, paused, seed) if paused else None
     env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
-    if idle_tables is not None:
-        await _write_idle_tables(emu, idle_tables, env, workdir)
+    for copies in (idle_tables, paused_tables):
+        if copies is not None:
+            await _write_idle_tables(emu, copies, env, workdir)
     proc = _spawn_bot(env, workdir, stats_path, log_path)
     _progress(f"{tables} tables; bot pid {proc.pid}, its log in {log_path}")
     tasks: list[asyncio.Task] = []
@@ -638,6 +646,8 @@ async def run_trial(
         if idle_tables is not None:  # its clicks, and the window holds its last deadline
             tasks.append(asyncio.create_task(idle_tables.click()))
             until = max(until, idle_tables.last_deadline() + 5)
+        if paused_tables is not None:
+            tasks.append(asyncio.create_task(paused_tables.press()))
         cpu_before = _cpu_seconds(proc.pid)
         own_cpu_before = time.process_time()
         while time.time() < until if not finish else stats["tables_finished"] < finish:
@@ -676,8 +686,8 @@ async def run_trial(
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
-    apart = (flooding.user_ids if flooding else set()) | (
-        idle_tables.user_ids if idle_tables else set()
+    apart = set().union(
+        *(side.user_ids for side in (flooding, idle_tables, paused_tables) if side is not None)
     )
     numbers = [d.numbers for d in drivers]
     figures = _figures(emu, stats_path, start, end, humans, rss, dict(stats), apart, numbers)
@@ -685,6 +695,8 @@ async def run_trial(
         figures |= idle_tables.figures(emu.interactions.values(), *deadline_lines(stats_path))
         resumed = re.search(r"resumed (\d+) tables", log_path.read_text())
         figures["tables_resumed_at_start"] = int(resumed[1]) if resumed else None
+    if paused_tables is not None:
+        figures |= paused_tables.paused_figures(emu, deadline_lines(stats_path)[1], end)
     return figures | (flooding.figures() if flooding else {})
 
 
@@ -969,6 +981,7 @@ def bench_load_main(
     flood: bool = False,
     idle: int = 0,
     pairs: int = 1,
+    paused: int = 0,
 ) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
@@ -1000,7 +1013,7 @@ def bench_load_main(
     if idle:
         print(json.dumps(asyncio.run(idle_comparison(tables, seconds, idle, **options))))
         return 0
-    figures = asyncio.run(run_trial(tables, seconds, finish=finish, **options))
+    figures = asyncio.run(run_trial(tables, seconds, finish=finish, paused=paused, **options))
     print(json.dumps({**figures, "criteria": CRITERIA}))
     if profile:
         import pstats

@@ -45,9 +45,12 @@ COPIES_PER_TRANSACTION = 500
 class IdleTables:
     """The template's server, the copies' servers and people, and what their clicks saw."""
 
+    owes_work = False  # the copies wait for a person: a restart loads none of them
+
     def __init__(self, emu, count: int, seed: int = 1) -> None:
         self.emu, self.count = emu, count
         self.rng = random.Random(seed)
+        self.due_count = DUE_AT_START + DUE_LATER  # copies with a deadline (read now: tests)
         guild = emu.add_guild("Slow template")
         self.template_channel = emu.add_text_channel(guild, "slow-template")
         self.template_players = emu.add_people(guild, ["slow-ana", "slow-ben"])
@@ -113,7 +116,7 @@ class IdleTables:
                 f" to make): it cannot be copied as an idle table; its log is template.log"
             )
         now = time.time()
-        due = list(range(DUE_AT_START + DUE_LATER))
+        due = list(range(self.due_count))
         for start in range(0, self.count, COPIES_PER_TRANSACTION):
             async with store.transaction() as tx:
                 for n in range(start, min(self.count, start + COPIES_PER_TRANSACTION)):
@@ -126,6 +129,9 @@ class IdleTables:
                             else now + early + (late - early) * (n - DUE_AT_START) / DUE_LATER
                         )
                     await self._copy(tx, template, state, turn, n, deadline)
+
+    def shape(self, table: Table) -> None:
+        """A copy as this kind of table is stored (`tests.load.paused`: paused)."""
 
     def last_deadline(self) -> float:
         return max(self.deadlines.values(), default=0.0)
@@ -143,7 +149,7 @@ class IdleTables:
         table.id = await tx.insert(
             "INSERT INTO game_tables (game, guild_id, channel_id, status, version, data, state,"
             " created_at, updated_at, wake_at, owes_work) VALUES (?, ?, ?, ?, ?, '{}', ?, ?, ?,"
-            " ?, 0)",
+            " ?, ?)",
             table.game,
             table.guild_id,
             table.channel_id,
@@ -153,6 +159,7 @@ class IdleTables:
             "2026-12-01T00:00:00+00:00",
             "2026-12-01T00:00:00+00:00",
             table.next_wake(),
+            int(self.owes_work),
         )
         emu = self.emu
         thread = emu.add_thread(channel, f"Pop table #{table.id}")
@@ -164,6 +171,7 @@ class IdleTables:
         )
         table.thread_id, table.turn_message_id = thread.id, message.id
         table.lobby_message_id, table.owed_edits = None, []
+        self.shape(table)
         await tx.execute(
             "UPDATE game_tables SET thread_id = ?, data = ? WHERE id = ?",
             thread.id,

@@ -100,6 +100,30 @@ async def test_idle_tables_wait_in_the_database_and_answer_their_clicks_and_dead
     assert 0 <= figures["deadline_late_s_max"] < 30
 
 
+async def test_paused_tables_pressed_by_their_players_keep_within_the_budget_of_tries(
+    monkeypatch, tmp_path
+):
+    """`--paused`, small: 30 paused tables load at start and are pressed 30 times a second;
+    the bot's refused tries stay within its budget (10 at once, then 1 a second), and every
+    press is answered."""
+    import tempfile
+
+    from bot.paused_retries import TRIES_AT_ONCE, TRIES_PER_SECOND
+    from tests.load import idle, paused
+    from tests.load.bench_load import run_trial
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(idle, "TEMPLATE_TURNS", 1)
+    monkeypatch.setattr(paused, "PRESSES_PER_SECOND", 30.0)
+    figures = await run_trial(1, 8, paused=30)
+    assert figures["paused_tables"] == 30
+    assert figures["paused_presses"] >= 100
+    assert figures["paused_presses_unanswered"] == 0
+    tries = figures["invalid_403_since_start"]
+    assert 0 < tries <= TRIES_AT_ONCE + TRIES_PER_SECOND * figures["seconds_since_start"]
+    assert figures["invalid_requests_since_start"] == tries  # no 401, no 429
+
+
 async def test_the_flood_comparison_takes_the_median_of_its_pairs(monkeypatch):
     from tests.load import bench_load
 

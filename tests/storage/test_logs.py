@@ -88,6 +88,38 @@ def test_the_token_is_redacted_wherever_it_appears(logs, json_lines):
         ]
 
 
+@pytest.mark.parametrize("json_lines", [True, False])
+def test_interaction_tokens_in_paths_are_redacted(logs, json_lines):
+    out = logs(json=json_lines)
+    log = logging.getLogger("pop.budget")
+    token = "aW50ZXJhY3Rpb246" + "x_Y-z" * 10
+    log.info("invalid request: POST /api/v10/webhooks/123/%s answered 429", token)
+    log.info("PATCH /api/v10/webhooks/123/%s/messages/@original", token)
+    log.info("refused", extra={"path": f"/api/v10/interactions/456/{token}/callback"})
+    text = out.getvalue()
+    assert token not in text
+    assert "/webhooks/123/[redacted] answered 429" in text
+    assert "/webhooks/123/[redacted]/messages/@original" in text
+    assert "/interactions/456/[redacted]/callback" in text
+
+
+def test_discord_py_writes_no_raw_payload_at_debug(logs):
+    """At DEBUG discord.py writes every gateway event and request body as it is: its loggers
+    stay at INFO, while the bot's own write their DEBUG lines."""
+    out = logs(json=False, level="DEBUG")
+    discord_log = logging.getLogger("discord")
+    try:
+        logging.getLogger("discord.gateway").debug("WebSocket Event: {'token': 'secret'}")
+        logging.getLogger("discord.http").info("logging in")
+        logging.getLogger("pop.tables").debug("ours")
+        text = out.getvalue()
+        assert "WebSocket Event" not in text
+        assert "logging in" in text
+        assert "ours" in text
+    finally:
+        discord_log.setLevel(logging.NOTSET)
+
+
 def test_plain_text_shows_level_logger_message_and_extras(logs):
     out = logs(json=False, level="debug")
     logging.getLogger("pop.service").debug("saved", extra={"table_id": 7})

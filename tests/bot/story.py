@@ -229,3 +229,41 @@ def shown_literally(text: str, name: str) -> bool:
     """Whether the name shows in this text, and each time as written."""
     shown = read(text).count(name)
     return shown > 0 and shown == len(spelt_literally(name).findall(text))
+
+
+async def private_answer(result, words):
+    """The private answer a press or a command got; it says `words`."""
+    message = await result.wait_message()
+    assert message.ephemeral, message.content
+    assert words in message.content, message.content
+    return message
+
+
+async def press_card(player, message, card):
+    """Press the button of `card` on a private hand or puzzle message."""
+    return await player.click(
+        message,
+        custom_id=next(
+            b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")
+        ),
+    )
+
+
+async def play_enigma(emu, player, message, cards):
+    """Pick an Enigma's five `cards` and Confirm: the result's private message."""
+    for card in cards:
+        await press_card(player, message, card)
+    await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
+    await player.click(message, label="Confirm")
+    return await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in player.ephemeral_messages()
+                if "Try again" in m.button_labels and m.id > message.id
+            ),
+            None,
+        ),
+        20,
+        "the puzzle's result",
+    )

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.pop.enigma import load_pack, solve
-from tests.bot.story import card_buttons, play_turn, start_table, stored_table
+from tests.bot.story import card_buttons, play_enigma, play_turn, start_table, stored_table
 
 pytestmark = pytest.mark.asyncio
 
@@ -28,30 +28,6 @@ def puzzle_of(message):
     return PACK[re.search(r"Enigma (e\d+)", message.content).group(1)]
 
 
-async def play(emu, player, message, cards):
-    for card in cards:
-        await player.click(
-            message,
-            custom_id=next(
-                b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")
-            ),
-        )
-    await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
-    await player.click(message, label="Confirm")
-    return await emu.wait_for(
-        lambda: next(
-            (
-                m
-                for m in player.ephemeral_messages()
-                if "Try again" in m.button_labels and m.id > message.id
-            ),
-            None,
-        ),
-        20,
-        "the puzzle's result",
-    )
-
-
 async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
     message = await open_puzzle(ana, difficulty="easy")
@@ -59,7 +35,7 @@ async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
     assert puzzle.grade == 1
     assert sorted(card_buttons(message)) == sorted(puzzle.hand)
     solution = solve(puzzle.grid, puzzle.hand)[0]
-    result = await play(emu, ana, message, solution)
+    result = await play_enigma(emu, ana, message, solution)
     assert "Grid cleared" in result.content
     assert result.attachments
     steps = [m for m in ana.ephemeral_messages() if m.attachments and m.id > message.id]
@@ -89,11 +65,11 @@ async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(
         for c in __import__("itertools").combinations(sorted(hand), 5)
         if tuple(c) not in solutions
     )
-    result = await play(emu, ana, first, wrong)
+    result = await play_enigma(emu, ana, first, wrong)
     assert "not cleared" in result.content
     retry = await ana.click(result, label="Try again")
     second = await retry.wait_message(lambda m: m.buttons)
-    result = await play(emu, ana, second, sorted(solutions)[0])
+    result = await play_enigma(emu, ana, second, sorted(solutions)[0])
     assert "Grid cleared" in result.content
     await emu.wait_for(
         lambda: any(

@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.life import LEFT_ALONE
 from bot.main import create_bot, load_settings
 from engine.pop.enigma import load_pack, solve
-from tests.bot.story import card_buttons
+from tests.bot.story import card_buttons, play_enigma, press_card
 from tests.clock import TestClock
 
 PACK = {p.id: p for p in load_pack()}
@@ -55,35 +55,11 @@ def table_of(message) -> int:
     return int(message.buttons[0]["custom_id"].split(":")[1])
 
 
-async def press_card(player, message, card):
-    return await player.click(
-        message,
-        custom_id=next(
-            b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":card:{card}")
-        ),
-    )
-
-
 async def solve_it(emu, bot, player, message):
     """Pick a solution and Confirm: the result's private message."""
     table = await stored(bot, table_of(message))
     puzzle = PACK[table.options["puzzle_id"]]
-    for card in solve(puzzle.grid, puzzle.hand)[0]:
-        await press_card(player, message, card)
-    await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
-    await player.click(message, label="Confirm")
-    return await emu.wait_for(
-        lambda: next(
-            (
-                m
-                for m in player.ephemeral_messages()
-                if "Try again" in m.button_labels and m.id > message.id
-            ),
-            None,
-        ),
-        20,
-        "the puzzle's result",
-    )
+    return await play_enigma(emu, player, message, solve(puzzle.grid, puzzle.hand)[0])
 
 
 async def test_enigmas_have_their_own_limit_and_take_no_tables_place(emu, world, tight_bot):

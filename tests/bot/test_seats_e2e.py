@@ -17,6 +17,7 @@ from tests.bot.story import (
     open_table,
     pick,
     play_turn,
+    private_answer,
     start_table,
     stored_table,
     turn_message,
@@ -24,14 +25,6 @@ from tests.bot.story import (
 from tests.discord_emulator import Actor
 
 pytestmark = pytest.mark.asyncio
-
-
-async def private_answer(result, words):
-    """The private answer a press or a command got; it says `words`."""
-    message = await result.wait_message()
-    assert message.ephemeral, message.content
-    assert words in message.content, message.content
-    return message
 
 
 def in_french(actor: Actor, channel=None) -> Actor:

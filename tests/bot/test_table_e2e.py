@@ -18,6 +18,7 @@ from tests.bot.story import (
     pick,
     pick_and_confirm,
     play_turn,
+    private_answer,
     start_table,
     stored_table,
     table_number,
@@ -28,27 +29,20 @@ from tests.discord_emulator import Perm
 pytestmark = pytest.mark.asyncio
 
 
-async def refusal(result, words):
-    message = await result.wait_message()
-    assert message.ephemeral, message.content
-    assert words in message.content, message.content
-    return message
-
-
 async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, _thread, lobby = await open_table(emu, world, ana, mode="coop")
     assert lobby.button_labels == ["Join", "Leave", "Add AI", "Start", "Cancel"]
-    await refusal(await ana.click(lobby, label="Start"), "Seats needed (cooperative): 3–5.")
+    await private_answer(await ana.click(lobby, label="Start"), "Seats needed (cooperative): 3–5.")
     await ben.click(lobby, label="Join")
-    await refusal(await ben.click(lobby, label="Join"), "already seated")
-    await refusal(await ben.click(lobby, label="Add AI"), "Only the host")
-    await refusal(await ben.click(lobby, label="Start"), "Only the host")
+    await private_answer(await ben.click(lobby, label="Join"), "already seated")
+    await private_answer(await ben.click(lobby, label="Add AI"), "Only the host")
+    await private_answer(await ben.click(lobby, label="Start"), "Only the host")
     for _ in range(3):
         await ana.click(lobby, label="Add AI")
     assert "Seats (5/5" in lobby.content
     assert "Robo Ada 🤖" in lobby.content
-    await refusal(await cleo.click(lobby, label="Join"), "table is full")
+    await private_answer(await cleo.click(lobby, label="Join"), "table is full")
     await ben.click(lobby, label="Leave")
     assert "Ben" not in lobby.content
     # The last human leaves: only AI seats remain, so the table is cancelled.
@@ -64,7 +58,9 @@ async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world,
     removed = await ana.at(thread).slash("table", "remove", player=ben.user)
     assert "seat was removed" in (await removed.wait_message()).content
     await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
-    await refusal(await ben.at(thread).slash("table", "remove", player=ana.user), "Only the host")
+    await private_answer(
+        await ben.at(thread).slash("table", "remove", player=ana.user), "Only the host"
+    )
     await cleo.click(lobby, label="Cancel")  # cleo manages threads
     assert "cancelled" in lobby.content
 
@@ -121,7 +117,7 @@ async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_cha
         30,
         "the rematch button",
     )
-    await refusal(await ben.click(final, label="Rematch"), "no seat")
+    await private_answer(await ben.click(final, label="Rematch"), "no seat")
     await ana.click(final, label="Rematch")
     await emu.wait_for(
         lambda: any("asked for a rematch" in m.content for m in ana.visible_messages(thread)),
@@ -145,7 +141,7 @@ async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_cha
 async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop_bot):
     ana = world.ana
     _, thread, lobby = await open_table(emu, world, ana, mode="solo", difficulty=1)
-    await refusal(await world.ben.click(lobby, label="Join"), "table is full")
+    await private_answer(await world.ben.click(lobby, label="Join"), "table is full")
     await ana.click(lobby, label="Start")
     first = await emu.wait_for(
         lambda: next((m for m in ana.visible_messages(thread) if "Hint" in m.button_labels), None),

@@ -44,15 +44,17 @@ def _replay(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from bot.games import recorded
     from engine.replay_cli import replay_main
 
-    return replay_main(args.files, jsonl=args.jsonl)
+    return replay_main(args.files, recorded(), jsonl=args.jsonl)
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from bot.games import recorded
     from engine.verify_cli import verify_main
 
-    return verify_main(args.record, args.fairness)
+    return verify_main(args.record, args.fairness, recorded())
 
 
 def _games() -> dict[str, GameEntry]:

@@ -1,11 +1,12 @@
 """`pop-bot replay`: game records in, one summary JSON each out, whatever the game.
 
-A record names its game by its `format` (`pop-record/1`, `coloretto-record/1`, …: the games of
-`engine.games`). Its text is read once (`engine.records.scan`), then held to its game's rules
-page by the game's `replay_summary`. A line that is not JSON, or a record whose format no game knows, is
-answered with the code `format`. Errors are one line, never a traceback: `{"error": "…"}` on
-standard output (and, for a file that is no other game's record, `FILE: error` on standard
-error, as a Pop record's always was).
+A record names its game by its `format` (`pop-record/1`, `coloretto-record/1`, …), among the
+games it is handed (`engine.games.RecordedGames`: `pop-bot` hands it every game the bot hosts).
+Its text is read once (`engine.records.scan`), then held to its game's rules page by the game's
+`replay_summary`. A line that is not JSON, or a record whose format no game knows, is answered
+with the code `format`. Errors are one line, never a traceback: `{"error": "…"}` on standard
+output (and, for a file that is no other game's record, `FILE: error` on standard error, as a
+Pop record's always was).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .games import GAMES, by_format
+from .games import RecordedGames
 from .protocol import Recorded, RecordError
 from .records import JsonRules, NotJson, judge, scan
 
@@ -33,14 +34,9 @@ def parse_record(text: str) -> Any:
         raise RecordError(str(e)) from None
 
 
-def game_of(record: Any) -> Recorded | None:
-    """The game whose `format` the record names; None when no game knows it."""
-    return by_format(record.get("format")) if isinstance(record, dict) else None
-
-
-def unknown_format(record: Any) -> str:
-    """Why no game reads this JSON value, in one line that names the formats there are."""
-    known = ", ".join(game.record_format for game in GAMES.values())
+def unknown_format(record: Any, games: RecordedGames) -> str:
+    """Why none of `games` reads this JSON value, in one line that names their formats."""
+    known = ", ".join(games.formats())
     if not isinstance(record, dict):
         names = {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}
         why = "a record is a JSON object naming its format, not " + names.get(
@@ -55,17 +51,20 @@ def unknown_format(record: Any) -> str:
     return f"{why}; known formats: {known}"
 
 
-def answer(text: str) -> tuple[Recorded | None, dict[str, Any] | None, str | None]:
-    """One record's text replayed: (its game or None, its summary, None) or (its game or None,
-    None, its error line)."""
+def answer(
+    text: str, games: RecordedGames
+) -> tuple[Recorded | None, dict[str, Any] | None, str | None]:
+    """One record's text replayed by its game among `games`: (its game or None, its summary,
+    None) or (its game or None, None, its error line)."""
     try:
         reading = scan(text)
     except NotJson as e:
         return None, None, f"format: {e}"
-    game = game_of(reading.value)
+    game = games.of(reading.value)
     if game is None:
         try:
-            return None, None, f"format: {unknown_format(judge(reading, UNKNOWN_GAME_READING))}"
+            why = unknown_format(judge(reading, UNKNOWN_GAME_READING), games)
+            return None, None, f"format: {why}"
         except NotJson as e:
             return None, None, f"format: {e}"
     try:  # the game holds the reading to its own page's rules
@@ -76,17 +75,8 @@ def answer(text: str) -> tuple[Recorded | None, dict[str, Any] | None, str | Non
         return game, None, "not a record that can be read: nested too deeply"
 
 
-def summary_of_text(text: str) -> tuple[Recorded, dict[str, Any]]:
-    """The record's game and its summary; RecordError (one line) when it is not valid."""
-    game, summary, error = answer(text)
-    if error is not None:
-        raise RecordError(error)
-    assert game is not None
-    assert summary is not None
-    return game, summary
-
-
-def replay_main(files: list[str], *, jsonl: bool = False) -> int:
+def replay_main(files: list[str], games: RecordedGames, *, jsonl: bool = False) -> int:
+    """Each file's records (or each line's, `jsonl`) replayed by their game among `games`."""
     # A summary is a tree the replay has just built: there is no cycle for the encoder to seek.
     encode = json.JSONEncoder(check_circular=False).encode
     write = sys.stdout.write
@@ -101,7 +91,7 @@ def replay_main(files: list[str], *, jsonl: bool = False) -> int:
         for line in text.splitlines() if jsonl else [text]:
             if jsonl and (not line or line.isspace()):
                 continue
-            game, summary, error = answer(line)
+            game, summary, error = answer(line, games)
             if error is None:
                 write(encode(summary) + "\n")
                 continue

@@ -3,7 +3,7 @@
 One line either way: exit 0 when the secret seed is the committed one, the record's deal is
 what the seed and the recorded ids deal (docs/fair-deals.md) and the record is valid; exit 1
 naming what does not match; exit 2 when a file cannot be read. The record's game is found by
-its `format` in `engine.games`, like `pop-bot replay`.
+its `format` among the games handed in, like `pop-bot replay`.
 """
 
 from __future__ import annotations
@@ -12,24 +12,26 @@ import sys
 from pathlib import Path
 
 from .fair import Dealt, Proof, ProofError, check, read_proof_text
+from .games import RecordedGames
 from .protocol import RecordError
-from .replay_cli import answer, game_of, parse_record, unknown_format
+from .replay_cli import answer, parse_record, unknown_format
 
 
-def verify(record_text: str, proof_text: str) -> str:
-    """The success line; ProofError (one line) for anything that does not match."""
+def verify(record_text: str, proof_text: str, games: RecordedGames) -> str:
+    """The success line; ProofError (one line) for anything that does not match. The record's
+    game is the one of `games` its format names."""
     proof = read_proof_text(proof_text)
     try:
         record = parse_record(record_text)
     except RecordError as e:
         raise ProofError(f"the record is not JSON: {e}") from None
-    game = game_of(record)
+    game = games.of(record)
     if game is None:
-        raise ProofError(f"the record is no game's: {unknown_format(record)}")
+        raise ProofError(f"the record is no game's: {unknown_format(record, games)}")
     if not isinstance(game, Dealt):
         raise ProofError(f"{game.record_format} records hold no deal to check")
     check(record, proof, game)
-    _game, _summary, error = answer(record_text)
+    _game, _summary, error = answer(record_text, games)
     if error is not None:  # the deal is the committed one, but the game played on it is not
         raise ProofError(f"the deal matches, but the record is not valid: {error}")
     return _said(proof, game.record_format)
@@ -43,7 +45,7 @@ def _said(proof: Proof, record_format: str) -> str:
     )
 
 
-def verify_main(record_file: str, proof_file: str) -> int:
+def verify_main(record_file: str, proof_file: str, games: RecordedGames) -> int:
     texts = []
     for name in (record_file, proof_file):
         try:
@@ -53,7 +55,7 @@ def verify_main(record_file: str, proof_file: str) -> int:
             print(f"pop-bot verify: {name}: cannot read: {why}", file=sys.stderr)
             return 2
     try:
-        print(verify(texts[0], texts[1]))
+        print(verify(texts[0], texts[1], games))
     except ProofError as e:
         print(f"not verified: {e}")
         return 1

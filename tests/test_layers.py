@@ -105,7 +105,13 @@ def test_nothing_inside_bot_imports_in_a_circle():
     assert cycles == [], f"import cycles in bot/: {cycles[:5]}"
 
 
-REGISTRY = ("bot.games", "bot.games.GAMES", "bot.games.faces", "bot.games.register")
+REGISTRY = (
+    "bot.games",
+    "bot.games.GAMES",
+    "bot.games.faces",
+    "bot.games.recorded",
+    "bot.games.register",
+)
 
 
 def test_the_table_layer_knows_no_game():

@@ -1,12 +1,14 @@
-"""Every game the bot hosts: one registration line a game. A test's own game registers itself
-with `register`. The faces are built when the bot runs (`faces()`), so the command-line tools,
-which read only the rules and the tools, never load discord.py."""
+"""Every game the bot hosts: one registration line a game, the one list of games there is. The
+bot, `pop-bot replay` and `verify` (`recorded()`), `demo` and `bench` all learn the games here;
+a test's own game registers itself with `register`. The faces are built when the bot runs
+(`faces()`), so the command-line tools, which read only the rules and the tools, never load
+discord.py."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import games as rules
+from engine.games import RecordedGames
 
 from ..entry import GameEntry
 from ..i18n import add_texts, declare_keys, remove_texts, undeclare_keys
@@ -21,12 +23,11 @@ _faces: dict[str, TableFace] = {}
 
 
 def register(entry: GameEntry) -> None:
-    """A game at the tables, its records known to `pop-bot replay`, its own texts known, its
-    rating rule known to the ratings."""
+    """A game at the tables and in the tools (its records read by `pop-bot replay`), its own
+    texts and run-time keys known, its rating rule known to the ratings."""
     add_texts(entry.texts)
     declare_keys({**entry.keys, "game": (entry.key,)})
     GAMES[entry.key] = entry
-    rules.register(entry.rules)
     register_rule(entry.key, entry.rating)
 
 
@@ -34,10 +35,14 @@ def unregister(key: str) -> None:
     """A game no longer hosted (a test's own game, when the test is over)."""
     entry = GAMES.pop(key)
     _faces.pop(key, None)
-    rules.GAMES.pop(entry.rules.key, None)
     unregister_rule(key)
     remove_texts(entry.texts)
     undeclare_keys({**entry.keys, "game": (entry.key,)})
+
+
+def recorded() -> RecordedGames:
+    """Every game's rules, as `pop-bot replay` and `verify` find a record's game by its format."""
+    return RecordedGames(entry.rules for entry in GAMES.values())
 
 
 def faces() -> dict[str, TableFace]:

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from ..bench_kit import best_rate, print_report
+from ..games import RecordedGames
 from ..protocol import Json
 from ..replay_cli import replay_main
 from .adapter import COLOURIST, ColouristOptions
@@ -53,9 +54,11 @@ def lines_rate(lines: list[str], seconds: float) -> float:
         path = Path(folder) / "records.jsonl"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
+        colourist = RecordedGames([COLOURIST])  # the one game of these records
+
         def replay_file(name: str) -> None:
             with contextlib.redirect_stdout(io.StringIO()):
-                replay_main([name], jsonl=True)
+                replay_main([name], colourist, jsonl=True)
 
         return best_rate(replay_file, [str(path)], seconds) * len(lines)
 

@@ -427,6 +427,7 @@ def test_parse_keeps_huge_integers_harmless():
 
 def test_replay_cli_prints_one_line_per_record(tmp_path, capsys, record3):
     """`pop-bot replay` knows a coloretto-record/1 by its format."""
+    from bot.games import recorded
     from engine.replay_cli import replay_main
 
     good = tmp_path / "good.json"
@@ -434,9 +435,9 @@ def test_replay_cli_prints_one_line_per_record(tmp_path, capsys, record3):
     bad = tmp_path / "bad.jsonl"
     broken = dict(record3, seats=[])
     bad.write_text(json.dumps(record3) + "\n" + json.dumps(broken) + "\n")
-    assert replay_main([str(good)]) == 0
+    assert replay_main([str(good)], recorded()) == 0
     assert json.loads(capsys.readouterr().out) == replay_summary(record3)
-    assert replay_main([str(bad)], jsonl=True) == 1
+    assert replay_main([str(bad)], recorded(), jsonl=True) == 1
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
     assert json.loads(lines[0]) == replay_summary(record3)

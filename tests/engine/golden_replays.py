@@ -17,6 +17,7 @@ import random
 import tempfile
 from pathlib import Path
 
+from bot.games import recorded
 from engine.pop.ai import announce, choose_cards
 from engine.pop.enigma import load_pack, puzzle_deal
 from engine.pop.game import new_game, play_turn
@@ -235,13 +236,14 @@ def _mutants(records: list[dict]) -> list[str]:
 
 
 def replay_lines(lines: list[str]) -> list[str]:
-    """What `pop-bot replay --jsonl` prints for these input lines, one output line each."""
+    """What `pop-bot replay --jsonl` prints for these input lines, one output line each (every
+    game the bot registers read)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "records.jsonl"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            replay_main([str(path)], jsonl=True)
+            replay_main([str(path)], recorded(), jsonl=True)
     return out.getvalue().splitlines()
 
 

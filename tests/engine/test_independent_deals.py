@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main
+from bot.games import recorded
 from engine.colourist import fair as colourist_fair
 from engine.colourist import game as colourist_game
 from engine.colourist.adapter import COLOURIST
@@ -33,7 +34,7 @@ def engine_verdict(record_text: str, proof_text: str) -> bool:
     """Does `pop-bot verify` take the record's deal for the committed one? (A record whose
     deal matches but which breaks a rule elsewhere is its rules page's business: §5, step 6.)"""
     try:
-        verify(record_text, proof_text)
+        verify(record_text, proof_text, recorded())
     except ProofError as e:
         return str(e).startswith("the deal matches, but the record is not valid")
     return True
@@ -49,7 +50,8 @@ def test_the_page_deals_every_game_and_mode_as_the_engine_does(name):
     seed = independent.deal_seed(proof.secret, list(proof.joins), proof.start)
     assert int.from_bytes(seed, "big") == proof.seed
     assert independent.dealt(record, seed, WORDS) == independent.deal_of(record)
-    assert verify(json.dumps(record), json.dumps(proof.to_json())).startswith("fair deal:")
+    said = verify(json.dumps(record), json.dumps(proof.to_json()), recorded())
+    assert said.startswith("fair deal:")
     assert page_verdict(json.dumps(record), json.dumps(proof.to_json()))
 
 
@@ -87,7 +89,7 @@ def test_swapped_colourist_rounds_are_refused_as_verify_refuses_them():
     rounds[i]["drawn"], rounds[j]["drawn"] = rounds[j]["drawn"], rounds[i]["drawn"]
     proof_text = json.dumps(proof.to_json())
     with pytest.raises(ProofError, match=r"the record's drawn\["):
-        verify(json.dumps(swapped), proof_text)
+        verify(json.dumps(swapped), proof_text, recorded())
     assert independent.verify(json.dumps(swapped), proof_text, WORDS) == "the deal differs"
 
 
@@ -170,7 +172,7 @@ def test_colourist_reshuffles_are_judged_alike(small_word_list):
         record = COLOURIST.export_record(state)
         assert reshuffles_with_cards_left(record, ids) >= 1
         record_text, proof_text = json.dumps(record), json.dumps(proof.to_json())
-        assert verify(record_text, proof_text).startswith("fair deal:")
+        assert verify(record_text, proof_text, recorded()).startswith("fair deal:")
         assert page_verdict(record_text, proof_text, words)
         for what, text, refuse in record_copies(record):
             by_engine = engine_verdict(text, proof_text)

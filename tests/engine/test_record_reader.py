@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main as pop_bot_main
+from bot.games import GAMES, recorded
 from engine import records
 from engine.coloretto.bench import ai_records as coloretto_records
 from engine.coloretto.record import parse_record_text, replay_text
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.record import parse_record
-from engine.games import GAMES
+from engine.games import RecordedGames
 from engine.records import JsonRules, NotJson, check_value, read_json
 from engine.replay_cli import answer, replay_main
 
@@ -59,7 +60,7 @@ def colourist_text() -> str:
 
 def replay_line(text: str) -> dict:
     """What `pop-bot replay --jsonl` prints for one line, read back."""
-    _, summary, error = answer(text)
+    _, summary, error = answer(text, recorded())
     return summary if error is None else {"error": error}
 
 
@@ -317,12 +318,28 @@ def test_a_long_format_name_is_cut_short():
     assert len(error) < 200
 
 
-def test_the_known_formats_come_from_the_registry(monkeypatch):
+def test_the_known_formats_are_the_games_handed_in():
     class Fifth:
         key, record_format = "fifth", "fifth-record/1"
 
-    monkeypatch.setitem(GAMES, "fifth", Fifth())
-    assert replay_line("{}")["error"].endswith(f"known formats: {KNOWN}, fifth-record/1")
+    games = RecordedGames([*(entry.rules for entry in GAMES.values()), Fifth()])
+    _, _, error = answer("{}", games)
+    assert error is not None
+    assert error.endswith(f"known formats: {KNOWN}, fifth-record/1")
+    _, _, error = answer("{}", RecordedGames())
+    assert error == "format: the record names no format; known formats: "
+
+
+def test_replay_knows_the_games_the_bot_registers(monkeypatch):
+    """`pop-bot replay` finds a record's game among the bot's registered games, and no other
+    list: a game the registration drops is a format no one knows."""
+    monkeypatch.delitem(GAMES, "coloretto")
+    code, out, _ = pop_bot("replay", "--jsonl", "-", stdin='{"format": "coloretto-record/1"}\n')
+    assert code == 1
+    known = KNOWN.replace("coloretto-record/1, ", "")
+    assert json.loads(out) == {
+        "error": f"format: unknown record format 'coloretto-record/1'; known formats: {known}"
+    }
 
 
 def test_the_function_and_the_command_agree(tmp_path):
@@ -332,7 +349,7 @@ def test_the_function_and_the_command_agree(tmp_path):
     )
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert replay_main([str(path)], jsonl=True) == 1
+        assert replay_main([str(path)], recorded(), jsonl=True) == 1
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert lines[0]["error"].startswith("format: unknown record format 'coloretto-record/9'")
     assert lines[1]["error"].startswith("format: not JSON: ")

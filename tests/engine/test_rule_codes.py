@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.games import GAMES
+from bot.games import GAMES
 from engine.protocol import RuleError
 
 LOCALES = Path(__file__).parents[2] / "data" / "locales"
@@ -19,7 +19,7 @@ SEATS = {"pop": 3, "coloretto": 3, "colorpop": 3, "colourist": 3}
 
 def finished(key: str) -> tuple[Any, Any, str, Any]:
     """A game of `key` played to its end by AI seats: the game, its state, a seat, its last move."""
-    game = GAMES[key]
+    game = GAMES[key].rules
     seats = [f"s{i}" for i in range(SEATS[key])]
     state = game.start(game.options_model(), seats, 7)
     last: tuple[str, Any] | None = None

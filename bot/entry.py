@@ -66,8 +66,9 @@ class GameEntry:
     rules: Recorded  # the game, as reading its records needs it
     face: Callable[[], TableFace]
     tools: GameTools = GameTools()
-    # Texts the game brings itself, by language (the four games' are in data/locales/), and
-    # the families of run-time keys they fill (the four games declare theirs in keys.py).
+    # Texts the game brings itself, by language (the four games': `game_texts`, their own
+    # catalogues in data/<game>/locales/), and the families of run-time keys they fill (each
+    # game's keys.py lists its own): both known to the catalogues when the game registers.
     texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Which of its finished games are rated, and who stands together (`bot.ratings`): by

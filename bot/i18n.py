@@ -1,11 +1,14 @@
-"""User-facing text, from catalogue files in data/locales/<language>.json.
+"""User-facing text, from catalogue files: data/locales/<language>.json holds what the table layer
+says, and each game brings its own, data/<game>/locales/<language>.json (`game_texts`), through
+its entry (`GameEntry.texts`, added to the catalogues when it registers).
 
 Every string the bot shows a person goes through `t(key, lang, **values)`. A catalogue entry is
 either a string or, for counts, a dict of CLDR plural forms ("one", "few", "many", "other")
 chosen by `n`. en.json is the source catalogue; every other one has exactly its keys.
 
 Keys built at run time (`t(f"mode.{mode}")`) belong to a family declared in `DYNAMIC_KEYS`,
-the one place that lists every suffix a family can take; the catalogue tests expand it.
+the one place that lists every suffix a family can take (a game's families come from its
+entry, `GameEntry.keys`); the catalogue tests expand it.
 
 Slash commands are localised by `bot.translator.PopTranslator`. This module knows no Discord:
 the command-line tools read the catalogues too.
@@ -22,18 +25,20 @@ from engine.data import data_path
 LOCALES_DIR = data_path("locales")
 DEFAULT_LANGUAGE = "en"
 
-# Every family of keys built at run time, with every suffix it can take. The table layer's own
-# are here; each game's face declares its own (`declare_keys`) from the engine's lists, so a
-# new mode, level or colour needs its text in every catalogue (the catalogue tests expand them).
-DYNAMIC_KEYS: dict[str, tuple[str, ...]] = {
+# The table layer's own families of keys built at run time, with every suffix each can take.
+TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "button": ("join", "leave", "addai", "start", "cancel"),
     "choice.ai_level": ("easy", "normal", "hard"),
     "choice.pings": ("on", "off"),
 }
+# Every family of keys built at run time: the table layer's, and each registered game's (its
+# entry's `GameEntry.keys`, from the engine's lists), so a new mode, level or colour needs its
+# text in every catalogue (the catalogue tests expand them).
+DYNAMIC_KEYS: dict[str, tuple[str, ...]] = dict(TABLE_KEYS)
 
 
 def declare_keys(families: Mapping[str, tuple[str, ...]]) -> None:
-    """A game's families of run-time keys (called once, when its face is imported)."""
+    """A game's families of run-time keys (called once, when the game registers)."""
     for family, suffixes in families.items():
         DYNAMIC_KEYS[family] = tuple(dict.fromkeys(DYNAMIC_KEYS.get(family, ()) + suffixes))
 
@@ -95,6 +100,13 @@ def remove_texts(texts: Mapping[str, Mapping[str, object]]) -> None:
         known = catalogue(lang)
         for key in entries:
             known.pop(key, None)
+
+
+def game_texts(game: str) -> dict[str, dict[str, object]]:
+    """A game's own texts by language, from its catalogues in data/<game>/locales/ (what only
+    that game says: the shared catalogues keep what the table layer says)."""
+    folder = data_path(game, "locales")
+    return {path.stem: json.loads(path.read_text("utf-8")) for path in folder.glob("*.json")}
 
 
 @cache

@@ -4,7 +4,8 @@ DejaVu Sans (the pictures' font) has no Japanese glyphs; render/kit.py draws any
 characters DejaVu lacks with this subset instead. The full CJK collection is ~20 MB a weight,
 so only what Japanese tables need is kept:
 
-- every character of data/locales/ja.json and every Japanese text of data/colourist/words.json;
+- every character of the Japanese catalogues (data/locales/ja.json and each game's
+  data/<game>/locales/ja.json) and every Japanese text of data/colourist/words.json;
 - hiragana, katakana (with its phonetic extensions), half-width katakana, CJK symbols and
   punctuation, full-width forms, and the non-kanji rows (1-8) of JIS X 0208;
 - the JIS X 0208 level-1 kanji (rows 16-47, 2,965 characters: common names and words);
@@ -85,7 +86,8 @@ def jis_x_0208(rows: range) -> set[str]:
 
 def wanted() -> set[str]:
     chars: set[str] = set()
-    chars.update(strings(json.loads((DATA / "locales" / "ja.json").read_text("utf-8"))))
+    for catalogue in sorted(DATA.glob("**/locales/ja.json")):  # shared, and each game's own
+        chars.update(strings(json.loads(catalogue.read_text("utf-8"))))
     words = json.loads((DATA / "colourist" / "words.json").read_text("utf-8"))
     chars.update(strings([concept.get("ja", {}) for concept in words["concepts"]]))
     chars = {ch for text in chars for ch in text}

@@ -4,19 +4,24 @@ translation keeps the English placeholders, markdown and the plural forms its la
 from __future__ import annotations
 
 import ast
+import json
 import re
 import string
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-import bot.games  # noqa: F401  (every game declares its run-time key families)
+from bot.games import GAMES
 from bot.i18n import (
     DEFAULT_LANGUAGE,
     DYNAMIC_KEYS,
+    LOCALES_DIR,
     PLURAL_FORMS,
+    TABLE_KEYS,
     catalogue,
     dynamic_key,
+    game_texts,
     languages,
     plural_form,
     resolve,
@@ -240,6 +245,60 @@ def test_dynamic_keys_follow_the_engine():
     assert set(DYNAMIC_KEYS["pop.title"]) == set(SOLO_TITLES.values())
     with pytest.raises(KeyError):
         dynamic_key("pop.mode", "chess")
+
+
+# --- Whose catalogue: the table layer's (shared) or a game's own ----------------------------
+
+SHARED = json.loads((LOCALES_DIR / f"{DEFAULT_LANGUAGE}.json").read_text(encoding="utf-8"))
+
+
+def scanned(paths: Iterable[Path]) -> KeyScan:
+    found = KeyScan()
+    for path in sorted(paths):
+        found.scan(path)
+    return found
+
+
+@pytest.fixture(scope="module")
+def sayers() -> dict[str, set[str]]:
+    """Who says each key: "table" (bot/ outside bot/games/<game>/: its literal keys and its own
+    families) and each game (its folder's keys and families, its entry's families, its name)."""
+    games = {key: BOT_DIR / "games" / key for key in GAMES}
+    table = scanned(
+        p for p in BOT_DIR.rglob("*.py") if not any(p.is_relative_to(d) for d in games.values())
+    )
+    said: dict[str, set[str]] = {}
+    for key in table.keys | expanded(set(TABLE_KEYS)):
+        said.setdefault(key, set()).add("table")
+    for game, folder in games.items():
+        mine, declared = scanned(folder.rglob("*.py")), GAMES[game].keys
+        own = {f"{family}.{suffix}" for family, suffixes in declared.items() for suffix in suffixes}
+        for key in mine.keys | expanded(mine.families - set(declared)) | own | {f"game.{game}"}:
+            said.setdefault(key, set()).add(game)
+    return said
+
+
+def test_each_game_brings_its_texts_in_every_language_and_its_keys_through_its_entry():
+    for game, entry in GAMES.items():
+        assert sorted(entry.texts) == sorted(SHIPPED), game
+        assert entry.texts == game_texts(game), f"{game}: its entry brings data/{game}/locales/"
+        english = set(entry.texts[DEFAULT_LANGUAGE])
+        for lang, texts in entry.texts.items():
+            assert set(texts) == english, f"data/{game}/locales/{lang}.json: not English's keys"
+        used = scanned((BOT_DIR / "games" / game).rglob("*.py")).families
+        assert used - set(TABLE_KEYS) <= set(entry.keys), f"{game}: families its entry omits"
+
+
+def test_a_games_catalogue_holds_what_only_that_game_says(sayers):
+    for game, entry in GAMES.items():
+        only_mine = {key for key, who in sayers.items() if who == {game}}
+        assert sorted(set(entry.texts[DEFAULT_LANGUAGE]) ^ only_mine) == [], game
+
+
+def test_the_shared_catalogue_holds_what_the_table_layer_or_several_games_say(sayers):
+    shared = {key for key, who in sayers.items() if "table" in who or len(who) > 1}
+    assert sorted(set(SHARED) ^ shared) == []
+    assert "button.rematch" in shared  # every game's face says it, none alone
 
 
 # --- What each translation keeps ------------------------------------------------------------

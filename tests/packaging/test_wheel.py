@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.storage import migrations
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +35,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 RECORD = ROOT / "tests" / "engine" / "records" / "competitive-3-seats.json"
 SUMMARY = RECORD.with_suffix(".summary.json")
 ALL_MIGRATIONS = ", ".join(f"{n:03d}" for n, _ in migrations())
+GAME_TEXTS = tuple(GAMES)  # each game brings its own texts: data/<game>/locales/
 
 
 def run(
@@ -158,6 +160,7 @@ def test_the_wheel_carries_the_packages_and_every_data_file_but_no_tests(install
         "data/pop/enigmas.json",
         "data/fonts/DejaVuSans.ttf",
         "data/locales/en.json",
+        *(f"data/{game}/locales/{lang}.json" for game in GAME_TEXTS for lang in ("en", "ja")),
     } <= set(shipped)
     assert sorted(n for n in names if n.startswith("data/")) == shipped
     assert {f"bot/migrations/{p.name}" for p in (ROOT / "bot" / "migrations").glob("*.sql")} <= set(
@@ -177,6 +180,17 @@ def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
     languages = installed.python_says("from bot.i18n import languages; print(*languages())")
     assert languages.split()[0] == "en"
     assert len(languages.split()) == len(list((ROOT / "data" / "locales").glob("*.json")))
+    # Each game's own texts, from its catalogues in site-packages' data/<game>/locales/.
+    said = installed.python_says(
+        "import bot.games; from bot.i18n import t; "
+        f"print(*(t(f'game.{{g}}', 'ja') for g in {GAME_TEXTS!r}), sep='|')"
+    )
+    japanese = json.loads((ROOT / "data" / "locales" / "ja.json").read_text("utf-8"))
+    assert "game.pop" not in japanese  # not the shared catalogue's: the game's own
+    assert said.split("|") == [
+        json.loads((ROOT / "data" / g / "locales" / "ja.json").read_text("utf-8"))[f"game.{g}"]
+        for g in GAME_TEXTS
+    ]
 
 
 def test_pop_bot_check_passes(installed):

@@ -45,7 +45,11 @@ def is_emoji(ch: str) -> bool:
     return ord(ch) >= 0x1F000 or ch in "⌛⏳"
 
 
-JA = json.loads(data_path("locales", "ja.json").read_text("utf-8"))
+# Every Japanese text: the shared catalogue and each game's own (data/<game>/locales/ja.json).
+JA_CATALOGUES = sorted(data_path().glob("**/locales/ja.json"))
+JA = {
+    key: text for path in JA_CATALOGUES for key, text in json.loads(path.read_text("utf-8")).items()
+}
 JA_LABELS = {key: JA[f"colourist.label.{key}"] for key in LABELS_EN}
 WORDS = json.loads(data_path("colourist", "words.json").read_text("utf-8"))
 JA_WORDS = [concept["ja"]["text"] for concept in WORDS["concepts"]]

@@ -9,7 +9,6 @@ from engine.coloretto.adapter import ColorettoOptions
 
 from ...game_commands import GameCommands, new_table
 from ...translator import command_str as _
-from . import keys  # noqa: F401  (declares the families the choices read)
 
 
 class ColorettoCommands(GameCommands):

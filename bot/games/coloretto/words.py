@@ -17,7 +17,6 @@ from render.kit import Picture, has_glyph
 
 from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
 from ...workers import PICTURES
-from . import keys  # noqa: F401  (Coloretto's run-time text keys, declared first)
 
 # A symbol per card in texts (the pictures draw each colour's own shape): never colour alone.
 SYMBOL: dict[str, str] = {

@@ -1,5 +1,6 @@
-"""Colorpop at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
-command-line tools (`tools.py`)."""
+"""Colorpop at the table, one entry: its rules, its Discord face (`face.py`, built when the bot
+runs), its command-line tools (`tools.py`), its own texts (data/colorpop/locales/) and the families
+of run-time keys they fill (`keys.py`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from engine.colorpop.game import sides
 from engine.protocol import Json, Outcome
 
 from ...entry import GameEntry, face_from
+from ...i18n import game_texts
 from ...ratings import Standing
-from . import keys  # noqa: F401  (its run-time key families, declared with the game)
+from .keys import KEYS
 from .tools import TOOLS
 
 
@@ -34,5 +36,11 @@ def rating(
 
 
 ENTRY = GameEntry(
-    "colorpop", COLORPOP, face_from("bot.games.colorpop.face", "ColorpopFace"), TOOLS, rating=rating
+    "colorpop",
+    COLORPOP,
+    face_from("bot.games.colorpop.face", "ColorpopFace"),
+    TOOLS,
+    texts=game_texts("colorpop"),
+    keys=KEYS,
+    rating=rating,
 )

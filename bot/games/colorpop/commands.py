@@ -10,7 +10,6 @@ from engine.colorpop.adapter import ColorpopOptions
 from ...commands import choices
 from ...game_commands import GameCommands, new_table
 from ...translator import command_str as _
-from . import keys  # noqa: F401  (declares the families the choices read)
 
 
 class ColorpopCommands(GameCommands):

@@ -1,10 +1,9 @@
-"""Colorpop's families of text keys built at run time, declared from the engine's own lists."""
+"""Colorpop's families of text keys built at run time, from the engine's own lists: its entry
+declares them when the game registers."""
 
 from engine.colorpop import errors
 from engine.colorpop.rules import LETTERS
 from engine.colorpop.state import MODES
-
-from ...i18n import declare_keys
 
 RULE_ERRORS = (
     errors.NotSeated,
@@ -15,12 +14,10 @@ RULE_ERRORS = (
     errors.NoGroup,
 )
 
-declare_keys(
-    {
-        "colorpop.mode": MODES,
-        "colorpop.colour": LETTERS,
-        "colorpop.tiebreak": ("none", "removed_own", "shared", "cleared"),
-        # the codes of engine.colorpop.errors, as the table layer says them
-        "refusal": tuple(error.code for error in RULE_ERRORS),
-    }
-)
+KEYS: dict[str, tuple[str, ...]] = {
+    "colorpop.mode": MODES,
+    "colorpop.colour": LETTERS,
+    "colorpop.tiebreak": ("none", "removed_own", "shared", "cleared"),
+    # the codes of engine.colorpop.errors, as the table layer says them
+    "refusal": tuple(error.code for error in RULE_ERRORS),
+}

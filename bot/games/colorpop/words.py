@@ -14,7 +14,6 @@ from render.kit import Picture
 
 from ...i18n import dynamic_key, listed, t
 from ...workers import PICTURES
-from . import keys  # noqa: F401  (Colorpop's run-time text keys, declared first)
 
 
 def token_name(letter: str, lang: str) -> str:

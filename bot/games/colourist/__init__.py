@@ -1,13 +1,15 @@
-"""Colourist at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
-command-line tools (`tools.py`)."""
+"""Colourist at the table, one entry: its rules, its Discord face (`face.py`, built when the bot
+runs), its command-line tools (`tools.py`), its own texts (data/colourist/locales/) and the families
+of run-time keys they fill (`keys.py`)."""
 
 from __future__ import annotations
 
 from engine.colourist.adapter import COLOURIST
 
 from ...entry import GameEntry, face_from
+from ...i18n import game_texts
 from ...ratings import every_seat_alone
-from . import keys  # noqa: F401  (its run-time key families, declared with the game)
+from .keys import KEYS
 from .tools import TOOLS
 
 # Every Colourist game is rated, every seat on its own: the winners first, then the higher score.
@@ -16,5 +18,7 @@ ENTRY = GameEntry(
     COLOURIST,
     face_from("bot.games.colourist.face", "ColouristFace"),
     TOOLS,
+    texts=game_texts("colourist"),
+    keys=KEYS,
     rating=every_seat_alone,
 )

@@ -12,7 +12,6 @@ from ...commands import choices, user_lang
 from ...game_commands import GameCommands, new_table
 from ...i18n import t
 from ...translator import command_str as _
-from . import keys  # noqa: F401  (declares the families the choices read)
 
 
 def word_list_problem() -> str | None:

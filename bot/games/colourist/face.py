@@ -30,7 +30,6 @@ from ...posts import Button, Post, Refusal, Select
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
-from . import keys  # noqa: F401  (Colourist's run-time text keys, declared first)
 from .commands import ColouristCommands, word_list_problem
 from .words import card_name, labels, shown
 

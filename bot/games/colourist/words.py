@@ -11,7 +11,6 @@ from engine.colourist.adapter import COLOURIST
 from render.colourist.labels import LABELS_EN
 
 from ...i18n import dynamic_key, t
-from . import keys  # noqa: F401  (Colourist's run-time text keys, declared first)
 
 
 def labels(lang: str) -> dict[str, str]:

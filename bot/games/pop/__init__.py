@@ -1,5 +1,6 @@
-"""Pop at the table: its rules, its Discord face (`face.py`, built when the bot runs) and its
-command-line tools (`tools.py`)."""
+"""Pop at the table, one entry: its rules, its Discord face (`face.py`, built when the bot
+runs), its command-line tools (`tools.py`), its own texts (data/pop/locales/) and the families
+of run-time keys they fill (`keys.py`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from engine.pop.modes import MODES
 from engine.protocol import Json, Outcome
 
 from ...entry import GameEntry, face_from
+from ...i18n import game_texts
 from ...ratings import Standing
-from . import keys  # noqa: F401  (its run-time key families, declared with the game)
+from .keys import KEYS
 from .tools import TOOLS
 
 
@@ -28,4 +30,12 @@ def rating(
     return [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats]
 
 
-ENTRY = GameEntry("pop", POP, face_from("bot.games.pop.face", "PopFace"), TOOLS, rating=rating)
+ENTRY = GameEntry(
+    "pop",
+    POP,
+    face_from("bot.games.pop.face", "PopFace"),
+    TOOLS,
+    texts=game_texts("pop"),
+    keys=KEYS,
+    rating=rating,
+)

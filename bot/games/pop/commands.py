@@ -19,7 +19,6 @@ from ...lobby import insert_within_limits
 from ...posts import Refusal
 from ...table import Seat, Table, TableSettings
 from ...translator import command_str as _
-from . import keys  # noqa: F401  (declares the families the choices read)
 from .enigma import daily_puzzle, today
 
 GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5

@@ -24,7 +24,6 @@ from ...posts import Button, Post, Select
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
-from . import keys  # noqa: F401  (Pop's run-time text keys, declared first)
 from .enigma import daily_tries
 from .words import alt_words, card_label, hints_of, picture_labels
 

@@ -13,7 +13,6 @@ from render.style import COLOUR_STYLE
 
 from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
 from ...table import Table
-from . import keys  # noqa: F401  (declared here too: AltWords is unpickled in picture workers)
 
 
 def picture_labels(lang: str) -> dict[str, str]:

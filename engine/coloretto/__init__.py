@@ -1,1 +1,1 @@
-"""Coloretto: the rules of ../shared/rules/coloretto.md (rows, chameleons, jokers, cotton)."""
+"""Coloretto: the rules of docs/rules/coloretto.md (rows, chameleons, jokers, cotton)."""

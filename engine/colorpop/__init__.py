@@ -1,4 +1,4 @@
-"""Colorpop (Gigamic, 2012): the rules of ../shared/rules/colorpop.md as a pure engine.
+"""Colorpop (Gigamic, 2012): the rules of docs/rules/colorpop.md as a pure engine.
 
 What the table layer uses (everything else is internal):
 - `adapter.COLORPOP`: the `engine.protocol.Game` ("colorpop", "colorpop-record/1"), with

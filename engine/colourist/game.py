@@ -1,4 +1,4 @@
-"""Colourist's rules, top to bottom (../shared/rules/colourist.md): the fixed facts, set-up, a
+"""Colourist's rules, top to bottom (docs/rules/colourist.md): the fixed facts, set-up, a
 round (draw, double field, choose, reveal, score, move), the end.
 
 The public API:

@@ -1,1 +1,1 @@
-"""Pop, exactly as ../shared/rules/pop.md says."""
+"""Pop, exactly as docs/rules/pop.md says."""

@@ -1,6 +1,6 @@
 """Pop's rules, top to bottom: set-up, a turn, scoring, the end of a set and of a game.
 
-Every mode of ../shared/rules/pop.md lives here and only here. The functions with a trailing
+Every mode of docs/rules/pop.md lives here and only here. The functions with a trailing
 underscore-free name are the public API:
 
 - `new_game(...)` deals a table from a seed;

@@ -1,4 +1,4 @@
-"""One test per rule of ../shared/rules/coloretto.md §2–§5, on hand-built positions."""
+"""One test per rule of docs/rules/coloretto.md §2–§5, on hand-built positions."""
 
 from __future__ import annotations
 

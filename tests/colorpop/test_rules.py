@@ -1,4 +1,4 @@
-"""One test per rule of ../shared/rules/colorpop.md, on hand-built boards."""
+"""One test per rule of docs/rules/colorpop.md, on hand-built boards."""
 
 from __future__ import annotations
 

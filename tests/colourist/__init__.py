@@ -1,1 +1,1 @@
-"""Tests of Colourist (../shared/rules/colourist.md): rules, word list, record, properties."""
+"""Tests of Colourist (docs/rules/colourist.md): rules, word list, record, properties."""

@@ -1,4 +1,4 @@
-"""One test per rule of ../shared/rules/colourist.md §1–§5, on hand-built positions."""
+"""One test per rule of docs/rules/colourist.md §1–§5, on hand-built positions."""
 
 from __future__ import annotations
 

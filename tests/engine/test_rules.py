@@ -1,4 +1,4 @@
-"""One test per rule of ../shared/rules/pop.md, on hand-built grids.
+"""One test per rule of docs/rules/pop.md, on hand-built grids.
 
 Colours by card number: red 1, 6, 11 ...; yellow 2, 7, 12 ...; green 3, 8, 13 ...;
 blue 4, 9, 14 ...; purple 5, 10, 15 ... Arrows on 1-10 and 41-50. Symbols: 3 on 1-5 and 46-50,

@@ -208,12 +208,11 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         plain: dict[str, str],
         lang: str,
     ) -> Post:
-        """The final board, every secret colour revealed, and Rematch (`names` for the text,
-        `plain` for the picture)."""
+        """The final board, every secret colour revealed (`names` for the text, `plain` for the
+        picture)."""
         title = t("colorpop.picture.final", lang)
         picture = await asyncio.to_thread(board, final, plain, lang, title, "final")
-        controls: list[Button | Select] = [Button("rematch", t("button.rematch", lang), "success")]
-        return Post(results_text(final, events, names, lang), [picture], controls)
+        return Post(results_text(final, events, names, lang), [picture], results=True)
 
     # --- Clicks -----------------------------------------------------------------------------
 

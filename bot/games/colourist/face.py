@@ -196,13 +196,8 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             elif isinstance(e, GameEnded):
                 picture = await PICTURES.run(render.results_picture, v, plain, words)
                 winners = listed((names.get(w, w) for w in e.winners), lang)
-                posts.append(
-                    Post(
-                        t("colourist.result.winners", lang, n=len(e.winners), names=winners),
-                        [picture],
-                        [Button("rematch", t("button.rematch", lang), "success")],
-                    )
-                )
+                said = t("colourist.result.winners", lang, n=len(e.winners), names=winners)
+                posts.append(Post(said, [picture], results=True))
         return posts
 
     def reveal_text(self, v: ColouristView, names: dict[str, str], lang: str) -> str:

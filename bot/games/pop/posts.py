@@ -224,8 +224,8 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     async def _results_posts(
         self, store: SqlStore, table: Table, events: Sequence[object], after: PopState, lang: str
     ) -> list[Post]:
-        """A set's (or the game's) results; a game over offers Rematch (an Enigma: Try again,
-        and a solved daily puzzle is said in the channel)."""
+        """A set's (or the game's) results: the game's are the results post (an Enigma's
+        solved daily puzzle is said in the channel too)."""
         names = table.names()  # the text's; the picture draws names as written
         view = POP.view(after, None)
         words = alt_words(lang)
@@ -233,10 +233,8 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             render.results_picture, view, table.plain_names(), picture_labels(lang), t=words
         )
         game_over = view.phase == "over"
-        again = t("pop.button.retry" if table.private else "button.rematch", lang)
-        controls: list[Button | Select] = [Button("rematch", again, "success")] if game_over else []
         text = self.results_text(after, events, names, lang, hints_of(table))
-        posts = [Post(text, [picture], controls)]
+        posts = [Post(text, [picture], results=game_over)]
         day = table.face.get("daily")
         if game_over and table.private and day and view.result and view.result.won:
             seat = table.seats[0]
@@ -245,6 +243,10 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             said = t("pop.enigma.solved_today", lang, name=seat.text_name, n=n)
             posts.append(Post(said, in_channel=True))
         return posts
+
+    def rematch_label(self, table: Table, lang: str) -> str:
+        """An Enigma is tried again; a table's game is followed by a rematch."""
+        return t("pop.button.retry" if table.private else "button.rematch", lang)
 
     def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:
         if owner == CHIEF:

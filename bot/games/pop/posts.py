@@ -7,12 +7,9 @@ import asyncio
 from collections.abc import Sequence
 from typing import cast
 
-from engine.pop.adapter import POP, PopMove, PopOptions, enigma_pack
-from engine.pop.enigma import GRADE_NAMES
+from engine.pop.adapter import POP, PopMove, PopOptions
 from engine.pop.events import CHIEF, Event, GameEnded, SetEnded, Signalled
-from engine.pop.game import solo_title
 from engine.pop.modes import MODES, ModeSpec
-from engine.pop.results import CoopResult, SoloResult
 from engine.pop.state import PopState
 from engine.pop.view import TableView
 from render.pop import pictures as render
@@ -25,8 +22,8 @@ from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
 from . import keys  # noqa: F401  (Pop's run-time text keys, declared first)
-from .enigma import daily_tries
-from .words import alt_words, card_label, hints_of, picture_labels
+from .enigma import daily_tries, enigma_header
+from .words import alt_words, card_label, hints_of, picture_labels, results_text
 
 
 class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
@@ -86,24 +83,39 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             self.drafts.get((live.table.id, live.table.epoch, seat.id), ())
         )  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
-        can_choose = me.cards_to_choose > 0
         picture = PICTURES.call(
             render.hand_picture, list(me.hand), tuple(chosen), t=alt_words(lang)
         )
-        if not can_choose:
-            content = t("pop.hand.waiting", lang)
-        elif me.my_choice:
-            content = t("pop.hand.chosen", lang, cards=listed(map(str, me.my_choice), lang))
-        elif draft:
-            content = t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
-        else:
-            content = t(
-                "pop.hand.choose",
-                lang,
-                n=me.cards_to_choose,
-                turn=me.turn_number,
-                set=me.set_number,
+        pictures = [picture]
+        if live.table.private:  # a puzzle has no public table message: the grid is here
+            board = PICTURES.call(
+                render.board_picture,
+                POP.view(self.state_of(live), None),
+                live.table.plain_names(),
+                picture_labels(lang),
+                self.options(live.table).puzzle_id,
+                t=alt_words(lang),
             )
+            pictures.insert(0, board)
+        return Post(
+            self._hand_text(me, draft, lang), pictures, self._hand_buttons(me, chosen, lang)
+        )
+
+    def _hand_text(self, me: TableView, draft: list[int], lang: str) -> str:
+        """Where the seat's pick stands: waiting, chosen, being selected, or to choose."""
+        if me.cards_to_choose <= 0:
+            return t("pop.hand.waiting", lang)
+        if me.my_choice:
+            return t("pop.hand.chosen", lang, cards=listed(map(str, me.my_choice), lang))
+        if draft:
+            return t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
+        return t(
+            "pop.hand.choose", lang, n=me.cards_to_choose, turn=me.turn_number, set=me.set_number
+        )
+
+    def _hand_buttons(self, me: TableView, chosen: list[int], lang: str) -> list[Button | Select]:
+        """A button per card in the hand (the chosen ones green), and Confirm for several."""
+        can_choose = me.cards_to_choose > 0
         controls: list[Button | Select] = [
             Button(
                 "card",
@@ -123,56 +135,15 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
                     disabled=not can_choose or len(chosen) != me.cards_to_choose,
                 )
             )
-        pictures = [picture]
-        if live.table.private:  # a puzzle has no public table message: the grid is here
-            board = PICTURES.call(
-                render.board_picture,
-                POP.view(self.state_of(live), None),
-                live.table.plain_names(),
-                picture_labels(lang),
-                self.options(live.table).puzzle_id,
-                t=alt_words(lang),
-            )
-            pictures.insert(0, board)
-        return Post(content, pictures, controls)
+        return controls
 
     async def private_header(self, store: SqlStore, live: LiveTable) -> str:
         """Above an Enigma's hand: which puzzle, and (the daily one) who solved it today."""
         table = live.table
-        options = self.options(table)
-        if not table.private or options.puzzle_id is None:
+        puzzle_id = self.options(table).puzzle_id
+        if not table.private or puzzle_id is None:
             return ""
-        lang = table.lang()
-        puzzle = enigma_pack()[options.puzzle_id]
-        day = table.face.get("daily")
-        header = t(
-            "pop.enigma.daily" if day else "pop.enigma.header",
-            lang,
-            id=puzzle.id,
-            grade=t(dynamic_key("pop.grade", GRADE_NAMES[puzzle.grade]), lang),
-        )
-        if day:
-            solvers = [
-                (user, n)
-                for user, n, solved in await daily_tries(store, table.guild_id, day)
-                if solved
-            ]
-            header += "\n" + (
-                t(
-                    "pop.enigma.solvers",
-                    lang,
-                    names=listed(
-                        (
-                            t("pop.enigma.solver", lang, user=f"<@{user}>", n=n)
-                            for user, n in solvers
-                        ),
-                        lang,
-                    ),
-                )
-                if solvers
-                else t("pop.enigma.no_solver", lang)
-            )
-        return header
+        return await enigma_header(store, table, puzzle_id)
 
     async def posts_of(
         self,
@@ -233,7 +204,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             render.results_picture, view, table.plain_names(), picture_labels(lang), t=words
         )
         game_over = view.phase == "over"
-        text = self.results_text(after, events, names, lang, hints_of(table))
+        text = results_text(after, events, names, lang, hints_of(table))
         posts = [Post(text, [picture], results=game_over)]
         day = table.face.get("daily")
         if game_over and table.private and day and view.result and view.result.won:
@@ -265,47 +236,3 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
                 key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1
             )
         return t("pop.step.fell", lang, who=who)
-
-    def results_text(
-        self,
-        after: PopState,
-        events: Sequence[object],
-        names: dict[str, str],
-        lang: str,
-        hints: int = 0,
-    ) -> str:
-        lines = []
-        spec = POP.view(after, None).spec
-        for e in events:
-            if isinstance(e, SetEnded):
-                scores = listed((f"{names.get(s, s)} {n}" for s, n in e.scores.items()), lang)
-                lines.append(t("pop.result.set", lang, set=e.set_number, scores=scores))
-            elif isinstance(e, GameEnded):
-                if spec.competitive:
-                    winners = listed((names.get(w, w) for w in e.winners), lang)
-                    lines.append(t("pop.result.winners", lang, n=len(e.winners), names=winners))
-                    if e.tiebreak:
-                        lines.append(t(dynamic_key("pop.result.tiebreak", e.tiebreak), lang))
-                elif isinstance(e.result, CoopResult):
-                    lines.append(
-                        t(
-                            "pop.result.coop",
-                            lang,
-                            level=t(dynamic_key("pop.level", e.result.level), lang),
-                        )
-                    )
-                elif isinstance(e.result, SoloResult):
-                    key = "pop.result.won" if e.result.won else "pop.result.lost"
-                    lines.append(t(key, lang, n=e.result.turns))
-                    title = solo_title(after)
-                    if title:
-                        lines.append(
-                            t(
-                                "pop.result.title",
-                                lang,
-                                title=t(dynamic_key("pop.title", title), lang),
-                            )
-                        )
-                    if hints:
-                        lines.append(t("pop.result.hints", lang, n=hints))
-        return "\n".join(lines)

@@ -24,7 +24,6 @@ from .posts import Refusal
 from .ratings import Entry
 from .storage import Admit, Move, Result, SqlStore, StaleWrite
 from .table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
-from .whole_turn import turn_due
 
 
 class TableCache:
@@ -135,7 +134,7 @@ class TableCache:
         return (
             bool(table.paused)
             or bool(table.owed_edits)
-            or turn_due(table)
+            or life.turn_due(table)
             or (table.status == "lobby" and table.lobby_message_id is None)
             or bool(self.ai_to_act(table, state))
         )

@@ -28,7 +28,7 @@ import discord
 
 from engine.protocol import Json
 
-from . import life, workers
+from . import composer, life, workers
 from .background import Background, finish_or_cancel
 from .budget import Budget, InvalidRequests
 from .cache import TableCache
@@ -40,24 +40,25 @@ from .face import TableFace
 from .fair_share import FairGate
 from .i18n import resolve, t
 from .limits import ClickRate, Limits
-from .lobby import TABLE_VERBS, lobby_post
+from .lobby import TABLE_VERBS
 from .moves import MovePath
 from .outbox import Outbox
 from .paused_retries import PausedRetries
+from .posting import Posting
 from .posts import Post, Refusal
 from .prompt import answer_in_time
 from .resume import resume_all
 from .storage import SqlStore
 from .table import LiveTable, PrivateMessage, Seat, Table, TableEdit
 from .timekeeping import IDLE_AFTER, Timekeeping
-from .transport import ChannelLost, picture_files
+from .transport import picture_files
 
 log = logging.getLogger("pop.tables")
 
 
 class Tables:
-    """Every table this process serves: the faces' `FaceAPI`, the lobby's `LobbyAPI` and the
-    outboxes' `OutboxHost`."""
+    """Every table this process serves: the faces' `FaceAPI` and the lobby's `LobbyAPI`; it
+    builds each table's outbox from the narrow services posting uses (`bot.posting`)."""
 
     def __init__(
         self,
@@ -92,6 +93,18 @@ class Tables:
         self.control = control_class(self.on_control)
         retries = PausedRetries(self.kick, lambda: self.time.clock, share, invalid_requests)
         self.channels = ChannelEvents(self, retries)  # a channel's events; paused tables' tries
+        self.posting = Posting(
+            tables=self.registry,
+            client=client,
+            budget=self.budget,
+            drawing=self.drawing,
+            views=self.view_for,
+            channel=self.channels,
+            now=self.time.now,
+            step_delay=lambda: self.step_delay,
+            stopping=lambda: self.stopping,
+            forget_if_idle=self.forget_if_idle,
+        )
 
     # --- Tables, their locks, their commits (bot.registry) -------------------------------
 
@@ -259,10 +272,10 @@ class Tables:
         table = live.table
         face = self.face(table)
         header = header or await face.private_header(self.store, live)
-        post = await asyncio.to_thread(face.private_post, live, seat, table.lang())
-        content = f"{header}\n{post.content}" if header else post.content
+        shown = await asyncio.to_thread(face.private_post, live, seat, table.lang())
+        post = composer.private(header, shown)
         message = await interaction.followup.send(
-            content,
+            post.content,
             files=picture_files(post),
             view=self.view_for(table, post) or discord.utils.MISSING,
             ephemeral=True,
@@ -286,7 +299,7 @@ class Tables:
     def outbox(self, table_id: int) -> Outbox:
         box = self.outboxes.get(table_id)
         if box is None:
-            box = self.outboxes[table_id] = Outbox(self, table_id)
+            box = self.outboxes[table_id] = Outbox(self.posting, table_id)
         return box
 
     def say(self, table_id: int, text: str, mentions: Sequence[int] = ()) -> None:
@@ -303,35 +316,6 @@ class Tables:
 
     def resume_outbox(self, table_id: int) -> None:
         self.outbox(table_id).resume()
-
-    def lobby_post(self, table: Table) -> Post:
-        return lobby_post(self.face(table), table)
-
-    async def lobby_posted(self, table_id: int, message_id: int) -> None:
-        async with self.editing(table_id) as edit:
-            life.lobby_posted(edit.table, message_id)
-            await self.commit(edit)
-
-    async def turn_posted(
-        self, table_id: int, message_id: int, epoch: int, deadline: float | None
-    ) -> Table:
-        async with self.editing(table_id) as edit:
-            life.turn_posted(edit.table, message_id, epoch, deadline)
-            return await self.commit(edit)  # its timer, stored, wakes the scheduler
-
-    async def edit_made(self, table_id: int, message_id: int) -> None:
-        async with self.editing(table_id) as edit:
-            life.edit_made(edit.table, message_id)
-            await self.commit(edit)
-
-    async def channel_lost(self, table_id: int, lost: ChannelLost, *, again: bool) -> None:
-        await self.channels.channel_lost(table_id, lost, again=again)
-
-    async def channel_back(self, table_id: int) -> bool:
-        return await self.channels.channel_back(table_id)
-
-    async def channel_ok(self, table_id: int) -> None:
-        await self.channels.channel_ok(table_id)
 
     def try_again(self, table_id: int) -> None:
         self.channels.try_again(table_id)

@@ -32,7 +32,6 @@ from .game_binding import AiJob, Applied, GameBinding, M, O, S, V
 from .i18n import dynamic_key, listed, t
 from .posts import Post, Refusal
 from .prompt import PromptResponse
-from .rating_texts import add_rating_changes
 from .storage import SqlStore
 from .table import LiveTable, Pending, Seat, Table
 from .transport import picture_files
@@ -225,6 +224,8 @@ class TableFace(Protocol):
 
     def back_button(self, lang: str) -> str: ...
 
+    def rematch_label(self, table: Table, lang: str) -> str: ...
+
     def commands(self, api: Any, settings: Any) -> app_commands.Group: ...
 
     def game_started(self, api: FaceAPI, live: LiveTable) -> None: ...
@@ -344,13 +345,9 @@ class GameFace(GameBinding[O, S, M, V]):
     async def move_posts(
         self, store: SqlStore, live: LiveTable, pending: Pending, lang: str
     ) -> list[Post]:
-        """The posts of a move's events (read through views only); drawn off the loop. The
-        move that ends the game: its results post shows the rating changes."""
+        """The posts of a move's events (read through views only); drawn off the loop."""
         before, after = self.narrow(pending.before), self.narrow(pending.after)
-        posts = await self.posts_of(store, live, before, pending.events, after, lang)
-        if self.game.outcome(after) is not None:
-            await add_rating_changes(store, live.table, pending.game_no, posts, lang)
-        return posts
+        return await self.posts_of(store, live, before, pending.events, after, lang)
 
     async def posts_of(
         self,
@@ -361,8 +358,13 @@ class GameFace(GameBinding[O, S, M, V]):
         after: S,
         lang: str,
     ) -> list[Post]:
-        """One picture per step, then the results if the move ended the game."""
+        """One picture per step, then the results if the move ended the game (`results=True`:
+        the table layer adds Rematch, the rating changes and the deal's reveal to it)."""
         raise NotImplementedError
+
+    def rematch_label(self, table: Table, lang: str) -> str:
+        """The label of the button under the results that deals the table's next game."""
+        return t("button.rematch", lang)
 
     def back_button(self, lang: str) -> str:
         """The label of the button a player presses to take back a seat the AI took over."""

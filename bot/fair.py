@@ -10,14 +10,12 @@ an alt text, a file or a log line.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import secrets
 
 from engine import fair, rng
 
 from .i18n import t
-from .posts import Button, Post
 from .table import FairDeal, Table
 
 
@@ -81,23 +79,14 @@ def inputs_line(table: Table, lang: str) -> str | None:
     return t("fair.inputs", lang, join_ids=joins, start_id=f"`{deal.start}`")
 
 
-def with_results_words(posts: list[Post], table: Table, game_no: int, lang: str) -> list[Post]:
-    """The results post (the one offering Rematch) names the deal's commitment, where its proof
-    is, and the rematch's commitment."""
+def results_lines(table: Table, game_no: int, lang: str) -> tuple[str, ...]:
+    """What the results post of game `game_no` says of its deal: the commitment it was dealt
+    from, where its proof is, and the rematch's commitment (nothing for a private game, one
+    dealt before fair deals, or one a rematch has followed already)."""
     deal = table.fair
     if deal is None or deal.start is None or game_no != table.games or table.private:
-        return posts
-    at = next((i for i, p in enumerate(posts) if _offers_rematch(p)), None)
-    if at is None:
-        return posts
-    lines = [
-        posts[at].content,
-        t("fair.results", lang, commitment=deal.commitment, table_record=record_command(lang)),
-    ]
+        return ()
+    lines = [t("fair.results", lang, commitment=deal.commitment, table_record=record_command(lang))]
     if table.fair_next is not None:
         lines.append(t("fair.rematch_next", lang, commitment=table.fair_next.commitment))
-    return [*posts[:at], dataclasses.replace(posts[at], content="\n".join(lines)), *posts[at + 1 :]]
-
-
-def _offers_rematch(post: Post) -> bool:
-    return any(isinstance(c, Button) and c.verb == "rematch" for c in post.controls)
+    return tuple(lines)

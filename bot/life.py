@@ -14,6 +14,8 @@ nothing else; the caller commits it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .table import FairDeal, Status, Table
 
 LEFT_ALONE = 3600.0  # seconds: a private game nobody touched for this long ends (said in /help)
@@ -118,15 +120,36 @@ def lobby_posted(table: Table, message_id: int) -> None:
     table.lobby_message_id = message_id
 
 
-def turn_posted(table: Table, message_id: int, epoch: int, deadline: float | None) -> None:
-    """The message of the turn of `epoch` is out; its deadline starts now, if that turn is
-    still the table's."""
+def turn_due(table: Table) -> bool:
+    """Does the table wait for the message of its new turn?"""
+    return (
+        table.status == "playing" and table.turn_message_epoch != table.epoch and not table.private
+    )
+
+
+def turn_posted(
+    table: Table,
+    message_id: int,
+    epoch: int,
+    deadline: float | None,
+    captions: Sequence[tuple[int, str]] = (),
+) -> None:
+    """The message of the turn of `epoch` is out (`captions`: the moves' captions it carries
+    above the turn's text); its deadline starts now, if that turn is still the table's."""
     table.turn_message_id = message_id
     table.turn_message_epoch = epoch
+    table.turn_captions = list(captions)
     if table.epoch != epoch:  # the table moved on while it was posted: stale at once
         _owe_edit(table, message_id)
     elif table.turn_deadline is None:
         table.turn_deadline, table.warned, table.expired = deadline, False, False
+
+
+def captions_added(table: Table, message_id: int, move: int, caption: str) -> None:
+    """A move within the turn was added to the turn's message, its caption with it (once: a
+    move added before a restart is not added again)."""
+    if table.turn_message_id == message_id and all(m != move for m, _ in table.turn_captions):
+        table.turn_captions.append((move, caption))
 
 
 def message_deleted(table: Table, message_id: int) -> bool:
@@ -136,7 +159,7 @@ def message_deleted(table: Table, message_id: int) -> bool:
     table.owed_edits = [m for m in table.owed_edits if m != message_id]
     if table.turn_message_id != message_id:
         return owed
-    table.turn_message_id, table.turn_message_epoch = None, None
+    table.turn_message_id, table.turn_message_epoch, table.turn_captions = None, None, []
     table.turn_reposts += 1
     return True
 

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import discord
 
-from . import fair, life
+from . import composer, fair, life
 from .cache import TableCache
 from .controls import Click
 from .face import Reply, TableFace
@@ -71,14 +71,11 @@ def lobby_post(face: TableFace, table: Table) -> Post:
     """The lobby message: the game's summary, the deal's commitment, once started the ids it
     was dealt with and, while seats may change, the buttons."""
     lang = table.lang()
-    text = face.lobby_text(table, lang)
-    for line in (fair.commitment_line(table, lang), fair.inputs_line(table, lang)):
-        if line is not None:
-            text += "\n" + line
-    if table.status != "lobby":
-        return Post(text)
+    lines = (fair.commitment_line(table, lang), fair.inputs_line(table, lang))
     buttons = [Button(v, t(dynamic_key("button", v), lang), style) for v, style in LOBBY_BUTTONS]
-    return Post(text, controls=list(buttons))
+    return composer.lobby(
+        face.lobby_text(table, lang), lines, buttons if table.status == "lobby" else []
+    )
 
 
 def require_host(table: Table, user: discord.abc.User) -> None:

@@ -1,126 +1,127 @@
 """A picture a step, paced, for the games that want it (Pop: its chain reactions are its show):
 a move's posts go out one message each, `step_delay` apart. When the table falls behind (many
 steps waiting), or the bot's request budget is tight, several steps share one message
-(`bot.batching`); tight, the results ride on the last step's message and the next turn's
+(`bot.composer`); tight, the results ride on the last step's message and the next turn's
 message rides on the move's last.
 
 Exactly once, as every post: each message carries its step's nonce, and the outbox's progress
-is stored after every message (`bot.outbox`).
+is stored after every message (`bot.posting.Progress`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from dataclasses import dataclass
 
-from .batching import (
-    BEHIND,
-    MAX_ATTACHMENTS,
-    MAX_FILES_PER_MESSAGE,
-    merged,
-    next_batch,
-    posts_in,
-    steps_waiting,
-    with_turn,
-)
-from .budget import STEP, TURN, Budget, priority
+from . import composer, life
+from .budget import STEP, TURN, priority
+from .posting import MovePosts, Posting, Progress
 from .posts import Post
 from .storage import Delivery
-from .table import LiveTable, Pending
-from .transport import Paused
-from .whole_turn import TurnsBox, TurnsHost, turn_due
+from .table import LiveTable, Pending, Table
+from .transport import Paused, Transport
+from .turn_message import DrawnTurn, TurnMessage
 
 
-class StepsHost(TurnsHost, Protocol):
-    """What paced steps need of the table layer: its pace and the request budget."""
+@dataclass(frozen=True)
+class Batch:
+    """The next message of a move's posts, as laid out."""
 
-    step_delay: float
-    budget: Budget
-    stopping: bool
-
-
-class StepsBox(TurnsBox, Protocol):
-    """What paced steps need of the table's outbox (which owns them)."""
-
-    @property
-    def host(self) -> StepsHost: ...
+    posts: list[Post]  # the move's posts it holds
+    message: Post  # as laid out (the turn's message riding on it, perhaps)
+    table: Table  # the table its controls belong to
+    turn: DrawnTurn | None  # the next turn's message, riding on it
+    captions: str  # the step captions above the turn's text, when the turn rides
 
 
 class PacedSteps:
-    def __init__(self, box: StepsBox) -> None:
-        self.box = box
+    def __init__(
+        self,
+        posting: Posting,
+        transport: Transport,
+        moves: MovePosts,
+        turn: TurnMessage,
+        progress: Progress,
+    ) -> None:
+        self.posting = posting
+        self.transport = transport
+        self.moves = moves
+        self.turn = turn
+        self.progress = progress
 
     async def post(self, live: LiveTable, pending: Pending, posts: list[Post], done: int) -> None:
         """A move's posts from the `done` first on, a message at a time."""
         while done < len(posts):
-            if self.box.host.stopping:  # the rest is owed (its progress is stored): next start
+            if self.posting.stopping():  # the rest is owed (its progress is stored): next start
                 raise Paused
             done = await self._post_batch(live, pending, posts, done)
 
     async def _post_batch(
         self, live: LiveTable, pending: Pending, posts: list[Post], done: int
     ) -> int:
-        """The next message of a move's posts; how many of its posts are out after it.
-
-        Behind (many step pictures waiting), or the request budget tight: the move's steps
-        share messages (tight: as many as Discord allows, the results riding on the last
-        step's message, and the next turn's message riding on the move's last)."""
-        box = self.box
+        """The next message of a move's posts; how many of its posts are out after it."""
         table = live.table
-        tight = box.host.budget.tight()
-        waiting = steps_waiting(posts, done, len(live.pending) - 1)
-        batch = next_batch(
-            posts,
-            done,
-            grouped=table.private or tight or waiting > BEHIND,
-            limit=MAX_ATTACHMENTS if table.private or tight else MAX_FILES_PER_MESSAGE,
-            results=tight,
-        )
-        post = merged(batch)
-        now_live = await box.host.live(table.id)
-        now = now_live.table
-        if post.controls and (now.games != pending.game_no or now.status == "playing"):
-            post.controls = []  # a rematch was dealt meanwhile: those buttons are stale
-        last = done + len(batch) == len(posts)
-        turn = None
-        steps_text = post.content
-        if tight and last and not post.controls and await self.turn_may_ride(now_live, pending):
-            turn = await box.turn_post(now_live)
-            riding = with_turn(post, turn[0])
-            post, turn = (riding, turn) if riding is not None else (post, None)
-        post_table = now if post.controls else table
-        with priority(TURN if turn else STEP):
-            message = await box.transport.send(
-                post_table,
-                post,
-                box.host.view_for(post_table, post),
+        batch = await self._laid_out(live, pending, posts, done)
+        with priority(TURN if batch.turn else STEP):
+            message = await self.transport.send(
+                batch.table,
+                batch.message,
+                self.posting.views(batch.table, batch.message),
                 key=(table.id, pending.game_no, pending.seq, done),
-                in_channel=post.in_channel,
+                in_channel=batch.message.in_channel,
             )
-        held = posts_in([a.filename for a in message.attachments], posts, done, len(batch))
+        attached = [a.filename for a in message.attachments]
+        held = composer.posts_in(attached, posts, done, len(batch.posts))
         if any(p.results for p in posts[done : done + held]):
-            await box.results_posted(table, pending.game_no, message)
+            await self.progress.results_posted(table, pending.game_no, message)
         done += held
         more = done < len(posts)
-        await box.advance(
+        await self.progress.advance(
             Delivery(pending.game_no, pending.seq, done, False)
             if more
             else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
         )
-        if turn is not None and held == len(batch):
-            box.turn_prefix = steps_text
-            await box.turn_posted(message, turn[1], turn[2])
-        if more and box.host.step_delay and batch[-1].step:
-            await asyncio.sleep(box.host.step_delay)
+        if batch.turn is not None and held == len(batch.posts):
+            await self.turn.is_out(message, batch.turn, [(pending.seq, batch.captions)])
+        if more and self.posting.step_delay() and batch.posts[-1].step:
+            await asyncio.sleep(self.posting.step_delay())
         return done
+
+    async def _laid_out(
+        self, live: LiveTable, pending: Pending, posts: list[Post], done: int
+    ) -> Batch:
+        """Behind (many step pictures waiting), or the request budget tight: the move's steps
+        share messages (tight: as many as Discord allows, the results riding on the last
+        step's message, and the next turn's message riding on the move's last)."""
+        table = live.table
+        tight = self.posting.budget.tight()
+        waiting = composer.steps_waiting(posts, done, len(live.pending) - 1)
+        batch = composer.next_batch(
+            posts,
+            done,
+            grouped=table.private or tight or waiting > composer.BEHIND,
+            limit=composer.MAX_ATTACHMENTS
+            if table.private or tight
+            else composer.MAX_FILES_PER_MESSAGE,
+            results=tight,
+        )
+        now_live = await self.posting.tables.live(table.id)
+        now = now_live.table
+        post = composer.offered(composer.merged(batch), now, pending.game_no)
+        last = done + len(batch) == len(posts)
+        turn, steps_text = None, post.content
+        if tight and last and not post.controls and await self.turn_may_ride(now_live, pending):
+            drawn = await self.turn.draw(now_live)
+            riding = composer.with_turn(post, drawn.post)
+            post, turn = (riding, drawn) if riding is not None else (post, None)
+        return Batch(batch, post, now if post.controls else table, turn, steps_text)
 
     async def turn_may_ride(self, live: LiveTable, pending: Pending) -> bool:
         """May the next turn's message ride on this move's last one? Only when it is due and
         the moves made since this one have nothing to show (secret picks, say)."""
-        box = self.box
-        if not turn_due(live.table):
+        if not life.turn_due(live.table):
             return False
         for seq in sorted(s for s in live.pending if s > pending.seq):
-            if await box.posts(live, live.pending[seq]):
+            if await self.moves.of(live, live.pending[seq]):
                 return False
         return True

@@ -1,16 +1,14 @@
 """Who the bot mentions, and how: only the people whose turn it is, once when the turn begins
-(riding on the turn's own message) and once in its reminder; never someone who turned pings
-off (`/settings pings off`). Every other message mentions nobody: the client's default
+(on the turn's own message, which `bot.composer.turn` lays out) and once in its reminder; never
+someone who turned pings off (`/settings pings off`). Every other message mentions nobody: the client's default
 `allowed_mentions` is none, and a post names exactly the users it may ping (`Post.mentions`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from .i18n import listed, t
-from .posts import Post
+from .i18n import listed
 from .storage_people import PeopleQueries
 from .table import Seat
 
@@ -27,13 +25,3 @@ def who(seats: Sequence[Seat], pinged: Sequence[int], lang: str) -> str:
     return listed(
         (f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.text_name}**" for s in seats), lang
     )
-
-
-def with_pings(post: Post, users: Sequence[int], lang: str) -> Post:
-    """The turn's message, mentioning the people who must act on its last line (nobody to
-    mention: the message as it is)."""
-    if not users:
-        return post
-    line = t("turn.ping", lang, who=" ".join(f"<@{u}>" for u in users))
-    content = f"{post.content}\n{line}" if post.content else line
-    return replace(post, content=content, mentions=list(users))

@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from .i18n import DYNAMIC_KEYS, dynamic_key, listed, t
-from .posts import Post
 from .rating_store import Change, Played, Ranked
 from .ratings import Rating, signed
 from .table import Table
@@ -37,25 +36,10 @@ def player_name(player: str, lang: str) -> str:
     return t("rating.ai", lang, level=level)
 
 
-def results_post(posts: Sequence[Post]) -> Post | None:
-    """A finished game's results among a move's posts: the one offering Rematch (the table
-    layer's own verb), else the last."""
-    offering = [p for p in posts if any(c.verb == "rematch" for c in p.controls)]
-    return offering[-1] if offering else (posts[-1] if posts else None)
-
-
-async def add_rating_changes(
-    store: ChangesStore, table: Table, game_no: int, posts: Sequence[Post], lang: str
-) -> None:
-    """Mark the results post of the game that just ended (where it is posted is kept), and
-    add its seats' rating changes when it was rated."""
-    post = results_post(posts)
-    if post is None:
-        return
-    post.results = True
+async def results_line(store: ChangesStore, table: Table, game_no: int, lang: str) -> str | None:
+    """The seats' rating changes for the results post of game `game_no` (None: not rated)."""
     changes = await store.rating_changes(table.id, game_no)
-    if changes:
-        post.content = f"{post.content}\n{changes_line(table, changes, lang)}".strip()
+    return changes_line(table, changes, lang) if changes else None
 
 
 def changes_line(table: Table, changes: Sequence[Change], lang: str) -> str:

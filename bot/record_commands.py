@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from .batching import MAX_CONTENT
+from .composer import MAX_CONTENT
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, resolve, t
 from .markdown import literal

@@ -110,6 +110,10 @@ class Table(BaseModel):
     turn_message_id: int | None = None
     turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)
     turn_reposts: int = 0  # times a turn's deleted message was posted again (a new nonce each)
+    # The step captions the turn's message shows above the turn's text, by the move that
+    # brought them: the bot's own record of what it laid out (Discord's text is never read
+    # back), so its text edits keep them, after a restart too.
+    turn_captions: list[tuple[int, str]] = Field(default_factory=list)
     # Messages whose buttons are owed a removal (their turn is over): kept with the table, so
     # that the edit is made after a restart too, or once a tight request budget relaxes.
     owed_edits: list[int] = Field(default_factory=list)

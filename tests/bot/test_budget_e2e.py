@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.batching import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, merged, next_batch
+from bot.composer import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, merged, next_batch
 from bot.posts import Post
 from render.kit import Picture
 from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message

@@ -91,6 +91,21 @@ def test_a_turn_message_of_an_older_turn_sets_no_deadline():
     assert table.turn_deadline is None
 
 
+def test_the_turn_message_keeps_its_captions_each_moves_once():
+    table = a_table()
+    life.deal(table, seed=1)
+    life.turn_posted(table, message_id=57, epoch=1, deadline=None, captions=[(3, "Ana took")])
+    life.captions_added(table, 57, 4, "Ben drew")
+    life.captions_added(table, 57, 4, "Ben drew")  # added again after a restart: kept once
+    life.captions_added(table, 12, 5, "another message's")
+    assert table.turn_captions == [(3, "Ana took"), (4, "Ben drew")]
+    life.turn_posted(table, message_id=58, epoch=1, deadline=None)
+    assert table.turn_captions == []  # a new turn message carries none of the old one's
+    life.captions_added(table, 58, 6, "Cleo drew")
+    life.message_deleted(table, 58)
+    assert table.turn_captions == []
+
+
 @pytest.mark.parametrize("status", ["lobby", "playing", "finished"])
 def test_cancelling_ends_the_table_and_bumps_its_epoch(status):
     table = a_table(status)

@@ -8,11 +8,11 @@ import pytest
 from openskill.models import PlackettLuce
 
 import bot.games  # noqa: F401  (every game registers its rating rule)
-from bot import ratings
+from bot import composer, ratings
 from bot.i18n import t
-from bot.posts import Button, Post
+from bot.posts import Post
 from bot.rating_store import Change
-from bot.rating_texts import add_rating_changes, changes_line, player_name, rating_text
+from bot.rating_texts import changes_line, player_name, rating_text, results_line
 from bot.ratings import Entry, Rating, entries, rate, rated_seats, signed
 from bot.table import Seat
 from engine.protocol import Outcome, SeatOutcome
@@ -184,7 +184,7 @@ def test_the_results_line_names_every_seat_in_seat_order_with_its_change():
     assert ja.startswith("📈 レーティング\uff1aAna 1706（+206）")  # full-width
 
 
-async def test_the_results_post_gets_the_changes_and_is_marked():
+async def test_the_results_post_gets_the_changes():
     table = a_table("coloretto", id=4, seats=seats_of("ana", "ben", ai=1))
     asked = []
 
@@ -193,13 +193,20 @@ async def test_the_results_post_gets_the_changes_and_is_marked():
             asked.append((table_id, game_no))
             return changes(table.seats)
 
-    step = Post("a step", step=True)
-    final = Post("🏆 Ana wins", controls=[Button("rematch", "Rematch")])
-    await add_rating_changes(Store(), table, 2, [step, final], "en")
+    line = await results_line(Store(), table, 2, "en")
     assert asked == [(4, 2)]
-    assert final.results
-    assert not step.results
-    assert final.content.startswith("🏆 Ana wins\n📈 Ratings: Ana 1706 (+206)")
+    step, final = Post("a step", step=True), Post("🏆 Ana wins", results=True)
+    shown = composer.finished([step, final], composer.Ending("Rematch", rating=line))
+    assert shown[0] == step
+    assert shown[1].content.startswith("🏆 Ana wins\n📈 Ratings: Ana 1706 (+206)")
+
+
+async def test_an_unrated_game_has_no_changes_line():
+    class Store:
+        async def rating_changes(self, _table_id, _game_no):
+            return []
+
+    assert await results_line(Store(), a_table("coloretto"), 1, "en") is None
 
 
 def test_players_are_named_by_mention_or_by_ai_level():

@@ -2,6 +2,8 @@
 SHA-256 and alt text), controls. The fixture `transcripts.json.gz` is what the faces showed
 before their code was moved onto one base; `test_transcripts.py` replays the same games and
 compares, so a refactor that changes what a player sees fails, naming the game and the step.
+A move's posts are the table layer's (`bot.posting.move_posts`): the face's, with the results
+post finished by the composer (Rematch, ratings, the deal's reveal), as the outbox draws them.
 
 `python -m tests.bot.transcripts` writes the fixture anew (only when a change is meant to be
 seen by players).
@@ -21,6 +23,7 @@ from typing import Any
 from bot import workers
 from bot.game_binding import seed_of
 from bot.games import faces
+from bot.posting import move_posts
 from bot.posts import Button, Post
 from bot.table import LiveTable, Pending, Seat, Table
 
@@ -135,7 +138,7 @@ async def play(name: str) -> list[Any]:
         if applied.new_turn:
             table.epoch += 1
         pending = Pending(table.games, table.moves, before, events, after, applied.new_turn)
-        posts = await face.move_posts(_Store(), live, pending, lang) if events else []
+        posts = await move_posts(face, _Store(), live, pending, lang) if events else []
         if posts:  # a move that shows nothing (a secret choice) posts nothing
             out.append([post_data(p) for p in posts])
         if not applied.new_turn:

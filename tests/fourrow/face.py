@@ -101,8 +101,7 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
         posts = [Post(step, [picture], step=True)]
         if view.over:
             won = t("fourrow.won", lang, name=names.get(view.winner, "")) if view.winner else None
-            rematch = Button("rematch", t("button.rematch", lang), "success")
-            posts.append(Post(won or t("fourrow.drawn", lang), controls=[rematch]))
+            posts.append(Post(won or t("fourrow.drawn", lang), results=True))
         return posts
 
     @verb("drop", on_turn=True)

@@ -149,8 +149,6 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
             pictures.append(table_picture(v, plain, None, lang, "coloretto-start.png"))
         return Post(self.table_text(live, lang), pictures, self.controls(v, lang))
 
-    # --- Pictures ---------------------------------------------------------------------------
-
     # --- A move's posts ---------------------------------------------------------------------
 
     async def posts_of(
@@ -163,7 +161,7 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         lang: str,
     ) -> list[Post]:
         """One picture per action (its event highlighted) with a caption; at the end, the
-        results picture, the results text and Rematch."""
+        results picture and the results text."""
         table = live.table
         names, plain = table.names(), table.plain_names()  # texts', pictures'
         v = COLORETTO.view(after, None)
@@ -180,13 +178,7 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
             results = await asyncio.to_thread(
                 results_picture, v, outcome, plain, lang, f"coloretto-{where}-results.png"
             )
-            posts.append(
-                Post(
-                    results_text(v, outcome, names, lang),
-                    [results],
-                    [Button("rematch", t("button.rematch", lang), "success")],
-                )
-            )
+            posts.append(Post(results_text(v, outcome, names, lang), [results], results=True))
         return posts
 
     # --- Clicks -----------------------------------------------------------------------------

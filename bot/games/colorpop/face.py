@@ -170,19 +170,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         for e in events:
             if isinstance(e, GroupRemoved):
                 picked = e
-                # Named by the cell played, the one the record keeps (§7: the anchor of a
-                # group picked from its button, a typed cell as typed).
-                played = parse_cell(e.pick) or (0, 0)
-                group = group_at(e.board, played)
-                label = group_label(group, lang, played) if group is not None else e.pick
-                who = names.get(e.seat, e.seat)
-                caption = t("colorpop.step.picked", lang, name=who, group=label)
-                drawn = plain.get(e.seat, e.seat)
-                title = t("colorpop.picture.picked", lang, move=e.move_number, name=drawn)
-                picture = await asyncio.to_thread(
-                    board, was, plain, lang, title, f"{e.move_number}-1", e.board, e.cells
-                )
-                posts.append(Post(caption, [picture], step=True))
+                posts.append(await self._picked_post(e, was, names, plain, lang))
             elif isinstance(e, (TokensFell, RailsShifted)):  # a step with something to show
                 fell = isinstance(e, TokensFell)
                 key = "colorpop.step.fell" if fell else "colorpop.step.shifted"
@@ -200,6 +188,29 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
             posts.append(await self._results_post(final, events, names, plain, lang))
         return posts
 
+    async def _picked_post(
+        self,
+        e: GroupRemoved,
+        was: ColorpopView,
+        names: dict[str, str],
+        plain: dict[str, str],
+        lang: str,
+    ) -> Post:
+        """The group picked, highlighted on the board before it went. Named by the cell
+        played, the one the record keeps (§7: the anchor of a group picked from its button,
+        a typed cell as typed)."""
+        played = parse_cell(e.pick) or (0, 0)
+        group = group_at(e.board, played)
+        label = group_label(group, lang, played) if group is not None else e.pick
+        who = names.get(e.seat, e.seat)
+        caption = t("colorpop.step.picked", lang, name=who, group=label)
+        drawn = plain.get(e.seat, e.seat)
+        title = t("colorpop.picture.picked", lang, move=e.move_number, name=drawn)
+        picture = await asyncio.to_thread(
+            board, was, plain, lang, title, f"{e.move_number}-1", e.board, e.cells
+        )
+        return Post(caption, [picture], step=True)
+
     async def _results_post(
         self,
         final: ColorpopView,
@@ -208,12 +219,11 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         plain: dict[str, str],
         lang: str,
     ) -> Post:
-        """The final board, every secret colour revealed, and Rematch (`names` for the text,
-        `plain` for the picture)."""
+        """The final board, every secret colour revealed (`names` for the text, `plain` for the
+        picture)."""
         title = t("colorpop.picture.final", lang)
         picture = await asyncio.to_thread(board, final, plain, lang, title, "final")
-        controls: list[Button | Select] = [Button("rematch", t("button.rematch", lang), "success")]
-        return Post(results_text(final, events, names, lang), [picture], controls)
+        return Post(results_text(final, events, names, lang), [picture], results=True)
 
     # --- Clicks -----------------------------------------------------------------------------
 

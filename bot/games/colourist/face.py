@@ -19,7 +19,7 @@ import discord
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.events import ChoicesRevealed, GameEnded, WordsShown
-from engine.colourist.game import CARDS, EMOJI, Choose, ColouristState, Keep, Move
+from engine.colourist.game import CARDS, Choose, ColouristState, Keep, Move
 from engine.colourist.view import ColouristView
 from engine.protocol import Outcome
 from render.colourist import pictures as render
@@ -31,7 +31,7 @@ from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
 from .commands import ColouristCommands, word_list_problem
-from .words import card_name, labels, shown
+from .words import card_label, labels, reveal_text, shown
 
 AI_SEAT_PREFIX = "ai-"  # bot.table.Table.next_ai_id: AI chairs are "ai-1", "ai-2", …
 
@@ -103,35 +103,14 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         if me.phase == "over":
             return Post(t("colourist.private.over", lang))
         if me.phase == "picking":
-            if not me.offered:
-                return Post(t("colourist.private.wait_pick", lang, name=colourist))
-            nouns, adjectives = me.offered[:2], me.offered[2:]
-            controls: list[Button | Select] = [
-                Button(
-                    "keep",
-                    W.phrase(COLOURIST.words, adjectives[a], nouns[n], lang),
-                    "primary",
-                    arg=f"{n}{a}",
-                )
-                for n in (0, 1)
-                for a in (0, 1)
-            ]
-            return Post(
-                t(
-                    "colourist.private.pick",
-                    lang,
-                    nouns=listed((shown((i,), lang) for i in nouns), lang),
-                    adjectives=listed((shown((i,), lang) for i in adjectives), lang),
-                ),
-                controls=controls,
-            )
+            return self._phrase_pick(me, colourist, lang)
         text = shown(me.words, lang)
         if me.my_card is not None:
             return Post(
                 t(
                     "colourist.private.chosen",
                     lang,
-                    card=self.card_label(me.my_card, lang),
+                    card=card_label(me.my_card, lang),
                     text=text,
                 )
             )
@@ -141,14 +120,35 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         return Post(
             t(key, lang, text=text, name=colourist),
             controls=[
-                Button("card", self.card_label(card, lang), "secondary", arg=card)
+                Button("card", card_label(card, lang), "secondary", arg=card)
                 for card in me.playable
             ],
         )
 
-    @staticmethod
-    def card_label(card: str, lang: str) -> str:
-        return f"{EMOJI[card]} {card_name(card, lang)}"
+    def _phrase_pick(self, me: ColouristView, colourist: str, lang: str) -> Post:
+        """A double field: the colourist keeps one of its four phrases (the others wait)."""
+        if not me.offered:
+            return Post(t("colourist.private.wait_pick", lang, name=colourist))
+        nouns, adjectives = me.offered[:2], me.offered[2:]
+        controls: list[Button | Select] = [
+            Button(
+                "keep",
+                W.phrase(COLOURIST.words, adjectives[a], nouns[n], lang),
+                "primary",
+                arg=f"{n}{a}",
+            )
+            for n in (0, 1)
+            for a in (0, 1)
+        ]
+        return Post(
+            t(
+                "colourist.private.pick",
+                lang,
+                nouns=listed((shown((i,), lang) for i in nouns), lang),
+                adjectives=listed((shown((i,), lang) for i in adjectives), lang),
+            ),
+            controls=controls,
+        )
 
     # --- A move's posts ---------------------------------------------------------------------
 
@@ -191,53 +191,13 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                     words,
                     shown(v.last.words, "en"),
                 )
-                posts.append(Post(self.reveal_text(v, names, lang), [picture], step=True))
+                posts.append(Post(reveal_text(v, names, lang), [picture], step=True))
             elif isinstance(e, GameEnded):
                 picture = await PICTURES.run(render.results_picture, v, plain, words)
                 winners = listed((names.get(w, w) for w in e.winners), lang)
-                posts.append(
-                    Post(
-                        t("colourist.result.winners", lang, n=len(e.winners), names=winners),
-                        [picture],
-                        [Button("rematch", t("button.rematch", lang), "success")],
-                    )
-                )
+                said = t("colourist.result.winners", lang, n=len(e.winners), names=winners)
+                posts.append(Post(said, [picture], results=True))
         return posts
-
-    def reveal_text(self, v: ColouristView, names: dict[str, str], lang: str) -> str:
-        last = v.last
-        assert last is not None
-
-        def name(seat: str) -> str:
-            return names.get(seat, seat)
-
-        lines = [
-            t(
-                "colourist.step.reveal",
-                lang,
-                round=last.round_number,
-                name=name(last.colourist),
-                card=self.card_label(last.colour, lang),
-                text=shown(last.words, lang),
-            )
-        ]
-        lines.append(
-            " · ".join(f"{name(s)} {self.card_label(last.cards[s], lang)}" for s in v.seats)
-        )
-        if last.matched:
-            lines.append(
-                t(
-                    "colourist.step.matched",
-                    lang,
-                    n=len(last.matched),
-                    names=listed(map(name, last.matched), lang),
-                    moved=listed(map(name, last.moved), lang),
-                )
-            )
-        else:
-            lines.append(t("colourist.step.nobody", lang))
-        lines.append(" · ".join(f"{name(s)} {v.positions[s]}/{v.finish}" for s in v.seats))
-        return "\n".join(lines)
 
     # --- Clicks -----------------------------------------------------------------------------
 
@@ -269,7 +229,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             text = t(
                 "colourist.private.revealed",
                 press.lang,
-                card=self.card_label(move.card, press.lang),
+                card=card_label(move.card, press.lang),
                 text=shown(before.words, press.lang),
             )
             with contextlib.suppress(discord.HTTPException):

@@ -1,5 +1,5 @@
 """Colourist's words in a table's language: the pictures' words, the cards, the word or phrase
-of a round (printed in the table's language; the AI reads only concept ids)."""
+of a round (printed in the table's language; the AI reads only concept ids), a round's reveal."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from collections.abc import Sequence
 
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST
+from engine.colourist.game import EMOJI
+from engine.colourist.view import ColouristView
 from render.colourist.labels import LABELS_EN
 
-from ...i18n import dynamic_key, t
+from ...i18n import dynamic_key, listed, t
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -29,3 +31,44 @@ def card_name(card: str, lang: str) -> str:
 def shown(ids: Sequence[str], lang: str) -> str:
     """The word or phrase of these ids, printed in `lang`."""
     return W.shown(COLOURIST.words, ids, lang)
+
+
+def card_label(card: str, lang: str) -> str:
+    """A card as its button and the reveal name it: its colour's emoji, then its name."""
+    return f"{EMOJI[card]} {card_name(card, lang)}"
+
+
+def reveal_text(v: ColouristView, names: dict[str, str], lang: str) -> str:
+    """A round revealed: the colourist's card and words, every seat's card, who matched and
+    moved, where everyone stands."""
+    last = v.last
+    assert last is not None
+
+    def name(seat: str) -> str:
+        return names.get(seat, seat)
+
+    lines = [
+        t(
+            "colourist.step.reveal",
+            lang,
+            round=last.round_number,
+            name=name(last.colourist),
+            card=card_label(last.colour, lang),
+            text=shown(last.words, lang),
+        )
+    ]
+    lines.append(" · ".join(f"{name(s)} {card_label(last.cards[s], lang)}" for s in v.seats))
+    if last.matched:
+        lines.append(
+            t(
+                "colourist.step.matched",
+                lang,
+                n=len(last.matched),
+                names=listed(map(name, last.matched), lang),
+                moved=listed(map(name, last.moved), lang),
+            )
+        )
+    else:
+        lines.append(t("colourist.step.nobody", lang))
+    lines.append(" · ".join(f"{name(s)} {v.positions[s]}/{v.finish}" for s in v.seats))
+    return "\n".join(lines)

@@ -7,12 +7,9 @@ import asyncio
 from collections.abc import Sequence
 from typing import cast
 
-from engine.pop.adapter import POP, PopMove, PopOptions, enigma_pack
-from engine.pop.enigma import GRADE_NAMES
+from engine.pop.adapter import POP, PopMove, PopOptions
 from engine.pop.events import CHIEF, Event, GameEnded, SetEnded, Signalled
-from engine.pop.game import solo_title
 from engine.pop.modes import MODES, ModeSpec
-from engine.pop.results import CoopResult, SoloResult
 from engine.pop.state import PopState
 from engine.pop.view import TableView
 from render.pop import pictures as render
@@ -24,8 +21,8 @@ from ...posts import Button, Post, Select
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from ...workers import PICTURES
-from .enigma import daily_tries
-from .words import alt_words, card_label, hints_of, picture_labels
+from .enigma import daily_tries, enigma_header
+from .words import alt_words, card_label, hints_of, picture_labels, results_text
 
 
 class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
@@ -85,24 +82,39 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             self.drafts.get((live.table.id, live.table.epoch, seat.id), ())
         )  # a copy: drawn in a thread
         chosen = list(me.my_choice) or list(draft)
-        can_choose = me.cards_to_choose > 0
         picture = PICTURES.call(
             render.hand_picture, list(me.hand), tuple(chosen), t=alt_words(lang)
         )
-        if not can_choose:
-            content = t("pop.hand.waiting", lang)
-        elif me.my_choice:
-            content = t("pop.hand.chosen", lang, cards=listed(map(str, me.my_choice), lang))
-        elif draft:
-            content = t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
-        else:
-            content = t(
-                "pop.hand.choose",
-                lang,
-                n=me.cards_to_choose,
-                turn=me.turn_number,
-                set=me.set_number,
+        pictures = [picture]
+        if live.table.private:  # a puzzle has no public table message: the grid is here
+            board = PICTURES.call(
+                render.board_picture,
+                POP.view(self.state_of(live), None),
+                live.table.plain_names(),
+                picture_labels(lang),
+                self.options(live.table).puzzle_id,
+                t=alt_words(lang),
             )
+            pictures.insert(0, board)
+        return Post(
+            self._hand_text(me, draft, lang), pictures, self._hand_buttons(me, chosen, lang)
+        )
+
+    def _hand_text(self, me: TableView, draft: list[int], lang: str) -> str:
+        """Where the seat's pick stands: waiting, chosen, being selected, or to choose."""
+        if me.cards_to_choose <= 0:
+            return t("pop.hand.waiting", lang)
+        if me.my_choice:
+            return t("pop.hand.chosen", lang, cards=listed(map(str, me.my_choice), lang))
+        if draft:
+            return t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
+        return t(
+            "pop.hand.choose", lang, n=me.cards_to_choose, turn=me.turn_number, set=me.set_number
+        )
+
+    def _hand_buttons(self, me: TableView, chosen: list[int], lang: str) -> list[Button | Select]:
+        """A button per card in the hand (the chosen ones green), and Confirm for several."""
+        can_choose = me.cards_to_choose > 0
         controls: list[Button | Select] = [
             Button(
                 "card",
@@ -122,56 +134,15 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
                     disabled=not can_choose or len(chosen) != me.cards_to_choose,
                 )
             )
-        pictures = [picture]
-        if live.table.private:  # a puzzle has no public table message: the grid is here
-            board = PICTURES.call(
-                render.board_picture,
-                POP.view(self.state_of(live), None),
-                live.table.plain_names(),
-                picture_labels(lang),
-                self.options(live.table).puzzle_id,
-                t=alt_words(lang),
-            )
-            pictures.insert(0, board)
-        return Post(content, pictures, controls)
+        return controls
 
     async def private_header(self, store: SqlStore, live: LiveTable) -> str:
         """Above an Enigma's hand: which puzzle, and (the daily one) who solved it today."""
         table = live.table
-        options = self.options(table)
-        if not table.private or options.puzzle_id is None:
+        puzzle_id = self.options(table).puzzle_id
+        if not table.private or puzzle_id is None:
             return ""
-        lang = table.lang()
-        puzzle = enigma_pack()[options.puzzle_id]
-        day = table.face.get("daily")
-        header = t(
-            "pop.enigma.daily" if day else "pop.enigma.header",
-            lang,
-            id=puzzle.id,
-            grade=t(dynamic_key("pop.grade", GRADE_NAMES[puzzle.grade]), lang),
-        )
-        if day:
-            solvers = [
-                (user, n)
-                for user, n, solved in await daily_tries(store, table.guild_id, day)
-                if solved
-            ]
-            header += "\n" + (
-                t(
-                    "pop.enigma.solvers",
-                    lang,
-                    names=listed(
-                        (
-                            t("pop.enigma.solver", lang, user=f"<@{user}>", n=n)
-                            for user, n in solvers
-                        ),
-                        lang,
-                    ),
-                )
-                if solvers
-                else t("pop.enigma.no_solver", lang)
-            )
-        return header
+        return await enigma_header(store, table, puzzle_id)
 
     async def posts_of(
         self,
@@ -223,8 +194,8 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
     async def _results_posts(
         self, store: SqlStore, table: Table, events: Sequence[object], after: PopState, lang: str
     ) -> list[Post]:
-        """A set's (or the game's) results; a game over offers Rematch (an Enigma: Try again,
-        and a solved daily puzzle is said in the channel)."""
+        """A set's (or the game's) results: the game's are the results post (an Enigma's
+        solved daily puzzle is said in the channel too)."""
         names = table.names()  # the text's; the picture draws names as written
         view = POP.view(after, None)
         words = alt_words(lang)
@@ -232,10 +203,8 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             render.results_picture, view, table.plain_names(), picture_labels(lang), t=words
         )
         game_over = view.phase == "over"
-        again = t("pop.button.retry" if table.private else "button.rematch", lang)
-        controls: list[Button | Select] = [Button("rematch", again, "success")] if game_over else []
-        text = self.results_text(after, events, names, lang, hints_of(table))
-        posts = [Post(text, [picture], controls)]
+        text = results_text(after, events, names, lang, hints_of(table))
+        posts = [Post(text, [picture], results=game_over)]
         day = table.face.get("daily")
         if game_over and table.private and day and view.result and view.result.won:
             seat = table.seats[0]
@@ -244,6 +213,10 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             said = t("pop.enigma.solved_today", lang, name=seat.text_name, n=n)
             posts.append(Post(said, in_channel=True))
         return posts
+
+    def rematch_label(self, table: Table, lang: str) -> str:
+        """An Enigma is tried again; a table's game is followed by a rematch."""
+        return t("pop.button.retry" if table.private else "button.rematch", lang)
 
     def owner_name(self, owner: str | None, names: dict[str, str], lang: str) -> str:
         if owner == CHIEF:
@@ -262,47 +235,3 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
                 key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1
             )
         return t("pop.step.fell", lang, who=who)
-
-    def results_text(
-        self,
-        after: PopState,
-        events: Sequence[object],
-        names: dict[str, str],
-        lang: str,
-        hints: int = 0,
-    ) -> str:
-        lines = []
-        spec = POP.view(after, None).spec
-        for e in events:
-            if isinstance(e, SetEnded):
-                scores = listed((f"{names.get(s, s)} {n}" for s, n in e.scores.items()), lang)
-                lines.append(t("pop.result.set", lang, set=e.set_number, scores=scores))
-            elif isinstance(e, GameEnded):
-                if spec.competitive:
-                    winners = listed((names.get(w, w) for w in e.winners), lang)
-                    lines.append(t("pop.result.winners", lang, n=len(e.winners), names=winners))
-                    if e.tiebreak:
-                        lines.append(t(dynamic_key("pop.result.tiebreak", e.tiebreak), lang))
-                elif isinstance(e.result, CoopResult):
-                    lines.append(
-                        t(
-                            "pop.result.coop",
-                            lang,
-                            level=t(dynamic_key("pop.level", e.result.level), lang),
-                        )
-                    )
-                elif isinstance(e.result, SoloResult):
-                    key = "pop.result.won" if e.result.won else "pop.result.lost"
-                    lines.append(t(key, lang, n=e.result.turns))
-                    title = solo_title(after)
-                    if title:
-                        lines.append(
-                            t(
-                                "pop.result.title",
-                                lang,
-                                title=t(dynamic_key("pop.title", title), lang),
-                            )
-                        )
-                    if hints:
-                        lines.append(t("pop.result.hints", lang, n=hints))
-        return "\n".join(lines)

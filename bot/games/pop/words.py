@@ -1,17 +1,23 @@
-"""Pop's words in a table's language: picture labels, card labels, the alt texts' words, and the
-small facts of a table the texts need (hints asked for)."""
+"""Pop's words in a table's language: picture labels, card labels, the alt texts' words, the
+results, and the small facts of a table the texts need (hints asked for)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.pop.adapter import POP
 from engine.pop.cards import colour_name
+from engine.pop.events import GameEnded, SetEnded
+from engine.pop.game import solo_title
+from engine.pop.results import CoopResult, SoloResult
+from engine.pop.state import PopState
 from render.kit import has_glyph
 from render.pop.labels import ENGLISH as PICTURE_ENGLISH
 from render.pop.labels import LABELS_EN
 from render.style import COLOUR_STYLE
 
-from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, resolve, t
+from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
 from ...table import Table
 
 
@@ -60,3 +66,49 @@ def hints_of(table: Table) -> int:
     """Hints asked for in the table's current game (solo)."""
     hints = table.face.get("hints")
     return int(hints.get(str(table.games), 0)) if isinstance(hints, dict) else 0
+
+
+def results_text(
+    after: PopState,
+    events: Sequence[object],
+    names: dict[str, str],
+    lang: str,
+    hints: int = 0,
+) -> str:
+    """A set's scores, or the game's end: its winners (and tie-break), the co-op level, the
+    solo result with its title and the hints asked for."""
+    lines = []
+    spec = POP.view(after, None).spec
+    for e in events:
+        if isinstance(e, SetEnded):
+            scores = listed((f"{names.get(s, s)} {n}" for s, n in e.scores.items()), lang)
+            lines.append(t("pop.result.set", lang, set=e.set_number, scores=scores))
+        elif isinstance(e, GameEnded):
+            if spec.competitive:
+                winners = listed((names.get(w, w) for w in e.winners), lang)
+                lines.append(t("pop.result.winners", lang, n=len(e.winners), names=winners))
+                if e.tiebreak:
+                    lines.append(t(dynamic_key("pop.result.tiebreak", e.tiebreak), lang))
+            elif isinstance(e.result, CoopResult):
+                lines.append(
+                    t(
+                        "pop.result.coop",
+                        lang,
+                        level=t(dynamic_key("pop.level", e.result.level), lang),
+                    )
+                )
+            elif isinstance(e.result, SoloResult):
+                key = "pop.result.won" if e.result.won else "pop.result.lost"
+                lines.append(t(key, lang, n=e.result.turns))
+                title = solo_title(after)
+                if title:
+                    lines.append(
+                        t(
+                            "pop.result.title",
+                            lang,
+                            title=t(dynamic_key("pop.title", title), lang),
+                        )
+                    )
+                if hints:
+                    lines.append(t("pop.result.hints", lang, n=hints))
+    return "\n".join(lines)

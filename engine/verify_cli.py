@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .fair import Dealt, Proof, ProofError, check, read_proof_text
 from .protocol import RecordError
-from .replay_cli import answer, game_of, parse_record, unknown_format
+from .replay import answer, game_of, parse_record, unknown_format
 
 
 def verify(record_text: str, proof_text: str) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from engine.pop.errors import RecordError
 from engine.protocol import RecordError as UnreadableRecord
-from engine.replay_cli import parse_record
+from engine.replay import parse_record
 
 from .kit import Picture
 from .pop.records import record_pictures

@@ -97,7 +97,7 @@ def rendered(record: dict[str, Any], lang: str, folder: Path, capsys: Any) -> Dr
 
 
 @pytest.mark.parametrize(("key", "options", "seats", "seed", "level"), GAMES)
-def test_render_draws_every_picture_the_table_showed_in_the_language_asked(
+def test_render_draws_what_the_table_showed_in_two_languages(
     key, options, seats, seed, level, tmp_path, capsys, monkeypatch
 ):
     monkeypatch.setattr(workers.PICTURES, "size", 0)  # the face draws here: the same bytes

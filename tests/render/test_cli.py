@@ -119,3 +119,32 @@ def test_render_of_a_game_without_pictures_says_so(tmp_path, capsys):
 def test_bench_render_is_pop_s_and_another_game_has_none(capsys):
     assert main(["bench", "render", "--game", "colorpop", "--seconds", "0.1"]) == 2
     assert capsys.readouterr().err == "pop-bot bench render: not available for colorpop\n"
+
+
+def test_render_of_any_game_loads_no_discord(tmp_path):
+    """`pop-bot render` draws through the games' registration without their Discord faces."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from engine.colourist.adapter import COLOURIST, ColouristOptions
+
+    state = COLOURIST.start(ColouristOptions(length="short"), ["s1", "s2", "s3"], 4)
+    while COLOURIST.outcome(state) is None:
+        seat = sorted(COLOURIST.to_act(state))[0]
+        state = COLOURIST.apply(
+            state, seat, COLOURIST.ai_move(COLOURIST.view(state, seat), "easy", 1)
+        )[0]
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(COLOURIST.export_record(state)))
+    code = (
+        "import sys; from bot.cli import main; "
+        f"rc = main(['render', {str(record)!r}, '--out', {str(tmp_path / 'out')!r}, '--lang', 'pl']); "
+        "assert rc == 0 and 'discord' not in sys.modules, sorted(sys.modules)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert list((tmp_path / "out").glob("*-results.png"))

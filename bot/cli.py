@@ -65,9 +65,8 @@ def _unavailable(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     tools = _games()[args.game].tools
-    run = {"engine": tools.bench_engine, "ai": tools.bench_ai, "render": tools.bench_render}[
-        args.what
-    ]
+    runs = {"engine": tools.bench_engine, "ai": tools.bench_ai, "render": tools.bench_render}
+    run = runs[args.what]
     if run is None:
         return _unavailable(args)
     from bot.entry import BenchRequest
@@ -119,11 +118,7 @@ def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
     return parse
 
 
-NEEDS_GAMES = (
-    "bench",
-    "demo",
-    "render",
-)  # the commands whose flags name games: the rest start without
+NEEDS_GAMES = ("bench", "demo")  # the commands whose flags name games: the rest start without
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:

@@ -52,7 +52,7 @@ class RenderRequest:
 
 @dataclass(frozen=True)
 class BenchRequest:
-    """`pop-bot bench engine|ai`'s flags (each game reads those it has)."""
+    """`pop-bot bench engine|ai|render`'s flags (each game reads those it has)."""
 
     seconds: float = 3.0
     games: int = 1000

@@ -393,8 +393,9 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
 def moves_of(record: Json) -> tuple[ColouristState, list[tuple[str, Move]]]:
     """The table a valid record (`replay_summary` accepts it) was dealt, as far as it tells
     (its draws), and every move played there in order: the colourist's phrase on a double
-    field, then each seat's card in seat order. Played again with `game.apply`, they give the
-    events and views the table had."""
+    field, then each seat's card in seat order (a record keeps no other order). Played again
+    with `game.apply`, they give the views and events the table had, but for the piles' sizes
+    and which decks a round reshuffled (the record tells neither)."""
     players, length, decks, first = _check_header(record)
     assert isinstance(record, dict)  # _check_header said so
     rounds: list[dict[str, Any]] = record["rounds"]

@@ -54,7 +54,6 @@ log = logging.getLogger("pop.budget")
 
 ANSWER, TURN, STEP = 0, 1, 2  # served in this order
 EXEMPT = ("/interactions/", "/webhooks/")  # route prefixes (after /api/vN): interaction tokens
-DISCORD_GLOBAL_LIMIT = 50.0  # requests per second per bot token
 TIGHT_WAIT = 0.5  # seconds: a request waiting longer (or a backlog this long) is tight
 TIGHT_HOLD = 10.0  # seconds the budget stays tight after the last sign of it
 # ... and longer while more than this part of the rate is used: grouped posts cost a third of

@@ -7,16 +7,12 @@ start fast and never load discord.py.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.entry import GameEntry
-    from engine.fair import Proof
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
 BENCH_LOAD_MOVED = (
@@ -70,12 +66,9 @@ def _unavailable(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.what == "render":
-        from render.bench import bench_render_main
-
-        return bench_render_main(seconds=3.0 if args.seconds is None else args.seconds)
     tools = _games()[args.game].tools
-    run = tools.bench_engine if args.what == "engine" else tools.bench_ai
+    runs = {"engine": tools.bench_engine, "ai": tools.bench_ai, "render": tools.bench_render}
+    run = runs[args.what]
     if run is None:
         return _unavailable(args)
     from bot.entry import BenchRequest
@@ -94,9 +87,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from render.cli import render_main
+    from bot.picture_tools import render_main
 
-    return render_main(args.record, args.out)
+    return render_main(args.record, args.out, _games(), args.lang)
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -105,40 +98,10 @@ def _demo(args: argparse.Namespace) -> int:
         return _unavailable(args)
     mode = args.mode if tools.demo_modes else None
     from bot.entry import DemoRequest
+    from bot.picture_tools import demo_main
 
     request = DemoRequest(args.out, args.seats, args.seed, mode, args.level, args.sets, args.lang)
-    problem = tools.demo_problem(request) if tools.demo_problem else None
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    from render.cli import OutputError, prepare_out
-
-    try:  # every game's demo: a folder that cannot be written is one line, before playing
-        prepare_out(args.out)
-    except OutputError as e:
-        print(f"pop-bot demo: {e}", file=sys.stderr)
-        return 2
-    seats = tools.demo_table(request) if tools.demo_table else None
-    proof = None
-    if seats is not None:  # dealt as a table is, from a proof (whose secret is the --seed's)
-        from engine.fair import demo_proof
-
-        proof = demo_proof(request.seed, seats)
-        request = dataclasses.replace(request, deal_seed=proof.seed)
-    code = tools.demo(request)
-    if code == 0:
-        _write_proof(Path(args.out) / "fairness.json", proof)
-    return code
-
-
-def _write_proof(path: Path, proof: Proof | None) -> None:
-    """The demo's fairness.json (`pop-bot verify RECORD` it); an older one goes when this
-    game was not dealt from a seed."""
-    if proof is None:
-        path.unlink(missing_ok=True)
-        return
-    path.write_text(json.dumps(proof.to_json(), indent=1) + "\n", encoding="utf-8")
-    print(f"its deal's proof: {path} (pop-bot verify RECORD {path})", file=sys.stderr)
+    return demo_main(tools, request)
 
 
 def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
@@ -193,7 +156,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             " record or demo): one line, exit 0 if it is the committed deal",
         )
     )
-    _add_render(sub.add_parser("render", help="draw every step of a recorded game as PNG files"))
+    _add_render(
+        sub.add_parser(
+            "render", help="draw every picture a table showed of a recorded game, as PNG files"
+        )
+    )
     _add_bench(sub.add_parser("bench", help="benchmarks that print JSON"), keys)
     _add_demo(
         sub.add_parser(
@@ -221,15 +188,27 @@ def _add_verify(verify: argparse.ArgumentParser) -> None:
 
 
 def _add_render(render: argparse.ArgumentParser) -> None:
-    render.add_argument("record", help="a pop-record/1 file")
+    render.add_argument("record", help="a game record, any game's ('-' reads stdin)")
     render.add_argument("--out", required=True, help="folder for the PNG files")
+    _add_lang(render)
     render.set_defaults(func=_render)
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    from bot.i18n import languages  # no Discord in it, nor in anything the pictures load
+
+    parser.add_argument(
+        "--lang",
+        default="en",
+        choices=languages(),
+        help="the table language of the pictures' words and alt texts (default en)",
+    )
 
 
 def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
     bench.add_argument("what", choices=["engine", "render", "ai"])
     bench.add_argument(
-        "--game", default="pop", choices=keys or None, help="engine, ai: which game (default pop)"
+        "--game", default="pop", choices=keys or None, help="which game (default pop)"
     )
     bench.add_argument(
         "--seconds",
@@ -237,17 +216,23 @@ def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
         default=None,
         help="how long to measure (engine, render: 3)",
     )
+    _add_bench_ai(bench)
     bench.add_argument(
-        "--games",
-        type=int,
-        default=1000,
-        help="ai: competitive games per pairing of levels",
+        "--jobs",
+        type=_positive(int),
+        default=None,
+        help="ai: worker processes (default: one per core)",
+    )
+    bench.set_defaults(func=_bench)
+
+
+def _add_bench_ai(bench: argparse.ArgumentParser) -> None:
+    """`bench ai`'s counts of games (each game reads those it has)."""
+    bench.add_argument(
+        "--games", type=int, default=1000, help="ai: competitive games per pairing of levels"
     )
     bench.add_argument(
-        "--trick-games",
-        type=int,
-        default=1000,
-        help="ai: Trick games per pairing of levels",
+        "--trick-games", type=int, default=1000, help="ai: Trick games per pairing of levels"
     )
     bench.add_argument(
         "--coop-games",
@@ -272,23 +257,11 @@ def _add_bench(bench: argparse.ArgumentParser, keys: list[str]) -> None:
         help="ai: which cooperative seat counts to play (default 3 4 5)",
     )
     bench.add_argument(
-        "--solo-games",
-        type=int,
-        default=150,
-        help="ai: solo games per difficulty and level",
+        "--solo-games", type=int, default=150, help="ai: solo games per difficulty and level"
     )
-    bench.add_argument(
-        "--jobs",
-        type=_positive(int),
-        default=None,
-        help="ai: worker processes (default: one per core)",
-    )
-    bench.set_defaults(func=_bench)
 
 
 def _add_demo(demo: argparse.ArgumentParser, keys: list[str]) -> None:
-    from bot.i18n import languages  # no Discord in it, nor in anything the demo loads
-
     demo.add_argument("--out", default="pop-demo", help="folder for the PNG files")
     demo.add_argument("--game", default="pop", choices=keys or None)
     games = _games() if keys else {}
@@ -300,12 +273,7 @@ def _add_demo(demo: argparse.ArgumentParser, keys: list[str]) -> None:
         "--seats", type=int, default=None, help="how many AI seats (default 4; solo, Enigma: 1)"
     )
     demo.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
-    demo.add_argument(
-        "--lang",
-        default="en",
-        choices=languages(),
-        help="the language of the pictures' words and alt texts (default en)",
-    )
+    _add_lang(demo)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--sets", type=int, default=1, help="competitive/Trick: sets (1-3)")
     demo.set_defaults(func=_demo)

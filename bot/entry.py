@@ -1,6 +1,6 @@
 """A game as the bot registers it: its rules (for records), its Discord face (built when the
 bot runs, so that the command-line tools never load discord.py) and its command-line tools
-(`pop-bot demo`, `pop-bot bench`). One entry a game, one registration line."""
+(`pop-bot render`, `pop-bot demo`, `pop-bot bench`). One entry a game, one registration line."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.protocol import Recorded
+from engine.protocol import Json, Recorded
 
 from .ratings import RatingRule, every_seat_alone
 
 if TYPE_CHECKING:
+    from render.kit import Picture
+
     from .face import TableFace
 
 
@@ -32,8 +34,25 @@ class DemoRequest:
 
 
 @dataclass(frozen=True)
+class DemoGame:
+    """What a demo played: the game's record, and every picture its table showed, in order."""
+
+    record: dict[str, Json]
+    pictures: list[Picture]
+    first: int = 1  # the number of the first picture's file (a game's demo may count from 000)
+
+
+@dataclass(frozen=True)
+class RenderRequest:
+    """`pop-bot render`'s record (parsed JSON, its game's `format`) and table language."""
+
+    record: Json
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
 class BenchRequest:
-    """`pop-bot bench engine|ai`'s flags (each game reads those it has)."""
+    """`pop-bot bench engine|ai|render`'s flags (each game reads those it has)."""
 
     seconds: float = 3.0
     games: int = 1000
@@ -52,12 +71,16 @@ class GameTools:
     demo_modes: tuple[str, ...] = ()  # the `--mode` values it knows (the first is the default)
     # Why `demo` cannot play these flags (a seat count the mode does not allow), or None.
     demo_problem: Callable[[DemoRequest], str | None] | None = None
-    demo: Callable[[DemoRequest], int] | None = None
+    demo: Callable[[DemoRequest], DemoGame] | None = None
     # How many seats the demo deals to (its fairness.json names a join id each), or None
     # when its game is not dealt from a seed (Pop's Enigma); no function: no proof at all.
     demo_table: Callable[[DemoRequest], int | None] | None = None
+    # Every picture a table showed of a recorded game, as the bot draws them (RecordError, a
+    # ValueError, for a broken record).
+    render: Callable[[RenderRequest], list[Picture]] | None = None
     bench_engine: Callable[[BenchRequest], int] | None = None
     bench_ai: Callable[[BenchRequest], int] | None = None
+    bench_render: Callable[[BenchRequest], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,13 +99,12 @@ class GameEntry:
     rating: RatingRule = every_seat_alone
 
 
-def lazy(module: str, name: str) -> Callable[..., int]:
+def lazy(module: str, name: str) -> Callable[..., Any]:
     """A game's own tool, imported when it runs: `pop-bot` starts without loading every game's
     benchmarks and pictures."""
 
-    def run(*args: Any, **kwargs: Any) -> int:
-        tool: Callable[..., int] = getattr(importlib.import_module(module), name)
-        return tool(*args, **kwargs)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
     return run
 
@@ -101,17 +123,19 @@ def seat_check(
 
 
 def seated_demo(
-    demo_main: Callable[..., int],
+    demo_game: Callable[..., tuple[dict[str, Json], list[Picture]]],
     words: Callable[[str], dict[str, Any]] | None = None,
     usual: int = 4,
-) -> Callable[[DemoRequest], int]:
+    first: int = 1,
+) -> Callable[[DemoRequest], DemoGame]:
     """`demo` for a game whose demo takes the seats, the seed, and (from `words(lang)`) its
-    words in the request's language."""
+    words in the request's language; its pictures' files count from `first`."""
 
-    def run(request: DemoRequest) -> int:
+    def run(request: DemoRequest) -> DemoGame:
         said = words(request.lang) if words is not None else {}
         seats, seed = request.seats or usual, request.seed
-        return demo_main(request.out, seats=seats, seed=seed, deal_seed=request.deal_seed, **said)
+        record, pictures = demo_game(seats=seats, seed=seed, deal_seed=request.deal_seed, **said)
+        return DemoGame(record, pictures, first)
 
     return run
 
@@ -135,16 +159,20 @@ def seated_tools(
     key: str,
     seats: tuple[int, int],
     words: Callable[[str], dict[str, Any]],
+    render: Callable[[RenderRequest], list[Picture]],
     *,
     solo: bool = False,
+    first_picture: int = 1,
 ) -> GameTools:
     """The tools of a game laid out as the simple games are: its demo in `render.<key>.demo`
-    (`demo_main`, seated), its benchmarks in `engine.<key>.bench` (`bench_engine_main`, timed)
-    and `engine.<key>.bench_ai` (`bench_ai_main`, by games)."""
+    (`demo_game`, seated, its pictures' files counted from `first_picture`), its benchmarks in
+    `engine.<key>.bench` (`bench_engine_main`, timed) and `engine.<key>.bench_ai`
+    (`bench_ai_main`, by games); `render` draws a record."""
     return GameTools(
         demo_problem=seat_check(key, seats, solo=solo),
-        demo=seated_demo(lazy(f"render.{key}.demo", "demo_main"), words),
+        demo=seated_demo(lazy(f"render.{key}.demo", "demo_game"), words, first=first_picture),
         demo_table=usual_seats(),
+        render=render,
         bench_engine=timed_bench(lazy(f"engine.{key}.bench", "bench_engine_main")),
         bench_ai=games_bench(lazy(f"engine.{key}.bench_ai", "bench_ai_main")),
     )

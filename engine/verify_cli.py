@@ -14,7 +14,7 @@ from pathlib import Path
 from .fair import Dealt, Proof, ProofError, check, read_proof_text
 from .games import RecordedGames
 from .protocol import RecordError
-from .replay_cli import answer, parse_record, unknown_format
+from .replay import answer, parse_record, unknown_format
 
 
 def verify(record_text: str, proof_text: str, games: RecordedGames) -> str:

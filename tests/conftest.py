@@ -46,6 +46,7 @@ LONGEST = {
     "tests/shards/test_two_processes.py::test_two_processes_serve_their_own_shards": 21,
     "tests/bot/test_coloretto_e2e.py::test_a_restart_between_a_draw": 19,
     "tests/colorpop/test_adapter.py::test_hard_clearly_beats_easy_and_decides_fast": 19,
+    "tests/bot/test_render_as_posted.py::test_render_draws_what_the_table_showed_in_two_languages[colorpop": 18,
     "tests/shards/test_budget_share.py::test_two_processes_together_stay_under": 17,
     "tests/bot/test_budget_e2e.py::test_a_tight_budget_groups_each_turns_steps": 16,
     "tests/coloretto/test_ai.py::test_normal_beats_easy_and_hard_beats_normal": 15,

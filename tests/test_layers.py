@@ -45,6 +45,19 @@ def test_layer_imports_only_point_down(layer):
     assert offenders == {}, f"{layer}/ imports what its layer must not know: {offenders}"
 
 
+def test_no_engine_module_imports_a_command_line_module():
+    """The engine's commands (`*_cli.py`) stand on its modules; no module of the engine, a
+    benchmark or another command included, imports one."""
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            m for m in bot_imports(path) if any(part.endswith("_cli") for part in m.split("."))
+        )
+        for path in sorted((ROOT / "engine").rglob("*.py"))
+    }
+    offenders = {k: v for k, v in offenders.items() if v}
+    assert offenders == {}, f"engine/ modules that import a command: {offenders}"
+
+
 # --- Inside bot/: the table layer knows games only through the protocol ------------------------
 
 BOT = ROOT / "bot"

@@ -10,17 +10,14 @@ encoded); `games_per_second` is `record.replay_summary` of already parsed record
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import sys
-import tempfile
-from pathlib import Path
 
 from ..bench_kit import best_rate, print_report
 from ..games import RecordedGames
 from ..protocol import Json
-from ..replay_cli import replay_main
+from ..replay import replay_text
 from .adapter import COLOURIST, ColouristOptions
 from .game import Length
 from .record import replay_summary
@@ -49,18 +46,16 @@ def ai_records(count: int, seed: int = 2026) -> list[dict[str, Json]]:
 
 
 def lines_rate(lines: list[str], seconds: float) -> float:
-    """Lines per CPU second through `pop-bot replay --jsonl FILE` (its output thrown away)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "records.jsonl"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    """Lines per CPU second through what `pop-bot replay --jsonl FILE` does to the file's text
+    (`engine.replay.replay_text`; its output thrown away)."""
+    text = "\n".join(lines) + "\n"
 
-        colourist = RecordedGames([COLOURIST])  # the one game of these records
+    colourist = RecordedGames([COLOURIST])  # the one game of these records
 
-        def replay_file(name: str) -> None:
-            with contextlib.redirect_stdout(io.StringIO()):
-                replay_main([name], colourist, jsonl=True)
+    def replay_lines(text: str) -> None:
+        replay_text(text, "records.jsonl", colourist, io.StringIO(), io.StringIO(), jsonl=True)
 
-        return best_rate(replay_file, [str(path)], seconds) * len(lines)
+    return best_rate(replay_lines, [text], seconds) * len(lines)
 
 
 def bench_engine_main(seconds: float = 3.0, records: list[dict[str, Json]] | None = None) -> int:

@@ -4,6 +4,8 @@ round (draw, double field, choose, reveal, score, move), the end.
 The public API:
 
 - `new_game(seats, nouns, adjectives, length=..., seed=...)` sets a table up and starts round 1;
+- `from_draws(seats, length, first, deck_sizes, draws)`: a table whose decks hold a record's
+  draws in their order (a record played again move by move);
 - `keep(state, seat, noun, adjective)`: the colourist keeps one noun and one adjective of a
   double field's four cards (indices 0 or 1 into the drawn nouns and adjectives);
 - `choose(state, seat, card)`: a seat's secret, final card; the last one reveals and scores;
@@ -245,6 +247,32 @@ def new_game(
         jokers={s: None for s in seats},
     )
     _start_round(state, events if events is not None else [])
+    return state
+
+
+def from_draws(
+    seats: Sequence[str],
+    length: Length,
+    first: str,
+    deck_sizes: Mapping[str, int],
+    draws: Mapping[str, Sequence[str]],
+) -> ColouristState:
+    """A table whose decks hold `draws`, per kind, in the order they are drawn (a record's
+    draws, §8), round 1 drawn: a record played again move by move draws what it recorded,
+    never from the RNG. Its piles are only those draws, not the table's whole decks."""
+    state = ColouristState(
+        seats=list(seats),
+        length=length,
+        rng_seed=0,
+        rng_state=0,
+        first=first,
+        deck_sizes=dict(deck_sizes),
+        piles={kind: list(draws.get(kind, ())) for kind in KINDS},
+        discards={kind: [] for kind in KINDS},
+        positions={s: 0 for s in seats},
+        jokers={s: None for s in seats},
+    )
+    _start_round(state, [])
     return state
 
 

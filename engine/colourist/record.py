@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import compress, count, cycle
 from operator import itemgetter
+from typing import Any, cast
 
 from ..protocol import Json
 from ..records import JsonRules, NotJson, read_json, value_of
@@ -23,7 +24,13 @@ from .game import (
     LENGTHS,
     NOUN,
     SEAT_RANGE,
+    Choose,
     ColouristState,
+    Keep,
+    Length,
+    Move,
+    colourist_of,
+    from_draws,
     track,
 )
 
@@ -378,3 +385,28 @@ def _check_header(record: Json) -> tuple[list[str], str, dict[str, int], str]:
     if not isinstance(first, str) or first not in players:
         raise RecordError("first", "the first colourist is one of the players")
     return players, options["length"], {k: decks[k] for k in KINDS}, first
+
+
+# --- A record move by move --------------------------------------------------------------------
+
+
+def moves_of(record: Json) -> tuple[ColouristState, list[tuple[str, Move]]]:
+    """The table a valid record (`replay_summary` accepts it) was dealt, as far as it tells
+    (its draws), and every move played there in order: the colourist's phrase on a double
+    field, then each seat's card in seat order (a record keeps no other order). Played again
+    with `game.apply`, they give the views and events the table had, but for the piles' sizes
+    and which decks a round reshuffled (the record tells neither)."""
+    players, length, decks, first = _check_header(record)
+    assert isinstance(record, dict)  # _check_header said so
+    rounds: list[dict[str, Any]] = record["rounds"]
+    draws = {kind: [i for r in rounds for i in r["drawn"] if i[0] == kind[0]] for kind in KINDS}
+    state = from_draws(players, cast(Length, length), first, decks, draws)
+    moves: list[tuple[str, Move]] = []
+    for number, played in enumerate(rounds, 1):
+        if played.get("chosen") is not None:  # a double field: nouns drawn first, then adjectives
+            adjective, noun = played["chosen"]
+            nouns, adjectives = played["drawn"][:2], played["drawn"][2:]
+            colourist = colourist_of(players, first, number)
+            moves.append((colourist, Keep(nouns.index(noun), adjectives.index(adjective))))
+        moves += [(seat, Choose(played["cards"][seat])) for seat in players]
+    return state, moves

@@ -1,16 +1,16 @@
 """Coloretto pictures of seeded AI games, to look at.
 
-`demo_main(out_dir, seats=, seed=)` (`pop-bot demo --game coloretto --out DIR`) writes a whole
-game among hard AI seats: the table before the first move, one picture per action (the card
-drawn, the card placed, the row taken) and the results, with their alt texts in `alt.txt`.
-`python -m render.coloretto.demo DIR` writes a few chosen moments of several games (`main`).
+`demo_game(seats=, seed=)` (`pop-bot demo --game coloretto --out DIR`) plays a whole game among
+hard AI seats: the table before the first move, one picture per action (the card drawn, the
+card placed, the row taken) and the results, drawn as render/coloretto/records.py draws a
+recorded game's. `python -m render.coloretto.demo DIR` writes a few chosen moments of several
+games (`main`).
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine.coloretto import ai, game
@@ -18,10 +18,12 @@ from engine.coloretto import events as ev
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import view
+from engine.protocol import Json
 
-from .alt import results_alt, table_alt
-from .labels import LABELS_EN, english
+from ..kit import Picture
+from .labels import LABELS_EN, Translate, english
 from .pictures import results_picture, table_picture
+from .records import results_shot, step_of, table_shot
 
 NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "Cai", "p3": "Dörte", "p4": "Eun-ji"}
 
@@ -51,59 +53,32 @@ def pick(
     return found[min(len(found) - 1, int(when * len(found)))]
 
 
-def demo_main(
-    out_dir: str,
+def demo_game(
     *,
     seats: int = 4,
     seed: int = 1,
     labels: Mapping[str, str] = LABELS_EN,
-    words: Callable[..., str] = english,
+    words: Translate = english,
     deal_seed: int | None = None,
-) -> int:
+) -> tuple[dict[str, Json], list[Picture]]:
     """A whole game of `seats` hard AI seats dealt from `deal_seed` (a fair-deal proof's; else
-    `seed`, which also seeds the AI): every action's picture, then the results, as numbered
-    PNG files in `out_dir`; their alt texts in alt.txt (`labels` and `words`: the pictures'
-    words and the alt texts' sentences, English unless given); the record on stdout."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    `seed`, which also seeds the AI): its record, and its pictures (the table before the first
+    move, every move's, the results; `labels` and `words`: the pictures' words and the alt
+    texts' sentences, English unless given). Their files count from 000, the table before the
+    first move: `start.png`, then each move's step (`carddrawn.png`, …), `results.png`."""
     players = [f"p{i}" for i in range(seats)]
     state = game.new_game(players, False, seed if deal_seed is None else deal_seed)
-    alts: list[str] = []
-
-    def write(name: str, png: bytes, alt: str) -> None:
-        (out / name).write_bytes(png)
-        alts.append(f"{name}: {alt}")
-
-    write(
-        "000-start.png",
-        table_picture(view(state), NAMES, None, labels),
-        table_alt(view(state), NAMES, None, words),
-    )
+    pictures = [table_shot(state, NAMES, None, labels, words, "start.png")]
     n = 0
     while not state.over:
         move = ai.choose(view(state, state.turn), "hard", seed * 1000 + n)
         state, events = game.apply(state, state.turn, move)
         n += 1
-        step = next(
-            (e for e in events if isinstance(e, ev.CardDrawn | ev.CardPlaced | ev.RowTaken)), None
-        )
+        step = step_of(events)
         kind = type(step).__name__.lower() if step else "step"
-        write(
-            f"{n:03d}-{kind}.png",
-            table_picture(view(state), NAMES, step, labels),
-            table_alt(view(state), NAMES, step, words),
-        )
-    outcome = COLORETTO.outcome(state)
-    assert outcome is not None
-    write(
-        f"{n + 1:03d}-results.png",
-        results_picture(view(state), outcome, NAMES, labels),
-        results_alt(view(state), outcome, NAMES, words),
-    )
-    (out / "alt.txt").write_text("\n".join(alts) + "\n", encoding="utf-8")
-    print(json.dumps(COLORETTO.export_record(state)))
-    print(f"{n + 2} pictures of a {seats}-seat game (seed {seed}) in {out}", file=sys.stderr)
-    return 0
+        pictures.append(table_shot(state, NAMES, step, labels, words, f"{kind}.png"))
+    pictures.append(results_shot(state, NAMES, labels, words, "results.png"))
+    return COLORETTO.export_record(state), pictures
 
 
 def main(out_dir: str) -> None:

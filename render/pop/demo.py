@@ -1,4 +1,5 @@
-"""The game `pop-bot demo` shows (render/demo.py): a whole game of Pop among AI seats."""
+"""The game `pop-bot demo --game pop` shows: a whole game of Pop among AI seats, whose record
+bot/games/pop/tools.py draws as `pop-bot render` draws any record."""
 
 from __future__ import annotations
 

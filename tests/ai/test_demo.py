@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,7 +68,9 @@ def test_demo_of_a_solo_game_and_without_discord(tmp_path):
 
 @pytest.mark.parametrize("game", ["pop", "coloretto", "colorpop", "colourist"])
 def test_demo_draws_the_pictures_and_alt_texts_in_the_language_asked(game, tmp_path, capsys):
-    """`pop-bot demo --lang L`: the same game, its pictures' words and alt texts in L."""
+    """`pop-bot demo --lang L`: the same game, its pictures' words and alt texts in L; for
+    every game the same folder (numbered PNG files, alt.txt listing each with its alt text,
+    nothing else) and the same last line on standard error."""
     from bot.cli import main
     from bot.i18n import catalogue
 
@@ -77,10 +80,16 @@ def test_demo_draws_the_pictures_and_alt_texts_in_the_language_asked(game, tmp_p
         assert (
             main(["demo", "--game", game, "--seats", "3", "--out", str(out), "--lang", lang]) == 0
         )
-        capsys.readouterr()
-        described = out / ("index.txt" if game == "colorpop" else "alt.txt")
-        texts[lang] = described.read_text(encoding="utf-8")
-        assert list(out.glob("*.png"))
+        said = capsys.readouterr()
+        json.loads(said.out)  # the record
+        pngs = sorted(p.name for p in out.glob("*.png"))
+        assert said.err.splitlines()[0] == f"{len(pngs)} pictures written to {out}"
+        assert sorted(p.name for p in out.iterdir()) == sorted([*pngs, "alt.txt", "fairness.json"])
+        texts[lang] = (out / "alt.txt").read_text(encoding="utf-8")
+        lines = [line.split("\t") for line in texts[lang].splitlines()]
+        assert [name for name, _ in lines] == pngs
+        assert all(re.fullmatch(r"\d{3}-[a-z0-9-]+\.png", name) for name in pngs)
+        assert all(alt and alt == " ".join(alt.split()) for _, alt in lines)
     assert texts["pl"] != texts["en"]
     polish = {
         "pop": catalogue("pl")["pop.alt.turn"].split("{")[0].strip(),

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
+from bot.cli import main
 from engine.coloretto import record
 from engine.coloretto.bench import ai_records, bench_engine_main
 from engine.coloretto.bench_ai import bench_ai_main
 from engine.stats import wilson
-from render.coloretto.demo import demo_main
 
 
 def test_bench_engine_prints_the_replay_rate(capsys):
@@ -51,14 +51,17 @@ def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_demo_writes_a_whole_game(tmp_path):
-    assert demo_main(str(tmp_path), seats=2, seed=3) == 0
+def test_demo_writes_a_whole_game(tmp_path, capsys):
+    assert (
+        main(["demo", "--game", "coloretto", "--seats", "2", "--seed", "3", "--out", str(tmp_path)])
+        == 0
+    )
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
     assert pictures[0] == "000-start.png"
     assert pictures[-1].endswith("-results.png")
     assert any("rowtaken" in p for p in pictures)
     assert any("cardplaced" in p for p in pictures)
     alts = (tmp_path / "alt.txt").read_text().splitlines()
-    assert len(alts) == len(pictures)
+    assert [line.split("\t")[0] for line in alts] == pictures
     assert "final scores" in alts[-1]
     assert all((tmp_path / p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
+import random
 from typing import Any
 
 import pytest
@@ -13,9 +15,11 @@ from hypothesis import strategies as st
 
 from engine.colourist import game
 from engine.colourist.errors import RecordError
-from engine.colourist.record import export_record, replay_summary
+from engine.colourist.events import RoundStarted, SeatChose
+from engine.colourist.record import export_record, moves_of, replay_summary
+from engine.colourist.view import view
 
-from .helpers import SEATS
+from .helpers import SEATS, deck, play_out
 
 # The page's two rounds, verbatim.
 PAGE_ROUNDS: list[dict[str, Any]] = [
@@ -486,3 +490,31 @@ def test_the_replays_rounds_score_as_the_rules_do(seats, length, seed):
         assert (shown["matched"], shown["moved"]) == (list(matched), list(moved))
     assert summary["positions"] == state.positions
     assert summary["jokers"] == state.jokers
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_record_played_again_move_by_move_gives_the_events_and_views_it_had(seed):
+    """`moves_of` (what `pop-bot render` draws from): the record's draws dealt in their order,
+    its moves played by the rules give the same events and the same end; small decks, so that
+    the longer games reshuffle."""
+    seats = ["ana", "ben", "cai", "dee", "eli", "fay"][: 3 + seed % 4]
+    length = ("short", "normal", "long")[seed % 3]
+    start = game.new_game(seats, deck("noun", 5), deck("adjective", 5), length=length, seed=seed)
+    state, events = play_out(start, random.Random(seed))
+    record = export_record(state)
+    again, moves = moves_of(record)
+    replayed: list[Any] = []
+    for seat, move in moves:
+        again, new = game.apply(again, seat, move)
+        replayed += new
+    assert export_record(again) == record
+
+    def public(events: list[Any]) -> list[Any]:
+        """Not a round's start (it says what was reshuffled) nor who laid a card (a record
+        keeps no order of the cards laid)."""
+        return [e for e in events if not isinstance(e, RoundStarted | SeatChose)]
+
+    assert public(replayed) == public(events)
+    assert dataclasses.replace(view(again), pile_sizes={}) == dataclasses.replace(
+        view(state), pile_sizes={}
+    )

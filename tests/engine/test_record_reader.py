@@ -22,7 +22,8 @@ from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.record import parse_record
 from engine.games import RecordedGames
 from engine.records import JsonRules, NotJson, check_value, read_json
-from engine.replay_cli import answer, replay_main
+from engine.replay import answer
+from engine.replay_cli import replay_main
 
 HERE = Path(__file__).parent
 POP_RECORD = (HERE / "records" / "competitive-3-seats.json").read_text()

@@ -15,9 +15,7 @@ them first):
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import json
 import sys
 import tempfile
@@ -40,6 +38,7 @@ from render.coloretto.pictures import results_picture, table_picture
 from render.colorpop import demo as colorpop_demo
 from render.colorpop.board import board_picture as colorpop_board
 from render.colourist.demo import play_pictures
+from render.folder import write_pictures
 from render.kit import Picture
 from render.pop import pictures as pop
 from render.pop.demo import play_demo
@@ -64,19 +63,13 @@ def _of(pictures: Iterable[Picture]) -> Drawn:
     return [(p.filename, p.png, p.alt) for p in pictures]
 
 
-def _quietly(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Call a demo that prints its record and counts: only its pictures matter here."""
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        return fn(*args, **kwargs)
-
-
-def _folder(demo_main: Callable[..., int], index: str, sep: str, **kwargs: Any) -> Drawn:
-    """A game's `demo_main` run into a fresh folder: its PNG files, each with its line in the
-    index the demo writes (`alt.txt` or `index.txt`)."""
+def _folder(pictures: list[Picture], first: int) -> Drawn:
+    """A demo's pictures written into a fresh folder as `pop-bot demo` writes them: its PNG
+    files, each with its line in alt.txt."""
     with tempfile.TemporaryDirectory() as out:
-        assert _quietly(demo_main, out, **kwargs) == 0
-        lines = (Path(out) / index).read_text(encoding="utf-8").splitlines()
-        said = dict(line.split(sep, 1) for line in lines)
+        write_pictures(pictures, out, first)
+        lines = (Path(out) / "alt.txt").read_text(encoding="utf-8").splitlines()
+        said = dict(line.split("\t", 1) for line in lines)
         files = sorted(Path(out).glob("*.png"))
         assert sorted(said) == [f.name for f in files]
         return [(f.name, f.read_bytes(), said[f.name]) for f in files]
@@ -93,7 +86,7 @@ def frozen_labels() -> dict[str, dict[str, dict[str, str]]]:
 
 
 def pop_demo(mode: str, seats: int, level: str, seed: int, sets: int = 1) -> Drawn:
-    """What `pop-bot demo` draws of a Pop game (render/demo.py)."""
+    """What `pop-bot demo` draws of a Pop game (bot/games/pop/tools.py)."""
     return _of(record_pictures(play_demo(mode, seats, level, seed, sets)))
 
 
@@ -131,7 +124,7 @@ def pop_labelled(lang: str) -> Drawn:
 
 
 def coloretto_demo_game(seats: int, seed: int) -> Drawn:
-    return _folder(coloretto_demo.demo_main, "alt.txt", ": ", seats=seats, seed=seed)
+    return _folder(coloretto_demo.demo_game(seats=seats, seed=seed)[1], first=0)
 
 
 def coloretto_labelled(lang: str, seats: int = 4, seed: int = 4, every: int = 4) -> Drawn:
@@ -160,7 +153,7 @@ def coloretto_labelled(lang: str, seats: int = 4, seed: int = 4, every: int = 4)
 
 
 def colorpop_demo_game(seats: int, seed: int, mode: str | None = None) -> Drawn:
-    return _folder(colorpop_demo.demo_main, "index.txt", "\t", seats=seats, seed=seed, mode=mode)
+    return _folder(colorpop_demo.demo_game(seats=seats, seed=seed, mode=mode)[1], first=0)
 
 
 def colorpop_labelled(lang: str, seats: int = 3, seed: int = 2) -> Drawn:

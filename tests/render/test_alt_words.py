@@ -327,7 +327,7 @@ def test_a_crowded_step_still_fits():
     language: the short form (numbers without colours) keeps it within the limit."""
     from dataclasses import replace
 
-    from render.bench import ten_row_frame
+    from render.pop.bench import ten_row_frame
 
     frame = ten_row_frame()
     marked = tuple((c, r) for c in range(5) for r in range(frame.queues[c] - 8, frame.queues[c]))

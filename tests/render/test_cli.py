@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot.cli import main
 from engine.pop.record import export_record
-from render.bench import measure
+from render.pop.bench import measure
 
 from .games import game, play
 
@@ -90,3 +90,61 @@ def test_pictures_can_be_drawn_from_several_threads():
             pool.map(lambda _: [p.png for p in step_pictures(before, events, NAMES)], range(8))
         )
     assert all(r == single for r in results)
+
+
+def test_render_names_the_formats_it_knows_for_a_record_of_no_game(tmp_path, capsys):
+    path = tmp_path / "chess.json"
+    path.write_text('{"format": "chess-record/1"}')
+    assert main(["render", str(path), "--out", str(tmp_path / "out")]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1
+    assert said[0].startswith(f"{path}: unknown record format 'chess-record/1'; known formats: ")
+    assert "colourist-record/1" in said[0]
+    assert not (tmp_path / "out").exists()
+
+
+def test_render_of_a_game_without_pictures_says_so(tmp_path, capsys):
+    """A registered game that brings no `render` tool (the test-only game brings none)."""
+    from bot.entry import GameEntry
+    from bot.picture_tools import render_main
+    from engine.coloretto.adapter import COLORETTO
+
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "coloretto-record/1"}')
+    games = {"plain": GameEntry("plain", COLORETTO, face=lambda: None)}
+    assert render_main(str(path), str(tmp_path / "out"), games) == 2
+    assert capsys.readouterr().err == "pop-bot render: not available for plain\n"
+
+
+def test_bench_render_is_pop_s_and_another_game_has_none(capsys):
+    assert main(["bench", "render", "--game", "colorpop", "--seconds", "0.1"]) == 2
+    assert capsys.readouterr().err == "pop-bot bench render: not available for colorpop\n"
+
+
+def test_render_of_any_game_loads_no_discord(tmp_path):
+    """`pop-bot render` draws through the games' registration without their Discord faces."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from engine.colourist.adapter import COLOURIST, ColouristOptions
+
+    state = COLOURIST.start(ColouristOptions(length="short"), ["s1", "s2", "s3"], 4)
+    while COLOURIST.outcome(state) is None:
+        seat = sorted(COLOURIST.to_act(state))[0]
+        state = COLOURIST.apply(
+            state, seat, COLOURIST.ai_move(COLOURIST.view(state, seat), "easy", 1)
+        )[0]
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(COLOURIST.export_record(state)))
+    code = (
+        "import sys; from bot.cli import main; "
+        f"rc = main(['render', {str(record)!r}, '--out', {str(tmp_path / 'out')!r}, '--lang', 'pl']); "
+        "assert rc == 0 and 'discord' not in sys.modules, sorted(sys.modules)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert list((tmp_path / "out").glob("*-results.png"))

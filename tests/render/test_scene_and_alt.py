@@ -146,7 +146,7 @@ def test_alt_text_names_every_card_and_queue_position():
 
 
 def test_alt_text_of_a_full_ten_row_board_fits_discord():
-    from render.bench import ten_row_frame
+    from render.pop.bench import ten_row_frame
 
     frame = replace(ten_row_frame(), kind="board")
     text = board_alt(frame)

@@ -1,12 +1,16 @@
-"""Coloretto's command-line tools: `pop-bot demo` and `pop-bot bench engine|ai`."""
+"""Coloretto's command-line tools: `pop-bot render`, `pop-bot demo` and `pop-bot bench
+engine|ai`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 
 from ... import entry as kit  # the tools every game declares alike
+
+if TYPE_CHECKING:
+    from render.kit import Picture
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -16,4 +20,18 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"labels": picture_labels(lang), "words": alt_words(lang)}
 
 
-TOOLS = kit.seated_tools("coloretto", COLORETTO.seat_range(ColorettoOptions()), demo_words)
+def render(request: kit.RenderRequest) -> list[Picture]:
+    """`pop-bot render`: a recorded game's pictures, in the table language asked for."""
+    from render.coloretto.records import record_pictures
+
+    return record_pictures(request.record, **demo_words(request.lang))
+
+
+# Its demo numbers the table before the first move 000, each move's picture by the move.
+TOOLS = kit.seated_tools(
+    "coloretto",
+    COLORETTO.seat_range(ColorettoOptions()),
+    demo_words,
+    render,
+    first_picture=0,
+)

@@ -1,18 +1,22 @@
-"""Colorpop's command-line tools: `pop-bot demo` (one seat: the solo game) and `pop-bot bench
-engine|ai`."""
+"""Colorpop's command-line tools: `pop-bot render`, `pop-bot demo` (one seat: the solo game) and
+`pop-bot bench engine|ai`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
 
 from ... import entry as kit  # the tools every game declares alike
 
+if TYPE_CHECKING:
+    from render.colorpop.records import BoardWords
+    from render.kit import Picture
 
-def demo_words(lang: str) -> dict[str, Any]:
-    """`pop-bot demo --lang`: the pictures' titles and alt texts in `lang`, as the table's."""
-    from render.colorpop.demo import NAMES, DemoWords
+
+def board_words(lang: str) -> BoardWords:
+    """The boards' titles and alt texts in `lang`, as the table's."""
+    from render.colorpop.records import BoardWords
 
     from ...i18n import t
     from .words import board_alt
@@ -25,10 +29,30 @@ def demo_words(lang: str) -> dict[str, Any]:
         "final": t("colorpop.picture.final", lang),
     }
 
-    def describe(view: Any, title: str, board: Any, cells: Any) -> str:
-        return board_alt(view, NAMES, lang, title, board, cells)
+    def describe(view: Any, names: Any, title: str, board: Any, cells: Any) -> str:
+        return board_alt(view, names, lang, title, board, cells)
 
-    return {"words": DemoWords(titles, describe)}
+    return BoardWords(titles, describe)
 
 
-TOOLS = kit.seated_tools("colorpop", COLORPOP.seat_range(ColorpopOptions()), demo_words, solo=True)
+def demo_words(lang: str) -> dict[str, Any]:
+    """`pop-bot demo --lang`: the pictures' titles and alt texts in `lang`."""
+    return {"words": board_words(lang)}
+
+
+def render(request: kit.RenderRequest) -> list[Picture]:
+    """`pop-bot render`: a recorded game's pictures, in the table language asked for."""
+    from render.colorpop.records import record_pictures
+
+    return record_pictures(request.record, board_words(request.lang))
+
+
+# Its demo numbers its pictures from 000, the board of the first turn.
+TOOLS = kit.seated_tools(
+    "colorpop",
+    COLORPOP.seat_range(ColorpopOptions()),
+    demo_words,
+    render,
+    solo=True,
+    first_picture=0,
+)

@@ -1,12 +1,16 @@
-"""Colourist's command-line tools: `pop-bot demo` and `pop-bot bench engine|ai`."""
+"""Colourist's command-line tools: `pop-bot render`, `pop-bot demo` and `pop-bot bench
+engine|ai`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 
 from ... import entry as kit  # the tools every game declares alike
+
+if TYPE_CHECKING:
+    from render.kit import Picture
 
 
 def demo_words(lang: str) -> dict[str, Any]:
@@ -16,4 +20,11 @@ def demo_words(lang: str) -> dict[str, Any]:
     return {"lang": lang, "labels": labels(lang)}
 
 
-TOOLS = kit.seated_tools("colourist", COLOURIST.seat_range(ColouristOptions()), demo_words)
+def render(request: kit.RenderRequest) -> list[Picture]:
+    """`pop-bot render`: a recorded game's pictures, in the table language asked for."""
+    from render.colourist.records import record_pictures
+
+    return record_pictures(request.record, **demo_words(request.lang))
+
+
+TOOLS = kit.seated_tools("colourist", COLOURIST.seat_range(ColouristOptions()), demo_words, render)

@@ -1,12 +1,27 @@
-"""Pop's command-line tools: `pop-bot demo` (every mode) and `pop-bot bench engine|ai`. The
-modules they run are imported when they run, so the command starts fast."""
+"""Pop's command-line tools: `pop-bot render`, `pop-bot demo` (every mode) and `pop-bot bench
+engine|ai|render`. The modules they run are imported when they run, so the command starts
+fast."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from engine.pop.adapter import POP, PopOptions
 from engine.pop.modes import MODES
 
-from ...entry import BenchRequest, DemoRequest, GameTools, lazy, seat_problem, timed_bench
+from ...entry import (
+    BenchRequest,
+    DemoGame,
+    DemoRequest,
+    GameTools,
+    RenderRequest,
+    lazy,
+    seat_problem,
+    timed_bench,
+)
+
+if TYPE_CHECKING:
+    from render.kit import Picture
 
 MODES_SHOWN = ("competitive", "trick", "coop", "solo", "enigma")
 
@@ -23,25 +38,34 @@ def seats_of(request: DemoRequest) -> int:
     return 1 if MODES[request.mode or MODES_SHOWN[0]].alone else 4
 
 
-def demo(request: DemoRequest) -> int:
+def demo(request: DemoRequest) -> DemoGame:
+    """A whole game among AI seats, its pictures drawn as `render` draws its record."""
+    from render.pop.demo import play_demo
+
+    record = play_demo(
+        request.mode or MODES_SHOWN[0],
+        seats_of(request),
+        request.level,
+        request.seed,
+        request.sets,
+        request.deal_seed,
+    )
+    return DemoGame(record, render(RenderRequest(record, request.lang)))
+
+
+def render(request: RenderRequest) -> list[Picture]:
+    """`pop-bot render`: every picture of a recorded game (the board before each reveal, each
+    placement step, the results) in the table language asked for."""
+    from render.pop.records import record_pictures
+
     from .words import alt_words, picture_labels  # the table language's words
 
-    return lazy("render.demo", "demo_main")(
-        request.out,
-        mode=request.mode or MODES_SHOWN[0],
-        seats=seats_of(request),
-        level=request.level,
-        seed=request.seed,
-        deal_seed=request.deal_seed,
-        sets=request.sets,
-        labels=picture_labels(request.lang),
-        t=alt_words(request.lang),
-    )
+    return record_pictures(request.record, picture_labels(request.lang), alt_words(request.lang))
 
 
 def bench_ai(request: BenchRequest) -> int:
     """`bench ai`: Pop's levels head to head, and its co-op tables against the ceiling."""
-    return lazy("engine.pop.bench_ai", "bench_ai_main")(
+    code: int = lazy("engine.pop.bench_ai", "bench_ai_main")(
         games=request.games,
         trick_games=request.trick_games,
         solo_games=request.solo_games,
@@ -50,6 +74,7 @@ def bench_ai(request: BenchRequest) -> int:
         coop_games_3=request.coop_games_3,
         coop_seats=request.coop_seats,
     )
+    return code
 
 
 def demo_table(request: DemoRequest) -> int | None:
@@ -57,11 +82,19 @@ def demo_table(request: DemoRequest) -> int | None:
     return None if MODES[request.mode or MODES_SHOWN[0]].needs_puzzle else seats_of(request)
 
 
+def bench_render(request: BenchRequest) -> int:
+    """`bench render`: a ten-row Pop frame drawn and encoded."""
+    code: int = lazy("render.pop.bench", "bench_render_main")(seconds=request.seconds)
+    return code
+
+
 TOOLS = GameTools(
     MODES_SHOWN,
     demo_problem,
     demo,
     demo_table,
+    render,
     timed_bench(lazy("engine.pop.bench", "bench_engine_main")),
     bench_ai,
+    bench_render,
 )

@@ -1,5 +1,5 @@
-"""`pop-bot bench render`: draw and encode a 10-row board frame of Pop (the busiest picture the
-bot draws), print one JSON object."""
+"""`pop-bot bench render` (Pop's): draw and encode a 10-row board frame of Pop (the busiest
+picture the bot draws), print one JSON object."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import statistics
 import time
 from typing import Any
 
-from .kit import PNG_COMPRESS_LEVEL, encode
-from .pop import art, draw
-from .pop.scene import Frame
+from ..kit import PNG_COMPRESS_LEVEL, encode
+from . import art, draw
+from .scene import Frame
 
 ROWS = 10
 

@@ -173,6 +173,16 @@ class Game(Recorded, Protocol[OptionsT, StateT, MoveT, ViewT]):
         """A move read back from JSON; raises ValueError when it is not a move of this game."""
         ...
 
+    def named_move(self, name: str, arg: str | None) -> MoveT | None:
+        """The move a button names (Coloretto's `take` with `2`): None when `name` is none of
+        the game's moves (a button that only opens something); ValueError when `arg` makes no
+        move of that name. The table layer's buttons carry a move as these two words."""
+        ...
+
+    def move_name(self, move: MoveT) -> tuple[str, str | None]:
+        """The name and argument a button gives `move` (`named_move`'s inverse)."""
+        ...
+
 
 def ai_move_json(
     game: Game[OptionsT, StateT, MoveT, ViewT], view: ViewT, level: str, seed: int

@@ -111,6 +111,23 @@ class ColorettoGame(DealsFrom):
     def load_move(self, data: Json) -> Move:
         return load_move(data)
 
+    def named_move(self, name: str, arg: str | None) -> Move | None:
+        """`draw`; `place` or `take` with a row number."""
+        if name == "draw":
+            if arg is not None:
+                raise ValueError("draw takes no argument")
+            return Draw()
+        if name not in ("place", "take"):
+            return None
+        if arg is None or not arg.isdigit() or len(arg) > 1:
+            raise ValueError(f"not a row: {arg!r:.20}")
+        return load_move({name: int(arg)})
+
+    def move_name(self, move: Move) -> tuple[str, str | None]:
+        if isinstance(move, Draw):
+            return "draw", None
+        return ("place" if isinstance(move, Place) else "take"), str(move.row)
+
 
 def dump_move(move: Move) -> Json:
     """A move as JSON: {"draw": null}, {"place": row} or {"take": row}."""

@@ -157,6 +157,15 @@ class ColorpopGame(DealsFrom):
             raise ValueError(f"not a Colorpop move: {data!r:.80}")
         return ColorpopMove(data["pick"])  # ValueError unless a cell A1..J10
 
+    def named_move(self, name: str, arg: str | None) -> ColorpopMove | None:
+        """`pick` with a cell (`B2`)."""
+        if name != "pick":
+            return None
+        return ColorpopMove(arg or "")  # ValueError unless a cell A1..J10
+
+    def move_name(self, move: ColorpopMove) -> tuple[str, str | None]:
+        return "pick", move.cell
+
     # Helpers for the table layer's two-step pick (§7); both work on a view.
     def legal_groups(self, view: ColorpopView) -> list[Group]:
         """Every legal group, in canonical colour order then by anchor (§7)."""

@@ -152,6 +152,24 @@ class ColouristGame(DealsFrom):
                 return Keep(keep["noun"], keep["adjective"])
         raise ValueError(f"not a Colourist move: {data!r}"[:200])
 
+    def named_move(self, name: str, arg: str | None) -> Move | None:
+        """`card` with a card (`red`, `joker`); `keep` with the noun's and the adjective's
+        places as two digits (`01`)."""
+        if name == "card":
+            if arg not in CARDS:
+                raise ValueError(f"not a card: {arg!r:.20}")
+            return Choose(arg)
+        if name != "keep":
+            return None
+        if arg is None or len(arg) != 2 or any(c not in "01" for c in arg):
+            raise ValueError(f"not two places: {arg!r:.20}")
+        return Keep(int(arg[0]), int(arg[1]))
+
+    def move_name(self, move: Move) -> tuple[str, str | None]:
+        if isinstance(move, Keep):
+            return "keep", f"{move.noun}{move.adjective}"
+        return "card", move.card
+
 
 COLOURIST = ColouristGame()
 _PROTOCOL: Game[ColouristOptions, ColouristState, Move, ColouristView] = COLOURIST  # for mypy

@@ -178,6 +178,24 @@ class PopGame(DealsFrom):
             raise ValueError(f"not a Pop pick: {data!r:.80}")
         return tuple(data)
 
+    def named_move(self, name: str, arg: str | None) -> PopMove | None:
+        """`pick` with the cards (`3.27`); `say` with a colour and a Queue letter (`red.C`)."""
+        if name not in ("pick", "say"):
+            return None
+        words = (arg or "").split(".")
+        if name == "say":
+            if len(words) != 2:
+                raise ValueError(f"not table talk: {arg!r:.20}")
+            return self.load_move({"talk": {"colour": words[0], "column": words[1]}})
+        if not all(w.isdigit() and len(w) <= 2 for w in words):
+            raise ValueError(f"not cards: {arg!r:.20}")
+        return self.load_move([int(w) for w in words])
+
+    def move_name(self, move: PopMove) -> tuple[str, str | None]:
+        if isinstance(move, Talk):
+            return "say", f"{move.colour}.{move.column}"
+        return "pick", ".".join(map(str, move))
+
 
 POP = PopGame()
 _PROTOCOL: Game[PopOptions, PopState, PopMove, TableView] = POP  # checked by mypy

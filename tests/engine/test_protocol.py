@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -107,3 +108,36 @@ def test_legal_moves_to_act_and_turns_agree_with_apply(case):
     assert game.outcome(state) is not None, "the game did not end"
     _check_state(game, state, seats, universe)
     assert not any(game.legal_moves(state, s) for s in seats)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_every_move_a_seat_could_send_has_a_name_that_reads_back(case):
+    """A button carries a move as its name and argument (`move_name`), and the table layer
+    reads it back with `named_move`: every move of the game's kind, legal or not, survives
+    the trip, and fits a control id (`[A-Za-z0-9_.-]`, at most 40 characters)."""
+    game, options, count, universe, _ = CASES[case]
+    seats = [f"s{i}" for i in range(count)]
+    state = game.start(options, seats, seed=100 + case)
+    for move in universe(state, seats[0]):
+        name, arg = game.move_name(move)
+        assert game.named_move(name, arg) == move
+        assert arg is None or re.fullmatch(r"[A-Za-z0-9_.\-]{1,40}", arg), arg
+
+
+@pytest.mark.parametrize("game", [POP, COLORETTO, COLORPOP, COLOURIST], ids=lambda g: g.key)
+def test_a_name_that_is_no_move_is_none_and_a_bad_argument_is_refused(game):
+    assert game.named_move("rematch", None) is None  # a control that is no move
+    assert game.named_move("hand", "3") is None
+    for name, _ in {game.move_name(m) for m in _some_moves(game)}:
+        for junk in ("", "x" * 41, "-1", "A11", "7.7.7.7.7.7", "red..C", None):
+            try:
+                move = game.named_move(name, junk)
+            except ValueError:
+                continue
+            assert game.move_name(move)[0] == name  # read as a move of that name, or refused
+
+
+def _some_moves(game: Game[Any, Any, Any, Any]) -> list[Any]:
+    case = next(c for c in CASES if c[0] is game)
+    state = game.start(case[1], [f"s{i}" for i in range(case[2])], seed=1)
+    return case[3](state, "s0")

@@ -236,6 +236,17 @@ class FourRowGame:
             return Drop(data["drop"])
         raise ValueError(f"not a four-in-a-row move: {json.dumps(data)[:80]}")
 
+    def named_move(self, name: str, arg: str | None) -> Drop | None:
+        """`drop` with a column (`0` to `6`)."""
+        if name != "drop":
+            return None
+        if arg is None or not arg.isdigit() or len(arg) != 1:
+            raise ValueError(f"not a column: {arg!r:.20}")
+        return Drop(int(arg))
+
+    def move_name(self, move: Drop) -> tuple[str, str | None]:
+        return "drop", str(move.column)
+
 
 def replay(record: Json) -> FourRowState:
     """The game a record tells, checked rule by rule (RULES.md); RecordError on one line."""

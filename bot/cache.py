@@ -166,6 +166,12 @@ class TableCache:
             live.touched = self.now()
             yield TableEdit(live, live.table.model_copy(deep=True))
 
+    async def update(self, table_id: int, change: Callable[[Table], None]) -> Table:
+        """Change a table (`change(table)` on a copy, under its lock), committed."""
+        async with self.editing(table_id) as edit:
+            change(edit.table)
+            return await self.commit(edit)
+
     async def commit(
         self,
         edit: TableEdit,

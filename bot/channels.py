@@ -8,37 +8,21 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Callable
 
 import discord
 
 from . import life
 from .cache import TableCache
-from .face import FaceAPI, TableFace
+from .face import FaceServices
 from .i18n import dynamic_key, t
+from .outbox import Outboxes
 from .paused_retries import PausedRetries
 from .posts import Refusal
-from .table import ACTIVE, LiveTable, Table, TableEdit
+from .table import ACTIVE, LiveTable, Table
 from .transport import ChannelLost
 
 log = logging.getLogger("pop.tables")
-
-
-class ChannelHost(FaceAPI, Protocol):
-    """What the channel events need of the table layer (`bot.core.Tables`)."""
-
-    registry: TableCache
-
-    def editing(self, table_id: int) -> contextlib.AbstractAsyncContextManager[TableEdit]: ...
-
-    async def commit(self, edit: TableEdit, state: object = None) -> Table: ...
-
-    def face(self, table: Table) -> TableFace: ...
-
-    def kick(self, table_id: int) -> None: ...
-
-    def forget_if_idle(self, table_id: int) -> None: ...
 
 
 def pause_notice(table: Table, reason: str | None) -> str:
@@ -53,13 +37,21 @@ def pause_notice(table: Table, reason: str | None) -> str:
 
 
 class ChannelEvents:
-    def __init__(self, tables: ChannelHost, retries: PausedRetries) -> None:
-        self.tables = tables
+    def __init__(
+        self,
+        held: TableCache,
+        client: discord.Client,
+        outboxes: Outboxes,
+        retries: PausedRetries,
+        services: FaceServices,
+        forget_if_idle: Callable[[int], None],
+    ) -> None:
+        self.held = held
+        self.client = client
+        self.outboxes = outboxes
         self.retries = retries  # when a paused table may try again
-
-    @property
-    def cache(self) -> Mapping[int, LiveTable]:
-        return self.tables.registry.cache
+        self.services = services  # what the faces' chat rules may use
+        self.forget_if_idle = forget_if_idle  # a table that ended leaves memory
 
     async def channel_lost(self, table_id: int, lost: ChannelLost, *, again: bool) -> None:
         """Discord refuses the table's channel: pause it (a lost permission), or end it (its
@@ -67,7 +59,7 @@ class ChannelEvents:
         paused table refused `again` when it tried was announced already)."""
         reason = "gone" if lost.gone else "archived" if lost.archived else "forbidden"
         log.warning("table %s paused: %s (%s %s)", table_id, reason, lost.status, lost.code)
-        async with self.tables.editing(table_id) as edit:
+        async with self.held.editing(table_id) as edit:
             table = edit.table
             if table.status == "cancelled":
                 return  # already ended (its thread was deleted) and announced
@@ -76,7 +68,7 @@ class ChannelEvents:
                 life.lose_thread(table)
             else:
                 life.pause(table, reason)
-            table = await self.tables.registry.commit(edit, posts_dropped=gone)
+            table = await self.held.commit(edit, posts_dropped=gone)
         if gone:
             self.retries.forget(table_id)
         else:
@@ -89,7 +81,7 @@ class ChannelEvents:
         when its back-off or the process's budget of tries says not yet (it is kicked again
         when it may). It stays paused (clicks are still told so) until a post of it goes out
         (`channel_ok`)."""
-        live = await self.tables.registry.live(table_id)
+        live = await self.held.live(table_id)
         if live.table.status == "cancelled":
             self.retries.forget(table_id)
             return False
@@ -98,15 +90,15 @@ class ChannelEvents:
     async def channel_ok(self, table_id: int) -> None:
         """A paused table's post went out (or none was due): it plays on."""
         self.retries.forget(table_id)
-        async with self.tables.editing(table_id) as edit:
+        async with self.held.editing(table_id) as edit:
             if not edit.table.paused or edit.table.status == "cancelled":
                 return
             life.unpause(edit.table)
-            await self.tables.commit(edit)
+            await self.held.commit(edit)
 
     async def _tell_parent(self, table: Table, text: str) -> None:
         """A notice in the channel the table was opened from (its thread may be gone)."""
-        parent = self.tables.client.get_channel(table.channel_id)
+        parent = self.client.get_channel(table.channel_id)
         if isinstance(parent, discord.abc.Messageable):
             with contextlib.suppress(discord.HTTPException):
                 await parent.send(text)
@@ -115,12 +107,12 @@ class ChannelEvents:
         """A thread was deleted: every table in it ends, and the channel is told of each
         public one (a private game played there in its player's messages ends unannounced:
         those messages went with the thread)."""
-        for table_id in self.tables.registry.tables_at(thread_id):
-            async with self.tables.editing(table_id) as edit:
+        for table_id in self.held.tables_at(thread_id):
+            async with self.held.editing(table_id) as edit:
                 if edit.table.status not in ACTIVE or not life.lose_thread(edit.table):
                     continue
-                table = await self.tables.registry.commit(edit, posts_dropped=True)
-            self.tables.forget_if_idle(table_id)  # finished for good: it leaves memory
+                table = await self.held.commit(edit, posts_dropped=True)
+            self.forget_if_idle(table_id)  # finished for good: it leaves memory
             if not table.private:
                 await self._tell_parent(table, pause_notice(table, "gone"))
 
@@ -130,36 +122,36 @@ class ChannelEvents:
         for live in await self._tables_in(channel_id):
             if live.table.private:
                 continue
-            async with self.tables.editing(live.table.id) as edit:
+            async with self.held.editing(live.table.id) as edit:
                 if not life.message_deleted(edit.table, message_id):
                     continue
-                await self.tables.commit(edit)
-            self.tables.kick(live.table.id)
+                await self.held.commit(edit)
+            self.outboxes.of(live.table.id).kick()
 
     async def _tables_in(self, channel_id: int) -> list[LiveTable]:
         """The active tables that play in this channel, loaded again if they left memory."""
         found = []
-        for table_id in self.tables.registry.tables_at(channel_id):
+        for table_id in self.held.tables_at(channel_id):
             with contextlib.suppress(Refusal):
-                found.append(await self.tables.registry.live(table_id))
+                found.append(await self.held.live(table_id))
         return found
 
     def try_again(self, table_id: int) -> None:
         """A player asks for a paused table (a press, /table show): it tries to post again
         when its back-off and the budget of tries let it (`bot.paused_retries`)."""
-        self.tables.kick(table_id)
+        self.outboxes.of(table_id).kick()
 
     def retry_paused(self, guild_id: int) -> None:
         """Permissions may have come back: the guild's paused tables try again at once (their
         back-offs start again; the budget of tries still spaces them)."""
-        for live in list(self.cache.values()):
+        for live in list(self.held.cache.values()):
             table = live.table
             if table.paused and table.guild_id == guild_id and table.status == "playing":
                 self.retries.reset(table.id)
-                self.tables.kick(table.id)
+                self.outboxes.of(table.id).kick()
 
     async def on_chat(self, message: discord.Message) -> None:
         """A chat line reaches every table playing in its channel (each face's own rules)."""
         for live in await self._tables_in(message.channel.id):
             if live.table.status == "playing":
-                await self.tables.face(live.table).on_chat(self.tables, live, message)
+                await self.held.face(live.table).on_chat(self.services, live, message)

@@ -16,23 +16,23 @@ from .budget import Budget, InvalidRequests, http_trace, process_share
 from .chat import Heard
 from .commands import general_commands
 from .controls import is_ours, on_message, parse
-from .core import Tables
 from .games import faces
 from .heartbeat import Heartbeat
 from .i18n import resolve, t
 from .settings import Settings
 from .stores import open_store
+from .table_layer import Options, TableLayer
 from .translator import PopTranslator
 
 log = logging.getLogger("pop.client")
 
 
-def all_commands(api: Any, settings: Any) -> list[Any]:
+def all_commands(tables: TableLayer, settings: Any) -> list[Any]:
     """Every slash command: the table layer's, then each game's group."""
     games = faces()
     return [
-        *general_commands(api, games),
-        *(face.commands(api, settings) for face in games.values()),
+        *general_commands(tables.lobby, tables.channels.try_again, games),
+        *(face.commands(tables.lobby, settings) for face in games.values()),
     ]
 
 
@@ -59,23 +59,26 @@ class PopBot(discord.Client):
         if settings.picture_workers is not None:
             workers.PICTURES.size = settings.picture_workers
         self.store = open_store(settings)
-        self.tables = Tables(
+        self.tables = TableLayer(
             self,
             self.store,
             faces(),
-            step_delay=settings.step_delay,
+            Options(
+                step_delay=settings.step_delay,
+                limits=settings.limits(),
+                idle_after=settings.idle_after,
+                share=process_share(1.0, settings.shard_ids, settings.shard_count),
+                reads_chat=settings.message_content,
+            ),
             budget=self.budget,
-            limits=settings.limits(),
-            idle_after=settings.idle_after,
             invalid_requests=self.invalid_requests,
-            share=process_share(1.0, settings.shard_ids, settings.shard_count),
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):
             self.tree.add_command(command)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         # A user's commands count against their click rate too (a script repeating /pop new).
-        self.tree.interaction_check = self.tables.at_a_persons_pace  # type: ignore[method-assign]
+        self.tree.interaction_check = self.tables.presses.at_a_persons_pace  # type: ignore[method-assign]
         self._resumed = False
         self.heartbeat: Heartbeat | None = None
         self.heard = Heard()  # each version of a chat line is read once (new, or edited)
@@ -121,16 +124,16 @@ class PopBot(discord.Client):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
-        if not is_ours(custom_id, self.tables.faces):
-            return
-        click = parse(custom_id)
-        if click is None or not on_message(custom_id, interaction.message):
-            log.info("refused a button id not on its message from user %s", interaction.user.id)
-            no = await self.tables.not_a_control(click, interaction.user.id)
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(
-                    t(no.key, resolve(interaction.locale), **no.values), ephemeral=True
-                )
+        if not is_ours(custom_id, self.tables.held.faces) or on_message(
+            custom_id, interaction.message
+        ):
+            return  # not ours, or one of the message's controls: `TableControl` answers it
+        log.info("refused a button id not on its message from user %s", interaction.user.id)
+        no = await self.tables.presses.not_a_control(parse(custom_id), interaction.user.id)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(
+                t(no.key, resolve(interaction.locale), **no.values), ephemeral=True
+            )
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None or not self.heard.first_time(message):

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,26 +22,19 @@ from discord.app_commands import Choice
 
 from . import fair
 from .channels import pause_notice
+from .controls import view_for
 from .face import TableFace
 from .i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
-from .lobby import LobbyAPI, unseat
+from .lobby import Lobby
 from .posts import Refusal
+from .prompt import refuse
 from .record_commands import record_commands
+from .storage import SqlStore
 from .table import ACTIVE, LiveTable
 from .translator import command_str
 from .transport import picture_files
 
 _ = command_str
-
-
-class CommandsAPI(LobbyAPI, Protocol):
-    """What the slash commands need of the table layer."""
-
-    faces: dict[str, TableFace]
-
-    def try_again(self, table_id: int) -> None:
-        """A paused table tries to post again (a player asked for it)."""
-        ...
 
 
 def user_lang(interaction: discord.Interaction) -> str:
@@ -86,13 +79,15 @@ def choices(family: str) -> list[Choice[str]]:
 class TableCommands(app_commands.Group):
     """/table: the table that plays here, whatever its game."""
 
-    def __init__(self, api: CommandsAPI) -> None:
+    def __init__(self, lobby: Lobby, paused: Callable[[int], None]) -> None:
         super().__init__(
             name=_("table", "command.table.name"),
             description=_("The game table here", "command.table.group"),
             guild_only=True,
         )
-        self.api = api
+        self.lobby = lobby  # the tables, and the seats given up or taken away
+        self.held = lobby.held
+        self.paused = paused  # a player asked for a paused table: it may try again
 
     @app_commands.command(
         name=_("show", "command.show.name"),
@@ -104,7 +99,7 @@ class TableCommands(app_commands.Group):
         assert interaction.channel_id is not None
         tables = [
             tb
-            for tb in await self.api.store.tables_in(interaction.channel_id)
+            for tb in await self.held.store.tables_in(interaction.channel_id)
             if tb.visible_to(interaction.user.id)
         ]
         if not tables:
@@ -112,10 +107,10 @@ class TableCommands(app_commands.Group):
                 none_here(user_lang(interaction)), ephemeral=True
             )
             return
-        shown = [await self.api.live(found.id) for found in tables]
+        shown = [await self.held.live(found.id) for found in tables]
         for live in shown:
             if live.table.paused and live.table.status == "playing":
-                self.api.try_again(live.table.id)  # asking is a moment to try again
+                self.paused(live.table.id)  # asking is a moment to try again
         mine = next(
             (
                 live
@@ -131,17 +126,17 @@ class TableCommands(app_commands.Group):
         if mine is not None:
             await self._show_turn(interaction, mine)
             return
-        text = "\n\n".join(_table_shown(self.api, live) for live in shown)
+        text = "\n\n".join(_table_shown(self.held.face(live.table), live) for live in shown)
         await interaction.response.send_message(text, ephemeral=True)
 
     async def _show_turn(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The turn's table message, privately, with its buttons (they work from here too)."""
-        face = self.api.face(live.table)
+        face = self.held.face(live.table)
         post = await asyncio.to_thread(face.table_post, live, live.table.lang())
         await interaction.response.send_message(
             post.content,
             files=picture_files(post),
-            view=self.api.view_for(live.table, post) or discord.utils.MISSING,
+            view=view_for(live.table, post) or discord.utils.MISSING,
             ephemeral=True,
         )
 
@@ -151,9 +146,9 @@ class TableCommands(app_commands.Group):
     )
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
-            await unseat(self.api, interaction, interaction.user, by_host=False)
+            await self.lobby.unseat(interaction, interaction.user, by_host=False)
         except Refusal as no:
-            await self.api.refuse(interaction, no)
+            await refuse(interaction, no)
 
     @app_commands.command(
         name=_("remove", "command.remove.name"),
@@ -164,9 +159,9 @@ class TableCommands(app_commands.Group):
     @app_commands.describe(player=_("the player whose seat to remove", "option.remove.player"))
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         try:
-            await unseat(self.api, interaction, player, by_host=True)
+            await self.lobby.unseat(interaction, player, by_host=True)
         except Refusal as no:
-            await self.api.refuse(interaction, no)
+            await refuse(interaction, no)
 
     @app_commands.command(
         name=_("record", "command.record.name"),
@@ -183,7 +178,7 @@ class TableCommands(app_commands.Group):
         statuses = (*ACTIVE, "finished", "cancelled")
         tables = [
             tb
-            for tb in await self.api.store.tables_in(interaction.channel_id, statuses)
+            for tb in await self.held.store.tables_in(interaction.channel_id, statuses)
             if tb.games and tb.visible_to(interaction.user.id)
         ]
         if not tables:
@@ -191,9 +186,9 @@ class TableCommands(app_commands.Group):
                 none_here(user_lang(interaction)), ephemeral=True
             )
             return
-        live = await self.api.live(tables[-1].id)
+        live = await self.held.live(tables[-1].id)
         table = live.table
-        face = self.api.face(table)
+        face = self.held.face(table)
         if live.state is None or face.outcome(live.state) is None:
             await interaction.response.send_message(
                 t(face.record_later_key, user_lang(interaction), id=table.id), ephemeral=True
@@ -220,12 +215,12 @@ class TableCommands(app_commands.Group):
 class SettingsCommands(app_commands.Group):
     """/settings: what a person asks of the bot for themselves, wherever they play."""
 
-    def __init__(self, api: CommandsAPI) -> None:
+    def __init__(self, store: SqlStore) -> None:
         super().__init__(
             name=_("settings", "command.settings.name"),
             description=_("Your own settings for every table", "command.settings.group"),
         )
-        self.api = api
+        self.store = store
 
     @app_commands.command(
         name=_("pings", "command.pings.name"),
@@ -240,7 +235,7 @@ class SettingsCommands(app_commands.Group):
     async def pings(self, interaction: discord.Interaction, state: str) -> None:
         """Stored at once: the next turn's message, and any reminder, follow it."""
         on = state == "on"
-        await self.api.store.set_pings(interaction.user.id, on)
+        await self.store.set_pings(interaction.user.id, on)
         lang = user_lang(interaction)
         text = t("settings.pings_on", lang) if on else t("settings.pings_off", lang)
         await interaction.response.send_message(text, ephemeral=True)
@@ -250,10 +245,9 @@ def none_here(lang: str) -> str:
     return t("table.none_here", lang, **command_names(lang))
 
 
-def _table_shown(api: CommandsAPI, live: LiveTable) -> str:
+def _table_shown(face: TableFace, live: LiveTable) -> str:
     """The table as it stands; first, why it stopped, when Discord stopped it."""
     table = live.table
-    face = api.face(table)
     lang = table.lang()
     shown = face.lobby_text(table, lang) if live.state is None else face.table_text(live, lang)
     if table.paused:
@@ -266,7 +260,7 @@ def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:
 
 
 def general_commands(
-    api: CommandsAPI, faces: Mapping[str, TableFace]
+    lobby: Lobby, paused: Callable[[int], None], faces: Mapping[str, TableFace]
 ) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """/table, /stats, /leaderboard, /history, /settings and /help."""
     games = game_choices(faces)
@@ -281,4 +275,10 @@ def general_commands(
             t("help", lang, **command_names(lang)), ephemeral=True
         )
 
-    return [TableCommands(api), *record_commands(api, faces, games), SettingsCommands(api), help_]
+    store = lobby.held.store
+    return [
+        TableCommands(lobby, paused),
+        *record_commands(store, faces, games),
+        SettingsCommands(store),
+        help_,
+    ]

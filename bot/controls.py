@@ -11,6 +11,7 @@ newline) never reaches a handler: the client answers it privately (`is_ours`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,8 @@ from typing import Any
 
 import discord
 
-from .posts import Button, Control, Select
+from .posts import Button, Control, Post, Select
+from .table import Table
 
 TEMPLATE = (
     r"(?P<game>[a-z]{2,12}):(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):"
@@ -35,61 +37,78 @@ STYLES = {
 
 @dataclass(frozen=True)
 class Click:
-    """A well-formed control id, parsed."""
+    """A well-formed control id, parsed (once: where the id is matched), and what was chosen
+    when the control is a menu."""
 
     game: str
     table_id: int
     epoch: int
     verb: str
     arg: str | None
+    values: tuple[str, ...] = ()
+
+    @property
+    def chosen(self) -> str | None:
+        """The argument the press carries: the menu's choice, else the button's own."""
+        return self.values[0] if self.values else self.arg
+
+
+def click_of(match: re.Match[str], values: Sequence[str] = ()) -> Click:
+    return Click(
+        match["game"],
+        int(match["table"]),
+        int(match["epoch"]),
+        match["verb"],
+        match["arg"],
+        tuple(values),
+    )
 
 
 def parse(custom_id: str) -> Click | None:
     match = PATTERN.fullmatch(custom_id)
-    if match is None:
-        return None
-    return Click(
-        match["game"], int(match["table"]), int(match["epoch"]), match["verb"], match["arg"]
-    )
+    return None if match is None else click_of(match)
 
 
 def custom_id(game: str, table_id: int, epoch: int, verb: str, arg: str | None = None) -> str:
     return f"{game}:{table_id}:{epoch}:{verb}" + (f":{arg}" if arg is not None else "")
 
 
-Handler = Callable[[discord.Interaction, Click, list[str]], Awaitable[None]]
+Handler = Callable[[discord.Interaction, Click], Awaitable[None]]
 
 
 def control_class(handler: Handler) -> type[discord.ui.DynamicItem[Any]]:
-    """The one DynamicItem class of a bot, bound to the handler every click goes to."""
+    """The one DynamicItem class of a bot, bound to the handler every click goes to.
+    discord.py matches the id to `TEMPLATE` (and only for a control the clicked message
+    shows); that match is the one parse of the id."""
 
     class TableControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+        def __init__(self, item: discord.ui.Item[Any], click: Click) -> None:
+            super().__init__(item)
+            self.click = click
+
         @classmethod
         async def from_custom_id(
             cls,
             _interaction: discord.Interaction,
             item: discord.ui.Item[Any],
-            _match: re.Match[str],
+            match: re.Match[str],
         ) -> TableControl:
-            return cls(item)  # the parsing happens in the callback, where a no is answered
+            return cls(item, click_of(match))
 
         async def callback(self, interaction: discord.Interaction) -> None:
-            click = parse(str(getattr(self.item, "custom_id", "")))
-            if click is not None:
-                values = getattr(self.item, "values", None) or []
-                await handler(interaction, click, [str(v) for v in values])
+            values = getattr(self.item, "values", None) or []
+            await handler(interaction, dataclasses.replace(self.click, values=tuple(values)))
 
     return TableControl
 
 
 def build_view(
-    controls: Sequence[Control],
-    game: str,
-    table_id: int,
-    epoch: int,
-    item_class: type[discord.ui.DynamicItem[Any]],
+    controls: Sequence[Control], game: str, table_id: int, epoch: int
 ) -> discord.ui.View:
-    """Discord components for a post's controls (at most 25 buttons, or a menu per row)."""
+    """Discord components for a post's controls (at most 25 buttons, or a menu per row).
+    Every press is dispatched through the client's one DynamicItem template (`control_class`),
+    so discord.py keeps no copy of this view: stopped, it is only a layout. (Left running,
+    each ephemeral one would stay in memory for 15 minutes with a timeout task of its own.)"""
     view = discord.ui.View(timeout=None)
     for control in controls:
         cid = custom_id(
@@ -99,30 +118,35 @@ def build_view(
             control.verb,
             control.arg if isinstance(control, Button) else None,
         )
-        item: discord.ui.Item[Any]
         if isinstance(control, Select):
-            item = discord.ui.Select(
-                custom_id=cid,
-                placeholder=control.placeholder,
-                options=[
-                    discord.SelectOption(label=label, value=value)
-                    for label, value in control.options
-                ]
-                or [discord.SelectOption(label="-", value="-")],
+            options = [
+                discord.SelectOption(label=label, value=value) for label, value in control.options
+            ]
+            view.add_item(
+                discord.ui.Select(
+                    custom_id=cid,
+                    placeholder=control.placeholder,
+                    options=options or [discord.SelectOption(label="-", value="-")],
+                )
             )
         else:
-            item = discord.ui.Button(
-                label=control.label,
-                style=STYLES[control.style],
-                disabled=control.disabled,
-                custom_id=cid,
+            view.add_item(
+                discord.ui.Button(
+                    label=control.label,
+                    style=STYLES[control.style],
+                    disabled=control.disabled,
+                    custom_id=cid,
+                )
             )
-        view.add_item(item_class(item))
-    # Every item dispatches through the client's one DynamicItem template, so discord.py need
-    # keep no copy of this view: stopped, it is only a layout. (Left running, each ephemeral
-    # one would stay in memory for 15 minutes with a timeout task of its own.)
     view.stop()
     return view
+
+
+def view_for(table: Table, post: Post) -> discord.ui.View | None:
+    """The components of a table's post (None: it has no controls)."""
+    if not post.controls:
+        return None
+    return build_view(post.controls, table.game, table.id, table.epoch)
 
 
 def is_ours(custom_id: str, games: Iterable[str]) -> bool:

@@ -24,13 +24,13 @@ from typing import Any, ClassVar, Protocol
 import discord
 from discord import app_commands
 
-from engine.protocol import Json, Outcome, RuleError
+from engine.protocol import Json, Outcome, RuleError, TurnStructure
 
 from . import life
-from .controls import Click
-from .game_binding import AiJob, Applied, GameBinding, M, O, S, V
+from .controls import Click, view_for
+from .game_binding import AiJob, Applied, GameBinding, M, Moved, O, S, V
 from .i18n import dynamic_key, listed, t
-from .posts import Post, Refusal
+from .posts import Button, Post, Refusal, Style
 from .prompt import PromptResponse
 from .storage import SqlStore
 from .table import LiveTable, Pending, Seat, Table
@@ -48,70 +48,31 @@ def texts(*keys: str) -> tuple[str, ...]:
 Reply = PromptResponse  # the clicked interaction's one answer, always in time (`bot.prompt`)
 
 
-class FaceAPI(Protocol):
-    """What a face may ask of the table layer (`bot.core.Tables`)."""
+@dataclass(frozen=True)
+class FaceServices:
+    """What a game's face may ask of the table layer: each a narrow service of one of its
+    parts, handed over when the table layer is built (`bot.table_layer`)."""
 
-    client: discord.Client
     store: SqlStore  # a face's own questions to the database (Pop's daily Enigma)
-
-    async def live(self, table_id: int) -> LiveTable:
-        """The table (raises Refusal("refusal.no_table") when there is none)."""
-        ...
-
-    async def play(
-        self,
-        table_id: int,
-        epoch: int,
-        move: Json,
-        *,
-        seat: Seat,
-        by_person: bool,
-        version: int | None = None,
-    ) -> bool | None:
-        """Apply `seat`'s move (as JSON), commit, hand its events to the outbox. True when a
-        new turn began; None when it was not applied (the table moved on: stale `version`)."""
-        ...
-
-    async def show_private(
-        self, interaction: discord.Interaction, live: LiveTable, seat: Seat, header: str = ""
-    ) -> None:
-        """Answer a deferred click with the seat's private post, and remember it to edit."""
-        ...
-
-    def say(self, table_id: int, text: str, mentions: Sequence[int] = ()) -> None:
-        """A short notice posted in the table's channel, in order with everything else;
-        it pings `mentions` (user ids) and nobody else."""
-        ...
-
-    async def update_face(self, table_id: int, change: Callable[[Table], None]) -> Table:
-        """Change the face's own data of a table (`change(table)` on a copy), committed."""
-        ...
-
-    def view_for(self, table: Table, post: Post) -> discord.ui.View | None: ...
-
-    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None:
-        """A private no, in the clicker's language."""
-        ...
-
-    async def ai_think(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run a (picklable) AI function in the process pool: the event loop never waits."""
-        ...
-
-    def background(self, work: Awaitable[Any], name: str) -> None:
-        """Run `work` on its own, keeping a reference until it is done."""
-        ...
-
-    async def drive_ai(self, table_id: int) -> None:
-        """AI seats (and seats whose time ran out) act, one at a time."""
-        ...
-
-    async def insert(self, table: Table, state: object = None) -> LiveTable:
-        """A new table, stored (a private game comes with its state)."""
-        ...
-
-    def now(self) -> float:
-        """The table layer's clock (a test's own, in tests)."""
-        ...
+    # The table (Refusal("refusal.no_table") when there is none).
+    live: Callable[[int], Awaitable[LiveTable]]
+    # Change the face's own data of a table (`change(table)` on a copy), committed.
+    update: Callable[[int, Callable[[Table], None]], Awaitable[Table]]
+    # A new table, stored (a private game comes with its state).
+    insert: Callable[[Table, object], Awaitable[LiveTable]]
+    # A person's move (table, epoch, user, move), admitted and committed (`bot.moves`).
+    person_move: Callable[[int, int, int, object], Awaitable[Moved]]
+    # An AI seat's move (table, move, seat, epoch, version), made in the turn `epoch` (and,
+    # unless None, at the table's `version`): None when the table moved on.
+    ai_move: Callable[[int, object, Seat, int, int | None], Awaitable[Moved | None]]
+    # A short notice in the table's channel, in order with everything else; it pings
+    # `mentions` (user ids) and nobody else.
+    say: Callable[[int, str, Sequence[int]], None]
+    # Answer a deferred click with the seat's private post, and remember it to edit.
+    show_private: Callable[[discord.Interaction, LiveTable, Seat, str], Awaitable[None]]
+    # Run work on its own (an AI seat's talk), beside the clicks.
+    background: Callable[[Awaitable[Any], str], None]
+    reads_chat: bool  # the bot sees what players write (the message content intent)
 
 
 @dataclass
@@ -119,7 +80,7 @@ class Press:
     """One click on a game's control, checked by the base: the clicker's seat at a playing
     table, in the epoch the control was drawn for."""
 
-    api: FaceAPI
+    services: FaceServices
     interaction: discord.Interaction
     reply: Reply
     live: LiveTable
@@ -170,6 +131,15 @@ class TableFace(Protocol):
     def turn_in_one_message(self) -> bool: ...
 
     @property
+    def turns(self) -> TurnStructure: ...
+
+    @property
+    def verbs(self) -> dict[str, Verb]: ...
+
+    @property
+    def back_told_key(self) -> str | None: ...
+
+    @property
     def record_later_key(self) -> str: ...
 
     def seat_range(self, table: Table) -> tuple[int, int]: ...
@@ -188,7 +158,13 @@ class TableFace(Protocol):
 
     def to_act(self, state: object) -> frozenset[str]: ...
 
-    def apply(self, state: object, seat: str, move: Json) -> Applied: ...
+    def named_move(self, name: str, arg: str | None) -> object | None: ...
+
+    def dump_move(self, move: object) -> Json: ...
+
+    def load_move(self, data: Json) -> object: ...
+
+    def apply(self, state: object, seat: str, move: object) -> Applied: ...
 
     def replay(self, table: Table, moves: Sequence[tuple[str, Json]]) -> list[Pending]: ...
 
@@ -214,27 +190,25 @@ class TableFace(Protocol):
         self, store: SqlStore, live: LiveTable, pending: Pending, lang: str
     ) -> list[Post]: ...
 
-    async def on_click(
-        self,
-        api: FaceAPI,
-        interaction: discord.Interaction,
-        reply: Reply,
-        click: Click,
-    ) -> None: ...
-
     def back_button(self, lang: str) -> str: ...
 
     def rematch_label(self, table: Table, lang: str) -> str: ...
 
     def commands(self, api: Any, settings: Any) -> app_commands.Group: ...
 
-    def game_started(self, api: FaceAPI, live: LiveTable) -> None: ...
+    def game_started(self, services: FaceServices, live: LiveTable) -> None: ...
 
-    async def after_ai_move(
-        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
+    async def seat_back(self, press: Press) -> bool: ...
+
+    async def answer_move(self, press: Press, move: object, moved: Moved) -> None: ...
+
+    async def after_move(
+        self, services: FaceServices, moved: Moved, move: object, *, by_person: bool
     ) -> None: ...
 
-    async def on_chat(self, api: FaceAPI, live: LiveTable, message: discord.Message) -> None: ...
+    async def on_chat(
+        self, services: FaceServices, live: LiveTable, message: discord.Message
+    ) -> None: ...
 
     def forget(self, table_id: int) -> None: ...
 
@@ -254,6 +228,9 @@ class GameFace(GameBinding[O, S, M, V]):
     # seat reveals within its turn added to it in place: `bot.whole_turn`); else every step of
     # a move is a picture of its own, paced (Pop's chain reactions are its show).
     turn_in_one_message: ClassVar[bool] = False
+    # What a person whose seat the AI took is told when their press only brings them back
+    # (None: the press brings them back and goes on).
+    back_told_key: ClassVar[str | None] = None
     # Why /table record waits for the end, naming what the record would give away.
     record_later_key: ClassVar[str] = "table.record_later"
     verbs: ClassVar[dict[str, Verb]] = {}
@@ -376,15 +353,22 @@ class GameFace(GameBinding[O, S, M, V]):
 
     # --- Hooks around the game (each has a default) -------------------------------------
 
-    def game_started(self, api: FaceAPI, live: LiveTable) -> None:
+    def game_started(self, services: FaceServices, live: LiveTable) -> None:
         """A game began (start or rematch): e.g. say the table-talk rule."""
 
-    async def after_ai_move(
-        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
-    ) -> None:
-        """An AI seat just moved from state `before`: e.g. Pop's co-op AI talks."""
+    async def answer_move(self, press: Press, move: object, moved: Moved) -> None:
+        """How a press that made a move (from a control naming it) is answered, once the move
+        is committed: by default the press is only acknowledged (the table shows the rest)."""
+        await press.reply.defer()
 
-    async def on_chat(self, api: FaceAPI, live: LiveTable, message: discord.Message) -> None:
+    async def after_move(
+        self, services: FaceServices, moved: Moved, move: object, *, by_person: bool
+    ) -> None:
+        """A seat just moved (a person, or the AI): e.g. Pop's co-op table talk is said."""
+
+    async def on_chat(
+        self, services: FaceServices, live: LiveTable, message: discord.Message
+    ) -> None:
         """A chat message in the table's channel (only with the message content intent)."""
 
     def forget(self, table_id: int) -> None:
@@ -400,115 +384,75 @@ class GameFace(GameBinding[O, S, M, V]):
         """The game's own lines of /stats, from the player's (mode, won, score, details)."""
         return []
 
-    # --- Clicks ------------------------------------------------------------------------
-
-    async def on_click(
-        self,
-        api: FaceAPI,
-        interaction: discord.Interaction,
-        reply: Reply,
-        click: Click,
-    ) -> None:
-        """A click on one of the game's own controls: checked, then its verb's handler."""
-        handler = self.verbs.get(click.verb)
-        if handler is None:  # a verb no control of this game has: a forged or mistyped id
-            raise Refusal("refusal.invalid_button")
-        live = await api.live(click.table_id)
-        seat = self.seat_of(live, interaction.user.id, click.epoch)
-        if handler.on_turn and seat.id not in self.to_act(live.state):
-            raise Refusal("refusal.not_your_turn")
-        if life.still_here_due(live.table, api.now()):  # its commit moves the game's end
-            await api.update_face(live.table.id, _still_here)
-            live = await api.live(live.table.id)
-        press = Press(api, interaction, reply, live, seat, click.arg)
-        if seat.ai and not await self.seat_back(press):
-            return
-        await handler.handler(self, press)
-
-    def move_of(self, verb: str, arg: str | None) -> M | None:
-        """The move a control of this game stands for, when its id alone says it (Coloretto's
-        Take row 2); None for a control that only opens something."""
-        return None
+    # --- Presses --------------------------------------------------------------------------
 
     def why_refused(self, live: LiveTable, user_id: int, click: Click) -> Refusal | None:
         """What the rules say of a press on a control no message shows (forged, or gone):
-        the rule it breaks, when its id is a move of the turn in play; else None."""
-        move = self.move_of(click.verb, click.arg)
+        the rule it breaks, when its id names a move of the turn in play; else None."""
+        try:
+            move = self.named_move(click.verb, click.arg)
+        except Refusal:
+            return None
         seat = live.table.seat_of_user(user_id)
         if move is None or seat is None or live.state is None:
             return None
         if live.table.status != "playing" or click.epoch != live.table.epoch:
             return None
         try:
-            self.game.apply(self.state_of(live), seat.id, move)  # pure: tried, not made
+            self.apply(live.state, seat.id, move)  # pure: tried, not made
         except RuleError as no:
             return Refusal(dynamic_key("refusal", no.code), **no.values)
         return None
 
-    def seat_of(self, live: LiveTable, user_id: int, epoch: int) -> Seat:
-        """The clicker's seat at a playing table, for the epoch the control was drawn in."""
-        table = live.table
-        if table.paused == "gone":  # its thread was deleted: it ended for good
-            raise Refusal("refusal.thread_gone")
-        if table.private and table.status == "cancelled":  # left alone, or left
-            raise Refusal("refusal.private_ended")
-        if table.status != "playing" or live.state is None:
-            raise Refusal("refusal.not_playing")
-        if table.paused:  # nothing it did could be shown: it waits for its permission
-            raise Refusal("refusal.paused")
-        if user_id in table.removed:  # the host took their seat: no press gives it back
-            raise Refusal("refusal.removed")
-        seat = table.seat_of_user(user_id)
-        if seat is None:
-            raise Refusal("refusal.not_seated")
-        if epoch != table.epoch:
-            raise Refusal("refusal.stale")
-        return seat
-
     async def seat_back(self, press: Press) -> bool:
         """A person pressing a control of their seat while the AI plays it takes the seat
-        back (the timer's "three in a row" starts again); True: the press goes on."""
-
-        def back(table: Table) -> None:
-            seat = table.seat(press.seat.id)
-            seat.ai, seat.timeouts, seat.away_at_deal = False, 0, False
-
-        await press.api.update_face(press.table.id, back)
-        press.live = await press.api.live(press.table.id)
+        back (the timer's "three in a row" starts again); True: the press goes on (where
+        `back_told_key` is set, the press only brings them back, and says so)."""
+        await press.services.update(press.table.id, lambda t: life.seat_back(t, press.seat.id))
+        press.live = await press.services.live(press.table.id)
         press.seat = press.table.seat(press.seat.id)
-        return True
+        if self.back_told_key is None:
+            return True
+        await press.reply.send_message(t(self.back_told_key, press.lang), ephemeral=True)
+        return False
 
     # --- What handlers do ----------------------------------------------------------------
 
-    async def play(self, press: Press, move: M) -> bool | None:
-        """The clicker's move: applied and committed before the click is answered."""
-        return await press.api.play(
-            press.table.id,
-            press.table.epoch,
-            self.game.dump_move(move),
-            seat=press.seat,
-            by_person=True,
+    def move_button(
+        self, move: M, label: str, style: Style = "secondary", *, disabled: bool = False
+    ) -> Button:
+        """The button that makes `move`: its id names the move (the game's `move_name`)."""
+        name, arg = self.game.move_name(move)
+        return Button(name, label, style, arg=arg, disabled=disabled)
+
+    async def play(self, press: Press, move: M) -> Moved:
+        """The clicker's move, made by a handler of the face's own (a pick of several cards,
+        a typed cell): the same path as a control naming a move."""
+        services = press.services
+        moved = await services.person_move(
+            press.table.id, press.table.epoch, press.interaction.user.id, move
         )
+        await self.after_move(services, moved, move, by_person=True)
+        return moved
 
     async def show_private(self, press: Press) -> None:
         """Answer with the seat's private message (ephemeral: only the clicker sees it)."""
         await press.reply.defer(ephemeral=True, thinking=True)
-        await press.api.show_private(
-            press.interaction, await press.api.live(press.table.id), press.seat
-        )
+        live = await press.services.live(press.table.id)
+        await press.services.show_private(press.interaction, live, press.seat, "")
 
     async def redraw_here(self, press: Press) -> None:
         """Answer a click on a private message by redrawing that very message. One redraw
         at a time per seat, each from the latest state, so an older one never lands last."""
         await press.reply.defer()
         async with self._one_redraw_at_a_time((press.table.id, press.seat.id)):
-            live = await press.api.live(press.table.id)
+            live = await press.services.live(press.table.id)
             post = await asyncio.to_thread(self.private_post, live, press.seat, live.table.lang())
             with contextlib.suppress(discord.HTTPException):
                 await press.interaction.edit_original_response(
                     content=post.content,
                     attachments=picture_files(post),
-                    view=press.api.view_for(live.table, post),
+                    view=view_for(live.table, post),
                 )
 
     @contextlib.asynccontextmanager
@@ -523,8 +467,3 @@ class GameFace(GameBinding[O, S, M, V]):
             users[0] -= 1
             if not users[0]:
                 del self._redrawing[key]
-
-
-def _still_here(_table: Table) -> None:
-    """A click on a private game changes nothing of it: only its commit, which moves the
-    moment it ends if left alone (`life.touched_private`)."""

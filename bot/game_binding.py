@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
-from engine.protocol import Game, Json, Outcome, ai_move_json
+from engine.protocol import Game, Json, Outcome, TurnStructure, ai_move_json
 
 from . import fair
 from .posts import Refusal
@@ -43,6 +43,17 @@ class Applied:
     outcome: Outcome | None
 
 
+@dataclass(frozen=True)
+class Moved:
+    """A move made: by which seat, the game's state before it, the table after it, and
+    whether a new turn began with it."""
+
+    seat: Seat
+    before: object
+    live: LiveTable
+    new_turn: bool
+
+
 class GameBinding(Generic[O, S, M, V]):
     """A game, for the table layer: `game` binds it."""
 
@@ -55,6 +66,10 @@ class GameBinding(Generic[O, S, M, V]):
     @property
     def record_format(self) -> str:
         return self.game.record_format
+
+    @property
+    def turns(self) -> TurnStructure:
+        return self.game.turns
 
     def options(self, table: Table) -> O:
         """The table's game options, as the game's options model."""
@@ -86,15 +101,30 @@ class GameBinding(Generic[O, S, M, V]):
     def to_act(self, state: object) -> frozenset[str]:
         return self.game.to_act(self.narrow(state))
 
-    def apply(self, state: object, seat: str, move: Json) -> Applied:
-        """`seat`'s move, read from JSON (a move that is not one of this game's is refused as
-        a button that is not valid) and applied; RuleError when the rules forbid it."""
-        before = self.narrow(state)
+    def named_move(self, name: str, arg: str | None) -> object | None:
+        """The move a control names (None: the name is none of the game's moves); a name
+        whose argument makes no move is a button that is not valid."""
         try:
-            checked = self.game.load_move(move)
+            return self.game.named_move(name, arg)
         except ValueError:
             raise Refusal("refusal.invalid_button") from None
-        after, events = self.game.apply(before, seat, checked)
+
+    def load_move(self, data: Json) -> object:
+        """A stored (or AI-made) move, read back once."""
+        return self.game.load_move(data)
+
+    def narrow_move(self, move: object) -> M:
+        """A move the table layer holds, as this game's own (it only ever holds its own: read
+        by `named_move` or `load_move`)."""
+        return cast(M, move)
+
+    def dump_move(self, move: object) -> Json:
+        return self.game.dump_move(self.narrow_move(move))
+
+    def apply(self, state: object, seat: str, move: object) -> Applied:
+        """`seat`'s move applied; RuleError when the rules forbid it."""
+        before = self.narrow(state)
+        after, events = self.game.apply(before, seat, self.narrow_move(move))
         new_turn = self.game.turn(after) != self.game.turn(before)
         return Applied(after, events, new_turn, self.game.outcome(after))
 
@@ -105,7 +135,7 @@ class GameBinding(Generic[O, S, M, V]):
         state: object = self.deal(table, fair.game_seed(table))
         made: list[tuple[object, Applied]] = []
         for seat, move in moves:
-            applied = self.apply(state, seat, move)
+            applied = self.apply(state, seat, self.load_move(move))
             made.append((state, applied))
             state = applied.after
         epochs, epoch = [], table.epoch

@@ -29,11 +29,12 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from .commands import CommandsAPI, choices, language_choices, user_lang
+from .commands import choices, language_choices, user_lang
 from .durations import parse_timer, suggestions
 from .i18n import t
-from .lobby import open_table
+from .lobby import Lobby
 from .posts import Refusal
+from .prompt import refuse
 from .table import TableSettings
 from .translator import command_str as _
 
@@ -86,7 +87,7 @@ def new_table(description: app_commands.locale_str) -> Callable[[OptionsOf], Any
             try:  # a timer that cannot be read: said privately, before anything is opened
                 table["timer"] = None if table["timer"] is None else parse_timer(table["timer"])
             except Refusal as no:
-                await group.api.refuse(interaction, no)
+                await refuse(interaction, no)
                 return
             options = await game_options(group, interaction, **values)
             if options is not None:
@@ -109,9 +110,9 @@ class GameCommands(app_commands.Group):
     rules_key: ClassVar[str | None] = None  # None: the game declares its own `rules`
     rules_description: ClassVar[app_commands.locale_str | None] = None
 
-    def __init__(self, api: CommandsAPI, settings: Any) -> None:
+    def __init__(self, lobby: Lobby, settings: Any) -> None:
         super().__init__(name=self.key, description=self.description_text)
-        self.api = api
+        self.lobby = lobby  # opening a table
         self.settings = settings
         if self.rules_key is not None and self.rules_description is not None:
             self.add_command(self._rules_command(self.rules_key, self.rules_description))
@@ -144,4 +145,4 @@ class GameCommands(app_commands.Group):
                 "language": language,
             }
         )
-        await open_table(self.api, interaction, self.key, options.model_dump(), settings)
+        await self.lobby.open_table(interaction, self.key, options.model_dump(), settings)

@@ -69,6 +69,13 @@ def new_turn(table: Table) -> None:
     table.warned = table.expired = False
 
 
+def seat_back(table: Table, seat_id: str) -> None:
+    """A person whose seat the AI was playing (they were away, or left) presses a control of
+    it: the seat is theirs again, and the timer's "three in a row" starts over."""
+    seat = table.seat(seat_id)
+    seat.ai, seat.timeouts, seat.away_at_deal = False, 0, False
+
+
 def _owe_edit(table: Table, message_id: int | None) -> None:
     if message_id is not None and not table.private and message_id not in table.owed_edits:
         table.owed_edits.append(message_id)

@@ -7,75 +7,27 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
-from . import composer, fair, life
+from . import fair, life
 from .cache import TableCache
-from .controls import Click
+from .controls import Click, view_for
 from .face import Reply, TableFace
 from .i18n import dynamic_key, resolve, t
 from .limits import Limits, admit, table_limit
-from .posts import Button, Post, Refusal, Style
-from .storage import SqlStore
+from .lobby_message import lobby_post
+from .outbox import Outboxes
+from .posts import Refusal
+from .presses import TableVerb
+from .private_posts import PrivatePosts
+from .prompt import refuse
 from .table import LiveTable, Seat, Table, TableEdit, TableSettings
 
 log = logging.getLogger("pop.lobby")
 
 AI_NAMES = ("Robo Ada", "Robo Bo", "Robo Cy", "Robo Di", "Robo Ed", "Robo Flo")
-LOBBY_BUTTONS: tuple[tuple[str, Style], ...] = (
-    ("join", "success"),
-    ("leave", "secondary"),
-    ("addai", "secondary"),
-    ("start", "primary"),
-    ("cancel", "danger"),
-)
-
-
-class LobbyAPI(Protocol):
-    """What the lobby needs of the table layer (`bot.core.Tables`)."""
-
-    store: SqlStore
-    limits: Limits  # the open tables a user, a channel, a server may have
-    registry: TableCache  # its open tables by server, what the limits count
-
-    async def refuse(self, interaction: discord.Interaction, no: Refusal) -> None: ...
-
-    def face(self, table: Table) -> TableFace: ...
-
-    async def live(self, table_id: int) -> LiveTable: ...
-
-    def editing(self, table_id: int) -> contextlib.AbstractAsyncContextManager[TableEdit]: ...
-
-    async def commit(self, edit: TableEdit, state: object = None) -> Table: ...
-
-    async def insert(self, table: Table, state: object = None) -> LiveTable: ...
-
-    def kick(self, table_id: int) -> None: ...
-
-    def refresh_lobby(self, table_id: int) -> None: ...
-
-    def view_for(self, table: Table, post: Post) -> discord.ui.View | None: ...
-
-    def game_started(self, live: LiveTable) -> None: ...
-
-    async def drive_ai(self, table_id: int) -> None: ...
-
-    async def show_private(
-        self, interaction: discord.Interaction, live: LiveTable, seat: Seat, header: str = ""
-    ) -> None: ...
-
-
-def lobby_post(face: TableFace, table: Table) -> Post:
-    """The lobby message: the game's summary, the deal's commitment, once started the ids it
-    was dealt with and, while seats may change, the buttons."""
-    lang = table.lang()
-    lines = (fair.commitment_line(table, lang), fair.inputs_line(table, lang))
-    buttons = [Button(v, t(dynamic_key("button", v), lang), style) for v, style in LOBBY_BUTTONS]
-    return composer.lobby(
-        face.lobby_text(table, lang), lines, buttons if table.status == "lobby" else []
-    )
 
 
 def require_host(table: Table, user: discord.abc.User) -> None:
@@ -88,11 +40,10 @@ def require_host(table: Table, user: discord.abc.User) -> None:
     raise Refusal("refusal.host_only")
 
 
-def deal(api: LobbyAPI, edit: TableEdit, pressed: int) -> object:
+def deal(face: TableFace, edit: TableEdit, pressed: int) -> object:
     """A new game at the table (Start or Rematch, the press `pressed`), if its seats may play:
     its state, dealt from the committed secret and the ids Discord gave (`bot.fair`)."""
     table = edit.table
-    face = api.face(table)
     refused = face.start_refusal(table)
     if refused is not None:
         raise refused
@@ -101,85 +52,6 @@ def deal(api: LobbyAPI, edit: TableEdit, pressed: int) -> object:
     state = face.deal(table, seed)
     life.deal(table, seed, deal_)
     return state
-
-
-async def open_table(
-    api: LobbyAPI,
-    interaction: discord.Interaction,
-    game: str,
-    options: dict[str, Any],
-    settings: TableSettings,
-) -> None:
-    """`/<game> new`: a table in its own thread (or here, where threads are not possible)."""
-    user = interaction.user
-    channel = interaction.channel
-    assert interaction.guild_id is not None
-    assert interaction.channel_id is not None
-    host = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=interaction.id)
-    table = Table(
-        game=game,
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        host_id=user.id,
-        options=options,
-        settings=settings,
-        seats=[host],
-        locale=str(interaction.guild_locale or "en").split("-")[0],
-        fair=fair.committed(),  # before any other seat's id exists
-    )
-    if isinstance(channel, discord.Thread):
-        life.moved_to_thread(table, channel.id)
-    try:
-        table = (await insert_within_limits(api, table)).table
-    except Refusal as too_many:
-        await api.refuse(interaction, too_many)
-        return
-    lang = table.lang()
-    opened = {
-        "host": user.mention,
-        "id": table.id,
-        "mode": api.face(table).mode_name(table, lang),
-        "game": t(dynamic_key("game", game), lang),
-    }
-    await interaction.response.send_message(t("table.opened", lang, **opened))
-    if table.thread_id is None:
-        await _into_thread(api, interaction, table, opened)
-    api.kick(table.id)
-
-
-async def insert_within_limits(api: LobbyAPI, table: Table, state: object = None) -> LiveTable:
-    """A new table (a private game with its state), if its host may open it, else the
-    Refusal saying which limit. Refused at once by the server's open tables as this process
-    knows them (no query), then checked again in the insert's own transaction, under the
-    server's lock: many `/… new` at once, of any game, in one process or several, never open
-    more than the limits allow."""
-    known = await api.registry.open_tables.of(table.guild_id)
-    refused = table_limit(api.limits, known, table.host_id, table.channel_id, private=table.private)
-    if refused is not None:
-        raise refused
-    return await api.registry.insert(table, state, admit(api.limits, table))
-
-
-async def _into_thread(
-    api: LobbyAPI, interaction: discord.Interaction, table: Table, opened: dict[str, Any]
-) -> None:
-    """The new table moves to a thread of its own; where Discord gives none, it plays in the
-    channel: the answer says so, and the host is told (privately) which permission is missing."""
-    lang = table.lang()
-    channel = interaction.channel
-    thread = None
-    if isinstance(channel, discord.TextChannel):
-        thread = await _make_thread(interaction, channel, table, lang)
-    if thread is not None:
-        async with api.editing(table.id) as edit:
-            life.moved_to_thread(edit.table, thread.id)
-            await api.commit(edit)
-        return
-    with contextlib.suppress(discord.HTTPException):
-        await interaction.edit_original_response(content=t("table.opened_here", lang, **opened))
-        if isinstance(channel, discord.TextChannel):  # a channel that could have threads
-            told = t("table.no_thread", lang, game=opened["game"], id=table.id)
-            await interaction.followup.send(told, ephemeral=True)
 
 
 async def _make_thread(
@@ -206,22 +78,22 @@ async def _make_thread(
 # --- Lobby buttons ------------------------------------------------------------------------
 
 
-def _is_full(api: LobbyAPI, table: Table) -> bool:
-    return len(table.seats) >= api.face(table).seat_range(table)[1]
+def _is_full(face: TableFace, table: Table) -> bool:
+    return len(table.seats) >= face.seat_range(table)[1]
 
 
-def _join(api: LobbyAPI, table: Table, user: discord.abc.User, pressed: int) -> None:
+def _join(face: TableFace, table: Table, user: discord.abc.User, pressed: int) -> None:
     if user.id in table.removed:
         raise Refusal("refusal.removed")
     if table.seat_of_user(user.id):
         raise Refusal("refusal.already_seated")
-    if _is_full(api, table):
+    if _is_full(face, table):
         raise Refusal("refusal.table_full")
     seat = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=pressed)
     table.seats.append(seat)
 
 
-def _leave(_api: LobbyAPI, table: Table, user: discord.abc.User, _pressed: int = 0) -> None:
+def _leave(_face: TableFace, table: Table, user: discord.abc.User, _pressed: int = 0) -> None:
     seat = table.seat_of_user(user.id)
     if seat is None:
         raise Refusal("refusal.not_seated")
@@ -232,9 +104,9 @@ def _leave(_api: LobbyAPI, table: Table, user: discord.abc.User, _pressed: int =
         table.host_id = next(s.user_id for s in table.seats if s.user_id)
 
 
-def _add_ai(api: LobbyAPI, table: Table, user: discord.abc.User, pressed: int) -> None:
+def _add_ai(face: TableFace, table: Table, user: discord.abc.User, pressed: int) -> None:
     require_host(table, user)
-    if _is_full(api, table):
+    if _is_full(face, table):
         raise Refusal("refusal.table_full")
     ai_id = table.next_ai_id()
     number = int(ai_id[3:])
@@ -242,130 +114,226 @@ def _add_ai(api: LobbyAPI, table: Table, user: discord.abc.User, pressed: int) -
     table.seats.append(Seat(id=ai_id, name=name, ai=True, joined=pressed))
 
 
-def _cancel(_api: LobbyAPI, table: Table, user: discord.abc.User, _pressed: int) -> None:
+def _cancel(_face: TableFace, table: Table, user: discord.abc.User, _pressed: int) -> None:
     require_host(table, user)
     life.cancel(table)
 
 
-def _start(api: LobbyAPI, edit: TableEdit, user: discord.abc.User, pressed: int) -> object:
+def _start(face: TableFace, edit: TableEdit, user: discord.abc.User, pressed: int) -> object:
     table = edit.table
     require_host(table, user)
-    face = api.face(table)
     low, high = face.seat_range(table)
     if not low <= len(table.seats) <= high:
         mode = face.mode_name(table, table.lang())
         raise Refusal("refusal.seat_count", low=low, high=high, mode=mode)
-    return deal(api, edit, pressed)
-
-
-async def on_lobby_click(
-    api: LobbyAPI, interaction: discord.Interaction, reply: Reply, click: Click
-) -> None:
-    async with api.editing(click.table_id) as edit:
-        table = edit.table
-        if table.status != "lobby" or click.epoch != table.epoch:
-            raise Refusal("refusal.lobby_closed")
-        state = None
-        if click.verb == "start":
-            state = _start(api, edit, interaction.user, interaction.id)
-        else:
-            LOBBY_CHANGES[click.verb](api, table, interaction.user, interaction.id)
-        table = await api.commit(edit, state)
-    post = lobby_post(api.face(table), table)
-    await reply.edit_message(content=post.content, view=api.view_for(table, post))
-    if table.status == "playing":
-        api.game_started(await api.live(table.id))
-
-
-async def on_rematch(
-    api: LobbyAPI, interaction: discord.Interaction, reply: Reply, click: Click
-) -> None:
-    async with api.editing(click.table_id) as edit:
-        table = edit.table
-        if table.status != "finished" or click.epoch != table.epoch:
-            raise Refusal("refusal.stale")
-        if interaction.user.id in table.removed:
-            raise Refusal("refusal.removed")
-        if table.seat_of_user(interaction.user.id) is None:
-            raise Refusal("refusal.not_seated")
-        state = deal(api, edit, interaction.id)
-        # Try again opens a private game anew: within its player's limit of them
-        within = admit(api.limits, table) if table.private else None
-        table = await api.registry.commit(edit, state, admit=within)
-    live = await api.live(table.id)
-    if table.private:  # a private game (Pop's Enigma): try again, privately
-        await reply.defer(ephemeral=True, thinking=True)
-        await api.show_private(interaction, live, table.seats[0])
-        return
-    await reply.edit_message(view=None)
-    lang = table.lang()
-    said = [
-        t("table.rematch", lang, user=interaction.user.mention),
-        fair.commitment_line(table, lang),
-        fair.inputs_line(table, lang),
-    ]
-    await interaction.followup.send("\n".join(s for s in said if s))
-    api.game_started(live)
+    return deal(face, edit, pressed)
 
 
 # Each change gets the press's interaction id: a seat's join id (docs/fair-deals.md).
-LOBBY_CHANGES: dict[str, Callable[[LobbyAPI, Table, discord.abc.User, int], None]] = {
+LOBBY_CHANGES: dict[str, Callable[[TableFace, Table, discord.abc.User, int], None]] = {
     "join": _join,
     "leave": _leave,
     "addai": _add_ai,
     "cancel": _cancel,
 }
-TableVerb = Callable[[LobbyAPI, discord.Interaction, Reply, Click], Awaitable[None]]
-TABLE_VERBS: dict[str, TableVerb] = {
-    **{verb: on_lobby_click for verb in (*LOBBY_CHANGES, "start")},
-    "rematch": on_rematch,
-}
-
-
 # --- /table leave, /table remove ----------------------------------------------------------
 
 
-async def unseat(
-    api: LobbyAPI, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
-) -> None:
-    """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
-    player's seat away: they stay away, `Table.removed`). Leaving one's private game ends it
-    (no AI plays a private seat)."""
-    assert interaction.channel_id is not None
-    found = [
-        tb
-        for tb in await api.store.tables_in(interaction.channel_id)
-        if (
-            tb.seat_of_user(player.id)
-            and player.id not in tb.removed
-            and tb.visible_to(interaction.user.id)
+class Lobby:
+    """Opening a table, its lobby's buttons, Rematch, and seats given up or taken away."""
+
+    def __init__(
+        self,
+        held: TableCache,
+        limits: Limits,
+        outboxes: Outboxes,
+        privates: PrivatePosts,
+        dealt: Callable[[LiveTable], None],
+        drive_ai: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self.held = held
+        self.limits = limits  # the open tables a user, a channel, a server may have
+        self.outboxes = outboxes
+        self.privates = privates
+        self.dealt = dealt  # a game was dealt: the face speaks, AI seats act, its turn shows
+        self.drive_ai = drive_ai
+
+    def verbs(self) -> dict[str, TableVerb]:
+        """The table layer's own controls: the lobby's buttons and Rematch."""
+        return {
+            **{verb: self.on_lobby_click for verb in (*LOBBY_CHANGES, "start")},
+            "rematch": self.on_rematch,
+        }
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        settings: TableSettings,
+    ) -> None:
+        """`/<game> new`: a table in its own thread (or here, where threads are not possible)."""
+        user = interaction.user
+        channel = interaction.channel
+        assert interaction.guild_id is not None
+        assert interaction.channel_id is not None
+        host = Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=interaction.id)
+        table = Table(
+            game=game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=user.id,
+            options=options,
+            settings=settings,
+            seats=[host],
+            locale=str(interaction.guild_locale or "en").split("-")[0],
+            fair=fair.committed(),  # before any other seat's id exists
         )
-    ]
-    if not found:
-        raise Refusal("refusal.not_seated")
-    async with api.editing(found[0].id) as edit:
-        table = edit.table
-        if by_host:
-            require_host(table, interaction.user)
-        seat = table.seat_of_user(player.id)
-        assert seat is not None
-        if table.private:
-            life.end_private(table)
-            table = await api.commit(edit)
-            said = t("table.left_private", resolve(interaction.locale), id=table.id)
-            await interaction.response.send_message(said, ephemeral=True)
+        if isinstance(channel, discord.Thread):
+            life.moved_to_thread(table, channel.id)
+        try:
+            table = (await self.insert_within_limits(table)).table
+        except Refusal as too_many:
+            await refuse(interaction, too_many)
             return
-        if by_host and player.id != interaction.user.id:  # removing oneself is leaving
-            table.removed.append(player.id)
-            seat.private = None  # their open hand is no longer theirs to keep up to date
-        if table.status == "lobby":
-            _leave(api, table, player)
-        else:
-            seat.ai = True  # the game goes on: an AI plays the seat
-        table = await api.commit(edit)
-    key = "table.removed" if by_host else "table.left"
-    await interaction.response.send_message(t(key, table.lang(), name=seat.text_name))
-    if table.status in ("lobby", "cancelled") and table.lobby_message_id:
-        api.refresh_lobby(table.id)
-    elif table.status == "playing":
-        await api.drive_ai(table.id)
+        lang = table.lang()
+        opened = {
+            "host": user.mention,
+            "id": table.id,
+            "mode": self.held.face(table).mode_name(table, lang),
+            "game": t(dynamic_key("game", game), lang),
+        }
+        await interaction.response.send_message(t("table.opened", lang, **opened))
+        if table.thread_id is None:
+            await self._into_thread(interaction, table, opened)
+        self.outboxes.of(table.id).kick()
+
+    async def insert_within_limits(self, table: Table, state: object = None) -> LiveTable:
+        """A new table (a private game with its state), if its host may open it, else the
+        Refusal saying which limit. Refused at once by the server's open tables as this process
+        knows them (no query), then checked again in the insert's own transaction, under the
+        server's lock: many `/… new` at once, of any game, in one process or several, never open
+        more than the limits allow."""
+        known = await self.held.open_tables.of(table.guild_id)
+        refused = table_limit(
+            self.limits, known, table.host_id, table.channel_id, private=table.private
+        )
+        if refused is not None:
+            raise refused
+        return await self.held.insert(table, state, admit(self.limits, table))
+
+    async def _into_thread(
+        self, interaction: discord.Interaction, table: Table, opened: dict[str, Any]
+    ) -> None:
+        """The new table moves to a thread of its own; where Discord gives none, it plays in the
+        channel: the answer says so, and the host is told (privately) which permission is missing."""
+        lang = table.lang()
+        channel = interaction.channel
+        thread = None
+        if isinstance(channel, discord.TextChannel):
+            thread = await _make_thread(interaction, channel, table, lang)
+        if thread is not None:
+            async with self.held.editing(table.id) as edit:
+                life.moved_to_thread(edit.table, thread.id)
+                await self.held.commit(edit)
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(content=t("table.opened_here", lang, **opened))
+            if isinstance(channel, discord.TextChannel):  # a channel that could have threads
+                told = t("table.no_thread", lang, game=opened["game"], id=table.id)
+                await interaction.followup.send(told, ephemeral=True)
+
+    async def on_lobby_click(
+        self, interaction: discord.Interaction, reply: Reply, click: Click
+    ) -> None:
+        async with self.held.editing(click.table_id) as edit:
+            table = edit.table
+            if table.status != "lobby" or click.epoch != table.epoch:
+                raise Refusal("refusal.lobby_closed")
+            state = None
+            if click.verb == "start":
+                state = _start(self.held.face(edit.table), edit, interaction.user, interaction.id)
+            else:
+                LOBBY_CHANGES[click.verb](
+                    self.held.face(table), table, interaction.user, interaction.id
+                )
+            table = await self.held.commit(edit, state)
+        post = lobby_post(self.held.face(table), table)
+        await reply.edit_message(content=post.content, view=view_for(table, post))
+        if table.status == "playing":
+            self.dealt(await self.held.live(table.id))
+
+    async def on_rematch(
+        self, interaction: discord.Interaction, reply: Reply, click: Click
+    ) -> None:
+        async with self.held.editing(click.table_id) as edit:
+            table = edit.table
+            if table.status != "finished" or click.epoch != table.epoch:
+                raise Refusal("refusal.stale")
+            if interaction.user.id in table.removed:
+                raise Refusal("refusal.removed")
+            if table.seat_of_user(interaction.user.id) is None:
+                raise Refusal("refusal.not_seated")
+            state = deal(self.held.face(edit.table), edit, interaction.id)
+            # Try again opens a private game anew: within its player's limit of them
+            within = admit(self.limits, table) if table.private else None
+            table = await self.held.commit(edit, state, admit=within)
+        live = await self.held.live(table.id)
+        if table.private:  # a private game (Pop's Enigma): try again, privately
+            await reply.defer(ephemeral=True, thinking=True)
+            await self.privates.show(interaction, live, table.seats[0])
+            return
+        await reply.edit_message(view=None)
+        lang = table.lang()
+        said = [
+            t("table.rematch", lang, user=interaction.user.mention),
+            fair.commitment_line(table, lang),
+            fair.inputs_line(table, lang),
+        ]
+        await interaction.followup.send("\n".join(s for s in said if s))
+        self.dealt(live)
+
+    async def unseat(
+        self, interaction: discord.Interaction, player: discord.abc.User, *, by_host: bool
+    ) -> None:
+        """Leave a lobby, or hand one's seat in a running game to the AI (or the host takes a
+        player's seat away: they stay away, `Table.removed`). Leaving one's private game ends it
+        (no AI plays a private seat)."""
+        assert interaction.channel_id is not None
+        found = [
+            tb
+            for tb in await self.held.store.tables_in(interaction.channel_id)
+            if (
+                tb.seat_of_user(player.id)
+                and player.id not in tb.removed
+                and tb.visible_to(interaction.user.id)
+            )
+        ]
+        if not found:
+            raise Refusal("refusal.not_seated")
+        async with self.held.editing(found[0].id) as edit:
+            table = edit.table
+            if by_host:
+                require_host(table, interaction.user)
+            seat = table.seat_of_user(player.id)
+            assert seat is not None
+            if table.private:
+                life.end_private(table)
+                table = await self.held.commit(edit)
+                said = t("table.left_private", resolve(interaction.locale), id=table.id)
+                await interaction.response.send_message(said, ephemeral=True)
+                return
+            if by_host and player.id != interaction.user.id:  # removing oneself is leaving
+                table.removed.append(player.id)
+                seat.private = None  # their open hand is no longer theirs to keep up to date
+            if table.status == "lobby":
+                _leave(self.held.face(table), table, player)
+            else:
+                seat.ai = True  # the game goes on: an AI plays the seat
+            table = await self.held.commit(edit)
+        key = "table.removed" if by_host else "table.left"
+        await interaction.response.send_message(t(key, table.lang(), name=seat.text_name))
+        if table.status in ("lobby", "cancelled") and table.lobby_message_id:
+            self.outboxes.of(table.id).refresh_lobby()
+        elif table.status == "playing":
+            await self.drive_ai(table.id)

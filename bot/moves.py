@@ -13,16 +13,16 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from engine.protocol import Json, Outcome, RuleError
+from engine.protocol import Outcome, RuleError
 
 from . import fair, life, ratings
 from .cache import TableCache
-from .game_binding import Applied
+from .game_binding import Applied, Moved
 from .i18n import dynamic_key
-from .outbox import Outbox
+from .outbox import Outboxes
 from .posts import Refusal
 from .storage import Move, Result
-from .table import LiveTable, Pending, Seat, Table
+from .table import LiveTable, Pending, Seat, Table, TableEdit
 
 log = logging.getLogger("pop.tables")
 
@@ -37,87 +37,127 @@ def refusal_for(error: RuleError) -> Refusal:
         return Refusal("refusal.rule")
 
 
+def admit(live: LiveTable, user_id: int, epoch: int, to_act: frozenset[str] | None) -> Seat:
+    """The seat of the person pressing a control drawn in `epoch`, at a table that plays, or
+    the polite no that says why not: the one place a press is judged for who and when.
+    `to_act`: the seats the game waits for, when only they may press."""
+    table = live.table
+    if table.paused == "gone":  # its thread was deleted: it ended for good
+        raise Refusal("refusal.thread_gone")
+    if table.private and table.status == "cancelled":  # left alone, or left
+        raise Refusal("refusal.private_ended")
+    if table.status != "playing" or live.state is None:
+        raise Refusal("refusal.not_playing")
+    if table.paused:  # nothing it did could be shown: it waits for its permission
+        raise Refusal("refusal.paused")
+    if user_id in table.removed:  # the host took their seat: no press gives it back
+        raise Refusal("refusal.removed")
+    seat = table.seat_of_user(user_id)
+    if seat is None:
+        raise Refusal("refusal.not_seated")
+    if epoch != table.epoch:
+        raise Refusal("refusal.stale")
+    if to_act is not None and seat.id not in to_act and not seat.ai:  # (the AI's: given back)
+        raise Refusal("refusal.not_your_turn")
+    return seat
+
+
 class MovePath:
     def __init__(
         self,
-        registry: TableCache,
-        outbox: Callable[[int], Outbox],
+        held: TableCache,
+        outboxes: Outboxes,
         after_person: Callable[[int], None],
     ) -> None:
-        self.registry = registry
-        self.outbox = outbox
+        self.held = held
+        self.outboxes = outboxes
         self.after_person = after_person  # a person moved: AI seats may be next
 
-    async def play(
+    async def person_move(self, table_id: int, epoch: int, user_id: int, move: object) -> Moved:
+        """A person's move, from a control drawn in `epoch`: admitted (`admit`; in a game
+        played one seat at a time, only by the seat on turn), applied, committed with the
+        table's next version, and handed to the outbox. A person whose seat the AI was playing
+        takes it back with it (where the game says so, the press only does that)."""
+        async with self.held.editing(table_id) as edit:
+            live, table = edit.live, edit.table
+            face = self.held.face(table)
+            sequential = face.turns == "sequential" and live.state is not None
+            seat = admit(live, user_id, epoch, face.to_act(live.state) if sequential else None)
+            if seat.ai:
+                life.seat_back(table, seat.id)
+                if face.back_told_key is not None:  # back, and told so: the next press plays
+                    await self.held.commit(edit)
+                    raise Refusal(face.back_told_key)
+            moved = await self._apply(edit, table.seat(seat.id), move, by_person=True)
+        self.after_person(table_id)
+        return moved
+
+    async def ai_move(
         self,
         table_id: int,
-        epoch: int,
-        move: Json,
+        move: object,
         *,
         seat: Seat,
-        by_person: bool,
+        epoch: int | None = None,
         version: int | None = None,
-    ) -> bool | None:
-        """Apply `seat`'s move, commit it, and hand its events to the outbox. True when a new
-        turn began. A person's move on a table that moved on is refused; the AI's (and one
-        thought at an older `version`) is dropped: None."""
-        async with self.registry.editing(table_id) as edit:
-            live, table = edit.live, edit.table
-            if not self._still_current(live, epoch, version, by_person):
+    ) -> Moved | None:
+        """A move the AI made for `seat` in the turn `epoch`, or thought at the table's
+        `version`: dropped (None) when the table moved on (it thinks again from the new
+        state)."""
+        async with self.held.editing(table_id) as edit:
+            table = edit.table
+            if (
+                table.status != "playing"
+                or (epoch is not None and table.epoch != epoch)
+                or (version is not None and table.version != version)
+            ):
                 return None
-            face = self.registry.face(table)
-            try:
-                applied = face.apply(live.state, seat.id, move)
-            except RuleError as no:
-                raise refusal_for(no) from None
-            table.moves += 1
-            if by_person and (applied.new_turn or seat.id not in face.to_act(applied.after)):
-                table.seat(seat.id).timeouts = 0  # "three timeouts in a row": one's own move
-            before = live.state
-            pending = None
-            if applied.events:
-                pending = Pending(
-                    table.games,
-                    table.moves,
-                    before,
-                    applied.events,
-                    applied.after,
-                    applied.new_turn,
-                    table.epoch,  # the turn it was made in
-                )
-            if applied.new_turn:
-                life.new_turn(table)
-            results = self._results(face, live, table, applied.outcome)
-            user_id = seat.user_id if by_person else None
-            await self.registry.commit(
-                edit,
-                applied.after,
-                pending=pending,
-                results=results,
-                rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else [],
-                move=Move(table.games, table.moves, seat.id, user_id, move),
-            )
-            text_changed = face.to_act(applied.after) != face.to_act(before)
-        self._tell_outbox(table_id, applied, pending, text_changed)
-        if by_person:
-            self.after_person(table_id)
-        return applied.new_turn
+            return await self._apply(edit, seat, move, by_person=False)
 
-    @staticmethod
-    def _still_current(live: LiveTable, epoch: int, version: int | None, by_person: bool) -> bool:
-        """Is the move still for the table as it is? A person is told why not."""
-        table = live.table
-        if version is not None and table.version != version:
-            return False
-        if table.status != "playing" or live.state is None:
-            if by_person:
-                raise Refusal("refusal.not_playing")
-            return False
-        if epoch != table.epoch:
-            if by_person:
-                raise Refusal("refusal.stale")
-            return False
-        return True
+    async def _apply(self, edit: TableEdit, seat: Seat, move: object, *, by_person: bool) -> Moved:
+        """The move applied and committed with what came of it (its posts due, the results,
+        the rated seats), in one transaction; the outbox told."""
+        live, table = edit.live, edit.table
+        face = self.held.face(table)
+        try:
+            applied = face.apply(live.state, seat.id, move)
+        except RuleError as no:
+            raise refusal_for(no) from None
+        table.moves += 1
+        if by_person and (applied.new_turn or seat.id not in face.to_act(applied.after)):
+            table.seat(seat.id).timeouts = 0  # "three timeouts in a row": one's own move
+        before = live.state
+        pending = None
+        if applied.events:
+            # `table.epoch`: the turn it was made in
+            pending = Pending(
+                table.games,
+                table.moves,
+                before,
+                applied.events,
+                applied.after,
+                applied.new_turn,
+                table.epoch,
+            )
+        if applied.new_turn:
+            life.new_turn(table)
+        await self.held.commit(
+            edit,
+            applied.after,
+            pending=pending,
+            results=self._results(face, live, table, applied.outcome),
+            rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else [],
+            move=Move(
+                table.games,
+                table.moves,
+                seat.id,
+                seat.user_id if by_person else None,
+                face.dump_move(move),
+            ),
+        )
+        text_changed = face.to_act(applied.after) != face.to_act(before)
+        self._tell_outbox(table.id, applied, pending, text_changed)
+        return Moved(table.seat(seat.id), before, edit.live, applied.new_turn)
 
     @staticmethod
     def _results(face: Any, live: LiveTable, table: Table, outcome: Outcome | None) -> list[Result]:
@@ -145,7 +185,7 @@ class MovePath:
     def _tell_outbox(
         self, table_id: int, applied: Applied, pending: Pending | None, text_changed: bool
     ) -> None:
-        box = self.outbox(table_id)
+        box = self.outboxes.of(table_id)
         if pending is not None:
             box.kick()
         if not applied.new_turn and text_changed:

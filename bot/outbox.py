@@ -36,13 +36,13 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
 from . import composer, life
 from .budget import STEP, TURN, priority
-from .lobby import lobby_post
+from .lobby_message import lobby_post
 from .paced_steps import PacedSteps
 from .posting import MovePosts, Posted, Posting, Progress
 from .posts import Post
@@ -56,6 +56,28 @@ log = logging.getLogger("pop.outbox")
 
 RETRY_CAP = 10.0  # seconds: the longest wait between two tries of a failing post
 EDITS_RETRY = 5.0  # seconds: how soon edits left for a tight budget are tried again
+
+
+class Outboxes:
+    """Every table's outbox, made when it is first needed, let go with its table."""
+
+    def __init__(self, make: Callable[[int], Outbox]) -> None:
+        self.make = make
+        self.boxes: dict[int, Outbox] = {}
+
+    def of(self, table_id: int) -> Outbox:
+        box = self.boxes.get(table_id)
+        if box is None:
+            box = self.boxes[table_id] = self.make(table_id)
+        return box
+
+    def busy(self, table_id: int) -> bool:
+        """Is the table's outbox at work (the one asking, finishing, aside)?"""
+        box = self.boxes.get(table_id)
+        return box is not None and box.busy()
+
+    def drop(self, table_id: int) -> None:
+        self.boxes.pop(table_id, None)
 
 
 class Outbox:

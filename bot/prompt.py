@@ -19,6 +19,9 @@ from typing import Any
 
 import discord
 
+from .i18n import resolve, t
+from .posts import Refusal
+
 log = logging.getLogger("pop.prompt")
 
 DEFER_AFTER = 2.0  # seconds after the click: Discord's limit is 3, the defer itself takes time
@@ -93,3 +96,18 @@ async def answer_in_time(interaction: discord.Interaction) -> AsyncIterator[Prom
         yield prompt
     finally:
         watcher.cancel()
+
+
+async def refuse(
+    interaction: discord.Interaction, no: Refusal, answered: bool | None = None
+) -> None:
+    """A private no, in the clicker's language (a followup when the press was answered)."""
+    text = t(no.key, resolve(interaction.locale), **no.values)
+    done = interaction.response.is_done() if answered is None else answered
+    try:
+        if done:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as e:
+        log.info("could not answer a refused click (%s)", e.status)

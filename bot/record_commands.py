@@ -7,7 +7,7 @@ private no."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,10 +27,6 @@ BOARD_ROWS = 10  # players a game's leaderboard lists
 BOARD_ROWS_EACH = 5  # players of each game when the leaderboard shows every game
 
 
-class RecordsAPI(Protocol):
-    store: SqlStore
-
-
 def _lang(interaction: discord.Interaction) -> str:
     return resolve(interaction.locale)
 
@@ -41,7 +37,7 @@ def game_name(game: str, lang: str) -> str:
 
 
 async def stats_text(
-    api: RecordsAPI,
+    store: SqlStore,
     faces: Mapping[str, TableFace],
     guild_id: int,
     who: discord.abc.User,
@@ -54,14 +50,14 @@ async def stats_text(
     for key, face in faces.items():
         if game is not None and key != game:
             continue
-        rows = await api.store.player_results(guild_id, who.id, key)
+        rows = await store.player_results(guild_id, who.id, key)
         if not rows:
             continue
         if len(faces) > 1:
             lines.append("**" + game_name(key, lang) + "**")
         lines.append(t("stats.games", lang, n=len(rows), wins=sum(w for _, w, _, _ in rows)))
         lines.extend(face.stats_lines(rows, lang))
-        standing = await api.store.standing(guild_id, key, str(who.id))
+        standing = await store.standing(guild_id, key, str(who.id))
         if standing is not None:
             lines.append(stats_line(standing, lang))
     return "\n".join(lines) if len(lines) > 1 else None
@@ -134,7 +130,7 @@ async def _records_of(
 
 
 def record_commands(
-    api: RecordsAPI, faces: Mapping[str, TableFace], games: list[Choice[str]]
+    store: SqlStore, faces: Mapping[str, TableFace], games: list[Choice[str]]
 ) -> list[app_commands.Command[Any, ..., None]]:
     """/stats, /leaderboard and /history."""
 
@@ -154,9 +150,9 @@ def record_commands(
         game: str | None = None,
     ) -> None:
         async def of(guild_id: int, who: discord.abc.User, lang: str) -> str | None:
-            return await stats_text(api, faces, guild_id, who, game, lang)
+            return await stats_text(store, faces, guild_id, who, game, lang)
 
-        await _records_of(api.store, interaction, user, game, of)
+        await _records_of(store, interaction, user, game, of)
 
     @app_commands.command(
         name=_("leaderboard", "command.leaderboard.name"),
@@ -168,7 +164,7 @@ def record_commands(
     async def leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
         lang = _lang(interaction)
-        text = await leaderboard_text(api.store, faces, interaction.guild_id, game, lang)
+        text = await leaderboard_text(store, faces, interaction.guild_id, game, lang)
         if text is None:  # nothing to rank yet: said privately
             empty = (
                 t("leaderboard.empty", lang, game=game_name(game, lang))
@@ -181,11 +177,11 @@ def record_commands(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    return [stats, leaderboard, history_command(api, games)]
+    return [stats, leaderboard, history_command(store, games)]
 
 
 def history_command(
-    api: RecordsAPI, games: list[Choice[str]]
+    store: SqlStore, games: list[Choice[str]]
 ) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name=_("history", "command.history.name"),
@@ -206,8 +202,8 @@ def history_command(
         game: str | None = None,
     ) -> None:
         async def of(guild_id: int, who: discord.abc.User, lang: str) -> str | None:
-            return await history_text(api.store, guild_id, who, game, lang)
+            return await history_text(store, guild_id, who, game, lang)
 
-        await _records_of(api.store, interaction, user, game, of)
+        await _records_of(store, interaction, user, game, of)
 
     return history

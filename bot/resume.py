@@ -9,29 +9,22 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Protocol
-
-import discord
 
 from .cache import TableCache
+from .outbox import Outboxes
 from .table import LiveTable, Table
 
 log = logging.getLogger("pop.tables")
 
 
-class Resumer(Protocol):
-    client: discord.Client
-    registry: TableCache
-
-    def resume_outbox(self, table_id: int) -> None: ...
-
-    def start_ai(self, table_id: int) -> None: ...
-
-
-async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int:
+async def resume_all(
+    registry: TableCache,
+    outboxes: Outboxes,
+    start_ai: Callable[[int], None],
+    owns: Callable[[int], bool] | None,
+) -> int:
     """Resume every table of this process (a sharded one: its own guilds') that has work to
     do; how many."""
-    registry = tables.registry
     for table_id, guild_id, where in await registry.store.open_places():
         if owns is None or owns(guild_id):
             registry.place(table_id, where)
@@ -41,9 +34,9 @@ async def resume_all(tables: Resumer, owns: Callable[[int], bool] | None) -> int
             continue
         live = await _resume(registry, table, state)
         resumed += 1
-        tables.resume_outbox(table.id)
+        outboxes.of(table.id).resume()
         if table.status == "playing":  # its timer is the scheduler's (read from the database)
-            tables.start_ai(table.id)
+            start_ai(table.id)
         if not live.pending and not registry.owes_work(live.table, live.state):
             await registry.store.owes_nothing(table.id, live.table.version)  # stored before 007
     log.info("resumed %d tables", resumed)

@@ -14,7 +14,9 @@ import time
 from typing import Any
 
 from bot.cache import TableCache
-from bot.driver import Driver
+from bot.driver import AiSeats
+from bot.face import FaceServices
+from bot.game_binding import Moved
 from bot.moves import MovePath
 from bot.storage import SqlStore
 from bot.table import LiveTable, Seat, Table
@@ -54,7 +56,10 @@ def pop_table(seats: list[Seat], seed: int = 2026, **options: Any) -> LiveTable:
 
 
 class _Unposted:
-    """An outbox that posts nothing: the other process's posts are not the test's subject."""
+    """Outboxes that post nothing: the other process's posts are not the test's subject."""
+
+    def of(self, _table_id: int) -> _Unposted:
+        return self
 
     def kick(self) -> None:
         pass
@@ -71,16 +76,27 @@ class OtherProcess:
         from bot.games import faces
 
         self.store = store
-        self.registry = TableCache(store, faces())
-        self.moves = MovePath(self.registry, lambda _table_id: _Unposted(), lambda _table_id: None)
-        self.play = self.moves.play  # what the AI driver asks of the table layer
-        self.driver = Driver(self.registry, self, time.time)
-
-    async def picks(self, table_id: int, user_id: int, *cards: int) -> bool | None:
-        """The person `user_id` picks `cards` at a Pop table, through this process."""
-        live = await self.registry.live(table_id)
-        seat = live.table.seat_of_user(user_id)
-        assert seat is not None
-        return await self.moves.play(
-            table_id, live.table.epoch, list(cards), seat=seat, by_person=True
+        self.held = TableCache(store, faces())
+        self.moves = MovePath(self.held, _Unposted(), lambda _table_id: None)  # type: ignore[arg-type]
+        services = FaceServices(
+            store=store,
+            live=self.held.live,
+            update=self.held.update,
+            insert=self.held.insert,
+            person_move=self.moves.person_move,
+            ai_move=lambda *_args: _nothing(),
+            say=lambda *_args: None,
+            show_private=lambda *_args: _nothing(),
+            background=lambda *_args: None,
+            reads_chat=False,
         )
+        self.ai = AiSeats(self.held, self.moves, services, time.time, lambda *_args: None)
+
+    async def picks(self, table_id: int, user_id: int, *cards: int) -> Moved:
+        """The person `user_id` picks `cards` at a Pop table, through this process."""
+        live = await self.held.live(table_id)
+        return await self.moves.person_move(table_id, live.table.epoch, user_id, tuple(cards))
+
+
+async def _nothing() -> None:
+    return None

@@ -158,6 +158,6 @@ def test_the_table_layer_knows_no_game():
 
 def test_the_guards_see_real_imports():
     graph = bot_modules()
-    assert "bot.face" in graph["bot.core"]
-    assert "bot.outbox" in graph["bot.core"]
+    assert "bot.face" in graph["bot.table_layer"]
+    assert "bot.outbox" in graph["bot.table_layer"]
     assert any(m.startswith("bot.face") for m in graph["bot.games.pop.face"])

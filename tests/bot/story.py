@@ -195,7 +195,7 @@ async def stored_table(bot_runner, table_id=1):
     """The table as the bot stored it, and its game's state (read back from the database)."""
     tables = bot_runner.client.tables
     table, state = await tables.store.load(table_id)
-    return table, (tables.faces[table.game].game.load_state(state) if state else None)
+    return table, (tables.held.faces[table.game].game.load_state(state) if state else None)
 
 
 # What Discord's Markdown may read as formatting in a name, wherever it stands: emphasis,

@@ -51,7 +51,7 @@ async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
         assert len(groups) <= -(-len(steps) // MAX_ATTACHMENTS) + 1  # shared, not one each
     assert max(map(len, per_message)) > MAX_FILES_PER_MESSAGE
     # A finished turn's buttons go when the budget allows, or the edit is owed: never lost.
-    owed = (await bot.client.tables.live(1)).table.owed_edits
+    owed = (await bot.client.tables.held.live(1)).table.owed_edits
     assert not first.buttons or first.id in owed
     assert emu.global_rate_limited() == 0
 

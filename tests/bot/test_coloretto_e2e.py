@@ -48,7 +48,7 @@ async def start_coloretto(emu, world, host, joiners=(), ai=0, seed=None, bot=Non
 
 
 async def live(bot, table_id=1):
-    return await bot.client.tables.live(table_id)
+    return await bot.client.tables.held.live(table_id)
 
 
 async def game_now(bot):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.coloretto.face import ColorettoFace, move_of
+from bot.games.coloretto.face import ColorettoFace
 from bot.games.coloretto.words import picture_labels
 from bot.i18n import languages
 from bot.posts import Refusal
@@ -67,13 +67,19 @@ def test_a_full_or_taken_row_cannot_be_chosen():
     assert not placing[2].disabled
 
 
-def test_a_button_maps_to_its_move_and_junk_is_stale():
-    assert move_of("draw", None) == Draw()
-    assert move_of("place", "3") == Place(3)
-    assert move_of("take", "1") == Take(1)
-    for verb, arg in (("place", None), ("take", "x"), ("draw", "1"), ("rematch", None)):
-        with pytest.raises(Refusal):
-            move_of(verb, arg)
+def test_a_button_names_its_move_and_junk_is_no_button():
+    assert FACE.named_move("draw", None) == Draw()
+    assert FACE.named_move("place", "3") == Place(3)
+    assert FACE.named_move("take", "1") == Take(1)
+    assert FACE.named_move("rematch", None) is None  # not a move: the table layer's verb
+    for verb, arg in (("place", None), ("take", "x"), ("draw", "1"), ("take", "12")):
+        with pytest.raises(Refusal) as no:
+            FACE.named_move(verb, arg)
+        assert no.value.key == "refusal.invalid_button"
+    buttons = FACE.controls(
+        COLORETTO.view(COLORETTO.start(COLORETTO.options_model(), ["a", "b"], 3), None), "en"
+    )
+    assert [(b.verb, b.arg) for b in buttons] == [COLORETTO.move_name(Draw())]
 
 
 @pytest.mark.parametrize("lang", languages())

@@ -37,7 +37,7 @@ def live(bot, number):
     """The table as the bot holds it. A finished table leaves the bot's memory once all is
     posted; the object it held then is the one every commit updated, so it stays current."""
     key = (id(bot), number)
-    found = bot.client.tables.cache.get(number)
+    found = bot.client.tables.held.cache.get(number)
     if found is not None:
         _SEEN[key] = found
     return _SEEN[key]
@@ -395,7 +395,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     assert colours_in(answer.content) == set(
         reloaded.secrets[reloaded.seats.index(str(on_turn.id))]
     )
-    await pop_bot.client.tables.live(number)
+    await pop_bot.client.tables.held.live(number)
     humans = {str(ana.id): ana, str(ben.id): ben}
     await play_out(emu, pop_bot, number, thread, humans, modal_every=5)
     results = await results_message(emu, ana, thread)

@@ -5,11 +5,12 @@ its own colour(s) only, the group labels read as §7 says, and stats from outcom
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
-from bot.face import Press
+from bot.face import FaceServices, Press
+from bot.game_binding import Moved
 from bot.games.colorpop.face import ColorpopFace
 from bot.games.colorpop.words import group_label
-from bot.posts import Post
 from bot.table import LiveTable, Pending, Seat, Table
 from engine.colorpop import game
 from engine.colorpop.adapter import COLORPOP, ColorpopMove
@@ -108,37 +109,46 @@ def test_stats_lines_from_outcomes():
     ]
 
 
-class FakeApi:
-    """What the face's pick verbs ask of the table layer: the picker's post, the move played."""
-
-    def __init__(self) -> None:
-        self.posts: list[Post] = []
-        self.moves: list[object] = []
-
-    def view_for(self, _table: Table, post: Post) -> object:
-        self.posts.append(post)
-        return object()
-
-    async def play(self, _table_id: int, _epoch: int, move: object, **_: object) -> bool:
-        self.moves.append(move)
-        return False
-
-
 class FakeReply:
+    """The press's answer: what it said, and the buttons it showed (verb, argument, label)."""
+
     def __init__(self) -> None:
         self.said: list[str] = []
+        self.buttons: list[tuple[str, str, str]] = []
 
-    async def send_message(self, content: str, **_: object) -> None:
+    async def send_message(self, content: str, view: object = None, **_: object) -> None:
         self.said.append(content)
+        for item in getattr(view, "children", ()):
+            _game, _table, _epoch, verb, arg = item.custom_id.split(":")
+            self.buttons.append((verb, arg, item.label))
 
     async def edit_message(self, *, content: str, **_: object) -> None:
         self.said.append(content)
 
 
-def press_on(live: LiveTable, arg: str | None) -> tuple[Press, FakeApi, FakeReply]:
-    api, reply = FakeApi(), FakeReply()
+def press_on(live: LiveTable, arg: str | None) -> tuple[Press, list[object], FakeReply]:
+    """A press of the seat on turn, and the moves the table layer is asked to make."""
+    moves: list[object] = []
     seat = live.table.seat(COLORPOP.view(live.state, None).on_turn or "")
-    return Press(api, None, reply, live, seat, arg), api, reply  # type: ignore[arg-type]
+
+    async def person_move(_table_id: int, _epoch: int, _user_id: int, move: object) -> Moved:
+        moves.append(move)
+        return Moved(seat, live.state, live, False)
+
+    services = FaceServices(None, None, None, None, person_move, None, None, None, None, False)  # type: ignore[arg-type]
+    reply = FakeReply()
+    interaction = SimpleNamespace(user=SimpleNamespace(id=seat.user_id))
+    return Press(services, interaction, reply, live, seat, arg), moves, reply  # type: ignore[arg-type]
+
+
+async def pick_from_picker(live: LiveTable, arg: str) -> tuple[list[object], FakeReply]:
+    """A group's button pressed: the move it names, made and answered as the table layer
+    makes a move a control names (`bot.presses`)."""
+    press, moves, reply = press_on(live, arg)
+    move = FACE.named_move("pick", arg)
+    moved = await press.services.person_move(live.table.id, live.table.epoch, 0, move)
+    await FACE.answer_move(press, move, moved)
+    return moves, reply
 
 
 def test_a_group_picked_from_its_column_is_named_played_and_told_at_its_anchor():
@@ -153,21 +163,14 @@ def test_a_group_picked_from_its_column_is_named_played_and_told_at_its_anchor()
     """)
     state = game.from_deal("competitive", SEATS[:2], [("Y",), ("B",)], 0, board)
     live = LiveTable(table("competitive", SEATS[:2]), state)
-    press, api, _ = press_on(live, "B")
+    press, _, picker = press_on(live, "B")
     asyncio.run(FACE.column(press))
-    [picker] = api.posts
-    assert [(c.label, c.arg) for c in picker.controls] == [
-        ("● red ×5 (1 joker) at A1", "A1"),
-        ("■ green ×3 (1 joker) at C3", "C3"),
+    assert picker.buttons == [
+        ("pick", "A1", "● red ×5 (1 joker) at A1"),
+        ("pick", "C3", "■ green ×3 (1 joker) at C3"),
     ]
-    press, api, reply = press_on(live, "A1")
-    asyncio.run(FACE.group(press))
-    assert api.moves == [{"pick": "A1"}]
-    assert reply.said == ["You picked ● red ×5 (1 joker) at A1."]
-    # A picker drawn before an upgrade may name another cell of the group: still the anchor.
-    press, api, reply = press_on(live, "B2")
-    asyncio.run(FACE.group(press))
-    assert api.moves == [{"pick": "A1"}]
+    moves, reply = asyncio.run(pick_from_picker(live, "A1"))
+    assert moves == [ColorpopMove("A1")]
     assert reply.said == ["You picked ● red ×5 (1 joker) at A1."]
     captions = asyncio.run(steps_of(live, state, ColorpopMove("A1")))
     assert captions[0][0] == "**P1** picks ● red ×5 (1 joker) at A1."
@@ -183,9 +186,9 @@ def test_a_typed_cell_is_played_told_and_captioned_as_typed():
     """)
     state = game.from_deal("competitive", SEATS[:2], [("Y",), ("B",)], 0, board)
     live = LiveTable(table("competitive", SEATS[:2]), state)
-    press, api, reply = press_on(live, None)
+    press, moves, reply = press_on(live, None)
     asyncio.run(FACE.play_typed(press, " b3 "))
-    assert api.moves == [{"pick": "B3"}]
+    assert moves == [ColorpopMove("B3")]
     assert reply.said == ["You picked ● red ×5 (1 joker) at B3."]
     captions = asyncio.run(steps_of(live, state, ColorpopMove("B3")))
     assert captions[0][0] == "**P1** picks ● red ×5 (1 joker) at B3."

@@ -41,7 +41,7 @@ def button(message, part):
 
 
 async def live_view(pop_bot, number):
-    live = await pop_bot.client.tables.live(number)
+    live = await pop_bot.client.tables.held.live(number)
     return COLOURIST.view(live.state, None)
 
 

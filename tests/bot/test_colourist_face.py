@@ -74,7 +74,7 @@ def test_a_choice_begins_no_turn_until_the_last_one_reveals():
     state = live().state
     assert state.phase == "choosing"  # seed 3 starts on a triangle: no phrase to pick
     for seat in SEATS:
-        applied = FACE.apply(state, seat, COLOURIST.dump_move(Choose("red")))
+        applied = FACE.apply(state, seat, Choose("red"))
         state = applied.after
         assert applied.new_turn == (seat == SEATS[-1])
     assert COLOURIST.view(state, None).round_number == 2

@@ -56,7 +56,7 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
     menu = await (await ben.click(turn, label="Signal")).wait_message(lambda m: m.components)
     option = menu.iter_components()[0]["options"][0]["value"]
     await ben.choose(menu, option)
-    colour, column = option.split(":")
+    colour, column = option.split(".")
     await emu.wait_for(
         lambda: any(
             f"**{colour}** — I'd like column **{column}**" in m.content

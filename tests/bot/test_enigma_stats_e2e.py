@@ -55,7 +55,7 @@ async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(
     hand = card_buttons(first)
     table = next(
         live.table
-        for live in pop_bot.client.tables.cache.values()
+        for live in pop_bot.client.tables.held.cache.values()
         if live.table.private and live.table.face.get("daily")
     )
     puzzle = PACK[table.options["puzzle_id"]]

@@ -6,20 +6,20 @@ from __future__ import annotations
 import pytest
 
 from bot import life
-from bot.games.pop.face import PopFace
+from bot.moves import admit
 from bot.posts import Refusal
 from tests.factories import people, pop_table
 
 
 def refusal_of(live, user_id: int = 1) -> str:
     with pytest.raises(Refusal) as no:
-        PopFace().seat_of(live, user_id, live.table.epoch)
+        admit(live, user_id, live.table.epoch, None)
     return no.value.key
 
 
 def test_a_playing_table_seats_the_clicker():
     live = pop_table(people("ana", "ben"))
-    assert PopFace().seat_of(live, 2, live.table.epoch).name == "Ben"
+    assert admit(live, 2, live.table.epoch, None).name == "Ben"
 
 
 def test_a_press_at_a_paused_table_says_it_is_paused():
@@ -27,7 +27,7 @@ def test_a_press_at_a_paused_table_says_it_is_paused():
     life.pause(live.table, "forbidden")
     assert refusal_of(live) == "refusal.paused"
     life.unpause(live.table)
-    assert PopFace().seat_of(live, 1, live.table.epoch).name == "Ana"
+    assert admit(live, 1, live.table.epoch, None).name == "Ana"
 
 
 def test_a_press_at_a_table_whose_thread_went_says_it_ended():

@@ -226,7 +226,7 @@ async def test_colourist_by_clicks_verifies(
             await ana.click(private, custom_id=button(private, ":keep:10"))
         elif v.phase == "choosing" and me not in v.chosen:
             _, message = await table_message(emu, pop_bot, ana, thread, number, "en", "choosing")
-            state = (await pop_bot.client.tables.live(number)).state
+            state = (await pop_bot.client.tables.held.live(number)).state
             move = COLOURIST.legal_moves(state, me)[0]
             await choose(ana, message, move.card)
         seen = (v.round_number, len(v.chosen), v.phase)
@@ -242,7 +242,7 @@ async def test_colourist_by_clicks_verifies(
 
 
 def _moved_on(bot, number, seen) -> bool:
-    live = bot.client.tables.cache.get(number)
+    live = bot.client.tables.held.cache.get(number)
     if live is None or live.state is None:
         return True
     v = COLOURIST.view(live.state, None)

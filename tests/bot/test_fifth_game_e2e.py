@@ -53,7 +53,7 @@ async def drop(emu, bot, actor, thread, number, move, column):
     message = await turn_message(emu, actor, thread, move)
     await actor.click(message, label=f"⬇ {column}")
     await emu.wait_for(
-        lambda: len(bot.client.tables.cache[number].state.drops) >= move, 10, f"move {move}"
+        lambda: len(bot.client.tables.held.cache[number].state.drops) >= move, 10, f"move {move}"
     )
 
 
@@ -77,7 +77,7 @@ async def test_four_in_a_row_plays_end_to_end(
     first = await turn_message(emu, ana, thread, 1)
     assert len(first.attachments) == 1
     assert "Columns from the left" in first.attachments[0].description
-    state = bot.client.tables.cache[number].state
+    state = bot.client.tables.held.cache[number].state
     players = {str(ana.id): ana, str(ben.id): ben}
     on_turn, other = players[state.first], next(p for s, p in players.items() if s != state.first)
 
@@ -87,7 +87,7 @@ async def test_four_in_a_row_plays_end_to_end(
     assert answer.ephemeral
     assert answer.visible_to(other.user)
     assert "not your turn" in answer.content
-    assert bot.client.tables.cache[number].state.drops == []
+    assert bot.client.tables.held.cache[number].state.drops == []
 
     # The first seat stacks column 1, the other column 2; a restart comes in the middle.
     for move, (actor, column) in enumerate(
@@ -106,7 +106,7 @@ async def test_four_in_a_row_plays_end_to_end(
         20,
         "the results",
     )
-    assert bot.client.tables.cache[number].table.seat(state.first).name in results.content
+    assert bot.client.tables.held.cache[number].table.seat(state.first).name in results.content
     assert "Rematch" in results.button_labels
     # Every turn's buttons went with its turn (the restart's one too): only Rematch is left.
     await emu.wait_for(

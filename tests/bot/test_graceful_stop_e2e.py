@@ -151,9 +151,11 @@ async def test_work_a_stop_interrupts_ends_in_one_quiet_line(
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     await open_hand(ana, first)
     tables = pop_bot.client.tables
-    box = tables.outbox(number)
-    seat = tables.cache[number].table.seat_of_user(ana.user.id)
-    await emu.wait_for(lambda: tables.cache[number].table.seat(seat.id).private, 10, "her hand")
+    box = tables.outboxes.of(number)
+    seat = tables.held.cache[number].table.seat_of_user(ana.user.id)
+    await emu.wait_for(
+        lambda: tables.held.cache[number].table.seat(seat.id).private, 10, "her hand"
+    )
 
     async def session_closed(*_args, **_kwargs):
         tables.stopping = True  # the stop began while the hand's edit was on its way
@@ -164,10 +166,10 @@ async def test_work_a_stop_interrupts_ends_in_one_quiet_line(
 
     monkeypatch.setattr(box.transport, "edit_private", session_closed)
     caplog.set_level(logging.INFO)
-    tables.redraw_private(number, seat.id)
+    tables.outboxes.of(number).redraw_private(seat.id)
     assert box.privates.task is not None
     await box.privates.task
-    tables.background(ai_move(), f"ai-{number}")
+    tables.work.run(ai_move(), f"ai-{number}")
     await emu.wait_for(lambda: not tables.work.tasks, 10, "the AI seat's work to end")
     loud = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
     assert loud == []

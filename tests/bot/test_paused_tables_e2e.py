@@ -30,7 +30,7 @@ async def paused_table(emu, world, players, tables, channel):
     await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     emu.deny(channel, emu.bot_user, Perm.SEND_MESSAGES_IN_THREADS)
     await play_turn(emu, [ana, ben], thread, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: tables.cache[number].table.paused, 20, "the table to pause")
+    await emu.wait_for(lambda: tables.held.cache[number].table.paused, 20, "the table to pause")
     hand = next(m for m in ben.visible_messages(thread) if m.ephemeral and m.buttons)
     return number, thread, hand
 
@@ -48,7 +48,7 @@ async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(emu
         emu, world, (world.ana, world.ben), tables, world.games
     )
     ben = world.ben.at(thread)
-    await emu.wait_for(lambda: not tables.outbox(number).busy(), 10, "the outbox at rest")
+    await emu.wait_for(lambda: not tables.outboxes.of(number).busy(), 10, "the outbox at rest")
     paused_at, refused = clock.now(), refused_posts(emu, [thread])
     tried_at = []
 
@@ -57,7 +57,7 @@ async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(emu
         nonlocal refused
         if expected:
             await emu.wait_for(lambda: refused_posts(emu, [thread]) > refused, 10, "a try")
-        await emu.wait_for(lambda: not tables.outbox(number).busy(), 10, "the outbox at rest")
+        await emu.wait_for(lambda: not tables.outboxes.of(number).busy(), 10, "the outbox at rest")
         if refused_posts(emu, [thread]) > refused:
             tried_at.append(round(clock.now() - paused_at))
         refused = refused_posts(emu, [thread])
@@ -79,11 +79,11 @@ async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(emu
     clock.advance(5)
     await wait_for_try(True)
     assert tried_at == [10, 30, 70, 130, 140]
-    assert tables.cache[number].table.paused
+    assert tables.held.cache[number].table.paused
     # The permission back (a channel update): it tries at once and plays on.
     emu.set_overwrite(world.games, emu.bot_user)
     await turn_message(emu, world.ana, thread, "Set 1/1 · turn 2**")
-    assert not tables.cache[number].table.paused
+    assert not tables.held.cache[number].table.paused
     assert refused_posts(emu, [thread]) == refused
 
 
@@ -101,7 +101,7 @@ async def test_paused_tables_tries_are_spaced_by_the_budget_of_tries(emu, world,
     ]
     threads = [thread for _, thread, _ in paused]
     await emu.wait_for(
-        lambda: not any(tables.outbox(n).busy() for n, _, _ in paused), 10, "the outboxes"
+        lambda: not any(tables.outboxes.of(n).busy() for n, _, _ in paused), 10, "the outboxes"
     )
     refused, tried = refused_posts(emu, threads), retries.tried
     clock.advance(60)  # every back-off is over, the budget full (one try)
@@ -109,7 +109,7 @@ async def test_paused_tables_tries_are_spaced_by_the_budget_of_tries(emu, world,
     emu.deny(world.games, emu.bot_user, Perm.ADD_REACTIONS)
     await emu.wait_for(lambda: refused_posts(emu, threads) == refused + 1, 10, "one try")
     await emu.wait_for(
-        lambda: not any(tables.outbox(n).busy() for n, _, _ in paused), 10, "the outboxes"
+        lambda: not any(tables.outboxes.of(n).busy() for n, _, _ in paused), 10, "the outboxes"
     )
     assert refused_posts(emu, threads) == refused + 1  # the other waits for the budget
     clock.advance(10)

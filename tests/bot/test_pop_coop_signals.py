@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot import workers
+from bot.face import FaceServices
+from bot.game_binding import Moved
 from bot.games.pop.face import PopFace
 from bot.table import LiveTable, Seat, Table
 from engine.pop import ai as pop_ai
@@ -13,8 +18,9 @@ from engine.pop.adapter import POP, PopOptions
 
 
 class TableInMemory:
-    """Enough of the table layer for AI seats and their talk, in memory: moves go through the
-    face's `apply` (as JSON, as the table layer plays them); `think` may stand in for the AI."""
+    """Enough of the table layer for AI seats and their talk, in memory: the services a face
+    is handed (`FaceServices`), its moves applied by the face; `think` may stand in for the
+    AI (the AI's workers are this object's `ai_think`)."""
 
     def __init__(self, table: Table, state, think=None) -> None:
         self.table, self.state, self.think = table, state, think
@@ -22,6 +28,18 @@ class TableInMemory:
         self.heard: list[list[str]] = []  # the seats an AI heard, each time it thought
         self.said: list[str] = []
         self.work: list = []
+        self.services = FaceServices(
+            store=None,
+            live=self.live,
+            update=None,
+            insert=None,
+            person_move=None,
+            ai_move=self.ai_move,
+            say=self.say,
+            show_private=None,
+            background=self.background,
+            reads_chat=True,
+        )
 
     async def live(self, _table_id: int) -> LiveTable:
         return LiveTable(self.table, self.state)
@@ -33,32 +51,32 @@ class TableInMemory:
             return list(self.think(view))
         return fn(game, view, level, seed)
 
-    async def play(self, _table_id, epoch, move, *, seat, by_person, version=None):  # noqa: ARG002
+    async def ai_move(self, _table_id, move, seat, epoch, version):
         if epoch != self.table.epoch or (version is not None and version != self.table.version):
             return None
+        before = self.state
         applied = FACE.apply(self.state, seat.id, move)
         self.state = applied.after
         update = {"version": self.table.version + 1}
         if applied.new_turn:
             update["epoch"] = self.table.epoch + 1
         self.table = self.table.model_copy(update=update)
-        return applied.new_turn
+        return Moved(seat, before, LiveTable(self.table, self.state), applied.new_turn)
 
-    def say(self, _table_id: int, text: str) -> None:
+    def say(self, _table_id: int, text: str, _mentions=()) -> None:
         self.said.append(text)
 
     def background(self, work, _name: str) -> None:
         self.work.append(work)
 
     async def ai_seats_act(self, seats: list[Seat]) -> None:
-        """What the table layer's driver does: each AI seat in turn thinks, plays, talks."""
+        """What the table layer's AI seats do: each in turn thinks, plays, talks."""
         for seat in seats:
             live = await self.live(self.table.id)
             fn, args = FACE.ai_job(live, seat)
-            move = await self.ai_think(fn, *args)
-            before = self.state
-            await self.play(self.table.id, self.table.epoch, move, seat=seat, by_person=False)
-            await FACE.after_ai_move(self, await self.live(self.table.id), seat, move, before)
+            move = FACE.load_move(await self.ai_think(fn, *args))
+            moved = await self.ai_move(self.table.id, move, seat, self.table.epoch, None)
+            await FACE.after_move(self.services, moved, move, by_person=False)
 
     async def run_background(self) -> None:
         while self.work:
@@ -68,6 +86,24 @@ class TableInMemory:
         for work in self.work:
             work.close()  # a coroutine this test does not run
         self.work = []
+
+
+@pytest.fixture(autouse=True)
+def _ai_thinks_in_the_harness(monkeypatch):
+    """The face's AI seats think through the harness (`TableInMemory.ai_think`)."""
+    harnesses: list[TableInMemory] = []
+
+    async def think(fn, *args):
+        return await harnesses[-1].ai_think(fn, *args)
+
+    monkeypatch.setattr(workers.AI, "run", think)
+    original = TableInMemory.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        harnesses.append(self)
+
+    monkeypatch.setattr(TableInMemory, "__init__", init)
 
 
 FACE = PopFace()
@@ -126,7 +162,7 @@ async def test_once_every_ai_seat_has_spoken_they_talk_while_a_person_still_choo
 async def test_a_round_that_changes_nothing_ends_the_talk():
     api = await _a_person_and_two_ai_seats_who_picked(lambda view: view.my_choice)  # its pick
     api.drop_background()
-    await FACE._ai_talk(api, api.table.id)
+    await FACE._ai_talk(api.services, api.table.id)
     assert api.thoughts == 2  # one round: both AI seats thought again
     assert api.said == []
 
@@ -138,7 +174,7 @@ async def test_seats_that_keep_changing_their_minds_talk_at_most_talk_rounds():
     api = await _a_person_and_two_ai_seats_who_picked(another_card)
     version = api.table.version
     api.drop_background()
-    await FACE._ai_talk(api, api.table.id)
+    await FACE._ai_talk(api.services, api.table.id)
     assert api.thoughts == 2 * (pop_ai.TALK_ROUNDS - 1)
     assert len(api.said) == api.thoughts  # every changed pick is announced at the table
     assert api.table.version == version + 2 * api.thoughts  # each: the pick, then its talk

@@ -148,8 +148,8 @@ async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_an
     # After a restart neither table is in memory (both wait for a person): where each one
     # plays is read from the database.
     tables = await restarted(emu, pop_bot)
-    assert coop not in tables.cache
-    assert enigma not in tables.cache
+    assert coop not in tables.held.cache
+    assert enigma not in tables.held.cache
     await number_removed(emu, cleo, thread, "mine is 7")
     emu.delete_message(again)
     await emu.wait_for(
@@ -182,7 +182,7 @@ async def test_a_press_on_a_table_another_process_moved_is_refused_once_then_tak
     number, thread = await start_table(emu, world, ana, [ben, cleo])
     first = await turn_message(emu, ana, thread, "Set 1/3 · turn 1**")
     hand = await open_hand(ana, first)
-    await pop_bot.client.tables.outbox(number).idle()  # the bot writes nothing meanwhile
+    await pop_bot.client.tables.outboxes.of(number).idle()  # the bot writes nothing meanwhile
     other = factories.OtherProcess(Store(str(bot_env / "pop.sqlite3")))
     await other.store.open()
     try:

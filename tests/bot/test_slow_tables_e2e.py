@@ -166,7 +166,7 @@ async def test_a_locked_archived_thread_is_said_once_in_the_parent_channel(
     emu.set_thread_state(thread, archived=False, locked=False)  # a moderator opens it again
     await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "the owed edit")
     tables = pop_bot.client.tables
-    await emu.wait_for(lambda: not tables.cache[1].table.paused, 10, "the table to go on")
+    await emu.wait_for(lambda: not tables.held.cache[1].table.paused, 10, "the table to go on")
     await plays(emu, ben, first)
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
     assert len(said(emu, world.games, notice)) == 1
@@ -184,8 +184,8 @@ async def test_a_restart_in_the_middle_keeps_the_deadline(emu, world, roomy_chan
     assert int((await stored_table(pop_bot))[0].turn_deadline) == deadline
     # It waits for Ben alone, owing nothing itself: the restart left it in the database,
     # knowing only where it plays; its timer loads it.
-    assert 1 not in tables.cache
-    assert tables.registry.tables_at(thread.id) == [1]
+    assert 1 not in tables.held.cache
+    assert tables.held.tables_at(thread.id) == [1]
     clock.advance(hours=5, minutes=59)
     assert said(emu, thread, "⏰") == []
     clock.advance(minutes=1)
@@ -206,23 +206,23 @@ async def test_an_idle_table_leaves_memory_and_comes_back_when_needed(
     tables = pop_bot.client.tables
 
     async def leaves():
-        box = tables.outboxes.get(1)
+        box = tables.outboxes.boxes.get(1)
         if box is not None:
             await box.idle()  # nothing being posted (a table at work stays)
         clock.advance(minutes=11)  # untouched for longer than POP_IDLE_AFTER (10 minutes)
-        await emu.wait_for(lambda: 1 not in tables.cache, 10, "the table to leave memory")
-        assert tables.registry.tables_at(thread.id) == [1]  # where it plays stays known
+        await emu.wait_for(lambda: 1 not in tables.held.cache, 10, "the table to leave memory")
+        assert tables.held.tables_at(thread.id) == [1]  # where it plays stays known
 
     await leaves()
     await plays(emu, ana, first)  # a click loads it again
-    assert 1 in tables.cache
+    assert 1 in tables.held.cache
     await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "ana shown as chosen")
     await leaves()
     clock.advance(hours=12)  # its timer loads it again: the reminder
     await one_said(emu, thread, "⏰", "the reminder")
     await leaves()
     await ana.at(thread).send("good luck ben")  # so does a chat line in its thread
-    await emu.wait_for(lambda: 1 in tables.cache, 10, "the table back in memory")
+    await emu.wait_for(lambda: 1 in tables.held.cache, 10, "the table back in memory")
     await plays(emu, ben, first)
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
 
@@ -302,10 +302,10 @@ async def test_a_lobby_left_in_the_database_by_a_restart_takes_its_next_join(
     ana, ben = world.ana, world.ben
     _, thread, lobby = await open_table(emu, world, ana)
     await emu.wait_for(
-        lambda: pop_bot.client.tables.cache[1].table.lobby_message_id, 10, "the lobby posted"
+        lambda: pop_bot.client.tables.held.cache[1].table.lobby_message_id, 10, "the lobby posted"
     )
     tables = await restarted(emu, pop_bot)
-    assert 1 not in tables.cache  # its lobby is out: it waits for people, in the database
+    assert 1 not in tables.held.cache  # its lobby is out: it waits for people, in the database
     await ben.click(lobby, label="Join")
     await emu.wait_for(lambda: "Ben" in lobby.content, 10, "ben seated in the lobby")
     assert [s.name for s in (await stored_table(pop_bot))[0].seats] == ["Ana", "Ben"]
@@ -327,7 +327,7 @@ async def test_a_table_stored_as_owing_work_is_loaded_once_and_then_left_in_the_
 
     assert await owes() == 0  # its turn message is out, and only people are to act
     await store.fetch("UPDATE game_tables SET owes_work = 1 WHERE id = 1")  # as migration 007
-    assert 1 in (await restarted(emu, pop_bot)).cache
+    assert 1 in (await restarted(emu, pop_bot)).held.cache
     store = pop_bot.client.store
     assert await owes() == 0
-    assert 1 not in (await restarted(emu, pop_bot)).cache
+    assert 1 not in (await restarted(emu, pop_bot)).held.cache

@@ -266,7 +266,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     tables = pop_bot.client.tables
     tables.step_delay = 5  # the reveal's pictures are still being posted when the thread goes
     await play_turn(emu, [ana, ben], gone, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
-    await emu.wait_for(lambda: tables.cache[gone_no].pending, 10, "the reveal to be posting")
+    await emu.wait_for(lambda: tables.held.cache[gone_no].pending, 10, "the reveal to be posting")
     emu.delete_channel(gone)
     await emu.wait_for(
         lambda: any(
@@ -278,7 +278,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     assert (await stored_table(pop_bot, gone_no))[0].status == "cancelled"
     # Finished for good: it leaves memory, owes no post, and a restart never loads it again.
     tables.step_delay = 0
-    await emu.wait_for(lambda: gone_no not in tables.cache, 10, "the ended table to leave")
+    await emu.wait_for(lambda: gone_no not in tables.held.cache, 10, "the ended table to leave")
     assert (await tables.store.delivery(gone_no)).idle
     assert gone_no not in {t.id for t, _ in await tables.store.tables_to_resume()}
     await play_turn(emu, [ana, ben], kept, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
@@ -436,19 +436,19 @@ async def test_a_finished_table_leaves_memory_once_its_posts_are_out(
     tables = pop_bot.client.tables
     for k in range(1, 9):
         if k == 8:  # a selection never confirmed (the timer chose instead) stays in the face
-            tables.faces["pop"].drafts[(number, 1, str(ana.id))] = [1]
+            tables.held.faces["pop"].drafts[(number, 1, str(ana.id))] = [1]
         await play_turn(emu, [ana], thread, f"Set 1/1 · turn {k}**")
-    await emu.wait_for(lambda: number not in tables.cache, 20, "the table to leave memory")
-    held = tables.registry
-    for kept in (held.cache, tables.outboxes, held.locks):
+    await emu.wait_for(lambda: number not in tables.held.cache, 20, "the table to leave memory")
+    held = tables.held
+    for kept in (held.cache, tables.outboxes.boxes, held.locks):
         assert number not in kept
     assert not any(number in here for here in held.by_channel.values())
     assert number not in held.where_of
-    assert not any(key[0] == number for key in tables.faces["pop"].drafts)
+    assert not any(key[0] == number for key in tables.held.faces["pop"].drafts)
     final = next(m for m in ana.visible_messages(thread) if "Rematch" in m.button_labels)
     await ana.click(final, label="Rematch")
     await turn_message(emu, ana, thread, "Set 1/1 · turn 1**", timeout=20)
-    assert number in tables.cache
+    assert number in tables.held.cache
 
 
 async def test_a_click_whose_commit_is_slow_is_still_answered_in_time(

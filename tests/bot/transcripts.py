@@ -129,7 +129,7 @@ async def play(name: str) -> list[Any]:
         seat_id = sorted(game.to_act(live.state))[0]
         move = ai_move(game, live, seat_id)
         before = live.state
-        applied = face.apply(before, seat_id, game.dump_move(move))  # as the table layer does
+        applied = face.apply(before, seat_id, move)  # as the table layer does
         after, events = applied.after, applied.events
         table.moves += 1
         table.version += 1

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.face import GameFace, Press, texts, verb
+from bot.face import GameFace, texts
 from bot.game_commands import GameCommands, new_table
 from bot.i18n import t
-from bot.posts import Button, Post, Refusal
+from bot.posts import Post
 from bot.storage import SqlStore
 from bot.table import LiveTable, Table
 from bot.translator import command_str as _
@@ -69,8 +69,11 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
         view = FOURROW.view(self.state_of(live), None)
         legal = view.legal()
         buttons = [
-            Button(
-                "drop", t("fourrow.button.drop", lang, column=c), "primary", str(c), c not in legal
+            self.move_button(
+                Drop(c),
+                t("fourrow.button.drop", lang, column=c),
+                "primary",
+                disabled=c not in legal,
             )
             for c in range(1, COLUMNS + 1)
         ]
@@ -103,12 +106,3 @@ class FourRowFace(GameFace[FourRowOptions, FourRowState, Drop, FourRowView]):
             won = t("fourrow.won", lang, name=names.get(view.winner, "")) if view.winner else None
             posts.append(Post(won or t("fourrow.drawn", lang), results=True))
         return posts
-
-    @verb("drop", on_turn=True)
-    async def drop(self, press: Press) -> None:
-        """A column: the seat on turn's token falls into it (a full one is refused)."""
-        arg = press.arg or ""
-        if not (arg.isdigit() and len(arg) == 1):
-            raise Refusal("refusal.invalid_button")
-        await self.play(press, Drop(int(arg)))
-        await press.reply.defer()

@@ -35,9 +35,9 @@ EN = catalogue(DEFAULT_LANGUAGE)
 
 # Calls whose first argument is a catalogue key; `command_str` (alias `_`) and a command's
 # take it second; every argument of `texts(...)` is one (bot/face.py), and so is a constant
-# assigned to a `rules_key` (bot/game_commands.py) or to a face's `back_key` or
-# `record_later_key` (bot/face.py).
-KEY_NAMES = ("rules_key", "back_key", "record_later_key")
+# assigned to a `rules_key` (bot/game_commands.py) or to a face's `back_key`,
+# `back_told_key` or `record_later_key` (bot/face.py).
+KEY_NAMES = ("rules_key", "back_key", "back_told_key", "record_later_key")
 KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1}
 ALL_KEYS_CALLS = {"texts"}
 # Calls whose first argument names a DYNAMIC_KEYS family.
@@ -49,6 +49,8 @@ PASSED_ON = {
     "self.lobby_keys[chosen]",
     "rules_key",
     "self.back_key",
+    "self.back_told_key",
+    "face.back_told_key",
     "face.record_later_key",
 }
 # Family arguments passed on by a helper whose own calls name the family literally.

@@ -12,10 +12,10 @@ import pytest
 from discord import app_commands
 
 from bot.client import all_commands
-from bot.core import Tables
 from bot.games.pop.commands import PopCommands
 from bot.i18n import catalogue, languages, t
 from bot.posts import Refusal
+from bot.prompt import refuse
 from bot.table import TableSettings
 from bot.translator import PopTranslator
 from tests.factories import a_table, people
@@ -38,12 +38,18 @@ GAME_CHOICE_FAMILIES = {
     ("pop", "difficulty"): "pop.choice.grade",
 }
 
+# The commands are declared, not run: the table layer they would use is never asked.
+NO_TABLES = SimpleNamespace(
+    lobby=SimpleNamespace(held=SimpleNamespace(store=None)),
+    channels=SimpleNamespace(try_again=None),
+)
+
 
 async def translated_commands() -> dict[str, dict]:
     """Every top-level command's sync payload, by name."""
     client = discord.Client(intents=discord.Intents.none())
     tree = app_commands.CommandTree(client)
-    for command in all_commands(SimpleNamespace(), SimpleNamespace()):
+    for command in all_commands(NO_TABLES, SimpleNamespace()):
         tree.add_command(command)
     await tree.set_translator(PopTranslator())
     return {
@@ -171,7 +177,7 @@ async def test_help_and_rules_answer_in_the_users_language(locale, lang):
     from bot.commands import command_names
 
     group = PopCommands(SimpleNamespace(), SimpleNamespace())
-    help_ = next(c for c in all_commands(SimpleNamespace(), SimpleNamespace()) if c.name == "help")
+    help_ = next(c for c in all_commands(NO_TABLES, SimpleNamespace()) if c.name == "help")
     asked = interaction(locale)
     await help_.callback(asked)
     assert asked.response.send_message.await_args.args[0] == t("help", lang, **command_names(lang))
@@ -181,9 +187,8 @@ async def test_help_and_rules_answer_in_the_users_language(locale, lang):
 
 
 async def test_a_refusal_answers_in_the_clickers_language():
-    tables = Tables(SimpleNamespace(), SimpleNamespace(), {})
     asked = interaction("pl")
-    await tables.refuse(asked, Refusal("refusal.pick_count", n=3))
+    await refuse(asked, Refusal("refusal.pick_count", n=3))
     assert asked.response.send_message.await_args.args[0] == "Najpierw zaznacz dokładnie 3 karty."
 
 

@@ -18,21 +18,21 @@ async def test_a_stale_table_is_read_again_and_the_next_press_works(make_store):
     try:
         live = factories.pop_table(factories.people("ana", "ben", "cleo"))
         live.table.id = 0
-        table_id = (await first.registry.insert(live.table, live.state)).table.id
+        table_id = (await first.held.insert(live.table, live.state)).table.id
         hands = live.state.hands
-        held = (await second.registry.live(table_id)).table.version  # the second holds it too
+        held = (await second.held.live(table_id)).table.version  # the second holds it too
 
         await first.picks(table_id, 1, hands["1"][0])  # ana, through the first process
         with pytest.raises(Refusal) as refused:
             await second.picks(table_id, 2, hands["2"][0])  # ben's, computed from the old
         assert refused.value.key == "refusal.table_changed"
-        assert second.registry.cache[table_id].table.version == held + 1  # read again
+        assert second.held.cache[table_id].table.version == held + 1  # read again
         await second.picks(table_id, 2, hands["2"][0])  # pressed again: it is taken
 
         stored = await second.store.moves(table_id, 1)
         assert stored == [("1", [hands["1"][0]]), ("2", [hands["2"][0]])]
         table, _ = await first.store.load(table_id)
-        assert table.version == second.registry.cache[table_id].table.version
+        assert table.version == second.held.cache[table_id].table.version
     finally:
         await first.store.close()
         await second.store.close()
@@ -47,10 +47,10 @@ async def test_an_ai_move_overtaken_by_another_process_is_thought_again(make_sto
         seats = [*factories.people("ana", "ben"), Seat(id="ai-1", name="Robo Ada", ai=True)]
         live = factories.pop_table(seats)
         live.table.id = 0
-        table_id = (await first.registry.insert(live.table, live.state)).table.id
-        await second.registry.live(table_id)  # the second process holds it
+        table_id = (await first.held.insert(live.table, live.state)).table.id
+        await second.held.live(table_id)  # the second process holds it
         await first.picks(table_id, 1, live.state.hands["1"][0])
-        await second.driver.drive_ai(table_id)  # its first try is computed from the old copy
+        await second.ai.drive(table_id)  # its first try is computed from the old copy
         assert [seat for seat, _ in await first.store.moves(table_id, 1)] == ["1", "ai-1"]
     finally:
         await first.store.close()

@@ -3,8 +3,9 @@
 Everything at a Coloretto table is public (only the pile's order is hidden, and the view strips
 it), so there is no private hand: `private_post` is the table post. Every text and picture is
 built from the public view (`engine.coloretto.view`). The seat on turn plays on the table
-message: Draw, then a button per row to place the drawn card; or Take row N. Anyone may press;
-the engine refuses a press by a seat not on turn (`not_your_turn`), privately and politely.
+message: Draw, then a button per row to place the drawn card; or Take row N: each button names
+its move (the game's `named_move`). Anyone may press; a seat not on turn is refused by the table
+layer (`bot.moves.admit`), privately and politely.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 
-from ...face import GameFace, Press, StatsRow, texts, verb
+from ...face import GameFace, StatsRow, texts
 from ...i18n import dynamic_key, t
-from ...posts import Button, Post, Refusal, Select
+from ...posts import Button, Post, Select
 from ...storage import SqlStore
 from ...table import LiveTable, Table
 from .commands import ColorettoCommands
@@ -38,21 +39,15 @@ from .words import (
 )
 
 
-def move_of(verb: str, arg: str | None) -> Move:
-    """A button's move: draw, place:<row>, take:<row> (anything else is a stale button)."""
-    if verb == "draw" and arg is None:
-        return Draw()
-    if verb in ("place", "take") and arg is not None and arg.isdigit():
-        return Place(int(arg)) if verb == "place" else Take(int(arg))
-    raise Refusal("refusal.invalid_button")
-
-
 class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView]):
     game = COLORETTO
     commands_class = ColorettoCommands
     lobby_keys = texts("coloretto.lobby.text", "coloretto.lobby.started", "coloretto.lobby.cancelled")  # fmt: skip
     turn_in_one_message = True
     back_key = "coloretto.button.draw"
+    # Anyone may press the table's buttons: a person back from the AI is told they are, and
+    # their next press plays.
+    back_told_key = "coloretto.back"
 
     # --- The table --------------------------------------------------------------------------
 
@@ -117,25 +112,22 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         if not legal:
             return []
         if v.drawn is not None:
+            places = [Place(r + 1) for r in range(len(v.rows))]
             return [
-                Button(
-                    "place",
-                    t("coloretto.button.place", lang, row=r + 1),
+                self.move_button(
+                    place,
+                    t("coloretto.button.place", lang, row=place.row),
                     "primary",
-                    arg=str(r + 1),
-                    disabled=Place(r + 1) not in legal,
+                    disabled=place not in legal,
                 )
-                for r in range(len(v.rows))
+                for place in places
             ]
+        draw = t("coloretto.button.draw", lang)
         controls: list[Button | Select] = [
-            Button(
-                "draw", t("coloretto.button.draw", lang), "primary", disabled=Draw() not in legal
-            )
+            self.move_button(Draw(), draw, "primary", disabled=Draw() not in legal)
         ]
         controls += [
-            Button(
-                "take", t("coloretto.button.take", lang, row=move.row), "success", arg=str(move.row)
-            )
+            self.move_button(move, t("coloretto.button.take", lang, row=move.row), "success")
             for move in legal
             if isinstance(move, Take)
         ]
@@ -180,39 +172,6 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
             )
             posts.append(Post(results_text(v, outcome, names, lang), [results], results=True))
         return posts
-
-    # --- Clicks -----------------------------------------------------------------------------
-
-    def move_of(self, verb: str, arg: str | None) -> Move | None:
-        try:
-            return move_of(verb, arg)
-        except Refusal:
-            return None
-
-    @verb("draw")
-    async def draw(self, press: Press) -> None:
-        """Draw; then a button per row to place the drawn card (the engine judges each press:
-        a seat not on turn, a full row, are refused for the clicker alone)."""
-        await self._move(press, move_of("draw", press.arg))
-
-    @verb("place")
-    async def place(self, press: Press) -> None:
-        await self._move(press, move_of("place", press.arg))
-
-    @verb("take")
-    async def take(self, press: Press) -> None:
-        await self._move(press, move_of("take", press.arg))
-
-    async def _move(self, press: Press, move: Move) -> None:
-        await self.play(press, move)
-        await press.reply.defer()
-
-    async def seat_back(self, press: Press) -> bool:
-        """A person back after the AI took their seat over: the seat is theirs again, and they
-        are told so (their next press plays)."""
-        await super().seat_back(press)
-        await press.reply.send_message(t("coloretto.back", press.lang), ephemeral=True)
-        return False
 
     # --- Stats ------------------------------------------------------------------------------
 

@@ -24,7 +24,6 @@ from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, Tokens
 from engine.colorpop.rules import (
     NUM_RAILS,
     RAIL_NAMES,
-    Cell,
     cell_name,
     group_at,
     parse_cell,
@@ -33,10 +32,12 @@ from engine.colorpop.state import ColorpopState
 from engine.colorpop.view import ColorpopView
 from engine.protocol import Outcome
 
-from ...face import FaceAPI, GameFace, Press, StatsRow, texts, verb
+from ...controls import view_for
+from ...face import FaceServices, GameFace, Press, StatsRow, texts, verb
+from ...game_binding import Moved
 from ...i18n import dynamic_key, listed, t
 from ...posts import Button, Post, Refusal, Select
-from ...prompt import answer_in_time
+from ...prompt import answer_in_time, refuse
 from ...storage import SqlStore
 from ...table import LiveTable, Seat, Table
 from .commands import ColorpopCommands
@@ -47,18 +48,19 @@ MAX_TYPED = 12  # characters of a malformed typed cell echoed back
 
 
 class CellModal(discord.ui.Modal):
-    """Type a cell: one text field; its submit plays the cell as a click would."""
+    """Type a cell: one text field; its submit plays the cell as a press of its button would
+    (the same path, the same checks, the same answers)."""
 
-    def __init__(self, face: ColorpopFace, api: FaceAPI, table: Table) -> None:
+    def __init__(self, face: ColorpopFace, press: Press) -> None:
+        table = press.table
         super().__init__(
             title=t("colorpop.modal.title", table.lang()),
             custom_id=f"colorpop:{table.id}:{table.epoch}:cell",
             timeout=900,
         )
-        self.face, self.api, self.table_id, self.epoch = face, api, table.id, table.epoch
-        lang = table.lang()
+        self.face, self.press = face, press
         self.cell: discord.ui.TextInput[CellModal] = discord.ui.TextInput(
-            label=t("colorpop.modal.label", lang),
+            label=t("colorpop.modal.label", table.lang()),
             placeholder="C3",
             min_length=1,
             max_length=5,
@@ -67,15 +69,12 @@ class CellModal(discord.ui.Modal):
         self.add_item(self.cell)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        """The typed cell, played as a click would be (the same checks, the same answers)."""
         async with answer_in_time(interaction) as reply:
+            press = dataclasses.replace(self.press, interaction=interaction, reply=reply)
             try:
-                live = await self.api.live(self.table_id)
-                seat = self.face.seat_of(live, interaction.user.id, self.epoch)
-                press = Press(self.api, interaction, reply, live, seat, None)
                 await self.face.play_typed(press, self.cell.value)
             except Refusal as no:
-                await self.api.refuse(interaction, no)
+                await refuse(interaction, no, reply.is_done())
 
 
 class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, ColorpopView]):
@@ -249,30 +248,17 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         post = Post(
             t("colorpop.picker.choose", lang, column=arg),
             controls=[
-                Button("group", group_label(g, lang)[:80], arg=ColorpopMove.picking(g).cell)
-                for g in groups
+                self.move_button(ColorpopMove.picking(g), group_label(g, lang)[:80]) for g in groups
             ],
         )
-        view = press.api.view_for(press.table, post)
+        view = view_for(press.table, post)
         assert view is not None  # the post has its buttons
         await press.reply.send_message(post.content, ephemeral=True, view=view)
-
-    @verb("group")
-    async def group(self, press: Press) -> None:
-        """Step two: the group's anchor is the pick; the private picker says what was played."""
-        cell = parse_cell(press.arg)
-        if cell is None:
-            raise Refusal("refusal.invalid_button")
-        group = group_at(COLORPOP.view(self.state_of(press.live), None).board, cell)
-        if group is not None:  # a picker drawn before an upgrade may name another of its cells
-            cell = ColorpopMove.picking(group).position
-        label = await self._play(press, cell)
-        await press.reply.edit_message(content=label, view=None)
 
     @verb("type", on_turn=True)
     async def type_cell(self, press: Press) -> None:
         """Type a cell: a modal (only for the seat on turn)."""
-        await press.reply.send_modal(CellModal(self, press.api, press.table))
+        await press.reply.send_modal(CellModal(self, press))
 
     async def play_typed(self, press: Press, typed: str) -> None:
         """The modal's submit: `c3`, ` C3 ` are C3; anything else is a private no."""
@@ -280,21 +266,26 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         if cell is None:
             shown = discord.utils.escape_markdown(typed.strip()[:MAX_TYPED]) or "—"
             raise Refusal("colorpop.refusal.bad_cell", text=shown)
-        label = await self._play(press, cell)
-        await press.reply.send_message(label, ephemeral=True)
+        move = ColorpopMove.at(cell)
+        moved = await self.play(press, move)
+        await press.reply.send_message(self.picked(moved, move, press.lang), ephemeral=True)
 
-    async def _play(self, press: Press, cell: Cell) -> str:
-        """Play `cell` for the clicker; the private answer's text (what left the board)."""
-        lang = press.lang
-        group = group_at(COLORPOP.view(self.state_of(press.live), None).board, cell)
-        await self.play(press, ColorpopMove.at(cell))
+    async def answer_move(self, press: Press, move: object, moved: Moved) -> None:
+        """A group's button (the picker's): the picker says what was played, in place."""
+        label = self.picked(moved, move, press.lang)
+        await press.reply.edit_message(content=label, view=None)
+
+    def picked(self, moved: Moved, move: object, lang: str) -> str:
+        """The private answer to a pick: what left the board, named by the cell played."""
+        cell = self.narrow_move(move).position
+        group = group_at(COLORPOP.view(self.narrow(moved.before), None).board, cell)
         shown = group_label(group, lang, cell) if group is not None else cell_name(cell)
         return t("colorpop.picker.picked", lang, group=shown)
 
     # --- The game around the moves ------------------------------------------------------------
 
-    def game_started(self, api: FaceAPI, live: LiveTable) -> None:
-        api.say(live.table.id, t("colorpop.started", live.table.lang()))
+    def game_started(self, services: FaceServices, live: LiveTable) -> None:
+        services.say(live.table.id, t("colorpop.started", live.table.lang()), ())
 
     # --- Stats ------------------------------------------------------------------------------
 

@@ -19,12 +19,13 @@ import discord
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.events import ChoicesRevealed, GameEnded, WordsShown
-from engine.colourist.game import CARDS, Choose, ColouristState, Keep, Move
+from engine.colourist.game import Choose, ColouristState, Keep, Move
 from engine.colourist.view import ColouristView
 from engine.protocol import Outcome
 from render.colourist import pictures as render
 
 from ...face import GameFace, Press, StatsRow, texts, verb
+from ...game_binding import Moved
 from ...i18n import dynamic_key, listed, t
 from ...posts import Button, Post, Refusal, Select
 from ...storage import SqlStore
@@ -120,8 +121,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         return Post(
             t(key, lang, text=text, name=colourist),
             controls=[
-                Button("card", card_label(card, lang), "secondary", arg=card)
-                for card in me.playable
+                self.move_button(Choose(card), card_label(card, lang)) for card in me.playable
             ],
         )
 
@@ -131,11 +131,8 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             return Post(t("colourist.private.wait_pick", lang, name=colourist))
         nouns, adjectives = me.offered[:2], me.offered[2:]
         controls: list[Button | Select] = [
-            Button(
-                "keep",
-                W.phrase(COLOURIST.words, adjectives[a], nouns[n], lang),
-                "primary",
-                arg=f"{n}{a}",
+            self.move_button(
+                Keep(n, a), W.phrase(COLOURIST.words, adjectives[a], nouns[n], lang), "primary"
             )
             for n in (0, 1)
             for a in (0, 1)
@@ -206,30 +203,17 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         """Choose: the seat's private message (the colour buttons, or the phrase pick)."""
         await self.show_private(press)
 
-    @verb("card")
-    async def card(self, press: Press) -> None:
-        if press.arg not in CARDS:
-            raise Refusal("refusal.not_a_card")
-        await self._move(press, Choose(press.arg))
-
-    @verb("keep")
-    async def keep(self, press: Press) -> None:
-        arg = press.arg
-        if arg is None or len(arg) != 2 or any(c not in "01" for c in arg):
-            raise Refusal("refusal.no_such_word")
-        await self._move(press, Keep(int(arg[0]), int(arg[1])))
-
-    async def _move(self, press: Press, move: Move) -> None:
-        """A final choice, then the private message it came from shows what was laid (the
-        last card laid, which reveals the round, too)."""
-        before = COLOURIST.view(self.state_of(press.live), press.seat.id)
-        revealed = await self.play(press, move)
-        if revealed and isinstance(move, Choose):
+    async def answer_move(self, press: Press, move: object, moved: Moved) -> None:
+        """A card laid (or a phrase kept), from the seat's private message: that message shows
+        what was laid; the last card laid, which reveals the round, says what it revealed."""
+        laid = self.narrow_move(move)
+        if moved.new_turn and isinstance(laid, Choose):
+            before = COLOURIST.view(self.narrow(moved.before), press.seat.id)
             await press.reply.defer()
             text = t(
                 "colourist.private.revealed",
                 press.lang,
-                card=card_label(move.card, press.lang),
+                card=card_label(laid.card, press.lang),
                 text=shown(before.words, press.lang),
             )
             with contextlib.suppress(discord.HTTPException):

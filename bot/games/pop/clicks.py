@@ -4,8 +4,9 @@ drafts live in memory (a restart forgets an unconfirmed selection, never a pick)
 
 from __future__ import annotations
 
-from engine.pop.adapter import POP, Pick
+from engine.pop.adapter import POP, Pick, Talk
 
+from ... import workers
 from ...face import Press, verb
 from ...game_binding import seed_of
 from ...i18n import listed, t
@@ -65,12 +66,13 @@ class PopClicks(PopPosts):
         await press.reply.defer(ephemeral=True, thinking=True)
         me = POP.view(self.state_of(press.live), press.seat.id)
         seed = seed_of("hint", press.table.id, press.table.version)
-        cards = await press.api.ai_think(POP.ai_move, me, "hard", seed)
+        hint = await workers.AI.run(POP.ai_move, me, "hard", seed)
+        cards = () if isinstance(hint, Talk) else hint  # (a solo game has no table talk)
 
         def count(table: Table) -> None:
             table.face["hints"] = {str(table.games): hints_of(table) + 1}
 
-        table = await press.api.update_face(press.table.id, count)
+        table = await press.services.update(press.table.id, count)
         await press.interaction.followup.send(
             t(
                 "pop.hint.text",

@@ -12,11 +12,12 @@ from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 
 from ... import life
-from ...commands import CommandsAPI, choices, user_lang
+from ...commands import choices, user_lang
 from ...game_commands import GameCommands, new_table
 from ...i18n import dynamic_key, t
-from ...lobby import insert_within_limits
+from ...lobby import Lobby
 from ...posts import Refusal
+from ...prompt import refuse
 from ...table import Seat, Table, TableSettings
 from ...translator import command_str as _
 from .enigma import daily_puzzle, today
@@ -49,7 +50,7 @@ class PopCommands(GameCommands):
         difficulty: app_commands.Range[int, 1, 4] = 1,
     ) -> PopOptions | None:
         if MODES[mode].one_turn:  # a puzzle is played privately, not at a table
-            await open_enigma(self.api, interaction, None, False)
+            await open_enigma(self.lobby, interaction, None, False)
             return None
         return PopOptions.model_validate(
             {
@@ -74,7 +75,7 @@ class PopCommands(GameCommands):
         self, interaction: discord.Interaction, difficulty: str | None = None, daily: bool = False
     ) -> None:
         grade = None if difficulty is None else GRADES.index(difficulty) + 1
-        await open_enigma(self.api, interaction, grade, daily)
+        await open_enigma(self.lobby, interaction, grade, daily)
 
     @app_commands.command(
         name=_("rules", "command.rules.name"),
@@ -91,7 +92,7 @@ class PopCommands(GameCommands):
 
 
 async def open_enigma(
-    api: CommandsAPI, interaction: discord.Interaction, grade: int | None, daily: bool
+    lobby: Lobby, interaction: discord.Interaction, grade: int | None, daily: bool
 ) -> None:
     """/pop enigma: a puzzle of the pack (or the server's puzzle of the day), privately, in
     the player's own ephemeral messages."""
@@ -120,9 +121,9 @@ async def open_enigma(
     )
     life.deal_private(table)
     try:  # within the player's own limit of private games (they take no table's place)
-        live = await insert_within_limits(api, table, POP.start(options, [seat.id], table.seed))
+        live = await lobby.insert_within_limits(table, POP.start(options, [seat.id], table.seed))
     except Refusal as too_many:
-        await api.refuse(interaction, too_many)
+        await refuse(interaction, too_many)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await api.show_private(interaction, live, live.table.seats[0])
+    await lobby.privates.show(interaction, live, live.table.seats[0])

@@ -12,14 +12,16 @@ import discord
 
 from engine.pop import ai as pop_ai
 from engine.pop.adapter import POP, Talk
-from engine.protocol import Json
 from render.style import COLOUR_STYLE
 
+from ... import workers
 from ...chat import said_in
-from ...face import FaceAPI, Press, verb
+from ...controls import view_for
+from ...face import FaceServices, Press, verb
+from ...game_binding import Moved
 from ...i18n import dynamic_key, t
 from ...markdown import literal
-from ...posts import Post, Refusal, Select
+from ...posts import Post, Select
 from ...table import LiveTable, Seat
 from .posts import PopPosts
 from .talk import reveals_numbers
@@ -30,7 +32,8 @@ log = logging.getLogger("pop.games.pop")
 class PopTalk(PopPosts):
     @verb("signal")
     async def signal_menu(self, press: Press) -> None:
-        """Signal: a private menu of what this seat may say, a colour with a Queue letter."""
+        """Signal: a private menu of what this seat may say, a colour with a Queue letter; each
+        choice names its move (`say`, the game's `move_name`)."""
         lang = press.lang
         talk = [
             m
@@ -40,38 +43,58 @@ class PopTalk(PopPosts):
         menu = Select(
             "say",
             t("pop.signal.placeholder", lang),
-            tuple(
-                (
-                    f"{COLOUR_STYLE[m.colour].symbol} {t(dynamic_key('pop.colour', m.colour), lang)}"
-                    f" → {m.column}",
-                    f"{m.colour}:{m.column}",
-                )
-                for m in talk
-            ),
+            tuple((self._talk_label(m, lang), POP.move_name(m)[1] or "") for m in talk),
         )
         post = Post(t("pop.signal.choose", lang), controls=[menu])
-        view = press.api.view_for(press.table, post) or discord.utils.MISSING
+        view = view_for(press.table, post) or discord.utils.MISSING
         await press.reply.send_message(post.content, ephemeral=True, view=view)
 
-    @verb("say")
-    async def say(self, press: Press) -> None:
-        """A colour and a column from the menu: said at the table; AI seats think again."""
-        colour, _, column = (press.arg or "").partition(":")
-        if not colour or len(column) != 1:
-            raise Refusal("refusal.invalid_button")
-        await self._talk(press.api, press.live, press.seat, Talk(colour, column), by_person=True)
-        await press.reply.edit_message(content=t("pop.signal.sent", press.lang), view=None)
-        press.api.background(self._ai_talk(press.api, press.table.id), f"talk-{press.table.id}")
+    @staticmethod
+    def _talk_label(said: Talk, lang: str) -> str:
+        colour = t(dynamic_key("pop.colour", said.colour), lang)
+        return f"{COLOUR_STYLE[said.colour].symbol} {colour} → {said.column}"
 
-    async def _talk(
-        self, api: FaceAPI, live: LiveTable, seat: Seat, said: Talk, *, by_person: bool
-    ) -> bool:
-        """Play `seat`'s table talk and say it in the thread; False when the turn moved on."""
-        table = live.table
-        move = POP.dump_move(said)
-        if await api.play(table.id, table.epoch, move, seat=seat, by_person=by_person) is None:
+    async def answer_move(self, press: Press, move: object, moved: Moved) -> None:
+        """Table talk chosen from the menu: the menu says it was sent."""
+        await press.reply.edit_message(content=t("pop.signal.sent", press.lang), view=None)
+
+    async def after_move(
+        self, services: FaceServices, moved: Moved, move: object, *, by_person: bool
+    ) -> None:
+        """Table talk is said in the thread (a person's: AI seats think again). A co-op AI
+        says the colour it played and the column it hopes for (never a number), while others
+        still have to choose; once every AI seat has, the talk rounds begin."""
+        table, seat = moved.live.table, moved.seat
+        said = self.narrow_move(move)
+        if isinstance(said, Talk):
+            self._say_talk(services, moved.live, seat, said)
+            if by_person:
+                services.background(self._ai_talk(services, table.id), f"talk-{table.id}")
+            return
+        v = POP.view(self.narrow(moved.before), seat.id)
+        if by_person or not self.spec(table).cooperative or len(v.chosen) + 1 >= len(v.seats):
+            return
+        hoped = pop_ai.announce(v, said)
+        if hoped is None:
+            return
+        _, colour, column = hoped
+        await self._ai_says(services, moved, Talk(str(colour), column or "C"))
+        chosen = {*v.chosen, seat.id}
+        if all(s.id in chosen for s in table.seats if s.ai):  # every AI seat has spoken
+            services.background(self._ai_talk(services, table.id), f"talk-{table.id}")
+
+    async def _ai_says(self, services: FaceServices, moved: Moved, said: Talk) -> bool:
+        """An AI seat's table talk, played (in the turn it just picked in) and said; False
+        when the turn moved on."""
+        table = moved.live.table
+        talked = await services.ai_move(table.id, said, moved.seat, table.epoch, None)
+        if talked is None:
             return False
-        lang = table.lang()
+        self._say_talk(services, talked.live, talked.seat, said)
+        return True
+
+    def _say_talk(self, services: FaceServices, live: LiveTable, seat: Seat, said: Talk) -> None:
+        lang = live.table.lang()
         text = t(
             "pop.signal.said",
             lang,
@@ -80,48 +103,23 @@ class PopTalk(PopPosts):
             symbol=COLOUR_STYLE[said.colour].symbol,
             colour=t(dynamic_key("pop.colour", said.colour), lang),
         )
-        api.say(table.id, text)
-        return True
+        services.say(live.table.id, text, ())
 
-    async def after_ai_move(
-        self, api: FaceAPI, live: LiveTable, seat: Seat, move: Json, before: object
-    ) -> None:
-        """A co-op AI says the colour it played and the column it hopes for (never a number),
-        while others still have to choose; once every AI seat has, the talk rounds begin."""
-        table = live.table
-        v = POP.view(self.narrow(before), seat.id)
-        picked = POP.load_move(move)
-        if (
-            not self.spec(table).cooperative
-            or not seat.ai
-            or isinstance(picked, Talk)
-            or len(v.chosen) + 1 >= len(v.seats)
-        ):
-            return
-        said = pop_ai.announce(v, picked)
-        if said is None:
-            return
-        _, colour, column = said
-        await self._talk(api, live, seat, Talk(str(colour), column or "C"), by_person=False)
-        chosen = {*v.chosen, seat.id}
-        if all(s.id in chosen for s in table.seats if s.ai):  # every AI seat has spoken
-            api.background(self._ai_talk(api, table.id), f"talk-{table.id}")
-
-    async def _ai_talk(self, api: FaceAPI, table_id: int) -> None:
+    async def _ai_talk(self, services: FaceServices, table_id: int) -> None:
         """Co-op: AI seats act as soon as a turn opens, each hearing the seats before it. Once
         they all have spoken, and whenever a person signals, those that already picked think
         again with everything said (picks may change until the last one): rounds, until one
         changes nothing, at most `TALK_ROUNDS` picks in all, as `bench ai` measures them."""
-        epoch = (await api.live(table_id)).table.epoch
+        epoch = (await services.live(table_id)).table.epoch
         for _ in range(pop_ai.TALK_ROUNDS - 1):
-            if not await self._ai_hear(api, table_id, epoch):
+            if not await self._ai_hear(services, table_id, epoch):
                 return
 
-    async def _ai_hear(self, api: FaceAPI, table_id: int, epoch: int) -> bool:
+    async def _ai_hear(self, services: FaceServices, table_id: int, epoch: int) -> bool:
         """One round: each AI seat that picked this turn (`epoch`) thinks again; a changed pick
         is played and announced. True when a pick changed."""
         changed = False
-        live = await api.live(table_id)
+        live = await services.live(table_id)
         for seat in live.table.seats:
             table = live.table
             if (
@@ -134,34 +132,30 @@ class PopTalk(PopPosts):
             if not seat.ai or not mine.my_choice:
                 continue
             fn, args = self.ai_job(live, seat)
-            move = await api.ai_think(fn, *args)
-            picked = POP.load_move(move)
+            picked = POP.load_move(await workers.AI.run(fn, *args))
             if isinstance(picked, Talk) or picked == mine.my_choice:
                 continue
-            applied = await api.play(
-                table_id, epoch, move, seat=seat, by_person=False, version=table.version
-            )
-            if applied is None:  # the table moved on meanwhile
+            moved = await services.ai_move(table_id, picked, seat, epoch, table.version)
+            if moved is None:  # the table moved on meanwhile
                 return False
             changed = True
-            said = pop_ai.announce(mine, picked)
-            live = await api.live(table_id)
-            if said is not None:
-                await self._talk(
-                    api, live, seat, Talk(str(said[1]), said[2] or "C"), by_person=False
-                )
-            live = await api.live(table_id)
+            hoped = pop_ai.announce(mine, picked)
+            if hoped is not None:
+                await self._ai_says(services, moved, Talk(str(hoped[1]), hoped[2] or "C"))
+            live = await services.live(table_id)
         return changed
 
     # --- The table's chat -----------------------------------------------------------------
 
-    def game_started(self, api: FaceAPI, live: LiveTable) -> None:
+    def game_started(self, services: FaceServices, live: LiveTable) -> None:
         table = live.table
         if self.spec(table).cooperative:
-            reads_chat = api.client.intents.message_content
-            api.say(table.id, t("pop.talk.rule" if reads_chat else "pop.talk.honour", table.lang()))
+            key = "pop.talk.rule" if services.reads_chat else "pop.talk.honour"
+            services.say(table.id, t(key, table.lang()), ())
 
-    async def on_chat(self, api: FaceAPI, live: LiveTable, message: discord.Message) -> None:
+    async def on_chat(
+        self, services: FaceServices, live: LiveTable, message: discord.Message
+    ) -> None:
         """§6 table talk: a seated player's message that reveals a number is removed (or
         answered with a reminder), and its author is reminded privately. Spectators may say
         anything; colours and Queue letters always pass."""
@@ -187,7 +181,7 @@ class PopTalk(PopPosts):
                 t("pop.talk.private_removed" if removed else "pop.talk.private", lang, id=table.id)
             )
         if removed:
-            api.say(table.id, t("pop.talk.removed", lang, name=name))
+            services.say(table.id, t("pop.talk.removed", lang, name=name), ())
         else:
             with contextlib.suppress(discord.HTTPException):
                 await message.reply(t("pop.talk.reminder", lang, name=name), mention_author=False)

@@ -69,7 +69,7 @@ async def posted(
     while game.outcome(live.state) is None:
         seat = sorted(game.to_act(live.state))[0]
         move = game.ai_move(game.view(live.state, seat), level, table.moves)
-        applied = face.apply(live.state, seat, game.dump_move(move))  # as the table layer does
+        applied = face.apply(live.state, seat, move)  # as the table layer does
         table.moves += 1
         table.version += 1
         pending = Pending(

@@ -10,7 +10,7 @@ ARG BASE=python:3.11-slim@sha256:90744cff8f32887f075c47d747a173ff333e9e98801667a
 
 # Build stage: the dependencies exactly as requirements.lock pins them, every file checked
 # against its hash (wheels only: there is no compiler), then pop-bot's own wheel (its packages,
-# bot/migrations and all of data/ inside it as package data), built by the setuptools the lock
+# bot/storage/migrations and all of data/ inside it as package data), built by the setuptools the lock
 # pins. Nothing of this stage but the wheels and the lock reaches the image.
 FROM ${BASE} AS build
 ENV PIP_NO_CACHE_DIR=1 \

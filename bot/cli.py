@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.entry import GameEntry
+    from bot.games.entry import GameEntry
 
 # The load benchmark drives the bot through the test emulator, which is not installed with it.
 BENCH_LOAD_MOVED = (
@@ -21,13 +21,13 @@ BENCH_LOAD_MOVED = (
 
 
 def _run(_args: argparse.Namespace) -> int:
-    from bot.main import run_bot
+    from bot.running.main import run_bot
 
     return run_bot()
 
 
 def _check(args: argparse.Namespace) -> int:
-    from bot.check import check_main
+    from bot.running.check import check_main
 
     return check_main(alive=args.alive)
 
@@ -71,7 +71,7 @@ def _bench(args: argparse.Namespace) -> int:
     run = runs[args.what]
     if run is None:
         return _unavailable(args)
-    from bot.entry import BenchRequest
+    from bot.games.entry import BenchRequest
 
     request = BenchRequest(
         seconds=3.0 if args.seconds is None else args.seconds,
@@ -87,7 +87,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from bot.picture_tools import render_main
+    from bot.running.picture_tools import render_main
 
     return render_main(args.record, args.out, _games(), args.lang)
 
@@ -97,8 +97,8 @@ def _demo(args: argparse.Namespace) -> int:
     if tools.demo is None:
         return _unavailable(args)
     mode = args.mode if tools.demo_modes else None
-    from bot.entry import DemoRequest
-    from bot.picture_tools import demo_main
+    from bot.games.entry import DemoRequest
+    from bot.running.picture_tools import demo_main
 
     request = DemoRequest(args.out, args.seats, args.seed, mode, args.level, args.sets, args.lang)
     return demo_main(tools, request)
@@ -195,7 +195,7 @@ def _add_render(render: argparse.ArgumentParser) -> None:
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
-    from bot.i18n import languages  # no Discord in it, nor in anything the pictures load
+    from bot.texts.i18n import languages
 
     parser.add_argument(
         "--lang",

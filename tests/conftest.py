@@ -12,10 +12,10 @@ import discord.gateway
 import discord.http
 import pytest
 
-from bot import workers
+from bot.tables import workers
 from tests.discord_emulator import BotRunner, Emulator, World, build_world
 
-# The bot's picture workers run at a lower CPU priority than the bot (bot/workers.py): on its
+# The bot's picture workers run at a lower CPU priority than the bot (bot/tables/workers.py): on its
 # own machine a click is answered before a picture is drawn. In a test run the machine is shared
 # with the rest of the suite (three workers, the AI benchmarks beside the end-to-end stories)
 # and whatever else runs there, all at the normal priority: the stories' pictures waited behind

@@ -13,13 +13,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.cache import TableCache
-from bot.driver import AiSeats
-from bot.face import FaceServices
-from bot.game_binding import Moved
-from bot.moves import MovePath
-from bot.storage import SqlStore
-from bot.table import LiveTable, Seat, Table
+from bot.model.binding import Moved
+from bot.model.table import LiveTable, Seat, Table
+from bot.storage.store import SqlStore
+from bot.tables.ai_seats import AiSeats
+from bot.tables.faces import FaceServices
+from bot.tables.held import TableCache
+from bot.tables.moves import MovePath
 from engine.pop.adapter import POP, PopOptions
 
 

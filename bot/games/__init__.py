@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.ratings.rules import register_rule, unregister_rule
+from bot.texts.i18n import add_texts, declare_keys, remove_texts, undeclare_keys
 from engine.games import RecordedGames
 
-from ..entry import GameEntry
-from ..i18n import add_texts, declare_keys, remove_texts, undeclare_keys
-from ..ratings import register_rule, unregister_rule
 from . import coloretto, colorpop, colourist, pop
+from .entry import GameEntry
 
 if TYPE_CHECKING:
-    from ..face import TableFace
+    from bot.tables.faces import TableFace
 
 GAMES: dict[str, GameEntry] = {}
 _faces: dict[str, TableFace] = {}

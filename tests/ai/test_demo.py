@@ -72,7 +72,7 @@ def test_demo_draws_the_pictures_and_alt_texts_in_the_language_asked(game, tmp_p
     every game the same folder (numbered PNG files, alt.txt listing each with its alt text,
     nothing else) and the same last line on standard error."""
     from bot.cli import main
-    from bot.i18n import catalogue
+    from bot.texts.i18n import catalogue
 
     texts = {}
     for lang in ("en", "pl"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import fair
-from bot.main import create_bot, load_settings
+from bot.model import fair
+from bot.running.main import create_bot, load_settings
 from tests.bot.story import PINNED_DEALS
 
 

@@ -13,7 +13,7 @@ PINNED_DEALS: list[int] = []  # the next deals' seeds, chosen by a test (`pin_ne
 
 def pin_next_deal(seed: int) -> None:
     """The next game dealt gets `seed` instead of the one its committed secret and Discord's
-    ids give (bot.fair.deal_seed, patched by the `pinned_deals` fixture): for stories about a
+    ids give (bot.model.fair.deal_seed, patched by the `pinned_deals` fixture): for stories about a
     particular deal, not about fairness."""
     PINNED_DEALS.append(seed)
 

@@ -1,4 +1,4 @@
-"""The request budget (bot/budget.py) on a fake clock: the rate is held, priorities are served
+"""The request budget (bot/posting/budget.py) on a fake clock: the rate is held, priorities are served
 highest first (the servers in turn within one, first come first served within a server),
 interaction routes bypass it, invalid requests are counted over a rolling 10 minutes."""
 
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from yarl import URL
 
-from bot.budget import (
+from bot.posting.budget import (
     ANSWER,
     RELAX_BELOW,
     STEP,

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.composer import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, merged, next_batch
-from bot.posts import Post
+from bot.model.posts import Post
+from bot.posting.composer import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, merged, next_batch
 from render.kit import Picture
 from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message
 
@@ -20,13 +20,13 @@ STEP = re.compile(r"s1-t(\d)-(\d\d)")
 async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
     emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
 ):
-    from bot.main import create_bot, load_settings
+    from bot.running.main import create_bot, load_settings
 
     monkeypatch.setenv("POP_REQUEST_RATE", "2")  # two requests a second: tight from the start
     # Tight, it stays so for the three turns: on a busy machine (the suite runs in parallel)
     # drawing a turn's pictures can outlast the 10 s the budget stays tight unused, and this
     # story is what a tight budget does (test_budget.py has when it relaxes).
-    monkeypatch.setattr("bot.budget.TIGHT_HOLD", 120.0)
+    monkeypatch.setattr("bot.posting.budget.TIGHT_HOLD", 120.0)
     bot = await start_bot(lambda: create_bot(load_settings()))
     ana = world.ana
     # Five seats: no Chief, and ana's pick alone reveals each turn.
@@ -62,7 +62,7 @@ async def test_tight_the_next_turns_message_rides_on_the_moves_last_message(
 ):
     """One request where there were two: the last step's message also carries the next turn's
     text and its buttons (the budget held tight here, to see it turn by turn)."""
-    from bot.main import create_bot, load_settings
+    from bot.running.main import create_bot, load_settings
 
     bot = await start_bot(lambda: create_bot(load_settings()))
     monkeypatch.setattr(bot.client.budget, "tight", lambda: True)

@@ -1,10 +1,10 @@
-"""Chat lines as the tables read them (`bot.chat`): a forward's words, each version once."""
+"""Chat lines as the tables read them (`bot.tables.chat`): a forward's words, each version once."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.chat import Heard, said_in
+from bot.tables.chat import Heard, said_in
 
 
 def line(message_id: int, content: str, *forwarded: str) -> SimpleNamespace:

@@ -6,9 +6,9 @@ import pytest
 
 from bot.games.coloretto.face import ColorettoFace
 from bot.games.coloretto.words import picture_labels
-from bot.i18n import languages
-from bot.posts import Refusal
-from bot.table import LiveTable, Seat, Table
+from bot.model.posts import Refusal
+from bot.model.table import LiveTable, Seat, Table
+from bot.texts.i18n import languages
 from engine.coloretto import ai, game
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.game import Draw, Place, Take
@@ -123,7 +123,7 @@ def test_stats_lines_average_best_and_expert_games():
 @pytest.mark.parametrize("lang", languages())
 def test_the_symbols_of_the_table_text_are_named_once(lang):
     from bot.games.coloretto.words import SYMBOL, card_name
-    from bot.i18n import t
+    from bot.texts.i18n import t
 
     key_word = t("coloretto.legend", lang, cards="@").split("@")[0]
     live = a_table(moves=40)

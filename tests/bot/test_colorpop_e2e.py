@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from bot.i18n import dynamic_key, t
+from bot.texts.i18n import dynamic_key, t
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.rules import JOKER, NUM_RAILS, cell_name, group_at, legal_groups, parse_cell
 from tests.bot.story import pin_next_deal, start_table

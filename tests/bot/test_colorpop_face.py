@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
-from bot.face import FaceServices, Press
-from bot.game_binding import Moved
 from bot.games.colorpop.face import ColorpopFace
 from bot.games.colorpop.words import group_label
-from bot.table import LiveTable, Pending, Seat, Table
+from bot.model.binding import Moved
+from bot.model.table import LiveTable, Pending, Seat, Table
+from bot.tables.faces import FaceServices, Press
 from engine.colorpop import game
 from engine.colorpop.adapter import COLORPOP, ColorpopMove
 from engine.colorpop.rules import Group
@@ -143,7 +143,7 @@ def press_on(live: LiveTable, arg: str | None) -> tuple[Press, list[object], Fak
 
 async def pick_from_picker(live: LiveTable, arg: str) -> tuple[list[object], FakeReply]:
     """A group's button pressed: the move it names, made and answered as the table layer
-    makes a move a control names (`bot.presses`)."""
+    makes a move a control names (`bot.tables.presses`)."""
     press, moves, reply = press_on(live, arg)
     move = FACE.named_move("pick", arg)
     moved = await press.services.person_move(live.table.id, live.table.epoch, 0, move)

@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.games.colourist.face import ColouristFace
 from bot.games.colourist.words import labels
-from bot.table import LiveTable, Seat, Table, TableSettings
+from bot.model.table import LiveTable, Seat, Table, TableSettings
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.game import CARDS, COLOURS, Choose

@@ -1,11 +1,11 @@
-"""The one message composer (`bot.composer`), without Discord: how the parts a face gives become
+"""The one message composer (`bot.posting.composer`), without Discord: how the parts a face gives become
 every message a table shows, in every posting mode."""
 
 from __future__ import annotations
 
-from bot import composer
-from bot.i18n import t
-from bot.posts import Button, Post
+from bot.model.posts import Button, Post
+from bot.posting import composer
+from bot.texts.i18n import t
 from render.kit import Picture
 from tests.factories import a_table
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from bot import i18n
+from bot.texts import i18n
 from tests.bot.story import (
     card_buttons,
     cards_mentioned,
@@ -120,9 +120,9 @@ async def test_a_timer_of_309_digits_is_refused_in_the_user_s_language(emu, worl
 
 async def test_a_short_outage_never_stops_a_table(emu, world, roomy_channels, pop_bot, monkeypatch):
     """Defect 3: 503s on message posts made the posting loop give up after five tries."""
-    import bot.outbox
+    import bot.posting.outbox
 
-    monkeypatch.setattr(bot.outbox, "RETRY_CAP", 0.3)  # the same back-off, shorter
+    monkeypatch.setattr(bot.posting.outbox, "RETRY_CAP", 0.3)  # the same back-off, shorter
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
@@ -143,10 +143,10 @@ async def test_a_stop_between_create_and_answer_posts_nothing_twice_and_loses_no
     before its answer came back; started again, every picture, the scores, the winner and
     Rematch are posted, each exactly once. Mid-game, the post's nonce alone must do it (no
     look back in the channel's history)."""
-    import bot.transport
+    import bot.posting.transport
 
     if not last_turn:
-        monkeypatch.setattr(bot.transport, "HISTORY_LOOKBACK", 0)
+        monkeypatch.setattr(bot.posting.transport, "HISTORY_LOOKBACK", 0)
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     last = 8 if last_turn else 1
@@ -183,9 +183,9 @@ async def test_an_edit_owed_when_the_bot_stops_is_made_after_the_restart(
     """The bot stops just as it strips a finished turn's message of its buttons (Discord
     failing the edit): started again, the edit is made; once the game has moved on, no earlier
     message shows live buttons."""
-    import bot.outbox
+    import bot.posting.outbox
 
-    monkeypatch.setattr(bot.outbox, "RETRY_CAP", 0.3)
+    monkeypatch.setattr(bot.posting.outbox, "RETRY_CAP", 0.3)
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=1, sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import life
-from bot.moves import admit
-from bot.posts import Refusal
+from bot.model import life
+from bot.model.posts import Refusal
+from bot.tables.moves import admit
 from tests.factories import people, pop_table
 
 

@@ -1,4 +1,4 @@
-"""Fair shares between servers (bot/fair_share.py): the drawing gate lets so many drawings run at
+"""Fair shares between servers (bot/posting/shares.py): the drawing gate lets so many drawings run at
 once, and a freed place goes to the next server in turn, so a server with a hundred pictures
 waiting cannot hold up another's one."""
 
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.fair_share import FairGate
+from bot.posting.shares import FairGate
 
 
 async def test_a_freed_place_goes_to_the_next_server_in_turn():

@@ -12,7 +12,7 @@ import pytest
 
 from bot import cli
 from bot.games import GAMES, register, unregister
-from bot.main import create_bot, load_settings
+from bot.running.main import create_bot, load_settings
 from tests.fourrow.entry import ENTRY
 from tests.fourrow.game import FOURROW
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.heartbeat import STALE_AFTER
-from bot.main import create_bot, load_settings
+from bot.running.heartbeat import STALE_AFTER
+from bot.running.main import create_bot, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 EVERY = 1.0  # seconds between heartbeats here (10 by default)

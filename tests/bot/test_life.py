@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import life
-from bot.table import Seat, Table
+from bot.model import life
+from bot.model.table import Seat, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +43,7 @@ def test_a_deal_starts_the_game_afresh_and_makes_the_lobby_stale():
 
 
 def test_a_deal_marks_the_seats_whose_person_is_already_away():
-    """(Their game is not rated for them unless they come back: bot/ratings.py.)"""
+    """(Their game is not rated for them unless they come back: bot/ratings/rules.py.)"""
     table = a_table()
     table.seats.append(Seat(id="11", user_id=11, name="Ben", ai=True))  # left, or taken over
     table.seats.append(Seat(id="ai-1", name="Robo", ai=True))  # an AI chair: no person away
@@ -161,7 +161,7 @@ LIFE_FIELDS = {
 
 
 def test_only_the_life_changes_a_tables_status_epoch_or_posts():
-    """Every assignment to a table's life fields in bot/ is in bot/life.py."""
+    """Every assignment to a table's life fields in bot/ is in bot/model/life.py."""
     offenders = []
     for path in sorted((ROOT / "bot").rglob("*.py")):
         if path.name == "life.py":

@@ -1,9 +1,9 @@
-"""What one user, channel or server may take (bot/limits.py): open tables, counted when one
+"""What one user, channel or server may take (bot/model/limits.py): open tables, counted when one
 opens, and clicks, a token bucket per user that answers once when it overflows."""
 
 from __future__ import annotations
 
-from bot.limits import ClickRate, Limits, Place, table_limit
+from bot.model.limits import ClickRate, Limits, Place, table_limit
 
 LIMITS = Limits(tables_per_user=2, tables_per_channel=3, tables_per_server=4, private_per_user=2)
 
@@ -99,12 +99,12 @@ class OneServerStore:
 
 
 async def test_open_tables_are_read_once_then_kept_by_every_change():
-    from bot.limits import OpenTables
+    from bot.model.limits import OpenTables
     from tests.factories import a_table
 
     ana_s = a_table(id=1, host_id=1, channel_id=10, status="playing")
     store = OneServerStore([ana_s])
-    tables = OpenTables(store)
+    tables = OpenTables(store.open_tables)
     assert sorted(await tables.of(1)) == [Place(1, 10)]
     tables.note(a_table(id=2, host_id=2, channel_id=11, status="lobby"))
     tables.note(ana_s.model_copy(update={"status": "finished"}))
@@ -112,6 +112,6 @@ async def test_open_tables_are_read_once_then_kept_by_every_change():
     assert store.asked == 1  # one query, then every change kept in memory
     # A table opened while the server's tables are being read is not missed.
     late = OpenTables(
-        OneServerStore([], lambda: late.note(a_table(id=3, host_id=3, status="lobby")))
+        OneServerStore([], lambda: late.note(a_table(id=3, host_id=3, status="lobby"))).open_tables
     )
     assert sorted(await late.of(1)) == [Place(3, 2)]

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from bot.i18n import t
-from bot.main import create_bot, load_settings
+from bot.running.main import create_bot, load_settings
+from bot.texts.i18n import t
 from tests.bot.story import is_lobby, start_table, turn_message
 
 

@@ -1,7 +1,7 @@
 """A game with private hands, logged at DEBUG as `POP_LOG_LEVEL=DEBUG` logs it: no interaction
 token the emulator issued, and nothing of a hand (its card buttons, its picture's words),
 reaches a log line, although refused requests on interaction routes are logged with their
-path (`bot.budget`)."""
+path (`bot.posting.budget`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from bot.logs import configure_logging
+from bot.running.logs import configure_logging
 from tests.bot.story import play_turn, start_table, turn_message
 
 pytestmark = pytest.mark.asyncio

@@ -1,4 +1,4 @@
-"""A display name inside the bot's Markdown is shown as written (`bot.markdown.literal`)."""
+"""A display name inside the bot's Markdown is shown as written (`bot.texts.markdown.literal`)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.markdown import literal
-from bot.table import Seat, Table
+from bot.model.table import Seat, Table
+from bot.texts.markdown import literal
 from tests.bot.story import read
 
 

@@ -3,7 +3,7 @@ after a start."""
 
 from __future__ import annotations
 
-from bot.memory import TRIM_EVERY, Trimmer
+from bot.tables.memory import TRIM_EVERY, Trimmer
 
 
 def test_a_trim_at_most_once_a_minute_as_tables_leave():

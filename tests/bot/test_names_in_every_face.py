@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.games import faces
-from bot.table import LiveTable, Pending, Seat
+from bot.model.table import LiveTable, Pending, Seat
 from tests.bot.story import read, shown_literally
 from tests.bot.test_views_only import NoRatings
 from tests.factories import a_table

@@ -1,4 +1,4 @@
-"""When paused tables try their channel again (bot/paused_retries.py), on a test clock: each one
+"""When paused tables try their channel again (bot/tables/paused_retries.py), on a test clock: each one
 backs off, doubling to minutes; a permission change starts it again; and all of them together
 keep within the process's budget of tries, however many they are and however often they are
 asked for, each server in turn."""
@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from bot.paused_retries import LONGEST_WAIT, PausedRetries
+from bot.tables.paused_retries import LONGEST_WAIT, PausedRetries
 from tests.clock import TestClock
 
 pytestmark = pytest.mark.asyncio

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from tests.bot.story import play_turn, start_table, turn_message
 from tests.clock import TestClock
 from tests.discord_emulator import Perm

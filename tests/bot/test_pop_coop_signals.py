@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from bot import workers
-from bot.face import FaceServices
-from bot.game_binding import Moved
 from bot.games.pop.face import PopFace
-from bot.table import LiveTable, Seat, Table
+from bot.model.binding import Moved
+from bot.model.table import LiveTable, Seat, Table
+from bot.tables import workers
+from bot.tables.faces import FaceServices
 from engine.pop import ai as pop_ai
 from engine.pop.adapter import POP, PopOptions
 

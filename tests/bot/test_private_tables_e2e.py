@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from bot.commands import none_here
-from bot.i18n import t
-from bot.life import LEFT_ALONE
-from bot.main import create_bot, load_settings
+from bot.commands.table import none_here
+from bot.model.life import LEFT_ALONE
+from bot.running.main import create_bot, load_settings
+from bot.texts.i18n import t
 from engine.pop.enigma import load_pack, solve
 from tests.bot.story import card_buttons, play_enigma, press_card
 from tests.clock import TestClock

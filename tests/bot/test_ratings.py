@@ -8,13 +8,14 @@ import pytest
 from openskill.models import PlackettLuce
 
 import bot.games  # noqa: F401  (every game registers its rating rule)
-from bot import composer, ratings
-from bot.i18n import t
-from bot.posts import Post
-from bot.rating_store import Change
-from bot.rating_texts import changes_line, player_name, rating_text, results_line
-from bot.ratings import Entry, Rating, entries, rate, rated_seats, signed
-from bot.table import Seat
+from bot.model.posts import Post
+from bot.model.table import Seat
+from bot.posting import composer
+from bot.ratings import rules as ratings
+from bot.ratings.rows import Change
+from bot.ratings.rules import Entry, Rating, entries, rate, rated_seats, signed
+from bot.ratings.texts import changes_line, player_name, rating_text, results_line
+from bot.texts.i18n import t
 from engine.protocol import Outcome, SeatOutcome
 from tests.factories import a_table, people
 
@@ -235,8 +236,8 @@ def test_a_seat_whose_person_was_gone_before_the_deal_is_left_out():
 async def test_history_fits_one_message_and_names_a_game_no_longer_hosted_by_its_key():
     from types import SimpleNamespace
 
-    from bot.rating_store import Played
-    from bot.record_commands import history_text
+    from bot.commands.records import history_text
+    from bot.ratings.rows import Played
 
     long_names = [Seat(id=str(n), user_id=n, name=f"{'N' * 30}{n}") for n in range(1, 7)]
     table = a_table("coloretto", id=3, seats=long_names)

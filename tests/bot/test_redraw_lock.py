@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.cache import TableCache
-from bot.face import Press
 from bot.games.pop.face import PopFace
-from bot.posts import Post
+from bot.model.posts import Post
+from bot.tables.faces import Press
+from bot.tables.held import TableCache
 from tests.factories import people, pop_table
 
 

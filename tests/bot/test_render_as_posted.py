@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from bot import workers
 from bot.cli import main
 from bot.games import faces
-from bot.table import LiveTable, Pending, Seat, Table
+from bot.model.table import LiveTable, Pending, Seat, Table
+from bot.tables import workers
 
 from .transcripts import _Store
 

@@ -190,7 +190,7 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(
 ):
     """Pictures are paced (here 0.8 s apart); a player racing ahead through the hand message,
     updated in place each turn, makes the outbox catch up with several steps per message."""
-    from bot.main import create_bot, load_settings
+    from bot.running.main import create_bot, load_settings
 
     monkeypatch.setenv("POP_STEP_DELAY", "0.8")
     await start_bot(lambda: create_bot(load_settings()))

@@ -1,11 +1,11 @@
-"""What the AI played is never credited to a person (`bot.moves.MovePath._results`): a seat
+"""What the AI played is never credited to a person (`bot.tables.moves.MovePath._results`): a seat
 whose person was away for the whole game keeps no result, one they left to the AI during it
 is no win (as its rating places it last); the people who played keep theirs."""
 
 from __future__ import annotations
 
 from bot.games.pop.face import PopFace
-from bot.moves import MovePath
+from bot.tables.moves import MovePath
 from engine.protocol import Outcome, SeatOutcome
 from tests.factories import people, pop_table
 

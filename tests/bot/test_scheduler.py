@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.scheduler import READ_AGAIN_AFTER, RETRY_AFTER, Scheduler
-from bot.storage_people import Wake
+from bot.storage.people import Wake
+from bot.tables.scheduler import READ_AGAIN_AFTER, RETRY_AFTER, Scheduler
 from tests.clock import TestClock
 
 

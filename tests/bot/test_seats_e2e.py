@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from bot.i18n import t
-from bot.storage_sqlite import Store
+from bot.storage.sqlite import Store
+from bot.texts.i18n import t
 from tests import factories
 from tests.bot.story import (
     card_buttons,

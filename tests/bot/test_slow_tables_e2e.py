@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from engine.coloretto import game as rules
 from engine.coloretto.adapter import COLORETTO
 from tests.bot.story import (

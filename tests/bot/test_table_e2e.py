@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from tests.bot.story import (
     card_buttons,
     open_hand,

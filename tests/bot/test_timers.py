@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.durations import canonical, parse_timer, suggestions, timer_text
-from bot.posts import Refusal
-from bot.table import MAX_TIMER
+from bot.model.durations import canonical, parse_timer, suggestions, timer_text
+from bot.model.posts import Refusal
+from bot.model.table import MAX_TIMER
 from tests.factories import a_table
 
 

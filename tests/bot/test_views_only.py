@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 
 from bot.games.pop.face import PopFace
-from bot.table import LiveTable, Pending
+from bot.model.table import LiveTable, Pending
 from engine.pop.adapter import POP, PopOptions
 from tests.bot.story import cards_mentioned
 from tests.factories import people, pop_table

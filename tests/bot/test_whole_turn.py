@@ -1,4 +1,4 @@
-"""One message a seat's turn (`bot.whole_turn`), built with fakes of the narrow parts it is
+"""One message a seat's turn (`bot.posting.whole_turn`), built with fakes of the narrow parts it is
 given: a move within the turn is added to the turn's message under the captions the table
 recorded for it, never under text read back from Discord, and only once across a restart."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.posts import Button, Post
-from bot.table import LiveTable, Pending
-from bot.turn_message import DrawnTurn
-from bot.whole_turn import WholeTurns
+from bot.model.posts import Button, Post
+from bot.model.table import LiveTable, Pending
+from bot.posting.turn_message import DrawnTurn
+from bot.posting.whole_turn import WholeTurns
 from render.kit import Picture
 from tests.factories import a_table
 

@@ -1,4 +1,4 @@
-"""The worker processes that draw pictures and think for AI seats (bot/workers.py)."""
+"""The worker processes that draw pictures and think for AI seats (bot/tables/workers.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from bot.games.pop.words import alt_words
-from bot.workers import Workers
+from bot.tables.workers import Workers
 from render.pop import pictures as render
 
 
@@ -57,7 +57,7 @@ def test_picture_workers_run_at_a_lower_priority_than_the_bot():
         [
             sys.executable,
             "-c",
-            "from bot.workers import AI, PICTURES; print(PICTURES.nice, AI.nice)",
+            "from bot.tables.workers import AI, PICTURES; print(PICTURES.nice, AI.nice)",
         ],
         capture_output=True,
         text=True,

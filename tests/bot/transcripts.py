@@ -2,7 +2,7 @@
 SHA-256 and alt text), controls. The fixture `transcripts.json.gz` is what the faces showed
 before their code was moved onto one base; `test_transcripts.py` replays the same games and
 compares, so a refactor that changes what a player sees fails, naming the game and the step.
-A move's posts are the table layer's (`bot.posting.move_posts`): the face's, with the results
+A move's posts are the table layer's (`bot.posting.services.move_posts`): the face's, with the results
 post finished by the composer (Rematch, ratings, the deal's reveal), as the outbox draws them.
 
 `python -m tests.bot.transcripts` writes the fixture anew (only when a change is meant to be
@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot import workers
-from bot.game_binding import seed_of
 from bot.games import faces
-from bot.posting import move_posts
-from bot.posts import Button, Post
-from bot.table import LiveTable, Pending, Seat, Table
+from bot.model.binding import seed_of
+from bot.model.posts import Button, Post
+from bot.model.table import LiveTable, Pending, Seat, Table
+from bot.posting.services import move_posts
+from bot.tables import workers
 
 FIXTURE = Path(__file__).with_name("transcripts.json.gz")
 

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord_endpoints import point_discord_at
+from bot.running.discord_endpoints import point_discord_at
 
 from .server import PATIENCE, Emulator
 

@@ -10,7 +10,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.discord_endpoints import point_discord_at
+from bot.running.discord_endpoints import point_discord_at
 from tests.discord_emulator import Emulator
 
 from .tiny_bot import TinyBot, tiny_png

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.entry import GameEntry, face_from
+from bot.games.entry import GameEntry, face_from
 
 from .game import FOURROW
 from .texts import TEXTS

@@ -1,4 +1,4 @@
-"""Four in a row's Discord face, on the one base every face stands on (`bot.face`): the table
+"""Four in a row's Discord face, on the one base every face stands on (`bot.tables.faces`): the table
 message (the board and a button per column), a picture after every drop, the results. Only
 what is this game's own is here."""
 
@@ -9,13 +9,14 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.face import GameFace, texts
-from bot.game_commands import GameCommands, new_table
-from bot.i18n import t
-from bot.posts import Post
-from bot.storage import SqlStore
-from bot.table import LiveTable, Table
-from bot.translator import command_str as _
+from bot.commands.games import GameCommands, new_table
+from bot.games.base import GameFace
+from bot.model.posts import Post
+from bot.model.table import LiveTable, Table
+from bot.storage.store import SqlStore
+from bot.tables.faces import texts
+from bot.texts.i18n import t
+from bot.texts.translator import command_str as _
 from render.kit import Picture
 
 from .game import COLUMNS, FOURROW, Drop, FourRowOptions, FourRowState, FourRowView

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import GAMES
-from bot.i18n import (
+from bot.texts.i18n import (
     DEFAULT_LANGUAGE,
     DYNAMIC_KEYS,
     LOCALES_DIR,
@@ -34,9 +34,9 @@ TRANSLATIONS = [lang for lang in languages() if lang != DEFAULT_LANGUAGE]
 EN = catalogue(DEFAULT_LANGUAGE)
 
 # Calls whose first argument is a catalogue key; `command_str` (alias `_`) and a command's
-# take it second; every argument of `texts(...)` is one (bot/face.py), and so is a constant
-# assigned to a `rules_key` (bot/game_commands.py) or to a face's `back_key`,
-# `back_told_key` or `record_later_key` (bot/face.py).
+# take it second; every argument of `texts(...)` is one (bot/tables/faces.py), and so is a constant
+# assigned to a `rules_key` (bot/commands/games.py) or to a face's `back_key`,
+# `back_told_key` or `record_later_key` (bot/tables/faces.py).
 KEY_NAMES = ("rules_key", "back_key", "back_told_key", "record_later_key")
 KEY_CALLS = {"t": 0, "Refusal": 0, "command_str": 1, "_": 1}
 ALL_KEYS_CALLS = {"texts"}

@@ -11,13 +11,13 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.client import all_commands
 from bot.games.pop.commands import PopCommands
-from bot.i18n import catalogue, languages, t
-from bot.posts import Refusal
-from bot.prompt import refuse
-from bot.table import TableSettings
-from bot.translator import PopTranslator
+from bot.model.posts import Refusal
+from bot.model.table import TableSettings
+from bot.running.client import all_commands
+from bot.tables.answers import refuse
+from bot.texts.i18n import catalogue, languages, t
+from bot.texts.translator import PopTranslator
 from tests.factories import a_table, people
 
 # Discord locales each shipped translation answers.
@@ -174,7 +174,7 @@ def interaction(locale: str) -> SimpleNamespace:
     [("ja", "ja"), ("pl", "pl"), ("es-ES", "es"), ("pt-BR", "en"), ("zh-CN", "en")],
 )
 async def test_help_and_rules_answer_in_the_users_language(locale, lang):
-    from bot.commands import command_names
+    from bot.commands.table import command_names
 
     group = PopCommands(SimpleNamespace(), SimpleNamespace())
     help_ = next(c for c in all_commands(NO_TABLES, SimpleNamespace()) if c.name == "help")
@@ -205,7 +205,7 @@ def test_a_table_speaks_its_language_option_else_the_servers(language, locale, l
 
 
 def test_a_rule_error_becomes_its_games_sentence_or_a_clear_general_no():
-    from bot.moves import refusal_for
+    from bot.tables.moves import refusal_for
     from engine.pop.errors import NotInHand
     from engine.protocol import RuleError
 
@@ -223,7 +223,7 @@ def test_a_rule_error_becomes_its_games_sentence_or_a_clear_general_no():
 def test_help_and_no_table_name_the_commands_as_the_players_discord_shows_them(lang):
     """/help and "no table here" name each command by its localised name (what the player's
     client shows and autocompletes), never by the English one when the language has its own."""
-    from bot.commands import command_names, none_here
+    from bot.commands.table import command_names, none_here
 
     names = command_names(lang)
     text = t("help", lang, **names)

@@ -18,7 +18,7 @@ import string
 import pytest
 
 import bot.games  # noqa: F401  (every game declares its run-time key families)
-from bot.i18n import PLURAL_FORMS, catalogue, languages, t
+from bot.texts.i18n import PLURAL_FORMS, catalogue, languages, t
 
 EN = catalogue("en")
 

@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from bot.i18n import catalogue, t
+from bot.texts.i18n import catalogue, t
 
 JA = catalogue("ja")
 EN = catalogue("en")
@@ -112,7 +112,7 @@ def test_a_shared_win_is_douten_yuushou():
 
 def test_japanese_lists_are_joined_with_the_ideographic_comma():
     from bot.games.coloretto.words import cards_text
-    from bot.i18n import listed
+    from bot.texts.i18n import listed
 
     assert listed(["赤", "青"], "ja") == "赤、青"
     assert listed(["red", "blue"], "en") == "red, blue"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import t
-from bot.main import create_bot, load_settings
+from bot.running.main import create_bot, load_settings
+from bot.texts.i18n import t
 
 pytestmark = pytest.mark.asyncio
 

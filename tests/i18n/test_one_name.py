@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.i18n import catalogue, languages
+from bot.texts.i18n import catalogue, languages
 
 EN = catalogue("en")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import bot.games  # noqa: F401  (every game declares its run-time key families)
-from bot.i18n import catalogue, languages, t
+from bot.texts.i18n import catalogue, languages, t
 
 GAMES = ("pop", "coloretto", "colorpop", "colourist")
 

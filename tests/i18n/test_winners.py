@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import PLURAL_FORMS, catalogue, languages, t
+from bot.texts.i18n import PLURAL_FORMS, catalogue, languages, t
 
 BOT_DIR = Path(__file__).resolve().parents[2] / "bot"
 WINNERS_KEYS = ("pop.result.winners", "colorpop.result.winners", "colourist.result.winners")

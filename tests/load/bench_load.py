@@ -17,7 +17,7 @@ Measured over the window (--seconds, once every table is playing):
 - event-loop lag p99: in the bot process, a task sleeps 50 ms again and again; lag is how much
   later than asked it wakes;
 - RSS: the bot process's resident memory (peak of samples every 0.5 s, from /proc); its worker
-  processes (bot/workers.py: pictures, AI) apart, by proportional set size (shared pages
+  processes (bot/tables/workers.py: pictures, AI) apart, by proportional set size (shared pages
   counted once), as `workers_mb`;
 - step pictures posted per second;
 - the bot's requests (issue #17): rate-limited requests (every REST request with the bot token,
@@ -105,8 +105,8 @@ def _rounded(value: float | None, digits: int = 1) -> float | None:
 def serve_bot(stats_path: str) -> int:
     """Run the bot as `pop-bot run` does, plus two probes writing lines to `stats_path`:
     ``L <time> <lag>`` from the loop-lag probe, ``R <table> <time>`` when a turn resolves."""
-    from bot.logs import configure_logging
-    from bot.main import create_bot, load_settings
+    from bot.running.logs import configure_logging
+    from bot.running.main import create_bot, load_settings
 
     settings = load_settings()
     if settings is None:
@@ -459,7 +459,7 @@ def _rss_mb(pid: int) -> float | None:
 
 
 def _workers_mb(pid: int) -> float:
-    """The memory of the bot's worker processes (bot/workers.py), by proportional set size:
+    """The memory of the bot's worker processes (bot/tables/workers.py), by proportional set size:
     pages they share (the interpreter, the libraries) are counted once among them, not once per
     process as their RSS would."""
     total = 0.0
@@ -542,8 +542,8 @@ async def _write_idle_tables(emu, idle: IdleTables, env: dict[str, str], workdir
 
     _progress(f"playing the template of {idle.count} idle tables (its log in {log_path})")
     number, turn = await idle.play_template(start, _stop_bot)
-    from bot.settings import Settings
-    from bot.stores import open_store
+    from bot.running.open_store import open_store
+    from bot.running.settings import Settings
 
     # The store the measured bot will open (its environment says which), opened here the same way.
     named = ("DISCORD_TOKEN", "POP_DATABASE_PATH", "POP_DATABASE_URL")

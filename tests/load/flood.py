@@ -2,7 +2,7 @@
 as fast as the bot's limits allow, while the other servers play as usual.
 
 Each flooding member opens Pop tables with three AI seats in the flood server's channels, again
-and again (the limits refuse the fourth: `bot/limits.py`), plays them without thinking, and
+and again (the limits refuse the fourth: `bot/model/limits.py`), plays them without thinking, and
 presses My hand about twice as often as the click rate allows. What the others' tables show
 with and without the flood says whether one server can slow the others down.
 """
@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from bot.i18n import t
+from bot.texts.i18n import t
 
 FLOOD_USERS = 10
 FLOOD_CHANNELS = 10

@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.table import Table
+from bot.model.table import Table
 
 TABLES_PER_GUILD = 250
 PLAYERS_PER_GUILD = 10  # the copies' seats are these people's, two at each table

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.table import Table
+from bot.model.table import Table
 
 from .idle import IdleTables, _press
 

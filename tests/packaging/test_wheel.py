@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import GAMES
-from bot.storage import migrations
+from bot.storage.store import migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
@@ -163,9 +163,10 @@ def test_the_wheel_carries_the_packages_and_every_data_file_but_no_tests(install
         *(f"data/{game}/locales/{lang}.json" for game in GAME_TEXTS for lang in ("en", "ja")),
     } <= set(shipped)
     assert sorted(n for n in names if n.startswith("data/")) == shipped
-    assert {f"bot/migrations/{p.name}" for p in (ROOT / "bot" / "migrations").glob("*.sql")} <= set(
-        names
-    )
+    assert {
+        f"bot/storage/migrations/{p.name}"
+        for p in (ROOT / "bot" / "storage" / "migrations").glob("*.sql")
+    } <= set(names)
 
 
 def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
@@ -177,12 +178,12 @@ def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
     assert (
         installed.python_says("import importlib.util as u; print(u.find_spec('tests'))") == "None"
     )  # the test emulator is not installed: bench load lives in tests/load
-    languages = installed.python_says("from bot.i18n import languages; print(*languages())")
+    languages = installed.python_says("from bot.texts.i18n import languages; print(*languages())")
     assert languages.split()[0] == "en"
     assert len(languages.split()) == len(list((ROOT / "data" / "locales").glob("*.json")))
     # Each game's own texts, from its catalogues in site-packages' data/<game>/locales/.
     said = installed.python_says(
-        "import bot.games; from bot.i18n import t; "
+        "import bot.games; from bot.texts.i18n import t; "
         f"print(*(t(f'game.{{g}}', 'ja') for g in {GAME_TEXTS!r}), sep='|')"
     )
     japanese = json.loads((ROOT / "data" / "locales" / "ja.json").read_text("utf-8"))
@@ -196,7 +197,7 @@ def test_the_installed_bot_runs_from_site_packages_not_the_checkout(installed):
 def test_pop_bot_check_passes(installed):
     # `pop-bot run` would create the database; the installed package's own migrations do here.
     installed.python_says(
-        "import asyncio; from bot.storage_sqlite import Store; s = Store("
+        "import asyncio; from bot.storage.sqlite import Store; s = Store("
         f"{str(installed.database)!r}); asyncio.run(s.open()); "
         "asyncio.run(s.close())"
     )

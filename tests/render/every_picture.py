@@ -16,7 +16,7 @@ from pathlib import Path
 from bot.games.coloretto.words import picture_labels as coloretto_labels
 from bot.games.colourist.face import labels as colourist_labels
 from bot.games.pop.words import picture_labels as pop_labels
-from bot.i18n import languages, t
+from bot.texts.i18n import languages, t
 from engine.coloretto import events as coloretto_events
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.view import view as coloretto_view

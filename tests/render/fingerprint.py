@@ -239,7 +239,7 @@ def freeze_labels() -> None:
     from bot.games.coloretto.face import picture_labels as coloretto_labels
     from bot.games.colourist.words import labels as colourist_labels
     from bot.games.pop.face import picture_labels as pop_labels
-    from bot.i18n import catalogue
+    from bot.texts.i18n import catalogue
 
     def titles(lang: str) -> dict[str, str]:
         words = {**catalogue("en"), **catalogue(lang)}

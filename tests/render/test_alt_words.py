@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.games.pop.words import alt_words
-from bot.i18n import t as bot_t
+from bot.texts.i18n import t as bot_t
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS
 from engine.pop.events import (
     CHIEF,
@@ -288,7 +288,7 @@ def test_no_public_alt_text_names_a_card_in_a_hand():
 
 
 def test_the_english_reference_is_the_english_catalogue():
-    from bot.i18n import catalogue
+    from bot.texts.i18n import catalogue
 
     en = catalogue("en")
     for key, text in ALT_EN.items():

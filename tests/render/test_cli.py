@@ -105,8 +105,8 @@ def test_render_names_the_formats_it_knows_for_a_record_of_no_game(tmp_path, cap
 
 def test_render_of_a_game_without_pictures_says_so(tmp_path, capsys):
     """A registered game that brings no `render` tool (the test-only game brings none)."""
-    from bot.entry import GameEntry
-    from bot.picture_tools import render_main
+    from bot.games.entry import GameEntry
+    from bot.running.picture_tools import render_main
     from engine.coloretto.adapter import COLORETTO
 
     path = tmp_path / "game.json"

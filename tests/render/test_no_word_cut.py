@@ -20,7 +20,7 @@ import pytest
 from bot.games.coloretto.words import picture_labels as coloretto_labels
 from bot.games.colourist.face import labels as colourist_labels
 from bot.games.pop.words import picture_labels as pop_labels
-from bot.i18n import catalogue, languages
+from bot.texts.i18n import catalogue, languages
 from render import kit
 from render.coloretto import pictures as coloretto
 from render.colorpop import board as colorpop

@@ -108,7 +108,7 @@ async def test_paused_tables_pressed_by_their_players_keep_within_the_budget_of_
     press is answered."""
     import tempfile
 
-    from bot.paused_retries import TRIES_AT_ONCE, TRIES_PER_SECOND
+    from bot.tables.paused_retries import TRIES_AT_ONCE, TRIES_PER_SECOND
     from tests.load import idle, paused
     from tests.load.bench_load import run_trial
 

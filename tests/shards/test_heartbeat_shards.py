@@ -8,7 +8,7 @@ import asyncio
 import os
 import re
 
-from bot.main import create_bot, load_settings
+from bot.running.main import create_bot, load_settings
 from tests.bot.test_heartbeat_e2e import check_alive
 
 

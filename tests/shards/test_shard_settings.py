@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from bot.client import PopBot
-from bot.main import create_bot
-from bot.settings import Settings
-from bot.sharding import ShardedPopBot, shard_of
+from bot.running.client import PopBot
+from bot.running.main import create_bot
+from bot.running.settings import Settings
+from bot.running.sharding import ShardedPopBot, shard_of
 
 
 def settings(tmp_path, **env: str) -> Settings:

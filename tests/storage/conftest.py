@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.storage import SqlStore
-from bot.storage_sqlite import Store
+from bot.storage.sqlite import Store
+from bot.storage.store import SqlStore
 
 CANDIDATE_URLS = (
     "postgresql://postgres@127.0.0.1:5432/test",
@@ -82,7 +82,7 @@ def make_store(backend: str, tmp_path, request) -> Callable[[], SqlStore]:
         path = str(tmp_path / "pop.sqlite3")
         return lambda: Store(path)
     url, schema = request.getfixturevalue("pg_schema")
-    from bot.storage_pg import PostgresStore
+    from bot.storage.postgres import PostgresStore
 
     return lambda: PostgresStore(url, schema=schema)
 

@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot import check
-from bot.storage import migrations
-from bot.storage_sqlite import Store
+from bot.running import check
+from bot.storage.sqlite import Store
+from bot.storage.store import migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.dG9wLXNlY3JldC1ib3QtdG9rZW4tZm9yLWNoZWNr"
@@ -155,7 +155,7 @@ def test_invalid_settings_are_named(tmp_path):
 
 
 async def test_all_pass_on_a_migrated_postgresql_schema(tmp_path, pg_schema):
-    from bot.storage_pg import PostgresStore
+    from bot.storage.postgres import PostgresStore
 
     url, schema = pg_schema
     store = PostgresStore(url, schema=schema)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings
-from bot.storage_sqlite import Store
-from bot.stores import prepare_store
+from bot.running.open_store import prepare_store
+from bot.running.settings import Settings
+from bot.storage.sqlite import Store
 
 from .test_check import TOKEN, run_check
 

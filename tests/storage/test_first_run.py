@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.settings import Settings
-from bot.storage import migrations
-from bot.stores import StoreUnavailable, prepare_store
+from bot.running.open_store import StoreUnavailable, prepare_store
+from bot.running.settings import Settings
+from bot.storage.store import migrations
 
 from .test_check import TOKEN, line, run_check
 
@@ -412,7 +412,7 @@ def test_make_names_a_too_old_python(make_copy):
 def test_no_voice_warning_but_other_discord_warnings_still_show(caplog):
     import discord
 
-    from bot.main import create_bot
+    from bot.running.main import create_bot
 
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # as on a fresh start
     interval = sys.getswitchinterval()

@@ -1,11 +1,11 @@
-"""The heartbeat rows (bot/heartbeat.py, migration 008) on SQLite and PostgreSQL: each shard
+"""The heartbeat rows (bot/running/heartbeat.py, migration 008) on SQLite and PostgreSQL: each shard
 process writes its own, and `pop-bot check --alive` judges each shard it expects from them."""
 
 from __future__ import annotations
 
 import time
 
-from bot.heartbeat import (
+from bot.running.heartbeat import (
     DOWN,
     STARTING,
     STOPPED,

@@ -16,15 +16,15 @@ from pathlib import Path
 import pytest
 
 import bot.games  # every game registers its rating rule: migration 004 rates stored games
-import bot.storage
-from bot.fair import game_seed
-from bot.storage_sqlite import Store
+import bot.storage.store
+from bot.model.fair import game_seed
+from bot.storage.sqlite import Store
 from engine.pop.adapter import POP, PopOptions
 from render.pop.pictures import step_frames
 from tests.factories import a_table
 
 LEGACY = Path(__file__).parent / "legacy" / "pop-0.2.sqlite3"
-EVERY_MIGRATION = bot.storage.migrations()
+EVERY_MIGRATION = bot.storage.store.migrations()
 OLD_TABLES = ("pop_tables", "pop_actions", "pop_results", "pop_enigma_tries")
 FINISHED, ENIGMA, COOP, LOBBY, MID_TURN, MID_REVEAL = range(1, 7)
 
@@ -55,8 +55,8 @@ def pg_target(backend, request) -> tuple[str, str] | None:
 async def carried(backend, pg_target, tmp_path, monkeypatch):
     """A store opened on the old data: migration 003 ran on it, then 004 (the ratings; the
     later migrations are not this file's subject)."""
-    every = [m for m in bot.storage.migrations() if m[0] <= 4]
-    monkeypatch.setattr("bot.storage.migrations", lambda: every)
+    every = [m for m in bot.storage.store.migrations() if m[0] <= 4]
+    monkeypatch.setattr("bot.storage.store.migrations", lambda: every)
     if pg_target is None:
         path = tmp_path / "pop.sqlite3"
         shutil.copy(LEGACY, path)
@@ -65,13 +65,13 @@ async def carried(backend, pg_target, tmp_path, monkeypatch):
         assert await store.pending() == [3, 4]
     else:
         url, schema = pg_target
-        from bot.storage_pg import PostgresStore
+        from bot.storage.postgres import PostgresStore
 
         store = PostgresStore(url, schema=schema)
         await store.open(migrate=False)
-        monkeypatch.setattr("bot.storage.migrations", lambda: [m for m in every if m[0] < 3])
+        monkeypatch.setattr("bot.storage.store.migrations", lambda: [m for m in every if m[0] < 3])
         assert await store.migrate() == [1, 2]  # schema 001–002, as the old bot made it
-        monkeypatch.setattr("bot.storage.migrations", lambda: every)
+        monkeypatch.setattr("bot.storage.store.migrations", lambda: every)
         async with store.transaction() as tx:
             for name, (columns, rows) in old_rows().items():
                 marks = ", ".join("?" for _ in columns)
@@ -191,7 +191,7 @@ async def test_the_delivery_points_at_the_reveal_still_being_posted(carried, mon
     assert 0 < progress.step < len(step_frames(POP.view(before, None), events, table.names()))
     # The table is resumed after a restart (which applies the later migrations first: the
     # tables stored before 007 all count as owing work); every other table's outbox is idle.
-    monkeypatch.setattr("bot.storage.migrations", lambda: EVERY_MIGRATION)
+    monkeypatch.setattr("bot.storage.store.migrations", lambda: EVERY_MIGRATION)
     assert 7 in await carried.migrate()
     resumed = {t.id for t, _ in await carried.tables_to_resume()}
     assert resumed == {COOP, LOBBY, MID_TURN, MID_REVEAL}
@@ -248,8 +248,8 @@ async def test_the_old_competitive_games_are_rated_and_the_others_not(carried):
 
 def test_solo_hints_are_kept_per_game_as_the_face_reads_them():
     from bot.games.pop.words import hints_of
-    from bot.migrations.carry_over_003 import carry_over_table
-    from bot.table import Table
+    from bot.model.table import Table
+    from bot.storage.migrations.carry_over_003 import carry_over_table
 
     old = old_tables()[MID_TURN] | {"games": 2, "hints": 3}
     new, _state, _moves = carry_over_table(old, [])
@@ -257,7 +257,7 @@ def test_solo_hints_are_kept_per_game_as_the_face_reads_them():
 
 
 def test_movers_follow_the_current_game_and_keep_ai_picks_anonymous():
-    from bot.migrations.carry_over_003 import _movers
+    from bot.storage.migrations.carry_over_003 import _movers
 
     rows = [
         (1, "start", "{}", 7),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.fair import game_seed
+from bot.model.fair import game_seed
 from engine.pop import game as pop_game
 from engine.pop.adapter import POP
 from render.pop.pictures import step_frames

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from bot.logs import configure_logging
+from bot.running.logs import configure_logging
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.c2VjcmV0LXRva2VuLXZhbHVlLWZvci10ZXN0cw"
 

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 import bot.games  # noqa: F401  (every game registers its rating rule)
-from bot import ratings
-from bot.storage import Result, migrations
-from bot.storage_sqlite import Store
-from bot.table import Seat, Table
+from bot.model.table import Seat, Table
+from bot.ratings import rules as ratings
+from bot.storage.sqlite import Store
+from bot.storage.store import Result, migrations
 from engine.protocol import Outcome, SeatOutcome
 from tests import factories
 
@@ -276,7 +276,9 @@ async def test_migration_004_rates_the_games_stored_before_it_in_the_order_playe
 ):
     everything = migrations()
     # every migration but 004 (the store writes today's schema); 004 then rates what is there
-    monkeypatch.setattr("bot.storage.migrations", lambda: [m for m in everything if m[0] != 4])
+    monkeypatch.setattr(
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] != 4]
+    )
     store = make_store()
     await store.open()
     try:
@@ -300,7 +302,7 @@ async def test_migration_004_rates_the_games_stored_before_it_in_the_order_playe
         await set_finished(store, others[0], 1, "2026-01-01T11:00:00.000+00:00")
         await set_finished(store, coloretto, 2, "2026-01-01T12:00:00.000+00:00")
         await set_finished(store, others[1], 1, "2026-01-01T13:00:00.000+00:00")
-        monkeypatch.setattr("bot.storage.migrations", lambda: everything)
+        monkeypatch.setattr("bot.storage.store.migrations", lambda: everything)
         assert 4 in await store.migrate()
         stored = await store.fetch("SELECT game, player, mu, sigma, games FROM ratings")
         want = openskill_in_order([first, teams, rematch])
@@ -356,15 +358,17 @@ async def test_migration_004_without_the_games_rules_refuses_and_applies_nothing
 ):
     everything = migrations()
     # every migration but 004 (the store writes today's schema); 004 then rates what is there
-    monkeypatch.setattr("bot.storage.migrations", lambda: [m for m in everything if m[0] != 4])
+    monkeypatch.setattr(
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] != 4]
+    )
     store = make_store()
     await store.open()
     try:
         await stored_before(
             store, [Played("coloretto", people_and_ai("ana", "ben"), ((True, 2), (False, 1)))]
         )
-        monkeypatch.setattr("bot.storage.migrations", lambda: everything)
-        monkeypatch.setattr("bot.ratings.RULES", {})
+        monkeypatch.setattr("bot.storage.store.migrations", lambda: everything)
+        monkeypatch.setattr("bot.ratings.rules.RULES", {})
         with pytest.raises(Exception, match=r"bot\.games"):
             await store.migrate()
         assert 4 not in await store.applied()

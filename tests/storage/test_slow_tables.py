@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-import bot.storage
-from bot.storage import migrations
+import bot.storage.store
+from bot.storage.store import migrations
 from tests import factories
 
 
@@ -20,13 +20,15 @@ async def test_a_gap_in_the_numbers_is_fine_and_filled_later(make_store, monkeyp
     every = {n for n, _ in migrations()}
     assert 6 in every
     # This code has 001–003 and 006; 004 and 005 come with another branch, later.
-    monkeypatch.setattr(bot.storage, "migrations", _only({1, 2, 3, 6}))
+    monkeypatch.setattr(bot.storage.store, "migrations", _only({1, 2, 3, 6}))
     store = make_store()
     await store.open()
     try:
         assert await store.applied() == {1, 2, 3, 6}
         monkeypatch.setattr(
-            bot.storage, "migrations", lambda: [*_only({1, 2, 3})(), (4, "SELECT 4"), *_only({6})()]
+            bot.storage.store,
+            "migrations",
+            lambda: [*_only({1, 2, 3})(), (4, "SELECT 4"), *_only({6})()],
         )
         assert await store.pending() == [4]
         assert await store.migrate() == [4]  # applied after 006, once
@@ -94,13 +96,13 @@ async def test_pings_are_on_until_turned_off(store):
 
 @pytest.mark.parametrize("warned", [False, True])
 async def test_tables_playing_before_006_get_their_wake(make_store, monkeypatch, warned):
-    monkeypatch.setattr(bot.storage, "migrations", _only({1, 2, 3}))
+    monkeypatch.setattr(bot.storage.store, "migrations", _only({1, 2, 3}))
     store = make_store()
     await store.open()
     try:
         table = _playing(50_000.0, timer=86_400, warned=warned)
         await store.insert_table(table)  # written as 003 knew it: no wake_at yet
-        monkeypatch.setattr(bot.storage, "migrations", _only({1, 2, 3, 6}))
+        monkeypatch.setattr(bot.storage.store, "migrations", _only({1, 2, 3, 6}))
         assert await store.migrate() == [6]
         [wake] = await store.next_wakes()
         assert wake.at == (50_000.0 if warned else 50_000.0 - 43_200)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import workers
-from bot.posts import Refusal
-from bot.table import Seat
+from bot.model.posts import Refusal
+from bot.model.table import Seat
+from bot.tables import workers
 from tests import factories
 
 

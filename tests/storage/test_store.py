@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.settings import Settings
-from bot.storage import Delivery, Move, Result, StaleWrite, migrations
-from bot.storage_sqlite import Store
-from bot.stores import is_postgres_url, open_store
-from bot.table import Seat, Table
+from bot.model.table import Seat, Table
+from bot.running.open_store import is_postgres_url, open_store
+from bot.running.settings import Settings
+from bot.storage.sqlite import Store
+from bot.storage.store import Delivery, Move, Result, StaleWrite, migrations
 from engine.pop.adapter import POP, PopOptions
 from tests import factories
 
@@ -96,7 +96,7 @@ async def test_a_second_open_applies_nothing(make_store):
 
 async def test_a_migration_failing_midway_leaves_nothing(make_store, monkeypatch):
     broken = "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1)"
-    monkeypatch.setattr("bot.storage.migrations", lambda: [(1, "SELECT 1"), (999, broken)])
+    monkeypatch.setattr("bot.storage.store.migrations", lambda: [(1, "SELECT 1"), (999, broken)])
     store = make_store()
     await store.open(migrate=False)
     try:
@@ -521,7 +521,7 @@ async def test_sqlite_runs_in_wal_mode(tmp_path):
 
 def test_postgres_sql_translates_placeholders_and_keys():
     pytest.importorskip("asyncpg", reason="asyncpg is not installed (the postgres extra)")
-    from bot.storage_pg import postgres_sql, safe_url
+    from bot.storage.postgres import postgres_sql, safe_url
 
     assert (
         postgres_sql("SELECT ? , '?', x FROM t WHERE a = ? AND b IN (?, ?)")
@@ -541,7 +541,7 @@ def test_open_store_chooses_the_backend_from_the_settings(monkeypatch):
     assert sqlite.path == "/tmp/x.sqlite3"
 
     pytest.importorskip("asyncpg", reason="asyncpg is not installed (the postgres extra)")
-    from bot.storage_pg import PostgresStore
+    from bot.storage.postgres import PostgresStore
 
     url = "postgresql://pop@db:5432/pop"
     pg = open_store(Settings(DISCORD_TOKEN="t", POP_DATABASE_URL=url))

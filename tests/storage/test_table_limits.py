@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-import bot.storage
-from bot.life import LEFT_ALONE
-from bot.limits import Limits, admit
-from bot.posts import Refusal
+import bot.storage.store
+from bot.model.life import LEFT_ALONE
+from bot.model.limits import Limits, admit
+from bot.model.posts import Refusal
 from tests import factories
 
 LIMITS = Limits(tables_per_user=3, tables_per_channel=5, tables_per_server=50, private_per_user=2)
@@ -82,8 +82,8 @@ async def test_a_private_game_dealt_again_is_refused_when_its_player_has_too_man
 async def test_private_games_open_before_migration_009_end_an_hour_after_it(
     make_store, monkeypatch
 ):
-    every = bot.storage.migrations()
-    monkeypatch.setattr(bot.storage, "migrations", lambda: [m for m in every if m[0] < 9])
+    every = bot.storage.store.migrations()
+    monkeypatch.setattr(bot.storage.store, "migrations", lambda: [m for m in every if m[0] < 9])
     store = make_store()
     await store.open()
     try:  # as an older bot left them: an abandoned Enigma, a finished one, a public table
@@ -92,7 +92,7 @@ async def test_private_games_open_before_migration_009_end_an_hour_after_it(
         public = a_table(status="playing")
         for table in (abandoned, finished, public):
             await store.insert_table(table)
-        monkeypatch.setattr(bot.storage, "migrations", lambda: every)
+        monkeypatch.setattr(bot.storage.store, "migrations", lambda: every)
         before = time.time()
         assert await store.migrate() == [9]
         after = time.time()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.storage import SqlStore, migrations
-from bot.storage_sqlite import Store
+from bot.storage.sqlite import Store
+from bot.storage.store import SqlStore, migrations
 
 from .test_check import TOKEN, line, run_check
 from .test_first_run import one_line, run_cli

@@ -4,11 +4,11 @@ of run-time keys they fill (`keys.py`)."""
 
 from __future__ import annotations
 
+from bot.games.entry import GameEntry, face_from
+from bot.ratings.rules import every_seat_alone
+from bot.texts.i18n import game_texts
 from engine.coloretto.adapter import COLORETTO
 
-from ...entry import GameEntry, face_from
-from ...i18n import game_texts
-from ...ratings import every_seat_alone
 from .keys import KEYS
 from .tools import TOOLS
 

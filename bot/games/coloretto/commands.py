@@ -5,10 +5,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.commands.games import GameCommands, new_table
+from bot.texts.translator import command_str as _
 from engine.coloretto.adapter import ColorettoOptions
-
-from ...game_commands import GameCommands, new_table
-from ...translator import command_str as _
 
 
 class ColorettoCommands(GameCommands):

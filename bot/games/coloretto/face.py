@@ -5,7 +5,7 @@ it), so there is no private hand: `private_post` is the table post. Every text a
 built from the public view (`engine.coloretto.view`). The seat on turn plays on the table
 message: Draw, then a button per row to place the drawn card; or Take row N: each button names
 its move (the game's `named_move`). Anyone may press; a seat not on turn is refused by the table
-layer (`bot.moves.admit`), privately and politely.
+layer (`bot.tables.moves.admit`), privately and politely.
 """
 
 from __future__ import annotations
@@ -14,6 +14,12 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games.base import GameFace
+from bot.model.posts import Button, Post, Select
+from bot.model.table import LiveTable, Table
+from bot.storage.store import SqlStore
+from bot.tables.faces import StatsRow, texts
+from bot.texts.i18n import dynamic_key, t
 from engine.coloretto import events as ev
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 from engine.coloretto.game import Draw, Move, Place, Take
@@ -21,11 +27,6 @@ from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 
-from ...face import GameFace, StatsRow, texts
-from ...i18n import dynamic_key, t
-from ...posts import Button, Post, Select
-from ...storage import SqlStore
-from ...table import LiveTable, Table
 from .commands import ColorettoCommands
 from .words import (
     SYMBOL,

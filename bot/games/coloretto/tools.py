@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.games import entry as kit
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
-
-from ... import entry as kit  # the tools every game declares alike
 
 if TYPE_CHECKING:
     from render.kit import Picture

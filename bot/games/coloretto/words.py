@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from bot.tables.workers import PICTURES
+from bot.texts.i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
 from engine.coloretto import events as ev
 from engine.coloretto.cards import CARD_NAMES, LAST, Score
 from engine.coloretto.view import TableView
@@ -14,9 +16,6 @@ from render.coloretto import alt as render_alt
 from render.coloretto import pictures as render
 from render.coloretto.labels import LABELS_EN
 from render.kit import Picture, has_glyph
-
-from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
-from ...workers import PICTURES
 
 # A symbol per card in texts (the pictures draw each colour's own shape): never colour alone.
 SYMBOL: dict[str, str] = {

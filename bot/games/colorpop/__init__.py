@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.games.entry import GameEntry, face_from
+from bot.ratings.rules import Standing
+from bot.texts.i18n import game_texts
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.game import sides
 from engine.protocol import Json, Outcome
 
-from ...entry import GameEntry, face_from
-from ...i18n import game_texts
-from ...ratings import Standing
 from .keys import KEYS
 from .tools import TOOLS
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.commands.games import GameCommands, new_table
+from bot.commands.table import choices
+from bot.texts.translator import command_str as _
 from engine.colorpop.adapter import ColorpopOptions
-
-from ...commands import choices
-from ...game_commands import GameCommands, new_table
-from ...translator import command_str as _
 
 
 class ColorpopCommands(GameCommands):

@@ -19,6 +19,15 @@ from typing import Any
 
 import discord
 
+from bot.games.base import GameFace
+from bot.model.binding import Moved
+from bot.model.posts import Button, Post, Refusal, Select
+from bot.model.table import LiveTable, Seat, Table
+from bot.posting.controls import view_for
+from bot.storage.store import SqlStore
+from bot.tables.answers import answer_in_time, refuse
+from bot.tables.faces import FaceServices, Press, StatsRow, texts, verb
+from bot.texts.i18n import dynamic_key, listed, t
 from engine.colorpop.adapter import COLORPOP, ColorpopMove, ColorpopOptions
 from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
 from engine.colorpop.rules import (
@@ -32,14 +41,6 @@ from engine.colorpop.state import ColorpopState
 from engine.colorpop.view import ColorpopView
 from engine.protocol import Outcome
 
-from ...controls import view_for
-from ...face import FaceServices, GameFace, Press, StatsRow, texts, verb
-from ...game_binding import Moved
-from ...i18n import dynamic_key, listed, t
-from ...posts import Button, Post, Refusal, Select
-from ...prompt import answer_in_time, refuse
-from ...storage import SqlStore
-from ...table import LiveTable, Seat, Table
 from .commands import ColorpopCommands
 from .words import board, colours_text, counts_text, group_label, piles_text, results_text
 

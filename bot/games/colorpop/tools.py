@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.games import entry as kit
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
-
-from ... import entry as kit  # the tools every game declares alike
 
 if TYPE_CHECKING:
     from render.colorpop.records import BoardWords
@@ -16,9 +15,9 @@ if TYPE_CHECKING:
 
 def board_words(lang: str) -> BoardWords:
     """The boards' titles and alt texts in `lang`, as the table's."""
+    from bot.texts.i18n import t
     from render.colorpop.records import BoardWords
 
-    from ...i18n import t
     from .words import board_alt
 
     titles = {

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.tables.workers import PICTURES
+from bot.texts.i18n import dynamic_key, listed, t
 from engine.colorpop.events import GameEnded, SideCleared
 from engine.colorpop.rules import LETTERS, NUM_RAILS, RAIL_NAMES, Board, Cell, Group, cell_name
 from engine.colorpop.view import ColorpopView
 from render.colorpop.board import TOKEN_STYLE, board_picture
 from render.kit import Picture
-
-from ...i18n import dynamic_key, listed, t
-from ...workers import PICTURES
 
 
 def token_name(letter: str, lang: str) -> str:

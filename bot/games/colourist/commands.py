@@ -5,13 +5,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.commands.games import GameCommands, new_table
+from bot.commands.table import choices, user_lang
+from bot.texts.i18n import t
+from bot.texts.translator import command_str as _
 from engine.colourist.adapter import ColouristOptions
 from engine.colourist.words import WordListError, shipped_words
-
-from ...commands import choices, user_lang
-from ...game_commands import GameCommands, new_table
-from ...i18n import t
-from ...translator import command_str as _
 
 
 def word_list_problem() -> str | None:

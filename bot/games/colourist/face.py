@@ -16,6 +16,14 @@ from typing import Any
 
 import discord
 
+from bot.games.base import GameFace
+from bot.model.binding import Moved
+from bot.model.posts import Button, Post, Refusal, Select
+from bot.model.table import LiveTable, Seat, Table
+from bot.storage.store import SqlStore
+from bot.tables.faces import Press, StatsRow, texts, verb
+from bot.tables.workers import PICTURES
+from bot.texts.i18n import dynamic_key, listed, t
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.events import ChoicesRevealed, GameEnded, WordsShown
@@ -24,17 +32,10 @@ from engine.colourist.view import ColouristView
 from engine.protocol import Outcome
 from render.colourist import pictures as render
 
-from ...face import GameFace, Press, StatsRow, texts, verb
-from ...game_binding import Moved
-from ...i18n import dynamic_key, listed, t
-from ...posts import Button, Post, Refusal, Select
-from ...storage import SqlStore
-from ...table import LiveTable, Seat, Table
-from ...workers import PICTURES
 from .commands import ColouristCommands, word_list_problem
 from .words import card_label, labels, reveal_text, shown
 
-AI_SEAT_PREFIX = "ai-"  # bot.table.Table.next_ai_id: AI chairs are "ai-1", "ai-2", …
+AI_SEAT_PREFIX = "ai-"  # bot.model.table.Table.next_ai_id: AI chairs are "ai-1", "ai-2", …
 
 
 class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristView]):

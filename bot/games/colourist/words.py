@@ -6,13 +6,12 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
+from bot.texts.i18n import dynamic_key, listed, t
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST
 from engine.colourist.game import EMOJI
 from engine.colourist.view import ColouristView
 from render.colourist.labels import LABELS_EN
-
-from ...i18n import dynamic_key, listed, t
 
 
 def labels(lang: str) -> dict[str, str]:

@@ -4,14 +4,14 @@ drafts live in memory (a restart forgets an unconfirmed selection, never a pick)
 
 from __future__ import annotations
 
+from bot.model.binding import seed_of
+from bot.model.posts import Refusal
+from bot.model.table import Table
+from bot.tables import workers
+from bot.tables.faces import Press, verb
+from bot.texts.i18n import listed, t
 from engine.pop.adapter import POP, Pick, Talk
 
-from ... import workers
-from ...face import Press, verb
-from ...game_binding import seed_of
-from ...i18n import listed, t
-from ...posts import Refusal
-from ...table import Table
 from .posts import PopPosts
 from .words import hints_of
 

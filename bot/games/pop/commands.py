@@ -7,19 +7,19 @@ import random
 import discord
 from discord import app_commands
 
+from bot.commands.games import GameCommands, new_table
+from bot.commands.table import choices, user_lang
+from bot.model import life
+from bot.model.posts import Refusal
+from bot.model.table import Seat, Table, TableSettings
+from bot.tables.answers import refuse
+from bot.tables.lobby import Lobby
+from bot.texts.i18n import dynamic_key, t
+from bot.texts.translator import command_str as _
 from engine.pop.adapter import POP, PopOptions, enigma_pack
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 
-from ... import life
-from ...commands import choices, user_lang
-from ...game_commands import GameCommands, new_table
-from ...i18n import dynamic_key, t
-from ...lobby import Lobby
-from ...posts import Refusal
-from ...prompt import refuse
-from ...table import Seat, Table, TableSettings
-from ...translator import command_str as _
 from .enigma import daily_puzzle, today
 
 GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5

@@ -10,19 +10,19 @@ import logging
 
 import discord
 
+from bot.model.binding import Moved
+from bot.model.posts import Post, Select
+from bot.model.table import LiveTable, Seat
+from bot.posting.controls import view_for
+from bot.tables import workers
+from bot.tables.chat import said_in
+from bot.tables.faces import FaceServices, Press, verb
+from bot.texts.i18n import dynamic_key, t
+from bot.texts.markdown import literal
 from engine.pop import ai as pop_ai
 from engine.pop.adapter import POP, Talk
 from render.style import COLOUR_STYLE
 
-from ... import workers
-from ...chat import said_in
-from ...controls import view_for
-from ...face import FaceServices, Press, verb
-from ...game_binding import Moved
-from ...i18n import dynamic_key, t
-from ...markdown import literal
-from ...posts import Post, Select
-from ...table import LiveTable, Seat
 from .posts import PopPosts
 from .talk import reveals_numbers
 

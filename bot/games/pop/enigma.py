@@ -6,12 +6,11 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
+from bot.model.table import Table
+from bot.storage.store import SqlStore
+from bot.texts.i18n import dynamic_key, listed, t
 from engine.pop.adapter import enigma_pack
 from engine.pop.enigma import GRADE_NAMES, Puzzle
-
-from ...i18n import dynamic_key, listed, t
-from ...storage import SqlStore
-from ...table import Table
 
 
 def today() -> str:

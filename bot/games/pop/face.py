@@ -1,5 +1,5 @@
 """Pop's Discord face: its posts (`posts.py`), its clicks (`clicks.py`) and the co-op table
-talk (`coop.py`), on the one base every face stands on (`bot.face`).
+talk (`coop.py`), on the one base every face stands on (`bot.tables.faces`).
 
 Pop's own controls: My hand (the hand, privately), a card, Confirm (two- and five-card picks),
 Signal and its menu (co-op table talk, §6), Hint (solo).
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.model.table import LiveTable
+from bot.tables.faces import StatsRow
+from bot.texts.i18n import dynamic_key, t
 from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS
 from engine.protocol import Outcome
 
-from ...face import StatsRow
-from ...i18n import dynamic_key, t
-from ...table import LiveTable
 from .clicks import PopClicks
 from .commands import PopCommands
 from .coop import PopTalk

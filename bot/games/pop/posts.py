@@ -7,6 +7,13 @@ import asyncio
 from collections.abc import Sequence
 from typing import cast
 
+from bot.games.base import GameFace
+from bot.model.posts import Button, Post, Select
+from bot.model.table import LiveTable, Seat, Table
+from bot.storage.store import SqlStore
+from bot.tables.faces import texts
+from bot.tables.workers import PICTURES
+from bot.texts.i18n import dynamic_key, listed, t
 from engine.pop.adapter import POP, PopMove, PopOptions
 from engine.pop.events import CHIEF, Event, GameEnded, SetEnded, Signalled
 from engine.pop.modes import MODES, ModeSpec
@@ -15,12 +22,6 @@ from engine.pop.view import TableView
 from render.pop import pictures as render
 from render.pop.scene import Frame
 
-from ...face import GameFace, texts
-from ...i18n import dynamic_key, listed, t
-from ...posts import Button, Post, Select
-from ...storage import SqlStore
-from ...table import LiveTable, Seat, Table
-from ...workers import PICTURES
 from .enigma import daily_tries, enigma_header
 from .words import alt_words, card_label, hints_of, picture_labels, results_text
 

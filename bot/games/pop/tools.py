@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.pop.adapter import POP, PopOptions
-from engine.pop.modes import MODES
-
-from ...entry import (
+from bot.games.entry import (
     BenchRequest,
     DemoGame,
     DemoRequest,
@@ -19,6 +16,8 @@ from ...entry import (
     seat_problem,
     timed_bench,
 )
+from engine.pop.adapter import POP, PopOptions
+from engine.pop.modes import MODES
 
 if TYPE_CHECKING:
     from render.kit import Picture
@@ -58,7 +57,7 @@ def render(request: RenderRequest) -> list[Picture]:
     placement step, the results) in the table language asked for."""
     from render.pop.records import record_pictures
 
-    from .words import alt_words, picture_labels  # the table language's words
+    from .words import alt_words, picture_labels
 
     return record_pictures(request.record, picture_labels(request.lang), alt_words(request.lang))
 

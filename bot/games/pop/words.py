@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.model.table import Table
+from bot.texts.i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
 from engine.pop.adapter import POP
 from engine.pop.cards import colour_name
 from engine.pop.events import GameEnded, SetEnded
@@ -16,9 +18,6 @@ from render.kit import has_glyph
 from render.pop.labels import ENGLISH as PICTURE_ENGLISH
 from render.pop.labels import LABELS_EN
 from render.style import COLOUR_STYLE
-
-from ...i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
-from ...table import Table
 
 
 def picture_labels(lang: str) -> dict[str, str]:
@@ -45,7 +44,7 @@ def card_label(card: int) -> str:
 class AltWords:
     """The alt texts' `t(key, **values)` in `lang`: render/pop/alt.py's keys, each `x.y` as Pop's
     own `pop.x.y` (`alt.*`, `colour.*`, `mode.*`, `level.*`, `title.*`; the bare `chief` too).
-    A class, not a closure: it travels to the processes that draw (bot/workers.py)."""
+    A class, not a closure: it travels to the processes that draw (bot/tables/workers.py)."""
 
     lang: str
 

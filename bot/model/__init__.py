@@ -1,0 +1,1 @@
+"""A table as data: its seats and settings (`table`), its life (`life`), what it posts (`posts`), its fair deal (`fair`), what one may open (`limits`), turn timers as typed (`durations`), and a game bound to it through the protocol (`binding`). No I/O."""

@@ -1,0 +1,52 @@
+"""What a table posts, described without Discord: a message's text, pictures and controls, and
+the polite no a click may get. The table layer turns controls into buttons whose ids are
+`<game>:<table>:<epoch>:<verb>[:<arg>]` (`bot.posting.controls`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from render.kit import Picture
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    verb: str
+    label: str
+    style: Style = "secondary"
+    arg: str | None = None
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class Select:
+    verb: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]  # (label, value)
+
+
+Control = Button | Select
+
+
+@dataclass
+class Post:
+    """One message: its text, its pictures (each with its alt text) and its controls."""
+
+    content: str
+    pictures: list[Picture] = field(default_factory=list)
+    controls: list[Control] = field(default_factory=list)
+    step: bool = False  # one step of a move: steps may share a message when the table is behind
+    in_channel: bool = False  # posted in the channel the table was opened from (not privately)
+    results: bool = False  # a finished game's results: where it was posted is kept (/history)
+    mentions: list[int] = field(default_factory=list)  # the users it pings (nobody else)
+
+
+class Refusal(Exception):
+    """A polite no, shown to the person who clicked (and only to them), in their language."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values

@@ -1,0 +1,1 @@
+"""Everything a table posts, paced and exactly once: each table's outbox, the one message composer, a picture a step or one message a turn, the transport, the request budget and each server's fair share, and the controls a post carries."""

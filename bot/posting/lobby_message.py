@@ -1,0 +1,31 @@
+"""The lobby message of every game: the game's summary, the deal's commitment, once started the
+ids it was dealt with and, while seats may change, the lobby's buttons."""
+
+from __future__ import annotations
+
+from bot.model import fair
+from bot.model.posts import Button, Post, Style
+from bot.model.table import Table
+from bot.texts.i18n import dynamic_key, t
+
+from . import composer
+from .services import Shows
+
+LOBBY_BUTTONS: tuple[tuple[str, Style], ...] = (
+    ("join", "success"),
+    ("leave", "secondary"),
+    ("addai", "secondary"),
+    ("start", "primary"),
+    ("cancel", "danger"),
+)
+
+
+def lobby_post(face: Shows, table: Table) -> Post:
+    """The lobby message: the game's summary, the deal's commitment, once started the ids it
+    was dealt with and, while seats may change, the buttons."""
+    lang = table.lang()
+    lines = (fair.commitment_line(table, lang), fair.inputs_line(table, lang))
+    buttons = [Button(v, t(dynamic_key("button", v), lang), style) for v, style in LOBBY_BUTTONS]
+    return composer.lobby(
+        face.lobby_text(table, lang), lines, buttons if table.status == "lobby" else []
+    )

@@ -1,0 +1,254 @@
+"""How a table's posts reach Discord: sending and editing its messages, exactly once.
+
+Every message the outbox creates carries a nonce derived from the table, the game, the move and
+the step (`enforce_nonce`): a post repeated after a crash is the message Discord already has,
+not a second one; and the first post after a restart is first looked for in the channel's
+recent history (Discord remembers nonces for minutes only). Either way the message found is
+the one made then, as it was then: a seat may have pressed its buttons before the bot read
+Discord's answer (a kill while discord.py waited out the channel's bucket), so it is edited to
+the post as it is now (its buttons stripped or renewed). A refusal from Discord that will
+not pass by itself (a lost permission, a deleted thread, an archived thread it may not reopen)
+is raised as `ChannelLost`, for the table layer to pause or end the table; the transport never
+changes a table.
+
+A thread Discord archived after its inactivity period comes back with the next post (Discord
+unarchives it, unless a moderator locked it); an edit there is refused until then, so the
+transport unarchives the thread itself and edits again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.model.posts import Post
+from bot.model.table import PrivateMessage, Table
+
+from .budget import serving
+
+log = logging.getLogger("pop.outbox")
+
+HISTORY_LOOKBACK = 10  # messages read back, after a restart, to find a post already made
+THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005  # Discord's codes: archived, locked by a moderator
+
+
+class Paused(Exception):
+    """The table cannot post now (it waits for a permission, or for its player's next click)."""
+
+
+class ChannelLost(Paused):
+    """Discord refuses the table's channel: `gone` when it was deleted."""
+
+    def __init__(self, error: discord.HTTPException, *, archived: bool = False) -> None:
+        super().__init__(f"{error.status} {error.code}")
+        self.gone = isinstance(error, discord.NotFound)
+        # the thread is archived (or locked) and the bot may not bring it back
+        self.archived = archived or error.code in (THREAD_ARCHIVED, THREAD_LOCKED)
+        self.status, self.code = error.status, error.code
+
+
+def nonce(*parts: object) -> str:
+    """The nonce of a post: the same for the same post, after a restart too (≤ 25 chars)."""
+    return "o" + hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:24]
+
+
+def interaction_webhook(client: discord.Client, message: PrivateMessage) -> discord.Webhook:
+    """The followup webhook of an earlier interaction, as `Interaction.followup` is: the
+    application's webhook (the only kind that may post ephemeral messages), bound to the
+    client. It lives as long as that interaction's token: 15 minutes."""
+    hook = discord.Webhook.partial(message.application_id, message.token, client=client)
+    hook.type = discord.WebhookType.application
+    return hook
+
+
+def picture_files(post: Post) -> list[discord.File]:
+    """A post's pictures as attachments, each with its alt text as the description."""
+    return [
+        discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
+        for p in post.pictures
+    ]
+
+
+def shows(message: discord.Message, post: Post, view: discord.ui.View | None) -> bool:
+    """Does Discord's message show this post: its text, its pictures, its buttons?"""
+    return (
+        message.content.strip() == (post.content or "").strip()
+        and [a.filename for a in message.attachments] == [p.filename for p in post.pictures]
+        and custom_ids([c.to_dict() for c in message.components])
+        == custom_ids(view.to_components() if view is not None else [])
+    )
+
+
+def custom_ids(components: list[Any]) -> list[str]:
+    """The custom ids of components (as Discord's JSON), in reading order."""
+    found: list[str] = []
+    for component in components:
+        if "custom_id" in component:
+            found.append(component["custom_id"])
+        found += custom_ids(component.get("components", []))
+    return found
+
+
+class Transport:
+    """One table's way to Discord (`view` turns a post's controls into components)."""
+
+    def __init__(self, client: discord.Client, table_id: int) -> None:
+        self.client = client
+        self.table_id = table_id
+        self.check_history = False  # set on resuming: was the first post made before the stop?
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        found = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+        assert isinstance(found, discord.abc.Messageable)
+        return found
+
+    async def send(
+        self,
+        table: Table,
+        post: Post,
+        view: discord.ui.View | None,
+        *,
+        key: tuple[object, ...] | None = None,
+        in_channel: bool = False,
+    ) -> discord.Message:
+        """Post a message (once: `key` names it, after a restart too), in its server's turn."""
+        with serving(table.guild_id):
+            return await self._send(table, post, view, key, in_channel)
+
+    async def _send(
+        self,
+        table: Table,
+        post: Post,
+        view: discord.ui.View | None,
+        key: tuple[object, ...] | None,
+        in_channel: bool,
+    ) -> discord.Message:
+        kwargs: dict[str, Any] = {"content": post.content or None, "files": picture_files(post)}
+        if view is not None:
+            kwargs["view"] = view
+        if post.mentions:  # merged with the client's default (none): exactly these users
+            kwargs["allowed_mentions"] = discord.AllowedMentions(
+                users=[discord.Object(user) for user in post.mentions]
+            )
+        if table.private and not in_channel:
+            return await self._send_privately(table, kwargs)
+        try:
+            channel = await self.channel(table.channel_id if in_channel else table.where)
+            if key is None:
+                return await channel.send(**kwargs)
+            found = await self._find_posted(channel, post) if self.check_history else None
+            if found is None:  # the first post not made before the stop: the others neither
+                self.check_history = False
+                found = await channel.send(nonce=nonce(*key), **kwargs)
+            return await self._as_now(channel, found, post, view)
+        except (discord.Forbidden, discord.NotFound) as e:
+            raise ChannelLost(e) from e
+        except discord.HTTPException as e:
+            if e.code in (THREAD_ARCHIVED, THREAD_LOCKED):  # locked: Discord kept it archived
+                raise ChannelLost(e) from e
+            raise
+
+    async def _as_now(
+        self,
+        channel: discord.abc.Messageable,
+        message: discord.Message,
+        post: Post,
+        view: discord.ui.View | None,
+    ) -> discord.Message:
+        """The message a post is, as the post is now. Discord hands back the message a nonce
+        made before (or the history shows it, after a restart) as it was then: if the table
+        moved on meanwhile (a seat pressed its buttons before a kill), it is owed an edit, its
+        buttons stripped or brought up to date."""
+        if shows(message, post, view):
+            return message
+        log.info("table %s: a message posted earlier is brought up to date", self.table_id)
+        changes: dict[str, Any] = {"content": post.content or None, "view": view}
+        if [a.filename for a in message.attachments] != [p.filename for p in post.pictures]:
+            wanted = {p.filename for p in post.pictures}
+            kept = [a for a in message.attachments if a.filename in wanted]
+            had = {a.filename for a in kept}
+            added = Post("", [p for p in post.pictures if p.filename not in had])
+            changes["attachments"] = [*kept, *picture_files(added)]
+        try:
+            return await self._edit_in(channel, message.id, **changes)
+        except discord.NotFound:  # deleted meanwhile (a moderator): nothing left to edit
+            log.info("table %s: message %s is gone", self.table_id, message.id)
+            return message
+
+    async def edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
+        """Edit one of the table's messages (one deleted meanwhile is let go)."""
+        if table.private:
+            return
+        try:
+            with serving(table.guild_id):
+                await self._edit_in(await self.channel(table.where), message_id, **kwargs)
+        except discord.NotFound:
+            log.info("table %s: message %s is gone", table.id, message_id)
+        except discord.Forbidden as e:
+            raise ChannelLost(e) from e
+
+    async def _edit_in(
+        self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any
+    ) -> discord.Message:
+        """Edit a message of `channel`, bringing its thread back if Discord archived it."""
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        try:
+            return await message.edit(**kwargs)  # type: ignore[no-any-return]
+        except discord.HTTPException as e:
+            if e.code != THREAD_ARCHIVED:
+                raise
+            await self._unarchive(channel, e)
+            return await message.edit(**kwargs)  # type: ignore[no-any-return]
+
+    async def _unarchive(self, channel: discord.abc.Messageable, refused: Exception) -> None:
+        """Bring back an archived thread (an edit there was refused): as a post would."""
+        if not isinstance(channel, discord.Thread):
+            raise refused
+        try:
+            await channel.edit(archived=False)
+        except discord.HTTPException as e:  # locked, and the bot may not manage threads
+            raise ChannelLost(e, archived=True) from e
+        log.info("table %s: its archived thread is back", self.table_id)
+
+    async def edit_private(
+        self, private: PrivateMessage, post: Post, view: discord.ui.View | None
+    ) -> None:
+        """Redraw a seat's ephemeral message through its interaction's token."""
+        hook = interaction_webhook(self.client, private)
+        await hook.edit_message(
+            private.message_id, content=post.content, attachments=picture_files(post), view=view
+        )
+
+    async def _find_posted(
+        self, channel: discord.abc.Messageable, post: Post
+    ) -> discord.Message | None:
+        """After a restart: the message this post already is, if it went out before the stop
+        and longer ago than Discord remembers nonces (the same text, the same pictures)."""
+        me = self.client.user
+        files = [p.filename for p in post.pictures]
+        async for message in channel.history(limit=HISTORY_LOOKBACK):
+            if (
+                message.author == me
+                and message.content == (post.content or "")
+                and [a.filename for a in message.attachments] == files
+            ):
+                log.info("table %s: a post was already made before the restart", self.table_id)
+                return message
+        return None
+
+    async def _send_privately(self, table: Table, kwargs: dict[str, Any]) -> discord.Message:
+        """A private table (Pop's Enigma) posts as ephemeral followups to its player's last
+        click."""
+        seat = table.seats[0]
+        if seat.private is None:
+            raise Paused
+        hook = interaction_webhook(self.client, seat.private)
+        try:
+            return await hook.send(ephemeral=True, wait=True, **kwargs)
+        except discord.HTTPException as e:  # the token expired: the result is in /stats
+            log.info("table %s: private post failed (%s)", table.id, e.status)
+            raise Paused from e

@@ -1,0 +1,65 @@
+"""Rate every game finished before ratings existed (migration 004), in the order played, so a
+server that already plays starts with its ratings.
+
+Run once, inside migration 004's transaction, with each game's own rule (`bot.ratings.rules.RULES`,
+registered by `bot.games`). Only what those games stored is known: each person's result
+(`game_results`) and the table (its seats, options and AI level). So AI chairs of those games
+are not rated (their results were never stored), and a person counts as gone (placed last)
+only in their table's last game, the one whose seats the table still shows.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Protocol
+
+from bot.model.table import Table
+from bot.ratings import rules as ratings
+from bot.ratings.rows import rate_game
+from engine.protocol import Outcome, SeatOutcome
+
+
+class _Tx(Protocol):
+    dialect: str
+
+    async def execute(self, sql: str, *args: Any) -> int: ...
+
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]: ...
+
+
+class RulesMissing(RuntimeError):
+    """Stored games to rate, but no game registered its rule (bot.games was not imported)."""
+
+
+def _outcome(table: Table, mode: str, rows: list[tuple[Any, ...]]) -> Outcome:
+    """A stored game's outcome, as far as its people's results tell it."""
+    seats = []
+    for row in rows:
+        user_id, won, score = int(row[2]), bool(row[4]), int(row[5])
+        seat = table.seat_of_user(user_id)
+        seats.append(SeatOutcome(seat.id if seat else str(user_id), won, score))
+    return Outcome(mode, tuple(seats))
+
+
+async def rate_stored_games(tx: _Tx) -> None:
+    rows = await tx.fetch(
+        "SELECT r.table_id, r.game_no, r.user_id, r.mode, r.won, r.score, r.finished_at,"
+        " r.guild_id, r.game, t.data FROM game_results r JOIN game_tables t ON t.id = r.table_id"
+        " ORDER BY r.finished_at, r.table_id, r.game_no, r.user_id"
+    )
+    if rows and not ratings.RULES:
+        raise RulesMissing("migration 004 rates stored games by each game's rule: import bot.games")
+    for (table_id, game_no), group in itertools.groupby(rows, key=lambda r: (r[0], r[1])):
+        found = list(group)
+        first = found[0]
+        rule = ratings.RULES.get(str(first[8]))
+        if rule is None:  # a game no longer hosted: its results stay, unrated
+            continue
+        table = Table.model_validate_json(first[9])
+        outcome = _outcome(table, str(first[3]), found)
+        # The seats show who had left only as the table's last game ended.
+        gone = None if int(game_no) == table.games and table.status == "finished" else ()
+        seats = ratings.entries(table, outcome, rule, gone)
+        if seats:
+            played = (int(table_id), int(game_no))
+            await rate_game(tx, int(first[7]), str(first[8]), played, seats, str(first[6]))

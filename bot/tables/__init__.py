@@ -1,0 +1,1 @@
+"""The tables at play: held in memory (`held`), a press (`presses`) and the move path (`moves`), the lobby, AI seats, timers, what Discord says of a table's channel, the restart, and the layer put together (`layer`)."""

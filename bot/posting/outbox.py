@@ -58,6 +58,7 @@ log = logging.getLogger("pop.outbox")
 
 RETRY_CAP = 10.0  # seconds: the longest wait between two tries of a failing post
 EDITS_RETRY = 5.0  # seconds: how soon edits left for a tight budget are tried again
+STOP_NOTICE = 0.1  # seconds a failed redraw waits to learn whether a stop caused it
 
 
 class Outboxes:
@@ -294,6 +295,9 @@ class PrivateRedraws:
                 live = await self.posting.tables.live(self.table_id)
                 await self._redraw(live, seat_id)
             except Exception:
+                # A stop's signal kills the picture workers with the bot: its handler, on this
+                # loop, may come just after the failure it caused.
+                await asyncio.sleep(STOP_NOTICE)
                 if self.posting.stopping():  # the next click on the table's buttons shows it
                     log.info("table %s: stopping; a private message not redrawn", self.table_id)
                     break

@@ -112,6 +112,7 @@ class PopBot(discord.Client):
 
     def _on_sigterm(self) -> None:
         log.info("SIGTERM: shutting down gracefully")
+        self.tables.stopping = True  # at once: work failing as the workers go is the stop's
         self._sigterm_close = asyncio.create_task(self.close())
 
     async def on_ready(self) -> None:

@@ -103,9 +103,9 @@ class Outbox:
         self.turn = TurnMessage(
             posting, self.posted, self.transport, self.privates.redraw, table_id
         )
-        parts = (self.transport, self.moves, self.turn, self.progress)
-        self.whole_turns = WholeTurns(posting, *parts, self.posted)
-        self.paced_steps = PacedSteps(posting, *parts)
+        parts = (posting, self.transport, self.moves, self.turn, self.progress, self.posted)
+        self.whole_turns = WholeTurns(*parts)
+        self.paced_steps = PacedSteps(*parts)
 
     # --- What other code asks for ------------------------------------------------------------
 

@@ -20,9 +20,8 @@ from bot.storage.store import Delivery
 
 from . import composer
 from .budget import STEP, TURN, priority
-from .services import MovePosts, Posting, Progress
-from .transport import Paused, Transport
-from .turn_message import DrawnTurn, TurnMessage
+from .transport import Paused
+from .turn_message import DrawnTurn, MovePosting
 
 
 @dataclass(frozen=True)
@@ -36,20 +35,8 @@ class Batch:
     captions: str  # the step captions above the turn's text, when the turn rides
 
 
-class PacedSteps:
-    def __init__(
-        self,
-        posting: Posting,
-        transport: Transport,
-        moves: MovePosts,
-        turn: TurnMessage,
-        progress: Progress,
-    ) -> None:
-        self.posting = posting
-        self.transport = transport
-        self.moves = moves
-        self.turn = turn
-        self.progress = progress
+class PacedSteps(MovePosting):
+    """A move's posts, a picture a step, paced (see the module's docstring)."""
 
     async def post(self, live: LiveTable, pending: Pending, posts: list[Post], done: int) -> None:
         """A move's posts from the `done` first on, a message at a time."""

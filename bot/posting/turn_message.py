@@ -19,7 +19,7 @@ from bot.model.table import LiveTable, Pending, Table
 
 from . import composer, pings
 from .budget import STEP, TURN, priority
-from .services import Posted, Posting
+from .services import MovePosts, Posted, Posting, Progress
 from .transport import Transport
 
 
@@ -152,3 +152,25 @@ class TurnMessage:
             content = composer.turn_text(table.turn_captions, text)
             await self.transport.edit(table, message_id, content=content, view=None)
         await self.posted.edit_made(table.id, message_id)
+
+
+class MovePosting:
+    """What posting a move's messages uses, the same for both ways of posting them (a
+    picture a step, `bot.posting.paced_steps`; one message a turn, `bot.posting.whole_turn`):
+    the outbox builds them with one table's parts."""
+
+    def __init__(
+        self,
+        posting: Posting,
+        transport: Transport,
+        moves: MovePosts,
+        turn: TurnMessage,
+        progress: Progress,
+        posted: Posted,
+    ) -> None:
+        self.posting = posting
+        self.transport = transport
+        self.moves = moves
+        self.turn = turn
+        self.progress = progress
+        self.posted = posted

@@ -21,27 +21,12 @@ from bot.storage.store import Delivery
 
 from . import composer
 from .budget import TURN, priority
-from .services import MovePosts, Posted, Posting, Progress
-from .transport import Transport, picture_files
-from .turn_message import TurnMessage
+from .transport import picture_files
+from .turn_message import MovePosting
 
 
-class WholeTurns:
-    def __init__(
-        self,
-        posting: Posting,
-        transport: Transport,
-        moves: MovePosts,
-        turn: TurnMessage,
-        progress: Progress,
-        posted: Posted,
-    ) -> None:
-        self.posting = posting
-        self.transport = transport
-        self.moves = moves
-        self.turn = turn
-        self.progress = progress
-        self.posted = posted
+class WholeTurns(MovePosting):
+    """A move's posts as one message, or added to its turn's (see the module's docstring)."""
 
     async def post(self, live: LiveTable, pending: Pending, posts: list[Post]) -> None:
         """A move's posts as one message (or added to the turn's message, in place); the

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.ratings.rules import RatingRule, every_seat_alone
+from bot.texts.i18n import game_texts
 from engine.protocol import Json, Recorded
 
 if TYPE_CHECKING:
@@ -185,6 +186,27 @@ def face_from(module: str, name: str) -> Callable[[], TableFace]:
         return face
 
     return build
+
+
+def hosted(
+    key: str,
+    rules: Recorded,
+    face: str,
+    tools: GameTools,
+    keys: Mapping[str, tuple[str, ...]],
+    rating: RatingRule = every_seat_alone,
+) -> GameEntry:
+    """The entry of a game laid out as the hosted games are: its face the class `face` of
+    `bot/games/<key>/face.py` (built when the bot runs), its texts in `data/<key>/locales/`."""
+    return GameEntry(
+        key,
+        rules,
+        face_from(f"bot.games.{key}.face", face),
+        tools,
+        texts=game_texts(key),
+        keys=keys,
+        rating=rating,
+    )
 
 
 def seat_problem(what: str, seats: int, low: int, high: int) -> str | None:

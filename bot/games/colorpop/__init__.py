@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.entry import GameEntry, face_from
+from bot.games.entry import hosted
 from bot.ratings.rules import Standing
-from bot.texts.i18n import game_texts
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.game import sides
 from engine.protocol import Json, Outcome
@@ -35,12 +34,4 @@ def rating(
     return standings
 
 
-ENTRY = GameEntry(
-    "colorpop",
-    COLORPOP,
-    face_from("bot.games.colorpop.face", "ColorpopFace"),
-    TOOLS,
-    texts=game_texts("colorpop"),
-    keys=KEYS,
-    rating=rating,
-)
+ENTRY = hosted("colorpop", COLORPOP, "ColorpopFace", TOOLS, KEYS, rating=rating)

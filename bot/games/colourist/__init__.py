@@ -4,21 +4,11 @@ of run-time keys they fill (`keys.py`)."""
 
 from __future__ import annotations
 
-from bot.games.entry import GameEntry, face_from
-from bot.ratings.rules import every_seat_alone
-from bot.texts.i18n import game_texts
+from bot.games.entry import hosted
 from engine.colourist.adapter import COLOURIST
 
 from .keys import KEYS
 from .tools import TOOLS
 
 # Every Colourist game is rated, every seat on its own: the winners first, then the higher score.
-ENTRY = GameEntry(
-    "colourist",
-    COLOURIST,
-    face_from("bot.games.colourist.face", "ColouristFace"),
-    TOOLS,
-    texts=game_texts("colourist"),
-    keys=KEYS,
-    rating=every_seat_alone,
-)
+ENTRY = hosted("colourist", COLOURIST, "ColouristFace", TOOLS, KEYS)

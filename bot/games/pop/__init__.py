@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.entry import GameEntry, face_from
+from bot.games.entry import hosted
 from bot.ratings.rules import Standing
-from bot.texts.i18n import game_texts
 from engine.pop.adapter import POP
 from engine.pop.modes import MODES
 from engine.protocol import Json, Outcome
@@ -30,12 +29,4 @@ def rating(
     return [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats]
 
 
-ENTRY = GameEntry(
-    "pop",
-    POP,
-    face_from("bot.games.pop.face", "PopFace"),
-    TOOLS,
-    texts=game_texts("pop"),
-    keys=KEYS,
-    rating=rating,
-)
+ENTRY = hosted("pop", POP, "PopFace", TOOLS, KEYS, rating=rating)

@@ -267,3 +267,19 @@ async def play_enigma(emu, player, message, cards):
         20,
         "the puzzle's result",
     )
+
+
+async def turn_posted_again(emu, actor, thread, first, header: str = "turn 1**"):
+    """The turn's message posted anew after `first` was deleted (its buttons with it)."""
+    return await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in actor.visible_messages(thread)
+                if header in m.content and "My hand" in m.button_labels and m.id != first.id
+            ),
+            None,
+        ),
+        10,
+        "the turn's message posted again",
+    )

@@ -21,10 +21,10 @@ import pytest
 
 from bot.cli import main
 from bot.games import faces
-from bot.model.table import LiveTable, Pending, Seat, Table
+from bot.model.table import LiveTable, Pending
 from bot.tables import workers
 
-from .transcripts import _Store
+from .transcripts import _Store, seated_table
 
 # (game, options, seats, seed, AI level): short games (Colorpop's boards are slow to draw).
 GAMES = (
@@ -37,25 +37,6 @@ JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")  # kana and kanji
 Drawn = list[tuple[str, bytes, str]]  # (file name, PNG, alt text) in order
 
 
-def _table(key: str, options: dict[str, Any], seats: int, lang: str) -> Table:
-    """A table whose seats are named by their ids, as a record names them."""
-    people = [Seat(id=f"{100 + i}", user_id=100 + i, name=f"{100 + i}") for i in range(seats)]
-    table = Table(
-        id=7,
-        game=key,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        options=options,
-        seats=people,
-        settings={"turn_timer": 120, "ai_level": "normal", "language": lang},
-        games=1,
-        epoch=1,
-    )
-    table.status = "playing"
-    return table
-
-
 async def posted(
     key: str, options: dict[str, Any], seats: int, seed: int, level: str, lang: str
 ) -> tuple[dict[str, Any], list[Any]]:
@@ -63,7 +44,8 @@ async def posted(
     move's posts."""
     face: Any = faces()[key]
     game = face.game
-    table = _table(key, options, seats, lang)
+    table = seated_table(key, options, seats, seed, lang, named="{id}")  # as a record names them
+    table.status = "playing"
     live = LiveTable(table, game.start(face.options(table), [s.id for s in table.seats], seed))
     pictures = list(face.table_post(live, lang).pictures)
     while game.outcome(live.state) is None:

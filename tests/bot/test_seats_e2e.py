@@ -21,6 +21,7 @@ from tests.bot.story import (
     start_table,
     stored_table,
     turn_message,
+    turn_posted_again,
 )
 from tests.discord_emulator import Actor
 
@@ -133,18 +134,7 @@ async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_an
     await number_removed(emu, ben, thread, "I have the 2 blue ones")
     first = await turn_message(emu, ana, thread, "turn 1**")
     emu.delete_message(first)
-    again = await emu.wait_for(
-        lambda: next(
-            (
-                m
-                for m in ana.visible_messages(thread)
-                if "turn 1**" in m.content and "My hand" in m.button_labels and m.id != first.id
-            ),
-            None,
-        ),
-        10,
-        "the turn's message posted again",
-    )
+    again = await turn_posted_again(emu, ana, thread, first)
     # After a restart neither table is in memory (both wait for a person): where each one
     # plays is read from the database.
     tables = await restarted(emu, pop_bot)

@@ -23,6 +23,7 @@ from tests.bot.story import (
     stored_table,
     table_number,
     turn_message,
+    turn_posted_again,
 )
 from tests.discord_emulator import Perm
 
@@ -487,18 +488,7 @@ async def test_a_deleted_turn_message_is_posted_again_and_table_show_brings_the_
     _, thread = await start_table(emu, world, ana, [ben])
     first = await turn_message(emu, ana, thread, "Set 1/3 · turn 1**")
     emu.delete_message(first)
-    again = await emu.wait_for(
-        lambda: next(
-            (
-                m
-                for m in ana.visible_messages(thread)
-                if "turn 1**" in m.content and "My hand" in m.button_labels and m.id != first.id
-            ),
-            None,
-        ),
-        10,
-        "the turn's message posted again",
-    )
+    again = await turn_posted_again(emu, ana, thread, first)
     assert not again.ephemeral
     shown = await (await ana.at(thread).slash("table", "show")).wait_message()
     assert shown.ephemeral

@@ -85,8 +85,14 @@ def post_data(post: Post) -> dict[str, Any]:
     }
 
 
-def _table(game: str, options: dict[str, Any], seats: int, seed: int, lang: str) -> Table:
-    people = [Seat(id=f"{100 + i}", user_id=100 + i, name=f"Player{i}") for i in range(seats)]
+def seated_table(
+    game: str, options: dict[str, Any], seats: int, seed: int, lang: str, named: str = "Player{i}"
+) -> Table:
+    """A table of `seats` people (ids 100, 101, …; named by `named`) in its first game."""
+    people = [
+        Seat(id=f"{100 + i}", user_id=100 + i, name=named.format(i=i, id=100 + i))
+        for i in range(seats)
+    ]
     return Table(
         id=7,
         game=game,
@@ -116,7 +122,7 @@ async def play(name: str) -> list[Any]:
     _, key, options, seats, seed, lang, moves = next(g for g in GAMES if g[0] == name)
     face: Any = faces()[key]
     game = face.game
-    table = _table(key, options, seats, seed, lang)
+    table = seated_table(key, options, seats, seed, lang)
     out: list[Any] = [
         {s: face.lobby_text(table.model_copy(update={"status": s}), lang) for s in ("lobby",)},
         face.mode_name(table, lang),

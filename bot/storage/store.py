@@ -6,7 +6,7 @@ applies to the version it was computed from, so nothing is ever applied twice â€
 processes sharing one PostgreSQL database: the second writer gets `StaleWrite`.
 
 `SqlStore` holds the behaviour, written once in SQL with `?` placeholders; `Store` (SQLite,
-through aiosqlite, in `storage_sqlite.py`) and `PostgresStore` (asyncpg, in `storage_pg.py`,
+through aiosqlite, in `bot.storage.sqlite`) and `PostgresStore` (asyncpg, in `bot.storage.postgres`,
 which translates the few dialect differences) only supply connections and transactions.
 `bot.running.open_store.open_store(settings)` picks one.
 """

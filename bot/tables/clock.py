@@ -1,7 +1,7 @@
 """The time the turn timer and the idle sweep read, and how they wait for a moment.
 
 Everything time-based in the table layer asks one `Clock`, so that a test can hand the running
-bot a clock of its own (`Tables.use_clock`) and move it hours ahead at once instead of waiting.
+bot a clock of its own (`TableLayer.use_clock`) and move it hours ahead at once instead of waiting.
 """
 
 from __future__ import annotations

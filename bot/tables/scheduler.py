@@ -39,7 +39,7 @@ class Scheduler:
         sweep_every: float = 60.0,
     ) -> None:
         self.store = store
-        self.fire = fire  # a table's timer is due: the driver does what it must
+        self.fire = fire  # a table's timer is due: `AiSeats.wake` does what it asks
         self.sweep = sweep  # idle tables leave memory (given the time now)
         self.owns = owns  # a sharded process wakes only its own guilds' tables
         self.shards: tuple[int, tuple[int, ...]] | None = None  # and reads only theirs

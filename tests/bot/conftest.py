@@ -37,7 +37,7 @@ async def pop_bot(fast_bot_env, start_bot):
 @pytest.fixture
 def roomy_channels(emu):
     """Channels that take 50 messages per 5 s instead of Discord's 5: for tests whose subject
-    is the game, not the rate limits (those keep Discord's real limits: test_game_e2e and the
-    twenty tables of test_resilience_e2e)."""
+    is the game, not the rate limits (those keep Discord's 5 messages a window: test_game_e2e,
+    in a 1 s window, and the twenty tables of test_resilience_e2e)."""
     emu.message_rate = (50, 5.0)
     return emu

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -23,6 +23,7 @@ from bot.posting.controls import Click, view_for
 from bot.posting.transport import picture_files
 from bot.storage.store import SqlStore
 from bot.tables.faces import FaceServices, Press, StatsRow, Verb
+from bot.tables.keyed_locks import KeyedLocks
 from bot.texts.i18n import dynamic_key, listed, t
 from engine.protocol import Outcome, RuleError
 
@@ -56,8 +57,7 @@ class GameFace(GameBinding[O, S, M, V]):
         cls.verbs = found
 
     def __init__(self) -> None:
-        # (table, seat) → the lock its private redraws take, and how many hold or wait for it
-        self._redrawing: dict[tuple[int, str], tuple[asyncio.Lock, list[int]]] = {}
+        self._redraws = KeyedLocks()  # a seat's private redraws, one at a time
 
     # --- Words and posts (a face writes its own) ----------------------------------------
 
@@ -255,7 +255,7 @@ class GameFace(GameBinding[O, S, M, V]):
         """Answer a click on a private message by redrawing that very message. One redraw
         at a time per seat, each from the latest state, so an older one never lands last."""
         await press.reply.defer()
-        async with self._one_redraw_at_a_time((press.table.id, press.seat.id)):
+        async with self._redraws.one_at_a_time((press.table.id, press.seat.id)):
             live = await press.services.live(press.table.id)
             post = await asyncio.to_thread(self.private_post, live, press.seat, live.table.lang())
             with contextlib.suppress(discord.HTTPException):
@@ -264,16 +264,3 @@ class GameFace(GameBinding[O, S, M, V]):
                     attachments=picture_files(post),
                     view=view_for(live.table, post),
                 )
-
-    @contextlib.asynccontextmanager
-    async def _one_redraw_at_a_time(self, key: tuple[int, str]) -> AsyncIterator[None]:
-        """A seat's redraws one after another; the lock goes once nobody holds or awaits it."""
-        lock, users = self._redrawing.setdefault(key, (asyncio.Lock(), [0]))
-        users[0] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            users[0] -= 1
-            if not users[0]:
-                del self._redrawing[key]

@@ -256,17 +256,11 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
     turn, end = start.turn, None
     winners: tuple[str, ...] = ()
     for move in moves:
-        if end is not None or type(move) is not dict:
-            return None
         seat = seats[turn]
-        pick = move.get("pick")
-        if ("seat" in move and move["seat"] != seat) or type(pick) is not str:
-            return None
-        cell = _CELLS.get(pick)
-        taken = board.take(cell) if cell is not None else None
+        taken = _fast_take(board, move, seat) if end is None else None
         if taken is None:
             return None
-        colour, size, jokers = taken
+        pick, colour, size, jokers = taken
         piles[seat][colour] += size - jokers
         piles[seat][joker] += jokers
         collected[seat] += size
@@ -293,6 +287,20 @@ def _fast_summary(start: ColorpopState, moves: list[Any]) -> dict[str, Json] | N
     if end is None:
         return None
     return _fast_ending(start, tuple(board.board), piles, out, end, winners)
+
+
+def _fast_take(board: _FastBoard, move: object, seat: str) -> tuple[str, str, int, int] | None:
+    """A move's pick taken from the board: the cell's name, and the colour, size and jokers of
+    the group that left. None for a move §8 does not accept: not an object, another seat's, a
+    pick that names no cell or takes no group (the board is then unchanged)."""
+    if type(move) is not dict:
+        return None
+    pick = move.get("pick")
+    if ("seat" in move and move["seat"] != seat) or type(pick) is not str:
+        return None
+    cell = _CELLS.get(pick)
+    taken = board.take(cell) if cell is not None else None
+    return None if taken is None else (pick, *taken)
 
 
 _ROWS, _RAILS, _JOKER, _MIN_GROUP = rules.NUM_ROWS, rules.NUM_RAILS, rules.JOKER, rules.MIN_GROUP

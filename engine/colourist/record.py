@@ -139,9 +139,9 @@ def _play_rounds(
 ) -> tuple[list[dict[str, Json]], dict[str, int], dict[str, int | None]]:
     """Every round in order, checked in the page's order and scored: the rounds' summaries,
     the positions and each seat's Joker round. This loop is what `pop-bot replay` spends its
-    time on: each check is a quick test, and a helper only says what a failed one means."""
+    time on: each check is a quick test, and an error helper only says what a failed one means."""
     start = players.index(first)
-    order, seats = players[start:] + players[:start], len(players)
+    order = players[start:] + players[:start]
     symbols, finish = _TRACKS[length], LENGTHS[length]  # a colourist's field is before the finish
     cards_of = itemgetter(*players)  # a round's cards in seat order (3 seats or more: a tuple)
     draws = _Draws(decks)
@@ -155,28 +155,11 @@ def _play_rounds(
         symbol = symbols[field_]
         reshuffled, words = draws.take(raw, field_, symbol, number, colourist)
         cards = raw["cards"]
-        if type(cards) is not dict or len(cards) != seats:
-            raise _fail("cards", "cards name exactly the players", number, colourist)
-        try:
-            hand = cards_of(cards)  # as many cards as players, one of each: theirs
-            known = _CARD_SET.issuperset(hand)
-        except KeyError:
-            raise _fail("cards", "cards name exactly the players", number, colourist) from None
-        except TypeError:  # a list or an object: unhashable, and no card
-            known = False
-        if not known:
-            raise _card_error(cards, players, number, colourist)
+        hand = _hand_of(cards, cards_of, players, number, colourist)
         if JOKER in hand:
             _play_jokers(cards, players, jokers, number, colourist)
-        # §4, as game.score_round says it, in fewer steps (replay is hot): the seats whose
-        # card is the colourist's colour or a Joker, the colourist among them, move; if nobody
-        # matched, everybody does.
         colour = cards[colourist]
-        moved = list(compress(players, map(_MATCHES[colour], hand)))
-        matched = moved.copy()
-        matched.remove(colourist)
-        if not matched:
-            moved = players.copy()
+        moved, matched = _movers(players, colourist, colour, hand)
         for seat in moved:
             positions[seat] += 1
         summaries.append(
@@ -194,6 +177,39 @@ def _play_rounds(
             }
         )
     return summaries, positions, jokers
+
+
+def _hand_of(
+    cards: Json, cards_of: itemgetter[Any], players: list[str], number: int, colourist: str
+) -> tuple[str, ...]:
+    """A round's cards in seat order, once they are one known card for each player and no one
+    else; otherwise the error that says which check failed."""
+    if type(cards) is not dict or len(cards) != len(players):
+        raise _fail("cards", "cards name exactly the players", number, colourist)
+    try:
+        hand: tuple[str, ...] = cards_of(cards)  # as many cards as players, one of each: theirs
+        known = _CARD_SET.issuperset(hand)
+    except KeyError:
+        raise _fail("cards", "cards name exactly the players", number, colourist) from None
+    except TypeError:  # a list or an object: unhashable, and no card
+        known = False
+    if not known:
+        raise _card_error(cards, players, number, colourist)
+    return hand
+
+
+def _movers(
+    players: list[str], colourist: str, colour: str, hand: tuple[str, ...]
+) -> tuple[list[str], list[str]]:
+    """The seats that move and those that matched (§4, as game.score_round says it, in fewer
+    steps: replay is hot): the seats whose card is the colourist's colour or a Joker, the
+    colourist among them, move; if nobody matched, everybody does."""
+    moved = list(compress(players, map(_MATCHES[colour], hand)))
+    matched = moved.copy()
+    matched.remove(colourist)
+    if not matched:
+        moved = players.copy()
+    return moved, matched
 
 
 def _fail(

@@ -47,17 +47,8 @@ def place(
     # group is the card and its same-colour neighbours: above, left and right.
     colour = COLOUR[card]
     above = len(col) > 1 and COLOUR[col[-2]] == colour
-    left = right = -1  # index of a same-colour neighbour in the column on that side
-    if column:
-        ocol = cols[column - 1]
-        j = row - queues[column - 1] + len(ocol)
-        if 0 <= j < len(ocol) and COLOUR[ocol[j]] == colour:
-            left = j
-    if column < 4:
-        ocol = cols[column + 1]
-        j = row - queues[column + 1] + len(ocol)
-        if 0 <= j < len(ocol) and COLOUR[ocol[j]] == colour:
-            right = j
+    left = _same_colour_beside(cols, queues, column - 1, row, colour) if column else -1
+    right = _same_colour_beside(cols, queues, column + 1, row, colour) if column < 4 else -1
     if not above and left < 0 and right < 0:
         return []
     if events is not None:
@@ -81,6 +72,16 @@ def place(
     if fallen:
         _explode_chain(cols, queues, fallen, exploded, owner, events)
     return exploded
+
+
+def _same_colour_beside(
+    cols: list[list[int]], queues: list[int], column: int, row: int, colour: int
+) -> int:
+    """The index in `column` of its card at an absolute row if that card is of `colour`, or -1:
+    the placed card's neighbour on that side, when it explodes with it."""
+    col = cols[column]
+    j = row - queues[column] + len(col)
+    return j if 0 <= j < len(col) and COLOUR[col[j]] == colour else -1
 
 
 def _note_group(

@@ -201,35 +201,53 @@ def _check_deal(spec: ModeSpec, seats: list[str], raw: dict[str, Any], set_numbe
         fail(f"card {twice} appears more than once")
 
     heights = [len(c) for c in grid]
+    _check_layout(spec, heights, set_number)
+    _check_hand_sizes(spec, seats, hands, len(seen), set_number)
+    if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
+        fail("the starting grid has two adjacent cards of one colour")
+    return Deal(grid, hands, pile)  # start_set copies what it keeps
+
+
+def _check_layout(spec: ModeSpec, heights: list[int], set_number: int) -> None:
+    """The starting grid's shape (§6, §7): one row of 5, full rows of the mode's difficulties,
+    or, for an Enigma, any grid with a card."""
     if spec.layout == "one_row":
         if heights != [1] * NUM_COLUMNS:
-            fail("the starting grid must be one row of 5 cards")
+            raise RecordError("the starting grid must be one row of 5 cards", set_number=set_number)
     elif spec.layout == "full_rows":
         if len(set(heights)) != 1 or heights[0] not in spec.difficulties:
-            fail(
+            raise RecordError(
                 f"a {spec.name} grid must be {spec.difficulties[0]} to "
-                f"{spec.difficulties[-1]} full rows"
+                f"{spec.difficulties[-1]} full rows",
+                set_number=set_number,
             )
     elif not any(heights):
-        fail("an Enigma grid needs at least one card")
+        raise RecordError("an Enigma grid needs at least one card", set_number=set_number)
+
+
+def _check_hand_sizes(
+    spec: ModeSpec, seats: list[str], hands: dict[str, list[int]], dealt: int, set_number: int
+) -> None:
+    """Each hand holds the mode's number of cards and the set deals all 50 (§6), or, for an
+    Enigma, the one hand holds enough for a turn."""
     size = spec.hand_size
     if size is None:  # a puzzle's hand: enough for one turn
         need = spec.cards_to_choose(False)
         if len(hands[seats[0]]) < need:
-            fail(f"an Enigma hand has at least {need} cards", seats[0])
-    else:
-        for seat in seats:
-            if len(hands[seat]) != size:
-                fail(f"a {spec.name} hand has {size} cards, not {len(hands[seat])}", seat)
-        if len(seen) != 50:
-            missing = 50 - len(seen)
-            fail(
-                f"a {spec.name} set deals all 50 cards exactly once; {missing} "
-                f"{'is' if missing == 1 else 'are'} missing"
-            )
-    if adjacent_same_colour_pair(grid, [max(heights)] * NUM_COLUMNS):
-        fail("the starting grid has two adjacent cards of one colour")
-    return Deal(grid, hands, pile)  # start_set copies what it keeps
+            text = f"an Enigma hand has at least {need} cards"
+            raise RecordError(text, set_number=set_number, seat=seats[0])
+        return
+    for seat in seats:
+        if len(hands[seat]) != size:
+            text = f"a {spec.name} hand has {size} cards, not {len(hands[seat])}"
+            raise RecordError(text, set_number=set_number, seat=seat)
+    if dealt != 50:
+        missing = 50 - dealt
+        raise RecordError(
+            f"a {spec.name} set deals all 50 cards exactly once; {missing} "
+            f"{'is' if missing == 1 else 'are'} missing",
+            set_number=set_number,
+        )
 
 
 # --- Summary ----------------------------------------------------------------------------------

@@ -106,40 +106,43 @@ def _card_tile(name: str, w: int, h: int, ring: bool, bg: str) -> Image.Image:
     cx, cy = (pad + w / 2) * k, (pad + h / 2) * k
     s = min(w, h) * 0.62 * k / 2
     if style.shape == "cloud":
-        for dx, dy, rr in ((-0.45, 0.1, 0.45), (0.45, 0.1, 0.45), (0, -0.2, 0.55), (0, 0.25, 0.45)):
-            d.ellipse(
-                (
-                    cx + dx * s - rr * s,
-                    cy - 0.35 * s + dy * s - rr * s,
-                    cx + dx * s + rr * s,
-                    cy - 0.35 * s + dy * s + rr * s,
-                ),
-                fill="#C9C3B3",
-            )
-        d.text(
-            (cx, cy + 0.75 * s),
-            "+2",
-            font=S.font(round(s * 0.95), True),
-            fill=style.ink,
-            anchor="mm",
-        )
+        _cotton_mark(d, cx, cy, s, style.ink)
     elif style.shape == "joker":
-        for i, colour in enumerate(C.COLOURS):
-            a = math.radians(-90 + i * 360 / 7)
-            px, py = cx + math.cos(a) * s * 0.95, cy + math.sin(a) * s * 0.95
-            rr = s * 0.24
-            d.ellipse(
-                (px - rr, py - rr, px + rr, py + rr),
-                fill=CARD_STYLE[colour].fill,
-                outline=style.ink,
-                width=k,
-            )
-        kit.draw_shape(
-            d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55), style.ink
-        )
+        _joker_mark(d, cx, cy, s, style.ink, k)
     else:
         _shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
     return tile.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
+
+
+def _cotton_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: str) -> None:
+    """The "+2" (cotton) card's mark around (cx, cy), `s` its half size: a cloud over "+2"."""
+    for dx, dy, rr in ((-0.45, 0.1, 0.45), (0.45, 0.1, 0.45), (0, -0.2, 0.55), (0, 0.25, 0.45)):
+        d.ellipse(
+            (
+                cx + dx * s - rr * s,
+                cy - 0.35 * s + dy * s - rr * s,
+                cx + dx * s + rr * s,
+                cy - 0.35 * s + dy * s + rr * s,
+            ),
+            fill="#C9C3B3",
+        )
+    d.text((cx, cy + 0.75 * s), "+2", font=S.font(round(s * 0.95), True), fill=ink, anchor="mm")
+
+
+def _joker_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: str, k: int) -> None:
+    """A joker's mark around (cx, cy), `s` its half size: the seven colours in a ring round a
+    star (`k`, the supersampling, sets the rings' line width)."""
+    for i, colour in enumerate(C.COLOURS):
+        a = math.radians(-90 + i * 360 / 7)
+        px, py = cx + math.cos(a) * s * 0.95, cy + math.sin(a) * s * 0.95
+        rr = s * 0.24
+        d.ellipse(
+            (px - rr, py - rr, px + rr, py + rr),
+            fill=CARD_STYLE[colour].fill,
+            outline=ink,
+            width=k,
+        )
+    kit.draw_shape(d, "star", (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55), ink)
 
 
 def _bg_at(img: Image.Image, x: int, y: int) -> str:
@@ -362,21 +365,40 @@ def _row(
     )
     x0 = MARGIN + 16 + words_w + 14
     if taken:
-        name = _name(names, taker or "?")
-        kit.draw_line(
-            d,
-            (x0, cy),
-            label(labels, "taken_by", name=name),
-            24,
-            False,
-            S.MUTED,
-            max_width=WIDTH - MARGIN - x0 - 16,
-            names=[name],
-        )
-        return
-    placed = isinstance(highlight, ev.CardPlaced) and highlight.row == r + 1
-    cards = view.rows[r]
-    for i in range(view.limits[r]):
+        _taken_by(d, _name(names, taker or "?"), labels, x0, cy)
+    else:
+        placed = isinstance(highlight, ev.CardPlaced) and highlight.row == r + 1
+        _row_cards(img, d, view.rows[r], view.limits[r], placed, x0, cy)
+
+
+def _taken_by(
+    d: ImageDraw.ImageDraw, name: str, labels: Mapping[str, str], x0: int, cy: int
+) -> None:
+    """Who took the row, from x0 on its middle line."""
+    kit.draw_line(
+        d,
+        (x0, cy),
+        label(labels, "taken_by", name=name),
+        24,
+        False,
+        S.MUTED,
+        max_width=WIDTH - MARGIN - x0 - 16,
+        names=[name],
+    )
+
+
+def _row_cards(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    cards: Sequence[str],
+    limit: int,
+    placed: bool,
+    x0: int,
+    cy: int,
+) -> None:
+    """A row's cards from x0, then empty places up to its limit; `placed`: its last card was
+    just placed there, and is ringed."""
+    for i in range(limit):
         x = x0 + i * (CARD_W + 16)
         if i < len(cards):
             _card(

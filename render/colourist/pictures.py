@@ -187,30 +187,7 @@ def _draw_track(
         row, col = divmod(field, COLUMNS)
         x = MARGIN + col * (CELL_W + GAP)
         y = y0 + row * (CELL_H + GAP)
-        finish = field == view.finish
-        colourist_here = view.phase != "over" and field == view.field
-        d.rounded_rectangle(
-            (x, y, x + CELL_W, y + CELL_H),
-            10,
-            fill="#4A3F1E" if finish else PANEL,
-            outline=GOLD if finish or colourist_here else PANEL_LIGHT,
-            width=3 if finish or colourist_here else 1,
-        )
-        kit.draw_line(d, (x + 8, y + 14), str(field), 16, True, S.MUTED)
-        if finish:
-            kit.draw_line(
-                d,
-                (x + CELL_W - 8, y + 14),
-                word(labels, "finish"),
-                14,
-                True,
-                GOLD,
-                "rm",
-                max_width=CELL_W - 34,
-                min_size=MIN_TEXT,
-            )
-        else:
-            _symbol(d, view.track[field], x + CELL_W - 20, y + 15, 8, "#C9CED8")
+        _field(d, view, field, x, y, labels)
         here = [s for s in view.seats if view.positions[s] == field]
         for i, seat in enumerate(here):
             r, c = divmod(i, 3)
@@ -225,6 +202,42 @@ def _draw_track(
             )
             _pawn(d, number[seat], cx, cy, ring)
     return y0 + _track_height(view)
+
+
+def _field(
+    d: ImageDraw.ImageDraw,
+    view: ColouristView,
+    field: int,
+    x: int,
+    y: int,
+    labels: Mapping[str, str],
+) -> None:
+    """One field's cell at (x, y): its number and its symbol, or the finish's word; framed in
+    gold at the finish and where the colourist stands."""
+    finish = field == view.finish
+    colourist_here = view.phase != "over" and field == view.field
+    d.rounded_rectangle(
+        (x, y, x + CELL_W, y + CELL_H),
+        10,
+        fill="#4A3F1E" if finish else PANEL,
+        outline=GOLD if finish or colourist_here else PANEL_LIGHT,
+        width=3 if finish or colourist_here else 1,
+    )
+    kit.draw_line(d, (x + 8, y + 14), str(field), 16, True, S.MUTED)
+    if finish:
+        kit.draw_line(
+            d,
+            (x + CELL_W - 8, y + 14),
+            word(labels, "finish"),
+            14,
+            True,
+            GOLD,
+            "rm",
+            max_width=CELL_W - 34,
+            min_size=MIN_TEXT,
+        )
+    else:
+        _symbol(d, view.track[field], x + CELL_W - 20, y + 15, 8, "#C9CED8")
 
 
 def _legend(
@@ -318,30 +331,9 @@ def card_picture(
         d.rounded_rectangle(
             (MARGIN + 40, 14, WIDTH - MARGIN - 40, 216), 22, fill="#F6F1E4", outline=GOLD, width=4
         )
-        kinds = {
-            1: ("noun",) if view.symbol == TRIANGLE else ("adjective",),
-            2: ("adjective", "noun"),
-        }.get(len(view.words), ())
-        x: float = MARGIN + 70
-        for kind in kinds:
-            _symbol(d, TRIANGLE if kind == "noun" else "circle", x, 44, 12, "#5A5040")
-            x += 24 + kit.draw_line(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040").width
-            x += 24
+        _word_kinds(d, view, labels)
         if shown is None:
-            name = names.get(view.colourist, view.colourist)
-            kit.draw_line(
-                d,
-                (WIDTH // 2, 122),
-                word(labels, "picking", name=name),
-                30,
-                True,
-                "#5A5040",
-                "mm",
-                max_width=WIDTH - 2 * MARGIN - 140,
-                min_size=MIN_TEXT,
-                names=[name],
-            )
-            _symbol(d, DOUBLE, WIDTH // 2, 176, 16, "#5A5040")
+            _still_picking(d, names.get(view.colourist, view.colourist), labels)
         else:
             kit.draw_line(
                 d,
@@ -355,6 +347,38 @@ def card_picture(
                 min_size=MIN_TEXT,
             )
     return kit.Picture(_png(img), card_alt(view, text, names, labels), "card.png")
+
+
+def _word_kinds(d: ImageDraw.ImageDraw, view: ColouristView, labels: Mapping[str, str]) -> None:
+    """Along the card's top, what its words are (a noun, an adjective, or both), each with its
+    symbol."""
+    kinds = {
+        1: ("noun",) if view.symbol == TRIANGLE else ("adjective",),
+        2: ("adjective", "noun"),
+    }.get(len(view.words), ())
+    x: float = MARGIN + 70
+    for kind in kinds:
+        _symbol(d, TRIANGLE if kind == "noun" else "circle", x, 44, 12, "#5A5040")
+        x += 24 + kit.draw_line(d, (x + 20, 44), word(labels, kind), 18, False, "#5A5040").width
+        x += 24
+
+
+def _still_picking(d: ImageDraw.ImageDraw, name: str, labels: Mapping[str, str]) -> None:
+    """The card while the colourist still keeps a phrase: who is picking, over the double
+    field's symbol."""
+    kit.draw_line(
+        d,
+        (WIDTH // 2, 122),
+        word(labels, "picking", name=name),
+        30,
+        True,
+        "#5A5040",
+        "mm",
+        max_width=WIDTH - 2 * MARGIN - 140,
+        min_size=MIN_TEXT,
+        names=[name],
+    )
+    _symbol(d, DOUBLE, WIDTH // 2, 176, 16, "#5A5040")
 
 
 # --- The reveal and the results -----------------------------------------------------------------

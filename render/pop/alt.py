@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.pop.cards import COLUMN_LETTERS, SYMBOLS, colour_name
 from engine.pop.events import CHIEF
-from engine.pop.modes import MODES
+from engine.pop.modes import MODES, ModeSpec
 from engine.pop.results import CoopResult, GameResult, SoloResult, Tiebreak
 
 from .scene import Frame
@@ -313,6 +313,14 @@ def _fell(f: Frame, before: Frame | None, t: Translate, short: bool) -> list[str
     """What fell and how far (from the explosion's frame), and what the explosion scored."""
     if before is None or before.kind != "exploded":  # alone: what fell is not known here
         return [t("alt.fell_any")] + ([t("alt.game_over")] if _coop_over(f) else [])
+    parts = _what_fell(before, t, short)
+    if MODES[f.mode].competitive:  # co-op, solo, Enigma: symbols score nothing
+        parts.extend(_what_scored(f, before, t))
+    return parts
+
+
+def _what_fell(before: Frame, t: Translate, short: bool) -> list[str]:
+    """Per column, the cards that fell and how far, read from the explosion's frame."""
     parts = []
     gone = set(before.marked)
     for c in range(len(before.columns)):
@@ -338,8 +346,13 @@ def _fell(f: Frame, before: Frame | None, t: Translate, short: bool) -> list[str
             )
     if not parts:
         parts.append(t("alt.nothing_fell"))
-    if not MODES[f.mode].competitive:  # co-op, solo, Enigma: symbols score nothing
-        return parts
+    return parts
+
+
+def _what_scored(f: Frame, before: Frame, t: Translate) -> list[str]:
+    """What the explosion earned its owner (the Chief keeps or loses it), with the Chief's
+    waiting cards a seat took with it."""
+    parts = []
     owner = f.owner
     if owner == CHIEF:
         if len(f.chief_pile) > len(before.chief_pile):
@@ -353,7 +366,7 @@ def _fell(f: Frame, before: Frame | None, t: Translate, short: bool) -> list[str
             t(
                 "alt.scored",
                 who=_who(f, owner, t),
-                cards=len(gone) + from_pile,
+                cards=len(set(before.marked)) + from_pile,
                 n=f.symbols[i] - before.symbols[i],
                 total=f.symbols[i],
             )
@@ -486,28 +499,9 @@ def results_alt(
     spec = MODES[mode]
     parts = [t("alt.results", mode=t(f"mode.{mode}"))]
     if result is not None:
-        won = result.won
-        parts.append(t("alt.won" if won else "alt.lost"))
-        if isinstance(result, CoopResult):
-            parts.append(t("alt.coop_level", level=t(f"level.{result.level}"), n=result.cards_left))
-        elif spec.needs_puzzle:
-            parts.append(t("alt.enigma_solved" if won else "alt.enigma_not_solved"))
-        if isinstance(result, SoloResult) and not spec.needs_puzzle:
-            parts.append(t("alt.solo_turns", n=result.turns))
-        if title:
-            parts.append(t("alt.title", title=t(f"title.{title}")))
+        parts.extend(_outcome_words(spec, result, title, t))
     if spec.competitive:
-        rows = []
-        for i, seat in enumerate(seats):
-            scores = [str(s.get(seat, 0)) for s in set_scores]
-            total = totals.get(seat, 0)
-            name = plain_name(names[i])
-            rows.append(
-                t("alt.seat_sets", name=name, sets=" + ".join(scores), total=total)
-                if len(scores) > 1
-                else t("alt.seat_set", name=name, total=total)
-            )
-        parts.append(t("alt.set_scores", rows="; ".join(rows)))
+        parts.append(_set_scores_words(seats, names, set_scores, totals, t))
         named = ", ".join(plain_name(names[seats.index(w)]) for w in winners if w in seats)
         key = "alt.lowest_wins" if spec.scoring == "lowest" else "alt.highest_wins"
         parts.append(t(key, n=len(winners), names=named))
@@ -522,3 +516,42 @@ def results_alt(
             )
             parts.append(t("alt.tie_cards", cards=cards))
     return _fit(parts)
+
+
+def _outcome_words(
+    spec: ModeSpec, result: GameResult, title: str | None, t: Translate
+) -> list[str]:
+    """Won or lost, and what the mode adds: the co-op level reached, the Enigma solved or not,
+    a solo game's turns, the title earned."""
+    won = result.won
+    parts = [t("alt.won" if won else "alt.lost")]
+    if isinstance(result, CoopResult):
+        parts.append(t("alt.coop_level", level=t(f"level.{result.level}"), n=result.cards_left))
+    elif spec.needs_puzzle:
+        parts.append(t("alt.enigma_solved" if won else "alt.enigma_not_solved"))
+    if isinstance(result, SoloResult) and not spec.needs_puzzle:
+        parts.append(t("alt.solo_turns", n=result.turns))
+    if title:
+        parts.append(t("alt.title", title=t(f"title.{title}")))
+    return parts
+
+
+def _set_scores_words(
+    seats: Sequence[str],
+    names: Sequence[str],
+    set_scores: Sequence[Mapping[str, int]],
+    totals: Mapping[str, int],
+    t: Translate,
+) -> str:
+    """Each seat's score in every set and its total (its one score after a single set)."""
+    rows = []
+    for i, seat in enumerate(seats):
+        scores = [str(s.get(seat, 0)) for s in set_scores]
+        total = totals.get(seat, 0)
+        name = plain_name(names[i])
+        rows.append(
+            t("alt.seat_sets", name=name, sets=" + ".join(scores), total=total)
+            if len(scores) > 1
+            else t("alt.seat_set", name=name, total=total)
+        )
+    return t("alt.set_scores", rows="; ".join(rows))

@@ -223,26 +223,38 @@ def _chief(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int,
         )
         yy += 32
     if pile:
-        burst = art.icon_sprite("burst", 20, S.GOLD, bg)
-        symbols = str(sum(SYMBOLS[c] for c in pile))
-        room = inner - 34 - math.ceil(kit.text_length(symbols, 22, True))
-        waiting = label(labels, "waiting", n=len(pile))
-        lx = x + 12
-        # 16 px at the least: "En attente : 12" beside two-digit symbols needs it
-        lx += paste_text(
-            img, waiting, (lx, yy + 14), 22, True, S.TEXT, bg, max_width=room, min_size=16
-        )
-        paste(img, burst, lx + 10, yy + 4)
-        paste_text(img, symbols, (lx + 32, yy + 14), 22, True, S.TEXT, bg)
-        yy += 32
-        for i, card in enumerate(shown):
-            sprite = art.card_sprite(card, True, "normal", bg)
-            paste(img, sprite, x + 12 + (i % 3) * (P.MINI_W + 4), yy + (i // 3) * (P.MINI_H + 6))
-        if len(shown) < len(pile):
-            more = f"+{len(pile) - len(shown)}"
-            cx, cy = x + 12 + 2 * (P.MINI_W + 4) + P.MINI_W // 2, yy + P.MINI_H + 6 + P.MINI_H // 2
-            paste_text(img, more, (cx, cy), 26, True, S.TEXT, bg, anchor="m")
+        _chief_pile(img, pile, shown, labels, x, yy, bg)
     return y + h
+
+
+def _chief_pile(
+    img: Image.Image,
+    pile: tuple[int, ...],
+    shown: tuple[int, ...],
+    labels: Mapping[str, str],
+    x: int,
+    y: int,
+    bg: str,
+) -> None:
+    """The Chief's waiting cards from y down: how many and their symbols, then the `shown`
+    ones small, three a row, and "+n" in the sixth place for the rest."""
+    burst = art.icon_sprite("burst", 20, S.GOLD, bg)
+    symbols = str(sum(SYMBOLS[c] for c in pile))
+    room = P.SIDE_W - 24 - 34 - math.ceil(kit.text_length(symbols, 22, True))
+    waiting = label(labels, "waiting", n=len(pile))
+    lx = x + 12
+    # 16 px at the least: "En attente : 12" beside two-digit symbols needs it
+    lx += paste_text(img, waiting, (lx, y + 14), 22, True, S.TEXT, bg, max_width=room, min_size=16)
+    paste(img, burst, lx + 10, y + 4)
+    paste_text(img, symbols, (lx + 32, y + 14), 22, True, S.TEXT, bg)
+    y += 32
+    for i, card in enumerate(shown):
+        sprite = art.card_sprite(card, True, "normal", bg)
+        paste(img, sprite, x + 12 + (i % 3) * (P.MINI_W + 4), y + (i // 3) * (P.MINI_H + 6))
+    if len(shown) < len(pile):
+        more = f"+{len(pile) - len(shown)}"
+        cx, cy = x + 12 + 2 * (P.MINI_W + 4) + P.MINI_W // 2, y + P.MINI_H + 6 + P.MINI_H // 2
+        paste_text(img, more, (cx, cy), 26, True, S.TEXT, bg, anchor="m")
 
 
 def _seats(img: Image.Image | None, f: Frame, labels: Mapping[str, str], x: int, y: int) -> int:

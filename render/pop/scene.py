@@ -93,6 +93,20 @@ class Frame:
         return col[j] if 0 <= j < len(col) else 0
 
 
+def _credited_so_far(scene: Scene) -> tuple[dict[str, int], tuple[int, ...]]:
+    """Each seat's symbols and the Chief's waiting cards, the cards gone so far in the
+    placement being resolved credited to its owner as the engine's `settle` credits them."""
+    symbols = {s: sum(SYMBOLS[c] for c in scene.collected.get(s, ())) for s in scene.seats}
+    pile = scene.chief_pile
+    owner = scene.owner
+    if scene.fallen and owner is not None and (owner == CHIEF or owner in symbols):
+        got, waiting, _ = settle(scene.spec, owner, list(scene.fallen), list(pile))
+        pile = tuple(waiting)
+        if owner in symbols:
+            symbols[owner] += sum(SYMBOLS[c] for c in got)
+    return symbols, pile
+
+
 def _window(columns: Grid, queues: tuple[int, ...], pending: Iterable[int] = ()) -> tuple[int, int]:
     """The rows worth drawing: from the highest card to the lowest Queue card, one row lower
     under a column that still gets a card this turn (placing pushes its Queue card down)."""
@@ -291,14 +305,7 @@ class Scene:
         """The table as it stands. A fell frame already counts what the explosion earned: the
         engine's own `settle` credits the cards gone so far (the Collected or ChiefKept event
         that says so officially only comes once the placement's whole chain is resolved)."""
-        symbols = {s: sum(SYMBOLS[c] for c in self.collected.get(s, ())) for s in self.seats}
-        pile = self.chief_pile
-        owner = self.owner
-        if self.fallen and owner is not None and (owner == CHIEF or owner in symbols):
-            got, waiting, _ = settle(self.spec, owner, list(self.fallen), list(pile))
-            pile = tuple(waiting)
-            if owner in symbols:
-                symbols[owner] += sum(SYMBOLS[c] for c in got)
+        symbols, pile = _credited_so_far(self)
         pending = (
             () if not self.incoming else tuple(c for c in range(5) if c not in self.placed_columns)
         )

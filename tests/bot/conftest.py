@@ -36,8 +36,10 @@ async def pop_bot(fast_bot_env, start_bot):
 
 @pytest.fixture
 def roomy_channels(emu):
-    """Channels that take 50 messages per 5 s instead of Discord's 5: for tests whose subject
-    is the game, not the rate limits (those keep Discord's real limits: test_game_e2e and the
-    twenty tables of test_resilience_e2e)."""
-    emu.message_rate = (50, 5.0)
+    """Channels that take 1,000 messages per 5 s instead of Discord's 5, so that a whole game
+    posted with no pacing never waits on them: for tests whose subject is the game, not the
+    rate limits (those keep Discord's 5 messages a window: test_game_e2e, in a 1 s window, and
+    the twenty tables of test_resilience_e2e). At 50 a window, many games filled it once and
+    waited out its 5 s."""
+    emu.message_rate = (1000, 5.0)
     return emu

@@ -22,14 +22,6 @@ from tests.discord_emulator.server import PATIENCE
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture
-def fast_channels(emu):
-    """Channels that take the many pictures of a Coloretto game quickly (one per action):
-    these stories are about the game, not the rate limits (test_game_e2e keeps those)."""
-    emu.message_rate = (1000, 5.0)
-    return emu
-
-
 # --- Shared helpers ---------------------------------------------------------------------------
 
 
@@ -194,7 +186,7 @@ def host_starts(state):
 # --- The stories ------------------------------------------------------------------------------
 
 
-async def test_three_seat_game_by_clicks_with_refusals(emu, world, fast_channels, pop_bot):
+async def test_three_seat_game_by_clicks_with_refusals(emu, world, roomy_channels, pop_bot):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     thread = await start_coloretto(
         emu, world, ana, [ben], ai=1, bot=pop_bot, seed=seed_where(3, host_starts)
@@ -283,7 +275,7 @@ def assert_every_action_pictured(actor, thread, current, game_no=1):
     assert len(posted) <= turns + 3, f"{len(posted)} messages for {turns} turns"
 
 
-async def test_two_seat_game_discards_the_row_left_over(emu, world, fast_channels, pop_bot):
+async def test_two_seat_game_discards_the_row_left_over(emu, world, roomy_channels, pop_bot):
     ana = world.ana
     rules_text = await (await ana.slash("coloretto", "rules")).wait_message()
     assert rules_text.ephemeral
@@ -348,7 +340,9 @@ def take_the_golden_joker(view):
     )
 
 
-async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast_channels, pop_bot):
+async def test_a_seat_takes_the_golden_joker_and_its_extra_card(
+    emu, world, roomy_channels, pop_bot
+):
     ana = world.ana
     thread = await start_coloretto(
         emu, world, ana, ai=4, bot=pop_bot, seed=seed_where(5, golden_on_top)
@@ -382,7 +376,7 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(emu, world, fast
 
 
 async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(
-    emu, world, fast_channels, pop_bot
+    emu, world, roomy_channels, pop_bot
 ):
     ana, ben = world.ana, world.ben
     thread = await start_coloretto(
@@ -415,7 +409,7 @@ async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(
 
 
 async def test_an_away_seat_is_played_whole_turns_then_taken_back(
-    emu, world, fast_channels, pop_bot
+    emu, world, roomy_channels, pop_bot
 ):
     ana, ben = world.ana, world.ben
     clock = TestClock()

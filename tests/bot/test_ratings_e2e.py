@@ -173,11 +173,10 @@ async def test_questions_nothing_answers_yet_get_a_clear_private_no(emu, world, 
 
 
 async def test_a_coloretto_game_posts_its_changes_on_its_one_message_and_history_links_it(
-    emu, world, pop_bot
+    emu, world, roomy_channels, pop_bot
 ):
     """Coloretto posts a turn as one message (its results riding on the last move's): the
     changes are there, and /history links to that message."""
-    emu.message_rate = (1000, 5.0)
     ana = world.ana
     thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot)  # an easy AI
     final = await play_out(emu, thread, pop_bot, [ana])

@@ -1,7 +1,7 @@
 """A seat's private redraws go one at a time (`GameFace.redraw_here`), and the table leaving
 memory meanwhile breaks neither that nor the redraw holding the lock.
 
-The race behind a `KeyError` in `face._one_redraw_at_a_time`, seen once in several runs:
+The race behind a `KeyError` in `GameFace.redraw_here` (its locks: `bot.tables.keyed_locks`), seen once in several runs:
 Confirm ends an Enigma, and while the click's redraw still waits on Discord, the table's
 outbox posts the results, finds nothing more to do and lets the finished table leave memory;
 that used to drop the seat's redraw lock under the redraw holding it. Here the redraw's edit
@@ -81,4 +81,4 @@ async def test_a_table_leaving_memory_during_a_redraw_breaks_nothing():
     later_click.answer.set()
     await asyncio.wait_for(asyncio.gather(redraw, later), 10)  # no KeyError
     assert later_click.edits == 1
-    assert face._redrawing == {}  # the lock went with its last user
+    assert face._redraws.locks == {}  # the lock went with its last user

@@ -64,7 +64,9 @@ async def test_a_choice_survives_a_restart_before_the_reveal(emu, world, roomy_c
     await assert_record_replays_to_announced_scores(world, thread, final, [ana, ben, cleo])
 
 
-async def test_stale_forged_double_and_stranger_clicks_change_nothing(emu, world, pop_bot):
+async def test_stale_forged_double_and_stranger_clicks_change_nothing(
+    emu, world, roomy_channels, pop_bot
+):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     _, thread = await start_table(emu, world, ana, [ben], ai=1, sets=1)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")

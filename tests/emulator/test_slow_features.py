@@ -63,6 +63,7 @@ async def test_an_autocomplete_is_answered_with_suggestions_only(emu, world, sta
 
 
 async def test_allowed_mentions_decide_who_is_pinged(emu: Emulator, world, start_bot):
+    emu.message_rate = (1000, 5.0)  # its six posts: the sixth would wait out Discord's 5 s
     runner = await start_bot(TinyBot)
     ana, ben = world.ana, world.ben
     both = f"{ana.mention} {ben.mention}, your turn"

@@ -56,8 +56,11 @@ class BotProcess:
         self._kill_group()
 
     def stop(self) -> None:
+        """SIGTERM, as `docker stop` sends: the bot's own handler closes it. Not SIGINT: a test
+        run started in the background ignores SIGINT, and so do the processes it starts; each
+        stop then waited its 30 s."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=30)
         self.kill()  # a worker left running after the bot, or a bot that did not stop

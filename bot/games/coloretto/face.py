@@ -66,37 +66,7 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         ]
         if v.last_round:
             parts.append(t("coloretto.turn.last_round", lang))
-        takers = {tk.row: tk.player for tk in v.rounds[-1].takes} if v.rounds else {}
-        for r, row in enumerate(v.rows):
-            if v.taken[r]:
-                who = names.get(takers.get(r + 1, ""), "?")
-                parts.append(t("coloretto.turn.row_taken", lang, row=r + 1, name=who))
-            else:
-                parts.append(
-                    t(
-                        "coloretto.turn.row",
-                        lang,
-                        row=r + 1,
-                        count=len(row),
-                        limit=v.limits[r],
-                        cards=cards_text(row, lang),
-                    )
-                )
-        for seat in v.players:
-            held = " ".join(f"{SYMBOL[c]}×{n}" for c, n in v.collections[seat].items()) or "—"
-            mark = " 💤" if seat in v.out else ""
-            parts.append(
-                t(
-                    "coloretto.turn.seat",
-                    lang,
-                    name=names.get(seat, seat) + mark,
-                    cards=held,
-                    points=v.scores[seat].total,
-                )
-            )
-        collected = {c for seat in v.players for c in v.collections[seat]}
-        if collected:  # the symbols of the collections, named once
-            parts.append(t("coloretto.legend", lang, cards=legend(collected, lang)))
+        parts += self._row_lines(v, names, lang) + self._seat_lines(v, names, lang)
         if v.turn is not None:
             who = names.get(v.turn, v.turn)
             if v.drawn is not None:
@@ -106,6 +76,43 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
             else:
                 parts.append(t("coloretto.turn.choose", lang, name=who))
         return parts
+
+    @staticmethod
+    def _row_lines(v: TableView, names: dict[str, str], lang: str) -> list[str]:
+        """Each row: its cards, or who took it this round."""
+        takers = {tk.row: tk.player for tk in v.rounds[-1].takes} if v.rounds else {}
+        lines = []
+        for r, row in enumerate(v.rows):
+            if v.taken[r]:
+                who = names.get(takers.get(r + 1, ""), "?")
+                lines.append(t("coloretto.turn.row_taken", lang, row=r + 1, name=who))
+                continue
+            cards = cards_text(row, lang)
+            lines.append(
+                t(
+                    "coloretto.turn.row",
+                    lang,
+                    row=r + 1,
+                    count=len(row),
+                    limit=v.limits[r],
+                    cards=cards,
+                )
+            )
+        return lines
+
+    @staticmethod
+    def _seat_lines(v: TableView, names: dict[str, str], lang: str) -> list[str]:
+        """Each seat's collection and points, then the symbols the collections hold, named."""
+        lines = []
+        for seat in v.players:
+            held = " ".join(f"{SYMBOL[c]}×{n}" for c, n in v.collections[seat].items()) or "—"
+            name = names.get(seat, seat) + (" 💤" if seat in v.out else "")
+            points = v.scores[seat].total
+            lines.append(t("coloretto.turn.seat", lang, name=name, cards=held, points=points))
+        collected = {c for seat in v.players for c in v.collections[seat]}
+        if collected:  # the symbols of the collections, named once
+            lines.append(t("coloretto.legend", lang, cards=legend(collected, lang)))
+        return lines
 
     def controls(self, v: TableView, lang: str) -> list[Button | Select]:
         """The seat on turn's buttons, from the view's legal moves."""

@@ -31,10 +31,10 @@ workers.PICTURES.nice = workers.AI.nice = 0
 # that compute take longer and the ones that wait do not): they run first, so that the run does
 # not end waiting on one of them started late.
 LONGEST = {
-    "tests/shards/test_bench_load.py::test_paused_tables_pressed_by_their_players": 27,
-    "tests/shards/test_bench_load.py::test_idle_tables_wait_in_the_database": 22,
+    "tests/shards/test_bench_load.py::test_paused_tables_pressed_by_their_players": 22,
     "tests/bot/test_game_e2e.py::test_three_seat_competitive_game_by_clicks": 22,
     "tests/shards/test_bench_load.py::test_bench_load_prints_one_json_object": 20,
+    "tests/shards/test_bench_load.py::test_idle_tables_wait_in_the_database": 17,
     "tests/shards/test_two_processes.py::test_two_processes_serve_their_own_shards": 16,
     "tests/ai/test_coop_ai.py::test_bench_ai_reports_the_ceiling_beside_each_level_per": 15,
     "tests/bot/test_graceful_stop_e2e.py::test_a_stop_amid_posts_is_quiet": 14,

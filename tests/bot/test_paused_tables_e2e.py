@@ -40,7 +40,9 @@ async def press(player, hand) -> None:
     await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
 
 
-async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(emu, world, pop_bot):
+async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(
+    emu, world, roomy_channels, pop_bot
+):
     tables = pop_bot.client.tables
     clock = TestClock()
     tables.use_clock(clock)

@@ -536,12 +536,19 @@ async def _write_idle_tables(emu, idle: IdleTables, env: dict[str, str], workdir
     log_path = workdir / "template.log"
 
     async def start():
-        proc = _spawn_bot(env, workdir, workdir / "template-stats.txt", log_path)
+        unpaced = env | {"POP_STEP_DELAY": "0"}
+        proc = _spawn_bot(unpaced, workdir, workdir / "template-stats.txt", log_path)
         await _until_ready(emu, proc, log_path)
         return proc
 
     _progress(f"playing the template of {idle.count} idle tables (its log in {log_path})")
-    number, turn = await idle.play_template(start, _stop_bot)
+    # The template's posts are not measured: unpaced, in a channel that never makes them wait
+    # (the measured tables' channels, made later, keep Discord's limits).
+    limits, emu.message_rate = emu.message_rate, (1000, 5.0)
+    try:
+        number, turn = await idle.play_template(start, _stop_bot)
+    finally:
+        emu.message_rate = limits
     from bot.running.open_store import open_store
     from bot.running.settings import Settings
 

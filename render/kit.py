@@ -263,6 +263,35 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
     return sum(f.getlength(run) for run, f in text_runs(text, size, bold))
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A line of text as drawn: its font size in pixels, and the width of the canvas it was
+    drawn on (a picture's own width, unless drawn on a part pasted into it)."""
+
+    text: str
+    size: int
+    canvas_width: int
+
+
+_drawn: list[Drawn] | None = None  # None: nothing recorded (the default, and free)
+
+
+@contextlib.contextmanager
+def recording_texts() -> Iterator[list[Drawn]]:
+    """Record, while the block runs, every line of text drawn (`draw_text`): what tests hold
+    to a size that still reads where the picture is shown. Off by default; blocks do not
+    nest. Drawings cached from before the block are not drawn again: clear them first."""
+    global _drawn
+    if _drawn is not None:
+        raise RuntimeError("recording_texts does not nest")
+    found: list[Drawn] = []
+    _drawn = found
+    try:
+        yield found
+    finally:
+        _drawn = None
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -276,6 +305,8 @@ def draw_text(
     by DejaVu's metrics (so a line sits where it would in Latin letters). `anchor` is
     Pillow's two letters (horizontal l/m/r, vertical a/m/s/d; t and b are taken as a and d).
     Returns the width. Text DejaVu has every glyph of is drawn exactly as Pillow draws it."""
+    if _drawn is not None and text.strip():
+        _drawn.append(Drawn(text, size, draw.im.size[0]))
     latin = font(size, bold)
     if all(which == LATIN for _, which in _runs(text)):
         draw.text(xy, text, font=latin, fill=fill, anchor=anchor)

@@ -136,7 +136,9 @@ def record_commands(
 
     @app_commands.command(
         name=_("stats", "command.stats.name"),
-        description=_("Game stats of a player in this server", "command.stats.description"),
+        description=_(
+            "A player's games, wins and ratings in this server", "command.stats.description"
+        ),
     )
     @app_commands.describe(
         user=_("whose stats (you, if left out)", "option.stats.user"),
@@ -156,7 +158,10 @@ def record_commands(
 
     @app_commands.command(
         name=_("leaderboard", "command.leaderboard.name"),
-        description=_("The server's best players", "command.leaderboard.description"),
+        description=_(
+            "The best-rated players of each game in this server",
+            "command.leaderboard.description",
+        ),
     )
     @app_commands.describe(game=_("which game (all, if left out)", "option.leaderboard.game"))
     @app_commands.choices(game=games)

@@ -30,7 +30,7 @@ from bot.tables.answers import refuse
 from bot.tables.channels import pause_notice
 from bot.tables.faces import TableFace
 from bot.tables.lobby import Lobby
-from bot.texts.i18n import DYNAMIC_KEYS, dynamic_key, languages, resolve, t
+from bot.texts.i18n import DEFAULT_LANGUAGE, DYNAMIC_KEYS, dynamic_key, languages, resolve, t
 from bot.texts.translator import command_str
 
 from .records import record_commands
@@ -70,11 +70,15 @@ def language_choices() -> list[Choice[str]]:
 
 
 def choices(family: str) -> list[Choice[str]]:
-    """A declared family of keys as a command option's choices, translated."""
-    return [
-        Choice(name=_(value, dynamic_key(family, value)), value=value)
-        for value in DYNAMIC_KEYS[family]
-    ]
+    """A declared family of keys as a command option's choices, translated (English too: its
+    name is en.json's, "short track", not the value "short")."""
+    return [catalogue_choice(family, value) for value in DYNAMIC_KEYS[family]]
+
+
+def catalogue_choice(family: str, value: str) -> Choice[str]:
+    """A choice named by its family's key in every language, English included."""
+    key = dynamic_key(family, value)
+    return Choice(name=_(t(key, DEFAULT_LANGUAGE), key), value=value)
 
 
 class TableCommands(app_commands.Group):
@@ -167,7 +171,8 @@ class TableCommands(app_commands.Group):
     @app_commands.command(
         name=_("record", "command.record.name"),
         description=_(
-            "The record of the last game at the table here", "command.record.description"
+            "The last game's record at the table here, with the proof of its deal",
+            "command.record.description",
         ),
     )
     async def record(self, interaction: discord.Interaction) -> None:
@@ -257,7 +262,8 @@ def _table_shown(face: TableFace, live: LiveTable) -> str:
 
 
 def game_choices(faces: Mapping[str, TableFace]) -> list[Choice[str]]:
-    return [Choice(name=_(key, dynamic_key("game", key)), value=key) for key in faces]
+    """The games hosted, each by its name ("Pop", not the key "pop")."""
+    return [catalogue_choice("game", key) for key in faces]
 
 
 def general_commands(
@@ -268,7 +274,7 @@ def general_commands(
 
     @app_commands.command(
         name=_("help", "command.help.name"),
-        description=_("How to play with this bot", "command.help.description"),
+        description=_("How to play the colour games with this bot", "command.help.description"),
     )
     async def help_(interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)

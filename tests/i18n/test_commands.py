@@ -11,6 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.games import GAMES
 from bot.games.pop.commands import PopCommands
 from bot.model.posts import Refusal
 from bot.model.table import TableSettings
@@ -19,6 +20,8 @@ from bot.tables.answers import refuse
 from bot.texts.i18n import catalogue, languages, t
 from bot.texts.translator import PopTranslator
 from tests.factories import a_table, people
+
+EN = catalogue("en")
 
 # Discord locales each shipped translation answers.
 LOCALES = {
@@ -142,6 +145,56 @@ async def test_localised_command_names_follow_discord_rules_and_stay_distinct():
                 names = [c.get("name_localizations", {}).get(locale, c["name"]) for c in group]
                 assert all(NAME.match(n) and n == n.lower() for n in names), names
                 assert len(set(names)) == len(names), names
+
+
+class RecordingTranslator(PopTranslator):
+    """PopTranslator, noting every (English text, catalogue key) a command hands it."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[str, str | None]] = set()
+
+    async def translate(self, string, locale, context):
+        self.seen.add((string.message, string.extras.get("key")))
+        return await super().translate(string, locale, context)
+
+
+async def test_the_english_discord_shows_is_the_english_catalogues():
+    """Discord shows English users the text a command was declared with (the translator gives
+    it nothing for English): it is en.json's, so a description fixed there is fixed for them."""
+    client = discord.Client(intents=discord.Intents.none())
+    tree = app_commands.CommandTree(client)
+    for command in all_commands(NO_TABLES, SimpleNamespace()):
+        tree.add_command(command)
+    recording = RecordingTranslator()
+    await tree.set_translator(recording)
+    for command in tree.get_commands():
+        await command.get_translated_payload(tree, recording)
+    keyed = {(text, key) for text, key in recording.seen if key is not None}
+    assert ("Pop", "game.pop") in keyed  # the /stats game choice: the game's name, not "pop"
+    assert ("long track", "colourist.choice.length.long") in keyed
+    assert sorted((key, text) for text, key in keyed if text != EN[key]) == []
+
+
+# The table layer's commands: what they do, they do for every game.
+SHARED_COMMANDS = ("table", "stats", "leaderboard", "history", "settings", "help")
+
+
+async def test_the_commands_every_game_shares_name_no_game():
+    """/stats, /leaderboard, /table record, /help… serve every game: no description of theirs
+    or of their options names one game, or one game's record format, in any language."""
+    commands = await translated_commands()
+    named = []
+    for lang in languages():
+        games = [catalogue(lang)[f"game.{key}"] for key in GAMES]
+        for name in SHARED_COMMANDS:
+            for path, command in leaves(commands[name]):
+                for item in (command, *command["options"]):
+                    described = item.get("description_localizations", {})
+                    text = described.get(LOCALES.get(lang, ["en-US"])[0], item["description"])
+                    said = [g for g in games if g in text]
+                    if said or "-record/" in text:
+                        named.append(f"{lang} /{path} {item['name']}: {text}")
+    assert named == []
 
 
 def test_the_language_option_offers_the_shipped_catalogues_by_their_own_names():

@@ -1,8 +1,9 @@
-"""Fair deals at a table (docs/fair-deals.md): a secret seed is drawn and its commitment shown
-when a table opens (for a rematch, when the game before it ends); the deal's seed comes from
-that secret and the ids Discord gave the seats' joins and the Start, which the bot cannot choose
-once it has committed; the message that starts the game shows those ids; after the end
-`/table record` gives the proof (`fairness.json`).
+"""Fair deals at a table (docs/fair-deals.md): a secret seed is drawn and its commitment shown,
+by its seal (its first hex digits, in small text), when a table opens (for a rematch, when the
+game before it ends); the deal's seed comes from that secret and the ids Discord gave the
+seats' joins and the Start, which the bot cannot choose once it has committed; the message that
+starts the game shows those ids; after the end `/table record` gives the proof
+(`fairness.json`), whose commitment begins with the seal.
 
 Until the game is over the secret lives in the table's row only: never in a post, a picture,
 an alt text, a file or a log line.
@@ -13,10 +14,16 @@ from __future__ import annotations
 import json
 import secrets
 
-from bot.texts.i18n import t
+from bot.texts.i18n import listed, t
+from bot.texts.markdown import subtext
 from engine import fair, rng
 
 from .table import FairDeal, Table
+
+# A message shows a commitment by its first 16 hex digits, its seal: short enough to read in
+# passing, long enough to bind. The proof's whole commitment must begin with it; another secret
+# whose SHA-256 begins alike takes about 2**64 tries to find (docs/fair-deals.md, section 1).
+SEAL_DIGITS = 16
 
 
 def committed() -> FairDeal:
@@ -61,32 +68,40 @@ def record_command(lang: str) -> str:
     return f"/{t('command.table.name', lang)} {t('command.record.name', lang)}"
 
 
+def seal(deal: FairDeal) -> str:
+    """What a message shows of a deal's commitment: its first SEAL_DIGITS hex digits."""
+    return deal.commitment[:SEAL_DIGITS]
+
+
 def commitment_line(table: Table, lang: str) -> str | None:
-    """The current game's commitment, for the lobby message (None: nothing committed)."""
+    """The current game's seal, for the lobby message, in small text (None: nothing
+    committed)."""
     if table.fair is None or table.private or table.status == "cancelled":
         return None
-    return t("fair.commitment", lang, commitment=table.fair.commitment)
+    said = t("fair.commitment", lang, seal=seal(table.fair), table_record=record_command(lang))
+    return subtext(said)
 
 
 def inputs_line(table: Table, lang: str) -> str | None:
     """Every id the current game was dealt with, for the message that starts it (the lobby
-    message edited by the Start's answer, or the rematch's): public before anyone sees what was
-    dealt, so that the ids in `fairness.json` can be held to them (None: nothing dealt)."""
+    message edited by the Start's answer, or the rematch's), in small text: public before
+    anyone sees what was dealt, so that the ids in `fairness.json` can be held to them (None:
+    nothing dealt). The ids are shown whole: each is an input of the deal."""
     deal = table.fair
     if deal is None or deal.start is None or table.private or table.status == "cancelled":
         return None
-    joins = ", ".join(f"`{join}`" for join in deal.joins)
-    return t("fair.inputs", lang, join_ids=joins, start_id=f"`{deal.start}`")
+    joins = listed((f"`{join}`" for join in deal.joins), lang)
+    return subtext(t("fair.inputs", lang, join_ids=joins, start_id=f"`{deal.start}`"))
 
 
 def results_lines(table: Table, game_no: int, lang: str) -> tuple[str, ...]:
-    """What the results post of game `game_no` says of its deal: the commitment it was dealt
-    from, where its proof is, and the rematch's commitment (nothing for a private game, one
+    """What the results post of game `game_no` says of its deal, in small text: the seal it
+    was dealt from, where its proof is, and the rematch's seal (nothing for a private game, one
     dealt before fair deals, or one a rematch has followed already)."""
     deal = table.fair
     if deal is None or deal.start is None or game_no != table.games or table.private:
         return ()
-    lines = [t("fair.results", lang, commitment=deal.commitment, table_record=record_command(lang))]
+    lines = [t("fair.results", lang, seal=seal(deal), table_record=record_command(lang))]
     if table.fair_next is not None:
-        lines.append(t("fair.rematch_next", lang, commitment=table.fair_next.commitment))
-    return tuple(lines)
+        lines.append(t("fair.rematch_next", lang, seal=seal(table.fair_next)))
+    return tuple(subtext(line) for line in lines)

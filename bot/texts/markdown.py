@@ -20,3 +20,9 @@ def literal(name: str) -> str:
     Markdown: pictures, alt texts, button labels and thread names show names as they are."""
     escaped = _ANYWHERE.sub(r"\\\1", _LINE_BREAK.sub(" ", name))
     return _LINE_START.sub(r"\1\\\2", escaped)
+
+
+def subtext(line: str) -> str:
+    """One line of the bot's own words that Discord shows small and grey (`-# `): what is
+    there to be checked, not read at every turn (a deal's seal and ids)."""
+    return f"-# {line}"

@@ -1,10 +1,10 @@
 """Fair deals at the table, end to end (docs/fair-deals.md): a game of each game played by
-clicks through the real bot; the lobby shows the commitment, and the message that starts a
-game (the lobby, by the Start's answer, or a rematch's) every id it is dealt with; nothing the
-bot sends to Discord and no log line holds the secret before the game is over, the results
-post names the commitment and the proof's place, and `/table record`'s record and
-`fairness.json` pass `pop-bot verify`. A rematch is dealt from the commitment the results post
-showed."""
+clicks through the real bot; the lobby shows the commitment by its seal (its first 16 hex
+digits, in small text), and the message that starts a game (the lobby, by the Start's answer,
+or a rematch's) every id it is dealt with; nothing the bot sends to Discord and no log line
+holds the secret before the game is over, the results post names the seal and the proof's
+place, and `/table record`'s record and `fairness.json` (whose commitment begins with the
+seal) pass `pop-bot verify`. A rematch is dealt from the seal the results post showed."""
 
 from __future__ import annotations
 
@@ -82,11 +82,11 @@ def assert_secret_kept(table, bodies, caplog) -> None:
 
 
 async def start(emu, world, bot, host, game, ai, **options):
-    """The host opens a table (its lobby shows the commitment at once), adds `ai` AI seats and
+    """The host opens a table (its lobby shows the seal at once), adds `ai` AI seats and
     starts. Returns (table number, thread, lobby message)."""
     number, thread, lobby = await open_table(emu, world, host, game, **options)
     committed = (await stored(bot, number)).fair.commitment
-    assert f"`{committed}`" in lobby.content  # before any other seat, or the start, exists
+    assert sealed(committed, lobby.content)  # before any other seat, or the start, exists
     for _ in range(ai):
         await host.click(lobby, label="Add AI")
     await host.click(lobby, label="Start")
@@ -97,9 +97,17 @@ async def start(emu, world, bot, host, game, ai, **options):
 
 
 def inputs_shown(deal, content: str) -> bool:
-    """Does the message show the deal's join ids, in seat order, and its start id?"""
+    """Does the message show the deal's join ids, in seat order, and its start id, on a small
+    line?"""
     joins = ", ".join(f"`{join}`" for join in deal.joins)
-    return f"{joins}; start id `{deal.start}`" in content
+    return (
+        f"\n-# 🔒 Deal inputs: join ids {joins} (in seat order), start id `{deal.start}`" in content
+    )
+
+
+def sealed(commitment: str, content: str) -> bool:
+    """Does the lobby show the commitment by its seal, on a small line, and not whole?"""
+    return f"\n-# 🔒 Deal seal `{commitment[:16]}` — " in content and commitment not in content
 
 
 async def stored(bot, number):
@@ -143,15 +151,22 @@ async def check_the_game(bot, number, actor, dealt, results, wire, logged, tmp_p
     assert deal.start is not None
     assert [s.joined for s in table.seats] == deal.joins
     assert all(deal.joins)
-    assert f"`{deal.commitment}`" in dealt.content
+    assert f"`{deal.commitment[:16]}`" in dealt.content
+    assert deal.commitment not in dealt.content
     assert inputs_shown(deal, dealt.content), dealt.content
-    assert f"`{deal.commitment}`" in results.content
+    assert f"\n-# 🔒 Dealt from the seal `{deal.commitment[:16]}`: " in results.content
     assert "/table record" in results.content
     assert table.fair_next is not None
-    assert f"`{table.fair_next.commitment}`" in results.content
+    rematch_seal = (
+        f"\n-# 🔒 A rematch will be dealt from the seal `{table.fair_next.commitment[:16]}`."
+    )
+    assert rematch_seal in results.content
+    assert deal.commitment not in results.content
+    assert table.fair_next.commitment not in results.content
     assert_secret_kept(table, wire, logged)
     record, proof, said = await record_and_proof(actor, thread, tmp_path)
     assert said["commitment"] == deal.commitment
+    assert said["commitment"].startswith(deal.commitment[:16])  # the seal the lobby showed
     assert said["inputs"] == {"joins": [str(j) for j in deal.joins], "start": str(deal.start)}
     assert said["secret_seed"] == deal.secret  # revealed now, the game being over
     assert any(deal.secret.encode() in body for body in wire)  # the check sees what is sent
@@ -176,7 +191,8 @@ async def test_coloretto_by_clicks_verifies_and_so_does_its_rematch(
         10,
         "the rematch message",
     )
-    assert f"`{first.fair_next.commitment}`" in again.content
+    assert f"`{first.fair_next.commitment[:16]}`" in again.content
+    assert first.fair_next.commitment not in again.content
     second_results = await coloretto_play_out(emu, thread, pop_bot, [ana])
     assert second_results.id != results.id
     second = await stored(pop_bot, number)

@@ -36,7 +36,7 @@ NOT_COUNTS = {
     "legend", "secrets", "piles", "scores", "pawns", "result", "moved", "out", "winners",
     "order", "nouns", "adjectives", "jokers", "plus", "minus", "step", "set", "turn", "round",
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
-    "commitment",  # a deal's SHA-256, in hex
+    "seal",  # the first hex digits of a deal's SHA-256 commitment
     "join_ids", "start_id",  # the ids a deal was dealt with
     # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
     "rating", "change", "changes", "place", "date", "seats",

@@ -18,7 +18,7 @@ from bot.ratings.texts import board_rows, history_row, stats_line
 from bot.storage.store import SqlStore
 from bot.tables.faces import TableFace
 from bot.texts.i18n import DYNAMIC_KEYS, dynamic_key, resolve, t
-from bot.texts.markdown import literal
+from bot.texts.markdown import literal, subtext
 from bot.texts.translator import command_str
 
 _ = command_str
@@ -75,20 +75,26 @@ async def nothing_yet(store: SqlStore, guild_id: int, who: str, game: str | None
 async def leaderboard_text(
     store: SqlStore, faces: Mapping[str, TableFace], guild_id: int, game: str | None, lang: str
 ) -> str | None:
-    """One game's best conservative ratings, or every rated game's best few; None: none."""
+    """One game's best ratings, or every rated game's best few, under what a rating means;
+    None: none."""
     if game is not None:
         board = await store.rating_board(guild_id, game, BOARD_ROWS)
         if not board:
             return None
         header = t("leaderboard.header", lang, game=game_name(game, lang))
-        return "\n".join([header, *board_rows(board, lang)])
+        return "\n".join([header, rating_meant(lang), *board_rows(board, lang)])
     rated = set(await store.rated_games(guild_id))
     shown = [key for key in faces if key in rated]  # the games hosted, in their order
-    lines = [t("leaderboard.all", lang)]
+    lines = [t("leaderboard.all", lang), rating_meant(lang)]
     for key in shown:
         lines.append("**" + game_name(key, lang) + "**")
         lines += board_rows(await store.rating_board(guild_id, key, BOARD_ROWS_EACH), lang)
     return "\n".join(lines) if shown else None
+
+
+def rating_meant(lang: str) -> str:
+    """What a rating's number means, in small text under the leaderboard's title."""
+    return subtext(t("leaderboard.rating", lang))
 
 
 async def history_text(

@@ -4,6 +4,8 @@ reads."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from openskill.models import PlackettLuce
 
@@ -263,3 +265,33 @@ async def test_history_fits_one_message_and_names_a_game_no_longer_hosted_by_its
     assert "**gone-game**" in old
     assert " · not won · not rated" in old
     assert "[results]" not in old
+
+
+# Words a player does not read as a number's meaning: "conservative rating" and its old
+# translations.
+JARGON = ("conservative", "prudente", "vorsichtige Wertung", "ostrożna ocena", "保守的")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ja", "fr", "es", "pl", "de"])
+@pytest.mark.parametrize("game", ["pop", None])
+async def test_the_leaderboard_says_what_a_rating_means_once_in_small_text(lang, game):
+    from bot.commands.records import leaderboard_text
+
+    class Store:
+        async def rating_board(self, *_asked):
+            return [
+                ("1", Rating(mu=30.0, sigma=5.0, games=3)),
+                ("ai:hard", Rating(mu=20.0, sigma=2.0, games=12)),
+            ]
+
+        async def rated_games(self, _guild):
+            return ["pop"]
+
+    text = await leaderboard_text(Store(), {"pop": None}, 5, game, lang)
+    lines = text.splitlines()
+    assert lines[1] == "-# " + t("leaderboard.rating", lang)  # right under the title
+    assert "1500" in lines[1]  # the number a newcomer has: what the scale is measured from
+    (provisional,) = re.findall(r"\*([^*]+)\*", t("rating.provisional", lang, rating="").lower())
+    assert provisional in lines[1].lower()  # the mark the rows use, explained
+    assert sum("1500" in line for line in lines) == 1
+    assert not [word for word in JARGON if word in text]

@@ -120,14 +120,21 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
     best = sorted(ratings.items(), key=lambda pr: -pr[1].ordinal())
     names = {str(ana.id): f"<@{ana.id}>", str(ben.id): f"<@{ben.id}>", "ai:hard": "🤖 AI (hard)"}
     assert board.content.splitlines() == [
-        "🏆 **Pop leaderboard** · conservative ratings",
+        "🏆 **Pop leaderboard**",
+        "-# Rating: the skill your results have shown, counted on the low side while they are"
+        " few; a newcomer has 1500. *Provisional* before the 10th rated game.",
         *(
             f"{rank}. {names[p]} — {shown(r)} *provisional* · 3 rated games"
             for rank, (p, r) in enumerate(best, 1)
         ),
     ]
     everything = await (await ben.slash("leaderboard")).wait_message()
-    assert everything.content.splitlines()[1:3] == ["**Pop**", board.content.splitlines()[1]]
+    assert everything.content.splitlines()[:4] == [
+        "🏆 **Leaderboards**",
+        board.content.splitlines()[1],  # what a rating means, once
+        "**Pop**",
+        board.content.splitlines()[2],
+    ]
 
     # /stats: Ana's rating, her rank among the three, her change in the last game.
     stats = await (await ana.slash("stats", game="pop")).wait_message()

@@ -95,3 +95,31 @@ def test_the_english_texts_read_as_meant():
     assert catalogue("en")["refusal.invalid_button"] == (
         "That button is not valid here: use the buttons of the table's latest message."
     )
+
+
+# "the rules", as each language says that a record is checked against them.
+RULES = {"en": "rules", "it": "regole", "ja": "ルール", "fr": "règles", "es": "reglas"}
+RULES |= {"pl": "zasad", "de": "Regeln"}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_record_says_what_it_holds_and_that_anyone_can_check_it(lang):
+    """/table record's answer is for players: it names the record's format, says that anyone
+    can check its moves against the rules, and with which program (not an order to run a
+    command line a player has never heard of)."""
+    shown = t("table.record", lang, game=game_name("pop", lang), id=3, format="pop-record/1")
+    assert "pop-record/1" in shown
+    assert RULES[lang] in shown
+    assert "`pop-bot replay`" in shown
+    assert "replay it with" not in shown
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_help_and_the_proof_say_how_to_hold_the_proof_to_the_seal(lang):
+    """The seal the lobby shows is checked by hand: /help and the message that gives the proof
+    both say that the proof's `commitment` begins with it."""
+    from bot.commands.table import command_names
+
+    for text in (t("help", lang, **command_names(lang)), t("fair.record", lang)):
+        assert "`commitment`" in text
+        assert "🔒" in text

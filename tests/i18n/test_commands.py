@@ -17,7 +17,7 @@ from bot.model.posts import Refusal
 from bot.model.table import TableSettings
 from bot.running.client import all_commands
 from bot.tables.answers import refuse
-from bot.texts.i18n import catalogue, languages, t
+from bot.texts.i18n import DYNAMIC_KEYS, catalogue, dynamic_key, languages, t
 from bot.texts.translator import PopTranslator
 from tests.factories import a_table, people
 
@@ -173,6 +173,25 @@ async def test_the_english_discord_shows_is_the_english_catalogues():
     assert ("Pop", "game.pop") in keyed  # the /stats game choice: the game's name, not "pop"
     assert ("long track", "colourist.choice.length.long") in keyed
     assert sorted((key, text) for text, key in keyed if text != EN[key]) == []
+
+
+# Options whose description lists their choices, and the family of those choices.
+LISTED_CHOICES = {
+    "option.new.ai_level": "choice.ai_level",
+    "option.pings.state": "choice.pings",
+    "pop.option.new.mode": "pop.choice.mode",
+    "colorpop.option.mode": "colorpop.mode",
+}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_an_option_lists_its_choices_as_they_are_written(lang):
+    """ "on: …; off: never" over the choices "activées" and "désactivées" names choices the
+    player cannot find: an option that lists its choices names each as the list shows it."""
+    for option, family in LISTED_CHOICES.items():
+        described = str(catalogue(lang)[option])
+        for value in DYNAMIC_KEYS[family]:
+            assert str(catalogue(lang)[dynamic_key(family, value)]) in described, (option, value)
 
 
 # The table layer's commands: what they do, they do for every game.

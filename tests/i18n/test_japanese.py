@@ -119,3 +119,13 @@ def test_japanese_lists_are_joined_with_the_ideographic_comma():
     shown = cards_text(["blue", "green"], "ja")
     assert "、" in shown
     assert ", " not in shown
+
+
+def test_san_follows_a_name_without_a_space():
+    """{name}さん everywhere: "Anaさん", "**Ana**さん", never "Ana さん" in one message and
+    "Anaさんが" in the next."""
+    spaced = [
+        key for key, entry in JA.items() if any(re.search(r"[}*] さん", f) for f in forms(entry))
+    ]
+    assert spaced == []
+    assert any("{name}さん" in f for entry in JA.values() for f in forms(entry))

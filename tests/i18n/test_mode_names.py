@@ -14,8 +14,6 @@ from bot.texts.i18n import DYNAMIC_KEYS, catalogue, dynamic_key
 # Every family of mode names: each game's labels, and Pop's choices (Colorpop's modes are its
 # choices too).
 MODE_FAMILIES = sorted(family for family in DYNAMIC_KEYS if family.endswith(".mode"))
-# A game's mode option, described by listing its choices, and the family of those choices.
-MODE_OPTIONS = {"pop.option.new.mode": "pop.choice.mode", "colorpop.option.mode": "colorpop.mode"}
 LOWER_CASE = ("en", "it", "fr", "es", "pl")
 
 
@@ -42,11 +40,3 @@ def test_a_german_mode_is_a_noun_with_its_head_capitalised():
     adjectives = {key: name for key, name in names.items() if not name.split()[-1][0].isupper()}
     assert adjectives == {}
     assert names["pop.mode.competitive"] == names["colorpop.mode.competitive"]
-
-
-@pytest.mark.parametrize("lang", [*LOWER_CASE, "de", "ja"])
-def test_a_mode_option_lists_its_choices_as_they_are_written(lang):
-    for option, family in MODE_OPTIONS.items():
-        described = str(catalogue(lang)[option])
-        for mode in DYNAMIC_KEYS[family]:
-            assert str(catalogue(lang)[dynamic_key(family, mode)]) in described, (option, mode)

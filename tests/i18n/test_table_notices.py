@@ -123,3 +123,28 @@ def test_help_and_the_proof_say_how_to_hold_the_proof_to_the_seal(lang):
     for text in (t("help", lang, **command_names(lang)), t("fair.record", lang)):
         assert "`commitment`" in text
         assert "🔒" in text
+
+
+# "in 5 minutes" as Discord writes a relative timestamp (<t:…:R>) in each language.
+IN_FIVE_MINUTES = {
+    "en": ("in 5 minutes", "Time runs out in 5 minutes."),
+    "de": ("in 5 Minuten", "Die Zeit läuft in 5 Minuten ab."),
+    "fr": ("dans 5 minutes", "Fin du temps imparti dans 5 minutes."),
+    "it": ("tra 5 minuti", "Il tempo scade tra 5 minuti."),
+    "es": ("dentro de 5 minutos", "El tiempo se acaba dentro de 5 minutos."),
+    "pl": ("za 5 minut", "Czas mija za 5 minut."),
+    "ja": ("5分後", "制限時間\uff1a5分後"),  # a full-width colon
+}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_deadline_reads_as_a_sentence_with_discords_relative_time(lang):
+    """The turn's deadline is a Discord timestamp shown relative ("in 5 minutes", in the
+    reader's language): the sentence around it reads right with it (German's separable verb
+    after it, French's time that is up rather than passing)."""
+    at, sentence = IN_FIVE_MINUTES[lang]
+    assert t("turn.deadline", lang, at=at) == sentence
+    reminder = t("timer.reminder", lang, who="Ana", at=at)
+    assert at in reminder
+    if lang in ("de", "fr"):  # the reminder says it the same way
+        assert reminder.lower().endswith(sentence.lower())

@@ -162,6 +162,12 @@ def record_commands(
 
         await _records_of(store, interaction, user, game, of)
 
+    return [stats, leaderboard_command(store, faces, games), history_command(store, games)]
+
+
+def leaderboard_command(
+    store: SqlStore, faces: Mapping[str, TableFace], games: list[Choice[str]]
+) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name=_("leaderboard", "command.leaderboard.name"),
         description=_(
@@ -188,7 +194,7 @@ def record_commands(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    return [stats, leaderboard, history_command(store, games)]
+    return leaderboard
 
 
 def history_command(

@@ -1,6 +1,6 @@
-"""People's names inside the bot's messages, which Discord reads as Markdown: a display name is
-shown as it is written, never as formatting (bold, spoilers, code, headings, quotes, subtext,
-lists, masked links, links, mentions)."""
+"""Markdown in the bot's messages: people's names shown as they are written, never as
+formatting (bold, spoilers, code, headings, quotes, subtext, lists, masked links, links,
+mentions), and the bot's own small lines (`subtext`)."""
 
 from __future__ import annotations
 

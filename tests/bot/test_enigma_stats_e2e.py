@@ -102,7 +102,10 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     assert "Average set score" in stats.content
     board = await (await ben.slash("leaderboard")).wait_message()
     # The game was rated: the winner has the best rating of Pop's board.
-    assert board.content.splitlines()[1] == "**Pop**"
-    first_line = board.content.splitlines()[2]
+    lines = board.content.splitlines()
+    # The title, then the small line saying what the number is, then each game's board.
+    assert lines[1].startswith("-# Rating: ")
+    assert lines[2] == "**Pop**"
+    first_line = lines[3]
     assert first_line.startswith(f"1. <@{winner.id}> — ")
     assert first_line.endswith(" *provisional* · 1 rated game")

@@ -87,24 +87,72 @@ def star_points(
 
 
 def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, fill: str) -> None:
-    """A colour's own shape inside `box` (x0, y0, x1, y1)."""
+    """A colour's own shape inside `box` (x0, y0, x1, y1): the one set every game draws."""
     x0, y0, x1, y1 = box
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
     if shape == "circle":
-        draw.ellipse(
-            (cx - r * 0.92, cy - r * 0.92, cx + r * 0.92, cy + r * 0.92), fill=fill, width=0
-        )
+        k = r * 0.92
+        draw.ellipse((cx - k, cy - k, cx + k, cy + k), fill=fill, width=0)
     elif shape == "square":
         k = r * 0.82
         draw.rectangle((cx - k, cy - k, cx + k, cy + k), fill=fill, width=0)
-    elif shape == "triangle":
-        draw.polygon([(cx, y0), (x1, y1 - r * 0.12), (x0, y1 - r * 0.12)], fill=fill, width=0)
-    elif shape == "diamond":
-        draw.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=fill, width=0)
+    elif shape == "bar":
+        draw.rectangle((x0, cy - r * 0.36, x1, cy + r * 0.36), fill=fill, width=0)
     elif shape == "star":
         draw.polygon(star_points(cx, cy + r * 0.08, r * 1.05, r * 0.45, 5), fill=fill, width=0)
     else:
-        raise ValueError(shape)
+        draw.polygon(_outline(shape, cx, cy, r), fill=fill, width=0)
+
+
+def _outline(shape: str, cx: float, cy: float, r: float) -> list[Point]:
+    """The polygon of a shape centred on (cx, cy) with half-width `r`."""
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r, cy + r * 0.88), (cx - r, cy + r * 0.88)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "hexagon":
+        return [_polar(cx, cy, r, 60 * i + 30) for i in range(6)]
+    if shape == "cross":
+        return _plus(cx, cy, r * 0.95, r * 0.34, 0)
+    if shape == "x":
+        return _plus(cx, cy, r * 1.1, r * 0.26, 45)
+    if shape == "moon":
+        return _crescent(cx, cy, r * 0.95)
+    raise ValueError(shape)
+
+
+def _polar(cx: float, cy: float, r: float, degrees: float) -> Point:
+    a = math.radians(degrees)
+    return cx + r * math.cos(a), cy + r * math.sin(a)
+
+
+def _plus(cx: float, cy: float, arm: float, half: float, turn: float) -> list[Point]:
+    """A plus of arms `arm` long and `half` thick (each side), turned by `turn` degrees."""
+    corners = [
+        (half, -arm), (half, -half), (arm, -half), (arm, half), (half, half), (half, arm),
+        (-half, arm), (-half, half), (-arm, half), (-arm, -half), (-half, -half), (-half, -arm),
+    ]  # fmt: skip
+    c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    return [(cx + x * c - y * s, cy + x * s + y * c) for x, y in corners]
+
+
+def _crescent(cx: float, cy: float, r: float) -> list[Point]:
+    """A waxing moon: the disc of radius `r` less the same disc moved up and to the right."""
+    dx, dy = r * 0.55, -r * 0.2
+    facing = math.atan2(-dy, -dx)  # the side the crescent bulges to
+
+    def turned(a: float) -> float:
+        return (a - facing + math.pi) % (2 * math.pi) - math.pi
+
+    angles = [2 * math.pi * i / 96 for i in range(96)]
+    outer = [a for a in angles if math.hypot(r * math.cos(a) - dx, r * math.sin(a) - dy) > r]
+    inner = [a for a in angles if math.hypot(dx + r * math.cos(a), dy + r * math.sin(a)) < r]
+    rim = [_polar(cx, cy, r, math.degrees(a)) for a in sorted(outer, key=turned)]
+    cut = [
+        _polar(cx + dx, cy + dy, r, math.degrees(a))
+        for a in sorted(inner, key=turned, reverse=True)
+    ]
+    return rim + cut
 
 
 def draw_burst(

@@ -27,18 +27,31 @@ FONT_CJK_BOLD = FONT_DIR / "NotoSansCJKjp-Subset-Bold.otf"
 
 class ColourStyle(NamedTuple):
     hex: str  # the fill
-    shape: str  # the shape drawn on it: circle, triangle, square, diamond, star
+    shape: str  # the shape drawn on it (kit.draw_shape)
     symbol: str  # the same shape as one Unicode character (button labels, alt text)
     ink: str  # numbers and icons drawn on it: dark on light colours, white on dark ones
 
 
+# One palette for every game: a colour is drawn in the same fill with the same shape wherever it
+# appears, so ● red in a text meets a red circle on the picture. The fills were searched to stay
+# apart (CIEDE2000 >= 14) under simulated protan, deutan and tritan vision, all ten together
+# (tests/render/test_colours.py), with numbers on them legible (WCAG AA), while each still reads
+# as the colour it is called.
 COLOUR_STYLE: dict[str, ColourStyle] = {
-    "red": ColourStyle("#B1102F", "circle", "●", "#FFFFFF"),
-    "yellow": ColourStyle("#FFEB37", "triangle", "▲", "#1A1A1A"),
-    "green": ColourStyle("#1CB765", "square", "■", "#0E1A12"),
-    "blue": ColourStyle("#4466F8", "diamond", "◆", "#FFFFFF"),
-    "purple": ColourStyle("#8C6090", "star", "★", "#FFFFFF"),
+    "red": ColourStyle("#CE0410", "circle", "●", "#FFFFFF"),
+    "orange": ColourStyle("#DB8614", "hexagon", "⬢", "#1A1A1A"),
+    "yellow": ColourStyle("#FFDC0E", "triangle", "▲", "#1A1A1A"),
+    "green": ColourStyle("#5EBB7C", "square", "■", "#0E1A12"),
+    "blue": ColourStyle("#1E6AFF", "diamond", "◆", "#FFFFFF"),
+    "purple": ColourStyle("#6B4A8E", "cross", "✚", "#FFFFFF"),
+    "brown": ColourStyle("#8D6656", "bar", "▬", "#FFFFFF"),
+    "black": ColourStyle("#161616", "x", "✖", "#F4F4F4"),
+    "white": ColourStyle("#F2F2F2", "moon", "☾", "#2A2A2A"),
 }
+# Pieces that stand for any colour: a light card with a star (never dark on the dark panel); the
+# golden joker is the same star on gold.
+JOKER_STYLE = ColourStyle("#B1AFBB", "star", "★", "#1A1A1A")
+GOLDEN_STYLE = ColourStyle("#FFC83D", "star", "★", "#1A1A1A")
 
 BACKGROUND = "#1B1E24"
 TRACK = "#272B34"  # a lane behind a row or column of pieces

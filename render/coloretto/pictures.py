@@ -43,43 +43,18 @@ class CardStyle(NamedTuple):
 
 
 CARD_STYLE: dict[str, CardStyle] = {
-    "blue": CardStyle("#2F6FDE", "diamond", "#FFFFFF"),
-    "brown": CardStyle("#8A5A34", "square", "#FFFFFF"),
-    "green": CardStyle("#2FA84F", "triangle", "#0B1A10"),
-    "red": CardStyle("#D33A32", "circle", "#FFFFFF"),
-    "orange": CardStyle("#F28A1E", "hexagon", "#1A1A1A"),
-    "yellow": CardStyle("#F6D530", "star", "#1A1A1A"),
-    "purple": CardStyle("#8B4FB8", "cross", "#FFFFFF"),
+    **{
+        c: CardStyle(S.COLOUR_STYLE[c].hex, S.COLOUR_STYLE[c].shape, S.COLOUR_STYLE[c].ink)
+        for c in C.COLOURS
+    },
     "cotton": CardStyle("#EFEBE0", "cloud", "#3A3A3A"),
-    "joker": CardStyle("#353A45", "joker", "#FFFFFF"),
-    "golden": CardStyle("#E8B923", "joker", "#1A1A1A"),
+    "joker": CardStyle(S.JOKER_STYLE.hex, "joker", S.JOKER_STYLE.ink),
+    "golden": CardStyle(S.GOLDEN_STYLE.hex, "joker", S.GOLDEN_STYLE.ink),
 }
 assert set(CARD_STYLE) == set(C.CARD_NAMES) - {C.LAST}
 
 
 # --- Drawing primitives -----------------------------------------------------------------------
-
-
-def _shape(
-    d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], fill: str
-) -> None:
-    """A colour's shape inside `box`: Pop's five, plus a hexagon and a cross."""
-    x0, y0, x1, y1 = box
-    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
-    if shape == "hexagon":
-        d.polygon(
-            [
-                (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-                for i in range(6)
-            ],
-            fill=fill,
-        )
-    elif shape == "cross":
-        k = r * 0.36
-        d.rectangle((cx - k, y0 + r * 0.08, cx + k, y1 - r * 0.08), fill=fill)
-        d.rectangle((x0 + r * 0.08, cy - k, x1 - r * 0.08, cy + k), fill=fill)
-    else:
-        kit.draw_shape(d, shape, box, fill)
 
 
 def _card(img: Image.Image, name: str, x: int, y: int, w: int, h: int, ring: bool = False) -> None:
@@ -110,7 +85,7 @@ def _card_tile(name: str, w: int, h: int, ring: bool, bg: str) -> Image.Image:
     elif style.shape == "joker":
         _joker_mark(d, cx, cy, s, style.ink, k)
     else:
-        _shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
+        kit.draw_shape(d, style.shape, (cx - s, cy - s, cx + s, cy + s), style.ink)
     return tile.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
 
 

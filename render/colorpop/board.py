@@ -1,8 +1,8 @@
 """The Colorpop board as a PNG: rails A–J and rows 1–10 on its edges, one colour and one shape
 per token (jokers a star), the tokens left on the board, and every seat's pile size.
 
-Colours and shapes are the rules page's (§1, Okabe–Ito, colour-blind safe; shape is a second
-cue). Pictures are drawn at twice the size and scaled down, so edges stay smooth. Every word
+Colours and shapes are the shared palette's (render/style.py: colour-blind safe, a shape as a
+second cue), the letters the rules page's (§1). Pictures are drawn at twice the size and scaled down, so edges stay smooth. Every word
 drawn comes from `labels` (the bot translates); seat names come from `names`.
 """
 
@@ -29,13 +29,17 @@ class TokenStyle(NamedTuple):
     symbol: str  # the shape as one character, for button and select labels (§7)
 
 
+COLOUR_OF = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
+
+
+def _token_style(look: S.ColourStyle) -> TokenStyle:
+    return TokenStyle(look.hex, look.shape, look.ink, look.hex, look.symbol)
+
+
+# The shared palette (render/style.py): a colour and its shape as in every other game.
 TOKEN_STYLE: dict[str, TokenStyle] = {
-    "R": TokenStyle("#D55E00", "circle", "#1A1A1A", "#D55E00", "●"),
-    "Y": TokenStyle("#F0E442", "triangle", "#1A1A1A", "#F0E442", "▲"),
-    "G": TokenStyle("#009E73", "square", "#FFFFFF", "#009E73", "■"),
-    "B": TokenStyle("#0072B2", "diamond", "#FFFFFF", "#0072B2", "◆"),
-    "P": TokenStyle("#CC79A7", "cross", "#1A1A1A", "#CC79A7", "✚"),
-    "W": TokenStyle("#FFFFFF", "star", "#1A1A1A", "#1A1A1A", "★"),
+    **{letter: _token_style(S.COLOUR_STYLE[colour]) for letter, colour in COLOUR_OF.items()},
+    "W": TokenStyle(S.JOKER_STYLE.hex, "star", S.JOKER_STYLE.ink, "#1A1A1A", "★"),
 }
 assert tuple(TOKEN_STYLE) == LETTERS
 
@@ -57,19 +61,6 @@ ICON_WIN = S.ICON_WIN
 
 def _px(v: float) -> int:
     return round(v * SCALE)
-
-
-def _shape(
-    draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], fill: str
-) -> None:
-    """A token's shape in `box` (drawing pixels): the shared shapes, plus the cross."""
-    if shape != "cross":
-        kit.draw_shape(draw, shape, box, fill)
-        return
-    x0, y0, x1, y1 = box
-    cx, cy, arm = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.19
-    draw.rectangle((x0 + (x1 - x0) * 0.04, cy - arm, x1 - (x1 - x0) * 0.04, cy + arm), fill=fill)
-    draw.rectangle((cx - arm, y0 + (y1 - y0) * 0.04, cx + arm, y1 - (y1 - y0) * 0.04), fill=fill)
 
 
 def _dim(hex_colour: str) -> str:
@@ -96,7 +87,7 @@ def _token(
         width=_px(2),
     )
     inset = size * 0.2
-    _shape(
+    kit.draw_shape(
         draw,
         look.shape,
         (_px(x + inset), _px(y + inset), _px(x + size - inset), _px(y + size - inset)),

@@ -46,16 +46,11 @@ class TileStyle(NamedTuple):
 
 
 TILE_STYLE: dict[str, TileStyle] = {
-    "black": TileStyle("#161616", "x", "#F4F4F4"),
-    "white": TileStyle("#F2F2F2", "moon", "#2A2A2A"),
-    "brown": TileStyle("#8A5A34", "cross", "#FFFFFF"),
-    "red": TileStyle("#D33A32", "circle", "#FFFFFF"),
-    "orange": TileStyle("#F28A1E", "hexagon", "#1A1A1A"),
-    "yellow": TileStyle("#F6D530", "triangle", "#1A1A1A"),
-    "green": TileStyle("#2FA84F", "square", "#0B1A10"),
-    "blue": TileStyle("#2F6FDE", "diamond", "#FFFFFF"),
-    "purple": TileStyle("#8B4FB8", "star", "#FFFFFF"),
-    "joker": TileStyle("#353A45", "burst", GOLD),
+    **{
+        c: TileStyle(S.COLOUR_STYLE[c].hex, S.COLOUR_STYLE[c].shape, S.COLOUR_STYLE[c].ink)
+        for c in COLOURS
+    },
+    JOKER: TileStyle(S.JOKER_STYLE.hex, S.JOKER_STYLE.shape, S.JOKER_STYLE.ink),
 }
 assert set(TILE_STYLE) == {*COLOURS, JOKER}
 PAWN_FILL = ("#E8E8E8", "#9FD3FF", "#FFB3C7", "#C8F7A1", "#FFE08A", "#D9C2FF")
@@ -86,42 +81,8 @@ def _png(img: Image.Image) -> bytes:
 # --- Shapes and tiles ---------------------------------------------------------------------------
 
 
-def _shape(
-    d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], ink: str, fill: str
-) -> None:
-    """A colour's shape in `box`, drawn in `ink` on a tile of `fill`."""
-    x0, y0, x1, y1 = box
-    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
-    if shape == "hexagon":
-        d.polygon(
-            [
-                (
-                    cx + r * math.cos(math.radians(60 * i + 30)),
-                    cy + r * math.sin(math.radians(60 * i + 30)),
-                )
-                for i in range(6)
-            ],
-            fill=ink,
-        )
-    elif shape == "cross":
-        k = r * 0.34
-        d.rectangle((cx - k, y0, cx + k, y1), fill=ink)
-        d.rectangle((x0, cy - k, x1, cy + k), fill=ink)
-    elif shape == "x":
-        w = r * 0.42
-        d.line((x0 + w / 2, y0 + w / 2, x1 - w / 2, y1 - w / 2), fill=ink, width=int(w))
-        d.line((x0 + w / 2, y1 - w / 2, x1 - w / 2, y0 + w / 2), fill=ink, width=int(w))
-    elif shape == "moon":
-        d.ellipse((x0, y0, x1, y1), fill=ink)
-        d.ellipse((x0 + r * 0.55, y0 - r * 0.15, x1 + r * 0.55, y1 - r * 0.15), fill=fill)
-    elif shape == "burst":
-        kit.draw_burst(d, cx, cy, r, ink)
-    else:
-        kit.draw_shape(d, shape, box, ink)
-
-
 def tile(img: Image.Image, card: str, x: int, y: int, size: int, ring: str | None = None) -> None:
-    """A card's tile: its colour, its shape; the Joker a dark tile with a gold burst."""
+    """A card's tile: its colour, its shape; the Joker a light tile with a star."""
     k = kit.SS
     style = TILE_STYLE[card]
     big = Image.new("RGB", (size * k, size * k), _bg_at(img, x, y))
@@ -132,7 +93,7 @@ def tile(img: Image.Image, card: str, x: int, y: int, size: int, ring: str | Non
         (inset, inset, size * k - 1 - inset, size * k - 1 - inset), 8 * k, fill=style.fill
     )
     pad = size * k * 0.24
-    _shape(d, style.shape, (pad, pad, size * k - pad, size * k - pad), style.ink, style.fill)
+    kit.draw_shape(d, style.shape, (pad, pad, size * k - pad, size * k - pad), style.ink)
     img.paste(big.resize((size, size), Image.Resampling.LANCZOS), (x, y))
 
 

@@ -7,7 +7,7 @@ from engine.pop.cards import COLOUR, COLOUR_NAMES
 
 from ..style import COLOUR_STYLE, ColourStyle
 
-assert tuple(COLOUR_STYLE) == COLOUR_NAMES  # Pop's five colours, in the card table's order
+assert set(COLOUR_NAMES) <= set(COLOUR_STYLE)  # Pop's five colours wear the shared palette
 
 QUEUE_FILL = "#5A6172"
 QUEUE_EDGE = "#C9CED8"

@@ -148,5 +148,5 @@ def test_the_results_name_their_symbols():
         COLORETTO.view(state, None), COLORETTO.outcome(state), live.table.names(), "en"
     )
     key = next(x for x in text.splitlines() if x.startswith("Key: "))
-    assert "◆ blue" in key or "■ brown" in key
+    assert "◆ blue" in key or "▬ brown" in key
     assert "Plus and minus: each colour's symbol" in text

@@ -89,8 +89,8 @@ def test_the_english_texts_read_as_meant():
     assert t("pause.notice.forbidden", "en", game="Colorpop", id=9).startswith(
         "Colorpop table #9 is paused: I lost permission to post in its thread."
     )
-    assert t("coloretto.legend", "en", cards="◆ blue, ■ brown") == (
-        "Key: ◆ blue, ■ brown; ×: how many cards of that colour."
+    assert t("coloretto.legend", "en", cards="◆ blue, ▬ brown") == (
+        "Key: ◆ blue, ▬ brown; ×: how many cards of that colour."
     )
     assert catalogue("en")["refusal.invalid_button"] == (
         "That button is not valid here: use the buttons of the table's latest message."

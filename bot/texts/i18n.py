@@ -17,7 +17,7 @@ the command-line tools read the catalogues too.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from engine.data import data_path
@@ -30,6 +30,7 @@ TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "button": ("join", "leave", "addai", "start", "cancel"),
     "choice.ai_level": ("easy", "normal", "hard"),
     "choice.pings": ("on", "off"),
+    "result.place": ("1", "2", "3", "4", "5", "6"),
 }
 # Every family of keys built at run time: the table layer's, and each registered game's (its
 # entry's `GameEntry.keys`, from the engine's lists), so a new mode, level or colour needs its
@@ -155,6 +156,18 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
         n = int(str(values.get("n", 0)))
         entry = entry.get(plural_form(lang, n)) or entry["other"]
     return str(entry).format(**values)
+
+
+def winners(names: Sequence[str], lang: str) -> str:
+    """The one way every game says who won: "Ana wins", or "Shared win: Ana, Ben"."""
+    if len(names) == 1:
+        return t("result.win", lang, name=names[0])
+    return t("result.shared_win", lang, names=listed(names, lang))
+
+
+def place(rank: int, lang: str) -> str:
+    """A place at the end of a game, as `lang` writes it: "1st", "2e", "3.º", "4位"."""
+    return t(dynamic_key("result.place", str(rank)), lang)
 
 
 def listed(items: Iterable[object], lang: str) -> str:

@@ -1,9 +1,10 @@
 """Alt texts of Colourist's pictures (at most 1,024 characters, Discord's limit), in the
-table's language through the same `labels` mapping as the pictures."""
+table's language through the same `labels` mapping as the pictures; lists joined with the
+language's own separator (the `separator` label: "、" in Japanese)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from engine.colourist.view import ColouristView, RoundResult
 
@@ -16,37 +17,36 @@ def _cut(text: str) -> str:
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
 
 
+def listed(items: Iterable[str], labels: Mapping[str, str]) -> str:
+    """Items one after another, as the table's language lists them."""
+    return label(labels, "separator").join(items)
+
+
 def _pawns(view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]) -> str:
-    return (
-        "; ".join(
-            label(labels, "alt_pawn", name=names.get(s, s), field=view.positions[s])
-            for s in view.seats
-        )
-        + "."
+    pawns = (
+        label(labels, "alt_pawn", name=names.get(s, s), field=view.positions[s]) for s in view.seats
     )
+    return listed(pawns, labels)
 
 
-def track_alt(view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]) -> str:
-    text = label(
+def turn_alt(
+    view: ColouristView, text: str | None, names: Mapping[str, str], labels: Mapping[str, str]
+) -> str:
+    """A turn: the word (or who keeps a phrase), the colourist, every pawn."""
+    colourist = names.get(view.colourist, view.colourist)
+    card = (
+        label(labels, "alt_picking", name=colourist)
+        if text is None
+        else label(labels, "alt_card", text=text)
+    )
+    track = label(
         labels,
         "alt_track",
         n=view.round_number,
         finish=view.finish,
         pawns=_pawns(view, names, labels),
     )
-    if view.phase != "over":
-        text += (
-            " " + label(labels, "colourist", name=names.get(view.colourist, view.colourist)) + "."
-        )
-    return _cut(text)
-
-
-def card_alt(
-    view: ColouristView, text: str | None, names: Mapping[str, str], labels: Mapping[str, str]
-) -> str:
-    if text is None:
-        return _cut(label(labels, "alt_picking", name=names.get(view.colourist, view.colourist)))
-    return _cut(label(labels, "alt_card", text=text))
+    return _cut(f"{card} {label(labels, 'colourist', name=colourist)}. {track}")
 
 
 def reveal_alt(
@@ -59,16 +59,19 @@ def reveal_alt(
     def name(seat: str) -> str:
         return names.get(seat, seat)
 
-    cards = ", ".join(
-        label(labels, "alt_seat_card", name=name(s), card=label(labels, result.cards[s]))
-        for s in view.seats
+    cards = listed(
+        (
+            label(labels, "alt_seat_card", name=name(s), card=label(labels, result.cards[s]))
+            for s in view.seats
+        ),
+        labels,
     )
     outcome = (
         label(
             labels,
             "alt_matched",
-            names=", ".join(map(name, result.matched)),
-            moved=", ".join(map(name, result.moved)),
+            names=listed(map(name, result.matched), labels),
+            moved=listed(map(name, result.moved), labels),
         )
         if result.matched
         else label(labels, "alt_nobody")
@@ -86,11 +89,11 @@ def reveal_alt(
 
 
 def results_alt(view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]) -> str:
-    return _cut(
-        label(
-            labels,
-            "alt_results",
-            names=", ".join(names.get(s, s) for s in view.winners),
-            pawns=_pawns(view, names, labels),
-        )
+    winners = [names.get(s, s) for s in view.winners]
+    said = (
+        label(labels, "win", name=winners[0])
+        if len(winners) == 1
+        else label(labels, "shared_win", names=listed(winners, labels))
     )
+    pawns = _pawns(view, names, labels)
+    return _cut(label(labels, "alt_results", round=view.round_number, result=said, pawns=pawns))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .. import kit
+
 LABELS_EN: dict[str, str] = {
     # drawn in the pictures
     "round": "Round {n}",
@@ -19,7 +21,20 @@ LABELS_EN: dict[str, str] = {
     "picking": "{name} is keeping a phrase…",
     "matched": "matched",
     "nobody": "Nobody matched: everyone moves 1",
-    "winners": "On the finish: {names}",
+    "quoted": "“{text}”",
+    "role": "colourist",
+    "moved": "moved 1 field",
+    "joker_left": "Joker in hand",
+    "game_over": "Game over after round {round}",
+    "field": "field {field}",
+    "rule": "Every pawn on the finish wins; pawns there together share the win.",
+    # the shared words of a result (bot.texts.i18n: result.*, list.separator), passed in
+    "win": "{name} wins",
+    "shared_win": "Shared win: {names}",
+    "separator": ", ",
+    **{
+        f"place_{n}": place for n, place in enumerate(("1st", "2nd", "3rd", "4th", "5th", "6th"), 1)
+    },
     # the card names
     "black": "black",
     "white": "white",
@@ -40,8 +55,12 @@ LABELS_EN: dict[str, str] = {
     "alt_seat_card": "{name} {card}",
     "alt_matched": "Matched: {names}; moved: {moved}.",
     "alt_nobody": "Nobody matched: everyone moves 1.",
-    "alt_results": "Game over. On the finish: {names}. {pawns}",
+    "alt_results": "Game over after round {round}. {result}. {pawns}",
 }
+
+# The words every game says a result with, passed in from the shared catalogue (bot.texts.i18n's
+# result.win, result.shared_win, result.place.N and list.separator), never the game's own.
+SHARED_KEYS = ("win", "shared_win", "separator", *(f"place_{n}" for n in range(1, 7)))
 
 # The keys that are sentences of alt text (not drawn).
 ALT_KEYS = tuple(k for k in LABELS_EN if k.startswith("alt_"))
@@ -58,3 +77,14 @@ def label(labels: Mapping[str, str], key: str, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             continue
     return key
+
+
+def drawable(text: str) -> bool:
+    """Can the bundled fonts draw every character of `text`?"""
+    return all(kit.has_glyph(ch) or ch.isspace() for ch in text)
+
+
+def word(labels: Mapping[str, str], key: str, **values: object) -> str:
+    """A label to draw: the table's language (English only if no bundled font can draw it)."""
+    text = label(labels, key, **values)
+    return text if drawable(text) else label(LABELS_EN, key, **values)

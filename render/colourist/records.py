@@ -14,18 +14,18 @@ from engine.colourist.record import moves_of, replay_summary
 
 from ..kit import Picture
 from .labels import LABELS_EN
-from .pictures import card_picture, results_picture, reveal_picture, track_picture
+from .pictures import results_picture, reveal_picture, turn_picture
 
 
 def table_pictures(
     state: ColouristState, names: Mapping[str, str], lang: str, labels: Mapping[str, str]
 ) -> list[Picture]:
-    """The table message's pictures: the track, and the word card (blank while the colourist
-    keeps a phrase), its words in `lang` (drawn in English where no font has them)."""
+    """The table message's picture: the word card (who keeps a phrase, while the colourist
+    keeps one) over the track, its words in `lang` (drawn in English where no font has them)."""
     v = COLOURIST.view(state, None)
     text = W.shown(COLOURIST.words, v.words, lang) if v.words else None
     english = W.shown(COLOURIST.words, v.words, "en") if v.words else None
-    return [track_picture(v, names, labels), card_picture(v, text, names, labels, english)]
+    return [turn_picture(v, text, names, labels, english)]
 
 
 def pictures_after(

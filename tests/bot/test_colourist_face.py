@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 
 from bot.games.colourist.face import ColouristFace
-from bot.games.colourist.words import labels
+from bot.games.colourist.words import labels, results_text
 from bot.model.table import LiveTable, Seat, Table, TableSettings
+from bot.tables import workers
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
-from engine.colourist.game import CARDS, COLOURS, Choose
+from engine.colourist.game import CARDS, COLOURS, Choose, Keep
 from render.colourist import pictures as P
 from render.colourist.labels import LABELS_EN
+from render.colourist.parts import card_style
+from tests.colourist.helpers import hand_built
 
 FACE = ColouristFace()
 SEATS = ["s1", "s2", "s3"]
@@ -101,16 +105,51 @@ def test_pictures_and_alt_texts_every_language():
     for lang in ("en", "it", "ja", "fr", "es", "pl", "de"):
         words = labels(lang)
         text = W.shown(COLOURIST.words, v.words, lang)
-        for picture in (
-            P.track_picture(v, names, words),
-            P.card_picture(v, text, names, words, W.shown(COLOURIST.words, v.words, "en")),
-        ):
-            assert 0 < len(picture.alt) <= 1024
-            assert Image.open(io.BytesIO(picture.png)).width == P.WIDTH
-        assert text in P.card_alt(v, text, names, words)
+        picture = P.turn_picture(v, text, names, words, W.shown(COLOURIST.words, v.words, "en"))
+        assert 0 < len(picture.alt) <= 1024
+        assert Image.open(io.BytesIO(picture.png)).size == (P.WIDTH, P.HEIGHT)
+        assert text in picture.alt
 
 
 def test_the_nine_colours_have_nine_shapes():
-    shapes = [P.TILE_STYLE[c].shape for c in CARDS]
+    shapes = [card_style(c).shape for c in CARDS]
     assert len(set(shapes)) == len(CARDS)
     assert set(LABELS_EN) >= set(CARDS)
+
+
+def test_a_double_field_posts_no_picture_twice(monkeypatch):
+    """The turn of a phrase being kept and the turn of the phrase kept each post their
+    picture, the track drawn once with each: none of them byte-identical to another (the
+    track alone was posted twice, the same bytes)."""
+    monkeypatch.setattr(workers.PICTURES, "size", 0)  # drawn here, not in a pool
+    state = hand_built(
+        seats=SEATS,
+        positions={"s1": 5, "s2": 3, "s3": 4},
+        first="s1",
+        length="short",
+        phase="picking",
+        drawn=["n001", "n002", "a001", "a002"],
+    )
+    table = a_table()
+    picking = FACE.table_post(LiveTable(table, state), "en")
+    kept = FACE.apply(state, "s1", Keep(0, 1))
+    assert kept.new_turn
+    choosing = FACE.table_post(LiveTable(table, kept.after), "en")
+    posted = [p.png for p in (*picking.pictures, *choosing.pictures)]
+    assert len(posted) == 2
+    assert len(set(posted)) == len(posted)
+
+
+def test_the_results_say_the_winners_and_places_in_the_shared_words():
+    state = hand_built(
+        seats=SEATS, first="s1", positions={"s1": 10, "s2": 7, "s3": 10}, length="short"
+    )
+    v = COLOURIST.view(state, None)
+    v = replace(v, phase="over", winners=("s1", "s3"))
+    names = {"s1": "Ana", "s2": "Ben", "s3": "Cai"}
+    assert results_text(v, names, "en") == (
+        "🏁 Shared win: **Ana**, **Cai**\n1st Ana 10/10 · 1st Cai 10/10 · 3rd Ben 7/10"
+    )
+    said = results_text(v, names, "ja")
+    assert said.startswith("🏁 同点優勝：**Ana**、**Cai**\n1位 Ana")  # noqa: RUF001
+    assert "on the finish" not in results_text(v, names, "en")

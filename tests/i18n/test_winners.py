@@ -13,7 +13,7 @@ import pytest
 from bot.texts.i18n import PLURAL_FORMS, catalogue, languages, t
 
 BOT_DIR = Path(__file__).resolve().parents[2] / "bot"
-WINNERS_KEYS = ("pop.result.winners", "colorpop.result.winners", "colourist.result.winners")
+WINNERS_KEYS = ("pop.result.winners", "colorpop.result.winners")
 
 
 def literal_calls() -> list[tuple[str, set[str | None], str]]:
@@ -75,7 +75,6 @@ def test_winners_texts_are_plural_dicts(lang, key):
 @pytest.mark.parametrize(
     ("key", "one", "several"),
     [
-        ("colourist.result.winners", "🏁 **ana** reached the finish and wins!", "Shared win"),
         ("colorpop.result.winners", "🏆 Winner: **ana**", "🏆 Winners: **ana, ben**"),
         ("pop.result.winners", "🏆 Winner: ana", "🏆 Shared victory: ana, ben"),
     ],

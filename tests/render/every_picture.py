@@ -275,10 +275,9 @@ def colourist_pictures(lang: str) -> Drawn:
         for i, (kind, v) in enumerate(_colourist_sample(_colourist_game(seats, seed))):
             name = f"colourist-{seats}-{i:02d}-{kind}"
             if kind == "table":
-                yield f"{name}-track", colourist.track_picture(v, names, labels).png
                 text = W.shown(words, v.words, lang) if v.words else None
                 english = W.shown(words, v.words, "en") if v.words else None
-                yield f"{name}-card", colourist.card_picture(v, text, names, labels, english).png
+                yield f"{name}-turn", colourist.turn_picture(v, text, names, labels, english).png
             elif kind == "reveal" and v.last is not None:
                 text, english = (W.shown(words, v.last.words, k) for k in (lang, "en"))
                 png = colourist.reveal_picture(v, v.last, text, names, labels, english).png

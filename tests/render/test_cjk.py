@@ -15,13 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from bot.games.colourist.words import labels as colourist_labels
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.view import ColouristView
 from engine.data import data_path
 from render import kit
 from render import style as S
 from render.colourist import pictures as P
-from render.colourist.labels import ALT_KEYS, LABELS_EN, label
+from render.colourist.labels import ALT_KEYS, LABELS_EN, SHARED_KEYS, label
 from render.pop.pictures import board_picture
 
 from .cases import competitive
@@ -50,7 +51,7 @@ JA_CATALOGUES = sorted(data_path().glob("**/locales/ja.json"))
 JA = {
     key: text for path in JA_CATALOGUES for key, text in json.loads(path.read_text("utf-8")).items()
 }
-JA_LABELS = {key: JA[f"colourist.label.{key}"] for key in LABELS_EN}
+JA_LABELS = colourist_labels("ja")  # the game's own words and the shared words of a result
 WORDS = json.loads(data_path("colourist", "words.json").read_text("utf-8"))
 JA_WORDS = [concept["ja"]["text"] for concept in WORDS["concepts"]]
 
@@ -232,29 +233,35 @@ NAMES = {"s1": "さくら", "s2": "山田 太郎", "s3": "Ana"}
 
 def test_colourist_draws_every_japanese_label_in_japanese() -> None:
     for key in LABELS_EN:
-        if key in ALT_KEYS:
+        if key in ALT_KEYS or key == "separator":
             continue
-        values = {"n": 3, "name": "さくら", "names": "さくら, Ana"}
+        values = {
+            "n": 3,
+            "round": 3,
+            "field": 4,
+            "name": "さくら",
+            "names": "さくら, Ana",
+            "text": "家",
+        }
         assert P.word(JA_LABELS, key, **values) == label(JA_LABELS, key, **values)
         assert P.word(JA_LABELS, key, **values) != label(LABELS_EN, key, **values)
+    assert set(SHARED_KEYS) < set(JA_LABELS)
 
 
 def test_colourist_pictures_in_japanese_use_japanese_not_english() -> None:
     v = colourist_view()
-    japanese = P.track_picture(v, NAMES, JA_LABELS)
-    english = P.track_picture(v, NAMES, LABELS_EN)
-    assert japanese.png != english.png
     word = JA_WORDS[0]
-    card = P.card_picture(v, word, NAMES, JA_LABELS, fallback="house")
-    assert card.png == P.card_picture(v, word, NAMES, JA_LABELS).png  # no English fallback
-    assert card.png != P.card_picture(v, "house", NAMES, JA_LABELS).png
+    japanese = P.turn_picture(v, word, NAMES, JA_LABELS, fallback="house")
+    assert japanese.png == P.turn_picture(v, word, NAMES, JA_LABELS).png  # no English fallback
+    assert japanese.png != P.turn_picture(v, "house", NAMES, JA_LABELS).png
+    assert japanese.png != P.turn_picture(v, word, NAMES, LABELS_EN).png
 
 
 def test_colourist_shrinks_a_long_japanese_name_to_fit() -> None:
     v = colourist_view()
-    picture = P.track_picture(v, {"s1": "ダ" * 60, "s2": "山田", "s3": "Ana"}, JA_LABELS)
-    assert Image.open(io.BytesIO(picture.png)).width == P.WIDTH
-    line = kit.fit_line("ダ" * 60, 18, max_width=200, min_size=P.MIN_TEXT)
+    picture = P.turn_picture(v, "家", {"s1": "ダ" * 60, "s2": "山田", "s3": "Ana"}, JA_LABELS)
+    assert Image.open(io.BytesIO(picture.png)).size == (P.WIDTH, P.HEIGHT)
+    line = kit.fit_line("ダ" * 60, 18, max_width=200, min_size=15)
     assert line.shrunk
     assert line.cut
     assert line.width <= 200

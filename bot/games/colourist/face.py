@@ -33,7 +33,7 @@ from engine.protocol import Outcome
 from render.colourist import pictures as render
 
 from .commands import ColouristCommands, word_list_problem
-from .words import card_label, labels, reveal_text, shown
+from .words import card_label, labels, results_text, reveal_text, shown
 
 AI_SEAT_PREFIX = "ai-"  # bot.model.table.Table.next_ai_id: AI chairs are "ai-1", "ai-2", …
 
@@ -85,10 +85,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
         words = labels(lang)
         text = shown(v.words, lang) if v.words else None
         english = shown(v.words, "en") if v.words else None
-        pictures = [
-            PICTURES.call(render.track_picture, v, names, words),
-            PICTURES.call(render.card_picture, v, text, names, words, english),
-        ]
+        pictures = [PICTURES.call(render.turn_picture, v, text, names, words, english)]
         colourist = names.get(v.colourist, v.colourist)
         if v.phase == "picking":  # the colourist's button alone: the others wait
             label = t("colourist.button.pick_by", lang, name=colourist)[:80]
@@ -192,9 +189,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                 posts.append(Post(reveal_text(v, names, lang), [picture], step=True))
             elif isinstance(e, GameEnded):
                 picture = await PICTURES.run(render.results_picture, v, plain, words)
-                winners = listed((names.get(w, w) for w in e.winners), lang)
-                said = t("colourist.result.winners", lang, n=len(e.winners), names=winners)
-                posts.append(Post(said, [picture], results=True))
+                posts.append(Post(results_text(v, names, lang), [picture], results=True))
         return posts
 
     # --- Clicks -----------------------------------------------------------------------------

@@ -2,11 +2,11 @@
 lists: its entry declares them when the game registers."""
 
 from engine.colourist.game import CARDS, LENGTHS
-from render.colourist.labels import LABELS_EN
+from render.colourist.labels import LABELS_EN, SHARED_KEYS
 
 KEYS: dict[str, tuple[str, ...]] = {
     "colourist.card": CARDS,
-    "colourist.label": tuple(LABELS_EN),
+    "colourist.label": tuple(k for k in LABELS_EN if k not in SHARED_KEYS),
     "colourist.choice.length": tuple(LENGTHS),
     # the codes of engine.colourist.errors, as the table layer says them
     "refusal": (

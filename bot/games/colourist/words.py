@@ -6,20 +6,28 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
-from bot.texts.i18n import dynamic_key, listed, t
+from bot.texts.i18n import dynamic_key, listed, place, t, winners
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST
 from engine.colourist.game import EMOJI
 from engine.colourist.view import ColouristView
-from render.colourist.labels import LABELS_EN
+from render.colourist.labels import LABELS_EN, SHARED_KEYS
 
 
 def labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang`, placeholders kept for the pictures to fill."""
+    """The pictures' words in `lang`, placeholders kept for the pictures to fill; a result's
+    words are the shared catalogue's, as every game says them."""
     out = {}
     for key, english in LABELS_EN.items():
+        if key in SHARED_KEYS:
+            continue
         holes = {f: "{" + f + "}" for _, f, _, _ in string.Formatter().parse(english) if f}
         out[key] = t(dynamic_key("colourist.label", key), lang, **holes)
+    out["win"] = t("result.win", lang, name="{name}")
+    out["shared_win"] = t("result.shared_win", lang, names="{names}")
+    out["separator"] = t("list.separator", lang)
+    out |= {f"place_{n}": place(n, lang) for n in range(1, 7)}
+    assert set(out) == set(LABELS_EN)
     return out
 
 
@@ -71,3 +79,16 @@ def reveal_text(v: ColouristView, names: dict[str, str], lang: str) -> str:
         lines.append(t("colourist.step.nobody", lang))
     lines.append(" · ".join(f"{name(s)} {v.positions[s]}/{v.finish}" for s in v.seats))
     return "\n".join(lines)
+
+
+def results_text(v: ColouristView, names: dict[str, str], lang: str) -> str:
+    """The end in the words every game shares: the winner headline, then every seat by place
+    with its field (seats on the same field share a place)."""
+    said = winners([f"**{names.get(w, w)}**" for w in v.winners], lang)
+    order = sorted(v.seats, key=lambda s: -v.positions[s])
+    places = (
+        f"{place(1 + sum(v.positions[o] > v.positions[s] for o in v.seats), lang)} "
+        f"{names.get(s, s)} {v.positions[s]}/{v.finish}"
+        for s in order
+    )
+    return f"🏁 {said}\n" + " · ".join(places)

@@ -17,6 +17,14 @@ def _cut(text: str) -> str:
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
 
 
+def sentences(*parts: str) -> str:
+    """Sentences one after another: a space after each, none after a Japanese full stop."""
+    out = ""
+    for part in filter(None, parts):
+        out += part if not out or out.endswith("。") else " " + part
+    return out
+
+
 def listed(items: Iterable[str], labels: Mapping[str, str]) -> str:
     """Items one after another, as the table's language lists them."""
     return label(labels, "separator").join(items)
@@ -46,7 +54,7 @@ def turn_alt(
         finish=view.finish,
         pawns=_pawns(view, names, labels),
     )
-    return _cut(f"{card} {label(labels, 'colourist', name=colourist)}. {track}")
+    return _cut(sentences(card, label(labels, "alt_colourist", name=colourist), track))
 
 
 def reveal_alt(
@@ -85,7 +93,7 @@ def reveal_alt(
         cards=cards,
         result=outcome,
     )
-    return _cut(head + " " + _pawns(view, names, labels))
+    return _cut(sentences(head, _pawns(view, names, labels)))
 
 
 def results_alt(view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]) -> str:

@@ -51,6 +51,7 @@ LABELS_EN: dict[str, str] = {
     "alt_pawn": "{name} on field {field}",
     "alt_card": "The card shows: {text}.",
     "alt_picking": "{name} is keeping one noun and one adjective of four cards.",
+    "alt_colourist": "Colourist: {name}.",
     "alt_reveal": "{colourist} chose {colour} for {text}. {cards}. {result}",
     "alt_seat_card": "{name} {card}",
     "alt_matched": "Matched: {names}; moved: {moved}.",

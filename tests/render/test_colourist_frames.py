@@ -201,3 +201,19 @@ def test_the_results_are_by_place_with_the_shared_winner_headline(lang: str) -> 
     assert places[0] == t("result.place.1", lang)
     assert len(places) == len(v.seats)
     assert "On the finish" not in " ".join(drawn)
+
+
+def test_alt_texts_list_and_join_sentences_as_the_language_does() -> None:
+    """Japanese lists with 、 and ends sentences with 。 (no ", " or ". " of English); German
+    names a colour as a noun ("wählte Grün", not "wählte grün")."""
+    names = {"s1": "Ana", "s2": "Ben", "s3": "Cai"}
+    for kind, v in sample(3, "short"):
+        alt = draw(kind, v, "ja", names).alt
+        assert "、" in alt, alt
+        assert ", " not in alt, alt
+        assert ". " not in alt, alt
+        if kind == "reveal" and v.last is not None:
+            german = draw(kind, v, "de", names).alt
+            colour = labels("de")[v.last.colour]
+            assert colour[0].isupper()
+            assert f"wählte {colour} für" in german

@@ -16,7 +16,7 @@ import io
 import math
 from collections.abc import Mapping, Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.colourist.game import DOUBLE
 from engine.colourist.view import ColouristView, RoundResult
@@ -37,7 +37,9 @@ __all__ = [
 WIDTH = F.WIDTH
 TOP = F.HEADER_H + F.PAD  # the upper panel: the word card, or the reveal's boxes
 TOP_H = 168
-TRACK = TOP + TOP_H + F.PAD  # the track's lanes
+NOTE = TOP + TOP_H + 6  # a reveal's line under its boxes: nobody matched (a turn: its card)
+NOTE_H = 24
+TRACK = NOTE + NOTE_H + 10  # the track's lanes
 TRACK_H = 240
 KEY = TRACK + TRACK_H + 12  # the legend
 KEY_H = 2 * (F.CHIP + 8)  # two rows of keys (the longest language's need)
@@ -99,7 +101,7 @@ def turn_picture(
     with kit.FONT_LOCK:
         status = word(labels, "colourist", name=colourist)
         F.header(img, word(labels, "round", n=view.round_number), status, names=[colourist])
-        box = (F.PAD, TOP, WIDTH - F.PAD, TOP + TOP_H)
+        box = (F.PAD, TOP, WIDTH - F.PAD, NOTE + NOTE_H)
         word_card(img, view, shown, colourist, labels, box)
         bottom = lanes(img, view, names, _track_box(), view.colourist)
         _legend(img, labels, False, int(bottom) + 12)
@@ -125,8 +127,14 @@ def reveal_picture(
         title = (
             word(labels, "round", n=result.round_number) + "  " + word(labels, "quoted", text=shown)
         )
-        status = "" if result.matched else word(labels, "nobody")
-        F.header(img, title, status)
+        F.header(img, title)  # the whole width: a long phrase fits
+        if not result.matched:
+            note = word(labels, "nobody")
+            d = ImageDraw.Draw(img)
+            kit.draw_line(
+                d, (F.PAD + 4, NOTE + NOTE_H / 2), note, F.BODY, True, S.GOOD,
+                max_width=WIDTH - 2 * F.PAD, min_size=F.SMALL,
+            )  # fmt: skip
         rows = math.ceil(len(order) / BOX_COLUMNS)
         w, h = box_size(WIDTH - 2 * F.PAD, TOP_H, rows)
         for i, seat in enumerate(order):

@@ -8,6 +8,7 @@ the legend, the word quoted as the language quotes, the result in the words ever
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -217,3 +218,34 @@ def test_alt_texts_list_and_join_sentences_as_the_language_does() -> None:
             colour = labels("de")[v.last.colour]
             assert colour[0].isupper()
             assert f"wählte {colour} für" in german
+
+
+def longest_phrase(lang: str) -> tuple[str, str]:
+    """The widest phrase of the word list in `lang` (among its widest adjectives and nouns)."""
+    concepts = COLOURIST.words.concepts
+
+    def width(ids: tuple[str, ...]) -> float:
+        return kit.text_length(W.shown(COLOURIST.words, ids, lang), 24, True)
+
+    widest = {
+        kind: sorted((i for i in concepts if i[0] == kind), key=lambda i: -width((i,)))[:8]
+        for kind in "an"
+    }
+    return max(((a, n) for a in widest["a"] for n in widest["n"]), key=width)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_widest_phrase_fits_the_card_and_the_reveal_with_nobody_matched(lang: str) -> None:
+    """ "hochgewachsener Feuerwehrmann" beside "Nobody matched" in the header was cut: the
+    header has the phrase alone, the note a line of its own."""
+    _, v = next(m for m in sample(6, "long") if m[0] == "reveal" and m[1].last)
+    assert v.last is not None
+    phrase = longest_phrase(lang)
+    last = replace(v.last, words=phrase, matched=(), moved=v.seats)
+    kept = replace(v, last=last, words=phrase, phase="choosing")
+    names = dict(zip(v.seats, NAMES, strict=False))
+    with kit.recording_cuts() as cuts:
+        for kind in ("turn", "reveal"):
+            picture, texts = drawn_while(lambda k=kind: draw(k, kept, lang, names))
+            assert problems([Seen(kind, picture.png, texts)]) == []
+    assert [f"{c.text!r} drawn {c.shown!r}: {c.caller}" for c in cuts] == []

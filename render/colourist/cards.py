@@ -13,8 +13,7 @@ from engine.colourist.view import ColouristView, RoundResult
 from .. import frame as F
 from .. import kit
 from .. import style as S
-from .labels import word
-from .parts import CARD_INK, symbol, tile
+from .parts import CARD_INK, symbol, tile, word
 
 CARD_FILL = "#F6F1E4"
 BOX_GAP = 6  # px between a reveal's boxes

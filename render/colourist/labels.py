@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .. import kit
-
 LABELS_EN: dict[str, str] = {
     # drawn in the pictures
     "round": "Round {n}",
@@ -78,14 +76,3 @@ def label(labels: Mapping[str, str], key: str, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             continue
     return key
-
-
-def drawable(text: str) -> bool:
-    """Can the bundled fonts draw every character of `text`?"""
-    return all(kit.has_glyph(ch) or ch.isspace() for ch in text)
-
-
-def word(labels: Mapping[str, str], key: str, **values: object) -> str:
-    """A label to draw: the table's language (English only if no bundled font can draw it)."""
-    text = label(labels, key, **values)
-    return text if drawable(text) else label(LABELS_EN, key, **values)

@@ -1,6 +1,7 @@
-"""The pieces of Colourist's pictures: a card's tile, a field's symbol, a pawn, the track drawn
-as one lane a seat (its name, its Joker while unused, its pawn on its field), the word card
-and a seat's box in a reveal. The shared parts (header, legend, results) are render/frame.py's.
+"""The pieces of Colourist's pictures: a label as drawn (`word`: English only where no bundled
+font has the glyphs), a card's tile, a field's symbol, a pawn, and the track drawn as one lane a
+seat (its name, its Joker while unused, its pawn on its field). The word card and the reveal's
+boxes are cards.py's; the header, legend and results board render/frame.py's.
 
 Marks, one meaning each (the pictures' legend says them in the table's language): ▲ a noun
 field, ● an adjective field, ▲● a double field (a phrase), the chequered flag the finish, a
@@ -21,6 +22,7 @@ from engine.colourist.view import ColouristView
 from .. import frame as F
 from .. import kit
 from .. import style as S
+from .labels import LABELS_EN, label
 
 SYMBOL_INK = "#C9CED8"
 CARD_INK = "#5A5040"
@@ -180,3 +182,14 @@ def _lane(
     for field in range(1, view.finish + 1):
         x = left + field * cell
         d.line((x, y0 + 5, x, y1 - 5), fill=S.PANEL, width=1)
+
+
+def drawable(text: str) -> bool:
+    """Can the bundled fonts draw every character of `text`?"""
+    return all(kit.has_glyph(ch) or ch.isspace() for ch in text)
+
+
+def word(labels: Mapping[str, str], key: str, **values: object) -> str:
+    """A label to draw: the table's language (English only if no bundled font can draw it)."""
+    text = label(labels, key, **values)
+    return text if drawable(text) else label(LABELS_EN, key, **values)

@@ -26,8 +26,8 @@ from .. import kit
 from .. import style as S
 from .alt import results_alt, reveal_alt, turn_alt
 from .cards import BOX_COLUMNS, BOX_GAP, box_size, seat_box, word_card
-from .labels import drawable, label, word
-from .parts import SYMBOL_INK, TILE_STYLE, arrow, flag, lanes, ringed, symbol
+from .labels import label
+from .parts import SYMBOL_INK, TILE_STYLE, arrow, drawable, flag, lanes, ringed, symbol, word
 
 __all__ = [
     "HEIGHT",

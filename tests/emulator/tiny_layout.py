@@ -72,17 +72,25 @@ class Board(ui.LayoutView):
 
 
 class LayoutBot(TinyBot):
-    """``/board`` answers with a Board (callback type 4); ``/slow_board`` thinks first (type 5)
-    and then fills the answer with a Board through a followup."""
+    """``/board`` answers with a Board (callback type 4), with ``words`` as content if set;
+    ``/slow_board`` thinks first (type 5) and then fills the answer with a Board through a
+    followup. Refusals land in ``errors``."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.pressed: list[str] = []
+        #: Words /board sends beside its Board (Discord refuses content on a V2 message).
+        self.words: str | None = None
         bot = self
 
         @self.tree.command(description="Show a board")
         async def board(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(view=Board(bot), files=board_files())
+            try:
+                await interaction.response.send_message(
+                    bot.words, view=Board(bot), files=board_files()
+                )
+            except discord.HTTPException as error:
+                bot.errors.append(error)
 
         @self.tree.command(description="Think, then show a board")
         async def slow_board(interaction: discord.Interaction) -> None:

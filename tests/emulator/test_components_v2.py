@@ -378,3 +378,17 @@ async def test_a_followup_follows_the_same_rules(emu: Emulator, world, start_bot
     assert followup.is_components_v2
     assert followup.text == "more"
     assert followup.button_labels == ["more"]
+
+
+async def test_text_displays_ping_as_content_does(emu: Emulator, world, start_bot):
+    runner = await start_bot(TinyBot)
+    words = f"{world.ben.mention}, your turn ({world.cleo.mention} waits)"
+    body = {
+        "flags": V2,
+        "components": [container(text(words))],
+        "allowed_mentions": {"users": [str(world.ben.id)]},
+    }
+    await raw_send(runner.client, world.games.id, body)
+    message = world.ana.last_message()
+    assert message.text == words
+    assert message.pinged == [world.ben.user]

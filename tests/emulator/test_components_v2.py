@@ -35,7 +35,7 @@ async def test_a_layout_view_reads_as_its_text_pictures_and_buttons(
     assert message.gallery_names == ["board.png"]
     assert [a.filename for a in message.attachments] == ["board.png", "corner.png", "rules.txt"]
     assert message.accent_colour == ACCENT
-    assert message.button_labels == ["Peek", "Go", "Rules"]  # reading order, nested anywhere
+    assert message.button_labels == ["Peek", "Go", "Seat 2", "Rules"]  # reading order, nested
     assert "picture board.png" in message.alt_texts
     assert "red square" in message.alt_texts
     # discord.py read the answer back: the flag, and the media Discord unfurled
@@ -69,6 +69,21 @@ async def test_nested_buttons_are_clicked_and_reach_the_bot(emu: Emulator, world
     assert interaction.data["id"] == next(
         b["id"] for b in message.buttons if b.get("custom_id") == "v2:peek"
     )
+
+
+async def test_a_persistent_button_of_a_v2_message_works_after_a_restart(
+    emu: Emulator, world, start_bot
+):
+    """discord.py rebuilds the clicked message's LayoutView from the interaction's ``message``
+    to find a DynamicItem: the emulator's V2 payload must read back as Discord's does."""
+    runner = await start_bot(LayoutBot)
+    message = await (await world.ana.slash("board")).wait_message()
+    await runner.restart()
+    result = await world.ben.click(message, label="Seat 2")
+    answer = await result.wait_message()
+    assert answer.text == "you took seat 2"
+    assert answer.ephemeral
+    assert runner.client.pressed == ["seat 2"]
 
 
 async def test_the_bot_hears_v2_messages_with_their_components(emu: Emulator, world, start_bot):

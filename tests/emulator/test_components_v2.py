@@ -281,6 +281,14 @@ async def test_a_legacy_message_becomes_v2_only_with_its_content_reset(
     assert message.is_components_v2
     assert message.text == BOARD_TEXT
     assert message.gallery_names == ["board.png"]
+    # an embed must be reset as well (discord.py sends embeds only when told: embed=None)
+    posted = await raw_send(runner.client, world.games.id, {"embeds": [{"title": "old"}]})
+    sent = channel.get_partial_message(int(posted["id"]))
+    with pytest.raises(discord.HTTPException) as refused:
+        await sent.edit(view=Board(runner.client), attachments=board_files())
+    assert form_error(refused.value) == (400, 50035, "embeds", LEGACY)
+    await sent.edit(embed=None, view=Board(runner.client), attachments=board_files())
+    assert world.ana.last_message().text == BOARD_TEXT
 
 
 async def test_a_deferred_answer_cannot_carry_the_flag(emu: Emulator, world, start_bot):

@@ -78,6 +78,10 @@ def _seats(
             kit.draw_text(d, (x0 + 10, mid), "▶", frame.SMALL, True, S.GOLD, "lm")
         pile = str(scene.view.collected.get(seat, 0))
         right = kit.draw_line(d, (x1 - 12, mid), pile, frame.BODY, True, S.TEXT, "rm").width
+        if lit and scene.marks and scene.picked is not None:  # what this move added
+            gain = f"+{len(scene.picked.cells)}"
+            xy = (x1 - 12 - right - 8, mid)
+            right += 8 + kit.draw_line(d, xy, gain, frame.SMALL, True, S.GOLD, "rm").width
         room = int(x1 - x0 - 34 - right - 24)
         kit.draw_line(
             d, (x0 + 30, mid), named[seat], frame.BODY, False, S.TEXT,

@@ -10,12 +10,20 @@ import dataclasses
 import pytest
 
 from bot.games.colorpop.alt import scene_alt
-from bot.games.colorpop.words import colours_text, picture_labels, results_text, scene_status
-from bot.texts.i18n import languages, place, winners
+from bot.games.colorpop.words import (
+    colours_text,
+    picture_labels,
+    results_text,
+    scene_status,
+    token_name,
+)
+from bot.texts.i18n import languages, place, t, winners
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.events import GameEnded
+from render.colorpop.board import COLOUR_OF, LOOK
 from render.colorpop.picture import scene_picture
 from render.colorpop.scenes import move_scenes, turn_scene
+from render.style import COLOUR_STYLE, JOKER_STYLE
 from tests.colorpop.helpers import random_game
 
 NAMES = {"p0": "Ana", "p1": "Benedikt the Long-Named", "p2": "中村さくら", "p3": "Żaneta"}
@@ -83,3 +91,17 @@ def test_the_picture_after_a_move_names_the_group_and_what_moved():
     assert "Left the board (faded, ringed): " in alt
     assert "Slid down (↓): " in alt
     assert "Secret colours" not in alt  # nothing of the secrets while playing
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_text_names_a_colour_with_the_shape_the_pictures_draw(lang):
+    """The shared palette's shape before the colour's name, in the rules, the labels of the
+    group buttons and the secret colour; the joker a star."""
+    rules_text = t("colorpop.rules", lang)
+    for letter, colour in COLOUR_OF.items():
+        symbol = COLOUR_STYLE[colour].symbol
+        name = token_name(letter, lang)
+        assert name.startswith(f"{symbol} "), name
+        assert name in rules_text, (lang, name)
+    assert f"{JOKER_STYLE.symbol} " in rules_text
+    assert LOOK["W"] == JOKER_STYLE

@@ -119,7 +119,7 @@ def _results(
     scores = v.scores or {}
     rows = [
         frame.Standing(
-            words[f"place.{place}"],
+            "" if v.mode == "solo" else words[f"place.{place}"],  # alone: no place
             named[seat],
             words["score"].format(left=scores[seat][0], removed=scores[seat][1]),
             won=seat in v.winners,

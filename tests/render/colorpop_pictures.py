@@ -100,7 +100,7 @@ def every_scene() -> Iterator[tuple[str, Scene, dict[str, str]]]:
     """(what it is, the scene, the seats' names) for every picture of every game."""
     for mode, seats, seed, colours in GAMES:
         names = names_of(seats)
-        game = f"colorpop-{mode}-{seats}"
+        game = f"colorpop-{mode}-{seats}" + (f"-{colours}colours" if mode == "solo" else "")
         for scene in scenes(mode, seats, seed, colours):
             if scene.kind != "final":
                 yield f"{game}-{scene.name}-{scene.kind}", scene, names

@@ -73,7 +73,8 @@ def _results(scene: Scene, names: Mapping[str, str], lang: str, title: str) -> s
     scores = v.scores or {}
     ranked = listed(
         (
-            f"{words[f'place.{n}']} {names.get(s, s)}: "
+            ("" if v.mode == "solo" else f"{words[f'place.{n}']} ")
+            + f"{names.get(s, s)}: "
             + words["score"].format(left=scores[s][0], removed=scores[s][1])
             for n, s in places(v)
         ),

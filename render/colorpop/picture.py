@@ -11,7 +11,6 @@ revealed, and the tokens left on the board.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
@@ -157,7 +156,6 @@ def rule(scene: Scene, words: Mapping[str, str]) -> str:
 
 
 def _png(img: Image.Image) -> bytes:
-    """The picture as an optimised PNG."""
-    out = io.BytesIO()
-    img.save(out, "PNG", optimize=True)
-    return out.getvalue()
+    """The picture as a PNG (kit's encoding: a third of the time of an optimised one, for a
+    tenth more bytes)."""
+    return kit.encode(img)

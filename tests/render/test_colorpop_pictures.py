@@ -5,7 +5,10 @@ still 10 px high at 550 px (tests/render/readable.py), and no word cut (kit.reco
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from bot.texts.i18n import languages
 from render import kit
@@ -18,7 +21,13 @@ from . import colorpop_pictures as every
 @pytest.fixture
 def quick_png(monkeypatch: pytest.MonkeyPatch) -> None:
     """The PNGs encoded fast (the test reads their size, not their bytes)."""
-    monkeypatch.setattr(picture, "_png", kit.encode)
+
+    def raw(img: Image.Image) -> bytes:
+        out = io.BytesIO()
+        img.save(out, "PNG", compress_level=0)
+        return out.getvalue()
+
+    monkeypatch.setattr(picture, "_png", raw)
 
 
 @pytest.mark.parametrize("lang", languages())

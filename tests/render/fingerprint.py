@@ -228,10 +228,10 @@ def fingerprint(case: str) -> dict[str, str]:
 
 def freeze_labels() -> None:
     """Write fingerprint_labels.json: the bot's picture labels and titles in LANGUAGES."""
-    from bot.games.coloretto.face import picture_labels as coloretto_labels
+    from bot.games.coloretto.words import picture_labels as coloretto_labels
     from bot.games.colorpop.words import picture_labels as colorpop_labels
     from bot.games.colourist.words import labels as colourist_labels
-    from bot.games.pop.face import picture_labels as pop_labels
+    from bot.games.pop.words import picture_labels as pop_labels
 
     frozen = {
         "pop": {lang: pop_labels(lang) for lang in LANGUAGES},

@@ -11,7 +11,7 @@ the frame itself, at the size they are seen.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -60,16 +60,14 @@ class Grid(NamedTuple):
         return self.x + cell[0] * self.pitch, self.y + (NUM_ROWS - 1 - cell[1]) * self.pitch
 
 
-def draw_token(
-    d: ImageDraw.ImageDraw, letter: str, box: kit.Box, fade: float = 0.0, edge: str | None = None
-) -> None:
-    """A token inside `box`: a rounded tile of its colour with its shape, faded `fade` of the
-    way into the board."""
+def draw_token(d: ImageDraw.ImageDraw, letter: str, box: kit.Box, fade: float = 0.0) -> None:
+    """A token inside `box`: a rounded tile of its colour with its shape (a joker's light card
+    outlined dark), faded `fade` of the way into the board."""
     look = LOOK[letter]
     fill, ink = kit.mix(look.hex, S.TRACK, fade), kit.mix(look.ink, S.TRACK, fade)
     x0, y0, x1, y1 = box
     side = x1 - x0
-    outline = edge or ("#1A1A1A" if letter == JOKER else fill)
+    outline = kit.mix("#1A1A1A", S.TRACK, fade) if letter == JOKER else fill
     d.rounded_rectangle(
         box, radius=side * 0.22, fill=fill, outline=outline, width=max(1, round(side / 24))
     )
@@ -204,9 +202,3 @@ def icon_badge(down: bool, left: bool, bg: str = S.BACKGROUND) -> frame.Icon:
         _badge(d, (x0 + k, y0 + k, x1 - k, y1 - k), down, left)
 
     return lambda d, box: _smooth(d, box, bg, paint)
-
-
-def counts(board: Board) -> Mapping[str, int]:
-    """Tokens of each letter on a board."""
-    text = "".join(board)
-    return {letter: text.count(letter) for letter in LOOK}

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-from engine.colorpop.rules import COLOURS, LETTERS
+from engine.colorpop.rules import COLOURS, LETTERS, counts
 
 from .. import frame, kit
 from .. import style as S
-from .board import AXIS, GHOST, LOOK, Grid, counts, draw_board, icon_badge, icon_token
+from .board import AXIS, GHOST, LOOK, Grid, draw_board, icon_badge, icon_token
 from .labels import ENGLISH
 from .scenes import Scene, places
 

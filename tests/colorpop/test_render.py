@@ -19,6 +19,7 @@ from render.colorpop import board as B
 from render.colorpop.marks import marks_after
 from render.colorpop.picture import GRID, HEIGHT, scene_picture
 from render.colorpop.scenes import Scene, move_scenes, places, turn_scene
+from tests.render.readable import drawn_while
 
 from .helpers import random_game
 
@@ -160,3 +161,39 @@ def test_the_english_words_are_the_catalogues():
     from render.colorpop.labels import ENGLISH
 
     assert picture_labels("en") == ENGLISH
+
+
+def test_every_mark_a_picture_shows_is_explained_on_it():
+    """Each picture's legend names the marks it shows: the seat on turn, the ring of the group
+    picked, the ghosts, the badges of a fall and of a rail shift; the colours with their counts."""
+    for seed in range(40):
+        state = random_game(seed, stop_after=20)
+        group = next(
+            (
+                g
+                for g in rules.legal_groups(state.board)
+                if rules.remove(state.board, g.cells).order != tuple(range(10))
+            ),
+            None,
+        )
+        if group is not None:
+            break
+    assert group is not None
+    was = COLORPOP.view(state, None)
+    pick = COLORPOP.load_move({"pick": rules.cell_name(group.anchor)})
+    after, events = COLORPOP.apply(state, was.on_turn, pick)
+    scenes = [turn_scene(was), *move_scenes(was, events, COLORPOP.view(after, None))]
+    wanted = {
+        "turn": {"on turn"},
+        "picked": {"on turn", "group picked"},
+        "fell": {"on turn", "left the board", "slid down"},
+        "shifted": {"on turn", "left the board", "moved left"},
+    }
+    kinds = set()
+    for scene in scenes:
+        _, texts = drawn_while(lambda s=scene: scene_picture(s))
+        drawn = {t.text for t in texts}
+        assert wanted[scene.kind] <= drawn, scene.kind
+        assert {"red", "joker"} <= {t.split(" ")[0] for t in drawn}
+        kinds.add(scene.kind)
+    assert kinds >= {"turn", "picked", "shifted"}

@@ -1,262 +1,204 @@
-"""The Colorpop board as a PNG: rails A–J and rows 1–10 on its edges, one colour and one shape
-per token (jokers a star), the tokens left on the board, and every seat's pile size.
+"""The Colorpop board, drawn into a frame: rails A–J and rows 1–10 on its edges, one colour and
+one shape per token (the shared palette, render/style.py: a joker is a star on a light card), the
+group picked ringed in gold, and after a move its marks: the group's tokens as faded ghosts in
+the cells they left free (ringed like the group), an arrow badge on every token that slid down
+or moved left. The marks' icons, for the legend, are here too.
 
-Colours and shapes are the shared palette's (render/style.py: colour-blind safe, a shape as a
-second cue), the letters the rules page's (§1). Pictures are drawn at twice the size and scaled down, so edges stay smooth. Every word
-drawn comes from `labels` (the bot translates); seat names come from `names`.
+Tokens are drawn at twice the size and scaled down (smooth edges); the coordinates are drawn on
+the frame itself, at the size they are seen.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.colorpop.rules import LETTERS, NUM_RAILS, NUM_ROWS, RAIL_NAMES, Board, Cell
-from engine.colorpop.view import ColorpopView
+from engine.colorpop.rules import JOKER, NUM_RAILS, NUM_ROWS, RAIL_NAMES, Board, Cell
 
-from .. import kit
+from .. import frame, kit
 from .. import style as S
+from .marks import Marks
 
-
-class TokenStyle(NamedTuple):
-    fill: str
-    shape: str  # circle, triangle, square, diamond, cross, star
-    ink: str  # the shape's colour on the token
-    edge: str  # the token's outline
-    symbol: str  # the shape as one character, for button and select labels (§7)
-
+SS = 2  # tokens drawn at twice the size, then halved
+AXIS = 24  # px: the row numbers' column (left) and the rail letters' row (below)
+RING = S.GOLD  # the group picked, and its ghosts
+DIM = 0.6  # how far tokens outside a ring fade into the board
+GHOST = 0.72  # how far a ghost fades
+EMPTY = "#2A2F39"
+BADGE = "#FFFFFF"
+BADGE_INK = "#1B1E24"
 
 COLOUR_OF = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
-
-
-def _token_style(look: S.ColourStyle) -> TokenStyle:
-    return TokenStyle(look.hex, look.shape, look.ink, look.hex, look.symbol)
-
-
-# The shared palette (render/style.py): a colour and its shape as in every other game.
-TOKEN_STYLE: dict[str, TokenStyle] = {
-    **{letter: _token_style(S.COLOUR_STYLE[colour]) for letter, colour in COLOUR_OF.items()},
-    "W": TokenStyle(S.JOKER_STYLE.hex, "star", S.JOKER_STYLE.ink, "#1A1A1A", "★"),
+# A letter's look: the shared palette's colour, the joker's light card with its star.
+LOOK: dict[str, S.ColourStyle] = {
+    **{letter: S.COLOUR_STYLE[name] for letter, name in COLOUR_OF.items()},
+    JOKER: S.JOKER_STYLE,
 }
-assert tuple(TOKEN_STYLE) == LETTERS
-
-SCALE = 2  # drawn at twice the size, then halved
-PITCH = 52  # one cell, final pixels
-TOKEN = 46  # a token inside its cell
-AXIS = 28  # room for the row numbers (left) and rail letters (below)
-MARGIN = 12
-GRID_W, GRID_H = NUM_RAILS * PITCH, NUM_ROWS * PITCH
-WIDTH = 2 * MARGIN + AXIS + GRID_W
-ROW_H = 34  # one pile line
-TITLE_H = 40
-EMPTY = "#2A2F39"
-HIGHLIGHT = S.GOLD
-DIM = 0.6  # how far tokens outside a highlight fade into the board
-ICON_TURN = "▶"
-ICON_WIN = S.ICON_WIN
 
 
-def _px(v: float) -> int:
-    return round(v * SCALE)
+class Grid(NamedTuple):
+    """Where the board lies on a frame: its left and top (the cells', not the axes'), and one
+    cell's side."""
+
+    x: int
+    y: int
+    pitch: int
+
+    @property
+    def width(self) -> int:
+        return NUM_RAILS * self.pitch
+
+    @property
+    def height(self) -> int:
+        return NUM_ROWS * self.pitch
+
+    def cell(self, cell: Cell) -> tuple[int, int]:
+        """A cell's top left on the frame (row 1 at the bottom)."""
+        return self.x + cell[0] * self.pitch, self.y + (NUM_ROWS - 1 - cell[1]) * self.pitch
 
 
-def _dim(hex_colour: str) -> str:
-    """A colour pushed towards the background: the tokens around a highlighted group."""
-    a, b = S.rgb(hex_colour), S.rgb(S.TRACK)
-    return "#{:02X}{:02X}{:02X}".format(
-        *(round(x + (y - x) * DIM) for x, y in zip(a, b, strict=True))
+def draw_token(d: ImageDraw.ImageDraw, letter: str, box: kit.Box, fade: float = 0.0) -> None:
+    """A token inside `box`: a rounded tile of its colour with its shape (a joker's light card
+    outlined dark), faded `fade` of the way into the board."""
+    look = LOOK[letter]
+    fill, ink = kit.mix(look.hex, S.TRACK, fade), kit.mix(look.ink, S.TRACK, fade)
+    x0, y0, x1, y1 = box
+    side = x1 - x0
+    outline = kit.mix("#1A1A1A", S.TRACK, fade) if letter == JOKER else fill
+    d.rounded_rectangle(
+        box, radius=side * 0.22, fill=fill, outline=outline, width=max(1, round(side / 24))
     )
+    inset = side * 0.2
+    kit.draw_shape(d, look.shape, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), ink)
 
 
-def _token(
-    draw: ImageDraw.ImageDraw, letter: str, x: float, y: float, size: float, dim: bool = False
+def draw_board(
+    img: Image.Image,
+    grid: Grid,
+    board: Board,
+    ringed: tuple[Cell, ...] = (),
+    marks: Marks | None = None,
 ) -> None:
-    """One token: a rounded tile of its colour with its shape on it; (x, y) its top left."""
-    look = TOKEN_STYLE[letter]
-    fill, edge, ink = look.fill, look.edge, look.ink
-    if dim:
-        fill, edge, ink = _dim(fill), _dim(edge), _dim(ink)
-    draw.rounded_rectangle(
-        (_px(x), _px(y), _px(x + size), _px(y + size)),
-        radius=_px(size * 0.22),
-        fill=fill,
-        outline=edge,
-        width=_px(2),
-    )
-    inset = size * 0.2
-    kit.draw_shape(
-        draw,
-        look.shape,
-        (_px(x + inset), _px(y + inset), _px(x + size - inset), _px(y + size - inset)),
-        ink,
-    )
-
-
-def _cell_box(cell: Cell, top: float) -> tuple[float, float]:
-    """Top-left corner (final pixels) of a cell's token; row 1 is at the bottom."""
-    rail, row = cell
-    x = MARGIN + AXIS + rail * PITCH + (PITCH - TOKEN) / 2
-    y = top + (NUM_ROWS - 1 - row) * PITCH + (PITCH - TOKEN) / 2
-    return x, y
-
-
-def board_picture(
-    view: ColorpopView,
-    highlight_cells: Iterable[Cell] = (),
-    labels: Mapping[str, str] | None = None,
-    names: Mapping[str, str] | None = None,
-    board: Board | None = None,
-) -> bytes:
-    """The board of `view` as PNG bytes, about 560 px wide.
-
-    `highlight_cells`: (rail, row) cells ringed in gold (a group to pick, the group leaving).
-    `labels`: the words to draw, already translated; only "title" is used (drawn on top when
-    given). `names`: display names by seat (default: the seat ids). `board`: draw this board
-    instead of the view's (e.g. an event's board, before a group left)."""
-    names = names or {}
-    board = view.board if board is None else board
-    title = (labels or {}).get("title", "")
-    top = MARGIN + (TITLE_H if title else 0)
-    legend_top = top + GRID_H + AXIS + 8
-    piles_top = legend_top + ROW_H + 10
-    height = piles_top + ROW_H * len(view.seats) + MARGIN
-    img = Image.new("RGB", (_px(WIDTH), _px(height)), S.BACKGROUND)
-    draw = ImageDraw.Draw(img)
-    if title:
-        _title(draw, title, list(names.values()))
-    _grid(draw, board, top, set(highlight_cells))
-    _axes(draw, top)
-    _tokens_left(draw, view, board, legend_top)
-    known = _known_colours(view)
-    for i, seat in enumerate(view.seats):
-        _pile(draw, view, seat, names.get(seat, seat), known.get(seat, ()), piles_top, i)
-    return _png(img.resize((WIDTH, height), Image.Resampling.LANCZOS))
-
-
-def _title(draw: ImageDraw.ImageDraw, title: str, names: list[str]) -> None:
-    """The title across the top, fitted to the picture's width (a seat's name in it may be
-    shortened)."""
-    kit.draw_line(
-        draw,
-        (_px(WIDTH / 2), _px(MARGIN + TITLE_H / 2 - 4)),
-        title,
-        _px(22),
-        True,
-        anchor="mm",
-        max_width=_px(WIDTH - 2 * MARGIN),
-        names=names,
-    )
-
-
-def _grid(draw: ImageDraw.ImageDraw, board: Board, top: float, highlight: set[Cell]) -> None:
-    """The board's lane and every cell on it."""
-    draw.rounded_rectangle(
-        (
-            _px(MARGIN + AXIS - 4),
-            _px(top - 4),
-            _px(MARGIN + AXIS + GRID_W + 4),
-            _px(top + GRID_H + 4),
-        ),
-        radius=_px(10),
-        fill=S.TRACK,
-    )
+    """The board on `img` at `grid`: its lane, every cell, the ring, the marks, the axes."""
+    marks = marks or Marks()
+    p = grid.pitch * SS
+    tile = Image.new("RGB", (NUM_RAILS * p + 2 * SS * 4, NUM_ROWS * p + 2 * SS * 4), S.BACKGROUND)
+    d = ImageDraw.Draw(tile)
+    d.rounded_rectangle((0, 0, tile.width - 1, tile.height - 1), radius=10 * SS, fill=S.TRACK)
+    local = Grid(4 * SS, 4 * SS, p)
+    fade = set(ringed) if ringed and not marks else set()
     for rail in range(NUM_RAILS):
         for row in range(NUM_ROWS):
-            _cell(draw, board, (rail, row), top, highlight)
+            _cell(d, local, board, (rail, row), fade, marks)
+    for cell in ringed:
+        _ring(d, local, cell)
+    small = tile.resize((tile.width // SS, tile.height // SS), Image.Resampling.LANCZOS)
+    img.paste(small, (grid.x - 4, grid.y - 4))
+    _axes(img, grid)
 
 
 def _cell(
-    draw: ImageDraw.ImageDraw, board: Board, cell: Cell, top: float, highlight: set[Cell]
+    d: ImageDraw.ImageDraw, grid: Grid, board: Board, cell: Cell, ringed: set[Cell], marks: Marks
 ) -> None:
-    """One cell: its token (faded outside a highlight) or an empty slot, maybe ringed."""
+    """One cell: its token (faded outside a ring), a ghost, or an empty slot; its badge."""
+    x, y = grid.cell(cell)
+    p = grid.pitch
+    m = p * 0.06
+    box = (x + m, y + m, x + p - m, y + p - m)
     rail, row = cell
-    x, y = _cell_box(cell, top)
     if row < len(board[rail]):
-        _token(draw, board[rail][row], x, y, TOKEN, dim=bool(highlight) and cell not in highlight)
+        draw_token(d, board[rail][row], box, DIM if ringed and cell not in ringed else 0.0)
+    elif cell in marks.ghosts:
+        draw_token(d, marks.ghosts[cell], box, GHOST)
     else:
-        draw.rounded_rectangle(
-            (_px(x + 6), _px(y + 6), _px(x + TOKEN - 6), _px(y + TOKEN - 6)),
-            radius=_px(8),
-            fill=EMPTY,
-        )
-    if cell in highlight:
-        ring = (PITCH - TOKEN) / 2
-        draw.rounded_rectangle(
-            (
-                _px(x - ring + 0.5),
-                _px(y - ring + 0.5),
-                _px(x + TOKEN + ring - 0.5),
-                _px(y + TOKEN + ring - 0.5),
-            ),
-            radius=_px(12),
-            outline=HIGHLIGHT,
-            width=_px(5),
-        )
+        e = p * 0.16
+        d.rounded_rectangle((x + e, y + e, x + p - e, y + p - e), radius=p * 0.14, fill=EMPTY)
+    fell, left = marks.fell.get(cell, 0), marks.shifted.get(cell, 0)
+    if fell or left:
+        r = p * 0.2
+        _badge(d, (x + p - m - 2 * r, y + m, x + p - m, y + m + 2 * r), fell > 0, left > 0)
 
 
-def _axes(draw: ImageDraw.ImageDraw, top: float) -> None:
+def _ring(d: ImageDraw.ImageDraw, grid: Grid, cell: Cell) -> None:
+    x, y = grid.cell(cell)
+    p = grid.pitch
+    w = max(2, round(p * 0.09))
+    d.rounded_rectangle(
+        (x + 1, y + 1, x + p - 1, y + p - 1), radius=p * 0.26, outline=RING, width=w
+    )
+
+
+def _badge(d: ImageDraw.ImageDraw, box: kit.Box, down: bool, left: bool) -> None:
+    """A white disc with a dark arrow: down (slid down), left (moved left), or both."""
+    d.ellipse(box, fill=BADGE, outline=BADGE_INK, width=max(1, round((box[2] - box[0]) / 12)))
+    x0, y0, x1, y1 = box
+    c, r = ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2
+    turn = 135 if down and left else 90 if down else 180
+    d.polygon(_arrow(c, r * 0.72, turn), fill=BADGE_INK)
+
+
+def _arrow(c: tuple[float, float], r: float, degrees: float) -> list[kit.Point]:
+    """An arrow across a disc of radius `r` at `c`, pointing at `degrees` (0 right, 90 down)."""
+    shape = [(r, 0), (0, -r * 0.8), (0, -r * 0.3), (-r, -r * 0.3), (-r, r * 0.3), (0, r * 0.3), (0, r * 0.8)]  # fmt: skip
+    a = math.radians(degrees)
+    cos, sin = math.cos(a), math.sin(a)
+    return [(c[0] + x * cos - y * sin, c[1] + x * sin + y * cos) for x, y in shape]
+
+
+def _axes(img: Image.Image, grid: Grid) -> None:
     """The rail letters below the board, the row numbers left of it."""
+    d = ImageDraw.Draw(img)
+    p = grid.pitch
     for rail in range(NUM_RAILS):
-        cx = MARGIN + AXIS + rail * PITCH + PITCH / 2
-        xy = (_px(cx), _px(top + GRID_H + AXIS / 2 + 4))
-        kit.draw_line(draw, xy, RAIL_NAMES[rail], _px(22), True, anchor="mm")
+        xy = (grid.x + rail * p + p / 2, grid.y + grid.height + 4 + AXIS / 2)
+        kit.draw_text(d, xy, RAIL_NAMES[rail], frame.SMALL + 1, True, S.MUTED, "mm")
     for row in range(NUM_ROWS):
-        cy = top + (NUM_ROWS - 1 - row) * PITCH + PITCH / 2
-        xy = (_px(MARGIN + AXIS / 2 - 2), _px(cy))
-        kit.draw_line(draw, xy, str(row + 1), _px(20), True, anchor="mm")
+        xy = (grid.x - 6 - AXIS / 2, grid.y + (NUM_ROWS - 1 - row) * p + p / 2)
+        kit.draw_text(d, xy, str(row + 1), frame.SMALL + 1, True, S.MUTED, "mm")
 
 
-def _tokens_left(draw: ImageDraw.ImageDraw, view: ColorpopView, board: Board, y: float) -> None:
-    """Tokens left on the board, per colour: a chip and a number each."""
-    left = view.left if board is view.board else {c: "".join(board).count(c) for c in LETTERS}
-    slot = (WIDTH - 2 * MARGIN) / len(LETTERS)
-    for i, letter in enumerate(LETTERS):
-        x = MARGIN + i * slot + 8
-        _token(draw, letter, x, y + 2, ROW_H - 4)
-        xy = (_px(x + ROW_H + 4), _px(y + ROW_H / 2))
-        kit.draw_line(draw, xy, str(left[letter]), _px(20), True)
+# --- The marks' icons, for the legend --------------------------------------------------------
 
 
-def _known_colours(view: ColorpopView) -> dict[str, tuple[str, ...]]:
-    """The secret colours shown: all once revealed, else a seated viewer's side's own."""
-    known = dict(view.secrets or {})
-    if view.seat is not None and not view.secrets:
-        known.update({s: view.my_colours for s in view.partners})
-    return known
-
-
-def _pile(
-    draw: ImageDraw.ImageDraw,
-    view: ColorpopView,
-    seat: str,
-    name: str,
-    colours: tuple[str, ...],
-    piles_top: float,
-    i: int,
+def _smooth(
+    d: ImageDraw.ImageDraw,
+    box: kit.Box,
+    bg: str,
+    paint: Callable[[ImageDraw.ImageDraw, kit.Box], None],
 ) -> None:
-    """The `i`th seat's line: on turn or a winner, its colours when known, name, pile size."""
-    y = piles_top + i * ROW_H
-    cy = y + ROW_H / 2
-    if i % 2 == 0:
-        draw.rectangle((_px(MARGIN), _px(y), _px(WIDTH - MARGIN), _px(y + ROW_H)), fill=S.PANEL)
-    marker = ICON_TURN if seat == view.on_turn else ICON_WIN if seat in view.winners else ""
-    if marker:
-        kit.draw_line(draw, (_px(MARGIN + 8), _px(cy)), marker, _px(18), fill=S.GOLD)
-    x = MARGIN + 34
-    for letter in colours:
-        _token(draw, letter, x, y + 5, ROW_H - 10)
-        x += ROW_H - 6
-    room = _px(WIDTH - MARGIN - 90 - x)
-    kit.draw_line(draw, (_px(x + 4), _px(cy)), name, _px(20), max_width=room, names=[name])
-    xy = (_px(WIDTH - MARGIN - 10), _px(cy))
-    kit.draw_line(draw, xy, str(view.collected.get(seat, 0)), _px(22), True, anchor="rm")
+    """Paint an icon at four times its size on `bg`, then paste it scaled into `box`."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    k = 4
+    tile = Image.new("RGB", ((x1 - x0) * k, (y1 - y0) * k), bg)
+    paint(ImageDraw.Draw(tile), (0, 0, tile.width - 1, tile.height - 1))
+    d._image.paste(tile.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS), (x0, y0))
 
 
-def _png(img: Image.Image) -> bytes:
-    """The picture as an optimised RGB PNG."""
-    out = io.BytesIO()
-    img.save(out, "PNG", optimize=True)
-    return out.getvalue()
+def icon_token(
+    letter: str, fade: float = 0.0, ring: bool = False, bg: str = S.BACKGROUND
+) -> frame.Icon:
+    """A token (a ghost when faded), ringed like the group picked when `ring`, on `bg`."""
+
+    def paint(d: ImageDraw.ImageDraw, box: kit.Box) -> None:
+        x0, y0, x1, y1 = box
+        k = (x1 - x0) * (0.12 if ring else 0.04)
+        draw_token(d, letter, (x0 + k, y0 + k, x1 - k, y1 - k), fade)
+        if ring:
+            w = round((x1 - x0) * 0.09)
+            d.rounded_rectangle(box, radius=(x1 - x0) * 0.26, outline=RING, width=w)
+
+    return lambda d, box: _smooth(d, box, bg, paint)
+
+
+def icon_badge(down: bool, left: bool, bg: str = S.BACKGROUND) -> frame.Icon:
+    """The badge of a token that slid down or moved left, on `bg`."""
+
+    def paint(d: ImageDraw.ImageDraw, box: kit.Box) -> None:
+        x0, y0, x1, y1 = box
+        k = (x1 - x0) * 0.08
+        _badge(d, (x0 + k, y0 + k, x1 - k, y1 - k), down, left)
+
+    return lambda d, box: _smooth(d, box, bg, paint)

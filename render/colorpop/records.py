@@ -1,61 +1,50 @@
 """Every picture a Colorpop table shows of a recorded game (`pop-bot render`), drawn as the bot
-draws them: the board of each turn, the group picked (ringed), the board after the fall and
-after the rail shift, then the final board with every secret colour. A board's title and alt
-text are in the table's language (`BoardWords`)."""
+draws them (render/colorpop/scenes.py): the board of each turn, the group picked (ringed), the
+board after the fall and after the rail shift (what left, what moved), then the results with
+every secret colour. Their words, header status and alt texts are in the table's language when
+`BoardWords` gives them (the bot's), else English words and the title as alt text."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.colorpop.adapter import COLORPOP, ColorpopMove
-from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
 from engine.colorpop.record import check_header, replay
-from engine.colorpop.rules import Board, Cell, parse_cell
-from engine.colorpop.state import ColorpopState
-from engine.colorpop.view import ColorpopView
+from engine.colorpop.rules import parse_cell
 
 from ..kit import Picture
-from .board import board_picture
+from .labels import ENGLISH
+from .picture import scene_picture
+from .scenes import Scene, move_scenes, turn_scene
 
-# What a board picture shows in words (its alt text): the view, the seats' names, its title,
-# the board drawn, the cells ringed.
-Describe = Callable[[ColorpopView, Mapping[str, str], str, Board, Sequence[Cell]], str]
-
-TITLES_EN = {
-    "turn": "Move {move} · {name} to pick",
-    "picked": "Move {move} · {name} picks {pick}",
-    "fell": "Move {move} · the tokens slide down",
-    "shifted": "Move {move} · empty rails to the right",
-    "final": "The final board",
-}
+# What a picture shows in words (its alt text): the scene, the seats' names.
+Describe = Callable[[Scene, Mapping[str, str]], str]
 
 
 @dataclass(frozen=True)
 class BoardWords:
-    """The boards' titles (formatted with move, name, pick) and, when given, their alt texts,
-    in a table's language; English titles and no description (the title alone) by default."""
+    """The pictures' words (render/colorpop/labels.py's keys), the header's status of a scene
+    (the move in words) and its alt text, in a table's language; by default English words, no
+    status, and the title as the alt text."""
 
-    titles: Mapping[str, str] = field(default_factory=lambda: dict(TITLES_EN))
+    labels: Mapping[str, str] = field(default_factory=lambda: dict(ENGLISH))
+    status: Callable[[Scene], str] | None = None
     describe: Describe | None = None
 
 
-def board_shot(
-    view: ColorpopView,
-    names: Mapping[str, str],
-    title: str,
-    words: BoardWords,
-    name: str,
-    board: Board | None = None,
-    cells: Sequence[Cell] = (),
+def scene_shot(
+    scene: Scene, names: Mapping[str, str], words: BoardWords, filename: str = ""
 ) -> Picture:
-    """A board as the bot posts it, `colorpop-<name>.png`: `board` (else the view's), `cells`
-    ringed, its title on top."""
-    shown = view.board if board is None else board
-    png = board_picture(view, cells, {"title": title}, names, board=shown)
-    alt = title if words.describe is None else words.describe(view, names, title, shown, cells)
-    return Picture(png, alt, f"colorpop-{name}.png")
+    """A scene as the bot posts it: `colorpop-<scene name>.png` unless `filename` is given."""
+    status = words.status(scene) if words.status else ""
+    png = scene_picture(scene, words.labels, names, status)
+    if words.describe is not None:
+        alt = words.describe(scene, names)
+    else:
+        name = names.get(scene.mover or "", scene.mover or "")
+        alt = {**ENGLISH, **words.labels}[scene.kind].format(move=scene.move, name=name)
+    return Picture(png, alt, filename or f"colorpop-{scene.name}.png")
 
 
 def record_pictures(record: object, words: BoardWords) -> list[Picture]:
@@ -69,41 +58,10 @@ def record_pictures(record: object, words: BoardWords) -> list[Picture]:
         before = COLORPOP.view(state, None)
         seat = before.on_turn
         assert seat is not None  # a checked record's moves all come before its end
-        title = words.titles["turn"].format(move=before.move_number, name=names[seat])
-        pictures.append(board_shot(before, names, title, words, "board"))
+        pictures.append(scene_shot(turn_scene(before), names, words))
         cell = parse_cell(move["pick"])
         assert cell is not None
         state, events = COLORPOP.apply(state, seat, ColorpopMove.at(cell))
-        pictures += step_shots(before, events, state, names, words)
+        scenes = move_scenes(before, events, COLORPOP.view(state, None))
+        pictures += [scene_shot(scene, names, words) for scene in scenes]
     return pictures
-
-
-def step_shots(
-    was: ColorpopView,
-    events: Sequence[object],
-    after: ColorpopState,
-    names: Mapping[str, str],
-    words: BoardWords,
-) -> list[Picture]:
-    """A move's pictures: the group picked on the board it left, the board after each step,
-    and the final board when the game ends (its colours revealed there only)."""
-    final = COLORPOP.view(after, None)
-    now = dataclasses.replace(
-        final, secrets=None, scores=None, winners=(), end=None, tie_break=None
-    )
-    titles, shots, picked = words.titles, [], None
-    for e in events:
-        if isinstance(e, GroupRemoved):
-            picked = e
-            title = titles["picked"].format(move=e.move_number, name=names[e.seat], pick=e.pick)
-            name = f"{e.move_number}-1"
-            shots.append(board_shot(was, names, title, words, name, e.board, e.cells))
-        elif isinstance(e, TokensFell | RailsShifted):
-            number = picked.move_number if picked else now.move_number
-            fell = isinstance(e, TokensFell)
-            title = titles["fell" if fell else "shifted"].format(move=number)
-            name = f"{number}-{2 if fell else 3}"
-            shots.append(board_shot(now, names, title, words, name, e.board))
-    if any(isinstance(e, GameEnded) for e in events):
-        shots.append(board_shot(final, names, titles["final"], words, "final"))
-    return shots

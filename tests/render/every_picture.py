@@ -16,12 +16,10 @@ from pathlib import Path
 from bot.games.coloretto.words import picture_labels as coloretto_labels
 from bot.games.colourist.face import labels as colourist_labels
 from bot.games.pop.words import picture_labels as pop_labels
-from bot.texts.i18n import languages, t
+from bot.texts.i18n import languages
 from engine.coloretto import events as coloretto_events
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.view import view as coloretto_view
-from engine.colorpop.adapter import COLORPOP, ColorpopOptions
-from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
 from engine.colourist import words as W
 from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.colourist.events import ChoicesRevealed, WordsShown
@@ -33,10 +31,10 @@ from engine.pop.view import view as pop_view
 from engine.protocol import Outcome, SeatOutcome
 from render.coloretto import demo as coloretto_demo
 from render.coloretto.pictures import results_picture, table_picture
-from render.colorpop.board import board_picture as colorpop_board
 from render.colourist import pictures as colourist
 from render.pop import pictures as pop
 
+from . import colorpop_pictures as colorpop
 from .games import enigma, game, play
 
 # Discord display names run up to 32 characters: the longest ones, in several scripts, beside
@@ -166,52 +164,10 @@ def coloretto_pictures(lang: str) -> Drawn:
 # --- Colorpop -------------------------------------------------------------------------------
 
 
-Shot = tuple[str, str, dict[str, object], object, tuple[object, ...], object]
-
-
-@cache
-def _colorpop_shots(seats: int, seed: int) -> list[Shot]:
-    """What a game's pictures show, played once: (name, title key, its values (the seat on
-    turn as "name"), view, cells, board) for the board on turn and the group picked of every seat's first move, the first
-    fall, the first rail shift and the final board."""
-    ids = [f"p{i}" for i in range(seats)]
-    mode = "solo" if seats == 1 else "competitive"
-    state = COLORPOP.start(ColorpopOptions.model_validate({"mode": mode}), ids, seed)
-    shots: list[Shot] = []
-    move, seen = 0, set()
-    while not state.over:
-        move += 1
-        before = COLORPOP.view(state, None)
-        seat = before.on_turn or ""
-        first = move <= seats
-        if first:
-            shots.append((f"m{move}-turn", "turn", {"move": move, "name": seat}, before, (), None))
-        pick = COLORPOP.ai_move(COLORPOP.view(state, seat), "easy", seed + move)
-        state, events = COLORPOP.apply(state, seat, pick)
-        after = COLORPOP.view(state, None)
-        for e in events:
-            kind = type(e).__name__
-            if isinstance(e, GroupRemoved) and first:
-                values = {"move": move, "name": seat}
-                shots.append((f"m{move}-{kind}", "picked", values, before, e.cells, e.board))
-            elif isinstance(e, TokensFell | RailsShifted) and kind not in seen:
-                key = "fell" if isinstance(e, TokensFell) else "shifted"
-                shots.append((f"m{move}-{kind}", key, {"move": move}, after, (), e.board))
-            elif isinstance(e, GameEnded):
-                shots.append((f"m{move}-{kind}", "final", {}, after, (), None))
-            seen.add(kind)
-    return shots
-
-
 def colorpop_pictures(lang: str) -> Drawn:
-    """Games' pictures, titled as the bot titles them (bot/games/colorpop/face.py)."""
-    for seats, seed in ((5, 2), (1, 4)):  # the solo game shifts a rail
-        names = names_for([f"p{i}" for i in range(seats)])
-        for name, key, values, view, cells, board in _colorpop_shots(seats, seed):
-            said = {k: names[str(v)] if k == "name" else v for k, v in values.items()}
-            title = {"title": t(f"colorpop.picture.{key}", lang, **said)}
-            png = colorpop_board(view, cells, title, names, board)
-            yield f"colorpop-{seats}-{name}", png
+    """Every kind of picture in every mode, as the bot draws them (tests/render/
+    colorpop_pictures.py)."""
+    yield from colorpop.pictures(lang)
 
 
 # --- Colourist ------------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from engine.coloretto import events as coloretto_events
 from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.view import view as coloretto_view
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
-from engine.colorpop.events import GroupRemoved, TokensFell
 from engine.pop.game import choose
 from engine.pop.view import view as pop_view
 from render.coloretto import demo as coloretto_demo
@@ -36,7 +35,8 @@ from render.coloretto.alt import results_alt, table_alt
 from render.coloretto.labels import english
 from render.coloretto.pictures import results_picture, table_picture
 from render.colorpop import demo as colorpop_demo
-from render.colorpop.board import board_picture as colorpop_board
+from render.colorpop.picture import scene_picture as colorpop_picture
+from render.colorpop.scenes import move_scenes, turn_scene
 from render.colourist.demo import play_pictures
 from render.folder import write_pictures
 from render.kit import Picture
@@ -157,30 +157,22 @@ def colorpop_demo_game(seats: int, seed: int, mode: str | None = None) -> Drawn:
 
 
 def colorpop_labelled(lang: str, seats: int = 3, seed: int = 2) -> Drawn:
-    """Colorpop's titles in `lang`, as the bot words them: the first move of a game (its board,
-    the group picked, the fall), then the rail shift's and the final board's titles."""
-    titles = frozen_labels()["colorpop"][lang]
+    """Colorpop's pictures with its words in `lang`, as the bot gives them: the first move of a
+    game (its board, the group picked, the fall), then the results of a whole game."""
+    labels = frozen_labels()["colorpop"][lang]
     names = colorpop_demo.NAMES
     state = COLORPOP.start(ColorpopOptions(), [f"p{i}" for i in range(seats)], seed)
-    before = COLORPOP.view(state, None)
-    seat = before.on_turn
-    assert seat is not None
-    pick = COLORPOP.ai_move(COLORPOP.view(state, seat), "hard", seed)
-    state, events = COLORPOP.apply(state, seat, pick)
-    after = COLORPOP.view(state, None)
-    picked = next(e for e in events if isinstance(e, GroupRemoved))
-    fell = next(e for e in events if isinstance(e, TokensFell))
-    boards = [
-        (titles["turn"].format(move=1, name=names[seat]), before, (), None),
-        (titles["picked"].format(move=1, name=names[seat]), before, picked.cells, picked.board),
-        (titles["fell"].format(move=1), after, (), fell.board),
-        (titles["shifted"].format(move=1), after, (), None),
-        (titles["final"], after, (), None),
-    ]
-    return [
-        (title, colorpop_board(view, cells, {"title": title}, names, board), "")
-        for title, view, cells, board in boards
-    ]
+    scenes = []
+    while not state.over:
+        before = COLORPOP.view(state, None)
+        seat = before.on_turn
+        assert seat is not None
+        pick = COLORPOP.ai_move(COLORPOP.view(state, seat), "easy", seed + before.move_number)
+        state, events = COLORPOP.apply(state, seat, pick)
+        steps = move_scenes(before, events, COLORPOP.view(state, None))
+        if before.move_number == 1 or state.over:
+            scenes += [turn_scene(before), *steps]
+    return [(s.kind, colorpop_picture(s, labels, names), "") for s in scenes]
 
 
 # --- Colourist ------------------------------------------------------------------------------
@@ -236,20 +228,15 @@ def fingerprint(case: str) -> dict[str, str]:
 
 def freeze_labels() -> None:
     """Write fingerprint_labels.json: the bot's picture labels and titles in LANGUAGES."""
-    from bot.games.coloretto.face import picture_labels as coloretto_labels
+    from bot.games.coloretto.words import picture_labels as coloretto_labels
+    from bot.games.colorpop.words import picture_labels as colorpop_labels
     from bot.games.colourist.words import labels as colourist_labels
-    from bot.games.pop.face import picture_labels as pop_labels
-    from bot.texts.i18n import catalogue
-
-    def titles(lang: str) -> dict[str, str]:
-        words = {**catalogue("en"), **catalogue(lang)}
-        keys = ("turn", "picked", "fell", "shifted", "final")
-        return {key: str(words[f"colorpop.picture.{key}"]) for key in keys}
+    from bot.games.pop.words import picture_labels as pop_labels
 
     frozen = {
         "pop": {lang: pop_labels(lang) for lang in LANGUAGES},
         "coloretto": {lang: coloretto_labels(lang) for lang in LANGUAGES},
-        "colorpop": {lang: titles(lang) for lang in LANGUAGES},
+        "colorpop": {lang: colorpop_labels(lang) for lang in LANGUAGES},
         "colourist": {lang: colourist_labels(lang) for lang in LANGUAGES},
     }
     text = json.dumps(frozen, ensure_ascii=False, indent=1, sort_keys=True)

@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine.pop.cards import COLOUR, COLOUR_NAMES
 from render.coloretto.pictures import CARD_STYLE
-from render.colorpop.board import COLOUR_OF, TOKEN_STYLE
+from render.colorpop.board import COLOUR_OF, LOOK
 from render.colourist.pictures import TILE_STYLE
 from render.pop import art
 from render.pop import style as S
@@ -141,11 +141,11 @@ def test_every_game_draws_a_colour_with_the_palettes_fill_and_shape():
         drawn = [
             *((s.fill, s.shape) for c, s in CARD_STYLE.items() if c == name),
             *((s.fill, s.shape) for c, s in TILE_STYLE.items() if c == name),
-            *((s.fill, s.shape) for c, s in TOKEN_STYLE.items() if COLOUR_OF.get(c) == name),
+            *((s.hex, s.shape) for c, s in LOOK.items() if COLOUR_OF.get(c) == name),
         ]
         assert drawn, name
         assert set(drawn) == {(style.hex, style.shape)}, name
-    assert TOKEN_STYLE["W"].fill == TILE_STYLE["joker"].fill == CARD_STYLE["joker"].fill
+    assert LOOK["W"].hex == TILE_STYLE["joker"].fill == CARD_STYLE["joker"].fill
     # The golden joker is near yellow in colour: its star, not its colour, tells them apart.
     assert GOLDEN_STYLE.shape == JOKER_STYLE.shape == "star"
     assert "star" not in {style.shape for style in COLOUR_STYLE.values()}

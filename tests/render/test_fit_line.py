@@ -177,14 +177,14 @@ def test_a_word_that_must_not_be_cut_and_overflows_is_recorded_too():
 
 
 def test_the_caller_is_the_drawing_code_in_render():
-    from render.colorpop.board import _title
+    from render.colorpop.picture import _heading
 
     img = Image.new("RGB", (400, 100))
     with kit.recording_cuts() as cuts:
-        _title(ImageDraw.Draw(img), "Move 3 · the tokens slide down " * 4, [])
+        _heading(img, "Move 3 · the tokens slide down " * 4, 0, 0, 300)
     assert cuts
-    assert cuts[0].caller.startswith("render/colorpop/board.py:")
-    assert " _title" in cuts[0].caller.split(" < ")[0]
+    assert cuts[0].caller.startswith("render/colorpop/picture.py:")
+    assert " _heading" in cuts[0].caller.split(" < ")[0]
 
 
 def test_recordings_do_not_nest():

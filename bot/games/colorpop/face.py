@@ -29,7 +29,6 @@ from bot.tables.answers import answer_in_time, refuse
 from bot.tables.faces import FaceServices, Press, StatsRow, texts, verb
 from bot.texts.i18n import dynamic_key, listed, t
 from engine.colorpop.adapter import COLORPOP, ColorpopMove, ColorpopOptions
-from engine.colorpop.events import GameEnded, GroupRemoved, RailsShifted, TokensFell
 from engine.colorpop.rules import (
     NUM_RAILS,
     RAIL_NAMES,
@@ -40,9 +39,18 @@ from engine.colorpop.rules import (
 from engine.colorpop.state import ColorpopState
 from engine.colorpop.view import ColorpopView
 from engine.protocol import Outcome
+from render.colorpop.scenes import Scene, move_scenes, turn_scene
 
 from .commands import ColorpopCommands
-from .words import board, colours_text, counts_text, group_label, piles_text, results_text
+from .pictures import scene_picture
+from .words import (
+    colours_text,
+    counts_text,
+    group_label,
+    piles_text,
+    results_text,
+    scene_status,
+)  # fmt: skip
 
 MAX_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 MAX_TYPED = 12  # characters of a malformed typed cell echoed back
@@ -111,10 +119,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         """The board (public view), and the controls: a column each, Type a cell, My colour."""
         v = COLORPOP.view(self.state_of(live), None)
         names = live.table.plain_names()  # the picture, its title and alt text: no Markdown
-        title = t(
-            "colorpop.picture.turn", lang, move=v.move_number, name=names.get(v.on_turn or "", "?")
-        )
-        picture = board(v, names, lang, title, "board")
+        picture = scene_picture(turn_scene(v), names, lang)
         playable = {rail for g in COLORPOP.legal_groups(v) for rail, _ in g.cells}
         controls: list[Button | Select] = [
             Button(
@@ -144,8 +149,6 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
             text = t("colorpop.secret.one", lang, colours=colours)
         return Post(text)
 
-    # --- Pictures and their alt texts -------------------------------------------------------
-
     # --- A move's posts ---------------------------------------------------------------------
 
     async def posts_of(
@@ -157,73 +160,28 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         after: ColorpopState,
         lang: str,
     ) -> list[Post]:
-        """One picture per step: the picked group highlighted, the board after the fall, after
-        the rail shift; then, at the end, the results (every secret colour revealed)."""
+        """One picture per step: the group picked, ringed; the board after the fall, after the
+        rail shift, each showing what left and what moved; then, at the end, the results (every
+        secret colour revealed there only: render/colorpop/scenes.py)."""
         names, plain = live.table.names(), live.table.plain_names()  # texts', pictures'
         was, final = COLORPOP.view(before, None), COLORPOP.view(after, None)
-        # The steps show the board only: the colours are revealed by the results post.
-        now = dataclasses.replace(
-            final, secrets=None, scores=None, winners=(), end=None, tie_break=None
-        )
         posts = []
-        picked: GroupRemoved | None = None
-        for e in events:
-            if isinstance(e, GroupRemoved):
-                picked = e
-                posts.append(await self._picked_post(e, was, names, plain, lang))
-            elif isinstance(e, (TokensFell, RailsShifted)):  # a step with something to show
-                fell = isinstance(e, TokensFell)
-                key = "colorpop.step.fell" if fell else "colorpop.step.shifted"
-                number = picked.move_number if picked else now.move_number
-                title = t(
-                    "colorpop.picture.fell" if fell else "colorpop.picture.shifted",
-                    lang,
-                    move=number,
-                )
-                picture = await asyncio.to_thread(
-                    board, now, plain, lang, title, f"{number}-{2 if fell else 3}", e.board
-                )
-                posts.append(Post(t(key, lang), [picture], step=True))
-        if any(isinstance(e, GameEnded) for e in events):
-            posts.append(await self._results_post(final, events, names, plain, lang))
+        for scene in move_scenes(was, events, final):
+            picture = await asyncio.to_thread(scene_picture, scene, plain, lang)
+            if scene.kind == "final":
+                text = results_text(final, events, names, lang)
+                posts.append(Post(text, [picture], results=True))
+            else:
+                posts.append(Post(self._caption(scene, names, lang), [picture], step=True))
         return posts
 
-    async def _picked_post(
-        self,
-        e: GroupRemoved,
-        was: ColorpopView,
-        names: dict[str, str],
-        plain: dict[str, str],
-        lang: str,
-    ) -> Post:
-        """The group picked, highlighted on the board before it went. Named by the cell
-        played, the one the record keeps (§7: the anchor of a group picked from its button,
-        a typed cell as typed)."""
-        played = parse_cell(e.pick) or (0, 0)
-        group = group_at(e.board, played)
-        label = group_label(group, lang, played) if group is not None else e.pick
-        who = names.get(e.seat, e.seat)
-        caption = t("colorpop.step.picked", lang, name=who, group=label)
-        drawn = plain.get(e.seat, e.seat)
-        title = t("colorpop.picture.picked", lang, move=e.move_number, name=drawn)
-        picture = await asyncio.to_thread(
-            board, was, plain, lang, title, f"{e.move_number}-1", e.board, e.cells
-        )
-        return Post(caption, [picture], step=True)
-
-    async def _results_post(
-        self,
-        final: ColorpopView,
-        events: Sequence[object],
-        names: dict[str, str],
-        plain: dict[str, str],
-        lang: str,
-    ) -> Post:
-        """The final board, every secret colour revealed (`names` for the text, `plain` for the
-        picture)."""
-        title = t("colorpop.picture.final", lang)
-        picture = await asyncio.to_thread(board, final, plain, lang, title, "final")
-        return Post(results_text(final, events, names, lang), [picture], results=True)
+    def _caption(self, scene: Scene, names: dict[str, str], lang: str) -> str:
+        """A step's caption: who picked which group (named by the cell played, the one the
+        record keeps, §7), or what the tokens did."""
+        if scene.kind == "picked" and scene.picked is not None:
+            who = names.get(scene.picked.seat, scene.picked.seat)
+            return t("colorpop.step.picked", lang, name=who, group=scene_status(scene, lang))
+        return t("colorpop.step.fell" if scene.kind == "fell" else "colorpop.step.shifted", lang)
 
     # --- Clicks -----------------------------------------------------------------------------
 

@@ -14,24 +14,17 @@ if TYPE_CHECKING:
 
 
 def board_words(lang: str) -> BoardWords:
-    """The boards' titles and alt texts in `lang`, as the table's."""
-    from bot.texts.i18n import t
+    """The pictures' words, header status and alt texts in `lang`, as the table's."""
     from render.colorpop.records import BoardWords
 
-    from .words import board_alt
+    from .alt import scene_alt
+    from .words import picture_labels, scene_status
 
-    titles = {
-        "turn": t("colorpop.picture.turn", lang, move="{move}", name="{name}"),
-        "picked": t("colorpop.picture.picked", lang, move="{move}", name="{name}"),
-        "fell": t("colorpop.picture.fell", lang, move="{move}"),
-        "shifted": t("colorpop.picture.shifted", lang, move="{move}"),
-        "final": t("colorpop.picture.final", lang),
-    }
-
-    def describe(view: Any, names: Any, title: str, board: Any, cells: Any) -> str:
-        return board_alt(view, names, lang, title, board, cells)
-
-    return BoardWords(titles, describe)
+    return BoardWords(
+        picture_labels(lang),
+        lambda scene: scene_status(scene, lang),
+        lambda scene, names: scene_alt(scene, names, lang),
+    )
 
 
 def demo_words(lang: str) -> dict[str, Any]:

@@ -119,6 +119,7 @@ class Standing:
     name: str
     score: str
     won: bool = False
+    marks: tuple[Icon, ...] = ()  # drawn after the name (a seat's secret colours, its team)
 
 
 def results(
@@ -128,17 +129,20 @@ def results(
     box: kit.Box,
     *,
     rule: str = "",
+    won: bool = True,
 ) -> int:
-    """The results by place inside `box`: the winner headline (gold, with the crown), then
-    `rule` (what decided, muted) when given, then one row a seat, best first, winners lit.
-    Returns the bottom of the last row."""
+    """The results by place inside `box`: the headline (when someone `won`, gold with the
+    crown; else plain, as a lost solo game), then `rule` (what decided, muted) when given, then
+    one row a seat, best first, winners lit. Returns the bottom of the last row."""
     d = ImageDraw.Draw(img)
     x0, y, x1, _ = box
     names = [row.name for row in rows]
-    kit.draw_text(d, (x0, y + TITLE / 2 + 4), S.ICON_WIN, TITLE, True, S.GOLD, "lm")
-    crown = kit.text_length(S.ICON_WIN, TITLE, True) + 10
+    crown = 0.0
+    if won:
+        kit.draw_text(d, (x0, y + TITLE / 2 + 4), S.ICON_WIN, TITLE, True, S.GOLD, "lm")
+        crown = kit.text_length(S.ICON_WIN, TITLE, True) + 10
     kit.draw_line(
-        d, (x0 + crown, y + TITLE / 2 + 4), headline, TITLE, True, S.GOLD,
+        d, (x0 + crown, y + TITLE / 2 + 4), headline, TITLE, True, S.GOLD if won else S.TEXT,
         max_width=int(x1 - x0 - crown), min_size=BODY, names=names,
     )  # fmt: skip
     y += TITLE + 16
@@ -160,14 +164,20 @@ def _standing(
     d = ImageDraw.Draw(img)
     mid = (y0 + y1) / 2
     colour = S.GOLD if row.won else S.TEXT
-    kit.draw_text(d, (x0 + 12, mid), row.place, BODY, True, colour, "lm")
+    if row.place:  # a solo game has no places
+        kit.draw_line(d, (x0 + 12, mid), row.place, BODY, True, colour, max_width=int(place_w))
     score = kit.fit_line(row.score, BODY, True, int((x1 - x0) / 3), min_size=SMALL)
     kit.draw_text(d, (x1 - 12, mid), score.text, score.size, True, colour, "rm")
-    room = int(x1 - x0 - 12 - place_w - score.width - 24)
-    kit.draw_line(
+    marks_w = len(row.marks) * (CHIP + 6)
+    room = int(x1 - x0 - 12 - place_w - score.width - 24 - marks_w)
+    name = kit.draw_line(
         d, (x0 + 12 + place_w, mid), row.name, BODY, False, S.TEXT,
         max_width=room, min_size=SMALL, names=names,
     )  # fmt: skip
+    x = x0 + 12 + place_w + name.width + 8
+    for icon in row.marks:
+        icon(d, (x, mid - CHIP / 2, x + CHIP, mid + CHIP / 2))
+        x += CHIP + 6
     return y1
 
 

@@ -461,9 +461,9 @@ NAME_SHRINK = 6  # px a line with a name may shrink to show it whole (when it ma
 
 def _shrunk(text: str, size: int, bold: bool, max_width: int, smallest: int) -> int:
     """The size `text` fits `max_width` at: `size`, else 2 px smaller at a time, `smallest`
-    at the least."""
-    while text_length(text, size, bold) > max_width and size - 2 >= smallest:
-        size -= 2
+    at the least (reached even when `size - smallest` is odd)."""
+    while text_length(text, size, bold) > max_width and size > smallest:
+        size = max(size - 2, smallest)
     return size
 
 

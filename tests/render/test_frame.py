@@ -3,6 +3,8 @@ long names, and say a result by place."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PIL import Image
 
@@ -63,3 +65,25 @@ def test_results_light_the_winners_rows_only():
     row_tops = [10 + F.TITLE + 16 + i * (F.ROW_H + 6) for i in range(len(ROWS))]
     lit = [gold in {img.getpixel((x, top + 1)) for x in range(30, 700)} for top in row_tops]
     assert lit == [True, True, False, False]
+
+
+def test_a_lost_game_has_no_crown_and_no_gold_headline():
+    won, lost = F.canvas(200), F.canvas(200)
+    F.results(won, "Ana wins", ROWS[:1], (16, 10, 784, 200))
+    F.results(lost, "Ana loses", ROWS[2:3], (16, 10, 784, 200), won=False)
+    headline = (0, 10, 800, 10 + F.TITLE + 8)
+    gold = S.rgb(S.GOLD)
+    assert gold in {colour for _, colour in won.crop(headline).getcolors(1 << 16)}
+    assert gold not in {colour for _, colour in lost.crop(headline).getcolors(1 << 16)}
+
+
+def test_a_standing_draws_its_marks_after_the_name():
+    plain, marked = F.canvas(200), F.canvas(200)
+    row = F.Standing("1st", "Ana", "3", won=False)
+    red = S.COLOUR_STYLE["red"]
+    F.results(plain, "Ana wins", [row], (16, 10, 784, 200))
+    F.results(marked, "Ana wins", [replace(row, marks=(F.chip(red),))], (16, 10, 784, 200))
+    top = 10 + F.TITLE + 16
+    band = (0, top, 800, top + F.ROW_H)
+    assert S.rgb(red.hex) in {c for _, c in marked.crop(band).getcolors(1 << 16)}
+    assert S.rgb(red.hex) not in {c for _, c in plain.crop(band).getcolors(1 << 16)}

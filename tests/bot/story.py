@@ -25,8 +25,8 @@ def thread_of(world, table_no: int):
 
 
 def cards_mentioned(message) -> set[int]:
-    """Card numbers a message shows in words: alt texts ("23 green") and captions ("**23**",
-    "💥 12, 22 explode", "The Chief shows: 7")."""
+    """Card numbers a message shows in words: alt texts ("23 green") and captions ("**23** (■
+    green)", "💥 12, 22 (▲ yellow) explode", "The Chief shows: 7 (▲ yellow)")."""
     found = set()
     for attachment in message.attachments:
         found |= {
@@ -34,9 +34,9 @@ def cards_mentioned(message) -> set[int]:
         }
     text = message.content
     found |= {int(n) for n in re.findall(r"\*\*(\d+)\*\*", text)}
-    for group in re.findall(r"💥(?: Chain ×\d+:)? ([\d, ]+) explode", text):
+    for group in re.findall(r"💥(?: Chain ×\d+:)? (.+?) explode", text):
         found |= {int(n) for n in re.findall(r"\d+", group)}
-    for group in re.findall(r"shows: ([\d, ]+)", text):
+    for group in re.findall(r"shows: ([^\n]+)", text):
         found |= {int(n) for n in re.findall(r"\d+", group)}
     return found
 

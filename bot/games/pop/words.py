@@ -3,7 +3,7 @@ results, and the small facts of a table the texts need (hints asked for)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.model.table import Table
@@ -33,6 +33,28 @@ def picture_labels(lang: str) -> dict[str, str]:
         drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
         labels[word] = text if drawable else str(english.get(key) or PICTURE_ENGLISH[word])
     return labels
+
+
+def cards_text(cards: Iterable[int], lang: str, bold: bool = False) -> str:
+    """Cards in words, each colour named with its shape once, in the cards' order: "12 (▲
+    yellow)", "22, 27 (▲ yellow), 40 (✚ purple)" (`bold`: the numbers in **bold**). The colour
+    stands in brackets, as a label, so no language has to inflect it."""
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        groups.setdefault(colour_name(card), []).append(f"**{card}**" if bold else str(card))
+    return listed(
+        (
+            t(
+                "pop.card",
+                lang,
+                cards=listed(numbers, lang),
+                symbol=COLOUR_STYLE[colour].symbol,
+                colour=t(dynamic_key("pop.colour", colour), lang),
+            )
+            for colour, numbers in groups.items()
+        ),
+        lang,
+    )
 
 
 def card_label(card: int) -> str:

@@ -21,14 +21,17 @@ from render.style import COLOUR_STYLE
 
 
 def picture_labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang` (render/pop/labels.py's keys: `pop.label.<key>`, and the
-    level and title names, `pop.level.x` and `pop.title.x`). A word the bundled fonts cannot
+    """The pictures' words in `lang` (render/pop/labels.py's keys: `pop.label.<key>`, the
+    level and title names, `pop.level.x` and `pop.title.x`, and the shared `result.*`). A word the bundled fonts cannot
     draw is drawn in English rather than as boxes; the alt text and the messages stay in the
     table's language."""
     mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
     labels = {}
     for word in PICTURE_ENGLISH:
-        key = dynamic_key("pop.label", word) if word in LABELS_EN else f"pop.{word}"
+        if word in LABELS_EN:
+            key = dynamic_key("pop.label", word)
+        else:  # the level and title names, and the words every game shares for a result
+            key = word if word.startswith("result.") else f"pop.{word}"
         text = str(mine.get(key) or english.get(key) or PICTURE_ENGLISH[word])
         drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
         labels[word] = text if drawable else str(english.get(key) or PICTURE_ENGLISH[word])

@@ -116,14 +116,15 @@ def _marks(d: ImageDraw.ImageDraw, card: int, shape: str, ink: str, face: _Face)
         aw, ah = round((16 if mini else 26) * u) * k, round((11 if mini else 17) * u * v) * k
         am = round((4 if mini else 8) * u * v) * k
         draw_arrow(d, (x0 + am, y0 + h * k - am - ah, x0 + am + aw, y0 + h * k - am), ink)
-    r = (6.5 if mini else 8 * u * v) * k
-    gap = (13 if mini else 17 * u * v) * k
+    r = (6.5 if mini else max(5.0, 8 * u * v)) * k  # 10 px across at the least
+    gap = (13 if mini else max(11.0, 17 * u * v)) * k
     bx = x0 + w * k - (4 if mini else 8 * u) * k - r
     by = y0 + h * k - (3 if mini else 7 * v) * k - r
     for i in range(SYMBOLS[card]):
         draw_burst(d, bx - i * gap, by, r, ink)
     f = font(round((23 if mini else 44) * u * min(1.0, 0.3 + 0.7 * v)) * k, bold=True)
-    tx = x0 + (w * (0.62 if mini else 0.60)) * k
+    # a short card's number stands left of its bursts' row
+    tx = x0 + (w * (0.62 if mini else 0.60 if v >= 0.7 else 0.42)) * k
     ty = y0 + (h * (0.40 if mini else 0.41)) * k
     d.text((tx, ty), str(card), font=f, fill=ink, anchor="mm")
 

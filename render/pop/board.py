@@ -57,14 +57,32 @@ def draw_board(f: Frame, labels: Mapping[str, str] | None = None) -> Image.Image
     """The frame of one step (or of the board while the players choose), as an RGB image."""
     labels = labels or {}
     img = F.canvas(P.HEIGHT, P.WIDTH)
-    F.header(img, title(f, labels), status(f, labels))
+    img.paste(header_band(title(f, labels), status(f, labels)), (0, 0))
     if f.incoming:
         _strip(img, f)
+    else:  # while the players choose: where their cards will show
+        _hint(img, label(labels, "reveal_here"))
     grid(img, f, P.GRID_TOP, P.GRID_H)
     draw_side(img, f, labels)
-    keys = legend_keys(f, labels)
-    F.legend(img, keys, (P.MARGIN, P.HEIGHT - P.MARGIN - P.LEGEND_H, P.WIDTH - P.MARGIN, P.HEIGHT))
+    img.paste(legend_band(tuple(legend_keys(f, labels))), (0, P.HEIGHT - P.MARGIN - P.LEGEND_H))
     return img
+
+
+@kit.cached(256)
+def header_band(title: str, status: str) -> Image.Image:
+    """The header band (render/frame.py), drawn once per title and status."""
+    band = F.canvas(F.HEADER_H, P.WIDTH)
+    F.header(band, title, status)
+    return band
+
+
+@kit.cached(64)
+def legend_band(keys: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The legend (render/frame.py) of these (mark, word) keys, drawn once per set of words."""
+    band = F.canvas(P.LEGEND_H + P.MARGIN, P.WIDTH)
+    icons = [(MARKS[mark], word) for mark, word in keys]
+    F.legend(band, icons, (P.MARGIN, 0, P.WIDTH - P.MARGIN, band.height))
+    return band
 
 
 def _strip(img: Image.Image, f: Frame) -> None:
@@ -87,6 +105,18 @@ def _strip(img: Image.Image, f: Frame) -> None:
         bold = c == current
         line = kit.fit_line(name, NAME_PX, bold, P.PITCH_X - 4, min_size=F.SMALL, names=[name])
         paste_line(img, (cx, y + P.MINI_H + 13), line, bold, S.TEXT, S.BACKGROUND, "mm")
+
+
+def _hint(img: Image.Image, text: str) -> None:
+    """A muted line or two in the strip's place, centred over the lanes."""
+    d = ImageDraw.Draw(img)
+    lines = kit.wrap(text, F.BODY, False, P.GRID_W - 20, min_size=16)
+    y = P.BODY_TOP + P.STRIP_H / 2 - 12 * (len(lines) - 1)
+    for i, line in enumerate(lines):
+        kit.draw_line(
+            d, (P.MARGIN + P.GRID_W / 2, y + 24 * i), line, F.BODY, False, S.MUTED, "mm",
+            max_width=P.GRID_W - 20, min_size=16,
+        )  # fmt: skip
 
 
 def card_height(f: Frame, height: int) -> int:
@@ -172,17 +202,32 @@ def _ghost(d: ImageDraw.ImageDraw, box: kit.Box) -> None:
     d.rounded_rectangle(box, 5, fill=kit.mix(S.TEXT, S.BACKGROUND, 0.8), outline=S.MUTED, width=2)
 
 
-def legend_keys(f: Frame, labels: Mapping[str, str]) -> Sequence[tuple[F.Icon, str]]:
-    """The marks this frame shows, each with its word: every frame's bursts and arrows, and
-    the step's own mark (the card placed, the cards exploding, the cards that fell)."""
-    keys: list[tuple[F.Icon, str]] = [
-        (_burst, label(labels, "key_symbol")),
-        (_arrow, label(labels, "key_arrow")),
-    ]
+def _no(d: ImageDraw.ImageDraw, box: kit.Box) -> None:
+    F.glyph(S.ICON_NO, S.BAD)(d, box)
+
+
+MARKS: dict[str, F.Icon] = {
+    "burst": _burst,
+    "arrow": _arrow,
+    "ring": _ring,
+    "hazard": _hazard,
+    "fell": _fell,
+    "ghost": _ghost,
+    "no": _no,
+}
+
+
+def legend_keys(f: Frame, labels: Mapping[str, str]) -> Sequence[tuple[str, str]]:
+    """The marks this frame shows (MARKS' keys), each with its word: every frame's bursts and
+    arrows, and the step's own mark (the card placed, the cards exploding, the cards that
+    fell and where they were, the cards the end of a co-op game left unplaced)."""
+    keys = [("burst", label(labels, "key_symbol")), ("arrow", label(labels, "key_arrow"))]
     if f.kind == "placed":
-        keys.append((_ring, label(labels, "key_placed")))
+        keys.append(("ring", label(labels, "key_placed")))
     elif f.kind == "exploded":
-        keys.append((_hazard, label(labels, "key_exploding")))
+        keys.append(("hazard", label(labels, "key_exploding")))
     elif f.kind == "fell" and f.moved:
-        keys += [(_fell, label(labels, "key_fell")), (_ghost, label(labels, "key_ghost"))]
+        keys += [("fell", label(labels, "key_fell")), ("ghost", label(labels, "key_ghost"))]
+    if f.game_over and f.incoming and f.pending:
+        keys.append(("no", label(labels, "not_placed")))
     return keys

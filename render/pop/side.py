@@ -128,12 +128,14 @@ def _chief(img: Image.Image, f: Frame, labels: Mapping[str, str], y: int) -> Non
     F.panel(img, (X, y, X + W, y + CHIEF_H), lit=active, fill=S.PANEL if active else S.TRACK)
     bg = S.PANEL if active else S.TRACK
     pile = sorted(f.chief_pile)
-    name = f"{P.ICON_CHIEF} " + label(labels, "chief")
-    used = _line(img, (X + 10, y + 16), name, S.GOLD if active else S.TEXT, width=110, bg=bg)
-    if f.chief_face_down:
+    room = W - 20
+    if f.chief_face_down:  # how many it holds face down, on the right
         text = label(labels, "face_down", n=f.chief_face_down)
-        room = W - 30 - int(used)
-        _line(img, (X + W - 10, y + 16), text, S.MUTED, width=room, bold=False, anchor="rm", bg=bg)
+        right = kit.fit_line(text, TEXT, False, W // 2, min_size=F.SMALL)
+        paste_line(img, (X + W - 10, y + 16), right, False, S.MUTED, bg, "rm")
+        room -= int(right.width) + 12
+    name = f"{P.ICON_CHIEF} " + label(labels, "chief")
+    _line(img, (X + 10, y + 16), name, S.GOLD if active else S.TEXT, width=room, bg=bg)
     shown = [(c, "placed") for c in f.chief_face_up[:1]] + [(c, "normal") for c in pile]
     more = len(shown) - 2 if len(shown) > 3 else 0  # the third place then counts the rest
     x = X + 4

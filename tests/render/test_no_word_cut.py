@@ -31,7 +31,7 @@ from .every_picture import GAMES, LONG_NAMES, PICTURES
 
 # Labels no picture draws (kept for the bot's other texts): nothing to check; and the places
 # render/frame.py's results board draws as they are (a place is a word of its own, never fitted).
-UNDRAWN = {"pop": {"not_placed", "set_total", *(f"result.place.{n}" for n in range(1, 6))}}
+UNDRAWN = {"pop": {"set_total", *(f"result.place.{n}" for n in range(1, 6))}}
 
 
 @pytest.fixture

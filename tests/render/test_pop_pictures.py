@@ -29,7 +29,8 @@ from tests.render.test_frames import frames_of
 def seen_pictures(lang: str) -> Iterator[Seen]:
     pictures = pop_pictures(lang)
     while True:
-        art.text_image.cache_clear()  # a cached line is not drawn again, nor recorded
+        for cache in (art.text_image, board.header_band, board.legend_band):
+            cache.cache_clear()  # a cached line is not drawn again, nor recorded
         made, texts = drawn_while(lambda: next(pictures, None))
         if made is None:
             return
@@ -103,7 +104,8 @@ def test_long_names_are_not_cut_to_five_characters():
 
 
 def _drawn_texts(f) -> list[str]:
-    art.text_image.cache_clear()
+    for cache in (art.text_image, board.header_band, board.legend_band):
+        cache.cache_clear()
     _, texts = drawn_while(lambda: board.draw_board(f))
     return [t.text for t in texts]
 

@@ -9,10 +9,11 @@ import json
 import pytest
 
 from bot.games.pop.face import PopFace
-from bot.games.pop.words import cards_text, picture_labels
+from bot.games.pop.words import alt_words, cards_text, picture_labels
 from bot.texts.i18n import languages
 from engine.data import data_path
 from engine.pop.cards import colour_name
+from render.pop.alt import hand_alt, step_alt
 from render.pop.scene import Frame
 from tests.render.test_frames import frames_of
 
@@ -63,3 +64,23 @@ def test_japanese_says_explosion_mark_in_one_word():
     texts = json.dumps(catalogue, ensure_ascii=False)
     assert "シンボル" not in texts
     assert "爆発マーク" in picture_labels("ja")["tiebreak"]
+
+
+def test_alt_texts_join_lists_as_the_language_writes_them():
+    japanese = hand_alt([12, 17, 40], t=alt_words("ja"))
+    assert "12 黄、17 黄、40 紫" in japanese
+    assert ", " not in japanese
+    assert "12 yellow, 17 yellow, 40 purple" in hand_alt([12, 17, 40], t=alt_words("en"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("de", "legt die Karte {card} ({colour})"), ("pl", "kładzie kartę {card} ({colour})")],
+)
+def test_german_and_polish_alt_texts_name_a_card_without_inflecting_its_colour(lang, words):
+    """ "kładzie 27 żółty" read wrong: the colour is a label in brackets after "the card"."""
+    placed = _frame("placed")
+    assert placed.placed_card is not None
+    colour = alt_words(lang)(f"colour.{colour_name(placed.placed_card)}")
+    said = step_alt(placed, t=alt_words(lang))
+    assert words.format(card=placed.placed_card, colour=colour) in said

@@ -75,6 +75,8 @@ class AltWords:
 
     def __call__(self, key: str, **values: object) -> str:
         family, _, value = key.partition(".")
+        if family == "list":  # the separator every text of the language shares
+            return t("list.separator", self.lang)
         if not value:
             return t("pop.chief", self.lang, **values)
         if family == "alt":

@@ -110,6 +110,7 @@ def pop_pictures(lang: str) -> Drawn:
     yield from _pop_game("pop-2", game("competitive", 2, 4, sets=2), labels)  # face-down cards
     yield from _pop_game("pop-3", game("competitive", 3, 11, sets=2), labels)
     yield from _pop_game("pop-trick", game("trick", 4, 23, sets=1), labels)  # Chief loses
+    yield from _pop_game("pop-5", game("competitive", 5, 7, sets=1), labels)  # no Chief
     yield from _pop_game("pop-coop", game("coop", 4, 5), labels)
     yield from _pop_game("pop-solo", game("solo", 1, 3), labels)
     yield from _pop_results(labels)

@@ -140,12 +140,17 @@ def _alone(
                 max_width=P.SIDE_W, min_size=F.SMALL,
             )  # fmt: skip
             y += size + 12
-    if isinstance(view.result, CoopResult):
+    if isinstance(view.result, CoopResult):  # the level as stars, and in words under them
         filled, total = view.result.stars
         for i in range(total):
             star = S.ICON_STAR if i < filled else S.ICON_STAR_EMPTY
             colour = S.GOLD if i < filled else S.MUTED
             kit.draw_text(d, (P.SIDE_X + 34 * i, y + 18), star, 30, True, colour, "lm")
+        words = label(labels, "level_of", n=filled, total=total)
+        kit.draw_line(
+            d, (P.SIDE_X, y + 50), words, F.BODY, False, S.MUTED,
+            max_width=P.SIDE_W, min_size=16,
+        )  # fmt: skip
 
 
 def _result_lines(

@@ -59,6 +59,7 @@ LABELS_EN: dict[str, str] = {
     "results": "Results",
     "lowest_wins": "Explosion symbols per set and in total: the lowest total wins.",
     "highest_wins": "Explosion symbols per set and in total: the highest total wins.",
+    "level_of": "Level {n} of {total}",
     "reveal_here": "The cards chosen are revealed here, then placed.",
     "final_grid": "The grid at the end",
 }

@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 
 from bot.games.pop.words import picture_labels
 from bot.texts.i18n import languages
-from engine.pop.results import SoloResult
+from engine.pop.results import CoopResult, SoloResult
 from engine.pop.view import view
 from render.pop import art, board
 from render.pop.final import places
@@ -149,3 +149,15 @@ def test_the_bursts_on_a_small_card_are_large_enough_to_count_at_550_px():
     corner = mini.crop((mini.width - 45, mini.height - 18, mini.width, mini.height))
     diff = ImageChops.difference(corner, ink).convert("L")
     assert sum(1 for v in diff.get_flattened_data() if v < 60) >= 3 * 40
+
+
+def test_a_co_op_level_is_said_in_words_beside_its_stars():
+    coop = game("coop", 4, 5)
+    play(coop)
+    v = replace(view(coop, None), result=CoopResult(True, "legendary_guards", 0))
+    filled, total = v.result.stars
+    art.text_image.cache_clear()
+    _, texts = drawn_while(lambda: results_picture(v, None, picture_labels("de")))
+    drawn = [t.text for t in texts]
+    assert f"Stufe {filled} von {total}" in drawn
+    assert "Die Gruppe hat überlebt" in drawn

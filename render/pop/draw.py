@@ -17,7 +17,7 @@ def draw_hand(
     cards: Iterable[int], selected: Iterable[int] = (), disabled: Iterable[int] = ()
 ) -> Image.Image:
     shown = list(cards)
-    per_row = 5
+    per_row = (P.HAND_WIDTH - 2 * P.MARGIN) // P.PITCH_X  # 7 cards a row
     rows = max(1, (len(shown) + per_row - 1) // per_row)
     m = P.MARGIN
     img = art.new_canvas((P.HAND_WIDTH, 2 * m + rows * P.PITCH_Y))

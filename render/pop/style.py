@@ -35,7 +35,7 @@ MINI_W, MINI_H = 80, 56  # the revealed cards over the lanes, the Chief's cards
 STRIP_H = MINI_H + 30  # the revealed cards and, under each, its owner
 GRID_TOP = BODY_TOP + STRIP_H
 GRID_H = BODY_BOTTOM - GRID_TOP  # 376
-HAND_WIDTH = 2 * MARGIN + 5 * PITCH_X
+HAND_WIDTH = WIDTH  # a hand, in a seat's private message: the frames' width, as tall as it needs
 
 
 def colour_style(card: int) -> ColourStyle:

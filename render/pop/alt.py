@@ -454,22 +454,19 @@ def table_alt(f: Frame, t: Translate = english) -> str:
                         n=sum(SYMBOLS[c] for c in f.chief_pile),
                     )
                 )
-        symbols = (
-            t(
-                "alt.symbols",
-                scores=listed(
-                    (
-                        t("alt.score", name=plain_name(name), n=n)
-                        for name, n in zip(f.names, f.symbols, strict=True)
-                    ),
-                    t,
-                ),
-            )
-            if MODES[f.mode].competitive
-            else ""
-        )
-        versions += [[head, grid, rows, *chief, symbols], [head, grid, rows]]
+        versions += [[head, grid, rows, *chief, _symbols(f, t)], [head, grid, rows]]
     return _first_that_fits(*versions)
+
+
+def _symbols(f: Frame, t: Translate) -> str:
+    """The symbols each seat collected this set (competitive and Trick only)."""
+    if not MODES[f.mode].competitive:
+        return ""
+    scores = (
+        t("alt.score", name=plain_name(name), n=n)
+        for name, n in zip(f.names, f.symbols, strict=True)
+    )
+    return t("alt.symbols", scores=listed(scores, t))
 
 
 def board_alt(f: Frame, before: Frame | None = None, t: Translate = english) -> str:

@@ -204,7 +204,7 @@ def _solo(img: Image.Image, f: Frame, labels: Mapping[str, str], y: int) -> None
         lines.append(label(labels, "pile", n=f.pile_size))
     if f.hand_sizes:
         lines.append(label(labels, "hand", n=f.hand_sizes[0]))
-    if f.puzzle:
+    if f.puzzle and f.mode != "enigma":  # an Enigma's header names its puzzle
         lines.append(label(labels, "puzzle", id=f.puzzle))
     for i, text in enumerate(lines):
         _line(img, (X + 10, y + 14 + 28 * i), text)

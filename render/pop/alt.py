@@ -127,7 +127,8 @@ ALT_EN: dict[str, str | dict[str, str]] = {
     "alt.tie_card": "The tie was broken by the fewest symbols on the card left in hand.",
     "alt.tie_shared": "Still tied after the card left in hand: the victory is shared.",
     "alt.tie_cards": "Cards left in hand: {cards}.",
-    # Words the bot takes from its own families
+    # Words the bot takes from its own families, and the list separator every text shares
+    "list.separator": ", ",
     "chief": "the Chief",
     "colour.red": "red",
     "colour.yellow": "yellow",
@@ -170,8 +171,13 @@ def card_words(card: int, short: bool = False, t: Translate = english) -> str:
     return str(card) if short else t("alt.card", n=card, colour=t(f"colour.{colour_name(card)}"))
 
 
+def listed(items: Iterable[str], t: Translate = english) -> str:
+    """Items one after another as the language writes a list ("12, 17"; Japanese "12、17")."""
+    return t("list.separator").join(items)
+
+
 def cards_words(cards: Iterable[int], short: bool = False, t: Translate = english) -> str:
-    return ", ".join(card_words(c, short, t) for c in cards)
+    return listed((card_words(c, short, t) for c in cards), t)
 
 
 def _fit(parts: Sequence[str]) -> str:
@@ -258,9 +264,12 @@ def _placed(f: Frame, t: Translate, short: bool) -> list[str]:
     parts = []
     if f.step == 1 and f.incoming:
         order = t("alt.e_to_a" if f.descending else "alt.a_to_e")
-        revealed = ", ".join(
-            t("alt.revealed_card", card=card_words(card, short, t), who=_who(f, owner, t))
-            for card, owner in f.incoming
+        revealed = listed(
+            (
+                t("alt.revealed_card", card=card_words(card, short, t), who=_who(f, owner, t))
+                for card, owner in f.incoming
+            ),
+            t,
         )
         parts.append(t("alt.revealed", cards=revealed, n=f.arrows, order=order))
     parts.append(
@@ -281,7 +290,7 @@ def _placed(f: Frame, t: Translate, short: bool) -> list[str]:
         if 0 <= c < len(f.columns) and f.card_at(c, r):
             touching.append(t(key, card=card_words(f.card_at(c, r), short, t)))
     parts.append(
-        t("alt.touches", cards=", ".join(touching)) if touching else t("alt.touches_nothing")
+        t("alt.touches", cards=listed(touching, t)) if touching else t("alt.touches_nothing")
     )
     return parts
 
@@ -412,9 +421,12 @@ def table_alt(f: Frame, t: Translate = english) -> str:
     head = _head(f, t)
     rows = t(
         "alt.queue_rows",
-        rows=", ".join(
-            t("alt.queue_row", column=COLUMN_LETTERS[c], row=_row(f, q))
-            for c, q in enumerate(f.queues)
+        rows=listed(
+            (
+                t("alt.queue_row", column=COLUMN_LETTERS[c], row=_row(f, q))
+                for c, q in enumerate(f.queues)
+            ),
+            t,
         ),
     )
     versions = []
@@ -442,19 +454,19 @@ def table_alt(f: Frame, t: Translate = english) -> str:
                         n=sum(SYMBOLS[c] for c in f.chief_pile),
                     )
                 )
-        symbols = (
-            t(
-                "alt.symbols",
-                scores=", ".join(
-                    t("alt.score", name=plain_name(name), n=n)
-                    for name, n in zip(f.names, f.symbols, strict=True)
-                ),
-            )
-            if MODES[f.mode].competitive
-            else ""
-        )
-        versions += [[head, grid, rows, *chief, symbols], [head, grid, rows]]
+        versions += [[head, grid, rows, *chief, _symbols(f, t)], [head, grid, rows]]
     return _first_that_fits(*versions)
+
+
+def _symbols(f: Frame, t: Translate) -> str:
+    """The symbols each seat collected this set (competitive and Trick only)."""
+    if not MODES[f.mode].competitive:
+        return ""
+    scores = (
+        t("alt.score", name=plain_name(name), n=n)
+        for name, n in zip(f.names, f.symbols, strict=True)
+    )
+    return t("alt.symbols", scores=listed(scores, t))
 
 
 def board_alt(f: Frame, before: Frame | None = None, t: Translate = english) -> str:
@@ -480,7 +492,7 @@ def hand_alt(
         elif c in unavailable:
             w = t("alt.unavailable", card=w)
         words.append(w)
-    return _fit([t("alt.hand", n=len(words), cards=", ".join(words))])
+    return _fit([t("alt.hand", n=len(words), cards=listed(words, t))])
 
 
 def results_alt(
@@ -502,7 +514,7 @@ def results_alt(
         parts.extend(_outcome_words(spec, result, title, t))
     if spec.competitive:
         parts.append(_set_scores_words(seats, names, set_scores, totals, t))
-        named = ", ".join(plain_name(names[seats.index(w)]) for w in winners if w in seats)
+        named = listed((plain_name(names[seats.index(w)]) for w in winners if w in seats), t)
         key = "alt.lowest_wins" if spec.scoring == "lowest" else "alt.highest_wins"
         parts.append(t(key, n=len(winners), names=named))
         if tiebreak == "card_in_hand":

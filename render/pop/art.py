@@ -26,7 +26,7 @@ def _lane_edges(d: ImageDraw.ImageDraw, cw: int, ch: int, bg: str) -> None:
         d.rectangle(((cw - 2) * SS, 0, cw * SS, ch * SS), fill=S.BACKGROUND)
 
 
-VARIANTS = ("normal", "placed", "exploding", "selected", "dimmed")
+VARIANTS = ("normal", "placed", "exploding", "selected", "dimmed", "fell", "ghost")
 
 
 class _Face(NamedTuple):
@@ -59,16 +59,20 @@ def card_rgb(
     d = ImageDraw.Draw(img)
     _lane_edges(d, cw, ch, bg)
     fill, ink = style.hex, style.ink
+    edge, edge_w = mix(fill, S.BLACK, 0.45), 2 * k
     if variant == "dimmed":
         fill, ink = mix(fill, bg, 0.72), mix(ink, bg, 0.6)
+    if variant == "ghost":  # where a card that fell was: its outline, faint inside
+        edge, edge_w = fill, 3 * k
+        fill, ink = mix(fill, bg, 0.8), mix(ink, bg, 0.55)
     face = _Face(pad * k, pad * k, w, h, mini, (7 if mini else 11) * k)
     _surround(d, variant, cw, ch, face, bg)
     d.rounded_rectangle(
         (face.x0, face.y0, face.x0 + w * k - 1, face.y0 + h * k - 1),
         face.radius,
         fill=fill,
-        outline=mix(fill, S.BLACK, 0.45),
-        width=2 * k,
+        outline=edge,
+        width=edge_w,
     )
     _marks(d, card, style.shape, ink, face)
     _badge(d, variant, face)
@@ -100,24 +104,27 @@ def _surround(d: ImageDraw.ImageDraw, variant: str, cw: int, ch: int, face: _Fac
 
 
 def _marks(d: ImageDraw.ImageDraw, card: int, shape: str, ink: str, face: _Face) -> None:
-    """On the face: the shape, the arrow, a burst per explosion symbol, the number."""
+    """On the face: the shape, the arrow, a burst per explosion symbol, the number. A small
+    card's bursts stay large enough to count where Discord shows the picture."""
     k, mini, v = SS, face.mini, face.v
+    u = face.w / (66 if mini else 108)  # the marks were drawn for 66 and 108 px wide cards
     x0, y0, w, h = face.x0, face.y0, face.w, face.h
-    s = round((14 if mini else 26) * v) * k
-    m = round((5 if mini else 8) * v) * k
+    s = round((14 if mini else 26) * u * v) * k
+    m = round((5 if mini else 8) * u * v) * k
     draw_shape(d, shape, (x0 + m, y0 + m, x0 + m + s, y0 + m + s), ink)
     if ARROW[card]:
-        aw, ah = (16 if mini else 26) * k, round((11 if mini else 17) * v) * k
-        am = round((4 if mini else 8) * v) * k
+        aw, ah = round((16 if mini else 26) * u) * k, round((11 if mini else 17) * u * v) * k
+        am = round((4 if mini else 8) * u * v) * k
         draw_arrow(d, (x0 + am, y0 + h * k - am - ah, x0 + am + aw, y0 + h * k - am), ink)
-    r = (4.6 if mini else 8 * v) * k
-    gap = (9.5 if mini else 17 * v) * k
-    bx = x0 + w * k - (5 if mini else 8) * k - r
-    by = y0 + h * k - (4 if mini else 7 * v) * k - r
+    r = (6.5 if mini else max(5.0, 8 * u * v)) * k  # 10 px across at the least
+    gap = (13 if mini else max(11.0, 17 * u * v)) * k
+    bx = x0 + w * k - (4 if mini else 8 * u) * k - r
+    by = y0 + h * k - (3 if mini else 7 * v) * k - r
     for i in range(SYMBOLS[card]):
         draw_burst(d, bx - i * gap, by, r, ink)
-    f = font(round((23 if mini else 44) * min(1.0, 0.3 + 0.7 * v)) * k, bold=True)
-    tx = x0 + (w * (0.62 if mini else 0.60)) * k
+    f = font(round((23 if mini else 44) * u * min(1.0, 0.3 + 0.7 * v)) * k, bold=True)
+    # a short card's number stands left of its bursts' row
+    tx = x0 + (w * (0.62 if mini else 0.60 if v >= 0.7 else 0.42)) * k
     ty = y0 + (h * (0.40 if mini else 0.41)) * k
     d.text((tx, ty), str(card), font=f, fill=ink, anchor="mm")
 
@@ -130,6 +137,8 @@ def _badge(d: ImageDraw.ImageDraw, variant: str, face: _Face) -> None:
         # A burst badge, whole inside the cell (no clipped points).
         cx, cy = right - 8 * k, top + 8 * k  # radius 14: reaches 6 px out, inside the pad
         draw_burst(d, cx, cy, 14 * k, S.GOLD, outline="#000000", width=2 * k)
+    if variant == "fell":  # a card that fell: a white badge with a down arrow
+        fell_badge(d, right - 8 * k, top + 8 * k, 12 * k)
     if variant == "selected":
         cx, cy = right - 6 * k, top + 4 * k
         d.ellipse(
@@ -146,6 +155,20 @@ def _badge(d: ImageDraw.ImageDraw, variant: str, face: _Face) -> None:
         )
 
 
+def fell_badge(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """The mark of a card that fell: a white disc with a black arrow pointing down."""
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=S.HIGHLIGHT, outline="#000000", width=2 * SS)
+    d.polygon(
+        [
+            (cx - r * 0.55, cy - r * 0.25),
+            (cx + r * 0.55, cy - r * 0.25),
+            (cx, cy + r * 0.6),
+        ],
+        fill="#000000",
+    )
+    d.rectangle((cx - r * 0.18, cy - r * 0.65, cx + r * 0.18, cy - r * 0.2), fill="#000000")
+
+
 def queue_rgb(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
     """A Queue card, lettered A-E, in a board cell."""
     w, h, pad, k = P.CARD_W, height or P.CARD_H, P.PAD, SS
@@ -157,7 +180,7 @@ def queue_rgb(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
     d.text(
         ((pad + w / 2) * k, (pad + h / 2) * k),
         "ABCDE"[column],
-        font=font(round(46 * min(1.0, h / P.CARD_H)) * k, True),
+        font=font(round(40 * min(1.0, h / P.CARD_H)) * k, True),
         fill=S.TEXT,
         anchor="mm",
     )
@@ -213,6 +236,25 @@ paste_text = PALETTE.paste_text
 
 
 # --- Cached sprites (palette mode) -------------------------------------------------------------
+
+
+@cached(1024)
+def card_image(
+    card: int, mini: bool = False, variant: str = "normal", bg: str = S.TRACK, height: int = 0
+) -> Image.Image:
+    """A card in its cell, for the RGB frames (drawn once per size and variant)."""
+    return card_rgb(card, mini, variant, bg, height)
+
+
+@cached(1024)
+def text_image(text: str, size: int, bold: bool, colour: str, bg: str) -> Image.Image:
+    """A line of text (already fitted) on its background, for the RGB frames."""
+    return kit.text_rgb(text, size, bold, colour, bg)
+
+
+@cached(64)
+def queue_image(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
+    return queue_rgb(column, bg, height)
 
 
 @cached(2048)

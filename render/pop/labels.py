@@ -33,8 +33,6 @@ LABELS_EN: dict[str, str] = {
     "puzzle": "Puzzle {id}",
     "set_total": "Sets so far",
     "leads": "Leads: {names}",
-    "winner": "Winner: {names}",
-    "winners": "Shared win: {names}",
     "tiebreak": "Tied totals: the card left in hand decided (fewest symbols wins).",
     "tiebreak_shared": "Still tied after the card in hand: the win is shared.",
     "won": "Won · turns: {n}",
@@ -47,13 +45,36 @@ LABELS_EN: dict[str, str] = {
     "cards_left": "Cards left in each hand: {n}",
     "set": "Set {n}",
     "total": "Total",
+    "head_set_turn": "Set {set} of {sets} · Turn {turn} of {turns}",
+    "head_turn_of": "Turn {turn} of {turns}",
+    "head_turn": "Turn {turn}",
+    "order_ae": "Arrows: {n} · placing A → E",
+    "order_ea": "Arrows: {n} · placing E → A",
+    "key_symbol": "explosion symbol",
+    "key_arrow": "arrow card",
+    "key_placed": "card just placed",
+    "key_exploding": "exploding",
+    "key_fell": "fell",
+    "key_ghost": "fell from here",
+    "results": "Results",
+    "lowest_wins": "Explosion symbols per set and in total: the lowest total wins.",
+    "highest_wins": "Explosion symbols per set and in total: the highest total wins.",
+    "level_of": "Level {n} of {total}",
+    "reveal_here": "The cards chosen are revealed here, then placed.",
+    "final_grid": "The grid at the end",
 }
 # Names the bot already translates (its keys `level.<x>` and `title.<x>`).
 NAMES_EN: dict[str, str] = {
     **{f"level.{level}": level.replace("_", " ").title() for level in COOP_LEVELS},
     **{f"title.{title}": title.replace("_", " ").title() for title in SOLO_TITLES.values()},
 }
-ENGLISH: dict[str, str] = {**LABELS_EN, **NAMES_EN}
+# The words every game shares for a result (data/locales `result.*`, the bot's own catalogue).
+SHARED_EN: dict[str, str] = {
+    "result.win": "{name} wins",
+    "result.shared_win": "Shared win: {names}",
+    **{f"result.place.{n}": p for n, p in enumerate(("1st", "2nd", "3rd", "4th", "5th"), 1)},
+}
+ENGLISH: dict[str, str] = {**LABELS_EN, **NAMES_EN, **SHARED_EN}
 
 
 def label(labels: Mapping[str, str], key: str, **values: object) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.pop.events import Event
-from engine.pop.results import CoopResult, title_for
+from engine.pop.results import title_for
 from engine.pop.view import TableView
 
 from ..kit import Picture, encode
-from . import alt, draw
+from . import alt, art, board, draw, final
 from .scene import Frame, Scene
 
 __all__ = [
@@ -41,9 +41,8 @@ def frame_picture(
             if frame.kind == "board"
             else f"{where}-{frame.step:02d}-{frame.kind}.png"
         )
-    return Picture(
-        encode(draw.draw_board(frame, labels)), alt.board_alt(frame, before, t), filename
-    )
+    image = board.draw_board(frame, labels)
+    return Picture(encode(art.to_palette(image)), alt.board_alt(frame, before, t), filename)
 
 
 def board_picture(
@@ -113,22 +112,7 @@ def results_picture(
     shown = tuple(str(names.get(s, s)) for s in seats)
     result = view.result
     title = title_for(view.difficulty, result)
-    stars = result.stars if isinstance(result, CoopResult) else None  # the group's level
-    img = draw.draw_results(
-        view.mode,
-        seats,
-        shown,
-        view.set_scores,
-        view.totals,
-        tuple(view.winners),
-        view.tiebreak,
-        result,
-        stars,
-        labels,
-        title,
-        view.difficulty,
-        view.tie_cards,
-    )
+    img = final.draw_results(view, names, labels or {}, title)
     text = alt.results_alt(
         view.mode,
         seats,
@@ -142,4 +126,4 @@ def results_picture(
         t,
         view.tie_cards,
     )
-    return Picture(encode(img), text, "results.png")
+    return Picture(encode(art.to_palette(img)), text, "results.png")

@@ -72,6 +72,8 @@ class Frame:
     depth: int = 0  # 0: the placed card's explosion; 1+: the chain
     step: int = 0  # picture number within the turn, from 1 (0 for a board frame)
     pending: tuple[int, ...] = ()  # columns whose revealed card is not placed yet
+    moved: tuple[Cell, ...] = ()  # kind "fell": where the cards that fell are now
+    vacated: tuple[tuple[Cell, int], ...] = ()  # kind "fell": (cell, card) a card fell from
     gains: tuple[tuple[str, int], ...] = ()  # (seat, symbols) this step credited
     from_chief: tuple[int, ...] = ()  # the Chief's waiting cards a seat took at this step
     chief_gets: tuple[int, ...] = ()  # the Chief's own explosion: it waits (or is lost)
@@ -105,6 +107,28 @@ def _credited_so_far(scene: Scene) -> tuple[dict[str, int], tuple[int, ...]]:
         if owner in symbols:
             symbols[owner] += sum(SYMBOLS[c] for c in got)
     return symbols, pile
+
+
+def fall(
+    columns: Grid, queues: tuple[int, ...], gone: Iterable[Cell]
+) -> tuple[tuple[Cell, ...], tuple[tuple[Cell, int], ...]]:
+    """What gravity does to the grid once the `gone` cells exploded (§3.2): the cells the
+    cards that fell land in, and (cell, card) for each cell a falling card leaves empty."""
+    gone = set(gone)
+    moved: list[Cell] = []
+    vacated: list[tuple[Cell, int]] = []
+    for c, (col, q) in enumerate(zip(columns, queues, strict=True)):
+        top = q - len(col)
+        left = len(col) - sum(1 for g in gone if g[0] == c and top <= g[1] < q)
+        for j, card in enumerate(col):
+            row = top + j
+            drop = sum(1 for r in range(row + 1, q) if (c, r) in gone)
+            if (c, row) in gone or not drop:
+                continue
+            moved.append((c, row + drop))
+            if row < q - left:  # nothing lands where it was
+                vacated.append(((c, row), card))
+    return tuple(moved), tuple(vacated)
 
 
 def _window(columns: Grid, queues: tuple[int, ...], pending: Iterable[int] = ()) -> tuple[int, int]:
@@ -213,6 +237,7 @@ class Scene:
         self.columns, self.queues = event.grid, event.queues
         self.owner = event.owner
         self.exploding = event.cards
+        self._gone = (self.columns, self.queues, event.positions)
         if self.spec.cooperative:  # any explosion ends a co-op game (rules §6)
             self.game_over = True
         return self._step(
@@ -220,11 +245,15 @@ class Scene:
         )
 
     def _fell(self, event: Fell) -> Frame:
-        """The grid after the fall: a step, with what the explosion earned and for whom."""
+        """The grid after the fall: a step, the cards that fell marked where they land and
+        where they were, with what the explosion earned and for whom."""
+        columns, queues, gone = self._gone
+        moved, vacated = fall(columns, queues, gone)
+        top = min(q - len(c) for q, c in zip(queues, columns, strict=True))
         self.columns, self.queues = event.grid, event.queues
         first = not self.fallen
         self.fallen.extend(self.exploding)
-        extra: dict[str, Any] = {"depth": self._depth}
+        extra: dict[str, Any] = {"depth": self._depth, "moved": moved, "vacated": vacated}
         if self.owner == CHIEF:
             extra["chief_gets"] = self.exploding
             extra["chief_loses"] = self.spec.chief_loses_explosions
@@ -236,7 +265,8 @@ class Scene:
             if first and self.chief_pile:
                 extra["from_chief"] = self.chief_pile
         self.exploding = ()
-        return self._step("fell", **extra)
+        frame = self._step("fell", **extra)
+        return replace(frame, top_row=min(frame.top_row, top))  # where they fell from too
 
     def _follow_cards(self, event: Event) -> None:
         """Cards collected, kept by the Chief or drawn; a set's scores."""
@@ -291,6 +321,7 @@ class Scene:
             self._new_turn()
 
     _depth = 0
+    _gone: tuple[Grid, tuple[int, ...], tuple[Cell, ...]] = (((), (), (), (), ()), (0,) * 5, ())
     credited = 0  # symbols shown as earned so far by the placement being resolved
 
     def _step(self, kind: str, **extra: Any) -> Frame:

@@ -13,23 +13,29 @@ QUEUE_FILL = "#5A6172"
 QUEUE_EDGE = "#C9CED8"
 ICON_CHIEF = "♛"
 
-# Board geometry (pixels). A column is PITCH_X wide, a row PITCH_Y tall; the card sits inside
-# with room around it for the highlight ring. A tall grid draws its cards shorter
-# (MIN_CARD_H at least) so that no board picture is taller than MAX_RATIO times its width.
-CARD_W, CARD_H = 108, 80
-MIN_CARD_H = 52
-PAD = 7
-PITCH_X, PITCH_Y = CARD_W + 2 * PAD, CARD_H + 2 * PAD
-MINI_W, MINI_H = 66, 48
-MARGIN = 18
-GRID_W = 5 * PITCH_X  # 610
-GUTTER = 16
-SIDE_W = 232  # beside the grid: the step, the Chief, the seats
-WIDTH = 2 * MARGIN + GRID_W + GUTTER + SIDE_W  # 894
-HAND_WIDTH = 2 * MARGIN + GRID_W
-MAX_RATIO = 1.3
-# Text sizes, chosen to stay readable when Discord shows the picture 400 px wide (x 0.45).
-NAME_SIZE = 27  # owner and seat names: 12 px at 400 px wide
+# The frame (render/frame.py): one size for every picture a game posts, 800 x 580, which
+# Discord shows 550 x 399. Across the top the header band; along the bottom the legend; between
+# them, on the left, the turn's revealed cards (the strip) over the grid's five lanes, and on
+# the right the side panel: this step, the Chief, the seats.
+WIDTH, HEIGHT = 800, 580
+MARGIN = 16
+BODY_TOP = 64  # under the header band
+LEGEND_H = 30
+BODY_BOTTOM = HEIGHT - MARGIN - LEGEND_H - 8  # 526
+PITCH_X = 100  # a lane
+GRID_W = 5 * PITCH_X  # 500
+SIDE_X = MARGIN + GRID_W + 14  # 530
+SIDE_W = WIDTH - MARGIN - SIDE_X  # 254
+# A board card in its cell (PAD around it for the rings); a tall grid draws its cards shorter
+# (the rows share the lanes' height), never the picture taller.
+CARD_W, CARD_H = 90, 66
+PAD = 5
+PITCH_Y = CARD_H + 2 * PAD
+MINI_W, MINI_H = 80, 56  # the revealed cards over the lanes, the Chief's cards
+STRIP_H = MINI_H + 30  # the revealed cards and, under each, its owner
+GRID_TOP = BODY_TOP + STRIP_H
+GRID_H = BODY_BOTTOM - GRID_TOP  # 376
+HAND_WIDTH = WIDTH  # a hand, in a seat's private message: the frames' width, as tall as it needs
 
 
 def colour_style(card: int) -> ColourStyle:

@@ -39,16 +39,16 @@ def alt_texts(message) -> list[str]:
 
 
 def cards_mentioned(message) -> set[int]:
-    """Card numbers a message shows in words: alt texts ("23 green") and captions ("**23**",
-    "💥 12, 22 explode", "The Chief shows: 7")."""
+    """Card numbers a message shows in words: alt texts ("23 green") and captions ("**23** (■
+    green)", "💥 12, 22 (▲ yellow) explode", "The Chief shows: 7 (▲ yellow)")."""
     found = set()
     for alt in alt_texts(message):
         found |= {int(n) for n in re.findall(rf"\b(\d+) (?:{COLOURS})\b", alt)}
     text = shown_text(message)
     found |= {int(n) for n in re.findall(r"\*\*(\d+)\*\*", text)}
-    for group in re.findall(r"💥(?: Chain ×\d+:)? ([\d, ]+) explode", text):
+    for group in re.findall(r"💥(?: Chain ×\d+:)? (.+?) explode", text):
         found |= {int(n) for n in re.findall(r"\d+", group)}
-    for group in re.findall(r"shows: ([\d, ]+)", text):
+    for group in re.findall(r"shows: ([^\n]+)", text):
         found |= {int(n) for n in re.findall(r"\d+", group)}
     return found
 

@@ -74,6 +74,9 @@ AGREES_WITH_NOTHING = {
     "pop.label.from_chief": {"n"},
     "pop.label.gain": {"n"},
     "pop.alt.scored": {"total"},  # "12 in all", "razem 12"
+    "pop.label.head_set_turn": {"sets", "turns"},  # "Set 2 of 3 · Turn 1 of 8", "Zug 1 von 8"
+    "pop.label.head_turn_of": {"turns"},
+    "pop.label.level_of": {"n", "total"},  # "Level 3 of 5": which level, of how many
 }
 # The words of "2 of 5" in each language.
 OF = r"(?:of|su|di|sur|de|z|von)"

@@ -32,6 +32,8 @@ from engine.protocol import Outcome, SeatOutcome
 from render.coloretto import demo as coloretto_demo
 from render.coloretto.pictures import results_picture, table_picture
 from render.colourist import pictures as colourist
+from render.pop import art as pop_art
+from render.pop import board as pop_board
 from render.pop import pictures as pop
 
 from . import colorpop_pictures as colorpop
@@ -100,10 +102,13 @@ def _pop_results(labels: dict[str, str]) -> Drawn:
 
 
 def pop_pictures(lang: str) -> Drawn:
+    for drawn in (pop_art.text_image, pop_board.header_band, pop_board.legend_band):
+        drawn.cache_clear()  # each line drawn (and fitted, so that a cut is seen) afresh
     labels = pop_labels(lang)
     yield from _pop_game("pop-2", game("competitive", 2, 4, sets=2), labels)  # face-down cards
     yield from _pop_game("pop-3", game("competitive", 3, 11, sets=2), labels)
     yield from _pop_game("pop-trick", game("trick", 4, 23, sets=1), labels)  # Chief loses
+    yield from _pop_game("pop-5", game("competitive", 5, 7, sets=1), labels)  # no Chief
     yield from _pop_game("pop-coop", game("coop", 4, 5), labels)
     yield from _pop_game("pop-solo", game("solo", 1, 3), labels)
     yield from _pop_results(labels)

@@ -173,7 +173,8 @@ def test_numbers_contrast_with_their_card(name):
 def _silhouette(card: int) -> Image.Image:
     """The shape in a card's top-left corner, as a black-and-white mask."""
     style = COLOUR_STYLE[COLOUR_NAMES[COLOUR[card]]]
-    corner = art.card_rgb(card).crop((S.PAD + 8, S.PAD + 8, S.PAD + 34, S.PAD + 34))
+    m, s = round(8 * S.CARD_W / 108), round(26 * S.CARD_W / 108)  # art._marks: shape box
+    corner = art.card_rgb(card).crop((S.PAD + m, S.PAD + m, S.PAD + m + s, S.PAD + m + s))
     ink, fill = sum(rgb(style.ink)) / 3, sum(rgb(style.hex)) / 3
     values = [sum(p) / 3 for p in corner.get_flattened_data()]
     mask = Image.new("L", corner.size)

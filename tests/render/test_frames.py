@@ -12,7 +12,7 @@ from PIL import Image
 from engine.pop.events import Revealed
 from engine.pop.record import replay
 from render import kit
-from render.pop import draw
+from render.pop import board, side
 from render.pop import style as P
 from render.pop.demo import play_demo
 from render.pop.labels import LABELS_EN
@@ -43,30 +43,14 @@ def frames_of(mode: str, seats: int, sets: int, seed: int):
             yield frame
 
 
-@pytest.mark.parametrize(("mode", "seats", "sets"), GAMES)
-def test_every_frame_of_whole_demo_games_is_at_most_1_3_times_as_tall_as_wide(mode, seats, sets):
-    tallest = 0.0
-    for seed in range(3):
-        for frame in frames_of(mode, seats, sets, seed):
-            width, height = draw.board_size(frame)
-            assert height <= P.MAX_RATIO * width, (mode, seed, frame.kind, width, height)
-            tallest = max(tallest, height / width)
-    assert tallest > 0.5  # the games were drawn at all
-
-
-def test_a_drawn_frame_has_the_size_board_size_says():
-    frame = next(f for f in frames_of("competitive", 5, 1, 2) if f.kind == "fell")
-    img = Image.open(io.BytesIO(frame_picture(frame).png))
-    assert img.size == draw.board_size(frame)
-
-
 def test_a_tall_grid_draws_shorter_cards_rather_than_a_taller_picture():
     frame = next(f for f in frames_of("coop", 5, 1, 1) if f.incoming)
     tall = replace(frame, top_row=frame.bottom_row - 12)  # 13 rows: full-size cards overflow
-    assert draw._card_height(frame) == P.CARD_H
-    assert draw._card_height(tall) < P.CARD_H
-    width, height = draw.board_size(tall)
-    assert height <= P.MAX_RATIO * width
+    assert board.card_height(frame, P.GRID_H) == P.CARD_H
+    assert board.card_height(tall, P.GRID_H) < P.CARD_H
+    assert board.card_height(tall, P.GRID_H) * 13 <= P.GRID_H
+    img = Image.open(io.BytesIO(frame_picture(tall).png))
+    assert img.size == (P.WIDTH, P.HEIGHT)
 
 
 def test_rows_above_the_highest_card_are_not_drawn():
@@ -78,14 +62,14 @@ def test_rows_above_the_highest_card_are_not_drawn():
 def test_a_step_frame_says_its_number_chain_and_score_change_in_the_given_words():
     frames = [f for seed in range(4) for f in frames_of("competitive", 3, 1, seed)]
     chained = next(f for f in frames if f.kind == "fell" and f.depth >= 1 and f.gains)
-    lines = [text for text, *_ in draw._step_lines(chained, LABELS_EN)]
+    lines = [text for text, *_ in side.step_lines(chained, LABELS_EN)]
     seat, gain = chained.gains[0]
-    assert f"Step {chained.step}" in lines
+    assert board.status(chained, LABELS_EN).startswith(f"Step {chained.step} · Arrows: ")
     assert f"chain ×{chained.depth + 1}" in lines
     assert f"+{gain} {chained.name_of(seat)}" in lines
     italian = {"step": "Passo {n}", "chain": "catena ×{n}"}
-    lines = [text for text, *_ in draw._step_lines(chained, italian)]
-    assert f"Passo {chained.step}" in lines
+    lines = [text for text, *_ in side.step_lines(chained, italian)]
+    assert board.status(chained, italian).startswith(f"Passo {chained.step}")
     assert f"catena ×{chained.depth + 1}" in lines
     # and the words change the picture itself
     a = frame_picture(chained).png
@@ -116,7 +100,7 @@ def test_co_op_game_over_is_marked_and_unplaced_cards_are_not_still_to_come():
             break
     else:
         pytest.fail("no co-op demo ended on an explosion")
-    assert any(text == "Game over" for text, *_ in draw._step_lines(last, LABELS_EN))
+    assert any(text == "Game over" for text, *_ in side.step_lines(last, LABELS_EN))
     assert all(not f.game_over for f in frames if f.kind == "board")
     assert last.bottom_row == max(last.queues)  # no room kept for cards that will not come
 
@@ -166,7 +150,7 @@ def test_the_chiefs_explosion_says_where_its_cards_go():
         chiefs = [f for f in frames if f.kind == "exploded" and f.owner == "chief"]
         assert chiefs, mode
         f = chiefs[0]
-        lines = [text for text, *_ in draw._step_lines(f, LABELS_EN)]
+        lines = [text for text, *_ in side.step_lines(f, LABELS_EN)]
         assert LABELS_EN[key].format(n=len(f.marked_cards)) in lines
         assert any(word in line for line in lines)
 
@@ -174,7 +158,7 @@ def test_the_chiefs_explosion_says_where_its_cards_go():
 def test_a_seat_taking_the_chiefs_pile_is_cued():
     frames = [f for seed in range(6) for f in frames_of("competitive", 3, 1, seed)]
     taken = next(f for f in frames if f.from_chief)
-    lines = [text for text, *_ in draw._step_lines(taken, LABELS_EN)]
+    lines = [text for text, *_ in side.step_lines(taken, LABELS_EN)]
     assert f"+{len(taken.from_chief)} from ♛" in lines
 
 
@@ -188,8 +172,7 @@ def test_results_say_the_tie_break_in_full_even_in_a_long_language():
     from tests.render.cases import competitive_results_tiebreak
 
     german = "Gleichstand: Die Karte auf der Hand entscheidet (weniger Symbole gewinnen)."
-    lines = kit.wrap(german, 26, False, P.WIDTH - 2 * P.MARGIN)
-    assert len(lines) == 2
+    lines = kit.wrap(german, 18, False, P.WIDTH - 2 * P.MARGIN, min_size=16)
     assert " ".join(lines) == german
     english = Image.open(io.BytesIO(competitive_results_tiebreak().png))
-    assert english.width == P.WIDTH
+    assert english.size == (P.WIDTH, P.HEIGHT)

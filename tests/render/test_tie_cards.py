@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine.pop.game import best_totals, totals
 from engine.pop.record import replay
@@ -38,11 +38,15 @@ def test_the_tied_leaders_cards_are_public_once_the_game_is_over(tiebreak):
     for seat, cards in shown.items():
         for card in cards:
             assert f"{seat} {card} " in picture.alt  # "ada 12 yellow"
-    # The cards are drawn: the picture grows by a row of cards beside an untied game's.
-    untied = Image.open(io.BytesIO(picture.png))
+    # The cards are drawn: under the board, in the same frame, a row of cards an untied
+    # game's picture does not have.
+    untied = Image.open(io.BytesIO(picture.png)).convert("RGB")
     without = view(state, None).__class__(**{**view(state, None).__dict__, "tie_cards": ()})
-    plain = Image.open(io.BytesIO(results_picture(without).png))
-    assert untied.height > plain.height + 80
+    plain = Image.open(io.BytesIO(results_picture(without).png)).convert("RGB")
+    assert untied.size == plain.size
+    changed = ImageChops.difference(untied, plain).getbbox()
+    assert changed is not None
+    assert changed[3] - changed[1] >= 50  # a card's height at least
 
 
 def test_no_card_in_hand_is_shown_before_the_end_or_without_a_tie():

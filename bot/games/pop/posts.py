@@ -13,7 +13,7 @@ from bot.model.table import LiveTable, Seat, Table
 from bot.storage.store import SqlStore
 from bot.tables.faces import texts
 from bot.tables.workers import PICTURES
-from bot.texts.i18n import dynamic_key, listed, t
+from bot.texts.i18n import dynamic_key, t
 from engine.pop.adapter import POP, PopMove, PopOptions
 from engine.pop.events import CHIEF, Event, GameEnded, SetEnded, Signalled
 from engine.pop.modes import MODES, ModeSpec
@@ -23,7 +23,7 @@ from render.pop import pictures as render
 from render.pop.scene import Frame
 
 from .enigma import daily_tries, enigma_header
-from .words import alt_words, card_label, hints_of, picture_labels, results_text
+from .words import alt_words, card_label, cards_text, hints_of, picture_labels, results_text
 
 
 class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
@@ -53,9 +53,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
             t("pop.turn.header", lang, set=v.set_number, sets=v.sets_total, turn=v.turn_number)
         ]
         if v.chief_face_up:
-            parts.append(
-                t("pop.turn.chief_shows", lang, cards=listed(map(str, v.chief_face_up), lang))
-            )
+            parts.append(t("pop.turn.chief_shows", lang, cards=cards_text(v.chief_face_up, lang)))
         parts.append(self.chosen_line(live, v.chosen))
         return parts
 
@@ -106,7 +104,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         if me.cards_to_choose <= 0:
             return t("pop.hand.waiting", lang)
         if me.my_choice:
-            return t("pop.hand.chosen", lang, cards=listed(map(str, me.my_choice), lang))
+            return t("pop.hand.chosen", lang, cards=cards_text(me.my_choice, lang))
         if draft:
             return t("pop.hand.selecting", lang, n=me.cards_to_choose, k=len(draft))
         return t(
@@ -228,9 +226,11 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         column = "ABCDE"[frame.highlight[0]] if frame.highlight else "?"
         who = self.owner_name(frame.owner, names, lang)
         if frame.kind == "placed":
-            return t("pop.step.placed", lang, who=who, card=frame.placed_card, column=column)
+            assert frame.placed_card is not None  # a placed frame names its card
+            card = cards_text([frame.placed_card], lang, bold=True)
+            return t("pop.step.placed", lang, who=who, card=card, column=column)
         if frame.kind == "exploded":
-            cards = listed(map(str, sorted(frame.marked_cards)), lang)
+            cards = cards_text(sorted(frame.marked_cards), lang)
             key = "pop.step.chain" if frame.depth else "pop.step.exploded"
             return t(
                 key, lang, who=who, cards=cards, n=len(frame.marked_cards), depth=frame.depth + 1

@@ -3,7 +3,7 @@ results, and the small facts of a table the texts need (hints asked for)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.model.table import Table
@@ -21,18 +21,43 @@ from render.style import COLOUR_STYLE
 
 
 def picture_labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang` (render/pop/labels.py's keys: `pop.label.<key>`, and the
-    level and title names, `pop.level.x` and `pop.title.x`). A word the bundled fonts cannot
+    """The pictures' words in `lang` (render/pop/labels.py's keys: `pop.label.<key>`, the
+    level and title names, `pop.level.x` and `pop.title.x`, and the shared `result.*`). A word the bundled fonts cannot
     draw is drawn in English rather than as boxes; the alt text and the messages stay in the
     table's language."""
     mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
     labels = {}
     for word in PICTURE_ENGLISH:
-        key = dynamic_key("pop.label", word) if word in LABELS_EN else f"pop.{word}"
+        if word in LABELS_EN:
+            key = dynamic_key("pop.label", word)
+        else:  # the level and title names, and the words every game shares for a result
+            key = word if word.startswith("result.") else f"pop.{word}"
         text = str(mine.get(key) or english.get(key) or PICTURE_ENGLISH[word])
         drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
         labels[word] = text if drawable else str(english.get(key) or PICTURE_ENGLISH[word])
     return labels
+
+
+def cards_text(cards: Iterable[int], lang: str, bold: bool = False) -> str:
+    """Cards in words, each colour named with its shape once, in the cards' order: "12 (▲
+    yellow)", "22, 27 (▲ yellow), 40 (✚ purple)" (`bold`: the numbers in **bold**). The colour
+    stands in brackets, as a label, so no language has to inflect it."""
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        groups.setdefault(colour_name(card), []).append(f"**{card}**" if bold else str(card))
+    return listed(
+        (
+            t(
+                "pop.card",
+                lang,
+                cards=listed(numbers, lang),
+                symbol=COLOUR_STYLE[colour].symbol,
+                colour=t(dynamic_key("pop.colour", colour), lang),
+            )
+            for colour, numbers in groups.items()
+        ),
+        lang,
+    )
 
 
 def card_label(card: int) -> str:
@@ -50,6 +75,8 @@ class AltWords:
 
     def __call__(self, key: str, **values: object) -> str:
         family, _, value = key.partition(".")
+        if family == "list":  # the separator every text of the language shares
+            return t("list.separator", self.lang)
         if not value:
             return t("pop.chief", self.lang, **values)
         if family == "alt":

@@ -30,7 +30,11 @@ from render.pop import pictures as pop
 from .every_picture import GAMES, LONG_NAMES, PICTURES
 
 # Labels no picture draws (kept for the bot's other texts): nothing to check.
-UNDRAWN = {"pop": {"not_placed", "set_total"}}
+# Coloretto's places are drawn whole by the results board (render/frame.py), never fitted.
+UNDRAWN = {
+    "pop": {"not_placed", "set_total"},
+    "coloretto": {f"result.place.{n}" for n in range(1, 6)},
+}
 
 
 @pytest.fixture
@@ -73,12 +77,12 @@ def test_no_word_is_cut(game: str, lang: str) -> None:
 
 @pytest.mark.usefixtures("unencoded")
 def test_the_check_finds_a_word_cut(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check itself: Coloretto's results with the old narrow column for a line's words
-    cut "Baumwolle" ("Baumwo…"), and the test says so."""
-    monkeypatch.setattr(coloretto, "_line_words_w", lambda *_: coloretto.LABEL_W)
-    _, cut = cuts_of("coloretto", "de")
-    assert any(re.match(r"'Baumwolle' drawn 'Baum\w*…'", line) for line in cut), cut
-    assert all("render/coloretto/pictures.py:" in line for line in cut)
+    """The check itself: Coloretto's step panel drawn on one line only (no second line for
+    its words) cut the French "… l'a posée dans la rangée 3", and the test says so."""
+    monkeypatch.setattr(kit, "wrap", lambda text, *_a, **_k: [text])
+    _, cut = cuts_of("coloretto", "fr")
+    assert any(re.match(r"\"… l'a posée dans la rangée \d\" drawn .*…", line) for line in cut), cut
+    assert all("render/coloretto/table.py:" in line for line in cut)
 
 
 @pytest.fixture

@@ -1,0 +1,124 @@
+"""The seats' collections, as the table and the results draw them: a panel per seat, its name
+and points on top, under them its cards in groups (scene.groups), each card with its count and
+what the group scores now (+ for the three best colours, − for the others)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from engine.coloretto.view import TableView
+
+from .. import frame as F
+from .. import kit
+from .. import style as S
+from . import cards
+from .labels import label
+from .scene import groups
+
+HEAD = 30  # px: a panel's first line (name, points)
+POINTS = 20  # px: the line under the cards (each group's points)
+GAP = 12  # px between two groups
+CARD_H = (44, 68)  # px: a collection card's height, at most seats and at fewest
+PANEL_MAX = 140  # px: a seat's panel, at most
+
+
+def panels(top: int, bottom: int, seats: int) -> list[tuple[int, int]]:
+    """The (top, bottom) of each seat's panel between `top` and `bottom`: as tall as they can
+    share, at most PANEL_MAX."""
+    each = min(PANEL_MAX, (bottom - top - (seats - 1) * 8) // seats)
+    return [(top + i * (each + 8), top + i * (each + 8) + each) for i in range(seats)]
+
+
+def card_size(view: TableView, box: tuple[int, int, int, int]) -> tuple[int, int]:
+    """The collections' cards in panels like `box`: as tall as the panel allows, as wide as
+    the most groups a seat shows leave room for (the same for every seat of a picture)."""
+    x0, y0, x1, y1 = box
+    h = max(CARD_H[0], min(CARD_H[1], y1 - y0 - HEAD - POINTS - 16))
+    w = round(h * 0.86)
+    for who in view.players:
+        found = groups(view, who)
+        badges = sum(len(g.jokers) for g in found) * (round(h * 0.42) - 4)
+        room = x1 - x0 - 28 - badges - GAP * (len(found) - 1)
+        w = min(w, room // max(1, len(found)))
+    return w, h
+
+
+def seat(
+    img: Image.Image,
+    view: TableView,
+    who: str,
+    box: tuple[int, int, int, int],
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+    *,
+    lit: bool = False,
+    ring: bool = False,
+    pointer: bool = False,
+) -> None:
+    """One seat's panel in `box`: gold when `lit` (on turn, a winner), white when `ring` (it
+    just took a row); a pointer before the name of the seat on turn."""
+    x0, y0, _, _ = box
+    F.panel(img, box, lit=lit)
+    d = ImageDraw.Draw(img)
+    if ring:
+        d.rounded_rectangle(box, F.RADIUS, outline=S.HIGHLIGHT, width=3)
+    _head(d, view, who, box, names.get(who, who), labels, pointer)
+    _groups(img, d, view, who, x0 + 14, y0 + HEAD + 8, card_size(view, box))
+
+
+def _head(
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    who: str,
+    box: tuple[int, int, int, int],
+    name: str,
+    labels: Mapping[str, str],
+    pointer: bool,
+) -> None:
+    """A pointer for the seat on turn, the name, "out" once out; the points on the right."""
+    x0, y0, x1, _ = box
+    mid, x, right = y0 + HEAD // 2 + 3, x0 + 14, x1 - 14
+    if pointer:
+        d.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=S.TEXT)
+        x += 20
+    points = label(labels, "points", n=view.scores[who].total)
+    shown = kit.draw_line(d, (right, mid), points, F.BODY, True, S.TEXT, "rm", cut=False)
+    out = label(labels, "out") if who in view.out and not view.over else ""
+    out_w = kit.text_length(out, F.SMALL) + 16 if out else 0
+    room = int(right - shown.width - 16 - out_w - 10 - x)
+    line = kit.draw_line(d, (x, mid), name, F.BODY, True, max_width=room, min_size=F.SMALL,
+                         names=[name])  # fmt: skip
+    if out:
+        left = int(x + line.width + 10)
+        d.rounded_rectangle((left, mid - 11, left + out_w, mid + 11), 6, fill=S.TRACK)
+        kit.draw_line(d, (left + 8, mid), out, F.SMALL, False, S.TEXT, cut=False)
+
+
+def _groups(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: TableView,
+    who: str,
+    x: int,
+    top: int,
+    card: tuple[int, int],
+) -> None:
+    """The seat's groups left to right, each card over its points ("—" for no card)."""
+    found = groups(view, who)
+    card_w, card_h = card
+    if not found:
+        kit.draw_line(d, (x, top + card_h // 2), "—", F.BODY, True, S.MUTED)
+        return
+    for g in found:
+        width = cards.group(img, g.card, g.size, g.jokers, x, top, card_w, card_h)
+        colour = S.GOOD if g.points > 0 else S.BAD if g.points < 0 else S.MUTED
+        kit.draw_line(d, (x + card_w / 2, top + card_h + POINTS // 2 + 2), signed(g.points),
+                      F.SMALL, True, colour, "mm", cut=False)  # fmt: skip
+        x += max(width, card_w) + GAP
+
+
+def signed(value: int) -> str:
+    """+21, −3 (a real minus sign), 0."""
+    return f"{value:+d}".replace("-", "−") if value else "0"

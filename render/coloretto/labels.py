@@ -33,7 +33,9 @@ LABELS_EN: dict[str, str] = {
     "key_golden": "golden joker: any colour, +1 card",
     "key_last": "last round",
     "key_count": "cards of a colour, jokers included",
-    "key_points": "points now: 3 best colours +, others −",
+    "key_points": "points: 3 best colours +, others −",
+    "scale_cards": "Cards",
+    "scale_points": "Points",
 }
 # Words the pictures share with the bot's other texts, by their catalogue key: the cards'
 # names (`coloretto.card.<name>`) and every game's words for a result (`result.*`).

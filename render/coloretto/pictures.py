@@ -112,7 +112,8 @@ def _results(
         for s in order
     ]
     right = F.PAD + BOARD_W
-    F.results(img, headline, standings, (F.PAD, TOP, right, BOTTOM))
+    bottom = F.results(img, headline, standings, (F.PAD, TOP, right, BOTTOM))
+    seats.scale(img, view.expert, (F.PAD, bottom + 10, right, bottom + 10 + seats.SCALE_H), labels)
     for s, (top, bottom) in zip(order, seats.panels(TOP, BOTTOM, len(order)), strict=True):
         seats.seat(img, view, s.seat, (right + 12, top, WIDTH - F.PAD, bottom), names, labels,
                    lit=s.won)  # fmt: skip

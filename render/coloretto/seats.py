@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
+from engine.coloretto.cards import set_value
 from engine.coloretto.view import TableView
 
 from .. import frame as F
@@ -22,6 +23,7 @@ POINTS = 20  # px: the line under the cards (each group's points)
 GAP = 12  # px between two groups
 CARD_H = (44, 68)  # px: a collection card's height, at most seats and at fewest
 PANEL_MAX = 140  # px: a seat's panel, at most
+SCALE_H = 76  # px: the panel of what a colour's cards score
 
 
 def panels(top: int, bottom: int, seats: int) -> list[tuple[int, int]]:
@@ -122,3 +124,30 @@ def _groups(
 def signed(value: int) -> str:
     """+21, −3 (a real minus sign), 0."""
     return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+def scale(
+    img: Image.Image, expert: bool, box: tuple[int, int, int, int], labels: Mapping[str, str]
+) -> None:
+    """What a colour scores for 1, 2, ... 6 or more cards (the expert values with expert
+    scoring), in a panel: a line of counts over a line of points."""
+    x0, y0, x1, _ = box
+    F.panel(img, box, fill=S.TRACK)
+    d = ImageDraw.Draw(img)
+    words = [label(labels, "scale_cards"), label(labels, "scale_points")]
+    words_w = max(kit.text_length(w, F.SMALL) for w in words) + 16
+    step = (x1 - x0 - 24 - words_w) / 6
+    for line, (word, values) in enumerate(
+        zip(
+            words,
+            (["1", "2", "3", "4", "5", "6+"], [str(set_value(n, expert)) for n in range(1, 7)]),
+            strict=True,
+        )
+    ):
+        mid = y0 + 22 + line * 32
+        kit.draw_line(d, (x0 + 12, mid), word, F.SMALL, False, S.MUTED, cut=False)
+        for i, value in enumerate(values):
+            x = x0 + 12 + words_w + step * (i + 0.5)
+            kit.draw_line(
+                d, (x, mid), value, F.BODY, True, S.GOOD if line else S.TEXT, "mm", cut=False
+            )

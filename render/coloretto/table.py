@@ -61,19 +61,15 @@ def step(
     who starts the round."""
     x0, y0, x1, _ = box
     F.panel(img, box, fill=S.TRACK if highlight is None else S.PANEL)
-    shown, extra, name, words = _step_words(view, highlight, names, labels)
+    shown, extra, name, key, values = _step_words(view, highlight, names)
     d = ImageDraw.Draw(img)
     room = x1 - x0 - 24
-    lines = kit.wrap(words, F.BODY, True, room, min_size=F.SMALL, names=[name])
-    if len(lines) > 2:  # two lines at most (a name and a few words): the rest on the second
-        safe = kit.safe_text(words)
-        lines = [lines[0], safe[len(lines[0]) :].strip()]
-    size = F.BODY if len(lines) == 1 else F.SMALL
+    lines = name_lines(labels, key, name, room, F.BODY, True, **values)
     for i, line in enumerate(lines):
-        kit.draw_line(d, (x0 + 12, y0 + 18 + 20 * i), line, size, True, max_width=room,
-                      min_size=F.SMALL, names=[name])  # fmt: skip
+        kit.draw_line(d, (x0 + 12, y0 + 18 + 20 * i), line, F.BODY if len(lines) == 1 else F.SMALL,
+                      True, max_width=room, min_size=F.SMALL, names=[name])  # fmt: skip
     w, h = STEP_CARD
-    x, top = x0 + 12, y0 + 14 + 20 * min(2, len(lines))
+    x, top = x0 + 12, y0 + 14 + 20 * len(lines)
     for card in shown:
         cards.draw(img, card, x, top, w, h, ring=True)
         x += w + 10
@@ -85,21 +81,35 @@ def step(
 
 
 def _step_words(
-    view: TableView, highlight: ev.Event | None, names: Mapping[str, str], labels: Mapping[str, str]
-) -> tuple[tuple[str, ...], str | None, str, str]:
-    """The step's cards, the golden joker's extra card, the name in its words, its words."""
+    view: TableView, highlight: ev.Event | None, names: Mapping[str, str]
+) -> tuple[tuple[str, ...], str | None, str, str, dict[str, object]]:
+    """The step's cards, the golden joker's extra card, the name in its words, the words' key
+    and their other values."""
     if isinstance(highlight, ev.CardDrawn | ev.CardPlaced | ev.RowTaken):
         name = names.get(highlight.seat, highlight.seat)
         if isinstance(highlight, ev.CardDrawn):
-            return (highlight.card,), None, name, label(labels, "drew", name=name)
+            return (highlight.card,), None, name, "drew", {}
         if isinstance(highlight, ev.CardPlaced):
-            words = label(labels, "placed", name=name, n=highlight.row)
-            return (highlight.card,), None, name, words
-        words = label(labels, "took_row", name=name, n=highlight.row)
-        return highlight.cards, highlight.extra, name, words
+            return (highlight.card,), None, name, "placed", {"n": highlight.row}
+        return highlight.cards, highlight.extra, name, "took_row", {"n": highlight.row}
     first = view.rounds[-1].first if view.rounds else view.turn or ""
-    name = names.get(first, first)
-    return (), None, name, label(labels, "starts", name=name)
+    return (), None, names.get(first, first), "starts", {}
+
+
+def name_lines(labels: Mapping[str, str], key: str, name: str, room: int, size: int, bold: bool,
+               **values: object) -> list[str]:  # fmt: skip
+    """The words of `key` about `name`: one line when they fit `room` at `size`, else two, the
+    name on a line of its own (or after the words before it), so that it keeps its letters."""
+    words = label(labels, key, name=name, **values)
+    if kit.text_length(words, size, bold) <= room:
+        return [words]
+    before, mark, after = labels.get(key, key).partition("{name}")
+    if not mark:
+        return [words]
+    before, after = (label({"_": part}, "_", **values).strip() for part in (before, after))
+    if before and after:
+        return [f"{before} {name}", after]
+    return [part for part in (before, name, after) if part]
 
 
 def rows(
@@ -152,12 +162,7 @@ def _cards(img: Image.Image, row: Row, x: int, mid: int, *, ring: bool) -> None:
 def _taken_by(d: ImageDraw.ImageDraw, name: str, labels: Mapping[str, str], box: Box) -> None:
     """ "taken by Ana": on one line when it fits, else the name on a line of its own."""
     x0, y0, x1, y1 = box
-    words = label(labels, "taken_by", name=name)
-    if kit.text_length(words, F.SMALL) <= x1 - x0:
-        lines = [words]
-    else:  # the words before the name, the name, the words after it
-        before, _, after = labels.get("taken_by", "{name}").partition("{name}")
-        lines = [part for part in (before.strip(), name, after.strip()) if part]
+    lines = name_lines(labels, "taken_by", name, x1 - x0, F.SMALL, False)
     top = (y0 + y1) // 2 - (len(lines) - 1) * 10
     for i, line in enumerate(lines):
         kit.draw_line(d, (x0, top + i * 20), line, F.SMALL, False, S.MUTED, max_width=x1 - x0,

@@ -66,10 +66,15 @@ def group(img: Image.Image, name: str, count: int, jokers: Sequence[str], x: int
     ink = CARD_STYLE[name].ink
     d = ImageDraw.Draw(img)
     kit.draw_line(d, (x + w / 2, y + h * 0.77), f"×{count}", F.SMALL, True, ink, "mm", cut=False)
-    badge_w, badge_h = round(h * 0.42), round(h * 0.5)
+    badge_w, badge_h = badge(h)
     for i, kind in enumerate(jokers):
-        draw(img, kind, x + w - 6 + i * (badge_w - 4), y - 4, badge_w, badge_h)
-    return w + (len(jokers) * (badge_w - 4) - 2 if jokers else 0)
+        draw(img, kind, x + w - 3 + i * (badge_w // 2), y - 4, badge_w, badge_h)
+    return w + (badge_w - 3 + (len(jokers) - 1) * (badge_w // 2) if jokers else 0)
+
+
+def badge(h: int) -> tuple[int, int]:
+    """The size of a joker's star card on a collection card `h` high."""
+    return round(h * 0.42), round(h * 0.5)
 
 
 def icon(name: str) -> F.Icon:

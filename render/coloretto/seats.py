@@ -20,7 +20,7 @@ from .scene import groups
 
 HEAD = 30  # px: a panel's first line (name, points)
 POINTS = 20  # px: the line under the cards (each group's points)
-GAP = 12  # px between two groups
+GAP = 8  # px between two groups
 CARD_H = (44, 68)  # px: a collection card's height, at most seats and at fewest
 PANEL_MAX = 140  # px: a seat's panel, at most
 SCALE_H = 76  # px: the panel of what a colour's cards score
@@ -41,10 +41,14 @@ def card_size(view: TableView, box: tuple[int, int, int, int]) -> tuple[int, int
     w = round(h * 0.86)
     for who in view.players:
         found = groups(view, who)
-        badges = sum(len(g.jokers) for g in found) * (round(h * 0.42) - 4)
+        badges = sum(
+            cards.badge(h)[0] + (len(g.jokers) - 1) * cards.badge(h)[0] // 2
+            for g in found
+            if g.jokers
+        )
         room = x1 - x0 - 28 - badges - GAP * (len(found) - 1)
         w = min(w, room // max(1, len(found)))
-    return w, h
+    return w, min(h, round(w / 0.7))  # narrower cards are shorter too: a card, not a strip
 
 
 def seat(

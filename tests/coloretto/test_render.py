@@ -17,10 +17,19 @@ from engine.coloretto.adapter import COLORETTO
 from engine.coloretto.view import view
 from render import kit
 from render import style as S
+from render.coloretto import seats
 from render.coloretto.alt import MAX_ALT, results_alt, table_alt
 from render.coloretto.demo import steps
 from render.coloretto.labels import ALT_EN, ENGLISH, english
-from render.coloretto.pictures import CARD_STYLE, HEIGHT, WIDTH, results_picture, table_picture
+from render.coloretto.pictures import (
+    BOTTOM,
+    CARD_STYLE,
+    HEIGHT,
+    TOP,
+    WIDTH,
+    results_picture,
+    table_picture,
+)
 from render.coloretto.scene import counted, groups
 
 LONG = {f"p{i}": "Ωmega-" + "W" * 60 + f" {i}\u202e\x07" for i in range(5)}
@@ -192,3 +201,29 @@ def test_a_fresh_table_and_a_two_player_discard(games):
         table_picture(v, {}, event, ENGLISH)
     assert "discarded" in {x.text for x in texts}
     assert "was discarded" in table_alt(v, {}, event, english)
+
+
+@pytest.mark.parametrize("results", [False, True])
+def test_a_crowded_collection_stays_inside_its_panel(results):
+    """Seven colours, +2 cards and three jokers on one colour: the cards narrow so that every
+    group fits its seat's panel (its right margin stays bare)."""
+    state = game.new_game([f"p{i}" for i in range(5)], False, 1)
+    state.collections["p0"] = {
+        **{colour: 1 + i % 3 for i, colour in enumerate(C.COLOURS)},
+        "cotton": 4,
+        "joker": 2,
+        "golden": 1,
+    }
+    state.over, state.turn = results, "" if results else state.turn
+    v = view(state)
+    if results:
+        outcome = COLORETTO.outcome(state)
+        assert outcome is not None
+        img = image(results_picture(v, outcome, LONG, ENGLISH))
+    else:
+        img = image(table_picture(v, LONG, None, ENGLISH))
+    assert len(groups(v, "p0")) == 8
+    top = seats.panels(TOP, BOTTOM, 5)[0]
+    right = WIDTH - 16
+    margin = img.crop((right - 13, top[0] + seats.HEAD + 4, right - 5, top[1] - 5))
+    assert {rgb for _, rgb in margin.getcolors()} == {S.rgb(S.PANEL)}

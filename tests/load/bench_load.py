@@ -318,7 +318,7 @@ class TableDriver:
         try:
             opened = await host.slash("pop", "new", mode="competitive", sets=1 if self.churn else 3)
             message = await opened.wait_message(timeout=30)
-            number = int(re.search(r"#(\d+)", message.content).group(1))
+            number = int(re.search(r"#(\d+)", message.text).group(1))
             self.numbers.add(number)
             thread = await emu.thread_named(f"Pop table #{number}")
             lobby = await emu.next_message(thread, lambda m: "Join" in m.button_labels)

@@ -80,7 +80,7 @@ class IdleTables:
             host, guest = (emu.actor(u, self.template_channel) for u in self.template_players)
             opened = await host.slash("pop", "new", mode="competitive", sets=3, timer="24h")
             message = await opened.wait_message(timeout=30)
-            number = int(re.search(r"#(\d+)", message.content).group(1))
+            number = int(re.search(r"#(\d+)", message.text).group(1))
             thread = await emu.thread_named(f"Pop table #{number}")
             lobby = await emu.next_message(thread, lambda m: "Join" in m.button_labels)
             await guest.click(lobby, label="Join")
@@ -168,6 +168,7 @@ class IdleTables:
             emu.bot_user,
             content=turn.content,
             components=_for_table(turn.components, table.id),
+            flags=turn.flags,  # a Components V2 turn message stays one
         )
         table.thread_id, table.turn_message_id = thread.id, message.id
         table.lobby_message_id, table.owed_edits = None, []

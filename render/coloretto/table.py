@@ -125,9 +125,9 @@ def rows(
     n = len(shown.rows)
     each = min(ROW_MAX, (y1 - y0 - (n - 1) * 6) // n)
     said = [label(labels, "row", n=r) for r in range(1, n + 1)]
-    if any(row.discarded for row in shown.rows):  # its word goes under the row's
-        said.append(label(labels, "discarded"))
     words_w = math.ceil(max(kit.text_length(s, F.BODY, True) for s in said))
+    if any(row.discarded for row in shown.rows):  # its word goes under the row's
+        words_w = max(words_w, math.ceil(kit.text_length(label(labels, "discarded"), F.SMALL)))
     placed = highlight.row if isinstance(highlight, ev.CardPlaced) and not shown.ended else 0
     for r, row in enumerate(shown.rows):
         top = y0 + r * (each + 6)

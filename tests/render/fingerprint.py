@@ -236,9 +236,9 @@ def fingerprint(case: str) -> dict[str, str]:
 
 def freeze_labels() -> None:
     """Write fingerprint_labels.json: the bot's picture labels and titles in LANGUAGES."""
-    from bot.games.coloretto.face import picture_labels as coloretto_labels
+    from bot.games.coloretto.words import picture_labels as coloretto_labels
     from bot.games.colourist.words import labels as colourist_labels
-    from bot.games.pop.face import picture_labels as pop_labels
+    from bot.games.pop.words import picture_labels as pop_labels
     from bot.texts.i18n import catalogue
 
     def titles(lang: str) -> dict[str, str]:

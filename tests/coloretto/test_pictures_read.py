@@ -87,3 +87,18 @@ def test_alt_texts_say_each_picture_in_the_tables_language(lang):
         alt = results_alt(view(final), outcome, names, t)
         assert len(alt) <= MAX_ALT
         assert separator in alt
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_legend_fits_the_room_kept_for_it(lang):
+    """The legend is drawn under the columns in the room the frame keeps for it: with every
+    colour in play and the last-round card, its rows end inside the picture."""
+    from engine.coloretto import game
+    from render import frame as F
+    from render.coloretto import pictures as P
+
+    v = view(game.new_game([f"p{i}" for i in range(5)], False, 1))
+    assert len(v.in_play) == 7
+    for last in (True, False):
+        keys = P._keys(v, picture_labels(lang), last=last)
+        assert F.legend_height(keys, P.WIDTH - 2 * F.PAD) <= P.LEGEND_ROWS * (F.CHIP + 8)

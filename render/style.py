@@ -52,6 +52,8 @@ COLOUR_STYLE: dict[str, ColourStyle] = {
 # golden joker is the same star on gold.
 JOKER_STYLE = ColourStyle("#B1AFBB", "star", "★", "#1A1A1A")
 GOLDEN_STYLE = ColourStyle("#FFC83D", "star", "★", "#1A1A1A")
+# A card of points and no colour (Coloretto's "+2"): cream, its mark the number itself.
+PLUS2_STYLE = ColourStyle("#EFEBE0", "plus2", "+2", "#1A1A1A")
 
 BACKGROUND = "#1B1E24"
 TRACK = "#272B34"  # a lane behind a row or column of pieces

@@ -21,7 +21,7 @@ from engine.coloretto.view import view
 from engine.protocol import Json
 
 from ..kit import Picture
-from .labels import LABELS_EN, Translate, english
+from .labels import ENGLISH, Translate, english
 from .pictures import results_picture, table_picture
 from .records import results_shot, step_of, table_shot
 
@@ -57,7 +57,7 @@ def demo_game(
     *,
     seats: int = 4,
     seed: int = 1,
-    labels: Mapping[str, str] = LABELS_EN,
+    labels: Mapping[str, str] = ENGLISH,
     words: Translate = english,
     deal_seed: int | None = None,
 ) -> tuple[dict[str, Json], list[Picture]]:
@@ -91,13 +91,13 @@ def main(out_dir: str) -> None:
         "taken_5p_late": (5, 3, ev.RowTaken, 0.97, False),
     }.items():
         state, event = pick(players, seed, kind, when, golden)
-        (out / f"{name}.png").write_bytes(table_picture(view(state), NAMES, event, LABELS_EN))
+        (out / f"{name}.png").write_bytes(table_picture(view(state), NAMES, event, ENGLISH))
     for players, seed in ((2, 1), (5, 6)):
         state = steps(players, seed)[-1][0]
         outcome = COLORETTO.outcome(state)
         assert outcome is not None
         (out / f"results_{players}p.png").write_bytes(
-            results_picture(view(state), outcome, NAMES, LABELS_EN)
+            results_picture(view(state), outcome, NAMES, ENGLISH)
         )
 
 

@@ -15,7 +15,7 @@ from engine.coloretto.state import ColorettoState
 
 from ..kit import Picture
 from .alt import results_alt, table_alt
-from .labels import LABELS_EN, Translate, english
+from .labels import ENGLISH, Translate, english
 from .pictures import results_picture, table_picture
 
 
@@ -59,7 +59,7 @@ def results_shot(
 
 
 def record_pictures(
-    record: object, labels: Mapping[str, str] = LABELS_EN, words: Translate = english
+    record: object, labels: Mapping[str, str] = ENGLISH, words: Translate = english
 ) -> list[Picture]:
     """Every picture of a recorded game, in order, named as the bot names them (the picture's
     version), in the language of `labels` (the pictures' words) and `words` (their alt texts);

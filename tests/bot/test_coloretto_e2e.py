@@ -149,10 +149,12 @@ async def results_message(emu, actor, thread, timeout=30):
 
 
 def announced_scores(message):
-    """{name: total} from the results message's lines "**Name** — points: N (…)"."""
+    """{name: total} from the results message's lines "1st **Name** — points: N (…)"."""
     return {
         name: int(total)
-        for name, total in re.findall(r"^\*\*(.+?)\*\* — points: (-?\d+)", message.content, re.M)
+        for name, total in re.findall(
+            r"^\d\w* \*\*(.+?)\*\* — points: (-?\d+)", message.content, re.M
+        )
     }
 
 
@@ -350,7 +352,11 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(
     await press(emu, ana, thread, pop_bot, Draw())
     drew = await emu.wait_for(
         lambda: next(
-            (m for m in ana.visible_messages(thread) if "Ana drew 🌟 golden joker" in m.content),
+            (
+                m
+                for m in ana.visible_messages(thread)
+                if "Ana drew a card: 🌟 golden joker" in m.content
+            ),
             None,
         ),
         10,
@@ -370,7 +376,7 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(
         for m in ana.visible_messages(thread)
         if f"The golden joker brings {taker} one more card" in m.content
     )
-    assert any("from the golden joker" in a.description for a in step.attachments)
+    assert any("The golden joker brought one more card" in a.description for a in step.attachments)
     assert summary["collections"][take["player"]].get("golden") == 1
     assert_every_action_pictured(ana, thread, await live(pop_bot))
 

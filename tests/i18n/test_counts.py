@@ -54,6 +54,7 @@ NOT_A_COUNT_HERE = {
     "coloretto.label.round": {"n"},
     "coloretto.label.row": {"n"},
     "coloretto.label.took_row": {"n"},
+    "coloretto.label.placed": {"n"},
     "colourist.label.round": {"n"},
     "colourist.label.alt_track": {"n"},
     "colorpop.turn.left": {"left"},  # the tokens left per colour, as a text
@@ -68,6 +69,7 @@ AGREES_WITH_NOTHING = {
     "colorpop.lobby.text": {"low"},
     "colourist.lobby.text": {"low"},
     "coloretto.alt.row_empty": {"limit"},
+    "coloretto.alt.count_jokers": {"points"},  # a signed score in brackets: "(+10; …)"
     "pop.label.chief_keeps": {"n"},
     "pop.label.pile": {"n"},
     "pop.label.hand": {"n"},

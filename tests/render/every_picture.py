@@ -128,6 +128,7 @@ def pop_pictures(lang: str) -> Drawn:
 
 # --- Coloretto ------------------------------------------------------------------------------
 
+COLORETTO_GAMES = ((2, 2, True), (3, 5, False), (4, 7, True), (5, 3, False))  # seats, seed, expert
 _KINDS = (coloretto_events.CardDrawn, coloretto_events.CardPlaced, coloretto_events.RowTaken)
 _coloretto_steps = cache(coloretto_demo.steps)  # hard AI seats think: play each game once
 
@@ -142,15 +143,18 @@ def _coloretto_moments(seats: int, seed: int, expert: bool) -> Iterator[tuple[ob
         yield found[len(found) // 2]
     taken = [(s, e) for s, e in steps if isinstance(e, _KINDS[2])]
     yield max(taken, key=lambda se: len(coloretto_view(se[0]).out))
-    yield next((s, e) for s, e in steps if getattr(e, "extra", None))
+    yield next((s, e) for s, e in taken if e.round_number < s.round_number)  # a round's end
+    yield from [next((s, e) for s, e in taken if e.extra)] if any(e.extra for _, e in taken) else []
     yield next((s, e) for s, e in steps if coloretto_view(s).last_round and isinstance(e, _KINDS))
+    yield taken[-1]  # the take that ended the game
     yield steps[-1][0], None
 
 
 def coloretto_pictures(lang: str) -> Drawn:
-    """Two games' tables (expert scoring in the first) and results, single and shared wins."""
+    """Four games' tables, 2 to 5 seats (expert scoring at 2 and 4), and their results, single
+    and shared wins."""
     labels = coloretto_labels(lang)
-    for seats, seed, expert in ((2, 2, True), (5, 3, False)):
+    for seats, seed, expert in COLORETTO_GAMES:
         players = [f"p{i}" for i in range(seats)]
         names = names_for(players)
         name = f"coloretto-{seats}"

@@ -24,6 +24,7 @@ from bot.games.pop.words import picture_labels as pop_labels
 from bot.texts.i18n import languages
 from render import kit
 from render.coloretto import pictures as coloretto
+from render.coloretto import table as coloretto_table
 from render.colorpop import picture as colorpop
 from render.colourist import pictures as colourist
 from render.pop import pictures as pop
@@ -75,12 +76,18 @@ def test_no_word_is_cut(game: str, lang: str) -> None:
 
 @pytest.mark.usefixtures("unencoded")
 def test_the_check_finds_a_word_cut(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check itself: Coloretto's results with the old narrow column for a line's words
-    cut "Baumwolle" ("Baumwo…"), and the test says so."""
-    monkeypatch.setattr(coloretto, "_line_words_w", lambda *_: coloretto.LABEL_W)
-    _, cut = cuts_of("coloretto", "de")
-    assert any(re.match(r"'Baumwolle' drawn 'Baum\w*…'", line) for line in cut), cut
-    assert all("render/coloretto/pictures.py:" in line for line in cut)
+    """The check itself: Coloretto's step panel drawn on one line only (no second line for
+    its words) cut the French "… l'a posée dans la rangée 3", and the test says so."""
+    monkeypatch.setattr(
+        coloretto_table,
+        "name_lines",
+        lambda labels, key, name, *_a, **values: [
+            coloretto_table.label(labels, key, name=name, **values)
+        ],
+    )
+    _, cut = cuts_of("coloretto", "fr")
+    assert any(re.match(r"\"… l'a posée dans la rangée \d\" drawn .*…", line) for line in cut), cut
+    assert all("render/coloretto/table.py:" in line for line in cut)
 
 
 @pytest.fixture

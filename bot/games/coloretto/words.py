@@ -7,21 +7,22 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from bot.tables.workers import PICTURES
-from bot.texts.i18n import DEFAULT_LANGUAGE, catalogue, dynamic_key, listed, resolve, t
+from bot.texts.i18n import catalogue, dynamic_key, listed, place, resolve, t, winners
 from engine.coloretto import events as ev
 from engine.coloretto.cards import CARD_NAMES, COLOURS, LAST, Score
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
 from render.coloretto import alt as render_alt
 from render.coloretto import pictures as render
-from render.coloretto.labels import LABELS_EN
-from render.kit import Picture, has_glyph
-from render.style import COLOUR_STYLE
+from render.coloretto.labels import LABELS_EN, SHARED_EN
+from render.kit import Picture
+from render.style import COLOUR_STYLE, PLUS2_STYLE
 
 # A symbol per card in texts, the shape its picture draws (render/style.py): never colour alone.
+# A +2 card's name says its number: it needs no symbol before it.
 SYMBOL: dict[str, str] = {
     **{colour: COLOUR_STYLE[colour].symbol for colour in COLOURS},
-    "cotton": "☁",
+    "cotton": PLUS2_STYLE.symbol,
     "joker": "🃏",
     "golden": "🌟",
 }
@@ -30,8 +31,9 @@ assert set(SYMBOL) == set(CARDS)
 
 
 def card_name(card: str, lang: str) -> str:
-    """A card in words, with its symbol: "◆ blue"."""
-    return f"{SYMBOL[card]} {t(dynamic_key('coloretto.card', card), lang)}"
+    """A card in words, with its symbol: "◆ blue", "+2 card"."""
+    name = t(dynamic_key("coloretto.card", card), lang)
+    return name if card == "cotton" else f"{SYMBOL[card]} {name}"
 
 
 def cards_text(cards: Sequence[str], lang: str) -> str:
@@ -44,16 +46,15 @@ def legend(cards: Collection[str], lang: str) -> str:
 
 
 def picture_labels(lang: str) -> dict[str, str]:
-    """The pictures' words in `lang`: the catalogue's raw texts (the picture fills them in).
-    A word the bundled font cannot draw (Japanese: it has no CJK glyphs) is drawn in English
-    rather than as boxes; the alt text and the messages stay in the table's language."""
-    mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
-    labels = {}
-    for word in LABELS_EN:
-        key = dynamic_key("coloretto.label", word)
-        text = str(mine.get(key) or english[key])
-        drawable = all(has_glyph(ch) for ch in text if not ch.isspace())
-        labels[word] = text if drawable else str(english[key])
+    """The pictures' words in `lang`: the catalogue's raw texts (the picture fills them in),
+    its own (render/coloretto/labels.py LABELS_EN) and those it shares with the bot's texts
+    (SHARED_EN: the colours' names, every game's words for a result)."""
+    mine = catalogue(resolve(lang))
+    labels = {word: str(mine[dynamic_key("coloretto.label", word)]) for word in LABELS_EN}
+    for word in SHARED_EN:
+        family, _, name = word.partition(".")
+        key = dynamic_key("coloretto.card", name) if family == "card" else word
+        labels[word] = str(mine[key])
     return labels
 
 
@@ -62,14 +63,27 @@ def alt_words(lang: str) -> Callable[..., str]:
 
     def translate(key: str, **values: object) -> str:
         family, _, word = key.partition(".")
-        full = (
-            dynamic_key("coloretto.card", word)
-            if family == "card"
-            else dynamic_key("coloretto.alt", word)
-        )
-        return t(full, lang, **values)
+        if family == "card":
+            return t(dynamic_key("coloretto.card", word), lang, **values)
+        if family == "alt":
+            return t(dynamic_key("coloretto.alt", word), lang, **values)
+        return _shared(key, lang, **values)
 
     return translate
+
+
+def _shared(key: str, lang: str, **values: object) -> str:
+    """A word every game says alike (render/coloretto/labels.py SHARED_EN): a win, a shared
+    win, a place, the list separator."""
+    if key.startswith("result.place."):
+        return place(int(key.rsplit(".", 1)[1]), lang)
+    if key == "result.win":
+        return t("result.win", lang, **values)
+    if key == "result.shared_win":
+        return t("result.shared_win", lang, **values)
+    if key == "list.separator":
+        return t("list.separator", lang)
+    raise KeyError(key)
 
 
 def table_picture(
@@ -138,10 +152,15 @@ def caption(events: Sequence[object], names: Mapping[str, str], lang: str) -> st
 
 
 def results_text(v: TableView, outcome: Outcome, names: Mapping[str, str], lang: str) -> str:
-    """Final scores, best first, each with its breakdown; then the winners."""
+    """Final scores: the winner headline, then every seat by place with its breakdown, then
+    the symbols' key."""
     lines = [t("coloretto.result.header", lang)]
-    for seat in sorted(outcome.seats, key=lambda s: -s.score):
-        lines.append(score_line(names.get(seat.seat, seat.seat), v.scores[seat.seat], lang))
+    lines.append("🏆 " + winners([names.get(w, w) for w in outcome.winners], lang))
+    order = sorted(outcome.seats, key=lambda s: -s.score)
+    for seat in order:
+        rank = 1 + sum(other.score > seat.score for other in order)
+        line = score_line(names.get(seat.seat, seat.seat), v.scores[seat.seat], lang)
+        lines.append(f"{place(rank, lang)} {line}")
     scores = [v.scores[seat.seat] for seat in outcome.seats]
     shown = {c for s in scores for c, _ in (*s.plus, *s.minus)} | {
         c for s in scores for c in s.jokers
@@ -149,9 +168,6 @@ def results_text(v: TableView, outcome: Outcome, names: Mapping[str, str], lang:
     if shown:
         lines.append(t("coloretto.result.key", lang, cards=legend(shown, lang)))
     lines.append(t("coloretto.result.legend", lang))
-    winners = listed((names.get(w, w) for w in outcome.winners), lang)
-    key = "coloretto.result.winner" if len(outcome.winners) == 1 else "coloretto.result.shared"
-    lines.append(t(key, lang, names=winners))
     return "\n".join(lines)
 
 

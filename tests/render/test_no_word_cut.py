@@ -74,19 +74,25 @@ def test_no_word_is_cut(game: str, lang: str) -> None:
     assert not cut, f"{game} in {lang}: {len(cut)} texts cut\n" + "\n".join(cut)
 
 
+LONGER = "et l'a laissée là jusqu'à la fin de la manche"
+
+
 @pytest.mark.usefixtures("unencoded")
 def test_the_check_finds_a_word_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check itself: Coloretto's step panel drawn on one line only (no second line for
-    its words) cut the French "… l'a posée dans la rangée 3", and the test says so."""
+    its words, made longer still) cuts the French "… l'a posée dans la rangée 3 …", and the test
+    says so."""
     monkeypatch.setattr(
         coloretto_table,
         "name_lines",
         lambda labels, key, name, *_a, **values: [
-            coloretto_table.label(labels, key, name=name, **values)
+            coloretto_table.label(labels, key, name=name, **values) + " " + LONGER
         ],
     )
     _, cut = cuts_of("coloretto", "fr")
-    assert any(re.match(r"\"… l'a posée dans la rangée \d\" drawn .*…", line) for line in cut), cut
+    assert any(re.match(r"\"… l'a posée dans la rangée \d .*\" drawn .*…", line) for line in cut), (
+        cut
+    )
     assert all("render/coloretto/table.py:" in line for line in cut)
 
 

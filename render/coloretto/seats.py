@@ -41,17 +41,16 @@ def card_size(
     the most groups a seat shows leave room for (the same for every seat of a picture)."""
     x0, y0, x1, y1 = box
     h = max(CARD_H[0], min(CARD_H[1], y1 - y0 - TOP_PAD - POINTS - 4))
-    w = round(h * 0.86)
-    for who in view.players:
-        found = groups(view, who)
-        badges = sum(
-            cards.badge(h)[0] + (len(g.jokers) - 1) * cards.badge(h)[0] // 2
-            for g in found
-            if g.jokers
-        )
-        room = x1 - x0 - 24 - name_w - 8 - badges - GAP * (len(found) - 1)
-        w = min(w, room // max(1, len(found)))
-    return w, min(h, round(w / 0.7))  # narrower cards are shorter too: a card, not a strip
+    for _ in range(2):  # narrower cards are shorter, so are their joker badges: room again
+        w = round(h * 0.86)
+        for who in view.players:
+            found = groups(view, who)
+            badge = cards.badge(h)[0]
+            badges = sum(badge + (len(g.jokers) - 1) * badge // 2 for g in found if g.jokers)
+            room = x1 - x0 - 24 - name_w - 8 - badges - GAP * (len(found) - 1)
+            w = min(w, room // max(1, len(found)))
+        h = min(h, round(w / 0.7))  # a card, not a strip
+    return w, h
 
 
 def seat(

@@ -130,13 +130,16 @@ def results(
     *,
     rule: str = "",
     won: bool = True,
+    names: Sequence[str] = (),
 ) -> int:
     """The results by place inside `box`: the headline (when someone `won`, gold with the
     crown; else plain, as a lost solo game), then `rule` (what decided, muted) when given, then
-    one row a seat, best first, winners lit. Returns the bottom of the last row."""
+    one row a seat, best first, winners lit. Returns the bottom of the last row. `names`: the
+    names the headline may shorten besides the rows' (a headline drawn wider than its rows,
+    with no rows)."""
     d = ImageDraw.Draw(img)
     x0, y, x1, _ = box
-    names = [row.name for row in rows]
+    names = [row.name for row in rows] + list(names)
     crown = 0.0
     if won:
         kit.draw_text(d, (x0, y + TITLE / 2 + 4), S.ICON_WIN, TITLE, True, S.GOLD, "lm")

@@ -1,10 +1,14 @@
 """Coloretto's two pictures, one size for a whole game (render/frame.py's rule: never taller
 than wide, read at 550 px): the table after a step, and the results.
 
+The frame is 800 x 580: Discord previews a picture in a 550 x 400 box, so at 580 px high the
+width decides and a 15 px line still shows 10.3 px (at 720 px high it showed 8.3 px).
+
 The table: the header (the round, who moves); on the left the pile, the step and the rows of
-the step's round; on the right every seat's collection; under them a legend of every mark. The
-results: the board by place with the winner headline (frame.results) on the left, each seat's
-collection on the right, in the same order. Words come only from the `labels` mapping
+the step's round; on the right every seat's collection (its name, points and "out" left of its
+cards); under them a legend of every mark. The results: the winner headline across the width
+(a shared win names every winner), under it the board by place (frame.results) and what a
+colour scores on the left, each seat's collection on the right, in the same order. Words come only from the `labels` mapping
 (render/coloretto/labels.py). Pictures are drawn in RGB, then stored as palette PNGs.
 """
 
@@ -31,13 +35,15 @@ from .scene import scene
 __all__ = ["CARD_STYLE", "HEIGHT", "WIDTH", "results_picture", "table_picture"]
 
 WIDTH = F.WIDTH
-HEIGHT = 720  # px: every picture of every game, 2 to 5 seats
-LEFT_W = 264  # px: the table's left column (pile, step, rows)
-BOARD_W = 400  # px: the results board (five names share a win's headline)
+HEIGHT = 580  # px: every picture of every game, 2 to 5 seats (Discord's 550 x 400 box)
+LEFT_W = 256  # px: the table's left column (pile, step, rows)
+BOARD_W = 300  # px: the results board (five names share a win's headline)
+RESULTS_NAME_W = 110  # px: the name column of a collection beside the results board
 LEGEND_ROWS = 3  # the legend's room, in rows of keys: its longest language needs them
-TOP = F.HEADER_H + 12
-LEGEND_TOP = HEIGHT - 10 - LEGEND_ROWS * (F.CHIP + 8)
-BOTTOM = LEGEND_TOP - 10  # the columns end here
+TOP = F.HEADER_H + 8
+LEGEND_TOP = HEIGHT - 4 - LEGEND_ROWS * (F.CHIP + 8)
+BOTTOM = LEGEND_TOP - 8  # the columns end here
+RESULTS_TOP = TOP + F.results_height(0)  # the results' columns start under their headline
 
 
 def table_picture(
@@ -63,18 +69,18 @@ def _table(
     F.header(img, title, status, names=[turn] if turn else [])
     left = F.PAD + LEFT_W
     table.pile(img, view, (F.PAD, TOP, left, TOP + table.PILE_H), labels)
-    step_top = TOP + table.PILE_H + 8
+    step_top = TOP + table.PILE_H + 6
     table.step(
         img, view, highlight, (F.PAD, step_top, left, step_top + table.STEP_H), names, labels
     )
-    rows_top = step_top + table.STEP_H + 8
+    rows_top = step_top + table.STEP_H + 6
     table.rows(img, shown, highlight, (F.PAD, rows_top, left, BOTTOM), names, labels)
     taker = highlight.seat if isinstance(highlight, ev.RowTaken) else None
     for who, (top, bottom) in zip(
         view.players, seats.panels(TOP, BOTTOM, len(view.players)), strict=True
     ):
         on_turn = who == view.turn
-        seats.seat(img, view, who, (left + 12, top, WIDTH - F.PAD, bottom), names, labels,
+        seats.seat(img, view, who, (left + 10, top, WIDTH - F.PAD, bottom), names, labels,
                    lit=on_turn, ring=who == taker, pointer=on_turn)  # fmt: skip
     F.legend(img, _keys(view, labels, last=True), (F.PAD, LEGEND_TOP, WIDTH - F.PAD, HEIGHT))
     return img
@@ -112,11 +118,14 @@ def _results(
         for s in order
     ]
     right = F.PAD + BOARD_W
-    bottom = F.results(img, headline, standings, (F.PAD, TOP, right, BOTTOM))
-    seats.scale(img, view.expert, (F.PAD, bottom + 10, right, bottom + 10 + seats.SCALE_H), labels)
-    for s, (top, bottom) in zip(order, seats.panels(TOP, BOTTOM, len(order)), strict=True):
-        seats.seat(img, view, s.seat, (right + 12, top, WIDTH - F.PAD, bottom), names, labels,
-                   lit=s.won)  # fmt: skip
+    # the headline across the whole width (a shared win names every winner), the places under
+    # it on the left: the board's rows start where a board's headline would have ended
+    F.results(img, headline, [], (F.PAD, TOP, WIDTH - F.PAD, BOTTOM), names=winners)
+    bottom = F.results(img, "", standings, (F.PAD, TOP, right, BOTTOM), won=False)
+    seats.scale(img, view.expert, (F.PAD, bottom + 6, right, bottom + 6 + seats.SCALE_H), labels)
+    for s, (top, bottom) in zip(order, seats.panels(RESULTS_TOP, BOTTOM, len(order)), strict=True):
+        seats.seat(img, view, s.seat, (right + 10, top, WIDTH - F.PAD, bottom), names, labels,
+                   lit=s.won, name_w=RESULTS_NAME_W)  # fmt: skip
     F.legend(img, _keys(view, labels, last=False), (F.PAD, LEGEND_TOP, WIDTH - F.PAD, HEIGHT))
     return img
 

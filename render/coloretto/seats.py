@@ -18,37 +18,39 @@ from . import cards
 from .labels import label
 from .scene import groups
 
-HEAD = 30  # px: a panel's first line (name, points)
+NAME_W = 150  # px: a panel's name column (name, points, "out"), left of its cards
+TOP_PAD = 12  # px: a panel's cards start this far under its top (a joker's badge above them)
 POINTS = 20  # px: the line under the cards (each group's points)
 GAP = 8  # px between two groups
-CARD_H = (44, 68)  # px: a collection card's height, at most seats and at fewest
-PANEL_MAX = 140  # px: a seat's panel, at most
+CARD_H = (34, 68)  # px: a collection card's height, at most seats and at fewest
+PANEL_MAX = 120  # px: a seat's panel, at most
 SCALE_H = 76  # px: the panel of what a colour's cards score
 
 
 def panels(top: int, bottom: int, seats: int) -> list[tuple[int, int]]:
     """The (top, bottom) of each seat's panel between `top` and `bottom`: as tall as they can
     share, at most PANEL_MAX."""
-    each = min(PANEL_MAX, (bottom - top - (seats - 1) * 8) // seats)
-    return [(top + i * (each + 8), top + i * (each + 8) + each) for i in range(seats)]
+    each = min(PANEL_MAX, (bottom - top - (seats - 1) * 6) // seats)
+    return [(top + i * (each + 6), top + i * (each + 6) + each) for i in range(seats)]
 
 
-def card_size(view: TableView, box: tuple[int, int, int, int]) -> tuple[int, int]:
+def card_size(
+    view: TableView, box: tuple[int, int, int, int], name_w: int = NAME_W
+) -> tuple[int, int]:
     """The collections' cards in panels like `box`: as tall as the panel allows, as wide as
     the most groups a seat shows leave room for (the same for every seat of a picture)."""
     x0, y0, x1, y1 = box
-    h = max(CARD_H[0], min(CARD_H[1], y1 - y0 - HEAD - POINTS - 16))
-    w = round(h * 0.86)
-    for who in view.players:
-        found = groups(view, who)
-        badges = sum(
-            cards.badge(h)[0] + (len(g.jokers) - 1) * cards.badge(h)[0] // 2
-            for g in found
-            if g.jokers
-        )
-        room = x1 - x0 - 28 - badges - GAP * (len(found) - 1)
-        w = min(w, room // max(1, len(found)))
-    return w, min(h, round(w / 0.7))  # narrower cards are shorter too: a card, not a strip
+    h = max(CARD_H[0], min(CARD_H[1], y1 - y0 - TOP_PAD - POINTS - 4))
+    for _ in range(2):  # narrower cards are shorter, so are their joker badges: room again
+        w = round(h * 0.86)
+        for who in view.players:
+            found = groups(view, who)
+            badge = cards.badge(h)[0]
+            badges = sum(badge + (len(g.jokers) - 1) * badge // 2 for g in found if g.jokers)
+            room = x1 - x0 - 24 - name_w - 8 - badges - GAP * (len(found) - 1)
+            w = min(w, room // max(1, len(found)))
+        h = min(h, round(w / 0.7))  # a card, not a strip
+    return w, h
 
 
 def seat(
@@ -62,44 +64,49 @@ def seat(
     lit: bool = False,
     ring: bool = False,
     pointer: bool = False,
+    name_w: int = NAME_W,
 ) -> None:
     """One seat's panel in `box`: gold when `lit` (on turn, a winner), white when `ring` (it
-    just took a row); a pointer before the name of the seat on turn."""
+    just took a row); on the left its name (a pointer before it on turn), its points, "out"
+    once out; its cards on the right."""
     x0, y0, _, _ = box
     F.panel(img, box, lit=lit)
     d = ImageDraw.Draw(img)
     if ring:
         d.rounded_rectangle(box, F.RADIUS, outline=S.HIGHLIGHT, width=3)
-    _head(d, view, who, box, names.get(who, who), labels, pointer)
-    _groups(img, d, view, who, x0 + 14, y0 + HEAD + 8, card_size(view, box))
+    _head(d, view, who, (x0 + 12, y0, x0 + 12 + name_w), names.get(who, who), labels, pointer)
+    x = x0 + 12 + name_w + 8
+    _groups(img, d, view, who, x, y0 + TOP_PAD, card_size(view, box, name_w))
 
 
 def _head(
     d: ImageDraw.ImageDraw,
     view: TableView,
     who: str,
-    box: tuple[int, int, int, int],
+    column: tuple[int, int, int],
     name: str,
     labels: Mapping[str, str],
     pointer: bool,
 ) -> None:
-    """A pointer for the seat on turn, the name, "out" once out; the points on the right."""
-    x0, y0, x1, _ = box
-    mid, x, right = y0 + HEAD // 2 + 3, x0 + 14, x1 - 14
+    """The name column (left, top, right): a pointer for the seat on turn and the name, under
+    them the points, under them "out" once out."""
+    x, y0, right = column
+    mid = y0 + 18
     if pointer:
         d.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=S.TEXT)
-        x += 20
+        x += 18
+    kit.draw_line(d, (x, mid), name, F.BODY, True, max_width=right - x, min_size=F.SMALL,
+                  names=[name])  # fmt: skip
     points = label(labels, "points", n=view.scores[who].total)
-    shown = kit.draw_line(d, (right, mid), points, F.BODY, True, S.TEXT, "rm", cut=False)
-    out = label(labels, "out") if who in view.out and not view.over else ""
-    out_w = kit.text_length(out, F.SMALL) + 16 if out else 0
-    room = int(right - shown.width - 16 - out_w - 10 - x)
-    line = kit.draw_line(d, (x, mid), name, F.BODY, True, max_width=room, min_size=F.SMALL,
-                         names=[name])  # fmt: skip
-    if out:
-        left = int(x + line.width + 10)
-        d.rounded_rectangle((left, mid - 11, left + out_w, mid + 11), 6, fill=S.TRACK)
-        kit.draw_line(d, (left + 8, mid), out, F.SMALL, False, S.TEXT, cut=False)
+    left = column[0]
+    kit.draw_line(d, (left, mid + 23), points, F.BODY, True, S.TEXT, max_width=right - left,
+                  min_size=F.SMALL)  # fmt: skip
+    if who in view.out and not view.over:
+        out = label(labels, "out")
+        line = kit.fit_line(out, F.SMALL, False, right - left - 16)
+        top = mid + 37
+        d.rounded_rectangle((left, top, left + line.width + 16, top + 20), 6, fill=S.TRACK)
+        kit.draw_text(d, (left + 8, top + 10), line.text, line.size, False, S.TEXT, "lm")
 
 
 def _groups(

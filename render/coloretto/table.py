@@ -19,11 +19,11 @@ from .labels import label
 from .scene import Row, Scene
 
 Box = tuple[int, int, int, int]
-ROW_CARD = (36, 50)  # px: a card in a row
-STEP_CARD = (37, 52)  # px: a card of the step
-ROW_MAX = 72  # px: a row's panel, at most
-PILE_H = 56  # px: the pile's panel
-STEP_H = 124  # px: the step's panel
+ROW_CARD = (26, 32)  # px: a card in a row
+STEP_CARD = (32, 44)  # px: a card of the step
+ROW_MAX = 60  # px: a row's panel, at most
+PILE_H = 46  # px: the pile's panel
+STEP_H = 116  # px: the step's panel
 
 
 def pile(img: Image.Image, view: TableView, box: Box, labels: Mapping[str, str]) -> None:
@@ -31,10 +31,10 @@ def pile(img: Image.Image, view: TableView, box: Box, labels: Mapping[str, str])
     come), and the scoring when it is the expert one."""
     x0, y0, x1, y1 = box
     F.panel(img, box)
-    cards.draw(img, cards.BACK, x0 + 12, y0 + 8, 28, y1 - y0 - 16)
-    x = x0 + 52
+    cards.draw(img, cards.BACK, x0 + 12, y0 + 7, 24, y1 - y0 - 14)
+    x = x0 + 46
     if view.last_round:
-        cards.draw(img, cards.LAST, x0 + 46, y0 + 8, 28, y1 - y0 - 16)
+        cards.draw(img, cards.LAST, x0 + 42, y0 + 7, 24, y1 - y0 - 14)
         x += 34
     d = ImageDraw.Draw(img)
     mid = (y0 + y1) // 2
@@ -66,10 +66,10 @@ def step(
     room = x1 - x0 - 24
     lines = name_lines(labels, key, name, room, F.BODY, True, **values)
     for i, line in enumerate(lines):
-        kit.draw_line(d, (x0 + 12, y0 + 18 + 20 * i), line, F.BODY if len(lines) == 1 else F.SMALL,
+        kit.draw_line(d, (x0 + 12, y0 + 16 + 20 * i), line, F.BODY if len(lines) == 1 else F.SMALL,
                       True, max_width=room, min_size=F.SMALL, names=[name])  # fmt: skip
     w, h = STEP_CARD
-    x, top = x0 + 12, y0 + 14 + 20 * len(lines)
+    x, top = x0 + 12, y0 + 12 + 20 * len(lines)
     for card in shown:
         cards.draw(img, card, x, top, w, h, ring=True)
         x += w + 10
@@ -77,7 +77,7 @@ def step(
         kit.draw_line(d, (x + 2, top + h // 2), "+", F.TITLE, True, S.GOLD, cut=False)
         cards.draw(img, extra, x + 22, top, w, h, ring=True)
         bonus = label(labels, "golden_bonus")
-        kit.draw_line(d, (x0 + 12, top + h + 13), bonus, F.SMALL, True, S.GOLD, max_width=room)
+        kit.draw_line(d, (x0 + 12, top + h + 11), bonus, F.SMALL, True, S.GOLD, max_width=room)
 
 
 def _step_words(
@@ -135,7 +135,8 @@ def rows(
         F.panel(img, (x0, top, x1, top + each), fill=S.TRACK if done else S.PANEL)
         d = ImageDraw.Draw(img)
         mid = top + each // 2
-        kit.draw_line(d, (x0 + 12, mid), said[r], F.BODY, True, S.MUTED if done else S.TEXT,
+        said_y = mid - 9 if row.discarded else mid  # its word goes under it
+        kit.draw_line(d, (x0 + 12, said_y), said[r], F.BODY, True, S.MUTED if done else S.TEXT,
                       cut=False)  # fmt: skip
         left = x0 + 12 + words_w + 10
         if row.taker is not None:
@@ -144,7 +145,7 @@ def rows(
             _cards(img, row, left, mid, ring=placed == r + 1)
             if row.discarded:
                 words = label(labels, "discarded")
-                kit.draw_line(d, (x0 + 12, mid + 16), words, F.SMALL, False, S.MUTED, cut=False)
+                kit.draw_line(d, (x0 + 12, mid + 11), words, F.SMALL, False, S.MUTED, cut=False)
 
 
 def _cards(img: Image.Image, row: Row, x: int, mid: int, *, ring: bool) -> None:

@@ -1,7 +1,8 @@
 """Every picture a Coloretto table posts reads where Discord shows it (issue 33): the table at
 every kind of step and the results, 2 to 5 seats, normal and expert scoring, in the seven
 languages, with the longest names of the tests; one size for all of them (no height jumps),
-never taller than wide, every line 10 px high or more at 550 px, no word cut. Each picture's
+never taller than wide, every line 10 px high or more as Discord previews it (a 550 x 400
+box: the frame is 800 x 580, the width decides), no word cut. Each picture's
 legend names every mark it draws, in the table's language."""
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from render.coloretto.pictures import (
     BOTTOM,
     CARD_STYLE,
     HEIGHT,
+    RESULTS_TOP,
     TOP,
     WIDTH,
     results_picture,
@@ -223,7 +224,7 @@ def test_a_crowded_collection_stays_inside_its_panel(results):
     else:
         img = image(table_picture(v, LONG, None, ENGLISH))
     assert len(groups(v, "p0")) == 8
-    top = seats.panels(TOP, BOTTOM, 5)[0]
+    top = seats.panels(RESULTS_TOP if results else TOP, BOTTOM, 5)[0]
     right = WIDTH - 16
-    margin = img.crop((right - 13, top[0] + seats.HEAD + 4, right - 5, top[1] - 5))
+    margin = img.crop((right - 13, top[0] + seats.TOP_PAD - 2, right - 5, top[1] - 5))
     assert {rgb for _, rgb in margin.getcolors()} == {S.rgb(S.PANEL)}

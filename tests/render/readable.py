@@ -1,7 +1,9 @@
-"""Pictures for where they are seen: Discord shows a picture about 550 px wide in a thread. A
-game's pictures hold to this when each is no taller than wide, every picture of a game in a
-thread has the same size, and every line of text on it is still `MIN_TEXT_PX` high at that width
-(its font size, scaled by 550 over the picture's width). `problems` says what a set of pictures
+"""Pictures for where they are seen: Discord previews a picture in a thread inside a box about
+`SHOWN_WIDTH` (550) px wide and `SHOWN_HEIGHT` (400) px tall, at the scale min(550 / width,
+400 / height) (issue 33: an 820 x 1420 frame is previewed at about 230 x 400). A game's pictures
+hold to this when each is no taller than wide, every picture of a game in a thread has the same
+size, and every line of text on it is still `MIN_TEXT_PX` high at that scale (its font size
+times the scale: an 800 x 720 picture is shown at 400 / 720, so 15 px text shows 8.3 px). `problems` says what a set of pictures
 breaks, for a test to assert it is empty; `drawn_while` records what one drawing writes."""
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from PIL import Image
 
 from render import kit
 
-SHOWN_WIDTH = 550  # px: a picture's width in a Discord thread
+SHOWN_WIDTH = 550  # px: the preview box's width in a Discord thread
+SHOWN_HEIGHT = 400  # px: the preview box's height: a tall picture is shrunk to it
 MIN_TEXT_PX = 10  # px: the smallest font size a line may have once shown that wide
 
 T = TypeVar("T")
@@ -45,8 +48,8 @@ def drawn_while(draw: Callable[[], T]) -> tuple[T, tuple[kit.Drawn, ...]]:
 
 def problems(pictures: Iterable[Seen], *, one_size: bool = True) -> list[str]:
     """What breaks the rule, one line each: a picture taller than wide, pictures of more than
-    one size (`one_size`: those a thread shows one after another), a line too small at
-    `SHOWN_WIDTH`."""
+    one size (`one_size`: those a thread shows one after another), a line too small once the
+    picture is shown in the `SHOWN_WIDTH` x `SHOWN_HEIGHT` box (`shown_scale`)."""
     found: list[str] = []
     sizes: dict[tuple[int, int], str] = {}
     for seen in pictures:
@@ -54,17 +57,22 @@ def problems(pictures: Iterable[Seen], *, one_size: bool = True) -> list[str]:
         sizes.setdefault((width, height), seen.name)
         if height > width:
             found.append(f"{seen.name}: {width} x {height} is taller than wide")
-        scale = SHOWN_WIDTH / width
+        scale = shown_scale(width, height)
         for text in seen.texts:
             # a line drawn on a larger canvas (supersampled, then shrunk) shrinks with it
             shown = text.size * scale * min(1.0, width / text.canvas_width)
             if shown < MIN_TEXT_PX - 1e-6:
                 found.append(
                     f"{seen.name}: {text.text!r} at {text.size} px is {shown:.1f} px"
-                    f" high at {SHOWN_WIDTH} px wide"
+                    f" high shown at {round(width * scale)} x {round(height * scale)}"
                 )
     if one_size and len(sizes) > 1:
         found.append(
             f"{len(sizes)} sizes: " + ", ".join(f"{w}x{h} ({n})" for (w, h), n in sizes.items())
         )
     return found
+
+
+def shown_scale(width: int, height: int) -> float:
+    """The scale Discord shows a `width` x `height` picture at: it fits the preview box."""
+    return min(SHOWN_WIDTH / width, SHOWN_HEIGHT / height)

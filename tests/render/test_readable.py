@@ -40,3 +40,12 @@ def test_a_line_drawn_on_a_larger_canvas_is_judged_at_the_size_it_is_shown():
         "15.0 px" not in p and "7.5 px high" in p
         for p in problems([Seen("x", shrunk, tuple(texts))])
     )
+
+
+def test_a_picture_is_judged_at_the_scale_discord_previews_it_inside_550_by_400():
+    """An 800 x 720 picture is shown 400 px high (444 x 400): its 15 px text is 8.3 px, though
+    it would be 10.3 px at 550 px wide; at 800 x 580 the width decides, and it reads."""
+    found = problems([picture(800, 720, 15)])
+    assert any("'Round 1' at 15 px is 8.3 px high shown at 444 x 400" in p for p in found)
+    assert problems([picture(800, 580, 15)]) == []
+    assert any("9.4 px" in p for p in problems([picture(800, 596, 14)]))

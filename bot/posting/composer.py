@@ -18,17 +18,45 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.model import layout
+from bot.model.layout import Block, Gallery, Layout, Rule, Shown, Text
 from bot.model.posts import Button, Post
 from bot.model.table import Table
 from bot.texts.i18n import t
 
 MAX_FILES_PER_MESSAGE = 4  # when catching up, steps share a message (Discord allows 10)
-MAX_ATTACHMENTS = 10  # Discord's limit per message: steps share up to this under a tight budget
-MAX_CONTENT = 2000  # Discord's limit on a message's text
+MAX_ATTACHMENTS = layout.MAX_GALLERY  # steps share up to this many when the budget is tight
+MAX_CONTENT = layout.MAX_TEXT  # Discord's limit on a message's text
 BEHIND = 6  # step pictures waiting beyond which the outbox catches up
 STEPS_PER_MOVE_GUESS = 8  # for a move not drawn yet, when judging how far behind we are
 
 Captions = Sequence[tuple[int, str]]  # (move, its captions) a turn's message shows, in order
+
+
+# --- Components V2: how a post is laid out ----------------------------------------------
+
+
+def laid_out(post: Post, accent: int | None, kept: Sequence[Shown] = ()) -> Layout:
+    """A post as one message in its game's colour: its text, its pictures (after `kept`, those
+    the message shows already; the last ten), a rule, then its controls in rows."""
+    blocks: list[Block] = [Text(layout.fitted(post.content))] if post.content.strip() else []
+    shown = [*kept, *(Shown(p.filename, p.alt) for p in post.pictures)]
+    if shown:
+        blocks.append(Gallery(tuple(shown[-layout.MAX_GALLERY :])))
+    rows = layout.control_rows(post.controls)
+    if rows and blocks:
+        blocks.append(Rule())
+    return Layout(accent, (*blocks, *rows) or (Text("\u2026"),))
+
+
+def with_text(laid: Layout, text: str) -> Layout:
+    """The same message with its first text block (its status) now reading `text`."""
+    blocks = list(laid.blocks)
+    at = next((i for i, b in enumerate(blocks) if isinstance(b, Text)), None)
+    if at is None:
+        return replace(laid, blocks=(Text(layout.fitted(text)), *blocks))
+    blocks[at] = Text(layout.fitted(text))
+    return replace(laid, blocks=tuple(blocks))
 
 
 # --- Messages of their own ----------------------------------------------------------------

@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.model import life
+from bot.model.layout import Layout
 from bot.model.posts import Post
 from bot.model.table import LiveTable, Pending, Table
 from bot.storage.store import Delivery
@@ -208,7 +209,8 @@ class Outbox:
             await self._edit_lobby(table, table.lobby_message_id)
         elif self.notices:
             with priority(TURN):
-                await self.transport.send(table, self.notices[0], None)
+                notice = self.notices[0]
+                await self.transport.send(table, notice, self.posting.views(table, notice))
             self.notices.pop(0)
         elif live.pending:
             await self._post_move(live, live.pending[min(live.pending)])
@@ -241,9 +243,7 @@ class Outbox:
         self.lobby_dirty = False
         post = lobby_post(self.posting.face(table), table)
         with priority(TURN):
-            await self.transport.edit(
-                table, message_id, content=post.content, view=self.posting.views(table, post)
-            )
+            await self.transport.edit(table, message_id, view=self.posting.views(table, post))
 
     async def _post_move(self, live: LiveTable, pending: Pending) -> None:
         """The posts of the oldest move not all out, from where the outbox left off."""
@@ -265,7 +265,7 @@ class Outbox:
     async def _strip(self, table: Table, message_id: int) -> None:
         """A finished turn's message loses its buttons (a deleted one is let go)."""
         with contextlib.suppress(discord.NotFound), priority(STEP):
-            await self.transport.edit(table, message_id, view=None)
+            await self.transport.revise(table, message_id, Layout.without_controls)
         await self.posted.edit_made(table.id, message_id)
 
 

@@ -28,11 +28,9 @@ def cards_mentioned(message) -> set[int]:
     """Card numbers a message shows in words: alt texts ("23 green") and captions ("**23**",
     "💥 12, 22 explode", "The Chief shows: 7")."""
     found = set()
-    for attachment in message.attachments:
-        found |= {
-            int(n) for n in re.findall(rf"\b(\d+) (?:{COLOURS})\b", attachment.description or "")
-        }
-    text = message.content
+    for alt in message.alt_texts:  # attachments', gallery items' and thumbnails'
+        found |= {int(n) for n in re.findall(rf"\b(\d+) (?:{COLOURS})\b", alt)}
+    text = message.text
     found |= {int(n) for n in re.findall(r"\*\*(\d+)\*\*", text)}
     for group in re.findall(r"💥(?: Chain ×\d+:)? ([\d, ]+) explode", text):
         found |= {int(n) for n in re.findall(r"\d+", group)}
@@ -42,7 +40,7 @@ def cards_mentioned(message) -> set[int]:
 
 
 def table_number(message) -> int:
-    return int(re.search(r"#(\d+)", message.content).group(1))
+    return int(re.search(r"#(\d+)", message.text).group(1))
 
 
 def card_buttons(message) -> list[int]:
@@ -93,7 +91,7 @@ async def turn_message(emu, actor, thread, header, timeout=20):
             (
                 m
                 for m in reversed(actor.visible_messages(thread))
-                if "My hand" in m.button_labels and header in m.content
+                if "My hand" in m.button_labels and header in m.text
             ),
             None,
         ),
@@ -108,7 +106,7 @@ async def open_hand(player, message):
     try:
         return await opened.wait_message(lambda m: m.buttons)
     except TimeoutError:  # say what came instead of a hand
-        got = opened.message.content if opened.message is not None else "no answer"
+        got = opened.message.text if opened.message is not None else "no answer"
         raise AssertionError(f"My hand opened no hand: {got!r}") from None
 
 
@@ -127,7 +125,7 @@ async def pick_and_confirm(emu, player, hand_message, cards):
         assert (await pick(player, hand_message, card)).responded
     if any(b.get("label") == "Confirm" for b in hand_message.buttons):
         want = f"{len(cards)} of {len(cards)}"
-        await emu.wait_for(lambda: want in hand_message.content, 10, "the selection")
+        await emu.wait_for(lambda: want in hand_message.text, 10, "the selection")
         await player.click(hand_message, label="Confirm")
 
 
@@ -138,7 +136,7 @@ async def scoreboard(emu, actor, thread, timeout=30):
             (
                 m
                 for m in actor.visible_messages(thread)
-                if "Winner" in m.content or "Shared victory" in m.content
+                if "Winner" in m.text or "Shared victory" in m.text
             ),
             None,
         ),
@@ -177,18 +175,14 @@ def assert_no_secret_shown(public, turns):
         secret = set().union(*map(set, held.values())) - set().union(*map(set, picked.values()))
         until = turns[i + 1][0].id if i + 1 < len(turns) else float("inf")
         result = next(
-            (
-                m.id
-                for m in public
-                if turn_message.id < m.id < until and SET_RESULT.search(m.content)
-            ),
+            (m.id for m in public if turn_message.id < m.id < until and SET_RESULT.search(m.text)),
             None,
         )
         if result is not None:
             until = result
         for message in public:
             if turn_message.id <= message.id < until:
-                assert not cards_mentioned(message) & secret, message.content
+                assert not cards_mentioned(message) & secret, message.text
 
 
 async def stored_table(bot_runner, table_id=1):
@@ -234,8 +228,8 @@ def shown_literally(text: str, name: str) -> bool:
 async def private_answer(result, words):
     """The private answer a press or a command got; it says `words`."""
     message = await result.wait_message()
-    assert message.ephemeral, message.content
-    assert words in message.content, message.content
+    assert message.ephemeral, message.text
+    assert words in message.text, message.text
     return message
 
 
@@ -253,7 +247,7 @@ async def play_enigma(emu, player, message, cards):
     """Pick an Enigma's five `cards` and Confirm: the result's private message."""
     for card in cards:
         await press_card(player, message, card)
-    await emu.wait_for(lambda: "5 of 5" in message.content, 10, "five cards selected")
+    await emu.wait_for(lambda: "5 of 5" in message.text, 10, "five cards selected")
     await player.click(message, label="Confirm")
     return await emu.wait_for(
         lambda: next(
@@ -276,7 +270,7 @@ async def turn_posted_again(emu, actor, thread, first, header: str = "turn 1**")
             (
                 m
                 for m in actor.visible_messages(thread)
-                if header in m.content and "My hand" in m.button_labels and m.id != first.id
+                if header in m.text and "My hand" in m.button_labels and m.id != first.id
             ),
             None,
         ),

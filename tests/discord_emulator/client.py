@@ -275,11 +275,13 @@ class Actor:
     async def click(
         self, message: Message, label: str | None = None, *, custom_id: str | None = None
     ) -> InteractionResult:
-        """Press a button of a message this user can see, by label or custom_id."""
+        """Press a button of a message this user can see, by label or custom_id, wherever it
+        sits (an action row, a row in a Container, a Section's accessory). The interaction's
+        ``data`` names the button's ``custom_id`` and its numeric ``id``, as Discord's does."""
         button = self._component(message, label=label, custom_id=custom_id, types=(2,))
         if button.get("style") == 5 or "custom_id" not in button:
             raise ActionRefused("link buttons open a URL; they send no interaction")
-        data = {"custom_id": button["custom_id"], "component_type": 2}
+        data = {"custom_id": button["custom_id"], "component_type": 2, "id": button.get("id")}
         return await self._interact(COMPONENT, message.channel, data, message=message)
 
     async def forge_click(self, message: Message, custom_id: str) -> InteractionResult:
@@ -303,7 +305,12 @@ class Actor:
         low, high = select.get("min_values", 1), select.get("max_values", 1)
         if not low <= len(values) <= high:
             raise ActionRefused(f"choose between {low} and {high} values")
-        data = {"custom_id": select["custom_id"], "component_type": 3, "values": list(values)}
+        data = {
+            "custom_id": select["custom_id"],
+            "component_type": 3,
+            "id": select.get("id"),
+            "values": list(values),
+        }
         return await self._interact(COMPONENT, message.channel, data, message=message)
 
     async def submit_modal(self, result: InteractionResult, **fields: str) -> InteractionResult:

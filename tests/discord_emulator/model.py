@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from . import components as layout
 from .mentions import Pings
 
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_SNAPSHOT = 1 << 14  # a forward: the message carries a snapshot of the one forwarded
+IS_COMPONENTS_V2 = layout.IS_COMPONENTS_V2  # 1 << 15: components only, no content or embeds
 FORWARD = 1  # a message reference's type (0: a reply)
 
 
@@ -508,20 +510,61 @@ class Message:
     def visible_to(self, user: User) -> bool:
         return not self.deleted and (self.ephemeral_for is None or self.ephemeral_for is user)
 
+    @property
+    def is_components_v2(self) -> bool:
+        """Sent with the flag IS_COMPONENTS_V2: its text and pictures are components."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
+    @property
+    def text(self) -> str:
+        """What a person reads: a legacy message's content; a Components V2 message's Text
+        Displays (inside Containers and Sections too), in reading order, one to a line."""
+        if self.is_components_v2:
+            return "\n".join(layout.text_displays(self.components))
+        return self.content
+
     def iter_components(self) -> list[dict[str, Any]]:
-        """Every interactive component of the message, flattened out of its action rows."""
-        found = []
-        for row in self.components:
-            found.extend(row.get("components", []))
-        return found
+        """Every interactive component (button, select) of the message, wherever it sits:
+        in action rows, in rows inside Containers, as a Section's accessory."""
+        return layout.interactive(self.components)
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
-        return [c for c in self.iter_components() if c.get("type") == 2]
+        return [c for c in self.iter_components() if c.get("type") == layout.BUTTON]
 
     @property
     def button_labels(self) -> list[str]:
         return [b.get("label", "") for b in self.buttons]
+
+    @property
+    def gallery(self) -> list[Attachment]:
+        """The attachments the message's Media Galleries show, in order (an item showing an
+        outside url is not one of them)."""
+        by_id = {str(a.id): a for a in self.attachments}
+        shown = [
+            by_id.get(str(m.get("attachment_id"))) for m in layout.gallery_media(self.components)
+        ]
+        return [a for a in shown if a is not None]
+
+    @property
+    def gallery_names(self) -> list[str]:
+        """The file names of :attr:`gallery`."""
+        return [a.filename for a in self.gallery]
+
+    @property
+    def alt_texts(self) -> list[str]:
+        """Every alt text a reader can get: the attachments' descriptions, then those of the
+        Media Gallery items and Thumbnails."""
+        own = [a.description for a in self.attachments if a.description]
+        return own + layout.descriptions(self.components)
+
+    @property
+    def accent_colour(self) -> int | None:
+        """The accent colour of the message's first Container (None: none, or no colour)."""
+        container = next(
+            (c for c in layout.walk(self.components) if c.get("type") == layout.CONTAINER), None
+        )
+        return None if container is None else container.get("accent_color")
 
     def snapshot(self) -> dict[str, Any]:
         """This message as a forward carries it: Discord's message snapshot, the fields of
@@ -650,26 +693,21 @@ def forward_reference(message: Message) -> dict[str, Any]:
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A copy of a message's components in which each carries a numeric ``id``, as Discord
     stores them: ids the sender gave are kept, the others are numbered 1, 2, 3... in reading
-    order (a row, then its children), skipping ids already taken."""
+    order (a layout, then its children, a Section's accessory last), skipping ids already
+    taken."""
     copied = _deep_copy(components)
-    taken = {c["id"] for c in _walk_components(copied) if isinstance(c.get("id"), int)}
+    taken = {c["id"] for c in layout.walk(copied) if _given_id(c)}
     counter = itertools.count(1)
-    for component in _walk_components(copied):
-        if not isinstance(component.get("id"), int):
+    for component in layout.walk(copied):
+        if not _given_id(component):
             component["id"] = next(n for n in counter if n not in taken)
     return copied
 
 
-def _walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for component in components:
-        if not isinstance(component, dict):
-            continue
-        found.append(component)
-        found.extend(_walk_components(component.get("components") or []))
-        if isinstance(component.get("accessory"), dict):
-            found.extend(_walk_components([component["accessory"]]))
-    return found
+def _given_id(component: dict[str, Any]) -> bool:
+    """An id the sender gave (0 counts as none: Discord replaces it)."""
+    given = component.get("id")
+    return isinstance(given, int) and not isinstance(given, bool) and given > 0
 
 
 def _deep_copy(value: Any) -> Any:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import wire
+from .components import IS_COMPONENTS_V2, resolve_media
 from .mentions import validate_allowed_mentions
 from .model import (
     EPHEMERAL,
@@ -366,6 +367,9 @@ class RestApi:
         attachments = self.attachments_after(message.channel, payload, files, message.attachments)
         if attachments is not None:
             message.attachments = attachments
+        message.flags |= int(payload.get("flags") or 0) & IS_COMPONENTS_V2  # it is only ever set
+        if "components" in payload:
+            resolve_media(message.components, message.attachments, self.emu.snowflakes.next)
         message.flags &= ~LOADING
         message.edited_timestamp = self.emu.clock.iso()
         self.emu.dispatch_message("MESSAGE_UPDATE", message)

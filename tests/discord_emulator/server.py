@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import wire
+from .components import resolve_media
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_MESSAGE_CONTENT, Session, gateway_handler
 from .mentions import Pings, pings_of
 from .model import (
@@ -729,7 +730,7 @@ class Emulator:
             if guild is None and not session.intents & INTENT_DIRECT_MESSAGES:
                 continue
             data = payload
-            mentioned = f"<@{self.bot_user.id}>" in message.content
+            mentioned = f"<@{self.bot_user.id}>" in message.text
             if (
                 message.author is not self.bot_user
                 and not mentioned
@@ -778,6 +779,9 @@ class Emulator:
             nonce=nonce,
             pings=self._pings(channel, author, content, allowed_mentions),
         )
+        if message.is_components_v2:  # its Text Displays ping as content would
+            message.pings = self._pings(channel, author, message.text, allowed_mentions)
+        resolve_media(message.components, message.attachments, self.snowflakes.next)
         if forwarding is not None:
             message.flags |= HAS_SNAPSHOT
             message.reference = forward_reference(forwarding)

@@ -225,6 +225,12 @@ def added_to_turn(captions: str, post: Post, turn: Post) -> Post:
     return with_turn(Post(captions, post.pictures), bare(turn)) or bare(turn)
 
 
+def turn_story(status: str, captions: Sequence[str]) -> str:
+    """A revealed turn's message: its status, then what each of its steps did."""
+    told = "\n".join(c for c in captions if c)
+    return f"{status}\n\n{told}" if status and told else status or told
+
+
 def captions_text(captions: Captions) -> str:
     """The captions a turn's message carries above the turn's text, as one text."""
     return "\n".join(text for _, text in captions if text)

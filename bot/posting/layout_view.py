@@ -116,10 +116,33 @@ async def answer_privately(
     return await interaction.followup.send(view=view, files=files, ephemeral=True, wait=True)
 
 
-def stripped(message: discord.Message, table: Table) -> TableView:
-    """A message the bot made (the one clicked), as it is, without its controls."""
+def stripped(message: discord.Message, table: Table) -> dict[str, Any]:
+    """An edit of a message the bot made (the one clicked): as it is, without its controls."""
     laid, epoch = layout_of(message)
-    return layout_view(laid.without_controls(), table.game, table.id, epoch)
+    return edit_of(message, laid.without_controls(), table.game, table.id, epoch)
+
+
+def edit_of(
+    message: discord.Message, laid: Layout, game: str, table_id: int, epoch: int
+) -> dict[str, Any]:
+    """An edit making a message show `laid`. A message an older bot posted before this one
+    took over has no V2 flag, and Discord lets no edit add it to a message with content:
+    such a message is edited as it was made (its text as content, its controls in rows)."""
+    if is_v2(message):
+        return {"view": layout_view(laid, game, table_id, epoch)}
+    view = discord.ui.View(timeout=None)
+    for n, block in enumerate(b for b in laid.blocks if isinstance(b, Row)):
+        for control in block.controls:
+            arg = control.arg if isinstance(control, Button) else None
+            item = control_item(control, custom_id(game, table_id, epoch, control.verb, arg))
+            item.row = n
+            view.add_item(item)
+    view.stop()
+    return {"content": laid.text, "view": view}
+
+
+def is_v2(message: discord.Message) -> bool:
+    return bool(message.flags.components_v2)
 
 
 # --- Reading Discord's components ------------------------------------------------------------
@@ -145,6 +168,9 @@ def layout_of(message: discord.Message) -> tuple[Layout, int]:
     accent = next((c.get("accent_color") for c in found if c.get("type") == CONTAINER), None)
     pictures = tuple(Shown(a.filename, a.description or "") for a in message.attachments)
     blocks: list[Block] = []
+    if not is_v2(message):  # posted before Components V2: its content, its attachments
+        blocks += [Text(message.content)] if message.content else []
+        blocks += [Gallery(pictures)] if pictures else []
     epoch = 0
     for component in walk(found):
         kind = component.get("type")

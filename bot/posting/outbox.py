@@ -49,10 +49,10 @@ from bot.storage.store import Delivery
 from . import composer
 from .budget import STEP, TURN, priority
 from .lobby_message import lobby_post
-from .paced_steps import PacedSteps
 from .services import MovePosts, Posted, Posting, Progress
 from .transport import ChannelLost, Paused, Transport
 from .turn_message import TurnMessage
+from .turn_steps import TurnSteps
 from .whole_turn import WholeTurns
 
 log = logging.getLogger("pop.outbox")
@@ -106,7 +106,7 @@ class Outbox:
         )
         parts = (posting, self.transport, self.moves, self.turn, self.progress, self.posted)
         self.whole_turns = WholeTurns(*parts)
-        self.paced_steps = PacedSteps(*parts)
+        self.paced_steps = TurnSteps(*parts)
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -251,7 +251,8 @@ class Outbox:
         posts = await self.moves.of(live, pending)
         at_move = (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
         done = progress.step if at_move else 0
-        if pending.new_turn:
+        on_turn = any(p.step for p in posts) and self.paced_steps.message_for(live, pending)
+        if pending.new_turn and not on_turn:  # else its first step closes it
             await self.turn.close(live, pending)
         if posts and self.posting.face(live.table).turn_in_one_message:
             await self.whole_turns.post(live, pending, posts)  # also takes the moves it shows

@@ -139,10 +139,8 @@ class Transport:
         post: Post,
         view: v2.TableView,
     ) -> discord.Message:
-        """The message a post is, as the post is now. Discord hands back the message a nonce
-        made before (or the history shows it, after a restart) as it was then: if the table
-        moved on meanwhile (a seat pressed its buttons before a kill), it is owed an edit, its
-        buttons stripped or brought up to date."""
+        """The message a post is, as the post is now: one a nonce made before (or the history
+        shows, after a restart) is as it was then, and owed an edit if the table moved on."""
         if v2.shows(message, post, view):
             return message
         log.info("table %s: a message posted earlier is brought up to date", self.table_id)
@@ -155,19 +153,19 @@ class Transport:
             log.info("table %s: message %s is gone", self.table_id, message.id)
             return message
 
-    async def edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
+    async def edit(self, table: Table, message_id: int, **kwargs: Any) -> discord.Message | None:
         """Edit one of the table's messages (one deleted meanwhile is let go): `view`, its
-        layout as it is now (`attachments`: those it keeps and the new files; without them,
-        it keeps its pictures)."""
+        layout now (`attachments`: those it keeps and new files; without, it keeps all)."""
         if table.private:
-            return
+            return None
         if isinstance(kwargs.get("view"), v2.TableView):
             self.remember(message_id, kwargs["view"])
         try:
             with serving(table.guild_id):
-                await self._edit_in(await self.channel(table.where), message_id, **kwargs)
+                return await self._edit_in(await self.channel(table.where), message_id, **kwargs)
         except discord.NotFound:
             log.info("table %s: message %s is gone", table.id, message_id)
+            return None
         except discord.Forbidden as e:
             raise ChannelLost(e) from e
 
@@ -179,16 +177,21 @@ class Transport:
         if table.private:
             return
         known = self.laid.get(message_id)
-        if known is None:
-            try:
-                channel = await self.channel(table.where)
-                known = v2.layout_of(await channel.fetch_message(message_id))
-            except discord.NotFound:
-                log.info("table %s: message %s is gone", table.id, message_id)
-                return
-        laid, epoch = known
-        view = v2.layout_view(change(laid), table.game, table.id, epoch)
-        await self.edit(table, message_id, view=view)
+        if known is not None:
+            laid, epoch = known
+            view = v2.layout_view(change(laid), table.game, table.id, epoch)
+            await self.edit(table, message_id, view=view)
+            return
+        try:
+            channel = await self.channel(table.where)
+            message = await channel.fetch_message(message_id)
+        except discord.NotFound:
+            log.info("table %s: message %s is gone", table.id, message_id)
+            return
+        laid, epoch = v2.layout_of(message)
+        await self.edit(
+            table, message_id, **v2.edit_of(message, change(laid), table.game, table.id, epoch)
+        )
 
     async def _edit_in(
         self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any

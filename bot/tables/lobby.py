@@ -286,7 +286,7 @@ class Lobby:
             await self.privates.show(interaction, live, table.seats[0])
             return
         if interaction.message is not None:  # the results lose their Rematch
-            await reply.edit_message(view=stripped(interaction.message, table))
+            await reply.edit_message(**stripped(interaction.message, table))
         lang = table.lang()
         said = [
             t("table.rematch", lang, user=interaction.user.mention),

@@ -109,7 +109,10 @@ def test_the_turn_text_sits_under_the_captions_it_carries_when_they_fit():
         "Ana took row 2\nBen drew a card\n\nBen to place"
     )
     assert composer.turn_text([], "Ben to place") == "Ben to place"
-    assert composer.turn_text([(1, "x" * (composer.MAX_CONTENT - 1))], "Ben to place") == "Ben to place"
+    assert (
+        composer.turn_text([(1, "x" * (composer.MAX_CONTENT - 1))], "Ben to place")
+        == "Ben to place"
+    )
 
 
 def test_a_move_added_to_the_turns_message_shows_every_caption_or_the_turn_alone():

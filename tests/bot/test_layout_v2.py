@@ -43,7 +43,8 @@ def test_a_post_is_its_text_its_pictures_a_rule_and_its_controls_in_rows_of_five
         Row((Button("hand", "Hand"),)),
     ]
     assert laid.count() == 1 + 3 + 4 + 9  # the container, three blocks, four rows, nine controls
-    assert laid.text == "Turn 3" and laid.controls == (*buttons, menu, Button("hand", "Hand"))
+    assert laid.text == "Turn 3"
+    assert laid.controls == (*buttons, menu, Button("hand", "Hand"))
 
 
 def test_a_message_without_controls_has_no_rule_and_kept_pictures_come_first():
@@ -64,7 +65,8 @@ def test_a_text_over_discords_limit_keeps_its_first_line_and_its_latest_lines():
     fitted = layout.fitted("\n".join(lines))
     assert len(fitted) <= layout.MAX_TEXT
     kept = fitted.split("\n")
-    assert kept[:2] == ["Results", "…"] and kept[-1] == lines[-1]
+    assert kept[:2] == ["Results", "…"]
+    assert kept[-1] == lines[-1]
     assert kept[2:] == lines[-len(kept) + 2 :]
     assert layout.fitted("short") == "short"
 
@@ -72,7 +74,8 @@ def test_a_text_over_discords_limit_keeps_its_first_line_and_its_latest_lines():
 def test_a_status_is_rewritten_in_place_and_controls_come_off():
     laid = composer.laid_out(Post("3 of 4 chose", [pic("t.png")], [Button("hand", "Hand")]), 1)
     now = composer.with_text(laid, "4 of 4 chose")
-    assert now.text == "4 of 4 chose" and now.pictures == laid.pictures
+    assert now.text == "4 of 4 chose"
+    assert now.pictures == laid.pictures
     assert now.controls == laid.controls
     closed = now.without_controls()
     assert closed.blocks == (Text("4 of 4 chose"), Gallery((Shown("t.png", "alt of t.png"),)))
@@ -84,9 +87,11 @@ def test_the_adapter_makes_one_container_with_the_same_custom_ids():
         "Turn", [pic("t.png")], [Button("card", "27", "primary", "27"), Button("hand", "Hand")]
     )
     view = view_for(table, post)
-    assert isinstance(view, discord.ui.LayoutView) and view.has_components_v2()
+    assert isinstance(view, discord.ui.LayoutView)
+    assert view.has_components_v2()
     [container] = view.to_components()
-    assert container["type"] == 17 and container["accent_color"] == GAMES["pop"].accent
+    assert container["type"] == 17
+    assert container["accent_color"] == GAMES["pop"].accent
     text, gallery, separator, row = container["components"]
     assert text == {"type": 10, "content": "Turn"}
     assert gallery["items"] == [
@@ -100,7 +105,8 @@ def as_message(view: discord.ui.LayoutView, files: list[str]) -> SimpleNamespace
     """The message Discord makes of a view (its components as discord.py reads them back)."""
     components = [_component_factory(c) for c in view.to_components()]
     attachments = [SimpleNamespace(filename=f, description=f"alt of {f}") for f in files]
-    return SimpleNamespace(components=components, attachments=attachments)
+    flags = discord.MessageFlags(components_v2=True)
+    return SimpleNamespace(components=components, attachments=attachments, flags=flags)
 
 
 def test_a_message_read_back_is_the_layout_it_was_made_from():
@@ -117,7 +123,7 @@ def test_a_message_read_back_is_the_layout_it_was_made_from():
     assert on_message("coloretto:4:9:take:0", message)  # type: ignore[arg-type]
     assert not on_message("coloretto:4:9:take:1", message)  # type: ignore[arg-type]
     bare = stripped(message, a_table("coloretto", id=4, epoch=10))  # type: ignore[arg-type]
-    assert bare.layout == view.layout.without_controls()
+    assert bare["view"].layout == view.layout.without_controls()
     again = layout_view(laid, "coloretto", 4, epoch)
     assert again.to_components() == view.to_components()
 

@@ -37,7 +37,7 @@ async def paused_table(emu, world, players, tables, channel):
 
 async def press(player, hand) -> None:
     told = await player.click(hand, label=hand.button_labels[0])
-    await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
+    await told.wait_message(lambda m: m.text == t("refusal.paused", "en"))
 
 
 async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(

@@ -76,8 +76,8 @@ class Flood:
             opened = await actor.slash("pop", "new", mode="competitive", sets=3)
             answer = await opened.wait_message(timeout=30)
             self.note(answer)
-            found = re.search(r"table #(\d+)", answer.content)
-            return int(found.group(1)) if found and "opened" in answer.content else None
+            found = re.search(r"table #(\d+)", answer.text)
+            return int(found.group(1)) if found and "opened" in answer.text else None
         return None
 
     async def _play(self, actor, number: int) -> None:

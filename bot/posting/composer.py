@@ -36,13 +36,18 @@ Captions = Sequence[tuple[int, str]]  # (move, its captions) a turn's message sh
 # --- Components V2: how a post is laid out ----------------------------------------------
 
 
-def laid_out(post: Post, accent: int | None, kept: Sequence[Shown] = ()) -> Layout:
+def laid_out(
+    post: Post, accent: int | None, kept: Sequence[Shown] = (), story: bool = False
+) -> Layout:
     """A post as one message in its game's colour: its text, its pictures (after `kept`, those
-    the message shows already; the last ten), a rule, then its controls in rows."""
+    the message shows already; the last ten), a rule, then its controls in rows. A `story`
+    (a turn's steps) shows its latest picture large, the ones before it in a strip below."""
     blocks: list[Block] = [Text(layout.fitted(post.content))] if post.content.strip() else []
-    shown = [*kept, *(Shown(p.filename, p.alt) for p in post.pictures)]
-    if shown:
-        blocks.append(Gallery(tuple(shown[-layout.MAX_GALLERY :])))
+    shown = [*kept, *(Shown(p.filename, p.alt) for p in post.pictures)][-layout.MAX_GALLERY :]
+    if story and len(shown) > 1:
+        blocks += [Gallery((shown[-1],)), Gallery(tuple(shown[:-1]))]
+    elif shown:
+        blocks.append(Gallery(tuple(shown)))
     rows = layout.control_rows(post.controls)
     if rows and blocks:
         blocks.append(Rule())

@@ -70,9 +70,12 @@ def _item(block: Block, game: str, table_id: int, epoch: int) -> discord.ui.Item
     return row
 
 
-def view_for(table: Table, post: Post, kept: Sequence[Shown] = ()) -> TableView:
-    """A table's post as one Components V2 message (`kept`: pictures it shows already)."""
-    layout = composer.laid_out(post, ACCENTS.get(table.game), kept)
+def view_for(
+    table: Table, post: Post, kept: Sequence[Shown] = (), story: bool = False
+) -> TableView:
+    """A table's post as one Components V2 message (`kept`: pictures it shows already; a
+    `story`: a turn's steps, the latest large)."""
+    layout = composer.laid_out(post, ACCENTS.get(table.game), kept, story)
     return layout_view(layout, table.game, table.id, table.epoch)
 
 
@@ -177,7 +180,7 @@ def layout_of(message: discord.Message) -> tuple[Layout, int]:
         if kind == TEXT_DISPLAY:
             blocks.append(Text(component["content"]))
         elif kind == MEDIA_GALLERY and pictures:
-            blocks.append(Gallery(pictures))
+            blocks.append(Gallery(_items(component, pictures)))
         elif kind == SEPARATOR:
             blocks.append(Rule())
         elif kind == ACTION_ROW:
@@ -185,6 +188,14 @@ def layout_of(message: discord.Message) -> tuple[Layout, int]:
             blocks.append(Row(tuple(c for c, _ in controls)))
             epoch = max([epoch, *(e for _, e in controls)])
     return Layout(accent, tuple(blocks)), epoch
+
+
+def _items(gallery: Mapping[str, Any], pictures: tuple[Shown, ...]) -> tuple[Shown, ...]:
+    """A gallery's pictures, known by the file names their media urls end with."""
+    named = {s.filename: s for s in pictures}
+    urls = [item.get("media", {}).get("url", "") for item in gallery.get("items", [])]
+    found = [named.get(url.split("?")[0].rsplit("/", 1)[-1]) for url in urls]
+    return tuple(s for s in found if s is not None) or pictures
 
 
 def _control(component: Mapping[str, Any]) -> tuple[Control, int]:

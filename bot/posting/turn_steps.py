@@ -91,7 +91,7 @@ class TurnSteps(PacedSteps):
         first = [s for s in first if s.filename not in moves]  # the turn's own picture
         pictures = [p for post in steps for p in post.pictures]
         story = Post(composer.turn_story(status, [p.content for p in steps]), pictures)
-        view = self.posting.views(table, story, first)
+        view = self.posting.views(table, story, first, story=True)
         shown = {s.filename for s in view.layout.pictures}
         had = [a for a in message.attachments if a.filename in shown]
         if {a.filename for a in message.attachments} == shown and view.layout.text == text_of(

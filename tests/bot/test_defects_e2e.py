@@ -205,3 +205,44 @@ async def test_an_edit_owed_when_the_bot_stops_is_made_after_the_restart(
     await emu.wait_for(lambda: not first.buttons, 20, "the owed edit, after the restart")
     live = [m for m in ana.visible_messages(thread) if m.buttons and not m.ephemeral]
     assert all("turn 2**" in m.text for m in live), [m.text[:40] for m in live]
+
+
+async def test_a_step_owed_when_the_bot_stops_is_shown_once_after_the_restart(
+    emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
+):
+    """A turn's story is told on its message, a step an edit: the bot stops while Discord
+    fails the next step's edit; started again, the story goes on from that step, each step's
+    edit made once (never a step twice, never one lost), and the next turn gets its message."""
+    import bot.posting.outbox
+    from bot.running.main import create_bot, load_settings
+
+    monkeypatch.setenv("POP_STEP_DELAY", "0.3")  # a step at a time, as players see them
+    monkeypatch.setattr(bot.posting.outbox, "RETRY_CAP", 0.3)
+    runner = await start_bot(lambda: create_bot(load_settings()))
+    ana = world.ana
+    _, thread = await start_table(emu, world, ana, ai=4, sets=1)
+    first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
+    hand = await open_hand(ana, first)
+    await pick_and_confirm(emu, ana, hand, card_buttons(hand)[:1])
+
+    def shown() -> list[int]:
+        return [int(STEP.match(a.filename)[3]) for a in first.attachments if STEP.match(a.filename)]
+
+    await emu.wait_for(shown, 20, "the reveal's first step on the turn's message")
+    edits = emu.fail_next(503, count=10_000, method="PATCH", path=f"/messages/{first.id}")
+    await emu.wait_for(lambda: edits.hits >= 1, 20, "the next step's edit to fail")
+    before = shown()
+    await runner.stop()
+    edits.cancel()
+    await runner.start()
+    await turn_message(emu, ana, thread, "Set 1/1 · turn 2**", timeout=30)
+    steps = shown()
+    assert steps[-len(before) :] == before or steps[: len(before)] == before or len(steps) == 10
+    assert steps == list(range(steps[0], steps[0] + len(steps)))
+    made = [
+        (method, path)
+        for method, path, status in emu.requests
+        if method == "PATCH" and path.endswith(f"/messages/{first.id}") and status == 200
+    ]
+    assert len(made) == steps[-1]  # a step an edit, each once: step k's edit shows 1…k
+    assert first.button_labels == []

@@ -133,3 +133,19 @@ def test_layouts_count_as_discord_counts():
     assert laid.count() == 5
     view = layout_view(laid, "pop", 1, 1)
     assert view.total_children_count == laid.count()
+
+
+def test_a_turns_story_shows_its_latest_picture_large_and_the_steps_before_in_a_strip():
+    steps = Post("Step 3", [pic("s2.png"), pic("s3.png")])
+    laid = composer.laid_out(steps, 1, [Shown("board.png", "alt of board.png")], story=True)
+    text, latest, strip = laid.blocks
+    assert text == Text("Step 3")
+    assert latest == Gallery((Shown("s3.png", "alt of s3.png"),))
+    assert strip == Gallery(
+        (Shown("board.png", "alt of board.png"), Shown("s2.png", "alt of s2.png"))
+    )
+    many = composer.laid_out(Post("", [pic(f"{n}.png") for n in range(12)]), 1, story=True)
+    assert len(many.pictures) == 10  # the message's ten attachments
+    view = layout_view(laid, "pop", 1, 1)
+    files = ["board.png", "s2.png", "s3.png"]
+    assert layout_of(as_message(view, files))[0] == laid  # type: ignore[arg-type]

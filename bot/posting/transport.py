@@ -32,6 +32,7 @@ log = logging.getLogger("pop.outbox")
 HISTORY_LOOKBACK = 10  # messages read back, after a restart, to find a post already made
 REMEMBERED = 16  # messages whose layout the transport keeps, to edit them without reading them
 THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005  # Discord's codes: archived, locked by a moderator
+UNKNOWN_CHANNEL = 10003  # an edit's channel was deleted (the table ends), not only its message
 
 
 class Paused(Exception):
@@ -163,7 +164,9 @@ class Transport:
         try:
             with serving(table.guild_id):
                 return await self._edit_in(await self.channel(table.where), message_id, **kwargs)
-        except discord.NotFound:
+        except discord.NotFound as e:
+            if e.code == UNKNOWN_CHANNEL:
+                raise ChannelLost(e) from e
             log.info("table %s: message %s is gone", table.id, message_id)
             return None
         except discord.Forbidden as e:
@@ -178,20 +181,16 @@ class Transport:
             return
         known = self.laid.get(message_id)
         if known is not None:
-            laid, epoch = known
-            view = v2.layout_view(change(laid), table.game, table.id, epoch)
-            await self.edit(table, message_id, view=view)
-            return
-        try:
-            channel = await self.channel(table.where)
-            message = await channel.fetch_message(message_id)
-        except discord.NotFound:
-            log.info("table %s: message %s is gone", table.id, message_id)
-            return
-        laid, epoch = v2.layout_of(message)
-        await self.edit(
-            table, message_id, **v2.edit_of(message, change(laid), table.game, table.id, epoch)
-        )
+            edit = {"view": v2.layout_view(change(known[0]), table.game, table.id, known[1])}
+        else:
+            try:
+                message = await (await self.channel(table.where)).fetch_message(message_id)
+            except discord.NotFound:
+                log.info("table %s: message %s is gone", table.id, message_id)
+                return
+            laid, epoch = v2.layout_of(message)
+            edit = v2.edit_of(message, change(laid), table.game, table.id, epoch)
+        await self.edit(table, message_id, **edit)
 
     async def _edit_in(
         self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any

@@ -37,6 +37,8 @@ class TurnSteps(PacedSteps):
         table = live.table
         if table.private or not pending.new_turn or table.turn_message_id is None:
             return None
+        if table.turn_captions:  # it rode on an earlier move's message: that story stays
+            return None
         face = self.posting.face(table)
         if face.closed_turn_text(live, pending.before, table.lang()) is None:
             return None  # a game played one seat at a time

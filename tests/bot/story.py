@@ -24,13 +24,27 @@ def thread_of(world, table_no: int):
     return next((c for c in world.guild.threads if c.name.endswith(f" #{table_no}")), None)
 
 
+def shown_text(message) -> str:
+    """What a message says: an emulator message's ``text`` (a legacy message's content, a
+    Components V2 message's Text Displays), or the ``content`` of a post built in a test."""
+    return message.text if hasattr(message, "text") else message.content
+
+
+def alt_texts(message) -> list[str]:
+    """A message's alt texts: an emulator message's (attachments', gallery items' and
+    thumbnails'), or the attachments' descriptions of a post built in a test."""
+    if hasattr(message, "alt_texts"):
+        return message.alt_texts
+    return [a.description for a in message.attachments if a.description]
+
+
 def cards_mentioned(message) -> set[int]:
     """Card numbers a message shows in words: alt texts ("23 green") and captions ("**23**",
     "💥 12, 22 explode", "The Chief shows: 7")."""
     found = set()
-    for alt in message.alt_texts:  # attachments', gallery items' and thumbnails'
+    for alt in alt_texts(message):
         found |= {int(n) for n in re.findall(rf"\b(\d+) (?:{COLOURS})\b", alt)}
-    text = message.text
+    text = shown_text(message)
     found |= {int(n) for n in re.findall(r"\*\*(\d+)\*\*", text)}
     for group in re.findall(r"💥(?: Chain ×\d+:)? ([\d, ]+) explode", text):
         found |= {int(n) for n in re.findall(r"\d+", group)}

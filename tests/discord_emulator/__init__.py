@@ -6,12 +6,24 @@ with ``bot_runner.BotRunner``. The fixtures in ``tests/conftest.py`` wire them t
 
 from .bot_runner import BotRunner
 from .client import ActionRefused, Actor, InteractionResult
-from .model import EPHEMERAL, Attachment, Channel, DMChannel, Guild, Message, Perm, Role, User
+from .model import (
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    Attachment,
+    Channel,
+    DMChannel,
+    Guild,
+    Message,
+    Perm,
+    Role,
+    User,
+)
 from .server import Emulator
 from .world import World, build_world
 
 __all__ = [
     "EPHEMERAL",
+    "IS_COMPONENTS_V2",
     "ActionRefused",
     "Actor",
     "Attachment",

@@ -112,7 +112,8 @@ def resolve_media(
     """Unfurl, in place, every media item as Discord answers it: an ``attachment://name`` (or an
     attachment's own url) becomes that attachment's url, proxy url, size in pixels, content
     type and ``attachment_id``; a File component also gets the file's ``name`` and ``size``.
-    Other urls stay as given (Discord would fetch them; the emulator does not)."""
+    Other urls stay as given (Discord would fetch them; the emulator does not). Of two files
+    of one name, the later (a new upload after the kept ones) is the one shown."""
     by_name = {a.filename: a for a in attachments}
     by_url = {a.url: a for a in attachments}
     for media in media_items(components):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import wire
+from . import layout_rules, wire
 from .components import IS_COMPONENTS_V2, resolve_media
 from .mentions import validate_allowed_mentions
 from .model import (
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
 MAX_CONTENT = 2000
 MAX_ROWS = 5
-MAX_ROW_WIDTH = 5
-MAX_CUSTOM_ID = 100
 MAX_ATTACHMENTS = 10
 MAX_EMBEDS = 10
 MAX_NONCE = 25
@@ -85,9 +83,14 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
 
 
 def validate_message(
-    payload: dict[str, Any], files: dict[int, Upload], size_limit: int, *, kept_attachments: int = 0
+    payload: dict[str, Any],
+    files: dict[int, Upload],
+    size_limit: int,
+    *,
+    edited: Message | None = None,
 ) -> None:
-    """Discord's per-message limits, which discord.py leaves to the server."""
+    """Discord's per-message limits, which discord.py leaves to the server. ``edited``: the
+    message an edit changes (its flag, its content and the attachments it may keep count)."""
     validate_allowed_mentions(payload)
     content = payload.get("content")
     if content is not None and len(content) > MAX_CONTENT:
@@ -96,40 +99,15 @@ def validate_message(
         )
     if len(payload.get("embeds") or []) > MAX_EMBEDS:
         raise invalid_form("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
-    rows = payload.get("components") or []
-    if len(rows) > MAX_ROWS:
-        raise invalid_form(
-            "components", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length."
-        )
-    seen: set[str] = set()
-    for r, row in enumerate(rows):
-        children = row.get("components", [])
-        width = sum(MAX_ROW_WIDTH if c.get("type", 2) in (3, 5, 6, 7, 8) else 1 for c in children)
-        if row.get("type") == 1 and width > MAX_ROW_WIDTH:
-            raise invalid_form(
-                f"components.{r}.components",
-                "BASE_TYPE_BAD_LENGTH",
-                "Must be between 1 and 5 in length.",
-            )
-        for c, child in enumerate(children):
-            custom_id = child.get("custom_id")
-            if custom_id is None:
-                continue
-            if len(custom_id) > MAX_CUSTOM_ID:
-                raise invalid_form(
-                    f"components.{r}.components.{c}.custom_id",
-                    "BASE_TYPE_MAX_LENGTH",
-                    "Must be 100 or fewer in length.",
-                )
-            if custom_id in seen:
-                raise invalid_form(
-                    f"components.{r}.components.{c}.custom_id",
-                    "COMPONENT_CUSTOM_ID_DUPLICATED",
-                    "Component custom id cannot be duplicated",
-                )
-            seen.add(custom_id)
+    components = payload.get("components") or []
+    if layout_rules.becomes_v2(payload, edited):
+        layout_rules.refuse_legacy_fields(payload, edited)
+        layout_rules.check_v2(components, attachment_names(payload, files, edited))
+    else:
+        layout_rules.check_legacy(components, MAX_ROWS)
+    kept = len(edited.attachments) if edited is not None else 0
     entries = payload.get("attachments")
-    count = len(entries) if entries is not None else kept_attachments + len(files)
+    count = len(entries) if entries is not None else kept + len(files)
     if count > MAX_ATTACHMENTS or len(files) > MAX_ATTACHMENTS:
         raise invalid_form(
             "attachments", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length."
@@ -137,6 +115,30 @@ def validate_message(
     for upload in files.values():
         if len(upload.data) > size_limit:
             raise DiscordError(413, wire.REQUEST_TOO_LARGE, "Request entity too large")
+
+
+def attachment_names(
+    payload: dict[str, Any], files: dict[int, Upload], edited: Message | None
+) -> set[str]:
+    """The files the message will have, as ``attachment://`` may name them (and, for a File
+    component rebuilt from a received message, their urls): the ``attachments`` list's kept
+    ones and uploads (an entry's ``filename`` renames its upload), or without the list what
+    it had and what this request uploads."""
+    existing = {str(a.id): a for a in edited.attachments} if edited is not None else {}
+    entries = payload.get("attachments")
+    if entries is None:
+        kept = list(existing.values())
+        new = [u.filename for u in files.values()]
+    else:
+        kept = [existing[str(e.get("id"))] for e in entries if str(e.get("id")) in existing]
+        new = [
+            e.get("filename") or files[int(e["id"])].filename
+            for e in entries
+            if str(e.get("id")) not in existing
+            and str(e.get("id")).isdigit()
+            and int(e["id"]) in files
+        ]
+    return {a.filename for a in kept} | {a.url for a in kept} | set(new)
 
 
 def validate_nonce(payload: dict[str, Any]) -> int | str | None:
@@ -352,12 +354,7 @@ class RestApi:
         )
 
     def edit(self, message: Message, payload: dict[str, Any], files: dict[int, Upload]) -> Message:
-        validate_message(
-            payload,
-            files,
-            self.emu.attachment_size_limit,
-            kept_attachments=len(message.attachments),
-        )
+        validate_message(payload, files, self.emu.attachment_size_limit, edited=message)
         if "content" in payload:
             message.content = payload["content"] or ""
         if "components" in payload:
@@ -684,7 +681,11 @@ class RestApi:
                 f"Callback type {kind} is not valid for this interaction",
             )
         if kind in (MESSAGE, UPDATE_MESSAGE):
-            validate_message(data, files, emu.attachment_size_limit)
+            edited = interaction.message if kind == UPDATE_MESSAGE else None
+            try:
+                validate_message(data, files, emu.attachment_size_limit, edited=edited)
+            except DiscordError as refused:
+                raise refused.under("data") from None
         if kind == AUTOCOMPLETE:
             interaction.choices = validate_choices(data)
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)

@@ -34,6 +34,13 @@ class DiscordError(Exception):
         self.message = message
         self.errors = errors
 
+    def under(self, field: str) -> DiscordError:
+        """The same refusal with its field paths nested under ``field`` (an interaction
+        callback's message is its ``data``: Discord names ``data.content``)."""
+        if not self.errors:
+            return self
+        return DiscordError(self.status, self.code, self.message, {field: self.errors})
+
     def to_response(self) -> web.Response:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors:

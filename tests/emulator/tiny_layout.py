@@ -27,6 +27,23 @@ def board_files() -> list[discord.File]:
     ]
 
 
+class Seat(ui.DynamicItem[ui.Button], template=r"v2:seat:(?P<n>\d+)"):
+    """A persistent button parsed back out of its custom_id: after a restart discord.py finds it
+    by rebuilding the clicked message's LayoutView from the interaction's ``message``."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(ui.Button(label=f"Seat {n}", custom_id=f"v2:seat:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match):  # type: ignore[override]
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        interaction.client.pressed.append(f"seat {self.n}")  # type: ignore[attr-defined]
+        await interaction.response.send_message(f"you took seat {self.n}", ephemeral=True)
+
+
 class Board(ui.LayoutView):
     """A table's message: a Container with an accent colour holding a title, a Section with a
     button, a Section with a thumbnail, a gallery, a separator, a file and a row of buttons; then
@@ -52,7 +69,9 @@ class Board(ui.LayoutView):
                 shown,
                 ui.Separator(),
                 ui.File("attachment://rules.txt"),
-                ui.ActionRow(go, ui.Button(label="Rules", url="https://example.org/rules")),
+                ui.ActionRow(
+                    go, Seat(2), ui.Button(label="Rules", url="https://example.org/rules")
+                ),
                 accent_colour=discord.Colour(ACCENT),
             )
         )
@@ -72,17 +91,25 @@ class Board(ui.LayoutView):
 
 
 class LayoutBot(TinyBot):
-    """``/board`` answers with a Board (callback type 4); ``/slow_board`` thinks first (type 5)
-    and then fills the answer with a Board through a followup."""
+    """``/board`` answers with a Board (callback type 4), with ``words`` as content if set;
+    ``/slow_board`` thinks first (type 5) and then fills the answer with a Board through a
+    followup. Refusals land in ``errors``. Seat buttons are persistent (a DynamicItem)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.pressed: list[str] = []
+        #: Words /board sends beside its Board (Discord refuses content on a V2 message).
+        self.words: str | None = None
         bot = self
 
         @self.tree.command(description="Show a board")
         async def board(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(view=Board(bot), files=board_files())
+            try:
+                await interaction.response.send_message(
+                    bot.words, view=Board(bot), files=board_files()
+                )
+            except discord.HTTPException as error:
+                bot.errors.append(error)
 
         @self.tree.command(description="Think, then show a board")
         async def slow_board(interaction: discord.Interaction) -> None:
@@ -91,3 +118,7 @@ class LayoutBot(TinyBot):
                 await interaction.followup.send(view=Board(bot), files=board_files())
             except discord.HTTPException as error:
                 bot.errors.append(error)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Seat)
+        await super().setup_hook()

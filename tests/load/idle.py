@@ -168,7 +168,7 @@ class IdleTables:
             emu.bot_user,
             content=turn.content,
             components=_for_table(turn.components, table.id),
-            flags=turn.flags,
+            flags=turn.flags,  # a Components V2 turn message stays one
         )
         table.thread_id, table.turn_message_id = thread.id, message.id
         table.lobby_message_id, table.owed_edits = None, []

@@ -27,6 +27,10 @@ from bot.model.table import Table
 from . import composer
 from .controls import control_item, custom_id, parse, walk
 
+# What every edit to a V2 layout also says: no content. A message an older bot posted before
+# this one took over has no V2 flag, and Discord adds it by an edit only when the edit resets
+# the message's content (on a V2 message, an empty content changes nothing).
+V2_EDIT: dict[str, Any] = {"content": None}
 TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, ACTION_ROW, CONTAINER = 10, 12, 14, 1, 17
 BUTTON, STRING_SELECT = 2, 3
 
@@ -122,26 +126,12 @@ async def answer_privately(
 def stripped(message: discord.Message, table: Table) -> dict[str, Any]:
     """An edit of a message the bot made (the one clicked): as it is, without its controls."""
     laid, epoch = layout_of(message)
-    return edit_of(message, laid.without_controls(), table.game, table.id, epoch)
+    return edit_of(laid.without_controls(), table.game, table.id, epoch)
 
 
-def edit_of(
-    message: discord.Message, laid: Layout, game: str, table_id: int, epoch: int
-) -> dict[str, Any]:
-    """An edit making a message show `laid`. A message an older bot posted before this one
-    took over has no V2 flag, and Discord lets no edit add it to a message with content:
-    such a message is edited as it was made (its text as content, its controls in rows)."""
-    if is_v2(message):
-        return {"view": layout_view(laid, game, table_id, epoch)}
-    view = discord.ui.View(timeout=None)
-    for n, block in enumerate(b for b in laid.blocks if isinstance(b, Row)):
-        for control in block.controls:
-            arg = control.arg if isinstance(control, Button) else None
-            item = control_item(control, custom_id(game, table_id, epoch, control.verb, arg))
-            item.row = n
-            view.add_item(item)
-    view.stop()
-    return {"content": laid.text, "view": view}
+def edit_of(laid: Layout, game: str, table_id: int, epoch: int) -> dict[str, Any]:
+    """An edit making a message the bot made show `laid`, as Components V2 (`V2_EDIT`)."""
+    return {"view": layout_view(laid, game, table_id, epoch), **V2_EDIT}
 
 
 def is_v2(message: discord.Message) -> bool:

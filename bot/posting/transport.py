@@ -161,6 +161,7 @@ class Transport:
             return None
         if isinstance(kwargs.get("view"), v2.TableView):
             self.remember(message_id, kwargs["view"])
+            kwargs = {**v2.V2_EDIT, **kwargs}
         try:
             with serving(table.guild_id):
                 return await self._edit_in(await self.channel(table.where), message_id, **kwargs)
@@ -180,17 +181,15 @@ class Transport:
         if table.private:
             return
         known = self.laid.get(message_id)
-        if known is not None:
-            edit = {"view": v2.layout_view(change(known[0]), table.game, table.id, known[1])}
-        else:
+        if known is None:
             try:
                 message = await (await self.channel(table.where)).fetch_message(message_id)
             except discord.NotFound:
                 log.info("table %s: message %s is gone", table.id, message_id)
                 return
-            laid, epoch = v2.layout_of(message)
-            edit = v2.edit_of(message, change(laid), table.game, table.id, epoch)
-        await self.edit(table, message_id, **edit)
+            known = v2.layout_of(message)
+        laid, epoch = known
+        await self.edit(table, message_id, **v2.edit_of(change(laid), table.game, table.id, epoch))
 
     async def _edit_in(
         self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any
@@ -218,7 +217,8 @@ class Transport:
     async def edit_private(self, private: PrivateMessage, post: Post, view: v2.TableView) -> None:
         """Redraw a seat's ephemeral message through its interaction's token."""
         hook = interaction_webhook(self.client, private)
-        await hook.edit_message(private.message_id, attachments=v2.picture_files(post), view=view)
+        files = v2.picture_files(post)
+        await hook.edit_message(private.message_id, attachments=files, view=view, **v2.V2_EDIT)
 
     async def _find_posted(
         self, channel: discord.abc.Messageable, post: Post, view: v2.TableView

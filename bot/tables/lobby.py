@@ -16,7 +16,7 @@ from bot.model.limits import Limits, admit, table_limit
 from bot.model.posts import Post, Refusal
 from bot.model.table import LiveTable, Seat, Table, TableEdit, TableSettings
 from bot.posting.controls import Click
-from bot.posting.layout_view import stripped, view_for
+from bot.posting.layout_view import V2_EDIT, stripped, view_for
 from bot.posting.lobby_message import lobby_post
 from bot.posting.outbox import Outboxes
 from bot.texts.i18n import dynamic_key, resolve, t
@@ -261,7 +261,7 @@ class Lobby:
                 )
             table = await self.held.commit(edit, state)
         post = lobby_post(self.held.face(table), table)
-        await reply.edit_message(view=view_for(table, post))
+        await reply.edit_message(view=view_for(table, post), **V2_EDIT)
         if table.status == "playing":
             self.dealt(await self.held.live(table.id))
 

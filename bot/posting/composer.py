@@ -1,16 +1,14 @@
 """The one message composer: how every message a table shows is laid out, from the parts the
-faces and the table layer give (`bot.model.posts.Post`: status or caption text, pictures, controls,
-whether it is a step, whether it is the results). Pure, unit-tested without Discord: the
-outbox and the transport only carry what is laid out here, so a new message layout is written
-in this module alone.
+faces and the table layer give (`bot.model.posts.Post`), as a Components V2 layout
+(`laid_out`: `bot.model.layout`; `bot.posting.layout_view` makes discord.py's view of it). Pure,
+unit-tested without Discord: a new message layout is written in this module alone.
 
-Every posting mode lays out here: a picture a step, paced (Pop; when the table is behind, or
-the request budget tight, consecutive steps share a message, the results may ride on the last
-step's message and the next turn's message on the move's last); one message a seat's turn
-(Coloretto, Colorpop: a move's pictures together, the next turn riding on them, what the turn
-reveals later added in place). The results post, known by its flag, gets Rematch, the rating
-changes and the fair deal's reveal; the turn's message names who is pinged; the captions a turn
-message carries are the bot's own record, never read back from Discord.
+Every posting mode lays out here: one message a turn in secret-choice games (Pop, Colourist:
+the reveal's steps edit the turn's message, `turn_story`), a picture a step where no turn's
+message is out (behind or tight, steps share a message, the results and the next turn may ride
+on it), one message a seat's turn (Coloretto, Colorpop). The results post, known by its flag,
+gets Rematch, the rating changes and the fair deal's reveal; the turn's message names who is
+pinged; the captions a turn message carries are the bot's own record, never read back.
 """
 
 from __future__ import annotations

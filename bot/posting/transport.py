@@ -65,17 +65,16 @@ def interaction_webhook(client: discord.Client, message: PrivateMessage) -> disc
 
 
 class Transport:
-    """One table's way to Discord (`view` turns a post's controls into components)."""
+    """One table's way to Discord (every message a `TableView`: a Components V2 layout)."""
 
     def __init__(self, client: discord.Client, table_id: int) -> None:
-        self.client = client
-        self.table_id = table_id
+        self.client, self.table_id = client, table_id
         self.check_history = False  # set on resuming: was the first post made before the stop?
         self.laid: dict[int, tuple[Layout, int]] = {}  # message → its layout, its ids' epoch
 
     def remember(self, message_id: int, view: v2.TableView) -> None:
         """What a message shows as this process laid it out (the latest few)."""
-        self.laid.pop(message_id, None)
+        self.laid.pop(message_id, None)  # (the latest last)
         self.laid[message_id] = (view.layout, view.epoch)
         while len(self.laid) > REMEMBERED:
             del self.laid[next(iter(self.laid))]

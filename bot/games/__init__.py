@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.model.layout import ACCENTS
+from bot.model.accents import ACCENTS
 from bot.ratings.rules import register_rule, unregister_rule
 from bot.texts.i18n import add_texts, declare_keys, remove_texts, undeclare_keys
 from engine.games import RecordedGames

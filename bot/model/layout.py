@@ -21,7 +21,6 @@ MAX_TEXT = 4000
 MAX_PLAIN = 2000  # the text of a message without Components V2 (answers to commands)
 MAX_GALLERY = 10
 BUTTONS_PER_ROW = 5
-ACCENTS: dict[str, int] = {}  # each game's accent colour, by its key (`bot.games.register`)
 
 
 @dataclass(frozen=True)

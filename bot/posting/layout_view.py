@@ -20,7 +20,8 @@ from typing import Any
 
 import discord
 
-from bot.model.layout import ACCENTS, Block, Gallery, Layout, Row, Rule, Shown, Text
+from bot.model.accents import ACCENTS
+from bot.model.layout import Block, Gallery, Layout, Row, Rule, Shown, Text
 from bot.model.posts import Button, Control, Post, Select
 from bot.model.table import Table
 

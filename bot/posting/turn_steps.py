@@ -59,10 +59,13 @@ class TurnSteps(PacedSteps):
     ) -> int:
         """The next steps on the turn's message; how many of the move's posts are out."""
         table = live.table
-        upto = done + 1
+        upto, most = done + 1, 1
         if self.posting.budget.tight():  # fewer requests: the move's steps in one edit
-            while upto < len(posts) and posts[upto].step:
-                upto += 1
+            most = len(posts)
+        elif composer.steps_waiting(posts, done, len(live.pending) - 1) > composer.BEHIND:
+            most = composer.MAX_FILES_PER_MESSAGE  # behind: it catches up, steps a few at a time
+        while upto < min(len(posts), done + most) and posts[upto].step:
+            upto += 1
         await self._edit_story(live, pending, posts, upto, message_id)
         more = upto < len(posts)
         await self.progress.advance(

@@ -215,7 +215,8 @@ async def test_a_table_that_falls_behind_groups_steps_and_drops_none(
     names = [n for group in per_message for n in group]
     for turn in (1, 2, 3, 4):
         steps = [int(n[6:8]) for n in names if n.startswith(f"s1-t{turn}-")]
-        assert steps == list(range(1, len(steps) + 1))
+        first = 1 if len(steps) < 10 else steps[0]  # a turn's message shows the latest ten
+        assert steps == list(range(first, first + len(steps)))
         assert len(steps) >= 5
     assert [n[:5] for n in names] == sorted(n[:5] for n in names)  # turns in order
 

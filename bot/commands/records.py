@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.posting.composer import MAX_CONTENT
+from bot.model.layout import MAX_PLAIN
 from bot.ratings.texts import board_rows, history_row, stats_line
 from bot.storage.store import SqlStore
 from bot.tables.faces import TableFace
@@ -107,7 +107,7 @@ async def history_text(
     text = t("history.header", lang, name=literal(who.display_name))
     for played in games:
         row = history_row(played, game_name(played.game, lang), guild_id, lang)
-        if len(text) + 1 + len(row) > MAX_CONTENT:  # long names and links: the older wait
+        if len(text) + 1 + len(row) > MAX_PLAIN:  # long names and links: the older wait
             break
         text += "\n" + row
     return text

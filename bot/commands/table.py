@@ -23,8 +23,7 @@ from discord.app_commands import Choice
 from bot.model import fair
 from bot.model.posts import Refusal
 from bot.model.table import ACTIVE, LiveTable
-from bot.posting.controls import view_for
-from bot.posting.transport import picture_files
+from bot.posting.layout_view import picture_files, view_for
 from bot.storage.store import SqlStore
 from bot.tables.answers import refuse
 from bot.tables.channels import pause_notice
@@ -139,10 +138,7 @@ class TableCommands(app_commands.Group):
         face = self.held.face(live.table)
         post = await asyncio.to_thread(face.table_post, live, live.table.lang())
         await interaction.response.send_message(
-            post.content,
-            files=picture_files(post),
-            view=view_for(live.table, post) or discord.utils.MISSING,
-            ephemeral=True,
+            files=picture_files(post), view=view_for(live.table, post), ephemeral=True
         )
 
     @app_commands.command(

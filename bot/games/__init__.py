@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.model.accents import ACCENTS
 from bot.ratings.rules import register_rule, unregister_rule
 from bot.texts.i18n import add_texts, declare_keys, remove_texts, undeclare_keys
 from engine.games import RecordedGames
@@ -28,12 +29,14 @@ def register(entry: GameEntry) -> None:
     add_texts(entry.texts)
     declare_keys({**entry.keys, "game": (entry.key,)})
     GAMES[entry.key] = entry
+    ACCENTS[entry.key] = entry.accent
     register_rule(entry.key, entry.rating)
 
 
 def unregister(key: str) -> None:
     """A game no longer hosted (a test's own game, when the test is over)."""
     entry = GAMES.pop(key)
+    ACCENTS.pop(key, None)
     _faces.pop(key, None)
     unregister_rule(key)
     remove_texts(entry.texts)

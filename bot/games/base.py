@@ -19,8 +19,8 @@ from bot.model import life
 from bot.model.binding import GameBinding, M, Moved, O, S, V
 from bot.model.posts import Button, Post, Refusal, Style
 from bot.model.table import LiveTable, Pending, Seat, Table
-from bot.posting.controls import Click, view_for
-from bot.posting.transport import picture_files
+from bot.posting.controls import Click
+from bot.posting.layout_view import V2_EDIT, picture_files, view_for
 from bot.storage.store import SqlStore
 from bot.tables.faces import FaceServices, Press, StatsRow, Verb
 from bot.tables.keyed_locks import KeyedLocks
@@ -260,7 +260,7 @@ class GameFace(GameBinding[O, S, M, V]):
             post = await asyncio.to_thread(self.private_post, live, press.seat, live.table.lang())
             with contextlib.suppress(discord.HTTPException):
                 await press.interaction.edit_original_response(
-                    content=post.content,
+                    **V2_EDIT,
                     attachments=picture_files(post),
                     view=view_for(live.table, post),
                 )

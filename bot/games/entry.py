@@ -96,6 +96,7 @@ class GameEntry:
     # Which of its finished games are rated, and who stands together (`bot.ratings.rules`): by
     # default every seat on its own, a higher score better.
     rating: RatingRule = every_seat_alone
+    accent: int = 0x5865F2  # the colour down the side of its messages (Discord's blurple)
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:
@@ -195,6 +196,7 @@ def hosted(
     tools: GameTools,
     keys: Mapping[str, tuple[str, ...]],
     rating: RatingRule = every_seat_alone,
+    accent: int = 0x5865F2,
 ) -> GameEntry:
     """The entry of a game laid out as the hosted games are: its face the class `face` of
     `bot/games/<key>/face.py` (built when the bot runs), its texts in `data/<key>/locales/`."""
@@ -206,6 +208,7 @@ def hosted(
         texts=game_texts(key),
         keys=keys,
         rating=rating,
+        accent=accent,
     )
 
 

@@ -1,16 +1,14 @@
 """The one message composer: how every message a table shows is laid out, from the parts the
-faces and the table layer give (`bot.model.posts.Post`: status or caption text, pictures, controls,
-whether it is a step, whether it is the results). Pure, unit-tested without Discord: the
-outbox and the transport only carry what is laid out here, so a new message layout is written
-in this module alone.
+faces and the table layer give (`bot.model.posts.Post`), as a Components V2 layout
+(`laid_out`: `bot.model.layout`; `bot.posting.layout_view` makes discord.py's view of it). Pure,
+unit-tested without Discord: a new message layout is written in this module alone.
 
-Every posting mode lays out here: a picture a step, paced (Pop; when the table is behind, or
-the request budget tight, consecutive steps share a message, the results may ride on the last
-step's message and the next turn's message on the move's last); one message a seat's turn
-(Coloretto, Colorpop: a move's pictures together, the next turn riding on them, what the turn
-reveals later added in place). The results post, known by its flag, gets Rematch, the rating
-changes and the fair deal's reveal; the turn's message names who is pinged; the captions a turn
-message carries are the bot's own record, never read back from Discord.
+Every posting mode lays out here: one message a turn in secret-choice games (Pop, Colourist:
+the reveal's steps edit the turn's message, `turn_story`), a picture a step where no turn's
+message is out (behind or tight, steps share a message, the results and the next turn may ride
+on it), one message a seat's turn (Coloretto, Colorpop). The results post, known by its flag,
+gets Rematch, the rating changes and the fair deal's reveal; the turn's message names who is
+pinged; the captions a turn message carries are the bot's own record, never read back.
 """
 
 from __future__ import annotations
@@ -18,17 +16,50 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.model import layout
+from bot.model.layout import Block, Gallery, Layout, Rule, Shown, Text
 from bot.model.posts import Button, Post
 from bot.model.table import Table
 from bot.texts.i18n import t
 
 MAX_FILES_PER_MESSAGE = 4  # when catching up, steps share a message (Discord allows 10)
-MAX_ATTACHMENTS = 10  # Discord's limit per message: steps share up to this under a tight budget
-MAX_CONTENT = 2000  # Discord's limit on a message's text
+MAX_ATTACHMENTS = layout.MAX_GALLERY  # steps share up to this many when the budget is tight
+MAX_CONTENT = layout.MAX_TEXT  # Discord's limit on a message's text
 BEHIND = 6  # step pictures waiting beyond which the outbox catches up
 STEPS_PER_MOVE_GUESS = 8  # for a move not drawn yet, when judging how far behind we are
 
 Captions = Sequence[tuple[int, str]]  # (move, its captions) a turn's message shows, in order
+
+
+# --- Components V2: how a post is laid out ----------------------------------------------
+
+
+def laid_out(
+    post: Post, accent: int | None, kept: Sequence[Shown] = (), story: bool = False
+) -> Layout:
+    """A post as one message in its game's colour: its text, its pictures (after `kept`, those
+    the message shows already; the last ten), a rule, then its controls in rows. A `story`
+    (a turn's steps) shows its latest picture large, the ones before it in a strip below."""
+    blocks: list[Block] = [Text(layout.fitted(post.content))] if post.content.strip() else []
+    shown = [*kept, *(Shown(p.filename, p.alt) for p in post.pictures)][-layout.MAX_GALLERY :]
+    if story and len(shown) > 1:
+        blocks += [Gallery((shown[-1],)), Gallery(tuple(shown[:-1]))]
+    elif shown:
+        blocks.append(Gallery(tuple(shown)))
+    rows = layout.control_rows(post.controls)
+    if rows and blocks:
+        blocks.append(Rule())
+    return Layout(accent, (*blocks, *rows) or (Text("\u2026"),))
+
+
+def with_text(laid: Layout, text: str) -> Layout:
+    """The same message with its first text block (its status) now reading `text`."""
+    blocks = list(laid.blocks)
+    at = next((i for i, b in enumerate(blocks) if isinstance(b, Text)), None)
+    if at is None:
+        return replace(laid, blocks=(Text(layout.fitted(text)), *blocks))
+    blocks[at] = Text(layout.fitted(text))
+    return replace(laid, blocks=tuple(blocks))
 
 
 # --- Messages of their own ----------------------------------------------------------------
@@ -195,6 +226,12 @@ def added_to_turn(captions: str, post: Post, turn: Post) -> Post:
     move's pictures (those it showed stay), the turn's text and buttons as they are now; the
     turn alone when that would not fit."""
     return with_turn(Post(captions, post.pictures), bare(turn)) or bare(turn)
+
+
+def turn_story(status: str, captions: Sequence[str]) -> str:
+    """A revealed turn's message: its status, then what each of its steps did."""
+    told = "\n".join(c for c in captions if c)
+    return f"{status}\n\n{told}" if status and told else status or told
 
 
 def captions_text(captions: Captions) -> str:

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.model.posts import Button, Control, Post, Select
-from bot.model.table import Table
+from bot.model.posts import Control, Select
 
 TEMPLATE = (
     r"(?P<game>[a-z]{2,12}):(?P<table>[0-9]{1,18}):(?P<epoch>[0-9]{1,9}):"
@@ -102,51 +101,29 @@ def control_class(handler: Handler) -> type[discord.ui.DynamicItem[Any]]:
     return TableControl
 
 
-def build_view(
-    controls: Sequence[Control], game: str, table_id: int, epoch: int
-) -> discord.ui.View:
-    """Discord components for a post's controls (at most 25 buttons, or a menu per row).
-    Every press is dispatched through the client's one DynamicItem template (`control_class`),
-    so discord.py keeps no copy of this view: stopped, it is only a layout. (Left running,
-    each ephemeral one would stay in memory for 15 minutes with a timeout task of its own.)"""
-    view = discord.ui.View(timeout=None)
-    for control in controls:
-        cid = custom_id(
-            game,
-            table_id,
-            epoch,
-            control.verb,
-            control.arg if isinstance(control, Button) else None,
+def control_item(control: Control, cid: str) -> discord.ui.Item[Any]:
+    """A control as a discord.py item, carrying its custom id."""
+    if isinstance(control, Select):
+        options = [
+            discord.SelectOption(label=label, value=value) for label, value in control.options
+        ]
+        return discord.ui.Select(
+            custom_id=cid,
+            placeholder=control.placeholder,
+            options=options or [discord.SelectOption(label="-", value="-")],
         )
-        if isinstance(control, Select):
-            options = [
-                discord.SelectOption(label=label, value=value) for label, value in control.options
-            ]
-            view.add_item(
-                discord.ui.Select(
-                    custom_id=cid,
-                    placeholder=control.placeholder,
-                    options=options or [discord.SelectOption(label="-", value="-")],
-                )
-            )
-        else:
-            view.add_item(
-                discord.ui.Button(
-                    label=control.label,
-                    style=STYLES[control.style],
-                    disabled=control.disabled,
-                    custom_id=cid,
-                )
-            )
-    view.stop()
-    return view
+    return discord.ui.Button(
+        label=control.label, style=STYLES[control.style], disabled=control.disabled, custom_id=cid
+    )
 
 
-def view_for(table: Table, post: Post) -> discord.ui.View | None:
-    """The components of a table's post (None: it has no controls)."""
-    if not post.controls:
-        return None
-    return build_view(post.controls, table.game, table.id, table.epoch)
+def walk(components: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """Every component of a message (as Discord's JSON), nested ones too, in reading order."""
+    for component in components:
+        yield component
+        yield from walk(component.get("components", []))
+        if "accessory" in component:
+            yield component["accessory"]
 
 
 def is_ours(custom_id: str, games: Iterable[str]) -> bool:
@@ -158,8 +135,5 @@ def on_message(custom_id: str, message: discord.Message | None) -> bool:
     """Is this id one of the clicked message's own components? (A forged click is not.)"""
     if message is None:
         return False
-    return any(
-        getattr(child, "custom_id", None) == custom_id
-        for row in message.components
-        for child in getattr(row, "children", [row])
-    )
+    found = walk([c.to_dict() for c in message.components])
+    return any(c.get("custom_id") == custom_id for c in found)

@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.model import life
+from bot.model.layout import Layout
 from bot.model.posts import Post
 from bot.model.table import LiveTable, Pending, Table
 from bot.storage.store import Delivery
@@ -48,10 +49,10 @@ from bot.storage.store import Delivery
 from . import composer
 from .budget import STEP, TURN, priority
 from .lobby_message import lobby_post
-from .paced_steps import PacedSteps
 from .services import MovePosts, Posted, Posting, Progress
 from .transport import ChannelLost, Paused, Transport
 from .turn_message import TurnMessage
+from .turn_steps import TurnSteps
 from .whole_turn import WholeTurns
 
 log = logging.getLogger("pop.outbox")
@@ -105,7 +106,7 @@ class Outbox:
         )
         parts = (posting, self.transport, self.moves, self.turn, self.progress, self.posted)
         self.whole_turns = WholeTurns(*parts)
-        self.paced_steps = PacedSteps(*parts)
+        self.paced_steps = TurnSteps(*parts)
 
     # --- What other code asks for ------------------------------------------------------------
 
@@ -208,7 +209,8 @@ class Outbox:
             await self._edit_lobby(table, table.lobby_message_id)
         elif self.notices:
             with priority(TURN):
-                await self.transport.send(table, self.notices[0], None)
+                notice = self.notices[0]
+                await self.transport.send(table, notice, self.posting.views(table, notice))
             self.notices.pop(0)
         elif live.pending:
             await self._post_move(live, live.pending[min(live.pending)])
@@ -241,9 +243,7 @@ class Outbox:
         self.lobby_dirty = False
         post = lobby_post(self.posting.face(table), table)
         with priority(TURN):
-            await self.transport.edit(
-                table, message_id, content=post.content, view=self.posting.views(table, post)
-            )
+            await self.transport.edit(table, message_id, view=self.posting.views(table, post))
 
     async def _post_move(self, live: LiveTable, pending: Pending) -> None:
         """The posts of the oldest move not all out, from where the outbox left off."""
@@ -251,7 +251,8 @@ class Outbox:
         posts = await self.moves.of(live, pending)
         at_move = (progress.game_no, progress.seq) == (pending.game_no, pending.seq)
         done = progress.step if at_move else 0
-        if pending.new_turn:
+        on_turn = any(p.step for p in posts) and self.paced_steps.message_for(live, pending)
+        if pending.new_turn and not on_turn:  # else its first step closes it
             await self.turn.close(live, pending)
         if posts and self.posting.face(live.table).turn_in_one_message:
             await self.whole_turns.post(live, pending, posts)  # also takes the moves it shows
@@ -265,7 +266,7 @@ class Outbox:
     async def _strip(self, table: Table, message_id: int) -> None:
         """A finished turn's message loses its buttons (a deleted one is let go)."""
         with contextlib.suppress(discord.NotFound), priority(STEP):
-            await self.transport.edit(table, message_id, view=None)
+            await self.transport.revise(table, message_id, Layout.without_controls)
         await self.posted.edit_made(table.id, message_id)
 
 

@@ -29,6 +29,7 @@ from bot.storage.store import Delivery, SqlStore
 
 from . import composer
 from .budget import Budget
+from .layout_view import TableView
 from .shares import FairGate
 from .transport import ChannelLost
 
@@ -88,7 +89,7 @@ class ChannelWatch(Protocol):
         """A paused table's next post went out: it is paused no more."""
 
 
-Views = Callable[[Table, Post], discord.ui.View | None]  # a post's controls as components
+Views = Callable[..., TableView]  # a post (and pictures its message keeps) as V2 components
 
 
 @dataclass(frozen=True)

@@ -1,39 +1,38 @@
-"""How a table's posts reach Discord: sending and editing its messages, exactly once.
+"""How a table's posts reach Discord, exactly once: every message is a Components V2 layout
+(`bot.posting.layout_view`), sent or edited here.
 
 Every message the outbox creates carries a nonce derived from the table, the game, the move and
-the step (`enforce_nonce`): a post repeated after a crash is the message Discord already has,
-not a second one; and the first post after a restart is first looked for in the channel's
-recent history (Discord remembers nonces for minutes only). Either way the message found is
-the one made then, as it was then: a seat may have pressed its buttons before the bot read
-Discord's answer (a kill while discord.py waited out the channel's bucket), so it is edited to
-the post as it is now (its buttons stripped or renewed). A refusal from Discord that will
-not pass by itself (a lost permission, a deleted thread, an archived thread it may not reopen)
-is raised as `ChannelLost`, for the table layer to pause or end the table; the transport never
-changes a table.
-
-A thread Discord archived after its inactivity period comes back with the next post (Discord
-unarchives it, unless a moderator locked it); an edit there is refused until then, so the
-transport unarchives the thread itself and edits again.
+the step (`enforce_nonce`): a post repeated after a crash is the message Discord already has;
+the first post after a restart is first looked for in the channel's recent history (Discord
+remembers nonces for minutes only). Either way the message found is brought up to the post as
+it is now (a seat may have pressed its buttons before a kill). A refusal that will not pass by
+itself (a lost permission, a deleted thread, an archived thread it may not reopen) is raised as
+`ChannelLost`, for the table layer to pause or end the table; the transport never changes a
+table. An edit in a thread Discord archived for inactivity unarchives it and edits again.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from bot.model.layout import Layout
 from bot.model.posts import Post
 from bot.model.table import PrivateMessage, Table
 
+from . import layout_view as v2
 from .budget import serving
 
 log = logging.getLogger("pop.outbox")
 
 HISTORY_LOOKBACK = 10  # messages read back, after a restart, to find a post already made
+REMEMBERED = 16  # messages whose layout the transport keeps, to edit them without reading them
 THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005  # Discord's codes: archived, locked by a moderator
+UNKNOWN_CHANNEL = 10003  # an edit's channel was deleted (the table ends), not only its message
 
 
 class Paused(Exception):
@@ -65,41 +64,20 @@ def interaction_webhook(client: discord.Client, message: PrivateMessage) -> disc
     return hook
 
 
-def picture_files(post: Post) -> list[discord.File]:
-    """A post's pictures as attachments, each with its alt text as the description."""
-    return [
-        discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
-        for p in post.pictures
-    ]
-
-
-def shows(message: discord.Message, post: Post, view: discord.ui.View | None) -> bool:
-    """Does Discord's message show this post: its text, its pictures, its buttons?"""
-    return (
-        message.content.strip() == (post.content or "").strip()
-        and [a.filename for a in message.attachments] == [p.filename for p in post.pictures]
-        and custom_ids([c.to_dict() for c in message.components])
-        == custom_ids(view.to_components() if view is not None else [])
-    )
-
-
-def custom_ids(components: list[Any]) -> list[str]:
-    """The custom ids of components (as Discord's JSON), in reading order."""
-    found: list[str] = []
-    for component in components:
-        if "custom_id" in component:
-            found.append(component["custom_id"])
-        found += custom_ids(component.get("components", []))
-    return found
-
-
 class Transport:
-    """One table's way to Discord (`view` turns a post's controls into components)."""
+    """One table's way to Discord (every message a `TableView`: a Components V2 layout)."""
 
     def __init__(self, client: discord.Client, table_id: int) -> None:
-        self.client = client
-        self.table_id = table_id
+        self.client, self.table_id = client, table_id
         self.check_history = False  # set on resuming: was the first post made before the stop?
+        self.laid: dict[int, tuple[Layout, int]] = {}  # message → its layout, its ids' epoch
+
+    def remember(self, message_id: int, view: v2.TableView) -> None:
+        """What a message shows as this process laid it out (the latest few)."""
+        self.laid.pop(message_id, None)  # (the latest last)
+        self.laid[message_id] = (view.layout, view.epoch)
+        while len(self.laid) > REMEMBERED:
+            del self.laid[next(iter(self.laid))]
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         found = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
@@ -110,7 +88,7 @@ class Transport:
         self,
         table: Table,
         post: Post,
-        view: discord.ui.View | None,
+        view: v2.TableView,
         *,
         key: tuple[object, ...] | None = None,
         in_channel: bool = False,
@@ -123,13 +101,11 @@ class Transport:
         self,
         table: Table,
         post: Post,
-        view: discord.ui.View | None,
+        view: v2.TableView,
         key: tuple[object, ...] | None,
         in_channel: bool,
     ) -> discord.Message:
-        kwargs: dict[str, Any] = {"content": post.content or None, "files": picture_files(post)}
-        if view is not None:
-            kwargs["view"] = view
+        kwargs: dict[str, Any] = {"view": view, "files": v2.picture_files(post)}
         if post.mentions:  # merged with the client's default (none): exactly these users
             kwargs["allowed_mentions"] = discord.AllowedMentions(
                 users=[discord.Object(user) for user in post.mentions]
@@ -139,12 +115,16 @@ class Transport:
         try:
             channel = await self.channel(table.channel_id if in_channel else table.where)
             if key is None:
-                return await channel.send(**kwargs)
-            found = await self._find_posted(channel, post) if self.check_history else None
+                sent = await channel.send(**kwargs)
+                self.remember(sent.id, view)
+                return sent
+            found = await self._find_posted(channel, post, view) if self.check_history else None
             if found is None:  # the first post not made before the stop: the others neither
                 self.check_history = False
                 found = await channel.send(nonce=nonce(*key), **kwargs)
-            return await self._as_now(channel, found, post, view)
+            message = await self._as_now(channel, found, post, view)
+            self.remember(message.id, view)
+            return message
         except (discord.Forbidden, discord.NotFound) as e:
             raise ChannelLost(e) from e
         except discord.HTTPException as e:
@@ -157,39 +137,58 @@ class Transport:
         channel: discord.abc.Messageable,
         message: discord.Message,
         post: Post,
-        view: discord.ui.View | None,
+        view: v2.TableView,
     ) -> discord.Message:
-        """The message a post is, as the post is now. Discord hands back the message a nonce
-        made before (or the history shows it, after a restart) as it was then: if the table
-        moved on meanwhile (a seat pressed its buttons before a kill), it is owed an edit, its
-        buttons stripped or brought up to date."""
-        if shows(message, post, view):
+        """The message a post is, as the post is now: one a nonce made before (or the history
+        shows, after a restart) is as it was then, and owed an edit if the table moved on."""
+        if v2.shows(message, post, view):
             return message
         log.info("table %s: a message posted earlier is brought up to date", self.table_id)
-        changes: dict[str, Any] = {"content": post.content or None, "view": view}
+        changes: dict[str, Any] = {"view": view}
         if [a.filename for a in message.attachments] != [p.filename for p in post.pictures]:
-            wanted = {p.filename for p in post.pictures}
-            kept = [a for a in message.attachments if a.filename in wanted]
-            had = {a.filename for a in kept}
-            added = Post("", [p for p in post.pictures if p.filename not in had])
-            changes["attachments"] = [*kept, *picture_files(added)]
+            changes["attachments"] = v2.attachments_now(message, post)
         try:
             return await self._edit_in(channel, message.id, **changes)
         except discord.NotFound:  # deleted meanwhile (a moderator): nothing left to edit
             log.info("table %s: message %s is gone", self.table_id, message.id)
             return message
 
-    async def edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
-        """Edit one of the table's messages (one deleted meanwhile is let go)."""
+    async def edit(self, table: Table, message_id: int, **kwargs: Any) -> discord.Message | None:
+        """Edit one of the table's messages (one deleted meanwhile is let go): `view`, its
+        layout now (`attachments`: those it keeps and new files; without, it keeps all)."""
         if table.private:
-            return
+            return None
+        if isinstance(kwargs.get("view"), v2.TableView):
+            self.remember(message_id, kwargs["view"])
+            kwargs = {**v2.V2_EDIT, **kwargs}
         try:
             with serving(table.guild_id):
-                await self._edit_in(await self.channel(table.where), message_id, **kwargs)
-        except discord.NotFound:
+                return await self._edit_in(await self.channel(table.where), message_id, **kwargs)
+        except discord.NotFound as e:
+            if e.code == UNKNOWN_CHANNEL:
+                raise ChannelLost(e) from e
             log.info("table %s: message %s is gone", table.id, message_id)
+            return None
         except discord.Forbidden as e:
             raise ChannelLost(e) from e
+
+    async def revise(
+        self, table: Table, message_id: int, change: Callable[[Layout], Layout]
+    ) -> None:
+        """Edit one of the table's messages from what it shows now (as laid out here, or read
+        back from Discord after a restart): its pictures stay, its controls keep their ids."""
+        if table.private:
+            return
+        known = self.laid.get(message_id)
+        if known is None:
+            try:
+                message = await (await self.channel(table.where)).fetch_message(message_id)
+            except discord.NotFound:
+                log.info("table %s: message %s is gone", table.id, message_id)
+                return
+            known = v2.layout_of(message)
+        laid, epoch = known
+        await self.edit(table, message_id, **v2.edit_of(change(laid), table.game, table.id, epoch))
 
     async def _edit_in(
         self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any
@@ -214,17 +213,14 @@ class Transport:
             raise ChannelLost(e, archived=True) from e
         log.info("table %s: its archived thread is back", self.table_id)
 
-    async def edit_private(
-        self, private: PrivateMessage, post: Post, view: discord.ui.View | None
-    ) -> None:
+    async def edit_private(self, private: PrivateMessage, post: Post, view: v2.TableView) -> None:
         """Redraw a seat's ephemeral message through its interaction's token."""
         hook = interaction_webhook(self.client, private)
-        await hook.edit_message(
-            private.message_id, content=post.content, attachments=picture_files(post), view=view
-        )
+        files = v2.picture_files(post)
+        await hook.edit_message(private.message_id, attachments=files, view=view, **v2.V2_EDIT)
 
     async def _find_posted(
-        self, channel: discord.abc.Messageable, post: Post
+        self, channel: discord.abc.Messageable, post: Post, view: v2.TableView
     ) -> discord.Message | None:
         """After a restart: the message this post already is, if it went out before the stop
         and longer ago than Discord remembers nonces (the same text, the same pictures)."""
@@ -233,7 +229,7 @@ class Transport:
         async for message in channel.history(limit=HISTORY_LOOKBACK):
             if (
                 message.author == me
-                and message.content == (post.content or "")
+                and v2.text_of(v2.as_json(message)) == view.layout.text
                 and [a.filename for a in message.attachments] == files
             ):
                 log.info("table %s: a post was already made before the restart", self.table_id)

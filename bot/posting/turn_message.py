@@ -127,10 +127,9 @@ class TurnMessage:
         text = await asyncio.to_thread(face.table_text, live, table.lang())
         try:
             with priority(STEP):
-                await self.transport.edit(
-                    table,
-                    table.turn_message_id,
-                    content=composer.turn_text(table.turn_captions, text),
+                shown = composer.turn_text(table.turn_captions, text)
+                await self.transport.revise(
+                    table, table.turn_message_id, lambda laid: composer.with_text(laid, shown)
                 )
         except BaseException:
             self.text_dirty = True  # still owed: a paused table tries it again
@@ -150,7 +149,9 @@ class TurnMessage:
             return
         with contextlib.suppress(discord.NotFound), priority(STEP):
             content = composer.turn_text(table.turn_captions, text)
-            await self.transport.edit(table, message_id, content=content, view=None)
+            await self.transport.revise(
+                table, message_id, lambda laid: composer.with_text(laid, content).without_controls()
+            )
         await self.posted.edit_made(table.id, message_id)
 
 

@@ -15,13 +15,14 @@ and not made twice.
 from __future__ import annotations
 
 from bot.model import life
+from bot.model.layout import Shown
 from bot.model.posts import Post
 from bot.model.table import LiveTable, Pending
 from bot.storage.store import Delivery
 
 from . import composer
 from .budget import TURN, priority
-from .transport import picture_files
+from .layout_view import picture_files
 from .turn_message import MovePosting
 
 
@@ -98,12 +99,12 @@ class WholeTurns(MovePosting):
             turn = await self.turn.draw(live)
             shown = composer.added_to_turn(captions, post, turn.post)
             with priority(TURN):
+                kept = [Shown(a.filename, a.description or "") for a in message.attachments]
                 await self.transport.edit(
                     table,
                     message_id,
-                    content=shown.content,
                     attachments=[*message.attachments, *picture_files(shown)],
-                    view=self.posting.views(table, shown),
+                    view=self.posting.views(table, shown, kept),
                 )
         # else added before a restart, but not recorded yet
         await self.posted.captions_added(table.id, message_id, move, post.content)

@@ -21,7 +21,8 @@ import discord
 from bot.model.limits import ClickRate, Limits
 from bot.model.table import LiveTable
 from bot.posting.budget import Budget, InvalidRequests
-from bot.posting.controls import control_class, view_for
+from bot.posting.controls import control_class
+from bot.posting.layout_view import view_for
 from bot.posting.outbox import Outbox, Outboxes
 from bot.posting.services import Posting
 from bot.posting.shares import FairGate

@@ -13,9 +13,10 @@ import discord
 
 from bot.model import fair, life
 from bot.model.limits import Limits, admit, table_limit
-from bot.model.posts import Refusal
+from bot.model.posts import Post, Refusal
 from bot.model.table import LiveTable, Seat, Table, TableEdit, TableSettings
-from bot.posting.controls import Click, view_for
+from bot.posting.controls import Click
+from bot.posting.layout_view import V2_EDIT, stripped, view_for
 from bot.posting.lobby_message import lobby_post
 from bot.posting.outbox import Outboxes
 from bot.texts.i18n import dynamic_key, resolve, t
@@ -260,7 +261,7 @@ class Lobby:
                 )
             table = await self.held.commit(edit, state)
         post = lobby_post(self.held.face(table), table)
-        await reply.edit_message(content=post.content, view=view_for(table, post))
+        await reply.edit_message(view=view_for(table, post), **V2_EDIT)
         if table.status == "playing":
             self.dealt(await self.held.live(table.id))
 
@@ -284,14 +285,16 @@ class Lobby:
             await reply.defer(ephemeral=True, thinking=True)
             await self.privates.show(interaction, live, table.seats[0])
             return
-        await reply.edit_message(view=None)
+        if interaction.message is not None:  # the results lose their Rematch
+            await reply.edit_message(**stripped(interaction.message, table))
         lang = table.lang()
         said = [
             t("table.rematch", lang, user=interaction.user.mention),
             fair.commitment_line(table, lang),
             fair.inputs_line(table, lang),
         ]
-        await interaction.followup.send("\n".join(s for s in said if s))
+        told = Post("\n".join(s for s in said if s))
+        await interaction.followup.send(view=view_for(table, told))
         self.dealt(live)
 
     async def unseat(

@@ -13,8 +13,7 @@ from bot.model import life
 from bot.model.posts import Refusal
 from bot.model.table import LiveTable, PrivateMessage, Seat
 from bot.posting import composer
-from bot.posting.controls import view_for
-from bot.posting.transport import picture_files
+from bot.posting.layout_view import answer_privately, picture_files, view_for
 
 from .held import TableCache
 
@@ -32,13 +31,7 @@ class PrivatePosts:
         header = header or await face.private_header(self.held.store, live)
         shown = await asyncio.to_thread(face.private_post, live, seat, table.lang())
         post = composer.private(header, shown)
-        message = await interaction.followup.send(
-            post.content,
-            files=picture_files(post),
-            view=view_for(table, post) or discord.utils.MISSING,
-            ephemeral=True,
-            wait=True,
-        )
+        message = await answer_privately(interaction, view_for(table, post), picture_files(post))
         private = PrivateMessage(
             application_id=interaction.application_id,
             token=interaction.token,

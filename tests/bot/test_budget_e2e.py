@@ -9,7 +9,13 @@ import re
 import pytest
 
 from bot.model.posts import Post
-from bot.posting.composer import MAX_ATTACHMENTS, MAX_FILES_PER_MESSAGE, merged, next_batch
+from bot.posting.composer import (
+    MAX_ATTACHMENTS,
+    MAX_CONTENT,
+    MAX_FILES_PER_MESSAGE,
+    merged,
+    next_batch,
+)
 from render.kit import Picture
 from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message
 
@@ -34,7 +40,7 @@ async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**", timeout=30)
     hand = await open_hand(ana, first)
     for k in range(1, 4):
-        await emu.wait_for(lambda n=k: f"turn {n}" in hand.content, 30, f"the hand of turn {k}")
+        await emu.wait_for(lambda n=k: f"turn {n}" in hand.text, 30, f"the hand of turn {k}")
         await pick(ana, hand, card_buttons(hand)[0])
     await turn_message(emu, ana, thread, "Set 1/1 · turn 4**", timeout=60)
     assert bot.client.budget.tight()
@@ -45,67 +51,47 @@ async def test_a_tight_budget_groups_each_turns_steps_and_loses_none(
     for turn in ("1", "2", "3"):
         groups = [[n for n in names if STEP.match(n)[1] == turn] for names in per_message]
         groups = [g for g in groups if g]
+        assert len(groups) <= 2  # the turn's message tells its story (or its steps' message)
         steps = [int(STEP.match(n)[2]) for g in groups for n in g]
-        assert steps == list(range(1, len(steps) + 1))  # each step once, in order
-        assert len(steps) >= 5
-        assert len(groups) <= -(-len(steps) // MAX_ATTACHMENTS) + 1  # shared, not one each
+        assert steps == sorted(set(steps))  # each step once, in order
+        assert len(steps) >= 4
     assert max(map(len, per_message)) > MAX_FILES_PER_MESSAGE
-    # A finished turn's buttons go when the budget allows, or the edit is owed: never lost.
-    owed = (await bot.client.tables.held.live(1)).table.owed_edits
-    assert not first.buttons or first.id in owed
+    # The first turn's buttons went with its story (a message the next turn rode on owes
+    # their removal until the budget allows it).
+    assert not first.buttons
     assert emu.global_rate_limited() == 0
 
 
 @pytest.mark.asyncio
-async def test_tight_the_next_turns_message_rides_on_the_moves_last_message(
+async def test_tight_a_turns_whole_story_is_one_edit_of_its_message(
     emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
 ):
-    """One request where there were two: the last step's message also carries the next turn's
-    text and its buttons (the budget held tight here, to see it turn by turn)."""
+    """One request a turn's story: its message, once revealed, is edited once with every step
+    (the budget held tight here, to see it turn by turn); the next turn has its own message."""
     from bot.running.main import create_bot, load_settings
 
     bot = await start_bot(lambda: create_bot(load_settings()))
     monkeypatch.setattr(bot.client.budget, "tight", lambda: True)
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=4, sets=1)
+    shown = []
     for k in range(1, 4):  # ana picks once she sees the turn's message, as a person would
         message = await turn_message(emu, ana, thread, f"Set 1/1 · turn {k}**", timeout=30)
+        shown.append(message)
         hand = await open_hand(ana, message)
         await pick(ana, hand, card_buttons(hand)[0])
     await turn_message(emu, ana, thread, "Set 1/1 · turn 4**", timeout=60)
-    messages = sorted(ana.visible_messages(thread), key=lambda m: m.id)
-    for turn in (1, 2, 3):
-        carrying = [
-            m
-            for m in messages
-            if any(
-                (found := STEP.match(a.filename)) and found[1] == str(turn) for a in m.attachments
-            )
-        ]
-        last = carrying[-1]
-        assert f"Set 1/1 · turn {turn + 1}**" in last.content
-        assert "My hand" in last.button_labels
-        # ... and no table message of its own for that turn.
-        alone = [m for m in messages if f"turn {turn + 1}**" in m.content and m is not last]
-        assert alone == []
-    # Picking from the riding message works: it is the turn's message.
-    await turn_message(emu, ana, thread, "Set 1/1 · turn 4**")
+    for turn, message in enumerate(shown, 1):
+        edits = [p for m, p, _ in emu.requests if m == "PATCH" and p.endswith(f"/{message.id}")]
+        assert len(edits) == 1, turn  # its whole story, and its buttons gone, in one edit
+        names = [a.filename for a in message.attachments]
+        assert names[0] == f"board-s1-t{turn}.png" or len(names) == 10
+        assert all(STEP.match(n)[1] == str(turn) for n in names[1:])
+        assert message.button_labels == []
+        assert f"Set 1/1 · turn {turn}**" in message.text
+        assert f"Set 1/1 · turn {turn + 1}**" not in message.text
     assert emu.global_rate_limited() == 0
-    # The edits left out (the finished turns' buttons) are owed: made once the budget relaxes.
-    assert sum("My hand" in m.button_labels for m in ana.visible_messages(thread)) > 1
-    monkeypatch.setattr(bot.client.budget, "tight", lambda: False)
-    await emu.wait_for(
-        lambda: (
-            [m.content for m in ana.visible_messages(thread) if "My hand" in m.button_labels]
-            and all(
-                "turn 4**" in m.content
-                for m in ana.visible_messages(thread)
-                if "My hand" in m.button_labels
-            )
-        ),
-        20,
-        "the owed edits, once the budget relaxed",
-    )
+    assert (await bot.client.tables.held.live(1)).table.owed_edits == []
 
 
 def picture(name: str) -> Picture:
@@ -142,6 +128,6 @@ def test_tight_batches_hold_up_to_ten_pictures_and_the_results_ride_on_the_last(
     elsewhere = Post("note", [picture("n.png")], in_channel=True)
     mixed = [*steps(2), elsewhere]
     assert next_batch(mixed, 0, grouped=True, limit=10, results=True) == mixed[:2]
-    # Discord's 2,000 characters hold too.
-    long = [Post("x" * 1995, [picture("a.png")], step=True), *steps(2)]
+    # Discord's 4,000 characters of text hold too.
+    long = [Post("x" * (MAX_CONTENT - 5), [picture("a.png")], step=True), *steps(2)]
     assert next_batch(long, 0, grouped=True, limit=10, results=True) == long[:1]

@@ -139,7 +139,7 @@ async def results_message(emu, actor, thread, timeout=30):
             (
                 m
                 for m in actor.visible_messages(thread)
-                if "Final scores" in m.content and "Rematch" in m.button_labels
+                if "Final scores" in m.text and "Rematch" in m.button_labels
             ),
             None,
         ),
@@ -153,7 +153,7 @@ def announced_scores(message):
     return {
         name: int(total)
         for name, total in re.findall(
-            r"^\d\w* \*\*(.+?)\*\* — points: (-?\d+)", message.content, re.M
+            r"^\d\w* \*\*(.+?)\*\* — points: (-?\d+)", message.text, re.M
         )
     }
 
@@ -170,7 +170,7 @@ async def assert_record_replays_to_announced_scores(bot, thread, actor, final):
     assert {names[s]: score["total"] for s, score in summary["scores"].items()} == announced_scores(
         final
     )
-    assert all(names[w] in final.content.split("🏆", 1)[1] for w in summary["winners"])
+    assert all(names[w] in final.text.split("🏆", 1)[1] for w in summary["winners"])
     return summary
 
 
@@ -199,10 +199,10 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, roomy_channel
     assert rules.current_player(current.state) == str(ana.id)
     assert len(view.removed) == 1
     assert len(view.rows) == 3
-    assert "Row 1 (0/3)" in first.content
-    assert "Row 3 (0/3)" in first.content
-    assert f"cards left in the pile: {view.pile_size}" in first.content
-    assert "**Ana** to move" in first.content
+    assert "Row 1 (0/3)" in first.text
+    assert "Row 3 (0/3)" in first.text
+    assert f"cards left in the pile: {view.pile_size}" in first.text
+    assert "**Ana** to move" in first.text
     assert first.attachments
     assert "round 1" in first.attachments[0].description
     assert set(first.button_labels) == {"Draw"}  # no row holds a card yet: nothing to take
@@ -214,14 +214,14 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, roomy_channel
     assert refused.ephemeral
     assert refused.visible_to(ben.user)
     assert not refused.visible_to(ana.user)
-    assert "not your turn" in refused.content
+    assert "not your turn" in refused.text
     refused = await (await cleo.click(first, label="Draw")).wait_message()
     assert refused.ephemeral
-    assert "no seat" in refused.content
+    assert "no seat" in refused.text
     # Taking an empty row (a forged press: no such button) is refused with the rule it breaks.
     refused = await (await ana.forge_click(first, "coloretto:1:1:take:1")).wait_message()
     assert refused.ephemeral
-    assert "Row 1 is empty" in refused.content
+    assert "Row 1 is empty" in refused.text
     assert await game_now(pop_bot) == game_before
 
     # Ana draws: the turn's own message asks her, in place, to put the card in a row, one
@@ -233,7 +233,7 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, roomy_channel
     assert placing.id == first.id
     assert placing.button_labels == ["Row 1", "Row 2", "Row 3"]
     assert drawn is not None
-    assert "**Ana** drew" in placing.content
+    assert "**Ana** drew" in placing.text
     assert len(placing.attachments) == 2  # the table at the start, then the card drawn
     assert len(ana.visible_messages(thread)) == messages
 
@@ -242,11 +242,11 @@ async def test_three_seat_game_by_clicks_with_refusals(emu, world, roomy_channel
     game_before = await game_now(pop_bot)
     refused = await (await ana.forge_click(first, "coloretto:1:1:draw")).wait_message()
     assert refused.ephemeral
-    assert "put it in a row first" in refused.content
+    assert "put it in a row first" in refused.text
     refused = await (await ana.forge_click(first, "coloretto:1:1:take:2")).wait_message()
-    assert "You drew a card" in refused.content  # the drawn card comes first, then rows
+    assert "You drew a card" in refused.text  # the drawn card comes first, then rows
     refused = await (await ana.forge_click(first, "coloretto:1:1:nonsense")).wait_message()
-    assert "That button is not valid here" in refused.content
+    assert "That button is not valid here" in refused.text
     assert await game_now(pop_bot) == game_before
 
     await press(emu, ana, thread, pop_bot, Place(2))
@@ -281,7 +281,7 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, roomy_channe
     ana = world.ana
     rules_text = await (await ana.slash("coloretto", "rules")).wait_message()
     assert rules_text.ephemeral
-    assert "**Coloretto** (2–5 players)" in rules_text.content
+    assert "**Coloretto** (2–5 players)" in rules_text.text
     thread = await start_coloretto(
         emu, world, ana, ai=1, bot=pop_bot, seed=seed_where(2, host_starts), expert=True
     )
@@ -289,16 +289,14 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, roomy_channe
     view = COLORETTO.view((await live(pop_bot)).state, None)
     assert len(view.removed) == 2
     assert view.limits == (1, 2, 3)
-    assert all(f"Row {r} (0/{r})" in first.content for r in (1, 2, 3))
+    assert all(f"Row {r} (0/{r})" in first.text for r in (1, 2, 3))
 
     final = await play_out(emu, thread, pop_bot, [ana])
     summary = await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)
     discards = [r["discarded"] for r in summary["rounds"] if r["discarded"]]
     assert discards, "some round left a row with cards"
     said = [
-        m.content
-        for m in ana.visible_messages(thread)
-        if "The row nobody took is discarded" in m.content
+        m.text for m in ana.visible_messages(thread) if "The row nobody took is discarded" in m.text
     ]
     assert len(said) == len(discards)
     assert all(len(r["takes"]) == 2 for r in summary["rounds"])  # one row each, per round
@@ -308,8 +306,8 @@ async def test_two_seat_game_discards_the_row_left_over(emu, world, roomy_channe
     # /stats keeps the game: Ana's score is her average and her best, an expert game.
     mine = summary["scores"][str(ana.id)]["total"]
     stats = await (await ana.slash("stats", game="coloretto")).wait_message()
-    assert f"Average score {mine}.0 · best {mine}" in stats.content, stats.content
-    assert "Games with expert scoring: 1" in stats.content
+    assert f"Average score {mine}.0 · best {mine}" in stats.text, stats.text
+    assert "Games with expert scoring: 1" in stats.text
 
     # Rematch: a new game at the same table, with its own first picture and buttons.
     await ana.click(final, label="Rematch")
@@ -355,7 +353,7 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(
             (
                 m
                 for m in ana.visible_messages(thread)
-                if "Ana drew a card: 🌟 golden joker" in m.content
+                if "Ana drew a card: 🌟 golden joker" in m.text
             ),
             None,
         ),
@@ -374,7 +372,7 @@ async def test_a_seat_takes_the_golden_joker_and_its_extra_card(
     step = next(
         m
         for m in ana.visible_messages(thread)
-        if f"The golden joker brings {taker} one more card" in m.content
+        if f"The golden joker brings {taker} one more card" in m.text
     )
     assert any("The golden joker brought one more card" in a.description for a in step.attachments)
     assert summary["collections"][take["player"]].get("golden") == 1
@@ -404,7 +402,7 @@ async def test_a_restart_between_a_draw_and_its_placement_loses_nothing(
     assert rules.current_player(after) == str(ben.id)
     await emu.wait_for(
         lambda: any(
-            "Ana put" in m.content and "in row 3" in m.content for m in ana.visible_messages(thread)
+            "Ana put" in m.text and "in row 3" in m.text for m in ana.visible_messages(thread)
         ),
         10,
         "the placement's picture",
@@ -425,7 +423,7 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     )
 
     def said(words):
-        return [m.content for m in ana.visible_messages(thread) if words in m.content]
+        return [m.text for m in ana.visible_messages(thread) if words in m.text]
 
     def ben_turns():  # each of Ben's turns begins with a draw or a take
         return sum(
@@ -437,7 +435,7 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
     # Ana plays by clicks; Ben is away: each time his time runs out, his whole turn (the draw
     # and its placement) is played for him; the third time, an AI takes his seat.
     first = await turn_message(emu, ana, thread, pop_bot)
-    assert "Time runs out" in first.content
+    assert "Time runs out" in first.text
     await ana_plays_until(
         emu, thread, pop_bot, ana, lambda current: current.table.seat(str(ben.id)).ai, clock=clock
     )
@@ -462,7 +460,7 @@ async def test_an_away_seat_is_played_whole_turns_then_taken_back(
         await ben.click(await turn_message(emu, ana, thread, pop_bot), label="Draw")
     ).wait_message()
     assert back.ephemeral
-    assert "Welcome back" in back.content
+    assert "Welcome back" in back.text
     assert not (await live(pop_bot)).table.seat(str(ben.id)).ai
     final = await play_out(emu, thread, pop_bot, [ana, ben])
     await assert_record_replays_to_announced_scores(pop_bot, thread, ana, final)

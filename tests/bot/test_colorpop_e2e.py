@@ -57,7 +57,7 @@ async def turn_message(emu, actor, thread, move, timeout=20):
             (
                 m
                 for m in reversed(actor.visible_messages(thread))
-                if MY_COLOUR in m.button_labels and header in m.content
+                if MY_COLOUR in m.button_labels and header in m.text
             ),
             None,
         ),
@@ -69,7 +69,7 @@ async def turn_message(emu, actor, thread, move, timeout=20):
 async def my_colour(actor, message):
     """Press My colour: the private answer (asserted private)."""
     opened = await actor.click(message, label=MY_COLOUR)
-    answer = await opened.wait_message(lambda m: "🤫" in m.content)
+    answer = await opened.wait_message(lambda m: "🤫" in m.text)
     assert answer.ephemeral
     assert answer.visible_to(actor.user)
     return answer
@@ -100,9 +100,9 @@ async def my_colour_now(emu, actor, thread):
         answer = await opened.wait_message()
         assert answer.ephemeral
         assert answer.visible_to(actor.user)
-        if "🤫" in answer.content:
+        if "🤫" in answer.text:
             return answer
-        assert "That turn is over" in answer.content, answer.content
+        assert "That turn is over" in answer.text, answer.text
     raise AssertionError("no table message to press My colour on")
 
 
@@ -122,15 +122,15 @@ async def pick_by_column(emu, actor, message):
     picked = group["custom_id"].rsplit(":", 1)[1]
     assert group["label"].endswith(f" at {picked}"), group["label"]
     done = await actor.click(picker, custom_id=group["custom_id"])
-    answer = await done.wait_message(lambda m: "You picked" in m.content)
+    answer = await done.wait_message(lambda m: "You picked" in m.text)
     assert answer.ephemeral
-    assert answer.content.endswith(f" at {picked}."), answer.content
+    assert answer.text.endswith(f" at {picked}."), answer.text
     return picked
 
 
 async def pick_by_modal(actor, message, cell):
     opened = await actor.click(message, label=TYPE_CELL)
-    assert opened.modal is not None, opened.message and opened.message.content
+    assert opened.modal is not None, opened.message and opened.message.text
     assert opened.modal["title"] == "Pick a group"
     return await actor.submit_modal(opened, cell=cell)
 
@@ -169,7 +169,7 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
             submitted = await pick_by_modal(actor, message, a_legal_cell(state).lower())
             answer = await submitted.wait_message()
             assert answer.ephemeral
-            assert "You picked" in answer.content
+            assert "You picked" in answer.text
         else:
             await pick_by_column(emu, actor, message)
         await emu.wait_for(lambda m=move: len(live(bot, number).state.picks) >= m, 10, "the move")
@@ -178,7 +178,7 @@ async def play_out(emu, bot, number, thread, humans, *, modal_every=0, until=Non
 async def results_message(emu, actor, thread):
     return await emu.wait_for(
         lambda: next(
-            (m for m in actor.visible_messages(thread) if "**Secret colours**" in m.content), None
+            (m for m in actor.visible_messages(thread) if "**Secret colours**" in m.text), None
         ),
         30,
         "the results",
@@ -192,7 +192,7 @@ async def assert_record_replays_to_the_announced_result(actor, thread, results, 
     record = json.loads(await actor.download(message.attachments[0]))
     assert record["format"] == "colorpop-record/1"
     summary = COLORPOP.replay_summary(record)
-    text = results.content
+    text = results.text
     for seat, score in summary["scores"].items():
         line = next(x for x in text.splitlines() if x.startswith(names[seat] + ":"))
         assert (
@@ -215,7 +215,7 @@ def public_before_end(actor, thread, results):
 def assert_no_secret_in_public(messages):
     """No public message, caption or alt text before the results says whose colour is what."""
     for m in messages:
-        texts = [m.content] + [a.description or "" for a in m.attachments]
+        texts = [m.text] + [a.description or "" for a in m.attachments]
         for text in texts:
             assert "🤫" not in text, text
             assert "Secret colours" not in text, text
@@ -243,7 +243,7 @@ async def test_a_competitive_game_of_three_to_the_end(emu, world, roomy_channels
     # Each human sees their own colour, privately; nobody sees anyone else's.
     for actor in (ana, ben):
         answer = await my_colour_now(emu, actor, thread)
-        assert colours_in(answer.content) == set(secrets[str(actor.id)])
+        assert colours_in(answer.text) == set(secrets[str(actor.id)])
         others = [a for a in (ana, ben) if a is not actor]
         assert all(answer not in o.visible_messages(thread) for o in others)
     humans = {str(ana.id): ana, str(ben.id): ben}
@@ -253,10 +253,10 @@ async def test_a_competitive_game_of_three_to_the_end(emu, world, roomy_channels
     assert "Rematch" in results.button_labels
     names = live(pop_bot, number).table.names()
     for seat, colours in secrets.items():  # every secret colour revealed at the end
-        line = next(x for x in results.content.splitlines() if x.startswith(names[seat] + ":"))
+        line = next(x for x in results.text.splitlines() if x.startswith(names[seat] + ":"))
         assert colours_in(line) == set(colours)
     public = public_before_end(ana, thread, results)
-    steps = [m for m in public if m.attachments and "Move" not in m.content]
+    steps = [m for m in public if m.attachments and "Move" not in m.text]
     assert steps, "no step picture"
     assert_no_secret_in_public(public)
     await assert_record_replays_to_the_announced_result(ana, thread, results, names)
@@ -270,11 +270,11 @@ async def test_a_solo_game_with_two_colours_by_clicks_and_the_modal(
     first = await turn_message(emu, ana, thread, 1)
     answer = await my_colour(ana, first)
     state = live(pop_bot, number).state
-    assert colours_in(answer.content) == set(state.secrets[0])
+    assert colours_in(answer.text) == set(state.secrets[0])
     assert len(state.secrets[0]) == 2
     # Mid-game the record waits, and says it would reveal the secret colours (not "cards").
     asked = await ana.at(thread).slash("table", "record")
-    await asked.wait_message(lambda m: m.content == t("colorpop.record_later", "en", id=number))
+    await asked.wait_message(lambda m: m.text == t("colorpop.record_later", "en", id=number))
     await play_out(emu, pop_bot, number, thread, {str(ana.id): ana}, modal_every=2)
     results = await results_message(emu, ana, thread)
     assert_no_secret_in_public(public_before_end(ana, thread, results))
@@ -297,10 +297,10 @@ async def test_teams_partners_share_their_colours_and_nobody_else_sees_them(
     team_ac = set(state.secrets[0]) | set(state.secrets[2])
     team_b = set(state.secrets[1]) | set(state.secrets[3])
     answers = {actor.name: await my_colour_now(emu, actor, thread) for actor in (ana, ben, cleo)}
-    assert colours_in(answers["ana"].content) == team_ac == colours_in(answers["cleo"].content)
-    assert colours_in(answers["ben"].content) == team_b
+    assert colours_in(answers["ana"].text) == team_ac == colours_in(answers["cleo"].text)
+    assert colours_in(answers["ben"].text) == team_b
     assert not team_b & team_ac
-    assert "Cleo" in answers["ana"].content or "cleo" in answers["ana"].content
+    assert "Cleo" in answers["ana"].text or "cleo" in answers["ana"].text
     for actor in (ana, ben, cleo):  # each answer is seen by its owner only
         for name, answer in answers.items():
             assert (answer in actor.visible_messages(thread)) == (name == actor.name)
@@ -329,7 +329,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
         refused = await waiting.click(first, **press)
         answer = await refused.wait_message()
         assert answer.ephemeral
-        assert "not your turn" in answer.content
+        assert "not your turn" in answer.text
         assert answer not in on_turn.visible_messages(thread)
     # The seat on turn opens two pickers; one will go stale.
     stale_picker = await (await on_turn.click(first, custom_id=column["custom_id"])).wait_message(
@@ -358,8 +358,8 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     for typed, says in tries:
         submitted = await pick_by_modal(on_turn, first, typed or " ")
         answer = await submitted.wait_message()
-        assert answer.ephemeral, answer.content
-        assert says in answer.content, answer.content
+        assert answer.ephemeral, answer.text
+        assert says in answer.text, answer.text
     assert snapshot(pop_bot, number) == untouched
     assert len(live(pop_bot, number).state.picks) == 0
 
@@ -370,7 +370,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     refused = await on_turn.click(stale_picker, custom_id=stale_picker.buttons[0]["custom_id"])
     answer = await refused.wait_message()
     assert answer.ephemeral
-    assert "That turn is over" in answer.content
+    assert "That turn is over" in answer.text
     assert snapshot(pop_bot, number) == after_one
 
     # Move 2 through the modal (a lower-case cell is fine), then a restart mid-game.
@@ -379,7 +379,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     submitted = await pick_by_modal(waiting, second, cell.lower())
     answer = await submitted.wait_message()
     assert answer.ephemeral
-    assert "You picked" in answer.content
+    assert "You picked" in answer.text
     await emu.wait_for(lambda: len(live(pop_bot, number).state.picks) == 2, 10, "move 2")
     third = await turn_message(emu, on_turn, thread, 3)
     before = live(pop_bot, number)
@@ -392,9 +392,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     assert table.status == "playing"
     answer = await my_colour(on_turn, third)  # the old table message still answers
     reloaded = COLORPOP.load_state(restored)
-    assert colours_in(answer.content) == set(
-        reloaded.secrets[reloaded.seats.index(str(on_turn.id))]
-    )
+    assert colours_in(answer.text) == set(reloaded.secrets[reloaded.seats.index(str(on_turn.id))])
     await pop_bot.client.tables.held.live(number)
     humans = {str(ana.id): ana, str(ben.id): ben}
     await play_out(emu, pop_bot, number, thread, humans, modal_every=5)
@@ -404,7 +402,7 @@ async def test_refusals_change_nothing_and_a_restart_loses_nothing(
     )
     assert len(summary["moves"]) == len(live(pop_bot, number).state.picks)
     posted = [m for m in ana.visible_messages(thread) if not m.ephemeral]
-    assert len({m.content for m in posted if "**Move 3**" in m.content}) == 1  # not twice
+    assert len({m.text for m in posted if "**Move 3**" in m.text}) == 1  # not twice
 
 
 # --- What is played is what is recorded (issue 31) ----------------------------------------------
@@ -440,11 +438,11 @@ async def pick_at_random(actor, message, rnd):
     picker = await opened.wait_message(lambda m: m.buttons)
     button = rnd.choice(picker.buttons)
     done = await actor.click(picker, custom_id=button["custom_id"])
-    answer = await done.wait_message(lambda m: "You picked" in m.content)
+    answer = await done.wait_message(lambda m: "You picked" in m.text)
     return (
         NAMED_AT.search(button["label"])[1],
         button["custom_id"].rsplit(":", 1)[1],
-        NAMED_AT.search(answer.content)[1],
+        NAMED_AT.search(answer.text)[1],
     )
 
 
@@ -466,7 +464,7 @@ async def test_every_pick_is_recorded_at_the_cell_its_button_answer_and_caption_
         typed = a_token_not_the_anchor(state.board, rnd) if move % 4 == 0 else None
         if typed is not None:
             answer = await (await pick_by_modal(ana, message, typed)).wait_message()
-            shown, played = [NAMED_AT.search(answer.content)[1]], typed
+            shown, played = [NAMED_AT.search(answer.text)[1]], typed
         else:  # the button's label, its argument, the answer
             shown = list(await pick_at_random(ana, message, rnd))
             played = anchor_in(state.board, shown[1])
@@ -478,7 +476,7 @@ async def test_every_pick_is_recorded_at_the_cell_its_button_answer_and_caption_
         cell
         for m in sorted(ana.visible_messages(thread), key=lambda m: m.id)
         if not m.ephemeral
-        for cell in CAPTION.findall(m.content)
+        for cell in CAPTION.findall(m.text)
     ]
     asked = await ana.at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: m.attachments)

@@ -116,14 +116,17 @@ class FakeReply:
         self.said: list[str] = []
         self.buttons: list[tuple[str, str, str]] = []
 
-    async def send_message(self, content: str, view: object = None, **_: object) -> None:
-        self.said.append(content)
-        for item in getattr(view, "children", ()):
-            _game, _table, _epoch, verb, arg = item.custom_id.split(":")
-            self.buttons.append((verb, arg, item.label))
+    async def send_message(
+        self, content: str | None = None, view: object = None, **_: object
+    ) -> None:
+        self.said.append(content if view is None else view.layout.text)  # type: ignore[attr-defined]
+        for item in getattr(view, "walk_children", list)():
+            if getattr(item, "custom_id", None):
+                _game, _table, _epoch, verb, arg = item.custom_id.split(":")
+                self.buttons.append((verb, arg, item.label))
 
-    async def edit_message(self, *, content: str, **_: object) -> None:
-        self.said.append(content)
+    async def edit_message(self, *, view: object, **_: object) -> None:
+        self.said.append(view.layout.text)  # type: ignore[attr-defined]
 
 
 def press_on(live: LiveTable, arg: str | None) -> tuple[Press, list[object], FakeReply]:

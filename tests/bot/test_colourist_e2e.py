@@ -67,9 +67,9 @@ async def table_message(emu, pop_bot, actor, thread, number, lang, phase):
                 m
                 for m in reversed(actor.visible_messages(thread))
                 if not m.ephemeral
-                and header in m.content
+                and header in m.text
                 and any(":choose" in b["custom_id"] for b in m.buttons)
-                and (word is None or word in m.content)
+                and (word is None or word in m.text)
             ),
             None,
         ),
@@ -140,13 +140,13 @@ async def play(emu, world, pop_bot, players, lang, *, rounds=None, restart_in=No
             private = await choose(by_id[seat], message, cards[seat])
             if i == len(seats) - 1 and lang == "en":  # the last card laid reveals the round
                 await emu.wait_for(
-                    lambda p=private: "the round is revealed" in p.content, 10, "the last card"
+                    lambda p=private: "the round is revealed" in p.text, 10, "the last card"
                 )
             if restart_in == r and i == 0:
                 chosen_before = (await live_view(pop_bot, number)).chosen
                 await pop_bot.restart()
                 assert (await live_view(pop_bot, number)).chosen == chosen_before == (seat,)
-                await emu.wait_for(lambda m=message: "✅" in m.content, 10, "the chosen mark")
+                await emu.wait_for(lambda m=message: "✅" in m.text, 10, "the chosen mark")
     return number, thread, phrase
 
 
@@ -174,7 +174,7 @@ async def test_a_scripted_game_by_clicks_with_a_restart(
         emu, world, pop_bot, [ana, ben, cleo], "en", restart_in=3, outsider=dana
     )
     final = await emu.wait_for(
-        lambda: next((m for m in ana.visible_messages(thread) if "Shared win" in m.content), None),
+        lambda: next((m for m in ana.visible_messages(thread) if "Shared win" in m.text), None),
         20,
         "the results",
     )
@@ -182,13 +182,13 @@ async def test_a_scripted_game_by_clicks_with_a_restart(
     assert final.attachments
     assert phrase is not None  # a double field was played
     public = [m for m in ana.visible_messages(thread) if not m.ephemeral]
-    rounds = [m for m in public if m.content.startswith("**Round")]
+    rounds = [m for m in public if m.text.startswith("**Round")]
     assert rounds
     await emu.wait_for(
-        lambda: not any("⏳" in m.content for m in rounds), 10, "every round closed"
+        lambda: not any("⏳" in m.text for m in rounds), 10, "every round closed"
     )  # once revealed, a round's message shows every seat as chosen
-    assert any("Nobody matched" in m.content for m in public)
-    assert any("🃏 Joker" in m.content for m in public)
+    assert any("Nobody matched" in m.text for m in public)
+    assert any("🃏 Joker" in m.text for m in public)
     assert all(len(a.description or "") <= 1024 for m in public for a in m.attachments)
     asked = await ana.at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: m.attachments)
@@ -196,7 +196,7 @@ async def test_a_scripted_game_by_clicks_with_a_restart(
     names = {str(p.id): p.name.capitalize() for p in (ana, ben, cleo)}
     winners = [names[s] for s in summary["winners"]]
     assert len(winners) == 2
-    assert all(w in final.content for w in winners)
+    assert all(w in final.text for w in winners)
     assert any(j is not None for j in summary["jokers"].values())
     assert any(r["matched"] == [] for r in summary["rounds"])
     assert any(len(r["words"]) == 2 for r in summary["rounds"])
@@ -217,7 +217,7 @@ async def test_the_same_table_prints_the_phrase_in_japanese_and_polish(
     else:  # the form agrees with the noun's gender, adjective first
         assert text == f"{adj['forms'][nn['gender']]} {nn['text']}"
     public = [m for m in ana.visible_messages(thread) if not m.ephemeral]
-    assert any(text in m.content for m in public)
+    assert any(text in m.text for m in public)
 
 
 async def test_a_broken_word_list_opens_no_table(emu, world, pop_bot, tmp_path, monkeypatch):
@@ -230,6 +230,6 @@ async def test_a_broken_word_list_opens_no_table(emu, world, pop_bot, tmp_path, 
     finally:
         W.shipped_words.cache_clear()
     assert answer.ephemeral
-    assert "word list is broken" in answer.content
-    assert "0 nouns" in answer.content
+    assert "word list is broken" in answer.text
+    assert "0 nouns" in answer.text
     assert not world.guild.threads

@@ -98,7 +98,7 @@ def test_the_turn_rides_on_a_moves_message_within_discords_limits():
     assert [p.filename for p in riding.pictures] == ["m.png"]
     assert riding.controls == turn.controls
     assert riding.mentions == [6]
-    assert composer.with_turn(Post("x" * 1990), turn) is None
+    assert composer.with_turn(Post("x" * (composer.MAX_CONTENT - 10)), turn) is None
     assert composer.with_turn(Post("said", in_channel=True), turn) is None
 
 
@@ -109,7 +109,10 @@ def test_the_turn_text_sits_under_the_captions_it_carries_when_they_fit():
         "Ana took row 2\nBen drew a card\n\nBen to place"
     )
     assert composer.turn_text([], "Ben to place") == "Ben to place"
-    assert composer.turn_text([(1, "x" * 1999)], "Ben to place") == "Ben to place"
+    assert (
+        composer.turn_text([(1, "x" * (composer.MAX_CONTENT - 1))], "Ben to place")
+        == "Ben to place"
+    )
 
 
 def test_a_move_added_to_the_turns_message_shows_every_caption_or_the_turn_alone():
@@ -119,7 +122,7 @@ def test_a_move_added_to_the_turns_message_shows_every_caption_or_the_turn_alone
     assert added.content == "Ana took row 2\nBen drew a card\n\nBen to place"
     assert [p.filename for p in added.pictures] == ["d.png"]
     assert added.controls == turn.controls
-    alone = composer.added_to_turn("x" * 2000, move, turn)
+    alone = composer.added_to_turn("x" * composer.MAX_CONTENT, move, turn)
     assert alone == composer.bare(turn)
 
 

@@ -18,13 +18,11 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
     emu.add_member(world.guild, dan.user)
     _, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
     rule = await emu.wait_for(
-        lambda: next(
-            (m for m in ana.visible_messages(thread) if "never numbers" in m.content), None
-        ),
+        lambda: next((m for m in ana.visible_messages(thread) if "never numbers" in m.text), None),
         10,
         "the table-talk rule",
     )
-    assert "honour" not in rule.content
+    assert "honour" not in rule.text
 
     forbidden = await ben.send(thread, "I have the 2 blue ones")
     allowed = await ben.send(thread, "blue to C")
@@ -33,15 +31,13 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
     assert not allowed.deleted
     assert not spectator.deleted
     await emu.wait_for(
-        lambda: any(
-            "message from Ben was removed" in m.content for m in ana.visible_messages(thread)
-        ),
+        lambda: any("message from Ben was removed" in m.text for m in ana.visible_messages(thread)),
         10,
         "the notice",
     )
     private = await emu.wait_for(lambda: ben.dms(), 10, "a private reminder")
-    assert "never numbers" in private[-1].content
-    assert "was removed" in private[-1].content
+    assert "never numbers" in private[-1].text
+    assert "was removed" in private[-1].text
     assert ana.dms() == []
     assert dan.dms() == []
 
@@ -59,7 +55,7 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
     colour, column = option.split(".")
     await emu.wait_for(
         lambda: any(
-            f"**{colour}** — I'd like column **{column}**" in m.content
+            f"**{colour}** — I'd like column **{column}**" in m.text
             for m in ana.visible_messages(thread)
         ),
         10,
@@ -71,13 +67,13 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
         await play_turn(emu, [ana, ben, cleo], thread, f"turn {k}**")
         await emu.wait_for(
             lambda n=k: any(
-                f"turn {n + 1}**" in m.content or "reached" in m.content
+                f"turn {n + 1}**" in m.text or "reached" in m.text
                 for m in ana.visible_messages(thread)
             ),
             20,
             "more",
         )
-        if any("The group reached" in m.content for m in ana.visible_messages(thread)):
+        if any("The group reached" in m.text for m in ana.visible_messages(thread)):
             break
         k += 1
     assert k <= 9
@@ -86,7 +82,7 @@ async def test_cooperative_game_removes_numbers_and_shows_the_level(
 def notices(actor, thread, name):
     """The table's public notices that a message of `name` was removed."""
     return [
-        m for m in actor.visible_messages(thread) if f"message from {name} was removed" in m.content
+        m for m in actor.visible_messages(thread) if f"message from {name} was removed" in m.text
     ]
 
 
@@ -109,7 +105,7 @@ async def test_an_edit_or_a_forward_is_read_like_a_new_message(emu, world, roomy
     await emu.wait_for(lambda: said.deleted, 10, "the edited message to be removed")
     await emu.wait_for(lambda: len(notices(ana, thread, "Ben")) == 2, 10, "the notice")
     private = await emu.wait_for(lambda: ben.dms()[1:], 10, "a private reminder")
-    assert "was removed" in private[-1].content
+    assert "was removed" in private[-1].text
 
     # Edited at once: discord.py may hand the new line's handler the edited words already
     # (its cached message is changed in place); the line is still read once.
@@ -135,7 +131,7 @@ async def test_an_edit_or_a_forward_is_read_like_a_new_message(emu, world, roomy
     await ana.edit(late, "purple to B: I hold twelve")
     reply = await emu.wait_for(
         lambda: next(
-            (m for m in ana.visible_messages(thread) if "Ana, careful: no numbers" in m.content),
+            (m for m in ana.visible_messages(thread) if "Ana, careful: no numbers" in m.text),
             None,
         ),
         10,
@@ -148,8 +144,8 @@ async def test_an_edit_or_a_forward_is_read_like_a_new_message(emu, world, roomy
     assert len(notices(ana, thread, "Cleo")) == 1
     assert len(notices(ana, thread, "Ana")) == 1
     assert len(ben.dms()) == 2  # each version of a line read once: no third reminder
-    assert len([m for m in ana.dms() if "removed" in m.content]) == 1
-    reminders = [m for m in ana.visible_messages(thread) if "careful: no numbers" in m.content]
+    assert len([m for m in ana.dms() if "removed" in m.text]) == 1
+    reminders = [m for m in ana.visible_messages(thread) if "careful: no numbers" in m.text]
     assert reminders == [reply]  # only for the edit made without Manage Messages
 
 
@@ -162,18 +158,18 @@ async def test_without_manage_messages_the_bot_answers_with_a_reminder(
     said = await cleo.send(thread, "mine is vingt-trois")
     reply = await emu.wait_for(
         lambda: next(
-            (m for m in ana.visible_messages(thread) if "careful: no numbers" in m.content), None
+            (m for m in ana.visible_messages(thread) if "careful: no numbers" in m.text), None
         ),
         10,
         "a reminder",
     )
     assert not said.deleted
-    assert "Cleo" in reply.content
+    assert "Cleo" in reply.text
     # cleo refuses DMs: the public reminder stands alone, and the bot carries on.
     emu.block_dms(cleo)
     await cleo.send(thread, "trente-deux")
     await emu.wait_for(
-        lambda: sum("careful: no numbers" in m.content for m in ana.visible_messages(thread)) == 2,
+        lambda: sum("careful: no numbers" in m.text for m in ana.visible_messages(thread)) == 2,
         10,
         "again",
     )
@@ -188,9 +184,9 @@ async def test_an_ai_partner_signals_its_colour_and_hears_a_person_s_signal(
 
     def ai_signals():
         return [
-            m.content
+            m.text
             for m in ana.visible_messages(thread)
-            if m.content.startswith("📣 Robo") and "I'd like column" in m.content
+            if m.text.startswith("📣 Robo") and "I'd like column" in m.text
         ]
 
     # The AI picks as the turn opens and says its colour and column, never a number.
@@ -204,7 +200,7 @@ async def test_an_ai_partner_signals_its_colour_and_hears_a_person_s_signal(
     await play_turn(emu, [ana, ben], thread, "turn 1**")
     await emu.wait_for(
         lambda: any(
-            "turn 2**" in m.content or "reached" in m.content for m in ana.visible_messages(thread)
+            "turn 2**" in m.text or "reached" in m.text for m in ana.visible_messages(thread)
         ),
         20,
         "turn 1 to resolve",

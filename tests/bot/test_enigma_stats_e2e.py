@@ -23,9 +23,9 @@ async def open_puzzle(player, **options):
 
 
 def puzzle_of(message):
-    if "Today's Enigma" in message.content:
+    if "Today's Enigma" in message.text:
         return None
-    return PACK[re.search(r"Enigma (e\d+)", message.content).group(1)]
+    return PACK[re.search(r"Enigma (e\d+)", message.text).group(1)]
 
 
 async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
@@ -36,7 +36,7 @@ async def test_an_enigma_is_solved_privately(emu, world, pop_bot):
     assert sorted(card_buttons(message)) == sorted(puzzle.hand)
     solution = solve(puzzle.grid, puzzle.hand)[0]
     result = await play_enigma(emu, ana, message, solution)
-    assert "Grid cleared" in result.content
+    assert "Grid cleared" in result.text
     assert result.attachments
     steps = [m for m in ana.ephemeral_messages() if m.attachments and m.id > message.id]
     assert len(steps) >= 2  # the strip of steps, then the result
@@ -66,21 +66,21 @@ async def test_the_daily_puzzle_lists_who_solved_it_and_in_how_many_tries(
         if tuple(c) not in solutions
     )
     result = await play_enigma(emu, ana, first, wrong)
-    assert "not cleared" in result.content
+    assert "not cleared" in result.text
     retry = await ana.click(result, label="Try again")
     second = await retry.wait_message(lambda m: m.buttons)
     result = await play_enigma(emu, ana, second, sorted(solutions)[0])
-    assert "Grid cleared" in result.content
+    assert "Grid cleared" in result.text
     await emu.wait_for(
         lambda: any(
-            "Ana solved today's Enigma in 2 tries" in m.content
+            "Ana solved today's Enigma in 2 tries" in m.text
             for m in ben.visible_messages(world.games)
         ),
         10,
         "the public announcement",
     )
     theirs = await open_puzzle(ben, daily=True)
-    assert f"<@{ana.id}> (2 tries)" in theirs.content
+    assert f"<@{ana.id}> (2 tries)" in theirs.text
     assert sorted(card_buttons(theirs)) == sorted(puzzle.hand)  # the same puzzle all day
 
 
@@ -98,11 +98,11 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     winner = ana if str(ana.id) in game.winners else ben
     stats = await (await ana.slash("stats", user=winner.user)).wait_message()
     assert stats.ephemeral
-    assert "1 game, wins: 1" in stats.content
-    assert "Average set score" in stats.content
+    assert "1 game, wins: 1" in stats.text
+    assert "Average set score" in stats.text
     board = await (await ben.slash("leaderboard")).wait_message()
     # The game was rated: the winner has the best rating of Pop's board.
-    lines = board.content.splitlines()
+    lines = board.text.splitlines()
     # The title, then the small line saying what the number is, then each game's board.
     assert lines[1].startswith("-# Rating: ")
     assert lines[2] == "**Pop**"

@@ -86,13 +86,13 @@ async def start(emu, world, bot, host, game, ai, **options):
     starts. Returns (table number, thread, lobby message)."""
     number, thread, lobby = await open_table(emu, world, host, game, **options)
     committed = (await stored(bot, number)).fair.commitment
-    assert sealed(committed, lobby.content)  # before any other seat, or the start, exists
+    assert sealed(committed, lobby.text)  # before any other seat, or the start, exists
     for _ in range(ai):
         await host.click(lobby, label="Add AI")
     await host.click(lobby, label="Start")
     # The Start's own answer shows every id the game is dealt with, before any of its posts.
     deal = (await stored(bot, number)).fair
-    assert inputs_shown(deal, lobby.content), lobby.content
+    assert inputs_shown(deal, lobby.text), lobby.text
     return number, thread, lobby
 
 
@@ -119,7 +119,7 @@ async def record_and_proof(actor, thread, tmp_path) -> tuple[Path, Path, dict]:
     """/table record: the record and fairness.json, written to files."""
     asked = await actor.at(thread).slash("table", "record")
     message = await asked.wait_message(lambda m: len(m.attachments) == 2)
-    assert "pop-bot verify" in message.content
+    assert "pop-bot verify" in message.text
     names = [a.filename for a in message.attachments]
     assert names[1] == "fairness.json", names
     record, proof = (tmp_path / names[0], tmp_path / names[1])
@@ -151,18 +151,18 @@ async def check_the_game(bot, number, actor, dealt, results, wire, logged, tmp_p
     assert deal.start is not None
     assert [s.joined for s in table.seats] == deal.joins
     assert all(deal.joins)
-    assert f"`{deal.commitment[:16]}`" in dealt.content
-    assert deal.commitment not in dealt.content
-    assert inputs_shown(deal, dealt.content), dealt.content
-    assert f"\n-# 🔒 Dealt from the seal `{deal.commitment[:16]}`: " in results.content
-    assert "/table record" in results.content
+    assert f"`{deal.commitment[:16]}`" in dealt.text
+    assert deal.commitment not in dealt.text
+    assert inputs_shown(deal, dealt.text), dealt.text
+    assert f"\n-# 🔒 Dealt from the seal `{deal.commitment[:16]}`: " in results.text
+    assert "/table record" in results.text
     assert table.fair_next is not None
     rematch_seal = (
         f"\n-# 🔒 A rematch will be dealt from the seal `{table.fair_next.commitment[:16]}`."
     )
-    assert rematch_seal in results.content
-    assert deal.commitment not in results.content
-    assert table.fair_next.commitment not in results.content
+    assert rematch_seal in results.text
+    assert deal.commitment not in results.text
+    assert table.fair_next.commitment not in results.text
     assert_secret_kept(table, wire, logged)
     record, proof, said = await record_and_proof(actor, thread, tmp_path)
     assert said["commitment"] == deal.commitment
@@ -186,13 +186,13 @@ async def test_coloretto_by_clicks_verifies_and_so_does_its_rematch(
     await ana.click(results, label="Rematch")
     again = await emu.wait_for(
         lambda: next(
-            (m for m in ana.visible_messages(thread) if "asked for a rematch" in m.content), None
+            (m for m in ana.visible_messages(thread) if "asked for a rematch" in m.text), None
         ),
         10,
         "the rematch message",
     )
-    assert f"`{first.fair_next.commitment[:16]}`" in again.content
-    assert first.fair_next.commitment not in again.content
+    assert f"`{first.fair_next.commitment[:16]}`" in again.text
+    assert first.fair_next.commitment not in again.text
     second_results = await coloretto_play_out(emu, thread, pop_bot, [ana])
     assert second_results.id != results.id
     second = await stored(pop_bot, number)

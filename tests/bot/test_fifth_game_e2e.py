@@ -36,11 +36,7 @@ async def turn_message(emu, actor, thread, move):
     header = f"move {move}**"
     return await emu.wait_for(
         lambda: next(
-            (
-                m
-                for m in reversed(actor.visible_messages(thread))
-                if header in m.content and m.buttons
-            ),
+            (m for m in reversed(actor.visible_messages(thread)) if header in m.text and m.buttons),
             None,
         ),
         20,
@@ -64,14 +60,14 @@ async def test_four_in_a_row_plays_end_to_end(
     ana, ben = world.ana, world.ben
     # The lobby: the game's own command, the table layer's buttons.
     opened = await ana.slash("fourrow", "new")
-    number = int(re.search(r"#(\d+)", (await opened.wait_message()).content).group(1))
+    number = int(re.search(r"#(\d+)", (await opened.wait_message()).text).group(1))
     thread = await emu.wait_for(lambda: thread_of(world, number), 10, "the table's thread")
     lobby = await emu.wait_for(
         lambda: next((m for m in ana.visible_messages(thread) if "Join" in m.button_labels), None),
         10,
         "the lobby",
     )
-    assert "Four in a row — table" in lobby.content
+    assert "Four in a row — table" in lobby.text
     await ben.click(lobby, label="Join")
     await ana.click(lobby, label="Start")
     first = await turn_message(emu, ana, thread, 1)
@@ -86,7 +82,7 @@ async def test_four_in_a_row_plays_end_to_end(
     answer = await refused.wait_message()
     assert answer.ephemeral
     assert answer.visible_to(other.user)
-    assert "not your turn" in answer.content
+    assert "not your turn" in answer.text
     assert bot.client.tables.held.cache[number].state.drops == []
 
     # The first seat stacks column 1, the other column 2; a restart comes in the middle.
@@ -100,13 +96,13 @@ async def test_four_in_a_row_plays_end_to_end(
 
     results = await emu.wait_for(
         lambda: next(
-            (m for m in ana.visible_messages(thread) if "wins with four in a row" in m.content),
+            (m for m in ana.visible_messages(thread) if "wins with four in a row" in m.text),
             None,
         ),
         20,
         "the results",
     )
-    assert bot.client.tables.held.cache[number].table.seat(state.first).name in results.content
+    assert bot.client.tables.held.cache[number].table.seat(state.first).name in results.text
     assert "Rematch" in results.button_labels
     # Every turn's buttons went with its turn (the restart's one too): only Rematch is left.
     await emu.wait_for(

@@ -27,7 +27,7 @@ async def test_three_seat_competitive_game_by_clicks(emu, world, pop_bot, tmp_pa
     _number, thread, lobby = await open_table(emu, world, ana, sets=2)  # competitive
     await ben.click(lobby, label="Join")
     await cleo.click(lobby, label="Join")
-    assert "Ana, Ben, Cleo" in lobby.content
+    assert "Ana, Ben, Cleo" in lobby.text
     await ana.click(lobby, label="Start")
 
     turns = [
@@ -82,7 +82,7 @@ async def assert_record_replays_to_announced_scores(world, thread, final, player
     lines = [
         line
         for m in sorted(players[0].visible_messages(thread), key=lambda m: m.id)
-        for line in m.content.splitlines()
+        for line in m.text.splitlines()
     ]
     set_lines = [line for line in lines if re.match(r"\*\*Set \d+\*\* —", line)]
     assert len(set_lines) == len(summary["sets"])
@@ -92,4 +92,4 @@ async def assert_record_replays_to_announced_scores(world, thread, final, player
     by_name = {str(p.id): p.name.capitalize() for p in players}
     assert {by_name[s]: n for s, n in summary["totals"].items()} == announced
     winners = [by_name[s] for s in summary["winners"]]
-    assert all(w in final.content for w in winners)
+    assert all(w in final.text for w in winners)

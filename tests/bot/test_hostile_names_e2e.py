@@ -43,8 +43,8 @@ async def test_hostile_display_names_are_shown_as_written(emu, world, roomy_chan
     # A rated game: lobby, turns, captions, results and rating changes name the seats.
     _, thread = await start_table(emu, world, ana, [ben], ai=1, sets=1)
     results = await play_game(emu, thread, [ana, ben], after=0)
-    assert shown_literally(results.content, HOSTILE["ana"])
-    assert shown_literally(results.content, HOSTILE["ben"])
+    assert shown_literally(results.text, HOSTILE["ana"])
+    assert shown_literally(results.text, HOSTILE["ben"])
     records = [
         await (await who.slash(*command, **options)).wait_message()
         for who, command, options in (
@@ -54,8 +54,8 @@ async def test_hostile_display_names_are_shown_as_written(emu, world, roomy_chan
             (cleo, ("history",), {}),  # nothing yet: the answer names her
         )
     ]
-    assert all(shown_literally(r.content, HOSTILE["ana"]) for r in records[:3])
-    assert shown_literally(records[3].content, HOSTILE["cleo"])
+    assert all(shown_literally(r.text, HOSTILE["ana"]) for r in records[:3])
+    assert shown_literally(records[3].text, HOSTILE["cleo"])
 
     # A cooperative game on a 2-minute timer: a signal, a number removed, a seat left, a
     # warning (ana turned pings off: named, not mentioned), the AI playing at the deadline.
@@ -72,7 +72,7 @@ async def test_hostile_display_names_are_shown_as_written(emu, world, roomy_chan
     said = ("📣", "was removed", "left the table", "seconds left", "the AI played this turn")
 
     def texts_said() -> dict[str, str]:
-        texts = [m.content for m in ana.visible_messages(coop)]
+        texts = [m.text for m in ana.visible_messages(coop)]
         return {w: next((x for x in texts if w in x), "") for w in said}
 
     clock.advance(95)  # 30 seconds before the deadline: the warning
@@ -89,8 +89,8 @@ async def test_hostile_display_names_are_shown_as_written(emu, world, roomy_chan
     alt_texts = 0
     for message, plain in bot_texts(emu):
         for name in HOSTILE.values():
-            if name in read(message.content):
-                assert shown_literally(message.content, name), message.content
+            if name in read(message.text):
+                assert shown_literally(message.text, name), message.text
                 shown[name] += 1
             for text in plain:
                 assert read(text).count(name) == text.count(name), text  # nothing escaped

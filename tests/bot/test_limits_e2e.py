@@ -24,7 +24,7 @@ async def limited_bot(fast_bot_env, start_bot, monkeypatch):
 async def open_one(player) -> str:
     """`/pop new` by `player`: the answer's text."""
     opened = await player.slash("pop", "new", sets=1)
-    return (await opened.wait_message()).content
+    return (await opened.wait_message()).text
 
 
 async def test_a_user_and_a_channel_open_only_so_many_tables(
@@ -36,7 +36,7 @@ async def test_a_user_and_a_channel_open_only_so_many_tables(
     refused = await ana.slash("pop", "new", sets=1)
     told = await refused.wait_message()
     assert told.ephemeral
-    assert told.content == t("refusal.limit.user", "en", n=2)
+    assert told.text == t("refusal.limit.user", "en", n=2)
     assert "opened" in await open_one(ben)  # the channel's third
     assert await open_one(ben) == t("refusal.limit.channel", "en", n=3)
     # Cancelling one frees its place.
@@ -49,9 +49,7 @@ async def test_a_user_and_a_channel_open_only_so_many_tables(
     )
     await asyncio.sleep(1.0)  # her three commands count against her click rate
     await ana.click(lobby, label="Cancel")
-    await emu.wait_for(
-        lambda: "cancelled" in lobby.content, 10, "the lobby to say it was cancelled"
-    )
+    await emu.wait_for(lambda: "cancelled" in lobby.text, 10, "the lobby to say it was cancelled")
     assert "opened" in await open_one(ben)
     tables = await limited_bot.client.tables.store.open_tables(world.guild.id)
     assert len(tables) == 3
@@ -71,7 +69,7 @@ async def test_clicks_beyond_the_rate_are_told_once_and_do_nothing(
         c
         for c in clicks[3:]
         if c.interaction.original is not None
-        and c.interaction.original.content == t("refusal.too_fast", "en")
+        and c.interaction.original.text == t("refusal.too_fast", "en")
     ]
     assert len(told) == 1
     assert all(c.responded for c in clicks)  # every click acknowledged: none "failed"
@@ -86,6 +84,6 @@ async def test_commands_count_against_the_rate_too(emu, world, limited_bot):
     await asyncio.sleep(1.0)  # a full bucket
     asked = await asyncio.gather(*(ana.slash("table", "show") for _ in range(5)))
     answers = [await a.wait_message() for a in asked]
-    too_fast = [a for a in answers if a.content == t("refusal.too_fast", "en")]
+    too_fast = [a for a in answers if a.text == t("refusal.too_fast", "en")]
     assert len(too_fast) == 2  # three within the rate, and each command beyond it is told
     assert all(a.ephemeral for a in answers)

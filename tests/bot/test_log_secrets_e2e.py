@@ -56,5 +56,5 @@ async def test_a_game_logged_at_debug_shows_no_token_and_no_hand(emu, world, pop
     assert [secret for secret in secrets if secret in said] == []
     assert "a raw event" not in said
     # The budget's lines of the two refusals are there, without their tokens.
-    assert "/[redacted] answered 429" in said
+    assert "/[redacted]/messages/@original answered 429" in said  # the hand fills the "thinking…"
     assert "/[redacted]/callback answered 429" in said

@@ -63,7 +63,7 @@ async def test_a_colorpop_move_message_answered_after_a_kill_keeps_no_stale_butt
     await pick_by_column(emu, first, opening)
     await emu.wait_for(lambda: trap.created.is_set(), 10, "move 1's message, not answered")
     [caught] = trap.messages  # move 1's pictures, with move 2's text and buttons
-    captions, _, turn_text = caught.content.partition("\n\n")
+    captions, _, turn_text = caught.text.partition("\n\n")
     assert turn_text.startswith("**Move 2**")
     assert caught.buttons
     if pressed:  # move 2 is picked on it before the bot has read Discord's answer
@@ -77,7 +77,7 @@ async def test_a_colorpop_move_message_answered_after_a_kill_keeps_no_stale_butt
     if pressed:  # move 2's turn is over: the message shows move 1 alone, without buttons
         third = await colorpop_turn(emu, first, thread, 3)
         await emu.wait_for(lambda: not caught.buttons, 10, "move 1's message without buttons")
-        assert caught.content == captions
+        assert caught.text == captions
         assert edits_of(emu, caught) == 1
     else:  # the message from before the kill is the turn's: its buttons play move 2
         await emu.wait_for(

@@ -37,7 +37,7 @@ async def paused_table(emu, world, players, tables, channel):
 
 async def press(player, hand) -> None:
     told = await player.click(hand, label=hand.button_labels[0])
-    await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
+    await told.wait_message(lambda m: m.text == t("refusal.paused", "en"))
 
 
 async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(
@@ -85,7 +85,7 @@ async def test_a_paused_table_backs_off_and_a_channel_update_starts_it_again(
     # The permission back (a channel update): it tries at once and plays on.
     emu.set_overwrite(world.games, emu.bot_user)
     await turn_message(emu, world.ana, thread, "Set 1/1 · turn 2**")
-    assert not tables.held.cache[number].table.paused
+    await emu.wait_for(lambda: not tables.held.cache[number].table.paused, 10, "it plays on")
     assert refused_posts(emu, [thread]) == refused
 
 

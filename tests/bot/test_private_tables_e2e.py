@@ -34,7 +34,7 @@ async def tight_bot(fast_bot_env, start_bot, monkeypatch):
 
 
 async def answer(asked) -> str:
-    return (await asked.wait_message()).content
+    return (await asked.wait_message()).text
 
 
 async def open_enigma(player, **options):
@@ -69,7 +69,7 @@ async def test_enigmas_have_their_own_limit_and_take_no_tables_place(emu, world,
     for _ in range(3):  # beyond her own limit: politely refused, and nothing is stored
         refused = await (await ana.slash("pop", "enigma")).wait_message()
         assert refused.ephemeral
-        assert refused.content == t("refusal.limit.private", "en", n=3)
+        assert refused.text == t("refusal.limit.private", "en", n=3)
     rows = await tight_bot.client.tables.store.fetch("SELECT COUNT(*) FROM game_tables")
     assert rows[0][0] == 3
     # Her three Enigmas take no place here, in another channel, or among her hosted tables.
@@ -92,7 +92,7 @@ async def test_try_again_stays_within_the_players_limit(emu, world, tight_bot):
     retried = await ana.click(result, label="Try again")
     told = await retried.wait_message()
     assert told.ephemeral
-    assert told.content == t("refusal.limit.private", "en", n=3)
+    assert told.text == t("refusal.limit.private", "en", n=3)
     assert (await stored(tight_bot, first_id)).status == "finished"
     tables = await tight_bot.client.tables.store.open_tables(world.guild.id)
     assert len(tables) == 3
@@ -122,7 +122,7 @@ async def test_an_enigma_left_alone_ends_on_the_clock(emu, world, pop_bot):
     # Half an hour later she comes back and selects a card: it is not left alone.
     clock.advance(minutes=30)
     await press_card(ana, message, card_buttons(message)[0])
-    await emu.wait_for(lambda: "1 of 5" in message.content, 10, "her selection")
+    await emu.wait_for(lambda: "1 of 5" in message.text, 10, "her selection")
     clock.advance(minutes=40)  # 70 minutes after it opened, 40 after her click
     await asyncio.sleep(0.5)
     assert (await stored(pop_bot, table_id)).status == "playing"
@@ -136,7 +136,7 @@ async def test_an_enigma_left_alone_ends_on_the_clock(emu, world, pop_bot):
     pressed = await press_card(ana, message, card_buttons(message)[1])
     told = await pressed.wait_message()
     assert told.ephemeral
-    assert told.content == t("refusal.private_ended", "en")
+    assert told.text == t("refusal.private_ended", "en")
     assert not [m for m in ana.visible_messages(world.games) if not m.ephemeral]
     moves = await pop_bot.client.tables.store.moves(table_id, 1)
     assert moves == []  # no AI played it
@@ -163,7 +163,7 @@ async def test_no_table_command_reaches_someone_elses_enigma(emu, world, pop_bot
     assert (await stored(pop_bot, table_id)).seats[0].ai is False
     await solve_it(emu, pop_bot, ana, message)
     await emu.wait_for(
-        lambda: any("solved today's Enigma" in m.content for m in ben.visible_messages()),
+        lambda: any("solved today's Enigma" in m.text for m in ben.visible_messages()),
         10,
         "the public announcement",
     )
@@ -183,19 +183,19 @@ async def test_leaving_ones_daily_enigma_ends_it_unsolved(emu, world, pop_bot):
     left = await (await ana.slash("table", "leave")).wait_message()
     await asyncio.sleep(1.0)  # what an AI would have done by now: nothing, no AI plays it
     assert await pop_bot.client.tables.store.moves(table_id, 1) == []
-    said = [m.content for m in ben.visible_messages(world.games)]
+    said = [m.text for m in ben.visible_messages(world.games)]
     assert not any(re.search("solved today's Enigma", s) for s in said)
     results = await pop_bot.client.tables.store.fetch("SELECT COUNT(*) FROM game_results")
     assert results[0][0] == 0
     # She is told privately that it ended, unsolved.
     assert left.ephemeral
-    assert left.content == t("table.left_private", "en", id=table_id)
+    assert left.text == t("table.left_private", "en", id=table_id)
     table = await stored(pop_bot, table_id)
     assert table.status == "cancelled"
     assert not table.seats[0].ai
     # Her puzzle's buttons say it ended.
     pressed = await press_card(ana, message, card_buttons(message)[0])
-    assert (await pressed.wait_message()).content == t("refusal.private_ended", "en")
+    assert (await pressed.wait_message()).text == t("refusal.private_ended", "en")
     # A new try of the daily puzzle is hers to open.
     again = await open_enigma(ana, daily=True)
     assert sorted(card_buttons(again)) == sorted(card_buttons(message))

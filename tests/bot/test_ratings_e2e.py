@@ -37,7 +37,7 @@ async def play_game(emu, thread, players, after: int, leaver=None):
                 (
                     m
                     for m in reversed(players[0].visible_messages(thread))
-                    if m.id > after and "My hand" in m.button_labels and h in m.content
+                    if m.id > after and "My hand" in m.button_labels and h in m.text
                 ),
                 None,
             ),
@@ -49,7 +49,7 @@ async def play_game(emu, thread, players, after: int, leaver=None):
             await pick_and_confirm(emu, player, hand, card_buttons(hand)[:1])
         if leaver is not None and k == 1:
             left = await (await leaver.at(thread).slash("table", "leave")).wait_message()
-            assert "left the table" in left.content
+            assert "left the table" in left.text
             players.remove(leaver)
     return await emu.wait_for(
         lambda: next(
@@ -103,12 +103,12 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
         for (seat, _), [new] in zip(order, teams, strict=True):
             ratings[seat_player[seat]] = new
         # The results post names every seat with its new rating and its change.
-        assert "📈 Ratings: " in final.content
+        assert "📈 Ratings: " in final.text
         for seat in table.seats:
             player = seat_player[seat.id]
             now, was = shown(ratings[player]), shown(before[player])
             change = signed(now - was) + (", left" if seat.id in gone else "")
-            assert f"{seat.name} {now} ({change})" in final.content, final.content
+            assert f"{seat.name} {now} ({change})" in final.text, final.text
         finals.append(final)
         after = final.id
         if game < 3:
@@ -119,7 +119,7 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
     assert not board.ephemeral
     best = sorted(ratings.items(), key=lambda pr: -pr[1].ordinal())
     names = {str(ana.id): f"<@{ana.id}>", str(ben.id): f"<@{ben.id}>", "ai:hard": "🤖 AI (hard)"}
-    assert board.content.splitlines() == [
+    assert board.text.splitlines() == [
         "🏆 **Pop leaderboard**",
         "-# Rating: the skill your results have shown, counted on the low side while they are"
         " few; a newcomer has 1500. *Provisional* before the 10th rated game.",
@@ -129,11 +129,11 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
         ),
     ]
     everything = await (await ben.slash("leaderboard")).wait_message()
-    assert everything.content.splitlines()[:4] == [
+    assert everything.text.splitlines()[:4] == [
         "🏆 **Leaderboards**",
-        board.content.splitlines()[1],  # what a rating means, once
+        board.text.splitlines()[1],  # what a rating means, once
         "**Pop**",
-        board.content.splitlines()[2],
+        board.text.splitlines()[2],
     ]
 
     # /stats: Ana's rating, her rank among the three, her change in the last game.
@@ -142,13 +142,13 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
     rank = [p for p, _ in best].index(str(ana.id)) + 1
     last = shown(ratings[str(ana.id)])
     line = f"Rating {last} *provisional* · rank {rank} of 3 in this server · last game "
-    assert line in stats.content, stats.content
-    assert "3 games, wins: " in stats.content
+    assert line in stats.text, stats.text
+    assert "3 games, wins: " in stats.text
 
     # /history: the three games, the last first, each linked to its results post.
     history = await (await ben.slash("history")).wait_message()
     assert history.ephemeral
-    rows = history.content.splitlines()
+    rows = history.text.splitlines()
     assert rows[0] == "🕘 **Ben**: last games in this server"
     assert len(rows) == 4
     for row, final in zip(rows[1:], reversed(finals), strict=True):
@@ -164,19 +164,19 @@ async def test_questions_nothing_answers_yet_get_a_clear_private_no(emu, world, 
     ana = world.ana
     stats = await (await ana.slash("stats", game="colourist")).wait_message()
     assert stats.ephemeral
-    assert stats.content == "Nobody has finished a game of Colourist in this server yet."
+    assert stats.text == "Nobody has finished a game of Colourist in this server yet."
     mine = await (await ana.slash("stats")).wait_message()
     assert mine.ephemeral
-    assert mine.content == "Ana has not finished a game in this server yet."
+    assert mine.text == "Ana has not finished a game in this server yet."
     board = await (await ana.slash("leaderboard", game="coloretto")).wait_message()
     assert board.ephemeral
-    assert board.content == "No rated game of Coloretto in this server yet."
+    assert board.text == "No rated game of Coloretto in this server yet."
     none = await (await ana.slash("leaderboard")).wait_message()
     assert none.ephemeral
-    assert none.content == "No rated game in this server yet."
+    assert none.text == "No rated game in this server yet."
     history = await (await ana.slash("history")).wait_message()
     assert history.ephemeral
-    assert history.content == "Ana has not finished a game in this server yet."
+    assert history.text == "Ana has not finished a game in this server yet."
 
 
 async def test_a_coloretto_game_posts_its_changes_on_its_one_message_and_history_links_it(
@@ -187,12 +187,12 @@ async def test_a_coloretto_game_posts_its_changes_on_its_one_message_and_history
     ana = world.ana
     thread = await start_coloretto(emu, world, ana, ai=1, bot=pop_bot)  # an easy AI
     final = await play_out(emu, thread, pop_bot, [ana])
-    assert "📈 Ratings: " in final.content
-    assert "Robo Ada " in final.content.split("📈 Ratings: ")[1]
+    assert "📈 Ratings: " in final.text
+    assert "Robo Ada " in final.text.split("📈 Ratings: ")[1]
     history = await (await ana.slash("history", game="coloretto")).wait_message()
-    [row] = history.content.splitlines()[1:]
+    [row] = history.text.splitlines()[1:]
     link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{final.id}"
     assert row.endswith(f"[results]({link})"), row
     assert "**Coloretto** · Ana, Robo Ada 🤖 · " in row
     board = await (await ana.slash("leaderboard", game="coloretto")).wait_message()
-    assert "🤖 AI (easy) — " in board.content
+    assert "🤖 AI (easy) — " in board.text

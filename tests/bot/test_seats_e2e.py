@@ -41,7 +41,7 @@ async def test_a_removed_player_stays_removed_through_the_game_and_its_rematch(
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     hand = await open_hand(ben, first)  # ben's hand, open before he is removed
     removed = await ana.at(thread).slash("table", "remove", player=ben.user)
-    assert "seat was removed" in (await removed.wait_message()).content
+    assert "seat was removed" in (await removed.wait_message()).text
     ben_fr = in_french(ben, thread)
     told = t("refusal.removed", "fr")
     # Any button of his seat says so, privately and in his language; none gives it back.
@@ -85,9 +85,9 @@ async def test_a_player_removed_in_the_lobby_cannot_join_again(emu, world, pop_b
     _, thread, lobby = await open_table(emu, world, ana)
     await ben.click(lobby, label="Join")
     await (await ana.at(thread).slash("table", "remove", player=ben.user)).wait_message()
-    await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
+    await emu.wait_for(lambda: "Ben" not in lobby.text, 10, "the lobby to drop ben")
     await private_answer(await ben.click(lobby, label="Join"), t("refusal.removed", "en"))
-    assert "Ben" not in lobby.content
+    assert "Ben" not in lobby.text
 
 
 async def restarted(emu, pop_bot):
@@ -122,7 +122,7 @@ async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_an
     ana, ben, cleo = world.ana, world.ben, world.cleo
     coop, thread = await start_table(emu, world, ana, [ben, cleo], mode="coop")
     await emu.wait_for(
-        lambda: any("never numbers" in m.content for m in ana.visible_messages(thread)),
+        lambda: any("never numbers" in m.text for m in ana.visible_messages(thread)),
         10,
         "the table-talk rule",
     )
@@ -144,7 +144,7 @@ async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_an
     emu.delete_message(again)
     await emu.wait_for(
         lambda: any(
-            "turn 1**" in m.content and "My hand" in m.button_labels and m.id > again.id
+            "turn 1**" in m.text and "My hand" in m.button_labels and m.id > again.id
             for m in ana.visible_messages(thread)
         ),
         10,
@@ -153,13 +153,13 @@ async def test_an_enigma_opened_in_a_cooperative_thread_leaves_its_table_talk_an
 
     emu.delete_channel(thread)  # both tables end; only the public one is announced
     await emu.wait_for(
-        lambda: any(f"#{coop} has ended" in m.content for m in ana.visible_messages(world.games)),
+        lambda: any(f"#{coop} has ended" in m.text for m in ana.visible_messages(world.games)),
         20,
         "a notice in the parent channel",
     )
     await ended(pop_bot, coop)
     await ended(pop_bot, enigma)
-    assert not any(f"#{enigma}" in m.content for m in ana.visible_messages(world.games))
+    assert not any(f"#{enigma}" in m.text for m in ana.visible_messages(world.games))
 
 
 async def test_a_press_on_a_table_another_process_moved_is_refused_once_then_taken(
@@ -186,7 +186,7 @@ async def test_a_press_on_a_table_another_process_moved_is_refused_once_then_tak
     await private_answer(await pick(in_french(ana, thread), hand, card), told)
     assert (await pick(ana, hand, card)).responded
     await emu.wait_for(
-        lambda: "✅ Ana" in first.content and "✅ Cleo" in first.content, 10, "both picks shown"
+        lambda: "✅ Ana" in first.text and "✅ Cleo" in first.text, 10, "both picks shown"
     )
     moves = await pop_bot.client.tables.store.moves(number, 1)
     assert moves == [(str(cleo.id), [state.hands[str(cleo.id)][0]]), (str(ana.id), [card])]

@@ -48,11 +48,11 @@ def bot_posts(emu, channel):
 
 
 def said(emu, channel, words):
-    return [m for m in bot_posts(emu, channel) if words in m.content]
+    return [m for m in bot_posts(emu, channel) if words in m.text]
 
 
 def deadline_of(message) -> int:
-    return int(re.search(r"<t:(\d+):R>", message.content)[1])
+    return int(re.search(r"<t:(\d+):R>", message.text)[1])
 
 
 async def restarted(emu, pop_bot):
@@ -74,7 +74,7 @@ async def test_a_day_long_turn_pings_on_turn_reminds_at_half_time_and_ends_with_
     clock, thread = await day_table(emu, world, pop_bot)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
     # The turn's own message mentions both seats, and pings exactly them; nothing else pings.
-    assert first.content.endswith(f"🔔 Your turn: <@{ana.id}> <@{ben.id}>")
+    assert first.text.endswith(f"🔔 Your turn: <@{ana.id}> <@{ben.id}>")
     assert first.pinged == [ana.user, ben.user]
     assert deadline_of(first) == int(clock.now() + DAY)
     others = [m for m in emu.messages.values() if m.author is emu.bot_user and m is not first]
@@ -87,7 +87,7 @@ async def test_a_day_long_turn_pings_on_turn_reminds_at_half_time_and_ends_with_
     clock.advance(minutes=1)  # half the time left: one short reminder, for ben alone
     [reminder] = await one_said(emu, thread, "⏰", "the reminder")
     assert (
-        reminder.content
+        reminder.text
         == f"⏰ Still your turn, <@{ben.id}>: time runs out <t:{deadline_of(first)}:R>."
     )
     assert reminder.pinged == [ben.user]
@@ -109,25 +109,25 @@ async def test_with_pings_off_the_bot_never_mentions_you(emu, world, roomy_chann
     ana, ben = world.ana, world.ben
     off = await (await ben.slash("settings", "pings", state="off")).wait_message()
     assert off.ephemeral
-    assert off.content == t("settings.pings_off", "en")
+    assert off.text == t("settings.pings_off", "en")
     clock, thread = await day_table(emu, world, pop_bot)
     first = await turn_message(emu, ana, thread, "Set 1/1 · turn 1**")
-    assert first.content.endswith(f"🔔 Your turn: <@{ana.id}>")
-    assert f"<@{ben.id}>" not in first.content
+    assert first.text.endswith(f"🔔 Your turn: <@{ana.id}>")
+    assert f"<@{ben.id}>" not in first.text
     assert first.pinged == [ana.user]
     await plays(emu, ana, first)
     clock.advance(hours=12)
     [reminder] = await one_said(emu, thread, "⏰", "the reminder")
-    assert reminder.content.startswith("⏰ Still your turn, **Ben**:")  # named, not mentioned
+    assert reminder.text.startswith("⏰ Still your turn, **Ben**:")  # named, not mentioned
     assert reminder.pinged == []
     # Ana turns hers off too: the next turn's message mentions nobody at all.
     await (await ana.slash("settings", "pings", state="off")).wait_message()
     clock.advance(hours=12)
     second = await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
-    assert "🔔" not in second.content
+    assert "🔔" not in second.text
     assert second.pinged == []
     on = await (await ben.slash("settings", "pings", state="on")).wait_message()
-    assert on.content == t("settings.pings_on", "en")
+    assert on.text == t("settings.pings_on", "en")
     assert [m for m in emu.messages.values() if m.pinged and m.author is emu.bot_user] == [first]
 
 
@@ -139,7 +139,7 @@ async def test_an_archived_thread_comes_back_on_the_next_move(emu, world, roomy_
     assert thread.archived
     await plays(emu, ana, first)  # her choice edits the turn's message: the bot reopens it
     await emu.wait_for(lambda: not thread.archived, 10, "the thread to come back")
-    await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "ana shown as chosen")
+    await emu.wait_for(lambda: "✅ Ana" in first.text, 10, "ana shown as chosen")
     emu.advance(hours=25)
     assert thread.archived
     await plays(emu, ben, first)  # the reveal's post brings it back by itself
@@ -161,10 +161,10 @@ async def test_a_locked_archived_thread_is_said_once_in_the_parent_channel(
     await one_said(emu, world.games, notice, "the notice in the parent channel")
     for _ in range(2):  # asking again is answered privately, and not said again
         refused = await (await ben.click(first, label="My hand")).wait_message()
-        assert refused.content == t("refusal.paused", "en")
+        assert refused.text == t("refusal.paused", "en")
     assert len(said(emu, world.games, notice)) == 1
     emu.set_thread_state(thread, archived=False, locked=False)  # a moderator opens it again
-    await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "the owed edit")
+    await emu.wait_for(lambda: "✅ Ana" in first.text, 10, "the owed edit")
     tables = pop_bot.client.tables
     await emu.wait_for(lambda: not tables.held.cache[1].table.paused, 10, "the table to go on")
     await plays(emu, ben, first)
@@ -190,7 +190,7 @@ async def test_a_restart_in_the_middle_keeps_the_deadline(emu, world, roomy_chan
     assert said(emu, thread, "⏰") == []
     clock.advance(minutes=1)
     [reminder] = await one_said(emu, thread, "⏰", "the reminder, at half time still")
-    assert f"<t:{deadline}:R>" in reminder.content
+    assert f"<t:{deadline}:R>" in reminder.text
     clock.advance(hours=12)
     await one_said(emu, thread, "⌛ Time is up: the AI played this turn for Ben.", "the timeout")
     await turn_message(emu, ana, thread, "Set 1/1 · turn 2**")
@@ -216,7 +216,7 @@ async def test_an_idle_table_leaves_memory_and_comes_back_when_needed(
     await leaves()
     await plays(emu, ana, first)  # a click loads it again
     assert 1 in tables.held.cache
-    await emu.wait_for(lambda: "✅ Ana" in first.content, 10, "ana shown as chosen")
+    await emu.wait_for(lambda: "✅ Ana" in first.text, 10, "ana shown as chosen")
     await leaves()
     clock.advance(hours=12)  # its timer loads it again: the reminder
     await one_said(emu, thread, "⏰", "the reminder")
@@ -254,12 +254,12 @@ async def test_the_timer_option_suggests_and_reads_what_people_type(
     # What cannot be read is said privately, in the user's language, and nothing opens.
     refused = await (await ana.slash("pop", "new", timer="soon")).wait_message()
     assert refused.ephemeral
-    assert refused.content == t("timer.not_understood", "ja", text="soon")
-    assert "「soon」" in refused.content
+    assert refused.text == t("timer.not_understood", "ja", text="soon")
+    assert "「soon」" in refused.text
     ana.locale = "en-US"
     refused = await (await ana.slash("pop", "new", timer="73h")).wait_message()
-    assert refused.content == t("timer.too_long", "en", text="73h")
-    assert "72 hours at most" in refused.content
+    assert refused.text == t("timer.too_long", "en", text="73h")
+    assert "72 hours at most" in refused.text
     assert world.guild.threads == []
 
     clock = TestClock()
@@ -293,7 +293,7 @@ async def test_a_turn_riding_on_the_moves_message_pings_the_next_seat(
     ride = pinging()[-1]
     assert ride.pinged == [ben.user]
     assert ride.attachments  # ana's move's pictures: the same message
-    assert ride.content.endswith(f"🔔 Your turn: <@{ben.id}>")
+    assert ride.text.endswith(f"🔔 Your turn: <@{ben.id}>")
 
 
 async def test_a_lobby_left_in_the_database_by_a_restart_takes_its_next_join(
@@ -307,7 +307,7 @@ async def test_a_lobby_left_in_the_database_by_a_restart_takes_its_next_join(
     tables = await restarted(emu, pop_bot)
     assert 1 not in tables.held.cache  # its lobby is out: it waits for people, in the database
     await ben.click(lobby, label="Join")
-    await emu.wait_for(lambda: "Ben" in lobby.content, 10, "ben seated in the lobby")
+    await emu.wait_for(lambda: "Ben" in lobby.text, 10, "ben seated in the lobby")
     assert [s.name for s in (await stored_table(pop_bot))[0].seats] == ["Ana", "Ben"]
     await ana.click(lobby, label="Start")
     await turn_message(emu, ana, thread, "Set 1/")

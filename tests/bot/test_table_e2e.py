@@ -41,14 +41,14 @@ async def test_lobby_join_leave_ai_limits_and_host_rights(emu, world, pop_bot):
     await private_answer(await ben.click(lobby, label="Start"), "Only the host")
     for _ in range(3):
         await ana.click(lobby, label="Add AI")
-    assert "Seats (5/5" in lobby.content
-    assert "Robo Ada 🤖" in lobby.content
+    assert "Seats (5/5" in lobby.text
+    assert "Robo Ada 🤖" in lobby.text
     await private_answer(await cleo.click(lobby, label="Join"), "table is full")
     await ben.click(lobby, label="Leave")
-    assert "Ben" not in lobby.content
+    assert "Ben" not in lobby.text
     # The last human leaves: only AI seats remain, so the table is cancelled.
     await ana.click(lobby, label="Leave")
-    assert "cancelled" in lobby.content
+    assert "cancelled" in lobby.text
     assert lobby.buttons == []
 
 
@@ -57,13 +57,13 @@ async def test_a_moderator_can_cancel_and_the_host_can_remove_a_seat(emu, world,
     _, thread, lobby = await open_table(emu, world, ana)
     await ben.click(lobby, label="Join")
     removed = await ana.at(thread).slash("table", "remove", player=ben.user)
-    assert "seat was removed" in (await removed.wait_message()).content
-    await emu.wait_for(lambda: "Ben" not in lobby.content, 10, "the lobby to drop ben")
+    assert "seat was removed" in (await removed.wait_message()).text
+    await emu.wait_for(lambda: "Ben" not in lobby.text, 10, "the lobby to drop ben")
     await private_answer(
         await ben.at(thread).slash("table", "remove", player=ana.user), "Only the host"
     )
     await cleo.click(lobby, label="Cancel")  # cleo manages threads
-    assert "cancelled" in lobby.content
+    assert "cancelled" in lobby.text
 
 
 async def test_table_rules_help_and_leave_commands(emu, world, roomy_channels, pop_bot):
@@ -76,26 +76,26 @@ async def test_table_rules_help_and_leave_commands(emu, world, roomy_channels, p
     )
     shown = await (await ben.at(thread).slash("table", "show")).wait_message()
     assert shown.ephemeral
-    assert "turn 1" in shown.content
-    assert "⏳ Ana" in shown.content
+    assert "turn 1" in shown.text
+    assert "⏳ Ana" in shown.text
     rules = await (await ben.slash("pop", "rules", mode="coop")).wait_message()
     assert rules.ephemeral
-    assert "never numbers" in rules.content
+    assert "never numbers" in rules.text
     helped = await (await ben.slash("help")).wait_message()
-    assert "/pop new" in helped.content
+    assert "/pop new" in helped.text
     nothing = await (await ben.at(world.general).slash("table", "show")).wait_message()
-    assert "no game table here" in nothing.content
+    assert "no game table here" in nothing.text
     left = await (await ben.at(thread).slash("table", "leave")).wait_message()
-    assert "Ben left" in left.content
+    assert "Ben left" in left.text
     # An AI now plays ben's seat: ana's pick alone reveals the turn.
     await play_turn(emu, [ana], thread, "Set 1/3 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(
-        lambda: any("turn 2**" in m.content for m in ana.visible_messages(thread)), 20, "turn 2"
+        lambda: any("turn 2**" in m.text for m in ana.visible_messages(thread)), 20, "turn 2"
     )
     # The revealed turn's message shows every seat as chosen, and no buttons any more.
-    first = next(m for m in ana.visible_messages(thread) if "turn 1**" in m.content)
+    first = next(m for m in ana.visible_messages(thread) if "turn 1**" in m.text)
     await emu.wait_for(
-        lambda: "✅ Ana" in first.content and "⏳" not in first.content and not first.buttons,
+        lambda: "✅ Ana" in first.text and "⏳" not in first.text and not first.buttons,
         10,
         "turn 1's message closed",
     )
@@ -121,7 +121,7 @@ async def test_rematch_deals_a_new_game_for_the_same_seats(emu, world, roomy_cha
     await private_answer(await ben.click(final, label="Rematch"), "no seat")
     await ana.click(final, label="Rematch")
     await emu.wait_for(
-        lambda: any("asked for a rematch" in m.content for m in ana.visible_messages(thread)),
+        lambda: any("asked for a rematch" in m.text for m in ana.visible_messages(thread)),
         10,
         "the rematch",
     )
@@ -150,7 +150,7 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
         "turn 1",
     )
     hint = await (await ana.click(first, label="Hint")).wait_message()
-    suggested = [int(n) for n in hint.content.split("would play ")[1].split(".")[0].split(", ")]
+    suggested = [int(n) for n in hint.text.split("would play ")[1].split(".")[0].split(", ")]
     assert hint.ephemeral
     assert len(suggested) == 5
     k = 1
@@ -166,14 +166,14 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
             (
                 m
                 for m in ana.visible_messages(thread)
-                if "Grid cleared" in m.content or "not cleared" in m.content
+                if "Grid cleared" in m.text or "not cleared" in m.text
             ),
             None,
         )
         if done is None:
             await emu.wait_for(
                 lambda n=k: any(
-                    f"turn {n + 1}**" in m.content or "cleared" in m.content
+                    f"turn {n + 1}**" in m.text or "cleared" in m.text
                     for m in ana.visible_messages(thread)
                 ),
                 20,
@@ -183,7 +183,7 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
                 (
                     m
                     for m in ana.visible_messages(thread)
-                    if "Grid cleared" in m.content or "not cleared" in m.content
+                    if "Grid cleared" in m.text or "not cleared" in m.text
                 ),
                 None,
             )
@@ -192,7 +192,7 @@ async def test_solo_game_at_the_table_to_its_end(emu, world, roomy_channels, pop
         k += 1
     assert done.attachments
     assert k <= 9
-    assert "1 hint used" in done.content
+    assert "1 hint used" in done.text
 
 
 async def test_a_lost_permission_pauses_only_that_table(emu, world, roomy_channels, pop_bot):
@@ -215,7 +215,7 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, roomy_channe
     emu.deny(world.general, emu.bot_user, Perm.SEND_MESSAGES_IN_THREADS)
     await play_turn(emu, [ana, ben], first, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(
-        lambda: any("is paused" in m.content for m in ana.visible_messages(world.general)),
+        lambda: any("is paused" in m.text for m in ana.visible_messages(world.general)),
         20,
         "a notice in the parent channel",
     )
@@ -224,7 +224,7 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, roomy_channe
     hand = next(m for m in ana.visible_messages(first) if m.ephemeral and m.buttons)
     before = await stored_table(pop_bot)
     told = await ana.click(hand, label=hand.button_labels[0])
-    await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
+    await told.wait_message(lambda m: m.text == t("refusal.paused", "en"))
     after = await stored_table(pop_bot)
     assert after[1] == before[1]  # the game is as it was
     assert (after[0].moves, after[0].epoch) == (before[0].moves, before[0].epoch)
@@ -235,19 +235,19 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, roomy_channe
     # paused table resumes where it stopped.
     del world.general.overwrites[emu.bot_user.id]
     told = await ana.click(hand, label=hand.button_labels[0])
-    await told.wait_message(lambda m: m.content == t("refusal.paused", "en"))
+    await told.wait_message(lambda m: m.text == t("refusal.paused", "en"))
     await emu.wait_for(
         lambda: any(
-            "turn 2**" in m.content and "My hand" in m.button_labels
+            "turn 2**" in m.text and "My hand" in m.button_labels
             for m in ana.visible_messages(first)
         ),
         30,
         "the paused table to post its steps and turn 2",
     )
     # Told once, though the first press's try was refused again.
-    notices = [m for m in ana.visible_messages(world.general) if "is paused" in m.content]
+    notices = [m for m in ana.visible_messages(world.general) if "is paused" in m.text]
     assert len(notices) == 1
-    assert notices[0].content.startswith("Pop table #")
+    assert notices[0].text.startswith("Pop table #")
     steps = [
         a.filename
         for m in sorted(ana.visible_messages(first), key=lambda m: m.id)
@@ -270,9 +270,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     await emu.wait_for(lambda: tables.held.cache[gone_no].pending, 10, "the reveal to be posting")
     emu.delete_channel(gone)
     await emu.wait_for(
-        lambda: any(
-            f"#{gone_no} has ended" in m.content for m in ana.visible_messages(world.games)
-        ),
+        lambda: any(f"#{gone_no} has ended" in m.text for m in ana.visible_messages(world.games)),
         20,
         "a notice in the parent channel",
     )
@@ -284,7 +282,7 @@ async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_
     assert gone_no not in {t.id for t, _ in await tables.store.tables_to_resume()}
     await play_turn(emu, [ana, ben], kept, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(
-        lambda: any("turn 2**" in m.content for m in ana.visible_messages(kept)),
+        lambda: any("turn 2**" in m.text for m in ana.visible_messages(kept)),
         20,
         "the other table's turn 2",
     )
@@ -301,15 +299,15 @@ async def test_hands_are_updated_in_place_until_their_token_expires(
     ana_hand, ben_hand = ana.ephemeral_messages(thread)[-1], ben.ephemeral_messages(thread)[-1]
     # Turn 2: the same private messages now show turn 2's hands, with live buttons.
     for hand in (ana_hand, ben_hand):
-        await emu.wait_for(lambda h=hand: "turn 2" in h.content, 20, "the hand to update")
+        await emu.wait_for(lambda h=hand: "turn 2" in h.text, 20, "the hand to update")
     assert len(card_buttons(ana_hand)) == 9
     assert set(card_buttons(ana_hand)) != set(held["ana"])
     await pick_and_confirm(emu, ana, ana_hand, card_buttons(ana_hand)[:2])
     emu.advance(minutes=16)  # ana's token expires; ben clicks now, so his is fresh
     await pick_and_confirm(emu, ben, ben_hand, card_buttons(ben_hand)[:2])
-    await emu.wait_for(lambda: "turn 3" in ben_hand.content, 20, "ben's hand to update")
+    await emu.wait_for(lambda: "turn 3" in ben_hand.text, 20, "ben's hand to update")
     await asyncio.sleep(0.5)
-    assert "turn 3" not in ana_hand.content  # an expired message is left alone...
+    assert "turn 3" not in ana_hand.text  # an expired message is left alone...
     # ...and "My hand" on the new table message gives ana a fresh one.
     await play_turn(emu, [ana], thread, "Set 1/1 · turn 3**", pick=lambda h: h[:2])
 
@@ -404,11 +402,11 @@ async def test_without_thread_rights_the_table_plays_in_the_channel(
     emu.deny(world.games, emu.bot_user, Perm.CREATE_PUBLIC_THREADS)
     opened = await ana.slash("pop", "new", sets=1)
     # The answer says the table plays here; the host alone learns which permission is missing.
-    here = await opened.wait_message(lambda m: "in the channel" in m.content)
-    assert "Join in its thread" not in here.content
+    here = await opened.wait_message(lambda m: "in the channel" in m.text)
+    assert "Join in its thread" not in here.text
     (told,) = await opened.wait_followups(1)
     assert told.ephemeral
-    assert told.content == t("table.no_thread", "en", game="Pop", id=table_number(here))
+    assert told.text == t("table.no_thread", "en", game="Pop", id=table_number(here))
     lobby = await emu.wait_for(
         lambda: next(
             (m for m in ana.visible_messages(world.games) if "Join" in m.button_labels), None
@@ -421,7 +419,7 @@ async def test_without_thread_rights_the_table_plays_in_the_channel(
     await ana.click(lobby, label="Start")
     await play_turn(emu, [ana, ben], world.games, "Set 1/1 · turn 1**", pick=lambda h: h[:2])
     await emu.wait_for(
-        lambda: any("turn 2**" in m.content for m in ana.visible_messages(world.games)),
+        lambda: any("turn 2**" in m.text for m in ana.visible_messages(world.games)),
         20,
         "turn 2",
     )
@@ -493,7 +491,7 @@ async def test_a_deleted_turn_message_is_posted_again_and_table_show_brings_the_
     assert not again.ephemeral
     shown = await (await ana.at(thread).slash("table", "show")).wait_message()
     assert shown.ephemeral
-    assert "turn 1" in shown.content
+    assert "turn 1" in shown.text
     assert "My hand" in shown.button_labels
     hand = await open_hand(ana, shown)  # the private copy's button opens ana's hand
     assert hand.ephemeral

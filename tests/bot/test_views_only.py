@@ -16,10 +16,7 @@ from tests.factories import people, pop_table
 def mentioned(post) -> set[int]:
     """Card numbers a post shows in words: its text and its pictures' alt texts."""
     return cards_mentioned(
-        SimpleNamespace(
-            content=post.content,
-            attachments=[SimpleNamespace(description=p.alt) for p in post.pictures],
-        )
+        SimpleNamespace(text=post.content, alt_texts=[p.alt for p in post.pictures])
     )
 
 

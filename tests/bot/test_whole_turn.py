@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from bot.model.posts import Button, Post
 from bot.model.table import LiveTable, Pending
+from bot.posting.layout_view import view_for
 from bot.posting.turn_message import DrawnTurn
 from bot.posting.whole_turn import WholeTurns
 from render.kit import Picture
@@ -32,7 +33,9 @@ class Turn:
     """The turn's message: Discord's copy says something the bot never wrote there."""
 
     def __init__(self, *pictures: str) -> None:
-        attachments = [SimpleNamespace(filename=name) for name in pictures]
+        attachments = [
+            SimpleNamespace(filename=name, description=f"alt of {name}") for name in pictures
+        ]
         self.message = SimpleNamespace(
             content="read me back\n\nand be wrong", attachments=attachments
         )
@@ -82,7 +85,7 @@ async def add_a_draw(turn: Turn, recorded: list[tuple[int, str]]):
     async def now(_table_id):
         return live
 
-    posting = SimpleNamespace(tables=SimpleNamespace(live=now), views=lambda _t, _p: None)
+    posting = SimpleNamespace(tables=SimpleNamespace(live=now), views=view_for)
     transport, posted = Transport(), Posted()
     whole = WholeTurns(posting, transport, Moves(), turn, Progress(), posted)
     await whole.post(live, pending, [Post("Ben drew a card", [pic("draw-5.png")], step=True)])
@@ -93,8 +96,11 @@ async def test_a_move_within_the_turn_is_added_under_the_recorded_captions():
     edits, added = await add_a_draw(Turn("take-4.png"), [(4, "Ana took row 2")])
     [(message_id, changes)] = edits
     assert message_id == TURN_MESSAGE
-    assert changes["content"] == "Ana took row 2\nBen drew a card\n\nBen to place"
+    laid = changes["view"].layout
+    assert laid.text == "Ana took row 2\nBen drew a card\n\nBen to place"
     assert [a.filename for a in changes["attachments"]] == ["take-4.png", "draw-5.png"]
+    assert [p.filename for p in laid.pictures] == ["take-4.png", "draw-5.png"]
+    assert [p.alt for p in laid.pictures] == ["alt of take-4.png", "alt of draw-5.png"]
     assert added == [(TURN_MESSAGE, 5, "Ben drew a card")]
 
 

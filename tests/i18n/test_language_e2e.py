@@ -33,9 +33,9 @@ async def test_the_synced_commands_carry_their_localisations(emu, world, pop_bot
 async def test_a_table_opened_in_japanese_speaks_japanese(emu, world, pop_bot):
     ana, ben = world.ana, world.ben
     opened = await (await ana.slash("pop", "new", mode="coop", language="ja")).wait_message()
-    assert "Popの卓 #" in opened.content
-    assert "（協力）" in opened.content
-    number = int(opened.content.split("#")[1].split("（")[0])
+    assert "Popの卓 #" in opened.text
+    assert "（協力）" in opened.text
+    number = int(opened.text.split("#")[1].split("（")[0])
     thread = await emu.wait_for(
         lambda: next(
             (
@@ -54,9 +54,9 @@ async def test_a_table_opened_in_japanese_speaks_japanese(emu, world, pop_bot):
         "the lobby message",
     )
     assert lobby.button_labels == ["参加", "退出", "AIを追加", "開始", "中止"]
-    assert "最低3人" in lobby.content
+    assert "最低3人" in lobby.text
     await ben.click(lobby, label="参加")
-    await emu.wait_for(lambda: "Ben" in lobby.content, 10, "ben in the lobby")
+    await emu.wait_for(lambda: "Ben" in lobby.text, 10, "ben in the lobby")
     # A refusal speaks the clicker's language (the emulator's users are en-US).
     refused = await (await ben.click(lobby, label="参加")).wait_message()
-    assert refused.content == t("refusal.already_seated", "en")
+    assert refused.text == t("refusal.already_seated", "en")

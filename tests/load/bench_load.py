@@ -225,18 +225,17 @@ def _load_emulator(server):
 
         def create_message(self, channel, author, **kwargs):
             message = super().create_message(channel, author, **kwargs)
-            now = time.time()
             self.by_channel[channel.id].append(message)
-            if author is self.bot_user and getattr(channel, "is_thread", False):
-                number = re.search(r"#(\d+)", channel.name)
-                for attachment in message.attachments:
-                    step = STEP_FILE.match(attachment.filename)
-                    if step and number:
-                        self.pictures[int(number.group(1))].append((now, step.group(1)))
             self._wake(channel.id)
             return message
 
         def new_attachment(self, channel, filename, _data, content_type, description=None):
+            """Every step picture uploaded (with a new message, or with an edit of its turn's
+            message: the bot's, in a table's thread), and when."""
+            number = re.search(r"#(\d+)", getattr(channel, "name", "") or "")
+            step = STEP_FILE.match(filename)
+            if step and number and getattr(channel, "is_thread", False):
+                self.pictures[int(number.group(1))].append((time.time(), step.group(1)))
             return super().new_attachment(channel, filename, b"", content_type, description)
 
         def add_thread(self, parent, name, **kwargs):

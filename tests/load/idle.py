@@ -240,17 +240,17 @@ class IdleTables:
 
 
 def _for_table(components: list[dict[str, Any]], table_id: int) -> list[dict[str, Any]]:
-    """The template's buttons, for another table (`pop:<table>:…`)."""
-    rows = []
-    for row in components:
-        children = []
-        for child in row.get("components", []):
-            child = {k: v for k, v in child.items() if k != "id"}
-            if "custom_id" in child:
-                child["custom_id"] = re.sub(r"^pop:\d+:", f"pop:{table_id}:", child["custom_id"])
-            children.append(child)
-        rows.append({"type": row.get("type", 1), "components": children})
-    return rows
+    """The template's components (rows of buttons, or a Components V2 container holding them),
+    for another table (`pop:<table>:…`), without the ids Discord numbered them with."""
+    copied = []
+    for component in components:
+        child = {k: v for k, v in component.items() if k != "id"}
+        if "custom_id" in child:
+            child["custom_id"] = re.sub(r"^pop:\d+:", f"pop:{table_id}:", child["custom_id"])
+        if "components" in child:
+            child["components"] = _for_table(child["components"], table_id)
+        copied.append(child)
+    return copied
 
 
 async def _pick(emu, player, turn) -> None:

@@ -117,7 +117,7 @@ async def next_turn(emu, world, thread, turn: int):
             (
                 m
                 for m in world.players[0].visible_messages(thread)
-                if "My hand" in m.button_labels and f"turn {turn}**" in m.content
+                if "My hand" in m.button_labels and f"turn {turn}**" in m.text
             ),
             None,
         ),
@@ -196,7 +196,7 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
                 custom_id=next(b["custom_id"] for b in hand.buttons if ":card:" in b["custom_id"]),
             )
         ).responded
-        await emu.wait_for(lambda: "✅ Ana0" in turn2.content, 10, "ana0's choice to show")
+        await emu.wait_for(lambda: "✅ Ana0" in turn2.text, 10, "ana0's choice to show")
         procs[0].kill()
         await emu.wait_for(
             lambda: emu.session_for(worlds[0].guild) is None, 10, "shard 0 to go silent"
@@ -218,7 +218,7 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
         await play_turn(emu, [ben0, cleo0], threads[0], "Set 1/1 · turn 2**")
         turn3 = await next_turn(emu, worlds[0], threads[0], 3)
         assert turn3.id > turn2.id
-        placed = [m for m in ana0.visible_messages(threads[0]) if "Ana0 placed" in m.content]
+        placed = [m for m in ana0.visible_messages(threads[0]) if "Ana0 placed" in m.text]
         assert len(placed) == 2  # turn 1, and turn 2 with the card chosen before the kill
         again = [emu.interactions[i] for i in set(emu.interactions) - before]
         assert len(again) >= 4

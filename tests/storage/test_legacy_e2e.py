@@ -65,20 +65,20 @@ async def play_to_the_end(emu, players, thread, first_turn: int, done: str):
     while True:
         message = await turn_message(emu, players[0], thread, f"turn {k}**")
         for player in players:
-            if f"✅ {player.name.capitalize()}" in message.content:
+            if f"✅ {player.name.capitalize()}" in message.text:
                 continue  # picked before (before the upgrade, for some)
             hand = await open_hand(player, message)
             await pick_and_confirm(emu, player, hand, card_buttons(hand)[:1])
         await emu.wait_for(
             lambda n=k: any(
-                f"turn {n + 1}**" in m.content or done in m.content
+                f"turn {n + 1}**" in m.text or done in m.text
                 for m in players[0].visible_messages(thread)
             ),
             30,
             f"turn {k + 1} or the end",
         )
-        if any(done in m.content for m in players[0].visible_messages(thread)):
-            return next(m for m in players[0].visible_messages(thread) if done in m.content)
+        if any(done in m.text for m in players[0].visible_messages(thread)):
+            return next(m for m in players[0].visible_messages(thread) if done in m.text)
         k += 1
 
 
@@ -117,7 +117,7 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
     old_step = [m for m in snapshot["messages"] if m["channel"] == revealing.id][-1]
     assert old_step["files"]
     assert "placed" in old_step["content"]
-    assert sum(m.content == old_step["content"] for m in ana.visible_messages(revealing)) == 1
+    assert sum(m.text == old_step["content"] for m in ana.visible_messages(revealing)) == 1
     assert (await store.delivery(MID_REVEAL)).seq > seq
 
     # Mid-turn: ana picked before the upgrade; ben and cleo pick now, on the old message.
@@ -143,8 +143,8 @@ async def test_the_new_bot_finishes_the_old_bots_games(emu, world, legacy_discor
         assert final.phase == "over"
         totals = pop_game.totals(final)
         for seat in table.seats:
-            assert f"{seat.name} {totals[seat.id]}" in message.content, message.content
-        assert all(table.seat(w).name in message.content.split("Winner")[1] for w in final.winners)
+            assert f"{seat.name} {totals[seat.id]}" in message.text, message.text
+        assert all(table.seat(w).name in message.text.split("Winner")[1] for w in final.winners)
         rows = await store.fetch(
             "SELECT user_id, won, score FROM game_results WHERE table_id = ?", number
         )

@@ -34,4 +34,4 @@ def rating(
     return standings
 
 
-ENTRY = hosted("colorpop", COLORPOP, "ColorpopFace", TOOLS, KEYS, rating=rating)
+ENTRY = hosted("colorpop", COLORPOP, "ColorpopFace", TOOLS, KEYS, rating=rating, accent=0x1CB765)

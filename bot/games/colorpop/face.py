@@ -23,7 +23,7 @@ from bot.games.base import GameFace
 from bot.model.binding import Moved
 from bot.model.posts import Button, Post, Refusal, Select
 from bot.model.table import LiveTable, Seat, Table
-from bot.posting.controls import view_for
+from bot.posting.layout_view import V2_EDIT, view_for
 from bot.storage.store import SqlStore
 from bot.tables.answers import answer_in_time, refuse
 from bot.tables.faces import FaceServices, Press, StatsRow, texts, verb
@@ -210,9 +210,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
                 self.move_button(ColorpopMove.picking(g), group_label(g, lang)[:80]) for g in groups
             ],
         )
-        view = view_for(press.table, post)
-        assert view is not None  # the post has its buttons
-        await press.reply.send_message(post.content, ephemeral=True, view=view)
+        await press.reply.send_message(ephemeral=True, view=view_for(press.table, post))
 
     @verb("type", on_turn=True)
     async def type_cell(self, press: Press) -> None:
@@ -232,7 +230,7 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
     async def answer_move(self, press: Press, move: object, moved: Moved) -> None:
         """A group's button (the picker's): the picker says what was played, in place."""
         label = self.picked(moved, move, press.lang)
-        await press.reply.edit_message(content=label, view=None)
+        await press.reply.edit_message(view=view_for(press.table, Post(label)), **V2_EDIT)
 
     def picked(self, moved: Moved, move: object, lang: str) -> str:
         """The private answer to a pick: what left the board, named by the cell played."""

@@ -20,6 +20,7 @@ from bot.games.base import GameFace
 from bot.model.binding import Moved
 from bot.model.posts import Button, Post, Refusal, Select
 from bot.model.table import LiveTable, Seat, Table
+from bot.posting.layout_view import V2_EDIT, view_for
 from bot.storage.store import SqlStore
 from bot.tables.faces import Press, StatsRow, texts, verb
 from bot.tables.workers import PICTURES
@@ -213,7 +214,8 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
                 text=shown(before.words, press.lang),
             )
             with contextlib.suppress(discord.HTTPException):
-                await press.interaction.edit_original_response(content=text, view=None)
+                view = view_for(press.table, Post(text))
+                await press.interaction.edit_original_response(view=view, **V2_EDIT)
             return
         await self.redraw_here(press)
 

@@ -29,4 +29,4 @@ def rating(
     return [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats]
 
 
-ENTRY = hosted("pop", POP, "PopFace", TOOLS, KEYS, rating=rating)
+ENTRY = hosted("pop", POP, "PopFace", TOOLS, KEYS, rating=rating, accent=0x8C6090)

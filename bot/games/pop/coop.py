@@ -13,7 +13,7 @@ import discord
 from bot.model.binding import Moved
 from bot.model.posts import Post, Select
 from bot.model.table import LiveTable, Seat
-from bot.posting.controls import view_for
+from bot.posting.layout_view import V2_EDIT, view_for
 from bot.tables import workers
 from bot.tables.chat import said_in
 from bot.tables.faces import FaceServices, Press, verb
@@ -46,8 +46,7 @@ class PopTalk(PopPosts):
             tuple((self._talk_label(m, lang), POP.move_name(m)[1] or "") for m in talk),
         )
         post = Post(t("pop.signal.choose", lang), controls=[menu])
-        view = view_for(press.table, post) or discord.utils.MISSING
-        await press.reply.send_message(post.content, ephemeral=True, view=view)
+        await press.reply.send_message(ephemeral=True, view=view_for(press.table, post))
 
     @staticmethod
     def _talk_label(said: Talk, lang: str) -> str:
@@ -56,7 +55,8 @@ class PopTalk(PopPosts):
 
     async def answer_move(self, press: Press, move: object, moved: Moved) -> None:
         """Table talk chosen from the menu: the menu says it was sent."""
-        await press.reply.edit_message(content=t("pop.signal.sent", press.lang), view=None)
+        sent = Post(t("pop.signal.sent", press.lang))
+        await press.reply.edit_message(view=view_for(press.table, sent), **V2_EDIT)
 
     async def after_move(
         self, services: FaceServices, moved: Moved, move: object, *, by_person: bool

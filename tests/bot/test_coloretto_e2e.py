@@ -152,9 +152,7 @@ def announced_scores(message):
     """{name: total} from the results message's lines "1st **Name** — points: N (…)"."""
     return {
         name: int(total)
-        for name, total in re.findall(
-            r"^\d\w* \*\*(.+?)\*\* — points: (-?\d+)", message.text, re.M
-        )
+        for name, total in re.findall(r"^\d\w* \*\*(.+?)\*\* — points: (-?\d+)", message.text, re.M)
     }
 
 

@@ -254,7 +254,10 @@ async def test_a_lost_permission_pauses_only_that_table(emu, world, roomy_channe
         for a in m.attachments
         if a.filename.startswith("s1-t1-")
     ]
-    assert [int(n[6:8]) for n in steps] == list(range(1, len(steps) + 1))
+    # In order, none twice, none missing: the turn's message shows its latest ten steps.
+    numbers = [int(n[6:8]) for n in steps]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    assert numbers[0] == 1 or len(numbers) == 10
 
 
 async def test_a_deleted_thread_ends_its_table_and_others_go_on(emu, world, pop_bot):

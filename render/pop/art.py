@@ -76,7 +76,9 @@ def card_rgb(
     )
     _marks(d, card, style.shape, ink, face)
     _badge(d, variant, face)
-    return img.resize((cw, ch), Image.Resampling.LANCZOS)
+    return img.reduce(
+        k
+    )  # a box of k x k samples a pixel: smooth edges at a tenth of LANCZOS's cost
 
 
 def _surround(d: ImageDraw.ImageDraw, variant: str, cw: int, ch: int, face: _Face, bg: str) -> None:
@@ -184,7 +186,7 @@ def queue_rgb(column: int, bg: str = S.TRACK, height: int = 0) -> Image.Image:
         fill=S.TEXT,
         anchor="mm",
     )
-    return img.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
+    return img.reduce(k)
 
 
 # --- The palette --------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 from engine.pop.events import Event
@@ -91,12 +92,19 @@ def hand_picture(
     t: alt.Translate = alt.english,
 ) -> Picture:
     """A hand for the private message: selected cards ringed and ticked, others dimmed."""
-    shown, chosen, unavailable = list(cards), list(selected), list(disabled)
+    shown, chosen, unavailable = tuple(cards), tuple(selected), tuple(disabled)
     return Picture(
-        encode(draw.draw_hand(shown, chosen, unavailable)),
-        alt.hand_alt(shown, chosen, unavailable, t),
+        _hand_png(shown, chosen, unavailable),
+        alt.hand_alt(list(shown), list(chosen), list(unavailable), t),
         "hand.png",
     )
+
+
+@functools.lru_cache(maxsize=256)  # a hand is drawn again as it stands when its owner opens it
+def _hand_png(
+    shown: tuple[int, ...], chosen: tuple[int, ...], unavailable: tuple[int, ...]
+) -> bytes:
+    return encode(draw.draw_hand(list(shown), list(chosen), list(unavailable)))
 
 
 def results_picture(

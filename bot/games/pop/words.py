@@ -3,6 +3,7 @@ results, and the small facts of a table the texts need (hints asked for)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,12 @@ def picture_labels(lang: str) -> dict[str, str]:
     level and title names, `pop.level.x` and `pop.title.x`, and the shared `result.*`). A word the bundled fonts cannot
     draw is drawn in English rather than as boxes; the alt text and the messages stay in the
     table's language."""
-    mine, english = catalogue(resolve(lang)), catalogue(DEFAULT_LANGUAGE)
+    return dict(_picture_labels(resolve(lang)))  # a copy: the caller may change its own
+
+
+@functools.cache  # every picture of a turn asks; the glyph checks cost more than drawing a word
+def _picture_labels(lang: str) -> dict[str, str]:
+    mine, english = catalogue(lang), catalogue(DEFAULT_LANGUAGE)
     labels = {}
     for word in PICTURE_ENGLISH:
         if word in LABELS_EN:

@@ -27,7 +27,18 @@ from .. import style as S
 from .alt import results_alt, reveal_alt, turn_alt
 from .cards import BOX_COLUMNS, BOX_GAP, box_size, seat_box, word_card
 from .labels import label
-from .parts import SYMBOL_INK, TILE_STYLE, arrow, drawable, flag, lanes, ringed, symbol, word
+from .parts import (
+    NUMBERS_H,
+    SYMBOL_INK,
+    TILE_STYLE,
+    arrow,
+    drawable,
+    flag,
+    lanes,
+    ringed,
+    symbol,
+    word,
+)
 
 __all__ = [
     "HEIGHT",
@@ -44,6 +55,7 @@ TRACK_H = 240
 KEY = TRACK + TRACK_H + 12  # the legend
 KEY_H = 2 * (F.CHIP + 8)  # two rows of keys (the longest language's need)
 HEIGHT = KEY + KEY_H + F.PAD - 8
+MIN_LANE = 24  # px: the results draw the track only when its lanes are this tall (1-5 seats)
 
 
 def _png(img: Image.Image) -> bytes:
@@ -54,9 +66,11 @@ def _png(img: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def legend_keys(labels: Mapping[str, str], moved: bool) -> list[tuple[F.Icon, str]]:
+def legend_keys(
+    labels: Mapping[str, str], moved: bool, *, role: bool = True
+) -> list[tuple[F.Icon, str]]:
     """Every mark the track shows and its word in the table's language (`moved`: the arrow of
-    a reveal too)."""
+    a reveal too; `role`: the colourist's ring, which the results do not draw)."""
 
     def field(kind: str) -> F.Icon:
         r = 6 if kind == DOUBLE else 8
@@ -69,7 +83,7 @@ def legend_keys(labels: Mapping[str, str], moved: bool) -> list[tuple[F.Icon, st
         (field("circle"), word(labels, "adjective")),
         (field(DOUBLE), word(labels, "phrase")),
         (flag, word(labels, "finish")),
-        (ringed, word(labels, "role")),
+        *([(ringed, word(labels, "role"))] if role else []),
         (F.chip(S.JOKER_STYLE), word(labels, "joker_left")),
     ]
     return [*keys, (arrow, word(labels, "moved"))] if moved else keys
@@ -173,11 +187,21 @@ def headline(winners: Sequence[str], labels: Mapping[str, str]) -> str:
 def results_picture(
     view: ColouristView, names: Mapping[str, str], labels: Mapping[str, str]
 ) -> kit.Picture:
-    """The end: the winner headline, then every seat by place with its field."""
+    """The end: the winner headline, every seat by place with its field, and under them the
+    track where the pawns stopped, when its lanes fit (up to five seats)."""
     img = F.canvas(HEIGHT)
     with kit.FONT_LOCK:
         F.header(img, word(labels, "game_over", round=view.round_number))
         won = headline([names.get(s, s) for s in view.winners], labels)
         box = (F.PAD, TOP, WIDTH - F.PAD, HEIGHT - F.PAD)
-        F.results(img, won, standings(view, names, labels), box, rule=word(labels, "rule"))
+        rows = standings(view, names, labels)
+        bottom = F.results(img, won, rows, box, rule=word(labels, "rule"))
+        track = (F.PAD, bottom + 14, WIDTH - F.PAD, HEIGHT - F.PAD - KEY_H - 12)
+        if (track[3] - track[1] - NUMBERS_H) / len(view.seats) >= MIN_LANE:
+            end = lanes(img, view, names, track, None)
+            F.legend(
+                img,
+                legend_keys(labels, False, role=False),
+                (F.PAD, int(end) + 12, WIDTH - F.PAD, int(end) + 12 + KEY_H),
+            )
     return kit.Picture(_png(img), results_alt(view, names, labels), "results.png")

@@ -126,6 +126,22 @@ def test_a_long_name_is_drawn_whole_where_there_is_room() -> None:
             assert sum(text.text == NAMES[0] for text in s.texts) == (2 if kind == "reveal" else 1)
 
 
+def test_the_results_show_where_the_pawns_stopped_up_to_five_seats() -> None:
+    """The results' board filled the top of the frame and left its lower third empty: up to
+    five seats the track is drawn under it (its fields numbered to the finish, a lane a seat,
+    the legend of its marks, the colourist's ring no longer among them)."""
+    words = labels("en")
+    for kind, v, s in seen("en"):
+        if kind != "results":
+            continue
+        drawn = [text.text for text in s.texts]
+        track = str(v.finish) in drawn and words["noun"] in drawn
+        assert track == (len(v.seats) <= 5), s.name
+        assert words["role"] not in drawn, s.name
+        if track:  # each name on its board row and in its lane
+            assert drawn.count(NAMES[0]) == 2, s.name
+
+
 def test_every_mark_is_in_the_legend_in_the_tables_language() -> None:
     for lang in ("de", "ja"):
         words = labels(lang)

@@ -15,6 +15,7 @@ from engine.pop.results import COOP_LEVELS, SOLO_TITLES
 # Words drawn in the pictures (the bot's catalogue keys are `label.<key>`).
 LABELS_EN: dict[str, str] = {
     "step": "Step {n}",
+    "places": "places {card} in column {column}",
     "chain": "chain ×{n}",
     "explodes": "Exploding: {n}",
     "gain": "+{n} {name}",

@@ -95,7 +95,19 @@ def step_lines(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, str]]:
         lines.append((label(labels, "leads", names=", ".join(leaders)), S.GOLD))
     if not any(f.columns) and not f.pending and f.kind != "board":
         lines.append((label(labels, "cleared"), S.GOOD))
+    if not lines and f.kind == "placed" and f.placed_card and f.highlight:
+        lines += _placed(f, labels)  # a plain placement: who put which card where
     return lines[:3]
+
+
+def _placed(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A placement in words, on two lines: the seat (the Chief by its crown and word), then
+    what it did."""
+    assert f.placed_card is not None and f.highlight is not None
+    owner = f.owner or ""
+    who = f"{P.ICON_CHIEF} " + label(labels, "chief") if owner == CHIEF else f.name_of(owner)
+    column = "ABCDE"[f.highlight[0]]
+    return [(who, S.TEXT), (label(labels, "places", card=f.placed_card, column=column), S.MUTED)]
 
 
 def _totals(f: Frame) -> list[int]:

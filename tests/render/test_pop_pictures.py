@@ -17,7 +17,7 @@ from bot.games.pop.words import picture_labels
 from bot.texts.i18n import languages
 from engine.pop.results import CoopResult, SoloResult
 from engine.pop.view import view
-from render.pop import art, board
+from render.pop import art, board, side
 from render.pop.final import places
 from render.pop.labels import LABELS_EN
 from render.pop.pictures import frame_picture, results_picture
@@ -71,6 +71,24 @@ def test_every_mark_a_frame_shows_is_in_its_legend():
     fell = next(f for f in frames if f.kind == "fell" and f.moved)
     words = [w for _, w in board.legend_keys(fell, LABELS_EN)]
     assert {"fell", "fell from here"} <= set(words)
+
+
+def test_a_plain_placement_says_who_put_which_card_where_in_the_step_box():
+    """The side panel's step box was empty on every placement that exploded nothing."""
+    frames = [f for seed in range(3) for f in frames_of("competitive", 3, 1, seed)]
+    placed = [f for f in frames if f.kind == "placed" and f.placed_card and f.highlight]
+    assert placed
+    plain = 0
+    for f in placed:
+        lines = [text for text, _ in side.step_lines(f, LABELS_EN)]
+        assert lines, f
+        if lines[-1].startswith("places "):
+            plain += 1
+            assert lines[-1] == f"places {f.placed_card} in column {'ABCDE'[f.highlight[0]]}"
+            assert lines[-2] == ("♛ Chief" if f.owner == "chief" else f.name_of(f.owner or ""))
+    assert plain > len(placed) // 2  # most placements explode nothing
+    de = picture_labels("de")
+    assert side.step_lines(placed[0], de)[-1][0].startswith(f"legt {placed[0].placed_card} in")
 
 
 def test_a_fell_frame_marks_the_cards_that_fell_and_where_they_were():

@@ -103,7 +103,8 @@ def step_lines(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, str]]:
 def _placed(f: Frame, labels: Mapping[str, str]) -> list[tuple[str, str]]:
     """A placement in words, on two lines: the seat (the Chief by its crown and word), then
     what it did."""
-    assert f.placed_card is not None and f.highlight is not None
+    assert f.placed_card is not None  # the caller checked both
+    assert f.highlight is not None
     owner = f.owner or ""
     who = f"{P.ICON_CHIEF} " + label(labels, "chief") if owner == CHIEF else f.name_of(owner)
     column = "ABCDE"[f.highlight[0]]

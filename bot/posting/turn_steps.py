@@ -44,11 +44,25 @@ class TurnSteps(PacedSteps):
             return None  # a game played one seat at a time
         return table.turn_message_id if table.turn_message_epoch == pending.epoch else None
 
+    def story_wanted(self, live: LiveTable, pending: Pending) -> bool:
+        """Was the move's turn revealed before its message went out (every seat an AI, say)?
+        Its story then gets a message of its own, which its steps edit as a turn's message."""
+        table = live.table
+        if table.private or not pending.new_turn or pending.epoch is None:
+            return False
+        if table.turn_message_epoch == pending.epoch:  # out: the steps edit it
+            return False
+        face = self.posting.face(table)
+        return face.closed_turn_text(live, pending.before, table.lang()) is not None
+
     async def post(self, live: LiveTable, pending: Pending, posts: list[Post], done: int) -> None:
         message_id = self.message_for(live, pending)
         while done < len(posts):
             if self.posting.stopping():  # the rest is owed (its progress is stored)
                 raise Paused
+            if message_id is None and posts[done].step and self.story_wanted(live, pending):
+                message_id, done = await self._open_story(live, pending, posts, done)
+                continue
             if message_id is None or not posts[done].step:
                 done = await self._post_batch(live, pending, posts, done)
                 continue
@@ -58,7 +72,14 @@ class TurnSteps(PacedSteps):
         self, live: LiveTable, pending: Pending, posts: list[Post], done: int, message_id: int
     ) -> int:
         """The next steps on the turn's message; how many of the move's posts are out."""
-        table = live.table
+        upto = self._next_upto(live, posts, done)
+        await self._edit_story(live, pending, posts, upto, message_id)
+        await self._shown(live, pending, posts, upto, message_id)
+        return upto
+
+    def _next_upto(self, live: LiveTable, posts: list[Post], done: int) -> int:
+        """Where the next edit's steps end: one step, or when the budget is tight all of the
+        move's, or when behind a few."""
         upto, most = done + 1, 1
         if self.posting.budget.tight():  # fewer requests: the move's steps in one edit
             most = len(posts)
@@ -66,18 +87,49 @@ class TurnSteps(PacedSteps):
             most = composer.MAX_FILES_PER_MESSAGE  # behind: it catches up, steps a few at a time
         while upto < min(len(posts), done + most) and posts[upto].step:
             upto += 1
-        await self._edit_story(live, pending, posts, upto, message_id)
+        return upto
+
+    async def _open_story(
+        self, live: LiveTable, pending: Pending, posts: list[Post], done: int
+    ) -> tuple[int, int]:
+        """The story's own message, its first step on it (once: after a restart its nonce
+        finds it), kept as the turn's message; (its id, how many of the move's posts are out)."""
+        table = live.table
+        upto = self._next_upto(live, posts, done)
+        face = self.posting.face(table)
+        status = face.closed_turn_text(live, pending.before, table.lang()) or ""
+        steps = [p for p in posts[:upto] if p.step]
+        pictures = [p for post in steps for p in post.pictures]
+        story = Post(composer.turn_story(status, [p.content for p in steps]), pictures)
+        with priority(STEP):
+            message = await self.transport.send(
+                table,
+                story,
+                self.posting.views(table, story, [], story=True),
+                key=("story", table.id, pending.game_no, pending.seq),
+            )
+        assert pending.epoch is not None  # story_wanted asked
+        await self.posted.turn_posted(table.id, message.id, pending.epoch, None)
+        self.turn.message = message
+        await self._shown(live, pending, posts, upto, message.id)
+        return message.id, upto
+
+    async def _shown(
+        self, live: LiveTable, pending: Pending, posts: list[Post], upto: int, message_id: int
+    ) -> None:
+        """The move's posts up to `upto` are out on the turn's message: stored; the pause
+        before the next step."""
         more = upto < len(posts)
         await self.progress.advance(
             Delivery(pending.game_no, pending.seq, upto, False)
             if more
             else Delivery(pending.game_no, pending.seq + 1, 0, len(live.pending) == 1)
         )
-        if message_id in table.owed_edits:  # its buttons are gone with the first step
-            await self.posted.edit_made(table.id, message_id)
+        now = await self.posting.tables.live(live.table.id)
+        if message_id in now.table.owed_edits:  # its buttons are gone with the first step
+            await self.posted.edit_made(live.table.id, message_id)
         if more and self.posting.step_delay() and posts[upto].step:
             await asyncio.sleep(self.posting.step_delay())
-        return upto
 
     async def _edit_story(
         self, live: LiveTable, pending: Pending, posts: list[Post], upto: int, message_id: int

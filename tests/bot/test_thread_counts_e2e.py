@@ -15,6 +15,8 @@ GAMES = [
     # label, game, AI seats beside the host, options, messages of their own besides the turns
     ("pop, one set", "pop", 4, {"sets": 1}, 2),
     ("pop, three sets", "pop", 4, {"sets": 3}, 4),
+    # every seat an AI: a turn is revealed before its message is out, its story gets one
+    ("pop, AI seats alone", "pop", 4, {"sets": 1, "by_ai": True}, 3),
     ("coloretto", "coloretto", 3, {}, 3),
     ("colorpop", "colorpop", 2, {}, 4),  # and the notice that the secret colours are dealt
     ("colourist", "colourist", 3, {}, 3),

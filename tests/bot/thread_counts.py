@@ -57,12 +57,15 @@ async def play_pop_by_clicks(emu, world, thread) -> None:
         await pick(ana, hand, card_buttons(hand)[0])
 
 
-async def count_game(emu, world, bot, label: str, game: str, ai: int, **options) -> ThreadCount:
-    """Deal a game of the host and `ai` AI seats, play it, and count its thread once the
-    results are out and the outbox is idle."""
+async def count_game(
+    emu, world, bot, label: str, game: str, ai: int, *, by_ai: bool = False, **options
+) -> ThreadCount:
+    """Deal a game of the host and `ai` AI seats, play it (`by_ai`: Pop too is played by AI
+    seats alone, so its turns are revealed before their messages go out), and count its thread
+    once the results are out and the outbox is idle."""
     ana = world.ana
     number, thread = await start_table(emu, world, ana, (), ai=ai, game=game, **options)
-    if game == "pop":
+    if game == "pop" and not by_ai:
         await play_pop_by_clicks(emu, world, thread)
     else:
         await play_by_ai(emu, world, thread)

@@ -54,6 +54,7 @@ LONGEST = {
     "tests/bot/test_colorpop_e2e.py::test_teams_partners_share_their_colours": 7,
     "tests/bot/test_defects_e2e.py::test_a_stop_between_create_and_answer": 7,
     "tests/bot/test_ratings_e2e.py::test_three_games_move_the_leaderboard": 7,
+    "tests/bot/test_rating_pools_e2e.py::test_an_ai_levels_one_rating_is_shown_in_two": 7,
     "tests/bot/test_names_in_every_face.py::test_a_whole_game_names_its_seats_as_written[colorpop]": 7,
     "tests/bot/test_nonce_answers_e2e.py::test_a_colorpop_move_message_answered_after_a_kill": 7,
     "tests/bot/test_fair_deals_e2e.py::test_coloretto_by_clicks_verifies": 7,

@@ -30,7 +30,7 @@ def register(entry: GameEntry) -> None:
     declare_keys({**entry.keys, "game": (entry.key,)})
     GAMES[entry.key] = entry
     ACCENTS[entry.key] = entry.accent
-    register_rule(entry.key, entry.rating)
+    register_rule(entry.key, entry.rating, entry.ai_version, entry.pools)
 
 
 def unregister(key: str) -> None:

@@ -96,6 +96,11 @@ class GameEntry:
     # Which of its finished games are rated, and who stands together (`bot.ratings.rules`): by
     # default every seat on its own, a higher score better.
     rating: RatingRule = every_seat_alone
+    # The version of its AI, in its AI levels' rated players ("ai:hard@1"): raised when the AI
+    # plays differently, so a stronger AI starts a rating of its own.
+    ai_version: int = 1
+    # Its rating pools, in the order its boards list them ("": one pool, the game's own).
+    pools: tuple[str, ...] = ("",)
     accent: int = 0x5865F2  # the colour down the side of its messages (Discord's blurple)
 
 
@@ -197,6 +202,7 @@ def hosted(
     keys: Mapping[str, tuple[str, ...]],
     rating: RatingRule = every_seat_alone,
     accent: int = 0x5865F2,
+    pools: tuple[str, ...] = ("",),
 ) -> GameEntry:
     """The entry of a game laid out as the hosted games are: its face the class `face` of
     `bot/games/<key>/face.py` (built when the bot runs), its texts in `data/<key>/locales/`."""
@@ -208,6 +214,7 @@ def hosted(
         texts=game_texts(key),
         keys=keys,
         rating=rating,
+        pools=pools,
         accent=accent,
     )
 

@@ -1,1 +1,1 @@
-"""Ratings per game, server and way of winning: the rules (`rules`, openskill), their rows in the database (`rows`), their words (`texts`)."""
+"""Ratings per server and pool (a game's way of winning), an AI level's for the whole bot: a rating and how a game moves it (`skill`, openskill), which games are rated and how their seats are placed (`rules`), their rows in the database (`rows`) and their reads (`reads`), their words (`texts`)."""

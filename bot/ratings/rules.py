@@ -1,35 +1,31 @@
-"""Ratings per game, per server: openskill's Plackett-Luce model over each rated game's places.
+"""Which finished games are rated, in which pool, and how their seats are placed.
 
-Pure: no database, no Discord (`bot.ratings.rows` keeps what this computes). Each game decides
-whether one of its finished games is rated and who stands together (its `RatingRule`, given
-with the game's entry and registered here by `bot.games.register`); this module places the
-sides — winners first, then by score, a shared result a shared place, and a seat whose person
-left (or that the AI played for good after its person was away) last, below every seat that
-played on — and turns the places into new ratings.
+Pure: no database, no Discord (`bot.ratings.skill` turns places into ratings, `bot.ratings.rows`
+keeps them). Each game decides whether one of its finished games is rated, in which pool (its
+way of winning: Pop's competitive, lowest total wins, apart from Trick, highest wins), and who
+stands together (its `RatingRule`, given with the game's entry and registered here by
+`bot.games.register`); this module places the sides — winners first, then by score, a shared
+result a shared place, and a seat whose person left (or that the AI played for good after its
+person was away) last, below every seat that played on.
 
-A seat's player is its person (their Discord id) or, for an AI chair, its level ("ai:hard"):
-each AI level is a rated player of its own in every game of every server.
+A seat's player is its person (their Discord id) or, for an AI chair, its level and the
+version of its game's AI ("ai:hard@1"): one player for the whole bot, in every server, a new
+one when the AI changes. An AI level is never rated against itself: on several sides of one
+game, it is rated once, from its best-placed side (`once_per_ai`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
+from dataclasses import dataclass, replace
 
 from bot.model.table import Table
 from engine.protocol import Json, Outcome
 
-MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, tau 25/300
-Z = 3.0  # the conservative rating ("ordinal") is mu - Z * sigma, as openskill's ordinal()
-PROVISIONAL_GAMES = 10  # a rating is marked provisional until its player's tenth rated game
-# Ratings are shown as 1500 + 60 x ordinal, rounded: a newcomer (ordinal 0) shows 1500, and the
-# numbers land where players of chess-like ratings expect them (a first win over another newcomer
-# is +206, a first loss -110: the loss is smaller as sigma shrinks for both).
-SHOWN_BASE = 1500
-SHOWN_PER_ORDINAL = 60
+from .skill import Entry
+
 MINUS = "\u2212"  # a real minus sign in a change shown to players: "−12"
+AI_PREFIX = "ai:"
 
 
 @dataclass(frozen=True)
@@ -41,66 +37,62 @@ class Standing:
     score: float  # higher is better: a game won by the lowest score gives it negated
 
 
-# A game's hook: (its table's options, the seats in order, the outcome) -> its sides, or None
-# when this game is not rated (co-op, solo, puzzles).
-RatingRule = Callable[[Mapping[str, Json], Sequence[str], Outcome], Sequence[Standing] | None]
+@dataclass(frozen=True)
+class Rated:
+    """A rated game as its game's rule sees it: its pool ("": the game's one pool, else the
+    mode's key, e.g. "trick") and its sides."""
+
+    pool: str
+    sides: Sequence[Standing]
+
+
+# A game's hook: (its table's options, the seats in order, the outcome) -> its pool and its
+# sides, or None when this game is not rated (co-op, solo, puzzles).
+RatingRule = Callable[[Mapping[str, Json], Sequence[str], Outcome], Rated | None]
 
 
 def every_seat_alone(
     _options: Mapping[str, Json], _seats: Sequence[str], outcome: Outcome
-) -> list[Standing]:
-    """The default rule: every seat on its own, a higher score better (a game with one seat
-    is never rated: there is no one to rank it against)."""
-    return [Standing((s.seat,), s.won, s.score) for s in outcome.seats]
+) -> Rated:
+    """The default rule: one pool, every seat on its own, a higher score better (a game with
+    one seat is never rated: there is no one to rank it against)."""
+    return Rated("", [Standing((s.seat,), s.won, s.score) for s in outcome.seats])
 
 
 RULES: dict[str, RatingRule] = {}
+AI_VERSIONS: dict[str, int] = {}  # a game's AI version: a new AI rating when it changes
+POOLS: dict[str, tuple[str, ...]] = {}  # a game's pools, in the order boards list them
 
 
-def register_rule(game: str, rule: RatingRule) -> None:
+def register_rule(
+    game: str, rule: RatingRule, ai_version: int = 1, pools: tuple[str, ...] = ("",)
+) -> None:
     RULES[game] = rule
+    AI_VERSIONS[game] = ai_version
+    POOLS[game] = pools
 
 
 def unregister_rule(game: str) -> None:
     RULES.pop(game, None)
+    AI_VERSIONS.pop(game, None)
+    POOLS.pop(game, None)
 
 
 @dataclass(frozen=True)
-class Rating:
-    """A player's rating in one game of one server."""
+class Placed:
+    """A finished game to rate: its pool and its seats' places."""
 
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
-    games: int = 0  # rated games played
-
-    @property
-    def ordinal(self) -> float:
-        """The conservative rating: what the leaderboard orders by."""
-        return float(MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal(z=Z))
-
-    @property
-    def shown(self) -> int:
-        return round(SHOWN_BASE + SHOWN_PER_ORDINAL * self.ordinal)
-
-    @property
-    def provisional(self) -> bool:
-        return self.games < PROVISIONAL_GAMES
+    pool: str
+    seats: tuple[Entry, ...]
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One seat of a rated game: its player, its side (partners share one) and its place
-    (1 is first; seats with the same place tied)."""
-
-    seat: str
-    player: str
-    side: int
-    place: int
-    left: bool = False  # its person left, or the AI played it for good: placed last
+def ai_player(level: str, version: int = 1) -> str:
+    """An AI level's rated player, the same in every server: "ai:hard@1"."""
+    return f"{AI_PREFIX}{level}@{version}"
 
 
-def ai_player(level: str) -> str:
-    return f"ai:{level}"
+def is_ai(player: str) -> bool:
+    return player.startswith(AI_PREFIX)
 
 
 def player_of(table: Table, seat_id: str) -> str:
@@ -109,7 +101,7 @@ def player_of(table: Table, seat_id: str) -> str:
     if seat is None:
         return seat_id
     if seat.user_id is None:
-        return ai_player(table.settings.ai_level)
+        return ai_player(table.settings.ai_level, AI_VERSIONS.get(table.game, 1))
     return str(seat.user_id)
 
 
@@ -127,18 +119,18 @@ def absent_seats(table: Table) -> set[str]:
 
 def entries(
     table: Table, outcome: Outcome, rule: RatingRule, gone: Collection[str] | None = None
-) -> list[Entry]:
-    """The places of a finished game's seats, or [] when it is not rated (its rule says so,
-    or fewer than two players or sides are left to rank). `gone`: the seats placed last (by
-    default those the table says its people left during the game; a seat whose person was
-    gone from its start is left out)."""
-    sides = rule(table.options, [s.id for s in table.seats], outcome)
-    if sides is None:
-        return []
+) -> Placed | None:
+    """The pool and places of a finished game's seats, or None when it is not rated (its rule
+    says so, or fewer than two players or sides are left to rank). `gone`: the seats placed
+    last (by default those the table says its people left during the game; a seat whose
+    person was gone from its start is left out)."""
+    rated = rule(table.options, [s.id for s in table.seats], outcome)
+    if rated is None:
+        return None
     absent = absent_seats(table) if gone is None else set()
     standings = [
         Standing(seats, st.won, st.score)
-        for st in sides
+        for st in rated.sides
         if (seats := tuple(s for s in st.seats if s not in absent))
     ]
     away = gone_seats(table) if gone is None else set(gone)
@@ -155,44 +147,41 @@ def entries(
     leavers = [seat for st in standings for seat in st.seats if seat in away]
     for n, seat in enumerate(leavers):
         found.append(Entry(seat, player_of(table, seat), len(playing) + n, len(playing) + 1, True))
-    if len({e.player for e in found}) < 2 or len({e.side for e in found}) < 2:
-        return []
-    return found
+    return placed(rated.pool, found)
 
 
-def rated_seats(table: Table, outcome: Outcome) -> list[Entry]:
-    """A table's finished game placed by its game's rule ([]: not rated)."""
+def placed(pool: str, found: Sequence[Entry]) -> Placed | None:
+    """A game's seats as they are rated (`once_per_ai`), or None when fewer than two players
+    or sides are left to rank."""
+    kept = once_per_ai(found)
+    counted = [e for e in kept if e.counted]
+    if len({e.player for e in counted}) < 2 or len({e.side for e in kept}) < 2:
+        return None
+    return Placed(pool, tuple(kept))
+
+
+def once_per_ai(found: Sequence[Entry]) -> list[Entry]:
+    """An AI level on several sides of one game is rated once, from its best-placed side: its
+    seats on its other sides are left out of the game for everyone (no rating moves from a
+    game between its own seats), but a seat with partners of other players stays, moving no
+    one, so that its partners' side stays whole (Colorpop's teams)."""
+    best: dict[str, tuple[int, int]] = {}
+    for e in found:
+        if is_ai(e.player) and (e.player not in best or (e.place, e.side) < best[e.player]):
+            best[e.player] = (e.place, e.side)
+    kept: list[Entry] = []
+    for e in found:
+        if e.player not in best or e.side == best[e.player][1]:
+            kept.append(e)
+        elif any(o.side == e.side and o.player != e.player for o in found):
+            kept.append(replace(e, counted=False))
+    return kept
+
+
+def rated_seats(table: Table, outcome: Outcome) -> Placed | None:
+    """A table's finished game placed by its game's rule (None: not rated)."""
     rule = RULES.get(table.game)
-    return [] if rule is None else entries(table, outcome, rule)
-
-
-def rate(before: Mapping[str, Rating], game: Sequence[Entry]) -> dict[str, Rating]:
-    """Every player's rating after a game: openskill's, each side a team ranked by its place.
-    A player on several seats (two AI chairs of one level) moves by the sum of its seats'
-    moves, its sigma the smallest of theirs, and counts one game."""
-    sides = sorted({e.side for e in game})
-    members = [[e for e in game if e.side == side] for side in sides]
-    teams = [
-        [MODEL.rating(mu=r.mu, sigma=r.sigma) for r in (before.get(e.player, Rating()) for e in m)]
-        for m in members
-    ]
-    ranks = [float(m[0].place) for m in members]
-    rated = MODEL.rate(teams, ranks=ranks)
-    moved: dict[str, list[tuple[float, float]]] = {}
-    for team, side in zip(rated, members, strict=True):
-        for new, entry in zip(team, side, strict=True):
-            moved.setdefault(entry.player, []).append((new.mu, new.sigma))
-    after = {}
-    for player, seats in moved.items():
-        old = before.get(player, Rating())
-        mu = old.mu + sum(m - old.mu for m, _ in seats)
-        after[player] = Rating(mu, min(s for _, s in seats), old.games + 1)
-    return after
-
-
-def change(before: Rating, after: Rating) -> int:
-    """A game's change in the rating shown (the difference of the two numbers shown)."""
-    return after.shown - before.shown
+    return None if rule is None else entries(table, outcome, rule)
 
 
 def signed(n: int) -> str:

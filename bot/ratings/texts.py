@@ -1,6 +1,6 @@
-"""Ratings in words, for every game: a rated game's changes on its results post, the
-leaderboard's rows, the /stats line and the /history rows (in the table's or the reader's
-language)."""
+"""Ratings in words, for every game: a rated game's changes on its results post, a pool's name,
+the leaderboard's rows (the ranked players, then the provisional ones apart), the /stats lines
+and the /history rows (in the table's or the reader's language)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from typing import Protocol
 from bot.model.table import Table
 from bot.texts.i18n import DYNAMIC_KEYS, dynamic_key, listed, t
 
-from .rows import Change, Played, Ranked
-from .rules import Rating, signed
-
-AI_PREFIX = "ai:"
+from .reads import Board, Played, Ranked
+from .rows import Change
+from .rules import AI_PREFIX, signed
+from .skill import Rating
 
 
 class ChangesStore(Protocol):
@@ -22,19 +22,30 @@ class ChangesStore(Protocol):
 
 
 def rating_text(rating: Rating, lang: str) -> str:
-    """The rating shown (1500 + 60 x ordinal), marked provisional before the tenth game."""
+    """The number shown (1500 + 30 x (mu - 25)), marked "?" while it is provisional."""
     shown = str(rating.shown)
     return t("rating.provisional", lang, rating=shown) if rating.provisional else shown
 
 
 def player_name(player: str, lang: str) -> str:
-    """A rated player as a leaderboard names it: a mention, or the AI level."""
+    """A rated player as a leaderboard names it: a mention, or the AI level and version."""
     if not player.startswith(AI_PREFIX):
         return f"<@{player}>"
-    level = player[len(AI_PREFIX) :]
+    level, _, version = player[len(AI_PREFIX) :].partition("@")
     if level in DYNAMIC_KEYS["choice.ai_level"]:
         level = t(dynamic_key("choice.ai_level", level), lang)
-    return t("rating.ai", lang, level=level)
+    return t("rating.ai", lang, level=level, version=version or "1")
+
+
+def pool_name(game_name: str, game: str, value: str, lang: str) -> str:
+    """A pool in the player's words: the game's name, and its mode's where it has several
+    ("Pop · trick")."""
+    if not value:
+        return game_name
+    family = f"{game}.mode"
+    if value not in DYNAMIC_KEYS.get(family, ()):
+        return f"{game_name} · {value}"
+    return f"{game_name} · {t(dynamic_key(family, value), lang)}"
 
 
 async def results_line(store: ChangesStore, table: Table, game_no: int, lang: str) -> str | None:
@@ -60,8 +71,9 @@ def changes_line(table: Table, changes: Sequence[Change], lang: str) -> str:
     return t("rating.results", lang, changes=" · ".join(shown))
 
 
-def board_rows(board: Sequence[tuple[str, Rating]], lang: str) -> list[str]:
-    return [
+def board_rows(board: Board, lang: str, limit: int) -> list[str]:
+    """The ranked players (at most `limit`), then the provisional ones apart below them."""
+    rows = [
         t(
             "leaderboard.row",
             lang,
@@ -70,20 +82,35 @@ def board_rows(board: Sequence[tuple[str, Rating]], lang: str) -> list[str]:
             rating=rating_text(rating, lang),
             n=rating.games,
         )
-        for rank, (player, rating) in enumerate(board, 1)
+        for rank, (player, rating) in enumerate(board.settled[:limit], 1)
     ]
+    if board.provisional:
+        rows.append(t("leaderboard.provisional", lang))
+    rows += [
+        t(
+            "leaderboard.newcomer",
+            lang,
+            user=player_name(player, lang),
+            rating=rating_text(rating, lang),
+            n=rating.games,
+        )
+        for player, rating in board.provisional[:limit]
+    ]
+    return rows
 
 
-def stats_line(standing: Ranked, lang: str) -> str:
+def stats_line(standing: Ranked, lang: str, pool: str | None = None) -> str:
+    """A player's rating in one pool, its rank (or that it is provisional) and its last
+    change; `pool`: the pool's name, where the game has several."""
     last = standing.last
-    return t(
-        "stats.rating",
-        lang,
-        rating=rating_text(standing.rating, lang),
-        rank=standing.rank,
-        n=standing.players,
-        change=signed(last.shown) if last else "—",
-    )
+    change = signed(last.shown) if last else "—"
+    rating = rating_text(standing.rating, lang)
+    if standing.rank is None:
+        line = t("stats.rating_provisional", lang, rating=rating, change=change)
+    else:
+        n = standing.players
+        line = t("stats.rating", lang, rating=rating, rank=standing.rank, n=n, change=change)
+    return line if pool is None else t("stats.pool", lang, pool=pool, line=line)
 
 
 def history_row(played: Played, game_name: str, guild_id: int, lang: str) -> str:

@@ -22,13 +22,15 @@ from importlib import resources
 from typing import Any, Protocol
 
 from bot.model.table import ACTIVE, Table
-from bot.ratings.rows import RatingReads, rate_game
-from bot.ratings.rules import Entry
+from bot.ratings.reads import RatingReads
+from bot.ratings.rows import rate_game
+from bot.ratings.rules import Placed
 
 from .migrations.carry_over_003 import carry_over_pop_tables
 from .migrations.carry_over_006 import carry_over_wakes
 from .migrations.carry_over_009 import carry_over_private_ends
 from .migrations.rate_004 import rate_stored_games
+from .migrations.rate_010 import rate_again
 from .people import PeopleQueries
 from .results import ResultReads
 
@@ -127,7 +129,7 @@ class Tx(Protocol):
 
 
 class SqlStore(RatingReads, PeopleQueries, ResultReads):
-    """What the bot asks of its database (its reads of ratings in `bot.ratings.rows`, of
+    """What the bot asks of its database (its reads of ratings in `bot.ratings.reads`, of
     people's settings in `bot.storage.people`, of finished games in `bot.storage.results`). Subclasses supply `open`, `close`,
     `transaction`, `fetch` (a read outside any transaction, without locking rows),
     `_has_table` and `describe`."""
@@ -244,7 +246,7 @@ class SqlStore(RatingReads, PeopleQueries, ResultReads):
         *,
         move: Move | None = None,
         results: Sequence[Result] = (),
-        rated: Sequence[Entry] = (),
+        rated: Placed | None = None,
         posts_due: bool = False,
         posts_dropped: bool = False,
         owes_work: bool = True,
@@ -275,7 +277,7 @@ class SqlStore(RatingReads, PeopleQueries, ResultReads):
                     table.id,
                 )
             await _insert_results(tx, table, results, now)
-            if rated:
+            if rated is not None:
                 await rate_game(tx, table.guild_id, table.game, (table.id, table.games), rated, now)
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
@@ -379,6 +381,7 @@ CARRY_OVER = {
     4: rate_stored_games,
     6: carry_over_wakes,
     9: carry_over_private_ends,
+    10: rate_again,
 }
 
 

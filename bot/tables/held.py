@@ -20,7 +20,7 @@ from bot.model import life
 from bot.model.limits import OpenTables
 from bot.model.posts import Refusal
 from bot.model.table import ACTIVE, LiveTable, Pending, Seat, Table, TableEdit
-from bot.ratings.rules import Entry
+from bot.ratings.rules import Placed
 from bot.storage.store import Admit, Move, Result, SqlStore, StaleWrite
 
 from .faces import TableFace
@@ -183,7 +183,7 @@ class TableCache:
         move: Move | None = None,
         pending: Pending | None = None,
         results: list[Result] | None = None,
-        rated: list[Entry] | None = None,
+        rated: Placed | None = None,
         posts_dropped: bool = False,
         admit: Admit | None = None,
     ) -> Table:
@@ -202,7 +202,7 @@ class TableCache:
                 face.dump_state(state) if state is not None else None,
                 move=move,
                 results=results or (),
-                rated=rated or (),
+                rated=rated,
                 posts_due=pending is not None,
                 posts_dropped=posts_dropped,
                 owes_work=self.owes_work(table, state),

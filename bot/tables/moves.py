@@ -147,7 +147,7 @@ class MovePath:
             applied.after,
             pending=pending,
             results=self._results(face, live, table, applied.outcome),
-            rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else [],
+            rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else None,
             move=Move(
                 table.games,
                 table.moves,

@@ -105,7 +105,8 @@ async def test_stats_and_leaderboard_count_finished_games(emu, world, roomy_chan
     lines = board.text.splitlines()
     # The title, then the small line saying what the number is, then each game's board.
     assert lines[1].startswith("-# Rating: ")
-    assert lines[2] == "**Pop**"
-    first_line = lines[3]
-    assert first_line.startswith(f"1. <@{winner.id}> — ")
-    assert first_line.endswith(" *provisional* · 1 rated game")
+    assert lines[2] == "**Pop · competitive**"
+    assert lines[3] == "*Still provisional* (not ranked yet):"  # one game: nobody ranked yet
+    first_line = lines[4]
+    assert first_line.startswith(f"· <@{winner.id}> — ")
+    assert first_line.endswith("? · 1 rated game")

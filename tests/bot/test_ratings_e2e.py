@@ -1,6 +1,7 @@
 """Ratings end to end: three Pop games between Ana, Ben and a hard AI at one table (Ben leaves
-the third midway) move the leaderboard as openskill says, every results post shows each seat's
-change, /stats and /history follow, and questions nothing answers yet get a clear private no."""
+the third midway) move the leaderboard of competitive Pop's pool as openskill says, every
+results post shows each seat's change, /stats and /history follow, and questions nothing
+answers yet get a clear private no."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ MINUS = "\u2212"
 
 
 def shown(rating) -> int:
-    """The rating players read: 1500 + 60 x openskill's ordinal, rounded."""
-    return round(1500 + 60 * rating.ordinal())
+    """The rating players read: 1500 + 30 x (openskill's mu - 25), rounded."""
+    return round(1500 + 30 * (rating.mu - 25))
 
 
 def signed(n: int) -> str:
@@ -92,16 +93,21 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
         table, state = await stored_table(pop_bot)
         assert table.games == game
         seat_player = {
-            s.id: str(s.user_id) if s.user_id is not None else "ai:hard" for s in table.seats
+            s.id: str(s.user_id) if s.user_id is not None else "ai:hard@1" for s in table.seats
         }
         gone = {str(ben.id)} if leaver else set()
         order = placed(POP.outcome(state), gone)
         before = {p: ratings.get(p, MODEL.rating()) for p in seat_player.values()}
-        teams = MODEL.rate(
-            [[before[seat_player[s]]] for s, _ in order], ranks=[p for _, p in order]
-        )
-        for (seat, _), [new] in zip(order, teams, strict=True):
-            ratings[seat_player[seat]] = new
+        ranks = [p for _, p in order]
+        teams = MODEL.rate([[before[seat_player[s]]] for s, _ in order], ranks=ranks)
+        for (seat, place), [new] in zip(order, teams, strict=True):
+            old = before[seat_player[seat]]
+            mu = new.mu  # a win never lowers the number, a loss never raises it
+            if place == min(ranks) < max(ranks):
+                mu = max(mu, old.mu)
+            if place == max(ranks) > min(ranks):
+                mu = min(mu, old.mu)
+            ratings[seat_player[seat]] = MODEL.rating(mu=mu, sigma=new.sigma)
         # The results post names every seat with its new rating and its change.
         assert "📈 Ratings: " in final.text
         for seat in table.seats:
@@ -114,34 +120,41 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
         if game < 3:
             await ana.click(final, label="Rematch")
 
-    # The leaderboard: the best conservative rating first, each provisional (three games).
+    # The leaderboard of competitive Pop: three games each, so every rating is provisional
+    # ("?"), listed apart, the highest number first.
     board = await (await ben.slash("leaderboard", game="pop")).wait_message()
     assert not board.ephemeral
-    best = sorted(ratings.items(), key=lambda pr: -pr[1].ordinal())
-    names = {str(ana.id): f"<@{ana.id}>", str(ben.id): f"<@{ben.id}>", "ai:hard": "🤖 AI (hard)"}
+    best = sorted(ratings.items(), key=lambda pr: (-shown(pr[1]), -pr[1].ordinal()))
+    names = {
+        str(ana.id): f"<@{ana.id}>",
+        str(ben.id): f"<@{ben.id}>",
+        "ai:hard@1": "🤖 AI (hard, v1)",
+    }
     assert board.text.splitlines() == [
-        "🏆 **Pop leaderboard**",
-        "-# Rating: the skill your results have shown, counted on the low side while they are"
-        " few; a newcomer has 1500. *Provisional* before the 10th rated game.",
-        *(
-            f"{rank}. {names[p]} — {shown(r)} *provisional* · 3 rated games"
-            for rank, (p, r) in enumerate(best, 1)
-        ),
+        "🏆 **Pop · competitive leaderboard**",
+        "-# Rating: the skill your results have shown. A newcomer has 1500; a win raises it,"
+        " a loss lowers it; 200 points apart, the higher wins about 3 games in 4. **?**: still"
+        " provisional (fewer than 10 rated games, or long away), listed below the ranked"
+        " players.",
+        "*Still provisional* (not ranked yet):",
+        *(f"· {names[p]} — {shown(r)}? · 3 rated games" for p, r in best),
     ]
     everything = await (await ben.slash("leaderboard")).wait_message()
     assert everything.text.splitlines()[:4] == [
         "🏆 **Leaderboards**",
         board.text.splitlines()[1],  # what a rating means, once
-        "**Pop**",
+        "**Pop · competitive**",
         board.text.splitlines()[2],
     ]
+    trick = await (await ben.slash("leaderboard", game="pop", mode="trick")).wait_message()
+    assert trick.ephemeral  # no Trick game was played: its pool is empty
+    assert trick.text == "No rated game of Pop · trick in this server yet."
 
-    # /stats: Ana's rating, her rank among the three, her change in the last game.
+    # /stats: Ana's rating in the pool, still provisional, her change in the last game.
     stats = await (await ana.slash("stats", game="pop")).wait_message()
     assert stats.ephemeral
-    rank = [p for p, _ in best].index(str(ana.id)) + 1
     last = shown(ratings[str(ana.id)])
-    line = f"Rating {last} *provisional* · rank {rank} of 3 in this server · last game "
+    line = f"Pop · competitive: Rating {last}? · still provisional, not ranked yet · last game "
     assert line in stats.text, stats.text
     assert "3 games, wins: " in stats.text
 
@@ -153,7 +166,7 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
     assert len(rows) == 4
     for row, final in zip(rows[1:], reversed(finals), strict=True):
         assert row.startswith("<t:")
-        assert "**Pop** · Ana, Ben, Robo Ada 🤖 · " in row
+        assert "**Pop · competitive** · Ana, Ben, Robo Ada 🤖 · " in row
         link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{final.id}"
         assert row.endswith(f"[results]({link})"), row
     assert " · left the game · " in rows[1]  # Ben left the last game: placed last
@@ -195,4 +208,4 @@ async def test_a_coloretto_game_posts_its_changes_on_its_one_message_and_history
     assert row.endswith(f"[results]({link})"), row
     assert "**Coloretto** · Ana, Robo Ada 🤖 · " in row
     board = await (await ana.slash("leaderboard", game="coloretto")).wait_message()
-    assert "🤖 AI (easy) — " in board.text
+    assert "🤖 AI (easy, v1) — " in board.text

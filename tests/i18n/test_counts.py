@@ -40,6 +40,8 @@ NOT_COUNTS = {
     "join_ids", "start_id",  # the ids a deal was dealt with
     # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
     "rating", "change", "changes", "place", "date", "seats",
+    # ratings: an AI's version ("v1"), a pool's name ("Pop · trick"), a line it heads
+    "version", "pool", "line",
     # command names, as the user's Discord language spells them (/help, "no table here")
     "pop_new", "coloretto_new", "colorpop_new", "colourist_new", "pop_rules", "coloretto_rules",
     "pop_enigma",

@@ -228,9 +228,11 @@ async def test_results_become_game_results_rows(carried):
     assert (await carried.leaderboard(guild))[0][:2] == (winner, 2)
 
 
-async def test_the_old_competitive_games_are_rated_and_the_others_not(carried):
-    """Migration 004 on real old data: the competitive games' people are rated in the order
-    they finished (the winner first); co-op, solo and Enigma games are not."""
+async def test_the_old_competitive_games_are_rated_and_the_others_not(carried, monkeypatch):
+    """Migrations 004 and 010 on real old data: the competitive games' people are rated in
+    the order they finished (the winner first); co-op, solo and Enigma games are not."""
+    monkeypatch.setattr("bot.storage.store.migrations", lambda: EVERY_MIGRATION)
+    assert 10 in await carried.migrate()
     columns, results = old_rows()["pop_results"]
     old = [dict(zip(columns, r, strict=True)) for r in results]
     guild = old[0]["guild_id"]
@@ -240,10 +242,11 @@ async def test_the_old_competitive_games_are_rated_and_the_others_not(carried):
     assert sorted(rated) == sorted(
         (r["table_id"], r["game_no"], str(r["user_id"])) for r in competitive
     )
-    board = await carried.rating_board(guild, "pop")
+    board = await carried.rating_board(guild, "pop", "competitive")
+    players = board.settled + board.provisional
     winner = next(r["user_id"] for r in competitive if r["won"])
-    assert board[0][0] == str(winner)
-    assert {p for p, _ in board} == {str(r["user_id"]) for r in competitive}
+    assert players[0][0] == str(winner)
+    assert {p for p, _ in players} == {str(r["user_id"]) for r in competitive}
 
 
 def test_solo_hints_are_kept_per_game_as_the_face_reads_them():

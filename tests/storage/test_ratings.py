@@ -1,13 +1,15 @@
 """Ratings in the database, on SQLite and PostgreSQL: what a rated game's save stores is what
-openskill computes from the games' outcomes in the order they ended (ties, partners, AI levels
-and people who left included), the reads behind the commands, and migration 004 rating the
-games a database finished before ratings existed."""
+openskill computes from the games' outcomes in the order they ended (pools, ties, partners, AI
+levels once per game and for the whole bot, people who left, time away included), the reads
+behind the commands, migration 004 placing the games a database finished before ratings
+existed, and migration 010 rating every placed game again under today's rules."""
 
 from __future__ import annotations
 
 import asyncio
 import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +26,7 @@ from tests import factories
 
 MODEL = PlackettLuce()
 GUILD = 10
+NEW = (25.0, 25 / 3, 0)  # a newcomer: mu, sigma, games
 # (the table's game, the outcome's mode): what the bot rates, and what it does not
 KINDS = {
     "coloretto": ("coloretto", "normal"),
@@ -81,11 +84,19 @@ async def save_finished(store, played: Played) -> Table:
 
 
 def player(seat: Seat, level: str) -> str:
-    return str(seat.user_id) if seat.user_id is not None else f"ai:{level}"
+    return str(seat.user_id) if seat.user_id is not None else f"ai:{level}@1"
 
 
-def expected_places(played: Played) -> list[tuple[list[str], int, bool]] | None:
-    """(the seats of a side, its place, whether they left) of a rated game; None: unrated."""
+def pool_of(played: Played) -> tuple[str, str]:
+    """(game, pool): Pop's and Colorpop's modes are pools of their own, Coloretto has one."""
+    game, mode = KINDS[played.kind]
+    return game, "" if game == "coloretto" else mode
+
+
+def expected_places(played: Played, once: bool = True) -> list[tuple[list[str], int, bool]] | None:
+    """(the seats of a side, its place, whether they left) of a rated game; None: unrated.
+    The AI level's seats on sides below its best are left out, or marked "~seat" (kept, moving
+    no one) on a side with partners of other players."""
     if played.kind == "pop-coop":
         return None
     seats = played.seats
@@ -107,8 +118,19 @@ def expected_places(played: Played) -> list[tuple[list[str], int, bool]] | None:
         first = next(k for k, (_, w, s) in enumerate(sides) if (w, s) == (won, score))
         placed.append(([seats[i].id for i in kept], first + 1, False))
     placed += [([seats[i].id], len(sides) + 1, True) for g in groups for i in g if i in gone]
-    players = {player(s, played.level) for s in seats if any(s.id in p for p, _, _ in placed)}
-    return placed if len(players) >= 2 and len(placed) >= 2 else None
+    if not once:  # as the bot placed games before migration 010: every AI seat on its own
+        old = {player(s, played.level) for s in seats if any(s.id in p for p, _, _ in placed)}
+        return placed if len(old) >= 2 and len(placed) >= 2 else None
+    robots = {s.id for s in seats if s.user_id is None}
+    first = next((n for n, (side, _, _) in enumerate(placed) if robots & set(side)), None)
+    once = []
+    for n, (side, place, left) in enumerate(placed):
+        if n == first or not robots & set(side):
+            once.append((side, place, left))
+        elif set(side) - robots:  # partners of other players: the AI's seat stays, uncounted
+            once.append(([f"~{s}" if s in robots else s for s in side], place, left))
+    counted = {player(s, played.level) for s in seats if any(s.id in side for side, _, _ in once)}
+    return once if len(counted) >= 2 and len(once) >= 2 else None
 
 
 def flat(ratings_by: dict) -> dict:
@@ -117,28 +139,57 @@ def flat(ratings_by: dict) -> dict:
     return {(key, i): v for key, values in ratings_by.items() for i, v in enumerate(values)}
 
 
-def openskill_in_order(games: list[Played]) -> dict[tuple[str, str], tuple[float, float, int]]:
-    """(game, player) → (mu, sigma, games) after every game, rated in order by openskill."""
-    now: dict[tuple[str, str], tuple[float, float, int]] = {}
-    for played in games:
+def aged(mu_sigma_games: tuple[float, float, int], days: float) -> tuple[float, float, int]:
+    """Time away: sigma grows by 0.5 a day in quadrature, never above a newcomer's."""
+    mu, sigma, n = mu_sigma_games
+    return mu, max(sigma, min((sigma**2 + days * 0.25) ** 0.5, 25 / 3)), n
+
+
+def openskill_in_order(
+    games: list[Played], days: list[float] | None = None
+) -> dict[tuple[str, str, str], tuple[float, float, int]]:
+    """(game, pool, player) → (mu, sigma, games) after every game, rated in order by openskill,
+    then held to the result (first never down, last never up); `days`: when each game ended."""
+    now: dict[tuple[str, str, str], tuple[float, float, int]] = {}
+    last: dict[tuple[str, str, str], float] = {}
+    for k, played in enumerate(games):
         placed = expected_places(played)
         if placed is None:
             continue
-        game = KINDS[played.kind][0]
+        when = days[k] if days else 0.0
+        game, pool = pool_of(played)
         by_id = {s.id: s for s in played.seats}
-        players = [[player(by_id[seat], played.level) for seat in side] for side, _, _ in placed]
-        start = {p: now.get((game, p), (25.0, 25 / 3, 0)) for side in players for p in side}
-        teams = [
-            [MODEL.rating(mu=start[p][0], sigma=start[p][1]) for p in side] for side in players
+        sides = [
+            [
+                (player(by_id[seat.lstrip("~")], played.level), not seat.startswith("~"))
+                for seat in side
+            ]
+            for side, _, _ in placed
         ]
-        rated = MODEL.rate(teams, ranks=[place for _, place, _ in placed])
-        moves: dict[str, list[tuple[float, float]]] = {}
-        for side, team in zip(players, rated, strict=True):
-            for p, new in zip(side, team, strict=True):
-                moves.setdefault(p, []).append((new.mu, new.sigma))
-        for p, seen in moves.items():  # one level on two seats: both moves, one game
-            mu0, _, n = start[p]
-            now[(game, p)] = (mu0 + sum(m - mu0 for m, _ in seen), min(s for _, s in seen), n + 1)
+        start = {}
+        for side in sides:
+            for p, _ in side:
+                key = (game, pool, p)
+                start[p] = aged(now.get(key, NEW), when - last.get(key, when))
+        teams = [
+            [MODEL.rating(mu=start[p][0], sigma=start[p][1]) for p, _ in side] for side in sides
+        ]
+        places = [place for _, place, _ in placed]
+        rated = MODEL.rate(teams, ranks=places)
+        done = set()
+        for side, team, place in zip(sides, rated, places, strict=True):
+            for (p, counted), new in zip(side, team, strict=True):
+                if not counted or p in done:
+                    continue
+                done.add(p)
+                mu0, _, n = start[p]
+                mu = new.mu
+                if place == min(places) < max(places):
+                    mu = max(mu, mu0)
+                if place == max(places) > min(places):
+                    mu = min(mu, mu0)
+                now[(game, pool, p)] = (mu, new.sigma, n + 1)
+                last[(game, pool, p)] = when
     return now
 
 
@@ -172,9 +223,7 @@ def test_the_stored_ratings_are_openskills_over_the_outcomes_in_order(tmp_path, 
         await store.open()
         try:
             tables = [await save_finished(store, played) for played in games]
-            stored = await store.fetch(
-                "SELECT game, player, mu, sigma, games FROM ratings WHERE guild_id = ?", GUILD
-            )
+            stored = await store.fetch("SELECT game, pool, player, mu, sigma, games FROM ratings")
             changes = {
                 table.id: await store.fetch(
                     "SELECT seat, place, gone FROM rating_changes WHERE table_id = ?", table.id
@@ -187,12 +236,15 @@ def test_the_stored_ratings_are_openskills_over_the_outcomes_in_order(tmp_path, 
 
     tables, stored, changes = asyncio.run(run())
     want = openskill_in_order(games)
-    got = {(g, p): (mu, sigma, n) for g, p, mu, sigma, n in stored}
+    got = {(g, pool, p): (mu, sigma, n) for g, pool, p, mu, sigma, n in stored}
     assert flat(got) == pytest.approx(flat(want))
     for table, played in zip(tables, games, strict=True):
         placed = expected_places(played) or []
         assert sorted(changes[table.id]) == sorted(
-            (seat, place, int(left)) for side, place, left in placed for seat in side
+            (seat, place, int(left))
+            for side, place, left in placed
+            for seat in side
+            if not seat.startswith("~")
         )
 
 
@@ -218,17 +270,19 @@ async def test_a_rated_game_moves_the_board_the_standing_and_the_history(store):
     await save_finished(store, coop)
     want = openskill_in_order([first, second, coop])
     board = await store.rating_board(GUILD, "coloretto")
-    assert [p for p, _ in board] == ["1", "ai:hard", "2"]
-    got = {p: (r.mu, r.sigma, r.games) for p, r in board}
-    assert flat(got) == pytest.approx(flat({p: want[("coloretto", p)] for p in got}))
-    assert await store.rated_games(GUILD) == ["coloretto", "pop"]  # co-op is not rated
-    ben = await store.standing(GUILD, "pop", "2")
-    assert (ben.rank, ben.players, ben.rating.games) == (1, 2, 1)
+    assert board.settled == []  # one game each: every rating provisional, listed apart
+    assert [p for p, _ in board.provisional] == ["1", "ai:hard@1", "2"]
+    got = {p: (r.mu, r.sigma, r.games) for p, r in board.provisional}
+    assert flat(got) == pytest.approx(flat({p: want[("coloretto", "", p)] for p in got}))
+    # co-op is not rated; competitive Pop is a pool of its own
+    assert await store.rated_pools(GUILD) == [("coloretto", ""), ("pop", "competitive")]
+    [ben] = await store.standings(GUILD, "pop", "2")
+    assert (ben.pool, ben.rank, ben.players, ben.rating.games) == ("competitive", None, 0, 1)
     assert ben.last.shown > 0
-    assert await store.standing(GUILD, "colourist", "2") is None
+    assert await store.standings(GUILD, "colourist", "2") == []
     changes = await store.rating_changes(a.id, 1)
     assert [c.seat for c in changes] == ["1", "ai-0", "2"]  # by place
-    assert sum(c.shown for c in await store.rating_changes(b.id, 1)) != 0
+    assert sum(c.shown for c in await store.rating_changes(b.id, 1)) == 0  # equal newcomers
     await store.results_posted(a.id, 1, 77, 88)
     await store.results_posted(a.id, 1, 77, 89)  # found again after a restart: kept once
     history = await store.history(GUILD, 1)
@@ -237,6 +291,7 @@ async def test_a_rated_game_moves_the_board_the_standing_and_the_history(store):
         ("pop", True),
         ("coloretto", True),
     ]
+    assert history[1].change.pool == "competitive"
     assert (history[2].channel_id, history[2].message_id) == (77, 89)
     assert history[0].message_id is None
     assert [h.game for h in await store.history(GUILD, 1, "coloretto")] == ["coloretto"]
@@ -260,7 +315,7 @@ async def test_two_games_ending_at_once_with_a_shared_player_both_count(make_sto
         assert rows["1"][2] == 2
         either = [openskill_in_order([one, two]), openskill_in_order([two, one])]
         assert any(
-            flat(rows) == pytest.approx(flat({p: v for (_, p), v in order.items()}))
+            flat(rows) == pytest.approx(flat({p: v for (_, _, p), v in order.items()}))
             for order in either
         )
     finally:
@@ -275,9 +330,10 @@ async def test_migration_004_rates_the_games_stored_before_it_in_the_order_playe
     make_store, monkeypatch
 ):
     everything = migrations()
-    # every migration but 004 (the store writes today's schema); 004 then rates what is there
+    # every migration but 004 and 010 (the games are stored without ratings); 004 then places
+    # what is there, and 010 rates it
     monkeypatch.setattr(
-        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] != 4]
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] not in (4, 10)]
     )
     store = make_store()
     await store.open()
@@ -303,10 +359,10 @@ async def test_migration_004_rates_the_games_stored_before_it_in_the_order_playe
         await set_finished(store, coloretto, 2, "2026-01-01T12:00:00.000+00:00")
         await set_finished(store, others[1], 1, "2026-01-01T13:00:00.000+00:00")
         monkeypatch.setattr("bot.storage.store.migrations", lambda: everything)
-        assert 4 in await store.migrate()
-        stored = await store.fetch("SELECT game, player, mu, sigma, games FROM ratings")
-        want = openskill_in_order([first, teams, rematch])
-        got = {(g, p): (mu, s, n) for g, p, mu, s, n in stored}
+        assert {4, 10} <= set(await store.migrate())
+        stored = await store.fetch("SELECT game, pool, player, mu, sigma, games FROM ratings")
+        want = openskill_in_order([first, teams, rematch], days=[0, 1 / 24, 2 / 24])
+        got = {(g, pool, p): (mu, s, n) for g, pool, p, mu, s, n in stored}
         assert flat(got) == pytest.approx(flat(want))
         gone = await store.fetch("SELECT game_no, seat FROM rating_changes WHERE gone = 1")
         assert gone == [(2, "3")]  # Cleo left the table's last game only
@@ -357,9 +413,10 @@ async def test_migration_004_without_the_games_rules_refuses_and_applies_nothing
     make_store, monkeypatch
 ):
     everything = migrations()
-    # every migration but 004 (the store writes today's schema); 004 then rates what is there
+    # every migration but 004 and 010 (the games are stored without ratings); 004 then places
+    # what is there, and 010 rates it
     monkeypatch.setattr(
-        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] != 4]
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] not in (4, 10)]
     )
     store = make_store()
     await store.open()
@@ -373,5 +430,104 @@ async def test_migration_004_without_the_games_rules_refuses_and_applies_nothing
             await store.migrate()
         assert 4 not in await store.applied()
         assert not await store._has_table("ratings")
+    finally:
+        await store.close()
+
+
+# --- Migration 010 --------------------------------------------------------------------------
+
+
+def at(day: float) -> str:
+    return (START + timedelta(days=day)).isoformat(timespec="milliseconds")
+
+
+START = datetime(2026, 1, 1, 10, tzinfo=UTC)
+
+
+async def placed_as_before_010(store, table: Table, played: Played, when: str) -> None:
+    """The rows a bot before migration 010 kept of a rated game: every seat's place, side and
+    whether its person left, an AI chair as its level alone ("ai:easy"), on every seat."""
+    placed = expected_places(played, once=False)
+    assert placed is not None
+    by_id = {s.id: s for s in played.seats}
+    async with store.transaction() as tx:
+        for side, (seats, place, left) in enumerate(placed):
+            for seat in seats:
+                who = by_id[seat]
+                old = str(who.user_id) if who.user_id is not None else f"ai:{played.level}"
+                await tx.execute(
+                    "INSERT INTO rating_changes (table_id, game_no, seat, guild_id, game,"
+                    " player, side, place, gone, mu_before, sigma_before, mu_after,"
+                    " sigma_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    table.id,
+                    1,
+                    seat,
+                    GUILD,
+                    table.game,
+                    old,
+                    side,
+                    place,
+                    int(left),
+                    25.0,
+                    25 / 3,
+                    26.0,
+                    8.0,
+                    when,
+                )
+
+
+async def test_migration_010_rates_a_database_at_009_again_under_the_new_rules(
+    make_store, monkeypatch
+):
+    """A database at migration 009 with played games (and the rows the bot kept of them then)
+    is migrated: every game is rated again in the order played, in its pool, each AI level
+    once a game and for the whole bot, time away counted: what openskill computes directly."""
+    everything = migrations()
+    monkeypatch.setattr(
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] < 10]
+    )
+    store = make_store()
+    await store.open()
+    try:
+        ana_ben = people_and_ai("ana", "ben")
+        robots = people_and_ai("ana", "ben", ai=2)
+        games = [
+            # competitive Pop, then Trick, between the same two: one pool before 010, two now
+            Played("pop-competitive", ana_ben, ((True, 3), (False, 9))),
+            Played("pop-trick", ana_ben, ((False, 3), (True, 9))),
+            Played("pop-competitive", ana_ben, ((True, 5), (False, 6))),
+            # an easy AI 1st and 2nd of one game: rated once, from its best seat
+            Played(
+                "coloretto", people_and_ai("ana", ai=2), ((False, 5), (True, 9), (False, 7)), "easy"
+            ),
+            # Colorpop teams with the hard AI on both sides (Ana + AI against Ben + AI)
+            Played(
+                "colorpop-teams", robots, ((True, 50), (False, 40), (True, 50), (False, 40)), "hard"
+            ),
+            # a shared win at Coloretto, and a game after months away
+            Played(
+                "coloretto", people_and_ai("ana", "ben", "cleo"), ((True, 9), (True, 9), (False, 1))
+            ),
+            Played("coloretto", people_and_ai("ana", "cleo"), ((False, 2), (True, 8))),
+        ]
+        days = [0, 1, 1.5, 2, 3, 4, 124]
+        for played, day in zip(games, days, strict=True):
+            table = await stored_before(store, [played])
+            await placed_as_before_010(store, table, played, at(day))
+            await set_finished(store, table, 1, at(day))
+        monkeypatch.setattr("bot.storage.store.migrations", lambda: everything)
+        assert await store.migrate() == [10]
+        stored = await store.fetch(
+            "SELECT guild_id, game, pool, player, mu, sigma, games FROM ratings"
+        )
+        got = {(g, pool, p): (mu, s, n) for _, g, pool, p, mu, s, n in stored}
+        want = openskill_in_order(games, days=days)
+        assert flat(got) == pytest.approx(flat(want))
+        assert {("pop", "competitive", "1"), ("pop", "trick", "1")} <= set(got)
+        assert got[("coloretto", "", "ai:easy@1")][2] == 1  # two seats, one game
+        homes = {p: guild for guild, _, _, p, *_ in stored}
+        assert homes == {"1": GUILD, "2": GUILD, "3": GUILD, "ai:easy@1": 0, "ai:hard@1": 0}
+        assert not await store._has_table("ratings_009")
+        assert not await store._has_table("rating_changes_009")
     finally:
         await store.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.entry import hosted
-from bot.ratings.rules import Standing
+from bot.ratings.rules import Rated, Standing
 from engine.colorpop.adapter import COLORPOP
 from engine.colorpop.game import sides
 from engine.protocol import Json, Outcome
@@ -16,11 +16,10 @@ from .keys import KEYS
 from .tools import TOOLS
 
 
-def rating(
-    _options: Mapping[str, Json], seats: Sequence[str], outcome: Outcome
-) -> list[Standing] | None:
-    """Competitive, duel and teams games are rated; in teams the partners are one side (they
-    win and score together). Solo games are not rated."""
+def rating(_options: Mapping[str, Json], seats: Sequence[str], outcome: Outcome) -> Rated | None:
+    """Competitive (free-for-all), duel and teams games are rated, each in a pool of its own;
+    in teams the partners are one side (they win and score together). Solo games are not
+    rated."""
     if outcome.mode == "solo":
         return None
     known = {s.seat: s for s in outcome.seats}
@@ -31,7 +30,16 @@ def rating(
         if results:  # a side's result is any of its seats' (partners share theirs)
             won, score = any(r.won for r in results), max(r.score for r in results)
             standings.append(Standing(members, won, score))
-    return standings
+    return Rated(outcome.mode, standings)
 
 
-ENTRY = hosted("colorpop", COLORPOP, "ColorpopFace", TOOLS, KEYS, rating=rating, accent=0x1CB765)
+ENTRY = hosted(
+    "colorpop",
+    COLORPOP,
+    "ColorpopFace",
+    TOOLS,
+    KEYS,
+    rating=rating,
+    pools=("competitive", "duel", "teams"),
+    accent=0x1CB765,
+)

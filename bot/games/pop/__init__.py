@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.entry import hosted
-from bot.ratings.rules import Standing
+from bot.ratings.rules import Rated, Standing
 from engine.pop.adapter import POP
 from engine.pop.modes import MODES
 from engine.protocol import Json, Outcome
@@ -16,17 +16,24 @@ from .keys import KEYS
 from .tools import TOOLS
 
 
-def rating(
-    _options: Mapping[str, Json], _seats: Sequence[str], outcome: Outcome
-) -> list[Standing] | None:
-    """Competitive and Trick games are rated, every seat on its own: the winners first, then
-    the lower total in competitive (it wins there), the higher in Trick. Co-op, solo and
-    Enigma games are not rated."""
+def rating(_options: Mapping[str, Json], _seats: Sequence[str], outcome: Outcome) -> Rated | None:
+    """Competitive and Trick games are rated, each in a pool of its own (opposite goals), every
+    seat on its own: the winners first, then the lower total in competitive (it wins there),
+    the higher in Trick. Co-op, solo and Enigma games are not rated."""
     spec = MODES[outcome.mode]
     if not spec.competitive:
         return None
     sign = -1 if spec.scoring == "lowest" else 1
-    return [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats]
+    return Rated(outcome.mode, [Standing((s.seat,), s.won, sign * s.score) for s in outcome.seats])
 
 
-ENTRY = hosted("pop", POP, "PopFace", TOOLS, KEYS, rating=rating, accent=0x8C6090)
+ENTRY = hosted(
+    "pop",
+    POP,
+    "PopFace",
+    TOOLS,
+    KEYS,
+    rating=rating,
+    pools=tuple(m for m, spec in MODES.items() if spec.competitive),
+    accent=0x8C6090,
+)

@@ -1,4 +1,4 @@
-"""Rate every game finished before ratings existed (migration 004), in the order played, so a
+"""Place every game finished before ratings existed (migration 004), in the order played, so a
 server that already plays starts with its ratings.
 
 Run once, inside migration 004's transaction, with each game's own rule (`bot.ratings.rules.RULES`,
@@ -6,6 +6,9 @@ registered by `bot.games`). Only what those games stored is known: each person's
 (`game_results`) and the table (its seats, options and AI level). So AI chairs of those games
 are not rated (their results were never stored), and a person counts as gone (placed last)
 only in their table's last game, the one whose seats the table still shows.
+
+Only the places are written here (004's `rating_changes`, a newcomer's rating before and
+after): migration 010, which always follows, rates every placed game under today's rules.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from typing import Any, Protocol
 
 from bot.model.table import Table
 from bot.ratings import rules as ratings
-from bot.ratings.rows import rate_game
+from bot.ratings.rules import Placed
+from bot.ratings.skill import Rating
 from engine.protocol import Outcome, SeatOutcome
 
 
@@ -59,7 +63,32 @@ async def rate_stored_games(tx: _Tx) -> None:
         outcome = _outcome(table, str(first[3]), found)
         # The seats show who had left only as the table's last game ended.
         gone = None if int(game_no) == table.games and table.status == "finished" else ()
-        seats = ratings.entries(table, outcome, rule, gone)
-        if seats:
+        placed = ratings.entries(table, outcome, rule, gone)
+        if placed is not None:
             played = (int(table_id), int(game_no))
-            await rate_game(tx, int(first[7]), str(first[8]), played, seats, str(first[6]))
+            await _keep_places(tx, (int(first[7]), str(first[8])), played, placed, str(first[6]))
+
+
+async def _keep_places(
+    tx: _Tx, where: tuple[int, str], played: tuple[int, int], placed: Placed, at: str
+) -> None:
+    """A game's places, in 004's rows (its ratings are 010's to compute)."""
+    new = Rating()
+    for e in placed.seats:
+        await tx.execute(
+            "INSERT INTO rating_changes (table_id, game_no, seat, guild_id, game, player, side,"
+            " place, gone, mu_before, sigma_before, mu_after, sigma_after, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            *played,
+            e.seat,
+            *where,
+            e.player,
+            e.side,
+            e.place,
+            int(e.left),
+            new.mu,
+            new.sigma,
+            new.mu,
+            new.sigma,
+            at,
+        )

@@ -47,6 +47,8 @@ class RenderRequest:
 
     record: Json
     lang: str = "en"
+    # The seats' names as the pictures draw them (a replay's: the table's); None: their ids.
+    names: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ class GameTools:
     bench_engine: Callable[[BenchRequest], int] | None = None
     bench_ai: Callable[[BenchRequest], int] | None = None
     bench_render: Callable[[BenchRequest], int] | None = None
+    # Does the picture of this file name (one of `render`'s) begin a turn? A replay's Turn…
+    # counts turns by it; None: every picture is a turn of its own.
+    starts_turn: Callable[[str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,7 @@ def seated_tools(
     *,
     solo: bool = False,
     first_picture: int = 1,
+    starts_turn: Callable[[str], bool] | None = None,
 ) -> GameTools:
     """The tools of a game laid out as the simple games are: its demo in `render.<key>.demo`
     (`demo_game`, seated, its pictures' files counted from `first_picture`), its benchmarks in
@@ -178,9 +184,21 @@ def seated_tools(
         demo=seated_demo(lazy(f"render.{key}.demo", "demo_game"), words, first=first_picture),
         demo_table=usual_seats(),
         render=render,
+        starts_turn=starts_turn,
         bench_engine=timed_bench(lazy(f"engine.{key}.bench", "bench_engine_main")),
         bench_ai=games_bench(lazy(f"engine.{key}.bench_ai", "bench_ai_main")),
     )
+
+
+def draw_record(
+    render: Callable[[RenderRequest], list[Picture]],
+    record: Json,
+    lang: str,
+    names: Mapping[str, str],
+) -> list[Picture]:
+    """A record's pictures for its replay in the bot, drawn by a picture worker: the game's
+    `render` (a module-level function, as this is: both travel to the worker by name)."""
+    return render(RenderRequest(record, lang, names))
 
 
 def face_from(module: str, name: str) -> Callable[[], TableFace]:

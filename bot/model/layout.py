@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .posts import Button, Control
+from .posts import Button, Control, lasting
 
 MAX_COMPONENTS = 40
 MAX_TEXT = 4000
@@ -79,9 +79,13 @@ class Layout:
         return 1 + sum(1 + (len(b.controls) if isinstance(b, Row) else 0) for b in self.blocks)
 
     def without_controls(self) -> Layout:
-        """The same message with no rows of controls (nor the rule above them)."""
+        """The same message with no rows of controls (nor the rule above them), but for a
+        finished game's Replay, which never goes stale."""
         kept = tuple(b for b in self.blocks if not isinstance(b, Row | Rule))
-        return replace(self, blocks=kept)
+        staying = tuple(c for c in self.controls if lasting(c))
+        if not staying:
+            return replace(self, blocks=kept)
+        return replace(self, blocks=(*kept, Rule(), Row(staying)) if kept else (Row(staying),))
 
 
 def control_rows(controls: Sequence[Control]) -> list[Row]:

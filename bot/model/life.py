@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .fair import game_seed
 from .table import FairDeal, Status, Table
 
 LEFT_ALONE = 3600.0  # seconds: a private game nobody touched for this long ends (said in /help)
 STILL_HERE_EVERY = 300.0  # a click moves that end at most this often (a write, not one a click)
+KEPT_REPLAYS = 50  # finished games of a table whose seed is kept for their Replay
 
 # Where each status may go next.
 NEXT: dict[Status, frozenset[Status]] = {
@@ -91,6 +93,9 @@ def finish(table: Table, rematch: FairDeal | None = None) -> None:
     the secret a rematch will be dealt from, committed now, before its Rematch press exists."""
     _become(table, "finished")
     table.fair_next = rematch
+    # Its seed, for its Replay (public now: the game is over); the oldest kept goes first.
+    kept = {**table.replays, table.games: game_seed(table)}
+    table.replays = dict(sorted(kept.items())[-KEPT_REPLAYS:])
 
 
 def cancel(table: Table) -> None:

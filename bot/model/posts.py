@@ -30,6 +30,14 @@ class Select:
 
 Control = Button | Select
 
+# The verb of a finished game's Replay: the one control that never goes stale (a message whose
+# other controls are taken away keeps it).
+REPLAY = "replay"
+
+
+def lasting(control: Control) -> bool:
+    return control.verb == REPLAY
+
 
 @dataclass
 class Post:

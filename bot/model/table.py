@@ -121,6 +121,9 @@ class Table(BaseModel):
     expired: bool = False  # this turn's time ran out: the AI acts for whoever had not
     paused: str | None = None  # why the table cannot post (lost permission, deleted thread)
     face: dict[str, Any] = Field(default_factory=dict)  # the game face's own data
+    # The seed each finished game replays from, by the game's number: its Replay rebuilds the
+    # record from its stored moves (`bot.tables.replays`). The latest `KEPT_REPLAYS` games'.
+    replays: dict[int, int] = Field(default_factory=dict)
 
     @property
     def where(self) -> int:

@@ -15,7 +15,7 @@ composer, until they are all out).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -26,6 +26,7 @@ from bot.model.posts import Post
 from bot.model.table import LiveTable, Pending, Seat, Table
 from bot.ratings.texts import results_line
 from bot.storage.store import Delivery, SqlStore
+from bot.texts.i18n import t
 
 from . import composer
 from .budget import Budget
@@ -106,6 +107,7 @@ class Posting:
     step_delay: Callable[[], float]  # seconds between a move's step pictures
     stopping: Callable[[], bool]  # the bot is stopping: finish the message in flight, no other
     forget_if_idle: Callable[[int], None]  # a table whose posting is over may leave memory
+    replays: Collection[str] = frozenset()  # the games whose results offer Replay
 
     @property
     def store(self) -> SqlStore:
@@ -177,10 +179,15 @@ class Progress:
 
 
 async def move_posts(
-    face: Shows, store: SqlStore, live: LiveTable, pending: Pending, lang: str
+    face: Shows,
+    store: SqlStore,
+    live: LiveTable,
+    pending: Pending,
+    lang: str,
+    replay: bool = False,
 ) -> list[Post]:
     """A move's posts as the table shows them: the face's, its results post finished by the
-    composer (Rematch, the rating changes, the deal's reveal)."""
+    composer (Rematch, Replay when the game has one, the rating changes, the deal's reveal)."""
     posts = await face.move_posts(store, live, pending, lang)
     if not any(post.results for post in posts):
         return posts
@@ -189,6 +196,8 @@ async def move_posts(
         rematch=face.rematch_label(table, lang),
         rating=await results_line(store, table, pending.game_no, lang),
         fair=fair.results_lines(table, pending.game_no, lang),
+        replay=t("button.replay", lang) if replay else None,
+        game_no=pending.game_no,
     )
     return composer.finished(posts, ending)
 
@@ -207,7 +216,9 @@ class MovePosts:
             table = live.table
             async with self.posting.drawing.slot(table.guild_id):  # its server's turn
                 face = self.posting.face(table)
-                posts = await move_posts(face, self.posting.store, live, pending, table.lang())
+                replay = table.game in self.posting.replays
+                store = self.posting.store
+                posts = await move_posts(face, store, live, pending, table.lang(), replay)
             self.drawn[pending.seq] = posts
         return posts
 

@@ -6,18 +6,21 @@ import asyncio
 import contextlib
 import logging
 import signal
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.commands.table import general_commands
-from bot.games import faces
+from bot.games import GAMES, faces
+from bot.games.entry import draw_record
 from bot.posting.budget import Budget, InvalidRequests, http_trace, process_share
 from bot.posting.controls import is_ours, on_message, parse
 from bot.tables import workers
 from bot.tables.chat import Heard
 from bot.tables.layer import Options, TableLayer
+from bot.tables.replay_view import ReplayTools
 from bot.texts.i18n import resolve, t
 from bot.texts.translator import PopTranslator
 
@@ -26,6 +29,18 @@ from .open_store import open_store
 from .settings import Settings
 
 log = logging.getLogger("pop.client")
+
+
+def replay_tools() -> dict[str, ReplayTools]:
+    """The games whose finished games offer Replay: those that draw their records."""
+    found = {}
+    for key, entry in GAMES.items():
+        render = entry.tools.render
+        if render is not None:
+            every = ReplayTools(partial(draw_record, render))
+            starts = entry.tools.starts_turn
+            found[key] = every if starts is None else ReplayTools(every.draw, starts)
+    return found
 
 
 def all_commands(tables: TableLayer, settings: Any) -> list[Any]:
@@ -73,6 +88,7 @@ class PopBot(discord.Client):
             ),
             budget=self.budget,
             invalid_requests=self.invalid_requests,
+            replays=replay_tools(),
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):

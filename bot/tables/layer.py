@@ -7,8 +7,9 @@ lobby's verbs, a face's verb, or a move the game names) → `bot.tables.moves` (
 committed under the table's lock, with `bot.tables.held`) → the table's outbox (`bot.posting.outbox`), which
 turns the move's events into posts through the game's face and posts them, paced, exactly
 once (`bot.posting.transport`). AI seats and turn timers (`bot.tables.ai_seats`, `bot.tables.timers`), the
-lobby (`bot.tables.lobby`), what Discord says of a table's channel (`bot.tables.channels`) and the restart
-(`bot.tables.resume`) are parts beside them.
+lobby (`bot.tables.lobby`), a finished game's replay (`bot.tables.replays`), what Discord says
+of a table's channel (`bot.tables.channels`) and the restart (`bot.tables.resume`) are parts
+beside them.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from .moves import MovePath
 from .paused_retries import PausedRetries
 from .presses import Presses
 from .private_posts import PrivatePosts
+from .replay_view import ReplayTools
+from .replays import Replays
 from .resume import resume_all
 from .timers import IDLE_AFTER, Timekeeping
 
@@ -67,6 +70,7 @@ class TableLayer:
         options: Options = Options(),
         budget: Budget | None = None,
         invalid_requests: InvalidRequests | None = None,
+        replays: Mapping[str, ReplayTools] | None = None,
     ) -> None:
         self.client, self.store, self.options = client, store, options
         self.step_delay = options.step_delay  # seconds between two step pictures
@@ -86,6 +90,8 @@ class TableLayer:
         self.channels = ChannelEvents(
             self.held, client, self.outboxes, retries, self.services, self.forget
         )
+        # A finished game's Replay, for the games that draw their records (`replays`).
+        self.replays = Replays(self.held, replays or {})
         self.posting = self._posting(budget or Budget.unlimited())
         self.lobby = Lobby(
             self.held, options.limits, self.outboxes, self.privates, self._dealt, self.ai.drive
@@ -94,11 +100,12 @@ class TableLayer:
             faces,
             self.held,
             self.moves,
-            self.lobby.verbs(),
+            {**self.lobby.verbs(), **self.replays.verbs()},
             self.services,
             ClickRate(options.limits.clicks_per_second),
             self.now,
             self.channels.try_again,
+            dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
         )
         self.control = control_class(self.presses.on_control)
 
@@ -115,6 +122,7 @@ class TableLayer:
             step_delay=lambda: self.step_delay,
             stopping=lambda: self.stopping,
             forget_if_idle=self.forget,
+            replays=frozenset(self.replays.tools),
         )
 
     def _face_services(self, reads_chat: bool) -> FaceServices:

@@ -24,6 +24,7 @@ from .held import TableCache
 from .moves import MovePath, admit
 
 TableVerb = Callable[[discord.Interaction, Reply, Click], Awaitable[None]]
+Explain = Callable[[Click, int], Awaitable[Refusal]]
 
 
 class Presses:
@@ -37,6 +38,7 @@ class Presses:
         clicks: ClickRate,
         now: Callable[[], float],
         paused: Callable[[int], None],
+        explained: Mapping[str, Explain] | None = None,
     ) -> None:
         self.faces = faces
         self.held = held
@@ -46,6 +48,8 @@ class Presses:
         self.clicks = clicks
         self.now = now
         self.paused = paused  # a player asked for a paused table: it may try again
+        # Why an id of a table verb that is not on its message is refused, by verb (a replay's)
+        self.explained = dict(explained or {})
 
     async def on_control(self, interaction: discord.Interaction, click: Click) -> None:
         """Every press on a table's control."""
@@ -127,6 +131,9 @@ class Presses:
         turn that is over; or a move of the turn in play the rules refuse (say which rule);
         else it is not a valid button (forged, mistyped, cut)."""
         if click is not None and click.game in self.faces:
+            explain = self.explained.get(click.verb)
+            if explain is not None:
+                return await explain(click, user_id)
             with contextlib.suppress(Refusal):
                 live = await self.held.live(click.table_id)
                 if click.epoch < live.table.epoch:

@@ -59,15 +59,18 @@ def results_shot(
 
 
 def record_pictures(
-    record: object, labels: Mapping[str, str] = ENGLISH, words: Translate = english
+    record: object,
+    labels: Mapping[str, str] = ENGLISH,
+    words: Translate = english,
+    names: Mapping[str, str] | None = None,
 ) -> list[Picture]:
     """Every picture of a recorded game, in order, named as the bot names them (the picture's
     version), in the language of `labels` (the pictures' words) and `words` (their alt texts);
-    the seats named by their ids. RecordError for a broken record."""
+    the seats named by `names`, else by their ids. RecordError for a broken record."""
     replay(record)  # the whole record checked before anything is drawn
     assert isinstance(record, dict)  # replay() said so
     state = replay({**record, "actions": []}, partial=True)  # as dealt
-    names = {seat: seat for seat in state.players}
+    names = {seat: (names or {}).get(seat, seat) for seat in state.players}
     pictures = [table_shot(state, names, None, labels, words, "coloretto-start.png")]
     for move in moves_of(record):
         assert state.turn is not None  # a checked record's moves all come before its end

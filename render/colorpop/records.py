@@ -47,12 +47,14 @@ def scene_shot(
     return Picture(png, alt, filename or f"colorpop-{scene.name}.png")
 
 
-def record_pictures(record: object, words: BoardWords) -> list[Picture]:
-    """Every picture of a recorded game, in order; the seats named by their ids. RecordError
-    for a broken record."""
+def record_pictures(
+    record: object, words: BoardWords, names: Mapping[str, str] | None = None
+) -> list[Picture]:
+    """Every picture of a recorded game, in order; the seats named by `names`, else by their
+    ids. RecordError for a broken record."""
     replay(record)  # the whole record checked before anything is drawn
     state, moves = check_header(record)
-    names = {seat: seat for seat in state.seats}
+    names = {seat: (names or {}).get(seat, seat) for seat in state.seats}
     pictures = []
     for move in moves:
         before = COLORPOP.view(state, None)

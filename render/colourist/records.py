@@ -53,13 +53,17 @@ def pictures_after(
 
 
 def record_pictures(
-    record: object, lang: str = "en", labels: Mapping[str, str] = LABELS_EN
+    record: object,
+    lang: str = "en",
+    labels: Mapping[str, str] = LABELS_EN,
+    names: Mapping[str, str] | None = None,
 ) -> list[Picture]:
     """Every picture of a recorded game, in order, its words in `lang` (the pictures' own
-    words `labels`); the seats named by their ids. RecordError for a broken record."""
+    words `labels`); the seats named by `names`, else by their ids. RecordError for a broken
+    record."""
     replay_summary(record)  # the whole record checked before anything is drawn
     state, moves = moves_of(record)
-    names = {seat: seat for seat in state.seats}
+    names = {seat: (names or {}).get(seat, seat) for seat in state.seats}
     pictures = table_pictures(state, names, lang, labels)
     for seat, move in moves:
         state, events = COLOURIST.apply(state, seat, move)

@@ -15,14 +15,19 @@ from .scene import Frame, Scene
 
 
 def record_pictures(
-    record: object, labels: Mapping[str, str] | None = None, t: alt.Translate = alt.english
+    record: object,
+    labels: Mapping[str, str] | None = None,
+    t: alt.Translate = alt.english,
+    names: Mapping[str, str] | None = None,
 ) -> list[Picture]:
     """Every picture of a recorded game, in order: the board before each reveal, one picture
     per placement step, the results (in the language of `labels` and `t`: English unless
-    given). Raises RecordError for a broken record."""
+    given; the seats named by `names`, else by their ids). Raises RecordError for a broken
+    record."""
     r = replay(record)
     state = r.state
-    scene = Scene.from_view(view(_start(record)))  # hands and pile as dealt
+    named = dict(names) if names else None
+    scene = Scene.from_view(view(_start(record)), named)  # hands and pile as dealt
     scene.sets_total = state.sets_total
     pictures = []
     previous: Frame | None = None  # the turn's last step: a step's alt text says what changed
@@ -34,7 +39,7 @@ def record_pictures(
         if frame is not None:
             pictures.append(frame_picture(frame, None, labels, before=previous, t=t))
             previous = frame
-    pictures.append(results_picture(view(state), None, labels, t=t))
+    pictures.append(results_picture(view(state), named, labels, t=t))
     return pictures
 
 

@@ -168,7 +168,7 @@ async def test_three_games_move_the_leaderboard_and_every_results_post_shows_the
         assert row.startswith("<t:")
         assert "**Pop · competitive** · Ana, Ben, Robo Ada 🤖 · " in row
         link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{final.id}"
-        assert row.endswith(f"[results]({link})"), row
+        assert row.endswith(f"[results and Replay]({link})"), row
     assert " · left the game · " in rows[1]  # Ben left the last game: placed last
     assert ", place " in rows[2]
 
@@ -205,7 +205,7 @@ async def test_a_coloretto_game_posts_its_changes_on_its_one_message_and_history
     history = await (await ana.slash("history", game="coloretto")).wait_message()
     [row] = history.text.splitlines()[1:]
     link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{final.id}"
-    assert row.endswith(f"[results]({link})"), row
+    assert row.endswith(f"[results and Replay]({link})"), row
     assert "**Coloretto** · Ana, Robo Ada 🤖 · " in row
     board = await (await ana.slash("leaderboard", game="coloretto")).wait_message()
     assert "🤖 AI (easy, v1) — " in board.text

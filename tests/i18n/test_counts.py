@@ -37,6 +37,7 @@ NOT_COUNTS = {
     "order", "nouns", "adjectives", "jokers", "plus", "minus", "step", "set", "turn", "round",
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
     "seal",  # the first hex digits of a deal's SHA-256 commitment
+    "number",  # a game's number at its table (a replay's)
     "join_ids", "start_id",  # the ids a deal was dealt with
     # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
     "rating", "change", "changes", "place", "date", "seats",

@@ -23,7 +23,12 @@ def render(request: kit.RenderRequest) -> list[Picture]:
     """`pop-bot render`: a recorded game's pictures, in the table language asked for."""
     from render.coloretto.records import record_pictures
 
-    return record_pictures(request.record, **demo_words(request.lang))
+    return record_pictures(request.record, **demo_words(request.lang), names=request.names)
+
+
+def starts_turn(filename: str) -> bool:
+    """Every picture is a move's (the table before the first, the results apart)."""
+    return not filename.endswith("-results.png")
 
 
 # Its demo numbers the table before the first move 000, each move's picture by the move.
@@ -33,4 +38,5 @@ TOOLS = kit.seated_tools(
     demo_words,
     render,
     first_picture=0,
+    starts_turn=starts_turn,
 )

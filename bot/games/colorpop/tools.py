@@ -36,7 +36,12 @@ def render(request: kit.RenderRequest) -> list[Picture]:
     """`pop-bot render`: a recorded game's pictures, in the table language asked for."""
     from render.colorpop.records import record_pictures
 
-    return record_pictures(request.record, board_words(request.lang))
+    return record_pictures(request.record, board_words(request.lang), request.names)
+
+
+def starts_turn(filename: str) -> bool:
+    """A move's pictures begin with the board of its turn."""
+    return filename == "colorpop-board.png"
 
 
 # Its demo numbers its pictures from 000, the board of the first turn.
@@ -47,4 +52,5 @@ TOOLS = kit.seated_tools(
     render,
     solo=True,
     first_picture=0,
+    starts_turn=starts_turn,
 )

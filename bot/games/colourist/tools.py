@@ -23,7 +23,18 @@ def render(request: kit.RenderRequest) -> list[Picture]:
     """`pop-bot render`: a recorded game's pictures, in the table language asked for."""
     from render.colourist.records import record_pictures
 
-    return record_pictures(request.record, **demo_words(request.lang))
+    return record_pictures(request.record, **demo_words(request.lang), names=request.names)
 
 
-TOOLS = kit.seated_tools("colourist", COLOURIST.seat_range(ColouristOptions()), demo_words, render)
+def starts_turn(filename: str) -> bool:
+    """A round's pictures begin with its word card over the track (`round-2.png`)."""
+    return filename.startswith("round-")
+
+
+TOOLS = kit.seated_tools(
+    "colourist",
+    COLOURIST.seat_range(ColouristOptions()),
+    demo_words,
+    render,
+    starts_turn=starts_turn,
+)

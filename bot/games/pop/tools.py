@@ -59,7 +59,13 @@ def render(request: RenderRequest) -> list[Picture]:
 
     from .words import alt_words, picture_labels
 
-    return record_pictures(request.record, picture_labels(request.lang), alt_words(request.lang))
+    lang = request.lang
+    return record_pictures(request.record, picture_labels(lang), alt_words(lang), request.names)
+
+
+def starts_turn(filename: str) -> bool:
+    """A turn's pictures begin with its board, before the reveal (`board-s1-t2.png`)."""
+    return filename.startswith("board-")
 
 
 def bench_ai(request: BenchRequest) -> int:
@@ -96,4 +102,5 @@ TOOLS = GameTools(
     timed_bench(lazy("engine.pop.bench", "bench_engine_main")),
     bench_ai,
     bench_render,
+    starts_turn,
 )

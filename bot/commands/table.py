@@ -22,7 +22,7 @@ from discord.app_commands import Choice
 
 from bot.model import fair
 from bot.model.posts import Refusal
-from bot.model.table import ACTIVE, LiveTable
+from bot.model.table import ACTIVE, LiveTable, Table
 from bot.posting.layout_view import picture_files, view_for
 from bot.storage.store import SqlStore
 from bot.tables.answers import refuse
@@ -191,6 +191,12 @@ class TableCommands(app_commands.Group):
         live = await self.held.live(tables[-1].id)
         table = live.table
         face = self.held.face(table)
+        if await self._challenge_running(table):  # its deal is every other entry's too
+            await interaction.response.send_message(
+                t("challenge.record_later", user_lang(interaction), id=table.challenge),
+                ephemeral=True,
+            )
+            return
         if live.state is None or face.outcome(live.state) is None:
             await interaction.response.send_message(
                 t(face.record_later_key, user_lang(interaction), id=table.id), ephemeral=True
@@ -212,6 +218,14 @@ class TableCommands(app_commands.Group):
             said += "\n" + t("fair.record", lang)
         # A private game's record is its player's alone (a daily puzzle's holds its solution)
         await interaction.response.send_message(said, files=files, ephemeral=table.private)
+
+    async def _challenge_running(self, table: Table) -> bool:
+        """Is the table an entry of a challenge still running (not a private one: an
+        Enigma's record is its player's, and it has no proof)?"""
+        if table.challenge is None or table.private:
+            return False
+        challenge = await self.held.store.challenge(table.challenge)
+        return challenge is not None and challenge.status == "open"
 
 
 class SettingsCommands(app_commands.Group):

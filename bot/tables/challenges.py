@@ -1,0 +1,240 @@
+"""Challenges at play (`bot.model.challenge`): opening one, its members' entries
+(`bot.tables.challenge_entries`), its one standings message (edited in place after each
+finished entry, never posted twice) and its end, on the table layer's clock: the entries still
+running are stopped (they count as unfinished) and the standings reveal the secret. Everything
+is in the database: a restart brings every standings message up to date and ends what is due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import random
+from collections.abc import Callable
+
+import discord
+
+from bot.model import fair, life
+from bot.model.accents import ACCENTS
+from bot.model.challenge import Challenge, ChallengeKind, standings
+from bot.model.challenge_text import standings_text
+from bot.model.posts import Button, Post, Refusal
+from bot.model.table import ACTIVE, FairDeal, LiveTable
+from bot.posting import composer
+from bot.posting.layout_view import V2_EDIT, layout_view
+from bot.posting.outbox import Outboxes
+from bot.texts.i18n import t
+
+from .challenge_entries import Entries
+from .clock import Clock
+from .keyed_locks import KeyedLocks
+from .lobby import Lobby
+
+log = logging.getLogger("pop.challenges")
+POLL = 60.0  # seconds: the longest sleep before the challenges' ends are read again
+
+
+class Challenges:
+    def __init__(
+        self,
+        lobby: Lobby,
+        outboxes: Outboxes,
+        client: discord.Client,
+        dealt: Callable[[LiveTable], None],
+        clock: Callable[[], Clock],
+        run: Callable[..., None],
+    ) -> None:
+        self.held = lobby.held
+        self.store = lobby.held.store
+        self.outboxes = outboxes
+        self.client = client
+        self.entries = Entries(lobby, client, dealt)
+        self.clock = clock  # the table layer's (a test's, when it hands one)
+        self.run = run  # work beside the clicks (`bot.tables.background`)
+        self.shown = KeyedLocks()  # one standings edit at a time, a challenge
+        self.woken = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.held.entry_finished = lambda table: self.refresh_soon(table.challenge)
+
+    def kind(self, challenge: Challenge) -> ChallengeKind:
+        return self.held.faces[challenge.game].challenge_kinds[challenge.kind]
+
+    # --- Opening, entering --------------------------------------------------------------
+
+    def new(
+        self,
+        where: tuple[int, int],
+        game: str,
+        kind: str,
+        *,
+        start: int,
+        options: dict[str, object] | None = None,
+        **made: object,
+    ) -> Challenge:
+        """A challenge not stored yet in (server, channel) `where`: its options chosen (unless
+        given), its secret drawn now, its deal's inputs fixed now (`start`: the id of the
+        interaction that opens it). `made`: the rest of its fields (creator, end, …)."""
+        face = self.held.faces.get(game)
+        found = None if face is None else face.challenge_kinds.get(kind)
+        if found is None:
+            raise Refusal("challenge.refusal.kind")
+        deal = FairDeal(secret=fair.committed().secret, joins=[0] * found.seats, start=start)
+        return Challenge.model_validate(
+            {
+                "guild_id": where[0],
+                "channel_id": where[1],
+                "game": game,
+                "kind": kind,
+                "options": options or found.options(random.Random()),
+                "deal": deal,
+                **made,
+            }
+        )
+
+    async def open(self, challenge: Challenge) -> Challenge:
+        """The challenge stored (a daily one: the server's of that day, if there is one),
+        its standings posted (not for a daily one: its players' puzzles show who solved it),
+        and its end awaited."""
+        challenge = await self.store.insert_challenge(challenge)
+        if challenge.daily is None:
+            await self.refresh(challenge.id)
+        self.woken.set()
+        return challenge
+
+    async def daily(
+        self, interaction: discord.Interaction, game: str, kind: str, day: str, **made: object
+    ) -> Challenge:
+        """The server's daily challenge of `game` (its `kind`) for `day`, made on demand by its
+        first player (`made`: its options and end)."""
+        assert interaction.guild_id is not None
+        assert interaction.channel_id is not None
+        challenge = self.new(
+            (interaction.guild_id, interaction.channel_id),
+            game,
+            kind,
+            start=interaction.id,
+            creator_id=interaction.user.id,
+            daily=day,
+            locale=str(interaction.guild_locale or "en").split("-")[0],
+            **made,  # type: ignore[arg-type]
+        )
+        return await self.open(challenge)
+
+    async def enter(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        if challenge.status != "open" or challenge.ends <= self.clock().now():
+            raise Refusal("challenge.refusal.over")
+        await self.entries.enter(interaction, challenge, self.kind(challenge))
+
+    # --- The standings --------------------------------------------------------------------
+
+    def refresh_soon(self, challenge_id: int | None) -> None:
+        if challenge_id is not None:
+            self.run(self.refresh(challenge_id), f"challenge-{challenge_id}")
+
+    async def refresh(self, challenge_id: int) -> None:
+        """The standings message as the results stand: posted once, then edited in place, and
+        only when its text changes."""
+        async with self.shown.one_at_a_time(challenge_id):
+            challenge = await self.store.challenge(challenge_id)
+            if challenge is None or challenge.daily is not None:
+                return
+            text = await self._text(challenge)
+            if text == challenge.shown and challenge.message_id is not None:
+                return
+            message_id = await self._show(challenge, text)
+            if message_id is None:
+                return
+            challenge.message_id, challenge.shown = message_id, text
+            if challenge.status == "ending":
+                challenge.status = "ended"  # the reveal is out
+            await self.store.save_challenge(challenge)
+
+    async def _text(self, challenge: Challenge) -> str:
+        results = await self.store.challenge_results(challenge.id)
+        entries = await self.store.entry_tables(challenge.id)
+        unfinished = [user for user, _ in entries] if challenge.status != "open" else []
+        ranked = standings(self.kind(challenge), results, unfinished)
+        playing = len({u for u, _ in entries} - {r.user_id for r in results})
+        return standings_text(challenge, ranked, playing, challenge.locale)
+
+    async def _show(self, challenge: Challenge, text: str) -> int | None:
+        """The standings message posted, or edited in place; its id (None: Discord refused)."""
+        controls = [] if challenge.status != "open" else [self._play_button(challenge)]
+        laid = composer.laid_out(Post(text, controls=list(controls)), ACCENTS.get(challenge.game))
+        view = layout_view(laid, "challenge", challenge.id, 0)
+        channel = self.client.get_partial_messageable(
+            challenge.channel_id, guild_id=challenge.guild_id
+        )
+        try:
+            if challenge.message_id is None:
+                return (await channel.send(view=view)).id
+            await channel.get_partial_message(challenge.message_id).edit(view=view, **V2_EDIT)
+            return challenge.message_id
+        except discord.HTTPException as e:
+            log.warning("challenge %s: standings not shown (%s)", challenge.id, e.status)
+            return None
+
+    def _play_button(self, challenge: Challenge) -> Button:
+        return Button("play", t("challenge.play", challenge.locale), "success")
+
+    # --- The end ----------------------------------------------------------------------------
+
+    async def end(self, challenge: Challenge) -> None:
+        """The entries still running stop (unfinished), then the standings reveal the secret."""
+        challenge.status = "ending"
+        await self.store.save_challenge(challenge)
+        for _user, table_id in await self.store.entry_tables(challenge.id):
+            with contextlib.suppress(Refusal):
+                await self._stop(table_id, challenge)
+        if challenge.daily is not None:
+            challenge.status = "ended"  # no standings message: nothing to reveal there
+            await self.store.save_challenge(challenge)
+            return
+        await self.refresh(challenge.id)
+
+    async def _stop(self, table_id: int, challenge: Challenge) -> None:
+        async with self.held.editing(table_id) as edit:
+            if edit.table.status not in ACTIVE:
+                return
+            life.cancel(edit.table)
+            table = await self.held.commit(edit)
+        if not table.private:
+            said = t("challenge.entry_stopped", table.lang(), id=challenge.id)
+            self.outboxes.of(table_id).say(said)
+
+    def start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name="challenges")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    def clock_changed(self) -> None:
+        self.woken.set()
+
+    async def _run(self) -> None:
+        """Bring every standings message up to date, then end each challenge when it is due."""
+        for challenge in await self.store.challenges_owing():
+            await self._quietly(self.refresh(challenge.id))
+        while True:
+            self.woken.clear()
+            next_end = math.inf
+            for challenge in await self.store.challenges_owing():
+                if challenge.status == "ending" or challenge.ends <= self.clock().now():
+                    await self._quietly(self.end(challenge))
+                else:
+                    next_end = min(next_end, challenge.ends)
+            clock = self.clock()
+            await clock.wait(min(next_end, clock.now() + POLL), self.woken)
+
+    async def _quietly(self, work: object) -> None:
+        try:
+            await work  # type: ignore[misc]
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("a challenge's work failed; tried again later")

@@ -36,7 +36,7 @@ def entry_table(challenge: Challenge, kind: ChallengeKind, user: discord.abc.Use
         host_id=user.id,
         locale=challenge.locale,
         options=dict(challenge.options),
-        settings=TableSettings(turn_timer=0, ai_level=challenge.ai_level),  # type: ignore[arg-type]
+        settings=TableSettings.model_validate({"turn_timer": 0, "ai_level": challenge.ai_level}),
         seats=seats,
         private=kind.private,
         challenge=challenge.id,

@@ -12,7 +12,7 @@ import contextlib
 import logging
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -141,11 +141,16 @@ class Challenges:
             if challenge is None or challenge.daily is not None:
                 return
             text = await self._text(challenge)
-            if text == challenge.shown and challenge.message_id is not None:
-                return
-            message_id = await self._show(challenge, text)
-            if message_id is None:
-                return
+            if text != challenge.shown or challenge.message_id is None:
+                message_id = await self._show(challenge, text)
+                if message_id is None:
+                    return
+            else:
+                message_id = challenge.message_id
+            if (message_id, text) == (challenge.message_id, challenge.shown) and (
+                challenge.status == "open"
+            ):
+                return  # nothing new to show or to note
             challenge.message_id, challenge.shown = message_id, text
             if challenge.status == "ending":
                 challenge.status = "ended"  # the reveal is out
@@ -231,9 +236,9 @@ class Challenges:
             clock = self.clock()
             await clock.wait(min(next_end, clock.now() + POLL), self.woken)
 
-    async def _quietly(self, work: object) -> None:
+    async def _quietly(self, work: Awaitable[None]) -> None:
         try:
-            await work  # type: ignore[misc]
+            await work
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -13,7 +13,6 @@ from discord.app_commands import Choice
 
 from bot.model.durations import parse_timer
 from bot.model.posts import Refusal
-from bot.posting.controls import Click
 from bot.tables.answers import refuse
 from bot.tables.challenges import Challenges
 from bot.tables.faces import TableFace
@@ -61,21 +60,6 @@ async def open_challenge(
     await interaction.edit_original_response(content=said)
 
 
-async def play(
-    challenges: Challenges, interaction: discord.Interaction, challenge_id: int | None
-) -> None:
-    """The member's entry in that challenge (None: the newest open one of the server)."""
-    assert interaction.guild_id is not None
-    if challenge_id is None:
-        found = await challenges.store.open_challenges(interaction.guild_id)
-        challenge = found[0] if found else None
-    else:
-        challenge = await challenges.store.challenge(challenge_id)
-    if challenge is None or challenge.guild_id != interaction.guild_id:
-        raise Refusal("challenge.refusal.none")
-    await challenges.enter(interaction, challenge)
-
-
 def challenge_commands(challenges: Challenges, faces: Mapping[str, TableFace]) -> Any:
     """The /challenge group."""
     group = app_commands.Group(
@@ -120,18 +104,8 @@ def challenge_commands(challenges: Challenges, faces: Mapping[str, TableFace]) -
     )
     async def play_command(interaction: discord.Interaction) -> None:
         try:
-            await play(challenges, interaction, None)
+            await challenges.play(interaction, None)
         except Refusal as no:
             await refuse(interaction, no)
 
     return group
-
-
-async def on_play_button(
-    challenges: Challenges, interaction: discord.Interaction, click: Click
-) -> None:
-    """The standings message's Play: the same as `/challenge play` for that challenge."""
-    try:
-        await play(challenges, interaction, click.table_id)
-    except Refusal as no:
-        await refuse(interaction, no)

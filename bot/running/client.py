@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import signal
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands.challenge import challenge_commands, on_play_button
+from bot.commands.challenge import challenge_commands
 from bot.commands.table import general_commands
 from bot.games import faces
 from bot.posting.budget import Budget, InvalidRequests, http_trace, process_share
@@ -33,11 +32,9 @@ log = logging.getLogger("pop.client")
 def all_commands(tables: TableLayer, settings: Any) -> list[Any]:
     """Every slash command: the table layer's, then each game's group."""
     games = faces()
-    challenges = tables.challenges
-    tables.presses.elsewhere["challenge"] = functools.partial(on_play_button, challenges)
     return [
         *general_commands(tables.lobby, tables.channels.try_again, games),
-        challenge_commands(challenges, games),
+        challenge_commands(tables.challenges, games),
         *(face.commands(tables.lobby, settings) for face in games.values()),
     ]
 

@@ -23,10 +23,12 @@ from bot.model.challenge_text import standings_text
 from bot.model.posts import Button, Post, Refusal
 from bot.model.table import ACTIVE, FairDeal, LiveTable
 from bot.posting import composer
+from bot.posting.controls import Click
 from bot.posting.layout_view import V2_EDIT, layout_view
 from bot.posting.outbox import Outboxes
 from bot.texts.i18n import t
 
+from .answers import refuse
 from .challenge_entries import Entries
 from .clock import Clock
 from .keyed_locks import KeyedLocks
@@ -126,6 +128,25 @@ class Challenges:
         if challenge.status != "open" or challenge.ends <= self.clock().now():
             raise Refusal("challenge.refusal.over")
         await self.entries.enter(interaction, challenge, self.kind(challenge))
+
+    async def play(self, interaction: discord.Interaction, challenge_id: int | None) -> None:
+        """The member's entry in that challenge (None: the server's newest open one)."""
+        guild_id = interaction.guild_id
+        if challenge_id is None:
+            found = await self.store.open_challenges(guild_id or 0)
+            challenge = found[0] if found else None
+        else:
+            challenge = await self.store.challenge(challenge_id)
+        if challenge is None or challenge.guild_id != guild_id:
+            raise Refusal("challenge.refusal.none")
+        await self.enter(interaction, challenge)
+
+    async def on_play(self, interaction: discord.Interaction, click: Click) -> None:
+        """The standings message's Play: the entry in its challenge (`click.table_id`)."""
+        try:
+            await self.play(interaction, click.table_id)
+        except Refusal as no:
+            await refuse(interaction, no)
 
     # --- The standings --------------------------------------------------------------------
 

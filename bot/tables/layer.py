@@ -102,12 +102,12 @@ class TableLayer:
             self.channels.try_again,
         )
         self.control = control_class(self.presses.on_control)
-        # One deal for a whole server: its entries, standings and end (its Play button is
-        # routed by `presses.elsewhere`, set where the commands are made).
+        # One deal for a whole server: its entries, standings and end.
         self.challenges = Challenges(
             self.lobby, self.outboxes, client, self._dealt, lambda: self.time.clock, self.work.run
         )
         self.lobby.challenges = self.challenges
+        self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
 
     def _posting(self, budget: Budget) -> Posting:
         """What every table's outbox is built with (`bot.posting.services`)."""

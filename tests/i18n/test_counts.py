@@ -38,6 +38,9 @@ NOT_COUNTS = {
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
     "seal",  # the first hex digits of a deal's SHA-256 commitment
     "join_ids", "start_id",  # the ids a deal was dealt with
+    # a challenge: its game and kind, a Discord relative date, where an entry plays, its
+    # revealed secret and commitment (hex), and /challenge play as Discord spells it
+    "kind", "relative", "where", "secret", "commitment", "challenge_play",
     # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
     "rating", "change", "changes", "place", "date", "seats",
     # command names, as the user's Discord language spells them (/help, "no table here")

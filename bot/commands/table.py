@@ -22,7 +22,7 @@ from discord.app_commands import Choice
 
 from bot.model import fair
 from bot.model.posts import Refusal
-from bot.model.table import ACTIVE, LiveTable, Table
+from bot.model.table import ACTIVE, LiveTable
 from bot.posting.layout_view import picture_files, view_for
 from bot.storage.store import SqlStore
 from bot.tables.answers import refuse
@@ -191,16 +191,9 @@ class TableCommands(app_commands.Group):
         live = await self.held.live(tables[-1].id)
         table = live.table
         face = self.held.face(table)
-        if await self._challenge_running(table):  # its deal is every other entry's too
-            await interaction.response.send_message(
-                t("challenge.record_later", user_lang(interaction), id=table.challenge),
-                ephemeral=True,
-            )
-            return
-        if live.state is None or face.outcome(live.state) is None:
-            await interaction.response.send_message(
-                t(face.record_later_key, user_lang(interaction), id=table.id), ephemeral=True
-            )
+        later = await self._not_yet(live, face, user_lang(interaction))
+        if later is not None:
+            await interaction.response.send_message(later, ephemeral=True)
             return
         record = json.dumps(face.export_record(live.state), indent=1).encode()
         lang = table.lang()
@@ -219,13 +212,19 @@ class TableCommands(app_commands.Group):
         # A private game's record is its player's alone (a daily puzzle's holds its solution)
         await interaction.response.send_message(said, files=files, ephemeral=table.private)
 
-    async def _challenge_running(self, table: Table) -> bool:
-        """Is the table an entry of a challenge still running (not a private one: an
-        Enigma's record is its player's, and it has no proof)?"""
+    async def _not_yet(self, live: LiveTable, face: TableFace, lang: str) -> str | None:
+        """Why the record waits (None: it is given now): the game is not over, or the table
+        is an entry of a challenge still running, whose deal every other entry plays too (not
+        a private one: an Enigma's record is its player's, and it has no proof)."""
+        table = live.table
+        if live.state is None or face.outcome(live.state) is None:
+            return t(face.record_later_key, lang, id=table.id)
         if table.challenge is None or table.private:
-            return False
+            return None
         challenge = await self.held.store.challenge(table.challenge)
-        return challenge is not None and challenge.status == "open"
+        if challenge is not None and challenge.status == "open":
+            return t("challenge.record_later", lang, id=table.challenge)
+        return None
 
 
 class SettingsCommands(app_commands.Group):

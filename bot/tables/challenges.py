@@ -1,6 +1,6 @@
 """Challenges at play (`bot.model.challenge`): opening one, its members' entries
-(`bot.tables.challenge_entries`), its one standings message (edited in place after each
-finished entry, never posted twice) and its end, on the table layer's clock: the entries still
+(`bot.tables.challenge_entries`), its one standings message (`bot.tables.standings`: edited
+in place after each finished entry, never posted twice) and its end, on the table layer's clock: the entries still
 running are stopped (they count as unfinished) and the standings reveal the secret. Everything
 is in the database: a restart brings every standings message up to date and ends what is due.
 """
@@ -17,22 +17,18 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.model import fair, life
-from bot.model.accents import ACCENTS
-from bot.model.challenge import Challenge, ChallengeKind, standings
-from bot.model.challenge_text import standings_text
-from bot.model.posts import Button, Post, Refusal
+from bot.model.challenge import Challenge, ChallengeKind
+from bot.model.posts import Refusal
 from bot.model.table import ACTIVE, FairDeal, LiveTable
-from bot.posting import composer
 from bot.posting.controls import Click
-from bot.posting.layout_view import V2_EDIT, layout_view
 from bot.posting.outbox import Outboxes
 from bot.texts.i18n import t
 
 from .answers import refuse
 from .challenge_entries import Entries
 from .clock import Clock
-from .keyed_locks import KeyedLocks
 from .lobby import Lobby
+from .standings import StandingsMessage
 
 log = logging.getLogger("pop.challenges")
 POLL = 60.0  # seconds: the longest sleep before the challenges' ends are read again
@@ -55,7 +51,7 @@ class Challenges:
         self.entries = Entries(lobby, client, dealt)
         self.clock = clock  # the table layer's (a test's, when it hands one)
         self.run = run  # work beside the clicks (`bot.tables.background`)
-        self.shown = KeyedLocks()  # one standings edit at a time, a challenge
+        self.standings = StandingsMessage(self.store, client, self.kind)
         self.woken = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.held.entry_finished = lambda table: self.refresh_soon(table.challenge)
@@ -155,55 +151,7 @@ class Challenges:
             self.run(self.refresh(challenge_id), f"challenge-{challenge_id}")
 
     async def refresh(self, challenge_id: int) -> None:
-        """The standings message as the results stand: posted once, then edited in place, and
-        only when its text changes."""
-        async with self.shown.one_at_a_time(challenge_id):
-            challenge = await self.store.challenge(challenge_id)
-            if challenge is None or challenge.daily is not None:
-                return
-            text = await self._text(challenge)
-            if text != challenge.shown or challenge.message_id is None:
-                message_id = await self._show(challenge, text)
-                if message_id is None:
-                    return
-            else:
-                message_id = challenge.message_id
-            if (message_id, text) == (challenge.message_id, challenge.shown) and (
-                challenge.status == "open"
-            ):
-                return  # nothing new to show or to note
-            challenge.message_id, challenge.shown = message_id, text
-            if challenge.status == "ending":
-                challenge.status = "ended"  # the reveal is out
-            await self.store.save_challenge(challenge)
-
-    async def _text(self, challenge: Challenge) -> str:
-        results = await self.store.challenge_results(challenge.id)
-        entries = await self.store.entry_tables(challenge.id)
-        unfinished = [user for user, _ in entries] if challenge.status != "open" else []
-        ranked = standings(self.kind(challenge), results, unfinished)
-        playing = len({u for u, _ in entries} - {r.user_id for r in results})
-        return standings_text(challenge, ranked, playing, challenge.locale)
-
-    async def _show(self, challenge: Challenge, text: str) -> int | None:
-        """The standings message posted, or edited in place; its id (None: Discord refused)."""
-        controls = [] if challenge.status != "open" else [self._play_button(challenge)]
-        laid = composer.laid_out(Post(text, controls=list(controls)), ACCENTS.get(challenge.game))
-        view = layout_view(laid, "challenge", challenge.id, 0)
-        channel = self.client.get_partial_messageable(
-            challenge.channel_id, guild_id=challenge.guild_id
-        )
-        try:
-            if challenge.message_id is None:
-                return (await channel.send(view=view)).id
-            await channel.get_partial_message(challenge.message_id).edit(view=view, **V2_EDIT)
-            return challenge.message_id
-        except discord.HTTPException as e:
-            log.warning("challenge %s: standings not shown (%s)", challenge.id, e.status)
-            return None
-
-    def _play_button(self, challenge: Challenge) -> Button:
-        return Button("play", t("challenge.play", challenge.locale), "success")
+        await self.standings.refresh(challenge_id)
 
     # --- The end ----------------------------------------------------------------------------
 

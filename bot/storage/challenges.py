@@ -66,7 +66,7 @@ class ChallengeQueries:
     async def challenges_owing(self) -> list[Challenge]:
         """Every challenge still open, or ended without its reveal shown yet."""
         rows = await self.fetch(
-            "SELECT data FROM challenges WHERE status IN ('open', 'ending') ORDER BY ends_at"
+            "SELECT data FROM challenges WHERE status IN ('open', 'ending') ORDER BY ends_at, id"
         )
         return [Challenge.model_validate_json(r[0]) for r in rows]
 

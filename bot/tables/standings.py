@@ -16,6 +16,7 @@ from bot.model.challenge_text import standings_text
 from bot.model.posts import Button, Post
 from bot.posting import composer
 from bot.posting.layout_view import V2_EDIT, layout_view
+from bot.posting.transport import nonce
 from bot.storage.store import SqlStore
 from bot.texts.i18n import t
 
@@ -76,8 +77,8 @@ class StandingsMessage:
             challenge.channel_id, guild_id=challenge.guild_id
         )
         try:
-            if challenge.message_id is None:
-                return (await channel.send(view=view)).id
+            if challenge.message_id is None:  # posted again after a restart: the same one
+                return (await channel.send(view=view, nonce=nonce("challenge", challenge.id))).id
             await channel.get_partial_message(challenge.message_id).edit(view=view, **V2_EDIT)
             return challenge.message_id
         except discord.HTTPException as e:

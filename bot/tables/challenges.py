@@ -191,19 +191,34 @@ class Challenges:
         self.woken.set()
 
     async def _run(self) -> None:
-        """Bring every standings message up to date, then end each challenge when it is due."""
-        for challenge in await self.store.challenges_owing():
-            await self._quietly(self.refresh(challenge.id))
+        """Bring every standings message up to date, then end each challenge when it is due
+        (the database may be down for a moment: it is read again at the next wake)."""
+        await self._quietly(self._refresh_all())
         while True:
             self.woken.clear()
             next_end = math.inf
-            for challenge in await self.store.challenges_owing():
-                if challenge.status == "ending" or challenge.ends <= self.clock().now():
-                    await self._quietly(self.end(challenge))
-                else:
-                    next_end = min(next_end, challenge.ends)
+            try:
+                next_end = await self._end_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the challenges' ends could not be read")
             clock = self.clock()
             await clock.wait(min(next_end, clock.now() + POLL), self.woken)
+
+    async def _refresh_all(self) -> None:
+        for challenge in await self.store.challenges_owing():
+            await self._quietly(self.refresh(challenge.id))
+
+    async def _end_due(self) -> float:
+        """End every challenge due; when the next one is."""
+        next_end = math.inf
+        for challenge in await self.store.challenges_owing():
+            if challenge.status == "ending" or challenge.ends <= self.clock().now():
+                await self._quietly(self.end(challenge))
+            else:
+                next_end = min(next_end, challenge.ends)
+        return next_end
 
     async def _quietly(self, work: Awaitable[None]) -> None:
         try:

@@ -1,7 +1,7 @@
 -- Challenges (`/challenge new`): one deal for a whole server, committed before anyone plays,
 -- that every member may play once until it ends. `data` is the challenge as JSON (its secret
--- seed among it until the end: this row is the only place it is kept); `ends_at` is when the
--- scheduler ends it; `daily` names the day of a server's daily Enigma, made on demand.
+-- seed among it until the end: this row is the only place it is kept): `ends_at` is when the
+-- scheduler ends it: `daily` names the day of a server's daily Enigma, made on demand.
 CREATE TABLE challenges (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id    BIGINT  NOT NULL,

@@ -222,7 +222,7 @@ class TableCommands(app_commands.Group):
         if table.challenge is None or table.private:
             return None
         challenge = await self.held.store.challenge(table.challenge)
-        if challenge is not None and challenge.status == "open":
+        if challenge is not None and challenge.stage == "open":
             return t("challenge.record_later", lang, id=table.challenge)
         return None
 

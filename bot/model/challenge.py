@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from .table import FairDeal
 
 # open → ending (entries stopped, the reveal not yet shown) → ended (the reveal shown)
-ChallengeStatus = Literal["open", "ending", "ended"]
+ChallengeStage = Literal["open", "ending", "ended"]
 # A result as the stats keep it (`game_results`): won, score, the game's details (with
 # "moves": the moves its game took, added for a challenge's entries).
 Measure = tuple[tuple[str, int], ...]  # what a result shows: ("turns", 9), ("score", 31)
@@ -62,7 +62,7 @@ class Challenge(BaseModel):
     creator_id: int
     locale: str = "en"
     ends: float  # Unix time
-    status: ChallengeStatus = "open"
+    stage: ChallengeStage = "open"  # its row's `status` too
     deal: FairDeal  # the secret, its joins (all 0) and start id: every entry's deal
     message_id: int | None = None  # the standings message
     shown: str = ""  # the standings text the message shows (an edit only when it changes)

@@ -23,7 +23,7 @@ def standings_text(
 ) -> str:
     """The whole standings message; `playing`: entries not finished yet (while it is open)."""
     ends = int(challenge.ends)
-    over = challenge.status != "open"
+    over = challenge.stage != "open"
     lines = [
         t("challenge.title", lang, id=challenge.id, kind=kind_name(challenge, lang)),
         t(

@@ -39,7 +39,7 @@ class ChallengeQueries:
                 " created_at) VALUES (?, ?, ?, ?, ?, '{}', ?)",
                 challenge.guild_id,
                 challenge.channel_id,
-                challenge.status,
+                challenge.stage,
                 challenge.ends,
                 challenge.daily,
                 _now(),
@@ -54,7 +54,7 @@ class ChallengeQueries:
     async def save_challenge(self, challenge: Challenge) -> None:
         await self.fetch(
             "UPDATE challenges SET status = ?, data = ? WHERE id = ?",
-            challenge.status,
+            challenge.stage,
             challenge.model_dump_json(),
             challenge.id,
         )

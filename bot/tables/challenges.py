@@ -121,7 +121,7 @@ class Challenges:
         return await self.open(challenge)
 
     async def enter(self, interaction: discord.Interaction, challenge: Challenge) -> None:
-        if challenge.status != "open" or challenge.ends <= self.clock().now():
+        if challenge.stage != "open" or challenge.ends <= self.clock().now():
             raise Refusal("challenge.refusal.over")
         await self.entries.enter(interaction, challenge, self.kind(challenge))
 
@@ -157,13 +157,13 @@ class Challenges:
 
     async def end(self, challenge: Challenge) -> None:
         """The entries still running stop (unfinished), then the standings reveal the secret."""
-        challenge.status = "ending"
+        challenge.stage = "ending"
         await self.store.save_challenge(challenge)
         for _user, table_id in await self.store.entry_tables(challenge.id):
             with contextlib.suppress(Refusal):
                 await self._stop(table_id, challenge)
         if challenge.daily is not None:
-            challenge.status = "ended"  # no standings message: nothing to reveal there
+            challenge.stage = "ended"  # no standings message: nothing to reveal there
             await self.store.save_challenge(challenge)
             return
         await self.refresh(challenge.id)
@@ -214,7 +214,7 @@ class Challenges:
         """End every challenge due; when the next one is."""
         next_end = math.inf
         for challenge in await self.store.challenges_owing():
-            if challenge.status == "ending" or challenge.ends <= self.clock().now():
+            if challenge.stage == "ending" or challenge.ends <= self.clock().now():
                 await self._quietly(self.end(challenge))
             else:
                 next_end = min(next_end, challenge.ends)

@@ -52,25 +52,25 @@ class StandingsMessage:
             else:
                 message_id = challenge.message_id
             if (message_id, text) == (challenge.message_id, challenge.shown) and (
-                challenge.status == "open"
+                challenge.stage == "open"
             ):
                 return  # nothing new to show or to note
             challenge.message_id, challenge.shown = message_id, text
-            if challenge.status == "ending":
-                challenge.status = "ended"  # the reveal is out
+            if challenge.stage == "ending":
+                challenge.stage = "ended"  # the reveal is out
             await self.store.save_challenge(challenge)
 
     async def _text(self, challenge: Challenge) -> str:
         results = await self.store.challenge_results(challenge.id)
         entries = await self.store.entry_tables(challenge.id)
-        unfinished = [user for user, _ in entries] if challenge.status != "open" else []
+        unfinished = [user for user, _ in entries] if challenge.stage != "open" else []
         ranked = standings(self.kind(challenge), results, unfinished)
         playing = len({u for u, _ in entries} - {r.user_id for r in results})
         return standings_text(challenge, ranked, playing, challenge.locale)
 
     async def _show(self, challenge: Challenge, text: str) -> int | None:
         """The standings message posted, or edited in place; its id (None: Discord refused)."""
-        controls = [] if challenge.status != "open" else [self._play_button(challenge)]
+        controls = [] if challenge.stage != "open" else [self._play_button(challenge)]
         laid = composer.laid_out(Post(text, controls=list(controls)), ACCENTS.get(challenge.game))
         view = layout_view(laid, "challenge", challenge.id, 0)
         channel = self.client.get_partial_messageable(

@@ -71,7 +71,7 @@ def test_the_message_shows_the_seal_while_it_runs_and_the_secret_once_it_ended()
     assert deal.commitment not in running
     assert "1. <@7> — won · 5 turns" in running
     assert "1 entry still being played." in running
-    challenge.status = "ended"
+    challenge.stage = "ended"
     over = standings_text(challenge, standings(POP["solo"], results, [7, 8]), 0, "en")
     assert deal.secret in over
     assert deal.commitment in over

@@ -67,7 +67,7 @@ async def test_the_standings_read_the_entries_games(store):
     found = await store.challenge_results(challenge.id)
     assert [(r.user_id, r.won, r.details["moves"]) for r in found] == [(7, True, 4)]
     assert await store.entry_tables(challenge.id) == [(7, table.id)]
-    challenge.status = "ending"
+    challenge.stage = "ending"
     await store.save_challenge(challenge)
-    assert (await store.challenge(challenge.id)).status == "ending"
+    assert (await store.challenge(challenge.id)).stage == "ending"
     assert await store.open_challenges(10) == []

@@ -197,3 +197,23 @@ async def test_an_entry_is_a_table_within_the_servers_limits(emu, world, dora, t
     assert "is open" in said.text, said.text
     again = await (await ana.slash("challenge", "play")).wait_message()
     assert again.text == t("challenge.refusal.played", "en")
+
+
+async def test_the_other_kinds_open_their_entries(emu, world, dora, roomy_channels, bot):
+    """Against AI seats: the member's table in its thread, the AI seats beside them; an
+    Enigma: the member's own private puzzle, tried again as often as they like."""
+    ana, ben = world.ana, world.ben
+    number, standings = await open_challenge(
+        emu, world, dora, game="pop", mode="competitive", ends="1h"
+    )
+    assert "Pop · competitive, against AI seats" in standings.text
+    table, thread = await enter(emu, world, bot, ana, standings)
+    await play_turn(emu, [ana], thread, "turn 1**")  # the AI seats choose by themselves
+    seats = (await stored(bot, table)).seats
+    assert [s.ai for s in seats] == [False, True, True, True]
+    await dora.slash("challenge", "new", game="pop", mode="enigma", ends="1h")
+    await emu.wait_for(lambda: len(standings_messages(dora, world)) == 2, 10, "the second")
+    puzzle = await (await ben.slash("challenge", "play")).wait_message(lambda m: m.buttons)
+    assert puzzle.ephemeral
+    assert any(":card:" in b["custom_id"] for b in puzzle.buttons)
+    assert number + 1 == (await bot.client.tables.store.open_challenges(world.guild.id))[0].id

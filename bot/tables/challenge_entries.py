@@ -22,9 +22,12 @@ from .lobby import AI_NAMES, Lobby
 log = logging.getLogger("pop.challenges")
 
 
-def entry_table(challenge: Challenge, kind: ChallengeKind, user: discord.abc.User) -> Table:
+def entry_table(
+    challenge: Challenge, kind: ChallengeKind, user: discord.abc.User, here: int
+) -> Table:
     """The member's table, not dealt yet: their seat, then AI seats (no turn timer: the
-    challenge's end is the entry's)."""
+    challenge's end is the entry's). A private one belongs to the channel it was asked for in
+    (`here`: its /table commands and its news are there), any other to the challenge's."""
     seats = [Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=0)]
     seats += [
         Seat(id=f"ai-{n}", name=AI_NAMES[n - 1], ai=True, joined=0) for n in range(1, kind.seats)
@@ -32,7 +35,7 @@ def entry_table(challenge: Challenge, kind: ChallengeKind, user: discord.abc.Use
     return Table(
         game=challenge.game,
         guild_id=challenge.guild_id,
-        channel_id=challenge.channel_id,
+        channel_id=here if kind.private else challenge.channel_id,
         host_id=user.id,
         locale=challenge.locale,
         options=dict(challenge.options),
@@ -73,7 +76,7 @@ class Entries:
         try_no = await self.store.claim_entry(challenge.id, user.id, kind.tries)
         if try_no is None:
             raise Refusal("challenge.refusal.played")
-        table = entry_table(challenge, kind, user)
+        table = entry_table(challenge, kind, user, interaction.channel_id or challenge.channel_id)
         state = self._deal(table, challenge)
         try:
             live = await self.lobby.insert_within_limits(table, state)

@@ -217,3 +217,25 @@ async def test_the_other_kinds_open_their_entries(emu, world, dora, roomy_channe
     assert puzzle.ephemeral
     assert any(":card:" in b["custom_id"] for b in puzzle.buttons)
     assert number + 1 == (await bot.client.tables.store.open_challenges(world.guild.id))[0].id
+
+
+async def test_the_daily_enigma_is_a_challenge_of_the_day(emu, world, bot):
+    """`/pop enigma daily` makes the server's challenge of the day on demand (once): each try
+    an entry, and no standings message in the channel (the puzzle's own header says who
+    solved it)."""
+    ana, ben = world.ana, world.ben
+    for player in (ana, ana, ben):
+        opened = await (await player.slash("pop", "enigma", daily=True)).wait_message(
+            lambda m: m.buttons
+        )
+        assert opened.ephemeral
+    store = bot.client.tables.store
+    [daily] = await store.challenges_owing()
+    assert daily.daily is not None
+    assert daily.kind == "enigma"
+    rows = await store.fetch(
+        "SELECT user_id, try_no FROM challenge_entries WHERE challenge_id = ? ORDER BY table_id",
+        daily.id,
+    )
+    assert [tuple(r) for r in rows] == [(ana.id, 1), (ana.id, 2), (ben.id, 1)]
+    assert standings_messages(ana, world) == []

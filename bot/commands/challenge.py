@@ -39,7 +39,12 @@ async def open_challenge(
     """A new challenge, its standings posted in this channel; its opener told privately."""
     if not may_manage(interaction.user):
         raise Refusal("challenge.refusal.manager_only")
-    seconds = parse_timer(ends)
+    try:
+        seconds = parse_timer(ends)
+    except Refusal as no:  # "a turn can last 72 hours at most" is not what is asked here
+        if no.key == "timer.too_long":
+            raise Refusal("challenge.refusal.too_long", **no.values) from None
+        raise
     if not seconds:
         raise Refusal("challenge.refusal.no_end")
     assert interaction.guild_id is not None

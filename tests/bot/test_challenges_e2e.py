@@ -185,6 +185,10 @@ async def tight_bot(dora, fast_bot_env, start_bot, monkeypatch):
 
 async def test_an_entry_is_a_table_within_the_servers_limits(emu, world, dora, tight_bot):
     ana = world.ana
+    long = await (
+        await dora.slash("challenge", "new", game="pop", mode="solo", ends="80h")
+    ).wait_message()
+    assert long.text == t("challenge.refusal.too_long", "en", text="80h")
     _, standings = await open_challenge(emu, world, dora, game="colorpop", mode="solo", ends="1h")
     assert "Colorpop · solo" in standings.text
     _, _, lobby = await open_table(emu, world, ana)

@@ -33,6 +33,7 @@ workers.PICTURES.nice = workers.AI.nice = 0
 LONGEST = {
     "tests/shards/test_bench_load.py::test_paused_tables_pressed_by_their_players": 22,
     "tests/bot/test_game_e2e.py::test_three_seat_competitive_game_by_clicks": 22,
+    "tests/bot/test_challenges_e2e.py::test_a_challenge_of_three_members_to_its_end": 22,
     "tests/shards/test_bench_load.py::test_bench_load_prints_one_json_object": 20,
     "tests/shards/test_bench_load.py::test_idle_tables_wait_in_the_database": 17,
     "tests/shards/test_two_processes.py::test_two_processes_serve_their_own_shards": 16,

@@ -191,10 +191,9 @@ class TableCommands(app_commands.Group):
         live = await self.held.live(tables[-1].id)
         table = live.table
         face = self.held.face(table)
-        if live.state is None or face.outcome(live.state) is None:
-            await interaction.response.send_message(
-                t(face.record_later_key, user_lang(interaction), id=table.id), ephemeral=True
-            )
+        later = await self._not_yet(live, face, user_lang(interaction))
+        if later is not None:
+            await interaction.response.send_message(later, ephemeral=True)
             return
         record = json.dumps(face.export_record(live.state), indent=1).encode()
         lang = table.lang()
@@ -212,6 +211,20 @@ class TableCommands(app_commands.Group):
             said += "\n" + t("fair.record", lang)
         # A private game's record is its player's alone (a daily puzzle's holds its solution)
         await interaction.response.send_message(said, files=files, ephemeral=table.private)
+
+    async def _not_yet(self, live: LiveTable, face: TableFace, lang: str) -> str | None:
+        """Why the record waits (None: it is given now): the game is not over, or the table
+        is an entry of a challenge still running, whose deal every other entry plays too (not
+        a private one: an Enigma's record is its player's, and it has no proof)."""
+        table = live.table
+        if live.state is None or face.outcome(live.state) is None:
+            return t(face.record_later_key, lang, id=table.id)
+        if table.challenge is None or table.private:
+            return None
+        challenge = await self.held.store.challenge(table.challenge)
+        if challenge is not None and challenge.stage == "open":
+            return t("challenge.record_later", lang, id=table.challenge)
+        return None
 
 
 class SettingsCommands(app_commands.Group):

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.model import life
 from bot.model.binding import GameBinding, M, Moved, O, S, V
+from bot.model.challenge import ChallengeKind
 from bot.model.posts import Button, Post, Refusal, Style
 from bot.model.table import LiveTable, Pending, Seat, Table
 from bot.posting.controls import Click
@@ -44,6 +45,8 @@ class GameFace(GameBinding[O, S, M, V]):
     back_told_key: ClassVar[str | None] = None
     # Why /table record waits for the end, naming what the record would give away.
     record_later_key: ClassVar[str] = "table.record_later"
+    # The kinds of challenge the game can be (`/challenge new mode:`): none by default.
+    challenge_kinds: ClassVar[dict[str, ChallengeKind]] = {}
     verbs: ClassVar[dict[str, Verb]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -105,6 +105,7 @@ class Table(BaseModel):
     fair_next: FairDeal | None = None  # committed when a game ends: its rematch's
     moves: int = 0  # moves applied in the current game
     private: bool = False  # played in its player's own ephemeral messages (Pop's Enigma)
+    challenge: int | None = None  # a member's entry in this challenge (`bot.model.challenge`)
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
     turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)

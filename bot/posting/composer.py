@@ -89,7 +89,7 @@ def private(header: str, post: Post) -> Post:
 class Ending:
     """What the table layer adds to a finished game's results post."""
 
-    rematch: str  # the label of the button that deals the next game
+    rematch: str | None  # the label of the button that deals the next game (None: none)
     rating: str | None = None  # the seats' rating changes, when the game was rated
     fair: tuple[str, ...] = ()  # the deal's reveal and the rematch's commitment
     replay: str | None = None  # the label of Replay (None: the game has no replay)
@@ -108,6 +108,8 @@ def _with_ending(post: Post, ending: Ending) -> Post:
         content = f"{content}\n{ending.rating}".strip()
     if ending.fair:
         content = "\n".join([content, *ending.fair])
+    if ending.rematch is None:  # a challenge's entry: one game, its deal kept from the others
+        return replace(post, content=content)
     buttons = [Button("rematch", ending.rematch, "success")]
     if ending.replay is not None:
         buttons.append(Button(REPLAY, ending.replay, "primary", str(ending.game_no)))

@@ -193,7 +193,10 @@ async def move_posts(
         return posts
     table = live.table
     ending = composer.Ending(
-        rematch=face.rematch_label(table, lang),
+        # A challenge's entry is one game, but an Enigma's may be tried again
+        rematch=face.rematch_label(table, lang)
+        if table.challenge is None or table.private
+        else None,
         rating=await results_line(store, table, pending.game_no, lang),
         fair=fair.results_lines(table, pending.game_no, lang),
         replay=t("button.replay", lang) if replay else None,

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.challenge import challenge_commands
 from bot.commands.table import general_commands
 from bot.games import GAMES, faces
 from bot.games.entry import draw_record
@@ -48,6 +49,7 @@ def all_commands(tables: TableLayer, settings: Any) -> list[Any]:
     games = faces()
     return [
         *general_commands(tables.lobby, tables.channels.try_again, games),
+        challenge_commands(tables.challenges, games),
         *(face.commands(tables.lobby, settings) for face in games.values()),
     ]
 

@@ -26,6 +26,7 @@ from bot.ratings.reads import RatingReads
 from bot.ratings.rows import rate_game
 from bot.ratings.rules import Placed
 
+from .challenges import ChallengeQueries
 from .migrations.carry_over_003 import carry_over_pop_tables
 from .migrations.carry_over_006 import carry_over_wakes
 from .migrations.carry_over_009 import carry_over_private_ends
@@ -128,9 +129,10 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore(RatingReads, PeopleQueries, ResultReads):
+class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries):
     """What the bot asks of its database (its reads of ratings in `bot.ratings.reads`, of
-    people's settings in `bot.storage.people`, of finished games in `bot.storage.results`). Subclasses supply `open`, `close`,
+    people's settings in `bot.storage.people`, of finished games in `bot.storage.results`, of
+    challenges in `bot.storage.challenges`). Subclasses supply `open`, `close`,
     `transaction`, `fetch` (a read outside any transaction, without locking rows),
     `_has_table` and `describe`."""
 

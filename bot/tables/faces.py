@@ -10,7 +10,7 @@ only reach the one seat it belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.model.binding import AiJob, Applied, Moved
+from bot.model.challenge import ChallengeKind
 from bot.model.posts import Post, Refusal
 from bot.model.table import LiveTable, Pending, Seat, Table
 from bot.posting.controls import Click
@@ -133,6 +134,9 @@ class TableFace(Protocol):
 
     @property
     def record_later_key(self) -> str: ...
+
+    @property
+    def challenge_kinds(self) -> Mapping[str, ChallengeKind]: ...
 
     def seat_range(self, table: Table) -> tuple[int, int]: ...
 

@@ -42,6 +42,8 @@ class TableCache:
         # touched), and what hears of each timer stored (the scheduler looks again).
         self.now = now
         self.wakes: Callable[[float | None], None] = lambda _at: None
+        # Set by `bot.tables.challenges`: a challenge's entry finished a game (its standings).
+        self.entry_finished: Callable[[Table], None] = lambda _table: None
         self.cache: dict[int, LiveTable] = {}
         self.by_channel: dict[int, set[int]] = {}  # where active tables play → their ids
         self.where_of: dict[int, int] = {}  # and back
@@ -221,6 +223,8 @@ class TableCache:
             live.pending.clear()
         self.remember(live)
         self.wakes(table.next_wake())
+        if results and table.challenge is not None:
+            self.entry_finished(table)
         return table
 
     async def _read_again(self, stale: LiveTable) -> None:

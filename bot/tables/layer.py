@@ -32,6 +32,7 @@ from bot.storage.store import SqlStore
 from . import workers
 from .ai_seats import AiSeats
 from .background import Background, finish_or_cancel
+from .challenges import Challenges
 from .channels import ChannelEvents
 from .clock import Clock
 from .faces import FaceServices, TableFace
@@ -108,6 +109,12 @@ class TableLayer:
             dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
         )
         self.control = control_class(self.presses.on_control)
+        # One deal for a whole server: its entries, standings and end.
+        self.challenges = Challenges(
+            self.lobby, self.outboxes, client, self._dealt, lambda: self.time.clock, self.work.run
+        )
+        self.lobby.challenges = self.challenges
+        self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
 
     def _posting(self, budget: Budget) -> Posting:
         """What every table's outbox is built with (`bot.posting.services`)."""
@@ -172,6 +179,7 @@ class TableLayer:
     def use_clock(self, clock: Clock) -> None:
         self.time.use_clock(clock)
         self.channels.retries.clock_changed()
+        self.challenges.clock_changed()
 
     # --- Starting, stopping --------------------------------------------------------------
 
@@ -181,6 +189,7 @@ class TableLayer:
         self.held.trimmer.now()
         count, ids = self.client.shard_count, getattr(self.client, "shard_ids", None)
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
+        self.challenges.start()
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop the timers; each outbox finishes the message it is posting and starts no other
@@ -188,6 +197,7 @@ class TableLayer:
         What is left stays owed in the database: the next start does it."""
         self.stopping = True
         await self.time.stop()
+        await self.challenges.stop()
         await self.channels.retries.stop()
         boxes = self.outboxes.boxes.values()
         tasks = [t for box in boxes for t in (box.task, box.privates.task)]

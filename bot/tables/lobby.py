@@ -159,6 +159,9 @@ class Lobby:
         self.privates = privates
         self.dealt = dealt  # a game was dealt: the face speaks, AI seats act, its turn shows
         self.drive_ai = drive_ai
+        # The server's challenges (`bot.tables.challenges.Challenges`, set by the table layer,
+        # which builds them on this lobby): a game's commands open its daily one through them.
+        self.challenges: Any = None
 
     def verbs(self) -> dict[str, TableVerb]:
         """The table layer's own controls: the lobby's buttons and Rematch."""
@@ -271,6 +274,8 @@ class Lobby:
         async with self.held.editing(click.table_id) as edit:
             table = edit.table
             if table.status != "finished" or click.epoch != table.epoch:
+                raise Refusal("refusal.stale")
+            if table.challenge is not None and not table.private:  # one entry, one game
                 raise Refusal("refusal.stale")
             if interaction.user.id in table.removed:
                 raise Refusal("refusal.removed")

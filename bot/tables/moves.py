@@ -147,7 +147,7 @@ class MovePath:
             applied.after,
             pending=pending,
             results=self._results(face, live, table, applied.outcome),
-            rated=ratings.rated_seats(table, applied.outcome) if applied.outcome else None,
+            rated=_rated(table, applied.outcome),
             move=Move(
                 table.games,
                 table.moves,
@@ -168,8 +168,12 @@ class MovePath:
         rating places it last)."""
         if outcome is None:
             return []
-        life.finish(table, fair.committed() if table.fair is not None else None)
+        # A challenge's entry is dealt no rematch (one entry a member): no secret for one.
+        again = table.fair is not None and table.challenge is None
+        life.finish(table, fair.committed() if again else None)
         details = face.outcome_details(live, outcome)
+        if table.challenge is not None:  # its standings rank by the moves it took too
+            details = {**details, "moves": table.moves}
         gone, absent = ratings.gone_seats(table), ratings.absent_seats(table)
         return [
             Result(
@@ -191,3 +195,11 @@ class MovePath:
             box.kick()
         if not applied.new_turn and text_changed:
             box.table_text_changed()  # who has chosen: the turn message's text, in place
+
+
+def _rated(table: Table, outcome: Outcome | None) -> ratings.Placed | None:
+    """The rated seats of a game that ended; none for a challenge's entry (every member plays
+    the same deal, which the first to finish could tell the others)."""
+    if outcome is None or table.challenge is not None:
+        return None
+    return ratings.rated_seats(table, outcome)

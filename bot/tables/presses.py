@@ -50,10 +50,15 @@ class Presses:
         self.paused = paused  # a player asked for a paused table: it may try again
         # Why an id of a table verb that is not on its message is refused, by verb (a replay's)
         self.explained = dict(explained or {})
+        # Controls that are no table's, by their prefix (a challenge's Play button).
+        self.elsewhere: dict[str, Callable[[discord.Interaction, Click], Awaitable[None]]] = {}
 
     async def on_control(self, interaction: discord.Interaction, click: Click) -> None:
         """Every press on a table's control."""
         if not await self.at_a_persons_pace(interaction):
+            return
+        if click.game in self.elsewhere:
+            await self.elsewhere[click.game](interaction, click)
             return
         if click.game not in self.faces:
             await refuse(interaction, Refusal("refusal.invalid_button"))

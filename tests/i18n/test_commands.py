@@ -45,6 +45,7 @@ GAME_CHOICE_FAMILIES = {
 NO_TABLES = SimpleNamespace(
     lobby=SimpleNamespace(held=SimpleNamespace(store=None)),
     channels=SimpleNamespace(try_again=None),
+    challenges=None,
 )
 
 
@@ -101,6 +102,7 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
         "coloretto",
         "colorpop",
         "colourist",
+        "challenge",
         "table",
         "stats",
         "leaderboard",

@@ -41,6 +41,7 @@ from engine.colorpop.view import ColorpopView
 from engine.protocol import Outcome
 from render.colorpop.scenes import Scene, move_scenes, turn_scene
 
+from .challenges import KINDS
 from .commands import ColorpopCommands
 from .pictures import scene_picture
 from .words import (
@@ -89,6 +90,7 @@ class CellModal(discord.ui.Modal):
 class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, ColorpopView]):
     game = COLORPOP
     commands_class = ColorpopCommands
+    challenge_kinds = KINDS
     record_later_key = "colorpop.record_later"  # the record would reveal the secret colours
     lobby_keys = texts("colorpop.lobby.text", "colorpop.lobby.started", "colorpop.lobby.cancelled")
     turn_in_one_message = True

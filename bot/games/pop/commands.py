@@ -13,6 +13,7 @@ from bot.model import life
 from bot.model.posts import Refusal
 from bot.model.table import Seat, Table, TableSettings
 from bot.tables.answers import refuse
+from bot.tables.challenges import Challenges
 from bot.tables.lobby import Lobby
 from bot.texts.i18n import dynamic_key, t
 from bot.texts.translator import command_str as _
@@ -20,7 +21,7 @@ from engine.pop.adapter import POP, PopOptions, enigma_pack
 from engine.pop.enigma import GRADE_NAMES
 from engine.pop.modes import MODES
 
-from .enigma import daily_puzzle, today
+from .enigma import daily_puzzle, midnight_after, today
 
 GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5
 
@@ -94,17 +95,17 @@ class PopCommands(GameCommands):
 async def open_enigma(
     lobby: Lobby, interaction: discord.Interaction, grade: int | None, daily: bool
 ) -> None:
-    """/pop enigma: a puzzle of the pack (or the server's puzzle of the day), privately, in
-    the player's own ephemeral messages."""
+    """/pop enigma: a puzzle of the pack, privately, in the player's own ephemeral messages;
+    `daily`: the server's puzzle of the day, a challenge of its own (`bot.tables.challenges`,
+    made by its first player): each try an entry, its standings who solved it."""
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
-    user = interaction.user
-    day = today()
     if daily:
-        puzzle = daily_puzzle(interaction.guild_id, day)
-    else:
-        choices = [p for p in enigma_pack().values() if grade is None or p.grade == grade]
-        puzzle = random.choice(choices)
+        await _daily(lobby, interaction)
+        return
+    user = interaction.user
+    choices = [p for p in enigma_pack().values() if grade is None or p.grade == grade]
+    puzzle = random.choice(choices)
     seat = Seat(id=str(user.id), user_id=user.id, name=user.display_name)
     options = PopOptions(mode="enigma", puzzle_id=puzzle.id)
     table = Table(
@@ -116,7 +117,6 @@ async def open_enigma(
         seats=[seat],
         private=True,
         settings=TableSettings(turn_timer=0),
-        face={"daily": day} if daily else {},
         locale=str(interaction.guild_locale or "en").split("-")[0],
     )
     life.deal_private(table)
@@ -127,3 +127,19 @@ async def open_enigma(
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await lobby.privates.show(interaction, live, live.table.seats[0])
+
+
+async def _daily(lobby: Lobby, interaction: discord.Interaction) -> None:
+    """A try at the server's daily Enigma: an entry in today's challenge."""
+    assert interaction.guild_id is not None
+    day = today()
+    puzzle = daily_puzzle(interaction.guild_id, day)
+    options = PopOptions(mode="enigma", puzzle_id=puzzle.id).model_dump()
+    challenges: Challenges = lobby.challenges
+    try:
+        challenge = await challenges.daily(
+            interaction, "pop", "enigma", day, options=options, ends=midnight_after(day)
+        )
+        await challenges.enter(interaction, challenge)
+    except Refusal as no:
+        await refuse(interaction, no)

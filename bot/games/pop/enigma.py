@@ -6,11 +6,14 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
+from bot.model.challenge import standings
 from bot.model.table import Table
 from bot.storage.store import SqlStore
 from bot.texts.i18n import dynamic_key, listed, t
 from engine.pop.adapter import enigma_pack
 from engine.pop.enigma import GRADE_NAMES, Puzzle
+
+from .challenges import KINDS
 
 
 def today() -> str:
@@ -24,15 +27,18 @@ def daily_puzzle(guild_id: int, day: str) -> Puzzle:
     return pack[int.from_bytes(digest[:8], "big") % len(pack)]
 
 
-async def daily_tries(store: SqlStore, guild_id: int, day: str) -> list[tuple[int, int, bool]]:
-    """The server's daily Enigma of `day`: (user, tries, solved), solvers first."""
-    found: dict[int, tuple[int, bool]] = {}
-    for user, won, details in await store.results_on_day(guild_id, "pop", "enigma", day):
-        if details.get("daily") == day:
-            n, solved = found.get(user, (0, False))
-            found[user] = (n + 1, solved or won)
-    rows = [(user, n, solved) for user, (n, solved) in found.items()]
-    return sorted(rows, key=lambda r: (not r[2], r[1], r[0]))
+def midnight_after(day: str) -> float:
+    """When a day's daily Enigma ends: the next midnight (UTC)."""
+    return datetime.fromisoformat(day).replace(tzinfo=UTC).timestamp() + 86_400
+
+
+async def daily_tries(store: SqlStore, challenge_id: int | None) -> list[tuple[int, int, bool]]:
+    """The standings of a server's daily Enigma (a challenge): (user, tries, solved), solvers
+    first, fewest tries first."""
+    if challenge_id is None:
+        return []
+    results = await store.challenge_results(challenge_id)
+    return [(s.user_id, s.tries, s.won) for s in standings(KINDS["enigma"], results, ())]
 
 
 async def enigma_header(store: SqlStore, table: Table, puzzle_id: str) -> str:
@@ -48,7 +54,7 @@ async def enigma_header(store: SqlStore, table: Table, puzzle_id: str) -> str:
     )
     if day:
         solvers = [
-            (user, n) for user, n, solved in await daily_tries(store, table.guild_id, day) if solved
+            (user, n) for user, n, solved in await daily_tries(store, table.challenge) if solved
         ]
         header += "\n" + (
             t(

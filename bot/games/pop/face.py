@@ -17,6 +17,7 @@ from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS
 from engine.protocol import Outcome
 
+from .challenges import KINDS
 from .clicks import PopClicks
 from .commands import PopCommands
 from .coop import PopTalk
@@ -25,6 +26,7 @@ from .words import hints_of
 
 class PopFace(PopClicks, PopTalk):
     commands_class = PopCommands
+    challenge_kinds = KINDS
 
     # --- Stats ------------------------------------------------------------------------------
 

@@ -207,7 +207,7 @@ class PopPosts(GameFace[PopOptions, PopState, PopMove, TableView]):
         day = table.face.get("daily")
         if game_over and table.private and day and view.result and view.result.won:
             seat = table.seats[0]
-            tries = await daily_tries(store, table.guild_id, day)
+            tries = await daily_tries(store, table.challenge)
             n = next((n for user, n, _ in tries if user == seat.user_id), 1)
             said = t("pop.enigma.solved_today", lang, name=seat.text_name, n=n)
             posts.append(Post(said, in_channel=True))

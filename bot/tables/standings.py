@@ -1,0 +1,89 @@
+"""A challenge's one standings message: posted once in its channel, then edited in place
+(never posted again) whenever what it says changes, after each finished entry and at the end,
+when it reveals the secret. What it says is `bot.model.challenge_text`'s; the results are read
+from the database (`game_results`, through the challenge's entries)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+
+from bot.model.accents import ACCENTS
+from bot.model.challenge import Challenge, ChallengeKind, standings
+from bot.model.challenge_text import standings_text
+from bot.model.posts import Button, Post
+from bot.posting import composer
+from bot.posting.layout_view import V2_EDIT, layout_view
+from bot.posting.transport import nonce
+from bot.storage.store import SqlStore
+from bot.texts.i18n import t
+
+from .keyed_locks import KeyedLocks
+
+log = logging.getLogger("pop.challenges")
+
+
+class StandingsMessage:
+    def __init__(
+        self,
+        store: SqlStore,
+        client: discord.Client,
+        kind: Callable[[Challenge], ChallengeKind],
+    ) -> None:
+        self.store = store
+        self.client = client
+        self.kind = kind  # the challenge's kind, as its game declares it
+        self.shown = KeyedLocks()  # one standings edit at a time, a challenge
+
+    async def refresh(self, challenge_id: int) -> None:
+        """The standings message as the results stand: posted once, then edited in place, and
+        only when its text changes."""
+        async with self.shown.one_at_a_time(challenge_id):
+            challenge = await self.store.challenge(challenge_id)
+            if challenge is None or challenge.daily is not None:
+                return
+            text = await self._text(challenge)
+            if text != challenge.shown or challenge.message_id is None:
+                message_id = await self._show(challenge, text)
+                if message_id is None:
+                    return
+            else:
+                message_id = challenge.message_id
+            if (message_id, text) == (challenge.message_id, challenge.shown) and (
+                challenge.stage == "open"
+            ):
+                return  # nothing new to show or to note
+            challenge.message_id, challenge.shown = message_id, text
+            if challenge.stage == "ending":
+                challenge.stage = "ended"  # the reveal is out
+            await self.store.save_challenge(challenge)
+
+    async def _text(self, challenge: Challenge) -> str:
+        results = await self.store.challenge_results(challenge.id)
+        entries = await self.store.entry_tables(challenge.id)
+        unfinished = [user for user, _ in entries] if challenge.stage != "open" else []
+        ranked = standings(self.kind(challenge), results, unfinished)
+        playing = len({u for u, _ in entries} - {r.user_id for r in results})
+        return standings_text(challenge, ranked, playing, challenge.locale)
+
+    async def _show(self, challenge: Challenge, text: str) -> int | None:
+        """The standings message posted, or edited in place; its id (None: Discord refused)."""
+        controls = [] if challenge.stage != "open" else [self._play_button(challenge)]
+        laid = composer.laid_out(Post(text, controls=list(controls)), ACCENTS.get(challenge.game))
+        view = layout_view(laid, "challenge", challenge.id, 0)
+        channel = self.client.get_partial_messageable(
+            challenge.channel_id, guild_id=challenge.guild_id
+        )
+        try:
+            if challenge.message_id is None:  # posted again after a restart: the same one
+                return (await channel.send(view=view, nonce=nonce("challenge", challenge.id))).id
+            await channel.get_partial_message(challenge.message_id).edit(view=view, **V2_EDIT)
+            return challenge.message_id
+        except discord.HTTPException as e:
+            log.warning("challenge %s: standings not shown (%s)", challenge.id, e.status)
+            return None
+
+    def _play_button(self, challenge: Challenge) -> Button:
+        return Button("play", t("challenge.play", challenge.locale), "success")

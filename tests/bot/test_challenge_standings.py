@@ -1,0 +1,81 @@
+"""A challenge's standings, without Discord: each kind ranks by its game's own result, equal
+results share a place, an Enigma's tries count, entries the end stopped come last; the message
+shows the deal's seal while it runs and its secret only once it has ended."""
+
+from __future__ import annotations
+
+import bot.games  # noqa: F401  (every game's texts)
+from bot.games.colorpop.challenges import KINDS as COLORPOP
+from bot.games.pop.challenges import KINDS as POP
+from bot.model.challenge import Challenge, EntryResult, standings
+from bot.model.challenge_text import standings_text
+from bot.model.table import FairDeal
+
+
+def places(kind, results, unfinished=()):
+    return [(s.user_id, s.place) for s in standings(kind, results, unfinished)]
+
+
+def test_solo_ranks_a_win_then_fewer_turns_and_shares_ties():
+    results = [
+        EntryResult(1, False, 0, {"moves": 3}),
+        EntryResult(2, True, 0, {"moves": 6}),
+        EntryResult(3, True, 0, {"moves": 4}),
+        EntryResult(4, True, 0, {"moves": 4}),
+    ]
+    assert places(POP["solo"], results, [5, 3]) == [(3, 1), (4, 1), (2, 3), (1, 4), (5, 5)]
+
+
+def test_competitive_ranks_a_win_then_the_lowest_total_and_coop_the_highest_level():
+    comp = [
+        EntryResult(1, False, 12, {}),
+        EntryResult(2, False, 9, {}),
+        EntryResult(3, True, 20, {}),
+    ]
+    assert places(POP["competitive"], comp) == [(3, 1), (2, 2), (1, 3)]
+    coop = [EntryResult(1, False, 0, {"level": 2}), EntryResult(2, False, 0, {"level": 5})]
+    assert places(POP["coop"], coop) == [(2, 1), (1, 2)]
+
+
+def test_colorpop_ranks_more_taken_off_then_fewer_moves():
+    results = [EntryResult(1, True, 19, {"moves": 9}), EntryResult(2, True, 19, {"moves": 7})]
+    assert places(COLORPOP["solo"], results) == [(2, 1), (1, 2)]
+
+
+def test_an_enigma_counts_tries_and_ranks_solvers_first_fewest_tries_first():
+    results = [
+        EntryResult(1, False, 0),
+        EntryResult(1, True, 0),
+        EntryResult(2, True, 0),
+        EntryResult(3, False, 0),
+    ]
+    ranked = standings(POP["enigma"], results, ())
+    assert [(s.user_id, s.place, s.tries, s.won) for s in ranked] == [
+        (2, 1, 1, True),
+        (1, 2, 2, True),
+        (3, 3, 1, False),
+    ]
+
+
+def test_the_message_shows_the_seal_while_it_runs_and_the_secret_once_it_ended():
+    deal = FairDeal(secret="cd" * 32, joins=[0], start=1234)
+    challenge = Challenge(
+        id=3, guild_id=1, channel_id=2, game="pop", kind="solo", creator_id=1, ends=2e9, deal=deal
+    )
+    results = [EntryResult(7, True, 0, {"moves": 5})]
+    ranked = standings(POP["solo"], results, ())
+    running = standings_text(challenge, ranked, 1, "en")
+    assert "🏁 **Challenge #3** — Pop · solo" in running
+    assert f"`{deal.commitment[:16]}`" in running
+    assert deal.secret not in running
+    assert deal.commitment not in running
+    assert "1. <@7> — won · 5 turns" in running
+    assert "1 entry still being played." in running
+    challenge.stage = "ended"
+    over = standings_text(challenge, standings(POP["solo"], results, [7, 8]), 0, "en")
+    assert deal.secret in over
+    assert deal.commitment in over
+    assert "2. <@8> — unfinished" in over
+    assert "`1234`" in over
+    for lang in ("it", "ja", "fr", "es", "pl", "de"):
+        assert deal.secret in standings_text(challenge, ranked, 0, lang)

@@ -155,6 +155,7 @@ class Replays:
         face = self.held.face(table)
         if not table.visible_to(user_id):
             raise Refusal("replay.private")
+        await self._not_before_its_challenge_ends(table)
         if game_no == table.games:
             if table.status in ("lobby", "playing"):
                 raise Refusal("replay.running")
@@ -177,6 +178,15 @@ class Replays:
         if face.outcome(state) is None:
             raise Refusal("replay.gone")
         return table, face.export_record(state)
+
+    async def _not_before_its_challenge_ends(self, table: Table) -> None:
+        """An entry of a challenge still open is not replayed: every other entry plays its
+        deal (an Enigma's, private, is its player's alone)."""
+        if table.challenge is None or table.private:
+            return
+        challenge = await self.held.store.challenge(table.challenge)
+        if challenge is not None and challenge.stage == "open":
+            raise Refusal("challenge.replay_later", id=table.challenge)
 
     async def _stored(self, table_id: int) -> tuple[Table, object]:
         """A table read from the database, not held (a finished one needs no keeping)."""

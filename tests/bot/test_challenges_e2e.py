@@ -141,6 +141,13 @@ async def test_a_challenge_of_three_members_to_its_end(
     early = await (await ana.at(ana_thread).slash("table", "record")).wait_message()
     assert early.text == t("challenge.record_later", "en", id=number)
     assert not early.attachments
+    # Nor is it replayed before the end: its results offer no Replay, and a forged one is refused
+    results = next(m for m in reversed(ana.visible_messages(ana_thread)) if not m.ephemeral)
+    assert "Replay" not in results.button_labels
+    forged = await ana.forge_click(results, f"pop:{ana_table}:0:replay:1")
+    refused = await forged.wait_message(timeout=5)
+    assert refused.ephemeral
+    assert refused.text == t("challenge.replay_later", "en", id=number)
 
     ben_table, ben_thread = await enter(emu, world, bot, ben, standings)
     cleo_table, cleo_thread = await enter(emu, world, bot, cleo, standings)

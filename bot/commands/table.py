@@ -60,6 +60,7 @@ def command_names(lang: str) -> dict[str, str]:
         "leaderboard": f"/{t('command.leaderboard.name', lang)}",
         "history": f"/{t('command.history.name', lang)}",
         "settings_pings": f"/{t('command.settings.name', lang)} {t('command.pings.name', lang)}",
+        "challenge_new": f"/{t('command.challenge.name', lang)} {new}",
     }
 
 

@@ -97,7 +97,18 @@ class TableLayer:
         self.lobby = Lobby(
             self.held, options.limits, self.outboxes, self.privates, self._dealt, self.ai.drive
         )
-        self.presses = Presses(
+        self.presses = self._presses(faces, options)
+        self.control = control_class(self.presses.on_control)
+        # One deal for a whole server: its entries, standings and end.
+        self.challenges = Challenges(
+            self.lobby, self.outboxes, client, self._dealt, lambda: self.time.clock, self.work.run
+        )
+        self.lobby.challenges = self.challenges
+        self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
+
+    def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
+        """Every press's way in: the lobby's and the Replay's verbs beside each game's."""
+        return Presses(
             faces,
             self.held,
             self.moves,
@@ -108,13 +119,6 @@ class TableLayer:
             self.channels.try_again,
             dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
         )
-        self.control = control_class(self.presses.on_control)
-        # One deal for a whole server: its entries, standings and end.
-        self.challenges = Challenges(
-            self.lobby, self.outboxes, client, self._dealt, lambda: self.time.clock, self.work.run
-        )
-        self.lobby.challenges = self.challenges
-        self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
 
     def _posting(self, budget: Budget) -> Posting:
         """What every table's outbox is built with (`bot.posting.services`)."""

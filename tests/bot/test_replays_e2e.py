@@ -21,6 +21,7 @@ from tests.bot.story import start_table, thread_of
 pytestmark = pytest.mark.asyncio
 
 UPDATE_MESSAGE = 7
+DEFERRED_UPDATE = 6
 FIRST, BACK, FORWARD, LAST, TURN = "⏮ First", "◀ Back", "Forward ▶", "Last ⏭", "Turn…"
 TABLES = {  # each game at its smallest: the host and AI seats, the AI at its quickest
     "pop": ({"sets": 1}, 2),
@@ -93,7 +94,9 @@ async def press(emu, actor, replay, label, wanted):
     until it shows picture `wanted` (counted from 1)."""
     result = await actor.click(replay, label=label)
     await emu.wait_for(lambda: position(replay)[2] == wanted, 10, f"picture {wanted}")
-    assert result.response_type == UPDATE_MESSAGE
+    # In place: at once, or (a record drawn again after a restart on a busy machine) deferred
+    # within the 3 s and edited after, as every slow answer is
+    assert result.response_type in (UPDATE_MESSAGE, DEFERRED_UPDATE)
     return replay
 
 

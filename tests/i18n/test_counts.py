@@ -41,7 +41,7 @@ NOT_COUNTS = {
     "join_ids", "start_id",  # the ids a deal was dealt with
     # a challenge: its game and kind, a Discord relative date, where an entry plays, its
     # revealed secret and commitment (hex), and /challenge play as Discord spells it
-    "kind", "relative", "where", "secret", "commitment", "challenge_play",
+    "kind", "relative", "where", "secret", "commitment", "challenge_play", "challenge_new",
     # ratings: a rating shown, a signed change, the seats' changes, a place, a Discord date
     "rating", "change", "changes", "place", "date", "seats",
     # ratings: an AI's version ("v1"), a pool's name ("Pop · trick"), a line it heads

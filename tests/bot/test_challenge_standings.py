@@ -33,7 +33,10 @@ def test_competitive_ranks_a_win_then_the_lowest_total_and_coop_the_highest_leve
         EntryResult(3, True, 20, {}),
     ]
     assert places(POP["competitive"], comp) == [(3, 1), (2, 2), (1, 3)]
-    coop = [EntryResult(1, False, 0, {"level": 2}), EntryResult(2, False, 0, {"level": 5})]
+    coop = [  # as the results keep them: the level's name (an int once crashed the standings)
+        EntryResult(1, False, 0, {"level": "apprentice_guards"}),
+        EntryResult(2, False, 0, {"level": "legendary_guards"}),
+    ]
     assert places(POP["coop"], coop) == [(2, 1), (1, 2)]
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.model.challenge import ChallengeKind, Measure, turns
 from engine.pop.adapter import PopOptions, enigma_pack
+from engine.pop.results import COOP_LEVELS
 
 
 def _options(mode: str) -> Any:
@@ -23,7 +24,12 @@ def _puzzle(rng: random.Random) -> dict[str, Any]:
 
 
 def _level(details: Mapping[str, Any]) -> int:
-    return int(details.get("level") or 0)
+    """A cooperative game's level as its number, 1 (beginners) to 5 (its stars; 0: none): the
+    results keep its name."""
+    level = details.get("level")
+    if isinstance(level, int):
+        return level
+    return COOP_LEVELS.index(level) + 1 if level in COOP_LEVELS else 0
 
 
 def _first(won: bool) -> int:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.model import fair
 from bot.running.main import create_bot, load_settings
 from tests.bot.story import PINNED_DEALS
+from tests.discord_emulator import rest
 
 
 @pytest.fixture(autouse=True)
@@ -43,3 +46,20 @@ def roomy_channels(emu):
     waited out its 5 s."""
     emu.message_rate = (1000, 5.0)
     return emu
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    """Every request body the bot sends to Discord, in order: its JSON (texts, alt texts,
+    file names) and its files (pictures, records)."""
+    bodies: list[bytes] = []
+    read = rest.read_body
+
+    async def recording(request):
+        payload, files = await read(request)
+        bodies.append(json.dumps(payload, ensure_ascii=False).encode())
+        bodies.extend(upload.data for upload in files.values())
+        return payload, files
+
+    monkeypatch.setattr(rest, "read_body", recording)
+    return bodies

@@ -7,7 +7,6 @@ server's open tables), and only someone who may manage the server opens a challe
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -17,7 +16,6 @@ from bot.texts.i18n import t
 from tests.bot.story import open_table, play_turn, thread_of
 from tests.bot.test_fair_deals_e2e import record_and_proof, verified
 from tests.clock import TestClock
-from tests.discord_emulator import rest
 from tests.discord_emulator.model import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -30,22 +28,6 @@ def dora(emu, world):
     user = emu.add_user("dora")
     emu.add_member(world.guild, user, roles=[boss])
     return emu.actor(user, world.games)
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    """Every request body the bot sends to Discord (its JSON and its files), in order."""
-    bodies: list[bytes] = []
-    read = rest.read_body
-
-    async def recording(request):
-        payload, files = await read(request)
-        bodies.append(json.dumps(payload, ensure_ascii=False).encode())
-        bodies.extend(upload.data for upload in files.values())
-        return payload, files
-
-    monkeypatch.setattr(rest, "read_body", recording)
-    return bodies
 
 
 @pytest.fixture
@@ -114,7 +96,7 @@ async def stored(bot, table_id):
 
 
 async def test_a_challenge_of_three_members_to_its_end(
-    emu, world, dora, roomy_channels, bot, sent, tmp_path
+    emu, world, dora, roomy_channels, bot, wire, tmp_path
 ):
     ana, ben, cleo = world.ana, world.ben, world.cleo
     clock = TestClock()
@@ -163,7 +145,7 @@ async def test_a_challenge_of_three_members_to_its_end(
     assert len({tb.seed for tb in tables}) == 1
     assert all(tb.fair.secret == secret for tb in tables)
     assert all(tb.challenge == number for tb in tables)
-    assert all(secret.encode() not in body for body in sent)  # nothing sent shows it yet
+    assert all(secret.encode() not in body for body in wire)  # nothing sent shows it yet
 
     clock.advance(hours=3)  # the end: Cleo's entry stops, unfinished
     await emu.wait_for(lambda: secret in standings.text, 20, "the reveal")

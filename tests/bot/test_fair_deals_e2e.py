@@ -23,28 +23,10 @@ from tests.bot.test_coloretto_e2e import play_out as coloretto_play_out
 from tests.bot.test_colorpop_e2e import play_out as colorpop_play_out
 from tests.bot.test_colorpop_e2e import results_message as colorpop_results
 from tests.bot.test_colourist_e2e import button, choose, table_message, wait_view
-from tests.discord_emulator import rest
 
 pytestmark = pytest.mark.asyncio
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    """Every request body the bot sends to Discord, in order: its JSON (texts, alt texts,
-    file names) and its files (pictures, records)."""
-    bodies: list[bytes] = []
-    read = rest.read_body
-
-    async def recording(request):
-        payload, files = await read(request)
-        bodies.append(json.dumps(payload, ensure_ascii=False).encode())
-        bodies.extend(upload.data for upload in files.values())
-        return payload, files
-
-    monkeypatch.setattr(rest, "read_body", recording)
-    return bodies
 
 
 @pytest.fixture

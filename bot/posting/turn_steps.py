@@ -14,6 +14,7 @@ it already shows is not made again.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import discord
 
@@ -101,12 +102,12 @@ class TurnSteps(PacedSteps):
         steps = [p for p in posts[:upto] if p.step]
         pictures = [p for post in steps for p in post.pictures]
         story = Post(composer.turn_story(status, [p.content for p in steps]), pictures)
+        view = self.posting.views(table, story, [], story=True)
+        shown = {s.filename for s in view.layout.pictures}  # the latest ten: a message's most
+        story = replace(story, pictures=[p for p in pictures if p.filename in shown])
         with priority(STEP):
             message = await self.transport.send(
-                table,
-                story,
-                self.posting.views(table, story, [], story=True),
-                key=("story", table.id, pending.game_no, pending.seq),
+                table, story, view, key=("story", table.id, pending.game_no, pending.seq)
             )
         assert pending.epoch is not None  # story_wanted asked
         await self.posted.turn_posted(table.id, message.id, pending.epoch, None)

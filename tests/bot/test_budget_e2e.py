@@ -17,9 +17,18 @@ from bot.posting.composer import (
     next_batch,
 )
 from render.kit import Picture
-from tests.bot.story import card_buttons, open_hand, pick, start_table, turn_message
+from tests.bot.story import (
+    card_buttons,
+    open_hand,
+    pick,
+    pin_next_deal,
+    start_table,
+    turn_message,
+)
+from tests.bot.thread_counts import play_by_ai
 
 STEP = re.compile(r"s1-t(\d)-(\d\d)")
+LONG_DEAL = 4  # a deal with a turn of more than ten steps
 
 
 @pytest.mark.asyncio
@@ -92,6 +101,31 @@ async def test_tight_a_turns_whole_story_is_one_edit_of_its_message(
         assert f"Set 1/1 · turn {turn + 1}**" not in message.text
     assert emu.global_rate_limited() == 0
     assert (await bot.client.tables.held.live(1)).table.owed_edits == []
+
+
+@pytest.mark.asyncio
+async def test_tight_a_story_opened_for_a_long_turn_shows_its_latest_ten_pictures(
+    emu, world, roomy_channels, fast_bot_env, monkeypatch, start_bot
+):
+    """Every seat an AI and the budget tight: a turn is revealed before its message is out, and
+    its story opens a message of its own with every step at once. A turn of more than ten steps
+    (this deal has one) shows its latest ten: Discord refuses an eleventh file."""
+    from bot.running.main import create_bot, load_settings
+
+    bot = await start_bot(lambda: create_bot(load_settings()))
+    monkeypatch.setattr(bot.client.budget, "tight", lambda: True)
+    pin_next_deal(LONG_DEAL)
+    _, thread = await start_table(emu, world, world.ana, ai=4, sets=1)
+    await play_by_ai(emu, world, thread)
+    messages = [m for m in world.ana.visible_messages(thread) if m.author.id == emu.bot_user.id]
+    assert max(len(m.attachments) for m in messages) <= MAX_ATTACHMENTS
+    shown = [[STEP.match(a.filename) for a in m.attachments] for m in messages]
+    shown = [[(int(f[1]), int(f[2])) for f in found if f] for found in shown]
+    latest = max(shown, key=lambda steps: max(steps, default=(0, 0))[1])  # the longest turn's
+    assert len(latest) == MAX_ATTACHMENTS
+    assert max(latest)[1] > MAX_ATTACHMENTS
+    latest = [step for _, step in latest]
+    assert latest == list(range(max(latest) - MAX_ATTACHMENTS + 1, max(latest) + 1))
 
 
 def picture(name: str) -> Picture:

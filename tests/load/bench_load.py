@@ -692,6 +692,8 @@ async def run_trial(
     stats["emulator_lag_ms_p99"] = _rounded(
         percentile([lag * 1000 for at, lag in own_lags if start <= at < end], 99)
     )
+    worst = max(((lag, at) for at, lag in own_lags if start <= at < end), default=(0.0, 0.0))
+    stats["emulator_lag_ms_max"] = [_rounded(worst[0] * 1000), time.strftime("%H:%M:%S", time.localtime(worst[1]))]
     apart = set().union(
         *(side.user_ids for side in (flooding, idle_tables, paused_tables) if side is not None)
     )
@@ -822,6 +824,7 @@ def _figures(
         "emulator_cpu_pct": stats.get("emulator_cpu_pct"),  # emulator and players, one process
         "machine_load_1min": round(os.getloadavg()[0], 2),  # other work on the machine too
         "emulator_lag_ms_p99": stats.get("emulator_lag_ms_p99"),
+        "emulator_lag_ms_max": stats.get("emulator_lag_ms_max"),
         "bot_saves_per_s": _rounded(sum(map(len, saves.values())) / max(end - start, 1e-9)),
         "bot_save_ms_p99": {
             k: _rounded(percentile(v, 99)) for k, v in sorted(saves.items()) if len(v) >= 10

@@ -24,7 +24,7 @@ from bot.model.table import LiveTable, Pending
 from bot.storage.store import Delivery
 
 from . import composer
-from .budget import STEP, priority
+from .budget import TURN, priority
 from .layout_view import as_json, picture_files, text_of
 from .paced_steps import PacedSteps
 from .transport import Paused
@@ -105,7 +105,7 @@ class TurnSteps(PacedSteps):
         view = self.posting.views(table, story, [], story=True)
         shown = {s.filename for s in view.layout.pictures}  # the latest ten: a message's most
         story = replace(story, pictures=[p for p in pictures if p.filename in shown])
-        with priority(STEP):
+        with priority(TURN):  # the turn's own message: its story waits no longer than the next turn
             message = await self.transport.send(
                 table, story, view, key=("story", table.id, pending.game_no, pending.seq)
             )
@@ -157,7 +157,7 @@ class TurnSteps(PacedSteps):
         ):
             return  # made before a restart
         new = Post("", [p for p in pictures if p.filename in shown - {a.filename for a in had}])
-        with priority(STEP):
+        with priority(TURN):  # the turn's own message: its story waits no longer than the next turn
             edited = await self.transport.edit(
                 table, message_id, view=view, attachments=[*had, *picture_files(new)]
             )

@@ -16,8 +16,8 @@ under /interactions/ and /webhooks/) carry their own token and are exempt from t
 they never wait here; nor do the gateway and attachment downloads (not under /api/).
 
 Waiting requests are served by priority, highest first: `ANSWER` (what a player's click waits
-on: the default), `TURN` (turn and lobby messages, notices), `STEP` (step pictures, results,
-edits). Within one priority the servers take turns (round robin, one request each: deficit
+on: the default), `TURN` (turn and lobby messages, a turn message's story, notices), `STEP` (step
+pictures, results, edits). Within one priority the servers take turns (round robin, one request each: deficit
 round robin with equal costs), first come first served within a server, so one busy server's
 pictures cannot delay another's. The caller sets the priority around a call with
 `priority(level)`, and the server with `serving(guild_id)` (context variables, so they reach

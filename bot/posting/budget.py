@@ -15,11 +15,11 @@ Interaction routes (the initial callback, followups, edits of an interaction's m
 under /interactions/ and /webhooks/) carry their own token and are exempt from the global limit:
 they never wait here; nor do the gateway and attachment downloads (not under /api/).
 
-Waiting requests are served by priority, highest first: `ANSWER` (what a player's click waits
-on: the default), `TURN` (turn and lobby messages, a turn message's story, notices), `STEP` (step
-pictures, results, edits). Within one priority the servers take turns (round robin, one request each: deficit
-round robin with equal costs), first come first served within a server, so one busy server's
-pictures cannot delay another's. The caller sets the priority around a call with
+Waiting requests are served by priority, highest first: `ANSWER` (what a player's click waits on:
+the default), `TURN` (turn and lobby messages, a turn message's story, notices), `STEP` (step
+pictures, results, edits). Within one priority the servers take turns (round robin, one request
+each: deficit round robin with equal costs), first come first served within a server, so one busy
+server's pictures cannot delay another's. The caller sets the priority around a call with
 `priority(level)`, and the server with `serving(guild_id)` (context variables, so they reach
 discord.py's `request` unchanged).
 

@@ -69,6 +69,19 @@ async def open_challenge(
     await interaction.edit_original_response(content=said)
 
 
+# What `/challenge new`'s options say.
+NEW_OPTIONS = {
+    "game": _("which game", "option.challenge.game"),
+    "mode": _(
+        "solo, enigma, coop (AI partners), group (members together), competitive (vs AI)",
+        "option.challenge.mode",
+    ),
+    "ends": _("how long it lasts: 1h, 24h, up to 72h", "option.challenge.ends"),
+    "ai_level": _("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+    "seats": _("group mode: the seats at each group's table, 3 to 5", "option.challenge.seats"),
+}
+
+
 def challenge_commands(challenges: Challenges, faces: Mapping[str, TableFace]) -> Any:
     """The /challenge group."""
     group = app_commands.Group(
@@ -87,16 +100,7 @@ def challenge_commands(challenges: Challenges, faces: Mapping[str, TableFace]) -
             "command.challenge.new.description",
         ),
     )
-    @app_commands.describe(
-        game=_("which game", "option.challenge.game"),
-        mode=_(
-            "solo, enigma, coop (AI partners), group (members together), competitive (vs AI)",
-            "option.challenge.mode",
-        ),
-        ends=_("how long it lasts: 1h, 24h, up to 72h", "option.challenge.ends"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-        seats=_("group mode: the seats at each group's table, 3 to 5", "option.challenge.seats"),
-    )
+    @app_commands.describe(**NEW_OPTIONS)
     @app_commands.choices(
         game=games, mode=choices("choice.challenge_mode"), ai_level=choices("choice.ai_level")
     )

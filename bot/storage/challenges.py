@@ -146,8 +146,9 @@ class ChallengeQueries:
 
     # --- A challenge's groups ---------------------------------------------------------------
 
-    async def claim_seat_entry(self, challenge_id: int, user_id: int, table_id: int) -> bool:
-        """A member's one entry, at a group's table (False: they have one already)."""
+    async def claim_seat_entry(self, challenge_id: int, user_id: int, table_id: int | None) -> bool:
+        """A member's one entry, at a group's table (None: one being opened), or False: they
+        have one already."""
         async with self.transaction() as tx:
             added = await tx.execute(
                 "INSERT INTO challenge_entries (challenge_id, user_id, try_no, table_id,"

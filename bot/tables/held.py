@@ -229,11 +229,18 @@ class TableCache:
             live.pending.clear()
         self.remember(live)
         self.wakes(table.next_wake())
-        if results and table.challenge is not None:
-            self.entry_finished(table)
-        if table.challenge is not None and not table.games:  # only a group is in a lobby
-            await self.group_changed(table)
+        await self._challenge_news(table, bool(results))
         return table
+
+    async def _challenge_news(self, table: Table, finished: bool) -> None:
+        """A challenge's entry finished a game (its standings), or a challenge's table not
+        dealt yet changed (only a group's lobby is: its entries)."""
+        if table.challenge is None:
+            return
+        if finished:
+            self.entry_finished(table)
+        if not table.games:
+            await self.group_changed(table)
 
     async def _read_again(self, stale: LiveTable) -> None:
         """Drop a table's copy that another process overtook and load the stored one (the

@@ -135,8 +135,8 @@ def test_groups_rank_once_a_table_a_win_then_the_highest_level_listing_their_mem
     assert "1 group still playing." in text
     challenge.stage = "ended"
     assert "5. <@6> — unfinished" in standings_text(challenge, over, 0, "en", group=True)
-    for lang, ai in (("it", "(IA)"), ("ja", "（AI）"), ("pl", "(SI)"), ("de", "(KI)")):
-        assert f"Robo Ada {ai}" in standings_text(challenge, running, 0, lang, group=True)
+    for lang, ai in (("it", "Robo Ada (IA)"), ("ja", "Robo Ada（AI）"), ("de", "Robo Ada (KI)")):
+        assert ai in standings_text(challenge, running, 0, lang, group=True)
 
 
 def test_only_a_kind_played_in_groups_chooses_its_seats_within_its_range():

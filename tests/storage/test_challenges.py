@@ -74,7 +74,7 @@ async def test_the_standings_read_the_entries_games(store):
 
 
 async def test_a_groups_entries_are_claimed_at_its_table_and_given_back_when_left(store):
-    challenge = await store.insert_challenge(a_challenge(kind="group"))
+    challenge = await store.insert_challenge(a_challenge())
     group = factories.a_table("pop", guild_id=10, channel_id=20, host_id=7)
     await store.insert_table(group)
     for user in (7, 8, 9):

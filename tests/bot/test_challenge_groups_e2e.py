@@ -133,12 +133,14 @@ async def test_a_group_challenge_to_its_end(emu, world, dora, roomy_channels, bo
     # Ben's Play seats him again at the open group; Cleo's opens a third, never started.
     await play_pressed(emu, world, ben, standings, "You are in a group")
     await emu.wait_for(lambda: "(3/3" in lobby.text, 10, "Ben back")
-    third, _, _ = await play_pressed(emu, world, cleo, standings, "is open")
+    third, _, third_lobby = await play_pressed(emu, world, cleo, standings, "is open")
+    await dora.click(third_lobby, label="Join")  # its Join takes her entry too
+    await emu.wait_for(lambda: "(2/3" in third_lobby.text, 10, "Dora seated")
 
     await bot.restart()  # in the lobby: the group, its seats and its entries are stored
     bot.client.tables.use_clock(clock)
     assert await entries(bot, number) == sorted(
-        [(ana.id, group), (ben.id, group), (cleo.id, third)]
+        [(ana.id, group), (ben.id, group), (cleo.id, third), (dora.id, third)]
     )
     await refused(
         await ben.click(standings, label="Play"), "challenge.refusal.in_group", where=where
@@ -155,15 +157,16 @@ async def test_a_group_challenge_to_its_end(emu, world, dora, roomy_channels, bo
     assert [s.ai for s in dealt.seats] == [False, True, False]
     line = f"1. <@{ana.id}>, Robo Ada (AI), <@{ben.id}> — "
     await emu.wait_for(lambda: line in standings.text, 20, "the group's result")
-    assert "1 group still playing." in standings.text  # Cleo's, in its lobby
+    assert "1 group still playing." in standings.text  # Cleo's and Dora's, in its lobby
+    await refused(await ana.click(standings, label="Play"), "challenge.refusal.played")
     results = next(m for m in reversed(ana.visible_messages(thread)) if not m.ephemeral)
     assert "Rematch" not in results.button_labels  # one entry, one game
     assert all(challenge.deal.secret.encode() not in body for body in wire)
 
-    clock.advance(hours=3)  # the end: Cleo's group never started, unfinished
+    clock.advance(hours=3)  # the end: Cleo's and Dora's group never started, unfinished
     await emu.wait_for(lambda: challenge.deal.secret in standings.text, 20, "the reveal")
     assert line in standings.text
-    assert f"2. <@{cleo.id}> — unfinished" in standings.text
+    assert f"2. <@{cleo.id}>, <@{dora.id}> — unfinished" in standings.text
     assert "Play" not in standings.button_labels
     assert len(standings_messages(ana, world)) == 1
     assert (await stored(bot, third)).status == "cancelled"

@@ -1,4 +1,5 @@
-"""`/challenge new game: mode: ends:` (someone who may manage the server) and `/challenge play`
+"""`/challenge new game: mode: ends: [seats:]` (someone who may manage the server; `seats`: a
+group's, for a challenge played in groups) and `/challenge play`
 (or the Play button of the standings message): one deal for the whole server
 (`bot.tables.challenges`). Refusals are private, in the user's language."""
 
@@ -35,8 +36,10 @@ async def open_challenge(
     mode: str,
     ends: str,
     ai_level: str,
+    seats: int | None = None,
 ) -> None:
-    """A new challenge, its standings posted in this channel; its opener told privately."""
+    """A new challenge, its standings posted in this channel; its opener told privately
+    (`seats`: each group's, for a challenge played in groups)."""
     if not may_manage(interaction.user):
         raise Refusal("challenge.refusal.manager_only")
     try:
@@ -54,6 +57,7 @@ async def open_challenge(
         game,
         mode,
         start=interaction.id,
+        seats=seats,
         creator_id=interaction.user.id,
         ends=challenges.clock().now() + seconds,
         ai_level=ai_level,
@@ -63,6 +67,19 @@ async def open_challenge(
     challenge = await challenges.open(challenge)
     said = t("challenge.opened", user_lang(interaction), id=challenge.id, seal=challenge.seal)
     await interaction.edit_original_response(content=said)
+
+
+# What `/challenge new`'s options say.
+NEW_OPTIONS = {
+    "game": _("which game", "option.challenge.game"),
+    "mode": _(
+        "solo, enigma, coop (AI partners), group (members together), competitive (vs AI)",
+        "option.challenge.mode",
+    ),
+    "ends": _("how long it lasts: 1h, 24h, up to 72h", "option.challenge.ends"),
+    "ai_level": _("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+    "seats": _("group mode: the seats at each group's table, 3 to 5", "option.challenge.seats"),
+}
 
 
 def challenge_commands(challenges: Challenges, faces: Mapping[str, TableFace]) -> Any:
@@ -83,23 +100,20 @@ def challenge_commands(challenges: Challenges, faces: Mapping[str, TableFace]) -
             "command.challenge.new.description",
         ),
     )
-    @app_commands.describe(
-        game=_("which game", "option.challenge.game"),
-        mode=_(
-            "solo, enigma, coop (with AI partners) or competitive (against AI seats)",
-            "option.challenge.mode",
-        ),
-        ends=_("how long it lasts: 1h, 24h, up to 72h", "option.challenge.ends"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
-    )
+    @app_commands.describe(**NEW_OPTIONS)
     @app_commands.choices(
         game=games, mode=choices("choice.challenge_mode"), ai_level=choices("choice.ai_level")
     )
     async def new(
-        interaction: discord.Interaction, game: str, mode: str, ends: str, ai_level: str = "normal"
+        interaction: discord.Interaction,
+        game: str,
+        mode: str,
+        ends: str,
+        ai_level: str = "normal",
+        seats: int | None = None,
     ) -> None:
         try:
-            await open_challenge(challenges, interaction, game, mode, ends, ai_level)
+            await open_challenge(challenges, interaction, game, mode, ends, ai_level, seats)
         except Refusal as no:
             await refuse(interaction, no)
 

@@ -87,6 +87,9 @@ class GameBinding(Generic[O, S, M, V]):
         return state
 
     def seat_range(self, table: Table) -> tuple[int, int]:
+        """The seats the table may start with: its mode's, or a challenge group's exactly."""
+        if table.group_seats is not None:
+            return table.group_seats, table.group_seats
         return self.game.seat_range(self.options(table))
 
     def deal(self, table: Table, seed: int) -> object:

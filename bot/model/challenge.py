@@ -9,7 +9,9 @@ reveals it and every entry's `/table record` gives its proof.
 
 A game declares the kinds of challenge it can be (`ChallengeKind`, its face's
 `challenge_kinds`): the options every entry is dealt with, how many seats an entry's table
-has (the member's, then AI seats), and how results rank. Pure: no I/O.
+has (the member's, then AI seats), and how results rank. A kind played in groups
+(`ChallengeKind.group`) ranks each group's table once, its members listed together
+(`group_standings`). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -41,9 +43,24 @@ class ChallengeKind:
     rank: Callable[[bool, int, Mapping[str, Any]], tuple[int, ...]]
     # What the standings show of a result, beside won or not.
     measure: Callable[[bool, int, Mapping[str, Any]], Measure]
-    seats: int = 1  # the member's seat, then AI seats
+    seats: int = 1  # the member's seat, then AI seats (a group's: the fewest `seat_choice`)
     private: bool = False  # played in the member's own messages (an Enigma), not a thread
     tries: bool = False  # a member may try again (an Enigma): fewer tries rank higher
+    # Played by a group of members at one table, opened as a lobby that members join (each
+    # using up their one entry; AI seats may fill the rest): `/challenge new seats:` chooses
+    # its seats within `seat_choice` (a kind without it takes no `seats:`).
+    group: bool = False
+    seat_choice: tuple[int, int] | None = None
+
+    def seats_for(self, asked: int | None) -> int | None:
+        """The seats an entry's table has when `asked` for (None: the kind's own), or None:
+        this kind cannot have that many."""
+        if asked is None:
+            return self.seats
+        if self.seat_choice is None:
+            return None
+        low, high = self.seat_choice
+        return asked if low <= asked <= high else None
 
 
 def turns(details: Mapping[str, Any]) -> int:
@@ -72,6 +89,15 @@ class Challenge(BaseModel):
     def seal(self) -> str:
         return self.deal.commitment[:16]
 
+    @property
+    def seats(self) -> int:
+        """The seats of every entry's table: one join id each in its deal."""
+        return len(self.deal.joins)
+
+
+# A member of a group, as its standings list them: a member's user id, or an AI seat's name.
+Member = int | str
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -83,6 +109,7 @@ class Standing:
     measure: Measure
     tries: int = 1
     finished: bool = True
+    members: tuple[Member, ...] = ()  # a group's (its seats in order); () for one member's
 
 
 @dataclass
@@ -102,6 +129,15 @@ class EntryResult:
     won: bool
     score: int
     details: Mapping[str, Any] = field(default_factory=dict)
+    table_id: int = 0  # the entry's table (a group's: one for all its members)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group's table in a challenge played in groups: who sits there, in seat order."""
+
+    table_id: int
+    members: tuple[Member, ...]
 
 
 def standings(
@@ -118,14 +154,49 @@ def standings(
             best[r.user_id] = _Best(key, r.won, r.score, r.details, tries)
         else:
             had.tries = tries
-    ranked = sorted(best.items(), key=lambda item: (_order(kind, item[1]), item[0]))
-    out: list[Standing] = []
-    for n, (user, b) in enumerate(ranked):
-        tied = out and _order(kind, best[out[-1].user_id]) == _order(kind, b)
-        place = out[-1].place if tied else n + 1
-        out.append(Standing(user, place, b.won, kind.measure(b.won, b.score, b.details), b.tries))
+    out = [
+        Standing(user, place, b.won, kind.measure(b.won, b.score, b.details), b.tries)
+        for user, place, b in _placed(kind, best)
+    ]
     last = len(out) + 1
     out += [Standing(u, last, False, (), 0, False) for u in sorted(set(unfinished) - set(best))]
+    return out
+
+
+def group_standings(
+    kind: ChallengeKind, groups: Sequence[Group], results: Sequence[EntryResult], over: bool
+) -> list[Standing]:
+    """Every group whose game ended, ranked once by its game's result (won when any of its
+    members' results is: a seat left to the AI is no win of its person's), its members
+    listed; once the challenge is `over`, the groups that did not finish, last, together."""
+    best: dict[int, _Best] = {}
+    for r in results:
+        had = best.get(r.table_id)
+        won = r.won or (had is not None and had.won)
+        best[r.table_id] = _Best(kind.rank(won, r.score, r.details), won, r.score, r.details)
+    members = {g.table_id: g.members for g in groups}
+    out = [
+        Standing(0, place, b.won, kind.measure(b.won, b.score, b.details), 1, True, members[n])
+        for n, place, b in _placed(kind, best)
+        if n in members
+    ]
+    last = len(out) + 1
+    if over:
+        out += [
+            Standing(0, last, False, (), 0, False, g.members)
+            for g in groups
+            if g.table_id not in best
+        ]
+    return out
+
+
+def _placed(kind: ChallengeKind, best: Mapping[int, _Best]) -> list[tuple[int, int, _Best]]:
+    """(who, place, best) from the best first, ties sharing a place (then by who)."""
+    ranked = sorted(best.items(), key=lambda item: (_order(kind, item[1]), item[0]))
+    out: list[tuple[int, int, _Best]] = []
+    for n, (who, b) in enumerate(ranked):
+        tied = out and _order(kind, out[-1][2]) == _order(kind, b)
+        out.append((who, out[-1][1] if tied else n + 1, b))
     return out
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts.i18n import dynamic_key, listed, t
-from bot.texts.markdown import subtext
+from bot.texts.markdown import literal, subtext
 
-from .challenge import Challenge, Standing
+from .challenge import Challenge, Member, Standing
 from .fair import record_command
 
 
@@ -19,9 +19,10 @@ def kind_name(challenge: Challenge, lang: str) -> str:
 
 
 def standings_text(
-    challenge: Challenge, ranked: Sequence[Standing], playing: int, lang: str
+    challenge: Challenge, ranked: Sequence[Standing], playing: int, lang: str, group: bool = False
 ) -> str:
-    """The whole standings message; `playing`: entries not finished yet (while it is open)."""
+    """The whole standings message; `playing`: entries not finished yet (while it is open);
+    `group`: a challenge played in groups (the seats of each group's table said)."""
     ends = int(challenge.ends)
     over = challenge.stage != "open"
     lines = [
@@ -34,12 +35,15 @@ def standings_text(
             challenge_play=play_command(lang),
         ),
         subtext(t("challenge.seal", lang, seal=f"`{challenge.seal}`")),
+        *([t("challenge.group_seats", lang, n=challenge.seats)] if group else []),
         "",
         t("challenge.standings", lang),
     ]
     lines += [standing_line(s, lang) for s in ranked] or [t("challenge.no_results", lang)]
     if playing and not over:
-        lines.append(t("challenge.playing", lang, n=playing))
+        lines.append(
+            t("challenge.groups_playing" if group else "challenge.playing", lang, n=playing)
+        )
     if over:
         lines += ["", *reveal_lines(challenge, lang)]
     return "\n".join(lines)
@@ -51,8 +55,11 @@ def play_command(lang: str) -> str:
 
 
 def standing_line(standing: Standing, lang: str) -> str:
-    """`1. @Ana — won · 9 turns`; an entry the end stopped: `3. @Cleo — unfinished`."""
+    """`1. @Ana — won · 9 turns`; an entry the end stopped: `3. @Cleo — unfinished`; a
+    group: `1. @Ana, @Ben and Robo Ada (AI) — won · level 5`."""
     who = f"<@{standing.user_id}>"
+    if standing.members:
+        who = listed((member_name(m, lang) for m in standing.members), lang)
     if not standing.finished:
         said = t("challenge.unfinished", lang)
     else:
@@ -62,6 +69,13 @@ def standing_line(standing: Standing, lang: str) -> str:
             parts.append(t("challenge.measure.tries", lang, n=standing.tries))
         said = " · ".join(parts)
     return f"{standing.place}. {who} — {said}"
+
+
+def member_name(member: Member, lang: str) -> str:
+    """A group's member as its standings line names them: a mention, or an AI seat's name."""
+    if isinstance(member, int):
+        return f"<@{member}>"
+    return t("challenge.ai_member", lang, name=literal(member))
 
 
 def reveal_lines(challenge: Challenge, lang: str) -> list[str]:

@@ -106,6 +106,9 @@ class Table(BaseModel):
     moves: int = 0  # moves applied in the current game
     private: bool = False  # played in its player's own ephemeral messages (Pop's Enigma)
     challenge: int | None = None  # a member's entry in this challenge (`bot.model.challenge`)
+    # A challenge's group: exactly this many seats (the challenge's deal has one join id a
+    # seat), whatever the game's mode allows. None: the mode's own seat range.
+    group_seats: int | None = None
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
     turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)

@@ -1,16 +1,19 @@
 """What challenges ask of the database (migration 011): the challenges themselves, their
 members' entries (the primary key refuses a second one) and the results of the entries'
-games, read from `game_results` (written in each game's own transaction)."""
+games, read from `game_results` (written in each game's own transaction). A group's members
+each have their entry at the group's one table: claimed as they take a seat in its lobby,
+given back if they leave it before the start."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.model.challenge import Challenge, EntryResult
+from bot.model.table import Table
 
 
 def _now() -> str:
@@ -132,9 +135,68 @@ class ChallengeQueries:
     async def challenge_results(self, challenge_id: int) -> list[EntryResult]:
         """Every finished game of the challenge's entries, in the order they finished."""
         rows = await self.fetch(
-            "SELECT r.user_id, r.won, r.score, r.details FROM game_results r"
+            "SELECT r.user_id, r.won, r.score, r.details, r.table_id FROM game_results r"
             " JOIN challenge_entries e ON e.table_id = r.table_id AND e.user_id = r.user_id"
             " WHERE e.challenge_id = ? ORDER BY r.finished_at, r.table_id, r.game_no",
             challenge_id,
         )
-        return [EntryResult(int(u), bool(w), int(s), json.loads(d)) for u, w, s, d in rows]
+        return [
+            EntryResult(int(u), bool(w), int(s), json.loads(d), int(t)) for u, w, s, d, t in rows
+        ]
+
+    # --- A challenge's groups ---------------------------------------------------------------
+
+    async def claim_seat_entry(self, challenge_id: int, user_id: int, table_id: int | None) -> bool:
+        """A member's one entry, at a group's table (None: one being opened), or False: they
+        have one already."""
+        async with self.transaction() as tx:
+            added = await tx.execute(
+                "INSERT INTO challenge_entries (challenge_id, user_id, try_no, table_id,"
+                " created_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT DO NOTHING",
+                challenge_id,
+                user_id,
+                table_id,
+                _now(),
+            )
+        return bool(added == 1)
+
+    async def entry_table(self, challenge_id: int, user_id: int) -> int | None:
+        """The table of a member's entry (None: none, or not opened yet)."""
+        rows = await self.fetch(
+            "SELECT table_id FROM challenge_entries WHERE challenge_id = ? AND user_id = ?"
+            " AND table_id IS NOT NULL ORDER BY try_no",
+            challenge_id,
+            user_id,
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def give_back_entry(self, challenge_id: int, user_id: int, table_id: int) -> None:
+        """A member's entry at that group's table, given back (they left it before its start)."""
+        await self.fetch(
+            "DELETE FROM challenge_entries WHERE challenge_id = ? AND user_id = ? AND table_id = ?",
+            challenge_id,
+            user_id,
+            table_id,
+        )
+
+    async def keep_group_entries(
+        self, challenge_id: int, table_id: int, users: Sequence[int]
+    ) -> None:
+        """Of the entries at a group's table (not dealt yet), only those of the members
+        seated there now are kept: the others left, their entries are theirs again."""
+        kept = "".join(" AND user_id <> ?" for _ in users)
+        await self.fetch(
+            f"DELETE FROM challenge_entries WHERE challenge_id = ? AND table_id = ?{kept}",
+            challenge_id,
+            table_id,
+            *users,
+        )
+
+    async def challenge_tables(self, challenge_id: int) -> list[Table]:
+        """The tables of a challenge's entries (a group's once), oldest first."""
+        rows = await self.fetch(
+            "SELECT data FROM game_tables WHERE id IN (SELECT table_id FROM challenge_entries"
+            " WHERE challenge_id = ? AND table_id IS NOT NULL) ORDER BY id",
+            challenge_id,
+        )
+        return [Table.model_validate_json(r[0]) for r in rows]

@@ -1,7 +1,8 @@
 """A member's entry in a challenge: their own table, dealt the challenge's committed deal at
 once (the member's seat first, then the kind's AI seats), within the server's limits of open
 tables, played in a thread of its own (or, for a private kind such as an Enigma, in the
-member's own messages). One entry a member: the database's key refuses a second one."""
+member's own messages). One entry a member: the database's key refuses a second one. (A kind
+played in groups opens its entries as lobbies: `bot.tables.challenge_groups`.)"""
 
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ class Entries:
         if kind.private:
             await self.lobby.privates.show(interaction, live, live.table.seats[0])
             return
-        where = await self._into_thread(live.table, challenge)
+        where = await self.into_thread(live.table, challenge)
         self.dealt(await self.held.live(live.table.id))
         lang = resolve(interaction.locale)
         said = t("challenge.entry_opened", lang, id=challenge.id, where=f"<#{where}>")
@@ -106,7 +107,7 @@ class Entries:
         life.deal(table, seed, deal)
         return state
 
-    async def _into_thread(self, table: Table, challenge: Challenge) -> int:
+    async def into_thread(self, table: Table, challenge: Challenge) -> int:
         """The entry's own thread, beside the standings (where Discord gives none, it plays in
         the challenge's channel); where it plays."""
         channel = self.client.get_channel(challenge.channel_id)

@@ -1,5 +1,5 @@
 """Challenges at play (`bot.model.challenge`): opening one, its members' entries
-(`bot.tables.challenge_entries`), its one standings message (`bot.tables.standings`: edited
+(`bot.tables.challenge_entries`; a group's, `bot.tables.challenge_groups`), its one standings message (`bot.tables.standings`: edited
 in place after each finished entry, never posted twice) and its end, on the table layer's clock: the entries still
 running are stopped (they count as unfinished) and the standings reveal the secret. Everything
 is in the database: a restart brings every standings message up to date and ends what is due.
@@ -19,13 +19,14 @@ import discord
 from bot.model import fair, life
 from bot.model.challenge import Challenge, ChallengeKind
 from bot.model.posts import Refusal
-from bot.model.table import ACTIVE, FairDeal, LiveTable
+from bot.model.table import ACTIVE, FairDeal, LiveTable, Table
 from bot.posting.controls import Click
 from bot.posting.outbox import Outboxes
 from bot.texts.i18n import t
 
 from .answers import refuse
 from .challenge_entries import Entries
+from .challenge_groups import Groups
 from .clock import Clock
 from .lobby import Lobby
 from .standings import StandingsMessage
@@ -49,12 +50,14 @@ class Challenges:
         self.outboxes = outboxes
         self.client = client
         self.entries = Entries(lobby, client, dealt)
+        self.groups = Groups(lobby, self.entries.into_thread, self.is_open)
         self.clock = clock  # the table layer's (a test's, when it hands one)
         self.run = run  # work beside the clicks (`bot.tables.background`)
         self.standings = StandingsMessage(self.store, client, self.kind)
         self.woken = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.held.entry_finished = lambda table: self.refresh_soon(table.challenge)
+        self.held.group_changed = self._group_changed
 
     def kind(self, challenge: Challenge) -> ChallengeKind:
         return self.held.faces[challenge.game].challenge_kinds[challenge.kind]
@@ -69,16 +72,24 @@ class Challenges:
         *,
         start: int,
         options: dict[str, object] | None = None,
+        seats: int | None = None,
         **made: object,
     ) -> Challenge:
         """A challenge not stored yet in (server, channel) `where`: its options chosen (unless
         given), its secret drawn now, its deal's inputs fixed now (`start`: the id of the
-        interaction that opens it). `made`: the rest of its fields (creator, end, …)."""
+        interaction that opens it; one join id a seat: `seats`, where its kind lets them be
+        chosen, else the kind's). `made`: the rest of its fields (creator, end, …)."""
         face = self.held.faces.get(game)
         found = None if face is None else face.challenge_kinds.get(kind)
         if found is None:
             raise Refusal("challenge.refusal.kind")
-        deal = FairDeal(secret=fair.committed().secret, joins=[0] * found.seats, start=start)
+        n = found.seats_for(seats)
+        if n is None:
+            if found.seat_choice is None:
+                raise Refusal("challenge.refusal.no_seats")
+            low, high = found.seat_choice
+            raise Refusal("challenge.refusal.seats", low=low, high=high, text=seats)
+        deal = FairDeal(secret=fair.committed().secret, joins=[0] * n, start=start)
         return Challenge.model_validate(
             {
                 "guild_id": where[0],
@@ -120,10 +131,18 @@ class Challenges:
         )
         return await self.open(challenge)
 
+    def is_open(self, challenge: Challenge) -> bool:
+        """Does the challenge still take entries?"""
+        return challenge.stage == "open" and challenge.ends > self.clock().now()
+
     async def enter(self, interaction: discord.Interaction, challenge: Challenge) -> None:
-        if challenge.stage != "open" or challenge.ends <= self.clock().now():
+        if not self.is_open(challenge):
             raise Refusal("challenge.refusal.over")
-        await self.entries.enter(interaction, challenge, self.kind(challenge))
+        kind = self.kind(challenge)
+        if kind.group:  # a group's lobby, joined or opened
+            await self.groups.play(interaction, challenge)
+        else:
+            await self.entries.enter(interaction, challenge, kind)
 
     async def play(self, interaction: discord.Interaction, challenge_id: int | None) -> None:
         """The member's entry in that challenge (None: the server's newest open one)."""
@@ -143,6 +162,15 @@ class Challenges:
             await self.play(interaction, click.table_id)
         except Refusal as no:
             await refuse(interaction, no)
+
+    async def _group_changed(self, table: Table) -> None:
+        """A group's lobby changed: the entries of those no longer seated are theirs again
+        (a failure is logged: the next claim of such an entry gives it back too)."""
+        try:
+            await self.groups.settle(table)
+        except Exception:
+            log.exception("challenge %s: group %s not settled", table.challenge, table.id)
+        self.refresh_soon(table.challenge)
 
     # --- The standings --------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 
 from bot.model import life
 from bot.model.limits import OpenTables
@@ -25,6 +25,10 @@ from bot.storage.store import Admit, Move, Result, SqlStore, StaleWrite
 
 from .faces import TableFace
 from .memory import Trimmer
+
+
+async def _nothing(_table: Table) -> None:
+    return None
 
 
 class TableCache:
@@ -44,6 +48,8 @@ class TableCache:
         self.wakes: Callable[[float | None], None] = lambda _at: None
         # Set by `bot.tables.challenges`: a challenge's entry finished a game (its standings).
         self.entry_finished: Callable[[Table], None] = lambda _table: None
+        # And: a challenge's group changed in its lobby (before its deal): its entries.
+        self.group_changed: Callable[[Table], Awaitable[None]] = _nothing
         self.cache: dict[int, LiveTable] = {}
         self.by_channel: dict[int, set[int]] = {}  # where active tables play → their ids
         self.where_of: dict[int, int] = {}  # and back
@@ -223,9 +229,18 @@ class TableCache:
             live.pending.clear()
         self.remember(live)
         self.wakes(table.next_wake())
-        if results and table.challenge is not None:
-            self.entry_finished(table)
+        await self._challenge_news(table, bool(results))
         return table
+
+    async def _challenge_news(self, table: Table, finished: bool) -> None:
+        """A challenge's entry finished a game (its standings), or a challenge's table not
+        dealt yet changed (only a group's lobby is: its entries)."""
+        if table.challenge is None:
+            return
+        if finished:
+            self.entry_finished(table)
+        if not table.games:
+            await self.group_changed(table)
 
     async def _read_again(self, stale: LiveTable) -> None:
         """Drop a table's copy that another process overtook and load the stored one (the

@@ -256,8 +256,17 @@ class Lobby:
             if table.status != "lobby" or click.epoch != table.epoch:
                 raise Refusal("refusal.lobby_closed")
             state = None
+            # A challenge's group (`bot.tables.challenge_groups`): a seat takes its member's
+            # one entry, and Start deals the challenge's deal.
+            group = self.challenges.groups if table.challenge is not None else None
             if click.verb == "start":
-                state = _start(self.held.face(edit.table), edit, interaction.user, interaction.id)
+                state = (
+                    await group.start(edit, interaction.user)
+                    if group is not None
+                    else _start(self.held.face(edit.table), edit, interaction.user, interaction.id)
+                )
+            elif click.verb == "join" and group is not None:
+                await group.take_seat(edit, interaction.user, interaction.id)
             else:
                 LOBBY_CHANGES[click.verb](
                     self.held.face(table), table, interaction.user, interaction.id

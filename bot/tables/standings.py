@@ -1,7 +1,8 @@
 """A challenge's one standings message: posted once in its channel, then edited in place
 (never posted again) whenever what it says changes, after each finished entry and at the end,
 when it reveals the secret. What it says is `bot.model.challenge_text`'s; the results are read
-from the database (`game_results`, through the challenge's entries)."""
+from the database (`game_results`, through the challenge's entries; a group's members from
+its table's seats)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,17 @@ from collections.abc import Callable
 import discord
 
 from bot.model.accents import ACCENTS
-from bot.model.challenge import Challenge, ChallengeKind, standings
+from bot.model.challenge import (
+    Challenge,
+    ChallengeKind,
+    EntryResult,
+    Group,
+    group_standings,
+    standings,
+)
 from bot.model.challenge_text import standings_text
 from bot.model.posts import Button, Post
+from bot.model.table import ACTIVE
 from bot.posting import composer
 from bot.posting.layout_view import V2_EDIT, layout_view
 from bot.posting.transport import nonce
@@ -62,11 +71,27 @@ class StandingsMessage:
 
     async def _text(self, challenge: Challenge) -> str:
         results = await self.store.challenge_results(challenge.id)
+        kind = self.kind(challenge)
+        if kind.group:
+            return await self._groups_text(challenge, kind, results)
         entries = await self.store.entry_tables(challenge.id)
         unfinished = [user for user, _ in entries] if challenge.stage != "open" else []
-        ranked = standings(self.kind(challenge), results, unfinished)
+        ranked = standings(kind, results, unfinished)
         playing = len({u for u, _ in entries} - {r.user_id for r in results})
         return standings_text(challenge, ranked, playing, challenge.locale)
+
+    async def _groups_text(
+        self, challenge: Challenge, kind: ChallengeKind, results: list[EntryResult]
+    ) -> str:
+        """A challenge played in groups: each group's table ranked once, its members listed
+        (a group that has not finished is still playing, or unfinished once it is over)."""
+        tables = await self.store.challenge_tables(challenge.id)
+        groups = [Group(tb.id, tuple(s.user_id or s.name for s in tb.seats)) for tb in tables]
+        over = challenge.stage != "open"
+        ranked = group_standings(kind, groups, results, over)
+        done = {r.table_id for r in results}
+        playing = len([tb for tb in tables if tb.status in ACTIVE and tb.id not in done])
+        return standings_text(challenge, ranked, playing, challenge.locale, group=True)
 
     async def _show(self, challenge: Challenge, text: str) -> int | None:
         """The standings message posted, or edited in place; its id (None: Discord refused)."""

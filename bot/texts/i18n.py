@@ -32,7 +32,7 @@ TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "choice.pings": ("on", "off"),
     "result.place": ("1", "2", "3", "4", "5", "6"),
     # The kinds of challenge games declare (`ChallengeKind`), and what their standings show.
-    "choice.challenge_mode": ("solo", "enigma", "coop", "competitive"),
+    "choice.challenge_mode": ("solo", "enigma", "coop", "group", "competitive"),
     "challenge.measure": ("turns", "points", "level", "score", "tries"),
 }
 # Every family of keys built at run time: the table layer's, and each registered game's (its

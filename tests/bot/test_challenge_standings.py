@@ -1,13 +1,14 @@
 """A challenge's standings, without Discord: each kind ranks by its game's own result, equal
-results share a place, an Enigma's tries count, entries the end stopped come last; the message
-shows the deal's seal while it runs and its secret only once it has ended."""
+results share a place, an Enigma's tries count, entries the end stopped come last, a group is
+ranked once with its members listed; the message shows the deal's seal while it runs and its
+secret only once it has ended."""
 
 from __future__ import annotations
 
 import bot.games  # noqa: F401  (every game's texts)
 from bot.games.colorpop.challenges import KINDS as COLORPOP
 from bot.games.pop.challenges import KINDS as POP
-from bot.model.challenge import Challenge, EntryResult, standings
+from bot.model.challenge import Challenge, EntryResult, Group, group_standings, standings
 from bot.model.challenge_text import standings_text
 from bot.model.table import FairDeal
 
@@ -82,3 +83,66 @@ def test_the_message_shows_the_seal_while_it_runs_and_the_secret_once_it_ended()
     assert "`1234`" in over
     for lang in ("it", "ja", "fr", "es", "pl", "de"):
         assert deal.secret in standings_text(challenge, ranked, 0, lang)
+
+
+def test_groups_rank_once_a_table_a_win_then_the_highest_level_listing_their_members():
+    """A group is ranked once (not once a member), won when any member's result is (a seat
+    left to the AI is no win of its person's, not the group's loss); its members listed in
+    seat order, AI seats by name; a group not finished shows only once the challenge is over."""
+    groups = [
+        Group(10, (1, "Robo Ada", 2)),
+        Group(11, (3, 4, 5)),
+        Group(12, (6,)),  # still in its lobby
+        Group(13, (7, "Robo Ada", "Robo Bo")),
+        Group(14, (8, 9, "Robo Ada")),
+    ]
+    legendary, expert, apprentice = (
+        {"level": name, "moves": 27}
+        for name in ("legendary_guards", "expert_guards", "apprentice_guards")
+    )
+    results = [
+        EntryResult(1, False, 0, legendary, 10),  # left to the AI during the game
+        EntryResult(2, True, 0, legendary, 10),
+        EntryResult(3, False, 0, expert, 11),
+        EntryResult(4, False, 0, expert, 11),
+        EntryResult(5, False, 0, expert, 11),
+        EntryResult(7, True, 0, legendary, 13),
+        EntryResult(8, False, 0, apprentice, 14),
+        EntryResult(9, False, 0, apprentice, 14),
+    ]
+    kind = POP["group"]
+    assert kind.group
+    running = group_standings(kind, groups, results, over=False)
+    assert [(s.members, s.place, s.won) for s in running] == [
+        ((1, "Robo Ada", 2), 1, True),
+        ((7, "Robo Ada", "Robo Bo"), 1, True),
+        ((3, 4, 5), 3, False),
+        ((8, 9, "Robo Ada"), 4, False),
+    ]
+    assert running[0].measure == (("level", 5),)
+    over = group_standings(kind, groups, results, over=True)
+    assert [(s.members, s.place, s.finished) for s in over[4:]] == [((6,), 5, False)]
+
+    deal = FairDeal(secret="ef" * 32, joins=[0, 0, 0], start=99)
+    challenge = Challenge(
+        id=4, guild_id=1, channel_id=2, game="pop", kind="group", creator_id=1, ends=2e9, deal=deal
+    )
+    text = standings_text(challenge, running, 1, "en", group=True)
+    assert "🏁 **Challenge #4** — Pop · cooperative, in groups of members" in text
+    assert "Seats at each group's table: 3" in text
+    assert "1. <@1>, Robo Ada (AI), <@2> — won · level 5" in text
+    assert "4. <@8>, <@9>, Robo Ada (AI) — lost · level 2" in text
+    assert "1 group still playing." in text
+    challenge.stage = "ended"
+    assert "5. <@6> — unfinished" in standings_text(challenge, over, 0, "en", group=True)
+    for lang, ai in (("it", "Robo Ada (IA)"), ("ja", "Robo Ada（AI）"), ("de", "Robo Ada (KI)")):
+        assert ai in standings_text(challenge, running, 0, lang, group=True)
+
+
+def test_only_a_kind_played_in_groups_chooses_its_seats_within_its_range():
+    group, coop = POP["group"], POP["coop"]
+    assert [group.seats_for(n) for n in (None, 2, 3, 4, 5, 6)] == [3, None, 3, 4, 5, None]
+    assert coop.seats_for(None) == 3
+    assert coop.seats_for(3) is None  # a kind without a choice takes no seats: at all
+    assert all(not k.group for name, k in POP.items() if name != "group")
+    assert not any(k.group for k in COLORPOP.values())

@@ -71,3 +71,29 @@ async def test_the_standings_read_the_entries_games(store):
     await store.save_challenge(challenge)
     assert (await store.challenge(challenge.id)).stage == "ending"
     assert await store.open_challenges(10) == []
+
+
+async def test_a_groups_entries_are_claimed_at_its_table_and_given_back_when_left(store):
+    challenge = await store.insert_challenge(a_challenge())
+    group = factories.a_table("pop", guild_id=10, channel_id=20, host_id=7)
+    await store.insert_table(group)
+    for user in (7, 8, 9):
+        assert await store.claim_seat_entry(challenge.id, user, group.id)
+    assert not await store.claim_seat_entry(challenge.id, 8, group.id)  # one entry a member
+    assert await store.entry_table(challenge.id, 8) == group.id
+    assert await store.entry_table(challenge.id, 5) is None
+    assert [t.id for t in await store.challenge_tables(challenge.id)] == [group.id]
+    await store.keep_group_entries(challenge.id, group.id, [7, 9])  # 8 left the lobby
+    assert await store.entry_table(challenge.id, 8) is None
+    assert await store.claim_seat_entry(challenge.id, 8, group.id)
+    await store.give_back_entry(challenge.id, 8, group.id + 1)  # not that table: kept
+    assert await store.entry_table(challenge.id, 8) == group.id
+    await store.give_back_entry(challenge.id, 8, group.id)
+    assert await store.entry_table(challenge.id, 8) is None
+    group.version, group.games, group.status = 1, 1, "finished"
+    results = [Result(u, "coop", True, 0, {"level": "legendary_guards"}) for u in (7, 9)]
+    await store.save(group, None, results=results)
+    found = await store.challenge_results(challenge.id)
+    assert [(r.user_id, r.table_id) for r in found] == [(7, group.id), (9, group.id)]
+    await store.keep_group_entries(challenge.id, group.id, [])  # a cancelled lobby: none kept
+    assert await store.challenge_tables(challenge.id) == []

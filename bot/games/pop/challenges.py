@@ -1,7 +1,9 @@
 """The kinds of challenge Pop can be (`/challenge new game:pop mode:`): a solo deal (fewest
 turns to clear the grid), an Enigma (a puzzle of the pack, tried until solved: fewest tries),
-a cooperative deal played with two AI partners (the highest level) and a competitive deal
-against three AI seats (a win, then the lowest total). One set each."""
+a cooperative deal played with two AI partners (the highest level), the same cooperative deal
+played by groups of members (3 to 5 seats, AI seats filling the rest: each group's table
+ranked once, won first, then the highest level) and a competitive deal against three AI seats
+(a win, then the lowest total). One set each."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 
 from bot.model.challenge import ChallengeKind, Measure, turns
 from engine.pop.adapter import PopOptions, enigma_pack
+from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS
 
 
@@ -58,6 +61,14 @@ KINDS: dict[str, ChallengeKind] = {
         rank=lambda won, _score, d: (_first(won), -_level(d)),
         measure=lambda _won, _score, d: (("level", _level(d)),),
         seats=3,
+    ),
+    "group": ChallengeKind(
+        _options("coop"),
+        rank=lambda won, _score, d: (_first(won), -_level(d)),
+        measure=lambda _won, _score, d: (("level", _level(d)),),
+        seats=3,
+        group=True,
+        seat_choice=MODES["coop"].seats,  # cooperative Pop's seats (rules §6): 3 to 5
     ),
     "competitive": ChallengeKind(
         _options("competitive"),

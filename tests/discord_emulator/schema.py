@@ -454,6 +454,11 @@ EXCEPTIONS: tuple[Exemption, ...] = (
 )
 
 
+#: How many bodies a checker remembers the check of (then it starts again).
+CHECKED_BODIES = 4096
+_CHECKED: dict[tuple[str, int, str], tuple[Violation, ...]] = {}
+
+
 @functools.cache
 def load_spec() -> dict[str, Any]:
     """The vendored OpenAPI document (parsed once per process)."""
@@ -471,9 +476,15 @@ class RequestChecker:
         closed: bool = True,
         exceptions: tuple[Exemption, ...] = EXCEPTIONS,
     ) -> None:
+        standard = document is None and closed and exceptions is EXCEPTIONS
         self.document = document if document is not None else load_spec()
         self.validator = Validator(self.document, closed=closed)
         self.exceptions = exceptions
+        #: What each body already checked broke: a bot sends the same bodies again and again
+        #: (a hand redrawn, a deferral, the command sync at every start), and a body's
+        #: violations depend on nothing else than the route, the body and its upload count.
+        #: Checkers of Discord's own document share it (one emulator per test, many tests).
+        self._checked = _CHECKED if standard else {}
 
     def request_schema(self, method: str, openapi_path: str) -> dict[str, Any]:
         operation = self.document["paths"][openapi_path][method.lower()]
@@ -484,6 +495,17 @@ class RequestChecker:
     ) -> list[Violation]:
         """Every violation of the route's request schema, less the documented exceptions."""
         route = f"{method.upper()} {openapi_path}"
+        # The body as JSON text, so equal text means an equal check (1, 1.0 and true differ).
+        key = (route, uploads, json.dumps(body, sort_keys=True, default=repr))
+        if key not in self._checked:
+            if len(self._checked) >= CHECKED_BODIES:
+                self._checked.clear()
+            self._checked[key] = tuple(self._check(route, method, openapi_path, body, uploads))
+        return list(self._checked[key])
+
+    def _check(
+        self, route: str, method: str, openapi_path: str, body: Any, uploads: int
+    ) -> list[Violation]:
         schema = self.request_schema(method, openapi_path)
 
         def exempt(error: SchemaError) -> bool:

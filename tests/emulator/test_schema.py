@@ -346,3 +346,24 @@ def test_update_callbacks_followup_edits_and_threads(checker: RequestChecker) ->
 async def test_checks_can_be_turned_off(world) -> None:
     async with Emulator(check_schema=False) as quiet:
         assert quiet.schema is None
+
+
+def test_a_body_checked_before_is_answered_as_it_was_and_any_change_is_checked_anew() -> None:
+    """Checks are remembered per body (a bot sends the same ones again and again): a bad body
+    sent twice is caught twice, and a body that differs from a good one checked before by one
+    bad detail (a type, a field) is caught."""
+    first, second = RequestChecker(), RequestChecker()  # they share what they checked
+    good = {"content": "hand", "flags": 64, "attachments": [{"id": 1, "filename": "b.png"}]}
+    bad = {**good, "contnet": "x"}
+    assert first.check("POST", FOLLOWUP, good, uploads=2) == []
+    assert paths(first.check("POST", FOLLOWUP, bad, uploads=2)) == ["contnet"]
+    assert paths(second.check("POST", FOLLOWUP, bad, uploads=2)) == ["contnet"]
+    assert second.check("POST", FOLLOWUP, good, uploads=2) == []
+    assert paths(second.check("POST", FOLLOWUP, {**good, "flags": True}, uploads=2)) == ["flags"]
+    assert paths(second.check("POST", FOLLOWUP, {**good, "flags": 64.5}, uploads=2)) == ["flags"]
+    assert paths(second.check("POST", MESSAGES, {**good, "tts": "yes"}, uploads=2)) == ["tts"]
+    # A checker of another document (or other exceptions) keeps its own.
+    edit = {"content": "hand", "tts": False}  # discord.py's edits: a documented exception
+    assert second.check("PATCH", MESSAGES + "/{message_id}", edit) == []
+    strict = RequestChecker(exceptions=())
+    assert paths(strict.check("PATCH", MESSAGES + "/{message_id}", edit)) == ["tts"]

@@ -89,5 +89,3 @@ def _draw_worth(table: _Round, piles: list[list[int]]) -> float:
         total += max(sum(xs) / len(xs) for xs in rows.values()) * seen
         count += seen
     return total / count
-
-

@@ -100,7 +100,7 @@ def _open(rows: Sequence[Sequence[str]], taken: Sequence[bool], limits: Sequence
     return [r for r in range(len(rows)) if not taken[r] and len(rows[r]) < limits[r]]
 
 
-def greedy_player(view: TableView, seed: int) -> Move:
+def greedy_player(view: TableView, _seed: int) -> Move:
     assert view.turn is not None
     moves = view.legal_moves()
     if len(moves) == 1:

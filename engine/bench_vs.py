@@ -98,3 +98,84 @@ def report(
             "opponent": decision_ms(times.get("opponent", []), digits=3),
         },
     }
+
+
+Match = tuple[str, str, int]  # subject, opponent, seats
+Chunk = tuple[str, str, int, range]  # a match's deals for one worker
+ChunkResult = tuple[list[float], list[float], list[float], list[float]]
+# hard and expert against each outside opponent, and expert against hard, at 2 and 3 seats
+MATCHES: tuple[Match, ...] = (
+    *(
+        (level, opponent, seats)
+        for seats in (2, 3)
+        for opponent in ("mc", "greedy", "random")
+        for level in ("expert", "hard")
+    ),
+    ("expert", "hard", 2),
+    ("expert", "hard", 3),
+)
+
+
+def work(matches: Sequence[Match], games: int, seed: int, size: int = 10) -> list[Chunk]:
+    """Every match's deals (about `games` games: deals × seats), `size` deals a job; each
+    match deals from its own seeds, the same for every match at the same seat count."""
+    jobs: list[Chunk] = []
+    for subject, opponent, seats in matches:
+        deals = max(1, -(-games // seats))
+        base = seed + 1_000_000 * seats
+        jobs += [
+            (subject, opponent, seats, r)
+            for r in (range(base, base + deals)[i : i + size] for i in range(0, deals, size))
+        ]
+    return jobs
+
+
+def versus_report(
+    matches: Sequence[Match], jobs: Sequence[Chunk], results: Sequence[ChunkResult]
+) -> dict[str, Any]:
+    """Every match's report, keyed "subject_vs_opponent_Nseats", and decision times per player."""
+    wins: dict[Match, list[float]] = {m: [] for m in matches}
+    margins: dict[Match, list[float]] = {m: [] for m in matches}
+    sides: dict[Match, dict[str, list[float]]] = {
+        m: {"subject": [], "opponent": []} for m in matches
+    }
+    by_player: dict[str, list[float]] = {}
+    for (subject, opponent, seats, _), (won, margin, mine, theirs) in zip(
+        jobs, results, strict=True
+    ):
+        key = (subject, opponent, seats)
+        wins[key] += won
+        margins[key] += margin
+        sides[key]["subject"] += mine
+        sides[key]["opponent"] += theirs
+        by_player.setdefault(subject, []).extend(mine)
+        by_player.setdefault(opponent, []).extend(theirs)
+    return {
+        "matches": {
+            f"{s}_vs_{o}_{n}seats": report(s, o, n, wins[s, o, n], margins[s, o, n], sides[s, o, n])
+            for s, o, n in matches
+        },
+        "decision_ms_by_player": {p: decision_ms(xs, digits=3) for p, xs in by_player.items()},
+    }
+
+
+def verdicts(matches: dict[str, Any]) -> dict[str, Any]:
+    """The issue's targets, where the matches were played: expert wins at least 55 % against
+    the Monte-Carlo player two-seated with its interval above 50 %; expert does better than
+    hard against every opponent both met at the same seat count, and beats hard head to head."""
+    out: dict[str, Any] = {}
+    mc2 = matches.get("expert_vs_mc_2seats")
+    if mc2:
+        out["expert_beats_mc_2seats"] = bool(
+            mc2["win"]["rate"] >= 0.55 and mc2["win"]["ci95"][0] > 0.5
+        )
+    better = {}
+    for key, m in matches.items():
+        if m["subject"] == "expert" and m["opponent"] != "hard":
+            hard = matches.get(key.replace("expert_vs", "hard_vs", 1))
+            if hard:
+                better[key] = m["win"]["rate"] > hard["win"]["rate"]
+        elif m["subject"] == "expert":
+            better[key] = bool(m["win"]["above_fair"])
+    out["expert_better_than_hard"] = better
+    return out

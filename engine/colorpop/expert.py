@@ -25,8 +25,8 @@ from . import ai, game, rules
 from .rules import COLOURS, JOKER, Board, Cell, Group
 from .view import ColorpopView
 
-SAMPLES = 8  # colour assignments drawn per decision (common to every candidate)
-CANDIDATES = 6  # hard's best groups that are played out
+SAMPLES = 12  # colour assignments drawn per decision (common to every candidate)
+CANDIDATES = 8  # hard's best groups that are played out
 OWN_SHARE = 0.5  # a play-out seat picks among its own colours this often
 _SALT = 0x0C0102F0
 

@@ -141,9 +141,9 @@ def _play_out(
         assert group is not None
         board = rules.remove(board, group.cells).board
         left[group.colour] -= group.size - group.jokers
-        side = side_of[turn]
-        if group.colour in world[side]:
-            own[side] += group.size - group.jokers
+        mover = side_of[turn]
+        if group.colour in world[mover]:
+            own[mover] += group.size - group.jokers
         owner = next((k for k, cs in enumerate(world) if group.colour in cs), None)
         if owner is not None and all(left[c] == 0 for c in world[owner]):
             return _result(

@@ -121,7 +121,7 @@ def work(matches: Sequence[Match], games: int, seed: int, size: int = 10) -> lis
     match deals from its own seeds, the same for every match at the same seat count."""
     jobs: list[Chunk] = []
     for subject, opponent, seats in matches:
-        deals = max(1, -(-games // seats))
+        deals = -(-games // seats)
         base = seed + 1_000_000 * seats
         jobs += [
             (subject, opponent, seats, r)
@@ -167,14 +167,14 @@ def verdicts(matches: dict[str, Any]) -> dict[str, Any]:
     mc2 = matches.get("expert_vs_mc_2seats")
     if mc2:
         out["expert_beats_mc_2seats"] = bool(
-            mc2["win"]["rate"] >= 0.55 and mc2["win"]["ci95"][0] > 0.5
+            mc2["win"]["games"] and mc2["win"]["rate"] >= 0.55 and mc2["win"]["ci95"][0] > 0.5
         )
     better = {}
     for key, m in matches.items():
         if m["subject"] == "expert" and m["opponent"] != "hard":
             hard = matches.get(key.replace("expert_vs", "hard_vs", 1))
             if hard:
-                better[key] = m["win"]["rate"] > hard["win"]["rate"]
+                better[key] = bool(m["win"]["games"]) and m["win"]["rate"] > hard["win"]["rate"]
         elif m["subject"] == "expert":
             better[key] = bool(m["win"]["above_fair"])
     out["expert_better_than_hard"] = better

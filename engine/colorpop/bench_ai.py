@@ -128,12 +128,12 @@ def bench_ai_main(
     solo_games: int | None = None,
     jobs: int | None = None,
     seed: int = 2026,
-    vs_games: int | None = None,
+    vs_games: int = 400,
 ) -> int:
     """Head to head (two seats, competitive), `games` per pairing, the levels swapping who
     plays first every other game (a shared win counts half); the solo clear rate per level
     (one secret colour, `solo_games` each); decision time per level; then `versus`
-    (`vs_games` games a match, default `games`). One JSON object."""
+    (`vs_games` games a match). One JSON object."""
     jobs = workers(jobs)
     work = _work(games, games if solo_games is None else solo_games, seed)
     started = time.perf_counter()
@@ -149,8 +149,9 @@ def bench_ai_main(
         result["beats"] = result["ci95"][0] > 0.5
         head[f"{a}_vs_{b}"] = result
     decision = {level: decision_ms(times.get(level, [])) for level in LEVELS}
-    against = versus(games if vs_games is None else vs_games, jobs, seed)
-    decision["expert"] = against["decision_ms_by_player"].get("expert", decision_ms([]))
+    against = versus(vs_games, jobs, seed)
+    if "expert" in against["decision_ms_by_player"]:
+        decision["expert"] = against["decision_ms_by_player"]["expert"]
     print_report(
         {
             "benchmark": "ai",

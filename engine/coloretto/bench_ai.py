@@ -164,7 +164,7 @@ def bench_ai_main(
             times[level] += xs
     head_to_head: dict[str, Any] = {}
     for a, b in PAIRINGS:
-        result = rate_of(wins[a, b], played[a, b])
+        result = rate_of(wins.get((a, b), 0.0), played.get((a, b), 0))  # --games 0: none
         result["beats"] = result["ci95"][0] > 0.5
         head_to_head[f"{a}_vs_{b}"] = result
     decision = {level: decision_ms(xs, digits=3) for level, xs in times.items()}

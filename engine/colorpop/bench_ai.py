@@ -145,7 +145,7 @@ def bench_ai_main(
             times.setdefault(level, []).extend(xs)
     head: dict[str, dict[str, object]] = {}
     for a, b in PAIRINGS:
-        result = rate(results[("h2h", (a, b))])
+        result = rate(results.get(("h2h", (a, b)), []))  # --games 0: none
         result["beats"] = result["ci95"][0] > 0.5
         head[f"{a}_vs_{b}"] = result
     decision = {level: decision_ms(times.get(level, [])) for level in LEVELS}
@@ -162,7 +162,9 @@ def bench_ai_main(
             "hard_beats_normal_beats_easy": bool(
                 head["hard_vs_normal"]["beats"] and head["normal_vs_easy"]["beats"]
             ),
-            "solo_clear_rate": {level: rate(results[("solo", (level,))]) for level in LEVELS},
+            "solo_clear_rate": {
+                level: rate(results.get(("solo", (level,)), [])) for level in LEVELS
+            },
             "decision_ms": decision,
             "target_p95_ms": TARGET_P95_MS,
             "meets_time_target": all(d["p95"] <= TARGET_P95_MS for d in decision.values()),

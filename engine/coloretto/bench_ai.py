@@ -170,8 +170,7 @@ def bench_ai_main(
     decision = {level: decision_ms(xs, digits=3) for level, xs in times.items()}
     ordered = all(r["beats"] for r in head_to_head.values())
     against = versus(vs_games, jobs, seed)
-    if "expert" in against["decision_ms_by_player"]:
-        decision["expert"] = against["decision_ms_by_player"]["expert"]
+    decision.update({p: d for p, d in against["decision_ms_by_player"].items() if p == "expert"})
     fast = all(d["p95"] <= TARGET_P95_MS for d in decision.values())
     print_report(
         {

@@ -150,8 +150,7 @@ def bench_ai_main(
         head[f"{a}_vs_{b}"] = result
     decision = {level: decision_ms(times.get(level, [])) for level in LEVELS}
     against = versus(vs_games, jobs, seed)
-    if "expert" in against["decision_ms_by_player"]:
-        decision["expert"] = against["decision_ms_by_player"]["expert"]
+    decision.update({p: d for p, d in against["decision_ms_by_player"].items() if p == "expert"})
     print_report(
         {
             "benchmark": "ai",

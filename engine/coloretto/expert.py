@@ -11,6 +11,11 @@ the round's end; the best mean wins, the first legal move among equals.
 
 The work is a fixed number of play-outs (SAMPLES per move, per placement after a draw), never a
 clock: the same view and seed give the same move on any machine.
+
+Measured (`engine.bench_vs`, mirrored deals, 2026-12-05): two-seated it wins 79 % of 400 games
+against the outside Monte-Carlo player (75-83 %, +7.5 points a game; hard: 60 %) and 71 % of 400
+against hard (66-75 %); three-seated 40 % of 402 against two hards (35-45 %, a fair share 33 %).
+Decisions p50 3 ms, p95 10 ms (two seats), 5 and 19 ms (three).
 """
 
 from __future__ import annotations

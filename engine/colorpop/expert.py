@@ -12,6 +12,11 @@ order among equals. A move that clears the seat's own colours wins at once and i
 
 The work is a fixed number of play-outs, never a clock: the same view and seed give the same
 move on any machine.
+
+Measured (`engine.bench_vs`, mirrored deals, 2026-12-05): two-seated it wins 66 % of 400 games
+against the outside Monte-Carlo player (61-70 %; hard: 36 %) and 77 % of 400 against hard
+(72-81 %); three-seated 52 % of 150 against two hards (44-60 %, a fair share 33 %). Decisions
+p50 about 50 ms, p95 about 125 ms.
 """
 
 from __future__ import annotations

@@ -82,6 +82,7 @@ def _bench(args: argparse.Namespace) -> int:
         coop_games_3=args.coop_games_3,
         coop_seats=tuple(args.coop_seats),
         jobs=args.jobs,
+        vs_games=args.vs_games,
     )
     return run(request)
 
@@ -230,6 +231,13 @@ def _add_bench_ai(bench: argparse.ArgumentParser) -> None:
     """`bench ai`'s counts of games (each game reads those it has)."""
     bench.add_argument(
         "--games", type=int, default=1000, help="ai: competitive games per pairing of levels"
+    )
+    bench.add_argument(
+        "--vs-games",
+        type=int,
+        default=400,
+        help="ai (Coloretto, Colorpop): games per match of hard and expert against outside"
+        " opponents (random, greedy, Monte Carlo) and of expert against hard, at 2 and 3 seats",
     )
     bench.add_argument(
         "--trick-games", type=int, default=1000, help="ai: Trick games per pairing of levels"

@@ -63,6 +63,7 @@ class BenchRequest:
     coop_games_3: int | None = None
     coop_seats: tuple[int, ...] = (3, 4, 5)
     jobs: int | None = None
+    vs_games: int = 400  # games a match against the outside opponents (Coloretto, Colorpop)
 
 
 @dataclass(frozen=True)
@@ -165,12 +166,18 @@ def games_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:
     return lambda request: main(games=request.games)
 
 
+def versus_bench(main: Callable[..., int]) -> Callable[[BenchRequest], int]:
+    """`bench ai` for a game whose benchmark also plays its levels against outside opponents."""
+    return lambda request: main(games=request.games, vs_games=request.vs_games, jobs=request.jobs)
+
+
 def seated_tools(
     key: str,
     seats: tuple[int, int],
     words: Callable[[str], dict[str, Any]],
     render: Callable[[RenderRequest], list[Picture]],
     *,
+    versus: bool = False,
     solo: bool = False,
     first_picture: int = 1,
     starts_turn: Callable[[str], bool] | None = None,
@@ -178,7 +185,9 @@ def seated_tools(
     """The tools of a game laid out as the simple games are: its demo in `render.<key>.demo`
     (`demo_game`, seated, its pictures' files counted from `first_picture`), its benchmarks in
     `engine.<key>.bench` (`bench_engine_main`, timed) and `engine.<key>.bench_ai`
-    (`bench_ai_main`, by games); `render` draws a record."""
+    (`bench_ai_main`, by games; `versus`: and by games against outside opponents); `render`
+    draws a record."""
+    bench_ai = versus_bench if versus else games_bench
     return GameTools(
         demo_problem=seat_check(key, seats, solo=solo),
         demo=seated_demo(lazy(f"render.{key}.demo", "demo_game"), words, first=first_picture),
@@ -186,7 +195,7 @@ def seated_tools(
         render=render,
         starts_turn=starts_turn,
         bench_engine=timed_bench(lazy(f"engine.{key}.bench", "bench_engine_main")),
-        bench_ai=games_bench(lazy(f"engine.{key}.bench_ai", "bench_ai_main")),
+        bench_ai=bench_ai(lazy(f"engine.{key}.bench_ai", "bench_ai_main")),
     )
 
 

@@ -5,7 +5,9 @@
   its best row once that is worth enough for how full the rows are;
 - hard: Monte Carlo — every legal move is played out to the end of the round a few times
   (the pile shuffled from the cards not yet seen, everyone playing `normal`), and the move with
-  the best mean of (its round gain − the others' mean round gain) wins.
+  the best mean of (its round gain − the others' mean round gain) wins;
+- expert (`expert.py`, not in LEVELS, the levels a table offers): determinized Monte Carlo, 48
+  sampled pile orders, a draw's card placed where it scores best, by margin over the best other.
 Every choice is deterministic from the seed. Rules of the round are re-played here on small
 integer lists (`_Round`): the AI must be fast, and it never sees the real pile.
 """
@@ -20,6 +22,7 @@ from .game import Draw, Move, Place, Take
 from .view import TableView
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, "expert")  # the bot does not offer expert yet
 ROLLOUTS = 10  # hard: play-outs per candidate move (common to every move)
 
 # Card slots of the AI: the 7 colours, cotton, joker, golden (counted as a joker).
@@ -34,7 +37,7 @@ GOLDEN_SLOT = 9
 
 def choose(view: TableView, level: str, seed: int) -> Move:
     """The move of the player to move in `view`, at `level`."""
-    if level not in LEVELS:
+    if level not in ALL_LEVELS:
         raise ValueError(f"unknown AI level {level!r}")
     moves = view.legal_moves()
     if not moves:
@@ -42,6 +45,10 @@ def choose(view: TableView, level: str, seed: int) -> Move:
     rng = random.Random(seed)
     if len(moves) == 1:
         return moves[0]
+    if level == "expert":
+        from . import expert  # imports this module: loaded when first asked for
+
+        return expert.choose(view, seed)
     if level == "easy":
         return _easy(moves, rng)
     table = _Round.from_view(view)

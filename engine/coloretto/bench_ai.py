@@ -4,6 +4,9 @@ Two-seat games, seats alternating levels (each level plays each seat equally oft
 pairing (hard against normal, normal against easy) it prints the first-named level's share of
 games won, a shared win counting half, with its 95% Wilson interval ("beats" when the interval
 lies above 50%), and every level's decision time (p50, p95, max). Games run in a process pool.
+Then `versus`: hard and expert against opponents written apart from the AI (`opponents.py`:
+random, greedy, a determinized Monte-Carlo player), and expert against hard, over mirrored deals
+at 2 and 3 seats (`engine.bench_vs`): win shares with 95% intervals, mean margins, decision times.
 `python -m engine.coloretto.bench_ai [games]` prints the older, smaller survey (`main`).
 """
 
@@ -14,9 +17,12 @@ import sys
 import time
 from typing import Any
 
+from .. import bench_vs
 from ..bench_kit import print_report, run_jobs, seed_chunks, workers
 from ..stats import decision_ms, rate_of
 from . import ai, game
+from .adapter import COLORETTO, ColorettoOptions
+from .opponents import OPPONENTS
 from .view import view
 
 
@@ -110,9 +116,36 @@ def _pairing_games(job: tuple[str, str, range]) -> tuple[float, int, dict[str, l
     return wins, len(seeds), times
 
 
-def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) -> int:
-    """Print the head-to-head results and decision times as JSON; 0 when hard beats normal,
-    normal beats easy (95% intervals above 50%) and every level's p95 is within 200 ms."""
+def player(name: str) -> bench_vs.Player:
+    """An AI level (through the protocol) or an outside opponent, by name."""
+    if name in ai.ALL_LEVELS:
+        return lambda v, seed: COLORETTO.ai_move(v, name, seed)
+    return OPPONENTS[name]
+
+
+def _versus_chunk(job: bench_vs.Chunk) -> bench_vs.ChunkResult:
+    subject, opponent, seats, deals = job
+    return bench_vs.rotations(
+        COLORETTO, ColorettoOptions(), player(subject), player(opponent), seats, deals
+    )
+
+
+def versus(
+    games: int, jobs: int, seed: int = 2026, matches: tuple[bench_vs.Match, ...] = bench_vs.MATCHES
+) -> dict[str, Any]:
+    """The levels against outside opponents (`matches`), about `games` games a match."""
+    work = bench_vs.work(matches, games, seed)
+    section = bench_vs.versus_report(matches, work, run_jobs(_versus_chunk, work, jobs))
+    section["targets"] = bench_vs.verdicts(section["matches"])
+    return section
+
+
+def bench_ai_main(
+    games: int = 1000, jobs: int | None = None, seed: int = 2026, vs_games: int = 400
+) -> int:
+    """Print the head-to-head results and decision times as JSON, then `versus` (`vs_games`
+    games a match); 0 when hard beats normal, normal beats easy (95% intervals
+    above 50%) and every level's p95 (expert's included) is within 200 ms."""
     jobs = workers(jobs)
     work = [
         (a, b, seeds)
@@ -131,11 +164,13 @@ def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) 
             times[level] += xs
     head_to_head: dict[str, Any] = {}
     for a, b in PAIRINGS:
-        result = rate_of(wins[a, b], played[a, b])
+        result = rate_of(wins.get((a, b), 0.0), played.get((a, b), 0))  # --games 0: none
         result["beats"] = result["ci95"][0] > 0.5
         head_to_head[f"{a}_vs_{b}"] = result
     decision = {level: decision_ms(xs, digits=3) for level, xs in times.items()}
     ordered = all(r["beats"] for r in head_to_head.values())
+    against = versus(vs_games, jobs, seed)
+    decision.update({p: d for p, d in against["decision_ms_by_player"].items() if p == "expert"})
     fast = all(d["p95"] <= TARGET_P95_MS for d in decision.values())
     print_report(
         {
@@ -147,6 +182,7 @@ def bench_ai_main(games: int = 1000, jobs: int | None = None, seed: int = 2026) 
             "decision_ms": decision,
             "target_p95_ms": TARGET_P95_MS,
             "hard_beats_normal_beats_easy": ordered,
+            "versus": against,
             "meets_time_target": fast,
             "workers": jobs,
             "seconds": round(time.perf_counter() - started, 1),

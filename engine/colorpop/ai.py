@@ -5,7 +5,9 @@
 - hard: tries every legal group and scores the board it leaves (one ply): its own tokens left and,
   above all, how many of them stay removable (a sparse colour gets stranded), never handing an opponent's likely colour its last tokens or leaving
   them all in one group, and the blocked end when it would come. Opponents' colours are guessed
-  from their piles (a player who removes a colour probably holds it).
+  from their piles (a player who removes a colour probably holds it);
+- expert (`expert.py`, not in LEVELS, the levels a table offers): hard's best groups played out
+  to the end over sampled guesses of the others' colours, by mean result.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .rules import COLOURS, Board, Cell, Group
 from .view import ColorpopView
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, "expert")  # the bot does not offer expert yet
 WIN = 1_000_000.0
 GIFT = 100_000.0  # an opponent's colours leave the board: they win at once
 BLOCKED = 50_000.0
@@ -37,8 +40,12 @@ def choose(view: ColorpopView, level: str, rnd: random.Random) -> Cell:
         raise ValueError("no legal group: the game is over")
     if level == "easy":
         return rnd.choice(groups).anchor
-    if level not in LEVELS:
+    if level not in ALL_LEVELS:
         raise ValueError(f"unknown AI level {level!r}")
+    if level == "expert":
+        from . import expert  # imports this module: loaded when first asked for
+
+        return expert.choose(view, rnd.getrandbits(64))
     if level == "normal" and rnd.random() < NORMAL_RANDOM:
         return rnd.choice(groups).anchor
     mine = set(view.my_colours)

@@ -4,7 +4,10 @@
   head to head (95% Wilson intervals), the solo clear rate per level, decision time p95;
 - `python -m engine.colorpop.bench_ai hard easy 200 [mode]`: one pairing, wins per level.
 
-Seats alternate who plays first and which level takes seat 1; every game is seeded.
+Seats alternate who plays first and which level takes seat 1; every game is seeded. Then
+`versus`: hard and expert against opponents written apart from the AI (`opponents.py`: random,
+greedy, a determinized Monte-Carlo player), and expert against hard, over mirrored deals at 2 and
+3 seats (`engine.bench_vs`): win shares with 95% intervals, mean margins, decision times.
 """
 
 from __future__ import annotations
@@ -12,10 +15,14 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
+from .. import bench_vs
 from ..bench_kit import print_report, run_jobs, seed_chunks, workers
 from ..stats import decision_ms, rate
+from . import ai
 from .adapter import COLORPOP, ColorpopOptions
+from .opponents import OPPONENTS
 from .state import Mode
 
 
@@ -92,12 +99,41 @@ def _chunk(
     return kind, levels, scores, by_level
 
 
+def player(name: str) -> bench_vs.Player:
+    """An AI level (through the protocol) or an outside opponent, by name."""
+    if name in ai.ALL_LEVELS:
+        return lambda v, seed: COLORPOP.ai_move(v, name, seed)
+    return OPPONENTS[name]
+
+
+def _versus_chunk(job: bench_vs.Chunk) -> bench_vs.ChunkResult:
+    subject, opponent, seats, deals = job
+    return bench_vs.rotations(
+        COLORPOP, ColorpopOptions(), player(subject), player(opponent), seats, deals
+    )
+
+
+def versus(
+    games: int, jobs: int, seed: int = 2026, matches: tuple[bench_vs.Match, ...] = bench_vs.MATCHES
+) -> dict[str, Any]:
+    """The levels against outside opponents (competitive), about `games` games a match."""
+    work = bench_vs.work(matches, games, seed)
+    section = bench_vs.versus_report(matches, work, run_jobs(_versus_chunk, work, jobs))
+    section["targets"] = bench_vs.verdicts(section["matches"])
+    return section
+
+
 def bench_ai_main(
-    games: int = 1000, solo_games: int | None = None, jobs: int | None = None, seed: int = 2026
+    games: int = 1000,
+    solo_games: int | None = None,
+    jobs: int | None = None,
+    seed: int = 2026,
+    vs_games: int = 400,
 ) -> int:
     """Head to head (two seats, competitive), `games` per pairing, the levels swapping who
     plays first every other game (a shared win counts half); the solo clear rate per level
-    (one secret colour, `solo_games` each); decision time per level. One JSON object."""
+    (one secret colour, `solo_games` each); decision time per level; then `versus`
+    (`vs_games` games a match). One JSON object."""
     jobs = workers(jobs)
     work = _work(games, games if solo_games is None else solo_games, seed)
     started = time.perf_counter()
@@ -109,10 +145,12 @@ def bench_ai_main(
             times.setdefault(level, []).extend(xs)
     head: dict[str, dict[str, object]] = {}
     for a, b in PAIRINGS:
-        result = rate(results[("h2h", (a, b))])
+        result = rate(results.get(("h2h", (a, b)), []))  # --games 0: none
         result["beats"] = result["ci95"][0] > 0.5
         head[f"{a}_vs_{b}"] = result
     decision = {level: decision_ms(times.get(level, [])) for level in LEVELS}
+    against = versus(vs_games, jobs, seed)
+    decision.update({p: d for p, d in against["decision_ms_by_player"].items() if p == "expert"})
     print_report(
         {
             "benchmark": "ai",
@@ -123,10 +161,13 @@ def bench_ai_main(
             "hard_beats_normal_beats_easy": bool(
                 head["hard_vs_normal"]["beats"] and head["normal_vs_easy"]["beats"]
             ),
-            "solo_clear_rate": {level: rate(results[("solo", (level,))]) for level in LEVELS},
+            "solo_clear_rate": {
+                level: rate(results.get(("solo", (level,)), [])) for level in LEVELS
+            },
             "decision_ms": decision,
             "target_p95_ms": TARGET_P95_MS,
             "meets_time_target": all(d["p95"] <= TARGET_P95_MS for d in decision.values()),
+            "versus": against,
             "workers": jobs,
             "seconds": round(time.perf_counter() - started, 1),
         }

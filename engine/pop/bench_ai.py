@@ -184,6 +184,7 @@ def bench_ai_main(
         4: coop_games,
         5: coop_games,
     }
+    coop_seats = [people for people in coop_seats if per_seats[people] > 0]  # 0 games: none
     jobs = workers(jobs)
     work = _work(games, trick_games, solo_games, per_seats, coop_seats, seed)
     started = time.perf_counter()

@@ -29,7 +29,7 @@ def test_the_benchmarked_records_are_whole_games_that_replay():
 
 
 def test_bench_ai_prints_head_to_head_intervals_and_decision_times(capsys):
-    code = bench_ai_main(games=6, jobs=1)
+    code = bench_ai_main(games=6, jobs=1, vs_games=0)  # the versus section: test_expert.py
     report = json.loads(capsys.readouterr().out)
     assert set(report["head_to_head"]) == {"hard_vs_normal", "normal_vs_easy"}
     for result in report["head_to_head"].values():

@@ -38,5 +38,6 @@ TOOLS = kit.seated_tools(
     demo_words,
     render,
     first_picture=0,
+    versus=True,
     starts_turn=starts_turn,
 )

@@ -52,5 +52,6 @@ TOOLS = kit.seated_tools(
     render,
     solo=True,
     first_picture=0,
+    versus=True,
     starts_turn=starts_turn,
 )

@@ -170,7 +170,7 @@ def test_ai_moves_are_legal_and_deterministic_from_the_seed(seed, level):
 def test_an_unknown_ai_level_is_refused():
     state = COLORPOP.start(ColorpopOptions(), ["a", "b"], 1)
     with pytest.raises(ValueError, match=r"unknown AI level|level"):
-        COLORPOP.ai_move(COLORPOP.view(state, "a"), "expert", 1)
+        COLORPOP.ai_move(COLORPOP.view(state, "a"), "grandmaster", 1)
 
 
 def test_hard_clearly_beats_easy_and_decides_fast(monkeypatch):

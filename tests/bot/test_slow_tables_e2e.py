@@ -320,6 +320,8 @@ async def test_a_table_stored_as_owing_work_is_loaded_once_and_then_left_in_the_
     finds it owes nothing (both people still to choose), and says so; the start after leaves it."""
     _clock, thread = await day_table(emu, world, pop_bot)
     await turn_message(emu, world.ana, thread, "Set 1/1 · turn 1**")
+    # Seen in the thread a moment before the bot stores that it is out: its outbox done, it is.
+    await pop_bot.client.tables.outboxes.of(1).idle(10)
     store = pop_bot.client.store
 
     async def owes() -> int:

@@ -12,9 +12,10 @@ score minus the best other seat's) with a 95 % interval; and each side's decisio
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from .bench_kit import run_jobs
 from .protocol import Game
 from .stats import decision_ms, mean_ci95, rate
 
@@ -179,3 +180,30 @@ def verdicts(matches: dict[str, Any]) -> dict[str, Any]:
             better[key] = bool(m["win"]["above_fair"])
     out["expert_better_than_hard"] = better
     return out
+
+
+def player(
+    game: Game[Any, Any, Any, Any],
+    levels: Collection[str],
+    opponents: Mapping[str, Player],
+    name: str,
+) -> Player:
+    """An AI level of `game` (through the protocol) or an outside opponent, by name."""
+    if name in levels:
+        return lambda v, seed: game.ai_move(v, name, seed)
+    return opponents[name]
+
+
+def versus(
+    chunk: Callable[[Chunk], ChunkResult],
+    games: int,
+    jobs: int,
+    seed: int,
+    matches: Sequence[Match] = MATCHES,
+) -> dict[str, Any]:
+    """A game's levels against outside opponents (`matches`), about `games` games a match;
+    `chunk` plays one worker's deals (a module's function: it goes to the worker processes)."""
+    chunks = work(matches, games, seed)
+    section = versus_report(matches, chunks, run_jobs(chunk, chunks, jobs))
+    section["targets"] = verdicts(section["matches"])
+    return section

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from functools import partial
 from typing import Any
 
 from .. import bench_vs
@@ -99,15 +100,9 @@ def _chunk(
     return kind, levels, scores, by_level
 
 
-def player(name: str) -> bench_vs.Player:
-    """An AI level (through the protocol) or an outside opponent, by name."""
-    if name in ai.ALL_LEVELS:
-        return lambda v, seed: COLORPOP.ai_move(v, name, seed)
-    return OPPONENTS[name]
-
-
 def _versus_chunk(job: bench_vs.Chunk) -> bench_vs.ChunkResult:
     subject, opponent, seats, deals = job
+    player = partial(bench_vs.player, COLORPOP, ai.ALL_LEVELS, OPPONENTS)
     return bench_vs.rotations(
         COLORPOP, ColorpopOptions(), player(subject), player(opponent), seats, deals
     )
@@ -117,10 +112,7 @@ def versus(
     games: int, jobs: int, seed: int = 2026, matches: tuple[bench_vs.Match, ...] = bench_vs.MATCHES
 ) -> dict[str, Any]:
     """The levels against outside opponents (competitive), about `games` games a match."""
-    work = bench_vs.work(matches, games, seed)
-    section = bench_vs.versus_report(matches, work, run_jobs(_versus_chunk, work, jobs))
-    section["targets"] = bench_vs.verdicts(section["matches"])
-    return section
+    return bench_vs.versus(_versus_chunk, games, jobs, seed, matches)
 
 
 def bench_ai_main(

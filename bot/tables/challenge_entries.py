@@ -23,27 +23,49 @@ from .lobby import AI_NAMES, Lobby
 log = logging.getLogger("pop.challenges")
 
 
+def challenge_table(
+    challenge: Challenge, user: discord.abc.User, seats: list[Seat], **fields: object
+) -> Table:
+    """A table of the challenge hosted by `user`, not dealt yet, with its options and AI level
+    and no turn timer (the challenge's end is its entries'); `fields`: the rest of it."""
+    made: dict[str, object] = {"channel_id": challenge.channel_id, **fields}
+    return Table.model_validate(
+        {
+            "game": challenge.game,
+            "guild_id": challenge.guild_id,
+            "host_id": user.id,
+            "locale": challenge.locale,
+            "options": dict(challenge.options),
+            "settings": TableSettings.model_validate(
+                {"turn_timer": 0, "ai_level": challenge.ai_level}
+            ),
+            "seats": seats,
+            "challenge": challenge.id,
+            **made,
+        }
+    )
+
+
+def member_seat(user: discord.abc.User) -> Seat:
+    return Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=0)
+
+
 def entry_table(
     challenge: Challenge, kind: ChallengeKind, user: discord.abc.User, here: int
 ) -> Table:
-    """The member's table, not dealt yet: their seat, then AI seats (no turn timer: the
-    challenge's end is the entry's). A private one belongs to the channel it was asked for in
-    (`here`: its /table commands and its news are there), any other to the challenge's."""
-    seats = [Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=0)]
+    """The member's table, not dealt yet: their seat, then AI seats. A private one belongs to
+    the channel it was asked for in (`here`: its /table commands and its news are there), any
+    other to the challenge's."""
+    seats = [member_seat(user)]
     seats += [
         Seat(id=f"ai-{n}", name=AI_NAMES[n - 1], ai=True, joined=0) for n in range(1, kind.seats)
     ]
-    return Table(
-        game=challenge.game,
-        guild_id=challenge.guild_id,
+    return challenge_table(
+        challenge,
+        user,
+        seats,
         channel_id=here if kind.private else challenge.channel_id,
-        host_id=user.id,
-        locale=challenge.locale,
-        options=dict(challenge.options),
-        settings=TableSettings.model_validate({"turn_timer": 0, "ai_level": challenge.ai_level}),
-        seats=seats,
         private=kind.private,
-        challenge=challenge.id,
         face={"daily": challenge.daily} if challenge.daily else {},  # "today's" puzzle
     )
 

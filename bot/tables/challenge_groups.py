@@ -19,10 +19,10 @@ import discord
 from bot.model import life
 from bot.model.challenge import Challenge
 from bot.model.posts import Refusal
-from bot.model.table import ACTIVE, FairDeal, Seat, Table, TableEdit, TableSettings
+from bot.model.table import ACTIVE, FairDeal, Table, TableEdit
 from bot.texts.i18n import resolve, t
 
-from .challenge_entries import dealt_from
+from .challenge_entries import challenge_table, dealt_from, member_seat
 from .lobby import LOBBY_CHANGES, Lobby, require_host
 
 log = logging.getLogger("pop.challenges")
@@ -30,18 +30,11 @@ log = logging.getLogger("pop.challenges")
 
 def group_table(challenge: Challenge, user: discord.abc.User) -> Table:
     """A new group's table, in its lobby: the member who opens it is its host and first seat;
-    it shows the challenge's seal (its deal is the challenge's, dealt at Start). No turn timer,
-    as every entry: the challenge's end is the group's."""
-    return Table(
-        game=challenge.game,
-        guild_id=challenge.guild_id,
-        channel_id=challenge.channel_id,
-        host_id=user.id,
-        locale=challenge.locale,
-        options=dict(challenge.options),
-        settings=TableSettings.model_validate({"turn_timer": 0, "ai_level": challenge.ai_level}),
-        seats=[Seat(id=str(user.id), user_id=user.id, name=user.display_name, joined=0)],
-        challenge=challenge.id,
+    it shows the challenge's seal (its deal is the challenge's, dealt at Start)."""
+    return challenge_table(
+        challenge,
+        user,
+        [member_seat(user)],
         group_seats=challenge.seats,
         fair=FairDeal(secret=challenge.deal.secret),
     )

@@ -77,10 +77,16 @@ async def test_tight_a_turns_whole_story_is_one_edit_of_its_message(
 ):
     """One request a turn's story: its message, once revealed, is edited once with every step
     (the budget held tight here, to see it turn by turn); the next turn has its own message."""
+    from bot.posting import budget, turn_steps
     from bot.running.main import create_bot, load_settings
 
     bot = await start_bot(lambda: create_bot(load_settings()))
     monkeypatch.setattr(bot.client.budget, "tight", lambda: True)
+    # The story's edit waits in the budget's queue as turn messages do, not behind every other
+    # table's next turn (at 250 tables its pictures came 10 s late).
+    levels: list[int] = []
+    real = turn_steps.priority
+    monkeypatch.setattr(turn_steps, "priority", lambda level: levels.append(level) or real(level))
     ana = world.ana
     _, thread = await start_table(emu, world, ana, ai=4, sets=1)
     shown = []
@@ -101,6 +107,8 @@ async def test_tight_a_turns_whole_story_is_one_edit_of_its_message(
         assert f"Set 1/1 · turn {turn + 1}**" not in message.text
     assert emu.global_rate_limited() == 0
     assert (await bot.client.tables.held.live(1)).table.owed_edits == []
+    assert levels
+    assert set(levels) == {budget.TURN}
 
 
 @pytest.mark.asyncio

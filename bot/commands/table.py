@@ -137,7 +137,8 @@ class TableCommands(app_commands.Group):
     async def _show_turn(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The turn's table message, privately, with its buttons (they work from here too)."""
         face = self.held.face(live.table)
-        post = await asyncio.to_thread(face.table_post, live, live.table.lang())
+        now = live.as_now()
+        post = await asyncio.to_thread(face.table_post, now, now.table.lang())
         await interaction.response.send_message(
             files=picture_files(post), view=view_for(live.table, post), ephemeral=True
         )

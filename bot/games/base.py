@@ -260,10 +260,11 @@ class GameFace(GameBinding[O, S, M, V]):
         await press.reply.defer()
         async with self._redraws.one_at_a_time((press.table.id, press.seat.id)):
             live = await press.services.live(press.table.id)
-            post = await asyncio.to_thread(self.private_post, live, press.seat, live.table.lang())
+            now = live.as_now()
+            post = await asyncio.to_thread(self.private_post, now, press.seat, now.table.lang())
             with contextlib.suppress(discord.HTTPException):
                 await press.interaction.edit_original_response(
                     **V2_EDIT,
                     attachments=picture_files(post),
-                    view=view_for(live.table, post),
+                    view=view_for(now.table, post),
                 )

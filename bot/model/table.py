@@ -204,6 +204,12 @@ class LiveTable:
     closed: bool = False  # drawn as a turn that is over (every seat chose): its last words
     touched: float = 0.0  # when a click, a move or a timer last had it (the idle sweep reads it)
 
+    def as_now(self) -> LiveTable:
+        """The table as it is now, kept still: a drawing in a worker thread reads this, as a
+        move made meanwhile replaces the held one's table and state (a turn's text once showed
+        the next round over the last round's message)."""
+        return LiveTable(self.table, self.state, dict(self.pending), self.closed, self.touched)
+
 
 @dataclass
 class TableEdit:

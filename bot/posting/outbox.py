@@ -313,7 +313,7 @@ class PrivateRedraws:
         if seat.private is None or not seat.private.editable():
             return
         face = self.posting.face(table)
-        post = await asyncio.to_thread(face.private_post, live, seat, table.lang())
+        post = await asyncio.to_thread(face.private_post, live.as_now(), seat, table.lang())
         try:
             await self.transport.edit_private(seat.private, post, self.posting.views(table, post))
         except discord.HTTPException as e:  # expired or deleted: the button still works

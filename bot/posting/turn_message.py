@@ -124,7 +124,7 @@ class TurnMessage:
         assert table.turn_message_id is not None
         self.text_dirty = False  # a seat choosing meanwhile makes it dirty again
         face = self.posting.face(table)
-        text = await asyncio.to_thread(face.table_text, live, table.lang())
+        text = await asyncio.to_thread(face.table_text, live.as_now(), table.lang())
         try:
             with priority(STEP):
                 shown = composer.turn_text(table.turn_captions, text)

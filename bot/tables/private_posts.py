@@ -29,7 +29,7 @@ class PrivatePosts:
         table = live.table
         face = self.held.face(table)
         header = header or await face.private_header(self.held.store, live)
-        shown = await asyncio.to_thread(face.private_post, live, seat, table.lang())
+        shown = await asyncio.to_thread(face.private_post, live.as_now(), seat, table.lang())
         post = composer.private(header, shown)
         message = await answer_privately(interaction, view_for(table, post), picture_files(post))
         private = PrivateMessage(

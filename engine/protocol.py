@@ -24,6 +24,9 @@ Modelled on OpenSpiel's small State API and boardgame.io's `playerView`. A game 
 - `outcome(state)` is `None` while the game runs, then who won and with what score;
 - `ai_move(view, level, seed)` picks a move from what that seat can see, nothing more: the
   view holds all an AI may use (Pop's table talk included);
+- `judge(view, seed, made)` is the `expert` level's reading of the same decision (its move is
+  `ai_move(view, "expert", seed)`): what it expects of its best move, of the best other one and
+  of `made`, for a player's hints and the review after a game; a view again, nothing more;
 - the record: `record_format`, `export_record(state)` and `replay_summary(record)` (of a parsed
   record, or of an `engine.records.Reading` of its text, held to the page's reading of JSON);
 - `dump_state`/`load_state` and `dump_move`/`load_move`: JSON for the database. A table's moves
@@ -64,6 +67,34 @@ class RuleError(Exception):
 
 class RecordError(ValueError):
     """A game record that is not valid: `CODE: text` on one line, as the rules pages say."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A move and what the expert expects of it: see `Judgement.unit`."""
+
+    move: Any
+    value: float
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The expert's reading of one decision, from the deciding seat's view alone.
+
+    `unit` says what a value counts: "points", the seat's expected final margin in the game's
+    points (its score minus the best other score, or the team's score in a co-op game);
+    "wins", its expected share of the win (0 to 1). Values of one judgement compare; values of
+    different decisions compare only in the same unit."""
+
+    unit: Literal["points", "wins"]
+    best: Judged  # the expert's move: ai_move(view, "expert", seed)
+    second: Judged | None  # the best other move (None: there is no other)
+    made: Judged | None = None  # the move asked about (None: none was)
+
+    @property
+    def cost(self) -> float:
+        """What `made` gave up against the best move (0 when it was the best)."""
+        return 0.0 if self.made is None else max(0.0, self.best.value - self.made.value)
 
 
 @dataclass(frozen=True)
@@ -159,6 +190,11 @@ class Game(Recorded, Protocol[OptionsT, StateT, MoveT, ViewT]):
         """A move for the seat whose view this is, from that view alone."""
         ...
 
+    def judge(self, view: ViewT, seed: int, made: MoveT | None = None) -> Judgement:
+        """The expert's reading of the decision of the seat whose view this is (who must have
+        a legal move), and of `made`, one of its legal moves, when given."""
+        ...
+
     def export_record(self, state: StateT) -> dict[str, Json]:
         """The game's record (its `record_format`), for a finished game."""
         ...
@@ -190,3 +226,50 @@ def ai_move_json(
     """The AI's move for a view, as JSON: what an AI worker process sends back (a move of any
     game travels as its JSON, the form the database keeps)."""
     return game.dump_move(game.ai_move(view, level, seed))
+
+
+def judgement_of(
+    unit: Literal["points", "wins"], valued: Sequence[tuple[Any, float]], made: Any = None
+) -> Judgement:
+    """A judgement from moves and their values (at least one), in the expert's order: the best
+    is the first of the highest, as the expert chooses; `made` must be among them."""
+    values = [v for _, v in valued]
+    at = values.index(max(values))
+    best = Judged(*valued[at])
+    others = [Judged(m, v) for k, (m, v) in enumerate(valued) if k != at]
+    second = max(others, key=lambda j: j.value, default=None)
+    if made is None:
+        return Judgement(unit, best, second)
+    found = next((Judged(m, v) for m, v in valued if m == made), None)
+    if found is None:
+        raise ValueError(f"{made!r} is not a move the expert judged")
+    return Judgement(unit, best, second, found)
+
+
+def judge_json(
+    game: Game[OptionsT, StateT, MoveT, ViewT], view: ViewT, seed: int, made: Json = None
+) -> Json:
+    """The expert's judgement of a view (and of `made`, a move as JSON), as JSON: what an AI
+    worker process sends back for a hint or a review."""
+    j = game.judge(view, seed, None if made is None else game.load_move(made))
+
+    def judged(x: Judged | None) -> Json:
+        return None if x is None else {"move": game.dump_move(x.move), "value": x.value}
+
+    return {
+        "unit": j.unit,
+        "best": judged(j.best),
+        "second": judged(j.second),
+        "made": judged(j.made),
+    }
+
+
+def judgement_from_json(game: Game[OptionsT, StateT, MoveT, ViewT], data: Json) -> Judgement:
+    """`judge_json`'s answer read back."""
+
+    def judged(x: Json) -> Judged | None:
+        return None if x is None else Judged(game.load_move(x["move"]), float(x["value"]))
+
+    best = judged(data["best"])
+    assert best is not None
+    return Judgement(data["unit"], best, judged(data["second"]), judged(data["made"]))

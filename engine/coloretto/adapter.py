@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from ..fair import DealsFrom
-from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
+from ..protocol import Game, Json, Judgement, Outcome, SeatOutcome, TurnStructure
 from . import game, record
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .game import Draw, Move, Place, Take
@@ -92,6 +92,11 @@ class ColorettoGame(DealsFrom):
         from . import ai  # here: reading and replaying records never loads the AI
 
         return ai.choose(view, level, seed)
+
+    def judge(self, view: TableView, seed: int, made: Move | None = None) -> Judgement:
+        from . import expert
+
+        return expert.judge(view, seed, made)
 
     def export_record(self, state: ColorettoState) -> dict[str, Json]:
         return record.export_record(state)

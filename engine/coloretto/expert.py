@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .. import rng
+from ..protocol import Judgement, judgement_of
 from .ai import SLOT, _Round
 from .game import Draw, Move, Place
 from .view import TableView
@@ -36,10 +37,15 @@ def choose(view: TableView, seed: int) -> Move:
     moves = view.legal_moves()
     if len(moves) == 1:
         return moves[0]
+    return judge(view, seed).best.move  # type: ignore[no-any-return]
+
+
+def judge(view: TableView, seed: int, made: Move | None = None) -> Judgement:
+    """Every legal move's mean margin in points at the round's end (see the module's text)."""
+    moves = view.legal_moves()
     table = _Round.from_view(view)
     piles = sample_piles(view, seed)
-    values = [_worth(table, move, piles) for move in moves]
-    return moves[values.index(max(values))]
+    return judgement_of("points", [(m, _worth(table, m, piles)) for m in moves], made)
 
 
 def sample_piles(view: TableView, seed: int) -> list[list[int]]:

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..fair import DealsFrom
-from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
+from ..protocol import Game, Json, Judgement, Outcome, SeatOutcome, TurnStructure, judgement_of
 from . import game, record, rules
 from .rules import Cell, Group
 from .state import ColorpopState
@@ -136,6 +136,17 @@ class ColorpopGame(DealsFrom):
         from . import ai  # here: reading and replaying records never loads the AI
 
         return ColorpopMove.at(ai.choose(view, level, random.Random(seed)))
+
+    def judge(self, view: ColorpopView, seed: int, made: ColorpopMove | None = None) -> Judgement:
+        """The expert's groups, each as its anchor's move; `made` as the move it was."""
+        from . import expert
+
+        group = None if made is None else rules.group_at(view.board, made.position)
+        expert_seed = random.Random(seed).getrandbits(64)  # as ai_move hands it on
+        valued = [(ColorpopMove.picking(g), v) for g, v in expert.values(view, expert_seed, group)]
+        if made is not None and group is not None:
+            valued = [(made if m == ColorpopMove.picking(group) else m, v) for m, v in valued]
+        return judgement_of("wins", valued, made)
 
     def export_record(self, state: ColorpopState) -> dict[str, Json]:
         return record.export_record(state)

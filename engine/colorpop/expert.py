@@ -38,27 +38,51 @@ _SALT = 0x0C0102F0
 
 def choose(view: ColorpopView, seed: int) -> Cell:
     """The cell the expert picks for the seat on turn in `view`."""
+    return values(view, seed)[0][0].anchor
+
+
+def values(view: ColorpopView, seed: int, made: Group | None = None) -> list[tuple[Group, float]]:
+    """The groups the expert weighs, its pick first, each with its mean result (see the
+    module's text; a win at once counts 1); `made`, when given, is weighed too."""
     groups = rules.legal_groups(view.board)
     if not groups:
         raise ValueError("no legal group: the game is over")
     mine = set(view.my_colours)
     beliefs = ai.opponent_colours(view)
-    ranked = sorted(groups, key=lambda g: -ai.evaluate(view, g, mine, beliefs))
-    if len(ranked) == 1 or ai.evaluate(view, ranked[0], mine, beliefs) >= ai.WIN:
-        return ranked[0].anchor
+    score = {g.anchor: ai.evaluate(view, g, mine, beliefs) for g in groups}
+    ranked = sorted(groups, key=lambda g: -score[g.anchor])
+    wins = [g for g in ranked if score[g.anchor] >= ai.WIN]  # taken at once, never played out
+    weighed = [] if wins else ranked[:CANDIDATES]
+    if made is not None and made not in wins and made not in weighed:
+        weighed.append(made)
+    valued = [(g, 1.0) for g in wins] + _played_out(view, seed, weighed)
+    best = 0
+    for k, (_, value) in enumerate(valued):
+        if value > valued[best][1] + 1e-9:  # the first of the best, in hard's order
+            best = k
+    return [valued[best]] + [v for k, v in enumerate(valued) if k != best]
+
+
+def _played_out(view: ColorpopView, seed: int, groups: list[Group]) -> list[tuple[Group, float]]:
+    """Each group's mean result over the sampled worlds, each world's play-outs on one stream
+    common to every group."""
+    if not groups:
+        return []
     stream = (seed ^ _SALT) % rng.LEGACY
     rnd = random.Random(rng.below(stream, 0, 1 << 62)[1])  # the play-outs' stream, from the seed
     worlds = sample_worlds(view, rnd)
     streams = [rnd.random() for _ in worlds]  # one per world, common to every candidate
-    best, best_value = ranked[0], float("-inf")
-    for group in ranked[:CANDIDATES]:
-        value = sum(
-            _play_out(view, world, group, random.Random(s))
-            for world, s in zip(worlds, streams, strict=True)
+    return [
+        (
+            group,
+            sum(
+                _play_out(view, world, group, random.Random(s))
+                for world, s in zip(worlds, streams, strict=True)
+            )
+            / len(worlds),
         )
-        if value > best_value + 1e-9:
-            best, best_value = group, value
-    return best.anchor
+        for group in groups
+    ]
 
 
 def _sides(view: ColorpopView) -> list[tuple[int, ...]]:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..fair import DealsFrom
-from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
+from ..protocol import Game, Json, Judgement, Outcome, SeatOutcome, TurnStructure
 from . import game, record
 from .game import CARDS, SEAT_RANGE, Choose, ColouristState, Keep, Move
 from .view import ColouristView, view
@@ -115,6 +115,9 @@ class ColouristGame(DealsFrom):
         from . import ai  # here: reading and replaying records never loads the AI
 
         return ai.choose_move(view, level, seed, self.words)
+
+    def judge(self, view: ColouristView, seed: int, made: Move | None = None) -> Judgement:
+        raise NotImplementedError("Colourist's expert is being written (issue 35)")
 
     def export_record(self, state: ColouristState) -> dict[str, Json]:
         return record.export_record(state)

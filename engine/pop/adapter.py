@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..fair import DealsFrom
-from ..protocol import Game, Json, Outcome, SeatOutcome, TurnStructure
+from ..protocol import Game, Json, Judgement, Outcome, SeatOutcome, TurnStructure
 from . import game, record
 from .cards import COLOUR_NAMES, COLUMN_LETTERS
 from .enigma import Puzzle, load_pack, puzzle_deal
@@ -138,6 +138,9 @@ class PopGame(DealsFrom):
         from . import ai  # here: reading and replaying records never loads the AI
 
         return tuple(ai.choose_cards(view, level, random.Random(seed)))
+
+    def judge(self, view: TableView, seed: int, made: PopMove | None = None) -> Judgement:
+        raise NotImplementedError("Pop's expert is being written (issue 35)")
 
     def export_record(self, state: PopState) -> dict[str, Json]:
         return record.export_record(state)

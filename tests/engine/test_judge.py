@@ -1,0 +1,68 @@
+"""The expert's judgement (`Game.judge`), for every game, at decisions of seeded random games:
+
+- its best move is the `expert` level's move, and every value is a number of its unit;
+- a move asked about (`made`) comes back as itself, and costs nothing exactly when it is as good
+  as the best; the best other move is never the best itself;
+- it reads a view only: a view and a seed give the same judgement, and a JSON round trip (what
+  an AI worker sends back) keeps it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from engine.coloretto.adapter import COLORETTO, ColorettoOptions
+from engine.colorpop.adapter import COLORPOP, ColorpopOptions
+from engine.protocol import Game, judge_json, judgement_from_json
+
+CASES: list[tuple[Game[Any, Any, Any, Any], Any, int]] = [
+    (COLORETTO, ColorettoOptions(), 2),
+    (COLORETTO, ColorettoOptions(), 3),
+    (COLORPOP, ColorpopOptions(mode="competitive"), 2),
+    (COLORPOP, ColorpopOptions(mode="teams"), 4),
+]
+
+
+def decisions(game, options, n: int, seed: int, every: int):
+    """(state, seat) at every `every`-th decision with a choice, of one random game."""
+    seats = [f"s{k}" for k in range(n)]
+    state = game.start(options, seats, seed)
+    rnd, count = random.Random(seed), 0
+    while game.outcome(state) is None:
+        seat = sorted(game.to_act(state))[0]
+        moves = list(game.legal_moves(state, seat))
+        if len(moves) > 1:
+            count += 1
+            if count % every == 0:
+                yield state, seat
+        state, _ = game.apply(state, seat, rnd.choice(moves))
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=lambda k: f"{CASES[k][0].key}-{k}")
+def test_the_judgement_is_the_experts_and_reads_the_made_move(case):
+    game, options, n = CASES[case]
+    checked = 0
+    for state, seat in decisions(game, options, n, seed=7 + case, every=5):
+        view = game.view(state, seat)
+        judged = game.judge(view, 11)
+        assert judged.best.move == game.ai_move(view, "expert", 11)
+        assert judged.second is not None
+        assert judged.second.move != judged.best.move
+        assert judged.best.value >= judged.second.value
+        made = random.Random(checked).choice(list(game.legal_moves(state, seat)))
+        asked = game.judge(view, 11, made)
+        assert asked.made is not None
+        assert asked.made.move == made
+        assert asked.best == judged.best
+        assert math.isfinite(asked.made.value)
+        assert (asked.cost == 0) == (asked.made.value >= asked.best.value)
+        back = judgement_from_json(game, judge_json(game, view, 11, game.dump_move(made)))
+        assert back == asked
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

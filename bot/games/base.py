@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import discord
 from discord import app_commands
@@ -151,6 +151,13 @@ class GameFace(GameBinding[O, S, M, V]):
         """One picture per step, then the results if the move ended the game (`results=True`:
         the table layer adds Rematch, the rating changes and the deal's reveal to it)."""
         raise NotImplementedError
+
+    def move_words(self, live: LiveTable, move: object, lang: str) -> str:
+        """A move in words a player reads in a hint or a review ("take row 2"), in `lang`,
+        given the table as the seat saw it when the move was to be made. Each game says its
+        own; this is the button's name and argument."""
+        name, arg = self.game.move_name(cast(M, move))
+        return name if arg is None else f"{name} {arg}"
 
     def rematch_label(self, table: Table, lang: str) -> str:
         """The label of the button under the results that deals the table's next game."""

@@ -14,7 +14,16 @@ from typing import Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
-from engine.protocol import Game, Json, Outcome, TurnStructure, ai_move_json
+from engine.protocol import (
+    Game,
+    Json,
+    Judgement,
+    Outcome,
+    TurnStructure,
+    ai_move_json,
+    judge_json,
+    judgement_from_json,
+)
 
 from . import fair
 from .posts import Refusal
@@ -165,3 +174,16 @@ class GameBinding(Generic[O, S, M, V]):
         view = self.game.view(self.state_of(live), seat.id)
         seed = seed_of(table.id, table.games, table.version, seat.id)
         return ai_move_json, (self.game, view, table.settings.ai_level, seed)
+
+    def judge_job(
+        self, state: object, seat_id: str, seed: int, made: object | None = None
+    ) -> AiJob:
+        """(function, arguments) judging `seat_id`'s decision in `state` as the expert does (its
+        move, the best other, and `made`), from that seat's view only: a hint, a review. The
+        answer is JSON: `judgement` reads it back."""
+        view = self.game.view(self.narrow(state), seat_id)
+        dumped = None if made is None else self.game.dump_move(self.narrow_move(made))
+        return judge_json, (self.game, view, seed, dumped)
+
+    def judgement(self, data: Json) -> Judgement:
+        return judgement_from_json(self.game, data)

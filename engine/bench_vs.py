@@ -36,7 +36,7 @@ def play_game(
     times: list[list[float]] = [[] for _ in seats]
     step = 0
     while (outcome := game.outcome(state)) is None:
-        (seat,) = game.to_act(state)
+        seat = min(game.to_act(state))  # a simultaneous turn: one secret choice after another
         i = seats.index(seat)
         began = time.perf_counter()
         move = players[i](game.view(state, seat), move_seed * 1000 + step)

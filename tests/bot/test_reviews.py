@@ -81,6 +81,7 @@ async def test_the_listed_costs_are_the_experts_judgements_from_the_seats_view(g
     assert [(d.at, d.judgement.cost) for d in decisions] == [(at, j.cost) for at, j in expected]
     assert all(d.judgement.made.move == steps[d.at].move for d in decisions)
     worst = costliest(decisions)
-    assert worst and [d.judgement.cost for d in worst] == sorted(
-        (j.cost for _, j in expected), reverse=True
-    )[: len(worst)]
+    assert worst
+    assert [d.judgement.cost for d in worst] == sorted((j.cost for _, j in expected), reverse=True)[
+        : len(worst)
+    ]

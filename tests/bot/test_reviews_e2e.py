@@ -29,9 +29,7 @@ TABLES = {  # the host and an AI seat; Colorpop solo: the host alone (a solo gam
 
 def results_of(actor, thread):
     """The game's results post (it offers Replay)."""
-    return next(
-        (m for m in actor.visible_messages(thread) if "Replay" in m.button_labels), None
-    )
+    return next((m for m in actor.visible_messages(thread) if "Replay" in m.button_labels), None)
 
 
 async def played_by_the_ai(emu, world, game):
@@ -80,12 +78,15 @@ async def test_review_lists_a_seats_costliest_decisions_privately(
     opened = await ana.click(results, label="Review")
     review = await opened.wait_message(lambda m: "**Review**" in m.text, timeout=60)
     assert opened.response_type == THINKING
-    assert review.ephemeral and review.visible_to(ana.user) and not review.visible_to(ben.user)
+    assert review.ephemeral
+    assert review.visible_to(ana.user)
+    assert not review.visible_to(ben.user)
     assert f"table #{number}, game 1" in review.text
     lines = DECISION.findall(review.text)
     assert 1 <= len(lines) <= 3, review.text
     stakes = [stake_value(stake) for *_, stake in lines]
-    assert stakes == sorted(stakes, reverse=True) and stakes[-1] > 0
+    assert stakes == sorted(stakes, reverse=True)
+    assert stakes[-1] > 0
     assert all(made != better for _, made, better, _ in lines)
     assert len(review.gallery_names) == len(lines)  # each decision's picture of the table
     assert len(asked) > len(lines)  # every decision with a choice was judged
@@ -94,9 +95,11 @@ async def test_review_lists_a_seats_costliest_decisions_privately(
     again = await (await ana.click(results, label="Review")).wait_message(
         lambda m: "**Review**" in m.text
     )
-    assert again.text == review.text and len(asked) == judged
+    assert again.text == review.text
+    assert len(asked) == judged
     refused = await (await ben.click(results, label="Review")).wait_message()
-    assert refused.ephemeral and refused.text == t("review.not_seated", "en")
+    assert refused.ephemeral
+    assert refused.text == t("review.not_seated", "en")
 
 
 async def test_a_rated_game_offers_no_review_and_refuses_a_forged_one(
@@ -108,4 +111,5 @@ async def test_a_rated_game_offers_no_review_and_refuses_a_forged_one(
     assert "Review" not in results.button_labels
     forged = await ana.forge_click(results, f"coloretto:{number}:1:review:1")
     answer = await forged.wait_message(timeout=5)
-    assert answer.ephemeral and answer.text == t("review.rated", "en")
+    assert answer.ephemeral
+    assert answer.text == t("review.rated", "en")

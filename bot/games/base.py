@@ -161,11 +161,8 @@ class GameFace(GameBinding[O, S, M, V]):
         return name if arg is None else f"{name} {arg}"
 
     def decision_picture(self, live: LiveTable, lang: str) -> Picture | None:
-        """The public picture of the table as it stood at a seat's decision (a review shows it
-        beside the decision): by default the table post's first picture (None: it has none).
-        A public view only, never a seat's own."""
-        pictures = self.table_post(live, lang).pictures
-        return pictures[0] if pictures else None
+        """The public picture of the table at a decision a review lists: the table post's."""
+        return next(iter(self.table_post(live, lang).pictures), None)
 
     def rematch_label(self, table: Table, lang: str) -> str:
         """The label of the button under the results that deals the table's next game."""

@@ -5,6 +5,8 @@ view; what was at stake is said as the player reads it (`bot.tables.reviews`,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.games import faces
@@ -85,3 +87,29 @@ async def test_the_listed_costs_are_the_experts_judgements_from_the_seats_view(g
     assert [d.judgement.cost for d in worst] == sorted((j.cost for _, j in expected), reverse=True)[
         : len(worst)
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_secret_the_seat_could_not_see_changes_nothing_in_its_review():
+    """Colorpop duel: the other seat's secret colour, planted anew in every state of the
+    game, leaves every judgement of the seat's decisions as it was (the other seat's own
+    judgements, which see it, change)."""
+    face = faces()["colorpop"]
+    rules = face.game
+    table = a_table("colorpop", id=6, status="finished", games=1, seats=people("ana", "ben"))
+    table.options = rules.options_model(mode="duel").model_dump()
+    state, steps = face.deal(table, 12), []
+    while face.outcome(state) is None:
+        seat = sorted(face.to_act(state))[0]
+        move = rules.ai_move(rules.view(state, seat), "easy", len(steps))
+        steps.append(Step(seat, move, state))
+        state = face.apply(state, seat, move).after
+    mine, theirs = state.secrets
+    other = next(c for c in "RYGBP" if c not in mine + theirs)
+    planted = [Step(s.seat, s.move, replace(s.before, secrets=(mine, (other,)))) for s in steps]
+    reviews = Reviews(None, ["colorpop"], FairGate(1), workers.Workers(0))  # type: ignore[arg-type]
+    seen = await reviews.judged(face, table, 1, Played(tuple(steps), state), "1")
+    told = await reviews.judged(face, table, 1, Played(tuple(planted), state), "1")
+    assert [d.judgement for d in told] == [d.judgement for d in seen]
+    own_secret_moved = await reviews.judged(face, table, 1, Played(tuple(planted), state), "2")
+    assert own_secret_moved != await reviews.judged(face, table, 1, Played(tuple(steps), state), "2")

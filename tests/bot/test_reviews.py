@@ -112,4 +112,6 @@ async def test_a_secret_the_seat_could_not_see_changes_nothing_in_its_review():
     told = await reviews.judged(face, table, 1, Played(tuple(planted), state), "1")
     assert [d.judgement for d in told] == [d.judgement for d in seen]
     own_secret_moved = await reviews.judged(face, table, 1, Played(tuple(planted), state), "2")
-    assert own_secret_moved != await reviews.judged(face, table, 1, Played(tuple(steps), state), "2")
+    assert own_secret_moved != await reviews.judged(
+        face, table, 1, Played(tuple(steps), state), "2"
+    )

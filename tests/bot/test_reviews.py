@@ -17,8 +17,9 @@ from bot.posting import composer
 from bot.posting.shares import FairGate
 from bot.tables import workers
 from bot.tables.finished import Played, Step
-from bot.tables.review_view import Decision, costliest, stake
+from bot.tables.review_view import Decision, costliest, review_layout, stake
 from bot.tables.reviews import Reviews
+from bot.texts.i18n import t
 from engine.protocol import Judged, Judgement
 from tests.factories import a_table, people
 
@@ -58,6 +59,16 @@ def test_what_was_at_stake_reads_as_a_player_reads_it():
     found = [judged("points", c, at) for at, c in enumerate([0.04, 2.0, 5.0, 2.0, 1.0])]
     assert [d.at for d in costliest(found)] == [2, 1, 3]
     assert costliest([judged("wins", 0.004)]) == []
+
+
+def test_a_review_with_nothing_costly_says_the_expert_agrees():
+    table = a_table("coloretto", id=5, seats=people("ana"))
+    ana = table.seats[0]
+    agrees = review_layout(table, 1, ana, [], 12, "it").text
+    assert agrees.endswith(t("review.agrees", "it"))
+    assert "#5" in agrees
+    none = review_layout(table, 1, ana, [], 0, "en").text
+    assert none.endswith(t("review.no_choices", "en"))
 
 
 @pytest.mark.asyncio

@@ -27,6 +27,7 @@ from bot.tables.faces import FaceServices, Press, StatsRow, Verb
 from bot.tables.keyed_locks import KeyedLocks
 from bot.texts.i18n import dynamic_key, listed, t
 from engine.protocol import Outcome, RuleError
+from render.kit import Picture
 
 
 class GameFace(GameBinding[O, S, M, V]):
@@ -158,6 +159,10 @@ class GameFace(GameBinding[O, S, M, V]):
         own; this is the button's name and argument."""
         name, arg = self.game.move_name(cast(M, move))
         return name if arg is None else f"{name} {arg}"
+
+    def decision_picture(self, live: LiveTable, lang: str) -> Picture | None:
+        """The public picture of the table at a decision a review lists: the table post's."""
+        return next(iter(self.table_post(live, lang).pictures), None)
 
     def rematch_label(self, table: Table, lang: str) -> str:
         """The label of the button under the results that deals the table's next game."""

@@ -108,6 +108,8 @@ class GameEntry:
     # Its rating pools, in the order its boards list them ("": one pool, the game's own).
     pools: tuple[str, ...] = ("",)
     accent: int = 0x5865F2  # the colour down the side of its messages (Discord's blurple)
+    # Its finished games not rated offer Review (`bot.tables.reviews`): its expert judges.
+    reviews: bool = False
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:
@@ -230,6 +232,7 @@ def hosted(
     rating: RatingRule = every_seat_alone,
     accent: int = 0x5865F2,
     pools: tuple[str, ...] = ("",),
+    reviews: bool = False,
 ) -> GameEntry:
     """The entry of a game laid out as the hosted games are: its face the class `face` of
     `bot/games/<key>/face.py` (built when the bot runs), its texts in `data/<key>/locales/`."""
@@ -243,6 +246,7 @@ def hosted(
         rating=rating,
         pools=pools,
         accent=accent,
+        reviews=reviews,
     )
 
 

@@ -164,6 +164,14 @@ class GameBinding(Generic[O, S, M, V]):
     def outcome(self, state: object) -> Outcome | None:
         return self.game.outcome(self.narrow(state))
 
+    def turn_of(self, state: object) -> int:
+        """The turns the table had moved through at `state` (the protocol's `turn`)."""
+        return self.game.turn(self.narrow(state))
+
+    def legal_count(self, state: object, seat_id: str) -> int:
+        """How many legal moves `seat_id` had to choose from in `state`."""
+        return len(self.game.legal_moves(self.narrow(state), seat_id))
+
     def export_record(self, state: object) -> dict[str, Json]:
         return self.game.export_record(self.narrow(state))
 

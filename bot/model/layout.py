@@ -80,7 +80,7 @@ class Layout:
 
     def without_controls(self) -> Layout:
         """The same message with no rows of controls (nor the rule above them), but for a
-        finished game's Replay, which never goes stale."""
+        finished game's Replay and Review, which never go stale."""
         kept = tuple(b for b in self.blocks if not isinstance(b, Row | Rule))
         staying = tuple(c for c in self.controls if lasting(c))
         if not staying:

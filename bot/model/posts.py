@@ -30,13 +30,15 @@ class Select:
 
 Control = Button | Select
 
-# The verb of a finished game's Replay: the one control that never goes stale (a message whose
-# other controls are taken away keeps it).
+# The verbs of a finished game's Replay and Review: the controls that never go stale (a
+# message whose other controls are taken away keeps them).
 REPLAY = "replay"
+REVIEW = "review"
+LASTING = (REPLAY, REVIEW)
 
 
 def lasting(control: Control) -> bool:
-    return control.verb == REPLAY
+    return control.verb in LASTING
 
 
 @dataclass

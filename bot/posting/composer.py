@@ -7,7 +7,8 @@ Every posting mode lays out here: one message a turn in secret-choice games (Pop
 the reveal's steps edit the turn's message, `turn_story`), a picture a step where no turn's
 message is out (behind or tight, steps share a message, the results and the next turn may ride
 on it), one message a seat's turn (Coloretto, Colorpop). The results post, known by its flag,
-gets Rematch, Replay (the game step by step, privately: `bot.tables.replays`), the rating
+gets Rematch, Replay (the game step by step, privately: `bot.tables.replays`), Review when
+the game was not rated (a seat's costliest decisions, privately: `bot.tables.reviews`), the rating
 changes and the fair deal's reveal; the turn's message names who is pinged; the captions a turn message carries are the bot's own record, never read back.
 """
 
@@ -18,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from bot.model import layout
 from bot.model.layout import Block, Gallery, Layout, Rule, Shown, Text
-from bot.model.posts import REPLAY, Button, Post, lasting
+from bot.model.posts import REPLAY, REVIEW, Button, Post, lasting
 from bot.model.table import Table
 from bot.texts.i18n import t
 
@@ -94,11 +95,12 @@ class Ending:
     fair: tuple[str, ...] = ()  # the deal's reveal and the rematch's commitment
     replay: str | None = None  # the label of Replay (None: the game has no replay)
     game_no: int = 0  # the finished game's number at its table (its Replay names it)
+    review: str | None = None  # the label of Review (None: the game was rated, or has none)
 
 
 def finished(posts: Sequence[Post], ending: Ending) -> list[Post]:
     """A move's posts with its results post (its flag says which) finished: the rating
-    changes, the fair deal's lines, Rematch and Replay."""
+    changes, the fair deal's lines, Rematch, Replay and Review."""
     return [_with_ending(post, ending) if post.results else post for post in posts]
 
 
@@ -113,12 +115,14 @@ def _with_ending(post: Post, ending: Ending) -> Post:
     buttons = [Button("rematch", ending.rematch, "success")]
     if ending.replay is not None:
         buttons.append(Button(REPLAY, ending.replay, "primary", str(ending.game_no)))
+    if ending.review is not None:
+        buttons.append(Button(REVIEW, ending.review, "secondary", str(ending.game_no)))
     return replace(post, content=content, controls=[*post.controls, *buttons])
 
 
 def offered(post: Post, table: Table, game_no: int) -> Post:
     """A message as posted now: a rematch dealt meanwhile makes its Rematch stale (its
-    Replay stays)."""
+    Replay and Review stay)."""
     if post.controls and (table.games != game_no or table.status == "playing"):
         return replace(post, controls=[c for c in post.controls if lasting(c)])
     return post

@@ -108,6 +108,7 @@ class Posting:
     stopping: Callable[[], bool]  # the bot is stopping: finish the message in flight, no other
     forget_if_idle: Callable[[int], None]  # a table whose posting is over may leave memory
     replays: Collection[str] = frozenset()  # the games whose results offer Replay
+    reviews: Collection[str] = frozenset()  # the games whose unrated results offer Review
 
     @property
     def store(self) -> SqlStore:
@@ -185,22 +186,28 @@ async def move_posts(
     pending: Pending,
     lang: str,
     replay: bool = False,
+    review: bool = False,
 ) -> list[Post]:
     """A move's posts as the table shows them: the face's, its results post finished by the
-    composer (Rematch, Replay when the game has one, the rating changes, the deal's reveal)."""
+    composer (Rematch, Replay when the game has one, Review when it has one and the game was
+    not rated, the rating changes, the deal's reveal)."""
     posts = await face.move_posts(store, live, pending, lang)
     if not any(post.results for post in posts):
         return posts
     table = live.table
+    # Rated or not, as the ratings decided when the last move was stored: a game is rated
+    # exactly when it changed ratings (`bot.ratings.rules`), and a rated game is not reviewed.
+    rating = await results_line(store, table, pending.game_no, lang)
     ending = composer.Ending(
         # A challenge's entry is one game, but an Enigma's may be tried again
         rematch=face.rematch_label(table, lang)
         if table.challenge is None or table.private
         else None,
-        rating=await results_line(store, table, pending.game_no, lang),
+        rating=rating,
         fair=fair.results_lines(table, pending.game_no, lang),
         replay=t("button.replay", lang) if replay else None,
         game_no=pending.game_no,
+        review=t("button.review", lang) if review and rating is None else None,
     )
     return composer.finished(posts, ending)
 
@@ -220,8 +227,9 @@ class MovePosts:
             async with self.posting.drawing.slot(table.guild_id):  # its server's turn
                 face = self.posting.face(table)
                 replay = table.game in self.posting.replays
-                store = self.posting.store
-                posts = await move_posts(face, store, live, pending, table.lang(), replay)
+                review = table.game in self.posting.reviews
+                store, lang = self.posting.store, table.lang()
+                posts = await move_posts(face, store, live, pending, lang, replay, review)
             self.drawn[pending.seq] = posts
         return posts
 

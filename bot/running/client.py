@@ -91,6 +91,7 @@ class PopBot(discord.Client):
             budget=self.budget,
             invalid_requests=self.invalid_requests,
             replays=replay_tools(),
+            reviews=[key for key, entry in GAMES.items() if entry.reviews],
         )
         self.tree = app_commands.CommandTree(self)
         for command in all_commands(self.tables, settings):

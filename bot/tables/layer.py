@@ -7,14 +7,15 @@ lobby's verbs, a face's verb, or a move the game names) → `bot.tables.moves` (
 committed under the table's lock, with `bot.tables.held`) → the table's outbox (`bot.posting.outbox`), which
 turns the move's events into posts through the game's face and posts them, paced, exactly
 once (`bot.posting.transport`). AI seats and turn timers (`bot.tables.ai_seats`, `bot.tables.timers`), the
-lobby (`bot.tables.lobby`), a finished game's replay (`bot.tables.replays`), what Discord says
+lobby (`bot.tables.lobby`), a finished game's replay and review (`bot.tables.replays`,
+`bot.tables.reviews`), what Discord says
 of a table's channel (`bot.tables.channels`) and the restart (`bot.tables.resume`) are parts
 beside them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -45,6 +46,7 @@ from .private_posts import PrivatePosts
 from .replay_view import ReplayTools
 from .replays import Replays
 from .resume import resume_all
+from .reviews import Reviews
 from .timers import IDLE_AFTER, Timekeeping
 
 
@@ -72,6 +74,7 @@ class TableLayer:
         budget: Budget | None = None,
         invalid_requests: InvalidRequests | None = None,
         replays: Mapping[str, ReplayTools] | None = None,
+        reviews: Collection[str] = (),
     ) -> None:
         self.client, self.store, self.options = client, store, options
         self.step_delay = options.step_delay  # seconds between two step pictures
@@ -93,6 +96,8 @@ class TableLayer:
         )
         # A finished game's Replay, for the games that draw their records (`replays`).
         self.replays = Replays(self.held, replays or {})
+        # A seat's costliest decisions in an unrated finished game, for the games in `reviews`.
+        self.reviews = Reviews(self.replays.games, reviews, self.ai.thinking)
         self.posting = self._posting(budget or Budget.unlimited())
         self.lobby = Lobby(
             self.held, options.limits, self.outboxes, self.privates, self._dealt, self.ai.drive
@@ -107,17 +112,20 @@ class TableLayer:
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
-        """Every press's way in: the lobby's and the Replay's verbs beside each game's."""
+        """Every press's way in: the lobby's, Replay's and Review's verbs beside each game's."""
         return Presses(
             faces,
             self.held,
             self.moves,
-            {**self.lobby.verbs(), **self.replays.verbs()},
+            {**self.lobby.verbs(), **self.replays.verbs(), **self.reviews.verbs()},
             self.services,
             ClickRate(options.limits.clicks_per_second),
             self.now,
             self.channels.try_again,
-            dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
+            {
+                **dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
+                **dict.fromkeys(self.reviews.verbs(), self.reviews.why_refused),
+            },
         )
 
     def _posting(self, budget: Budget) -> Posting:
@@ -134,6 +142,7 @@ class TableLayer:
             stopping=lambda: self.stopping,
             forget_if_idle=self.forget,
             replays=frozenset(self.replays.tools),
+            reviews=self.reviews.reviewed,
         )
 
     def _face_services(self, reads_chat: bool) -> FaceServices:

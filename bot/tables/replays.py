@@ -11,7 +11,7 @@ goes to, so the buttons work after a restart as before it (`bot.posting.controls
 
 A replay is built from the game's record alone: the record `/table record` gives (the
 table's last game, from its state; an earlier one, from its stored moves and the seed its
-table kept when it ended, `Table.replays`), drawn by the game's own tool, as `pop-bot render`
+table kept when it ended, `Table.replays`: `bot.tables.finished`), drawn by the game's own tool, as `pop-bot render`
 draws it (`bot.games.entry.GameTools.render`), in the presser's language. A game still being
 played has no replay (it would show secrets); a private game's is its player's alone.
 Drawing is the picture workers' (`bot.tables.workers.PICTURES`), never the event loop's; a
@@ -37,7 +37,8 @@ from engine.protocol import Json
 from render.kit import Picture
 
 from .answers import answer_in_time, refuse
-from .faces import Reply
+from .faces import Reply, texts
+from .finished import FinishedGames, Said
 from .held import TableCache
 from .presses import TableVerb
 from .replay_view import JUMP, STEPS, Drawn, ReplayTools, TurnAsked, replay_message, turns_of
@@ -45,6 +46,7 @@ from .workers import PICTURES, Workers
 
 log = logging.getLogger("pop.replays")
 
+WORDS = Said(*texts("replay.running", "replay.unfinished", "replay.gone", "replay.private"))
 CACHED = 6  # drawn games kept in memory (a game's pictures: up to a few MB)
 ARG = re.compile(r"(?P<game>[0-9]{1,6})(?:\.(?P<at>[0-9]{1,5}))?")
 
@@ -68,6 +70,7 @@ class Replays:
         cached: int = CACHED,
     ) -> None:
         self.held = held
+        self.games = FinishedGames(held)
         self.tools = dict(tools)
         self.workers = workers
         self.cached = cached
@@ -149,52 +152,10 @@ class Replays:
     async def record_of(self, table_id: int, game_no: int, user_id: int) -> tuple[Table, Json]:
         """The table and game `game_no`'s record, if `user_id` may see it replayed: a
         Refusal when the game is being played, never ended, or is no longer kept."""
-        live = self.held.cache.get(table_id)
-        found = (live.table, live.state) if live is not None else await self._stored(table_id)
-        table, state = found
-        face = self.held.face(table)
-        if not table.visible_to(user_id):
-            raise Refusal("replay.private")
-        await self._not_before_its_challenge_ends(table)
-        if game_no == table.games:
-            if table.status in ("lobby", "playing"):
-                raise Refusal("replay.running")
-            if state is None or face.outcome(state) is None:
-                raise Refusal("replay.unfinished")
-            return table, face.export_record(state)
-        seed = table.replays.get(game_no)
-        if seed is None and game_no < table.games:
-            raise Refusal("replay.gone")  # ended before replays were kept, or long ago
-        if seed is None:
-            raise Refusal("refusal.invalid_button")  # no such game
-        moves = await self.held.store.moves(table.id, game_no)
-        try:
-            state = face.deal(table, seed)
-            for seat, move in moves:
-                state = face.apply(state, seat, face.load_move(move)).after
-        except Exception as e:  # a game whose moves no longer replay
-            log.warning("table %s: game %s does not replay (%s)", table.id, game_no, e)
-            raise Refusal("replay.gone") from None
-        if face.outcome(state) is None:
-            raise Refusal("replay.gone")
-        return table, face.export_record(state)
-
-    async def _not_before_its_challenge_ends(self, table: Table) -> None:
-        """An entry of a challenge still open is not replayed: every other entry plays its
-        deal (an Enigma's, private, is its player's alone)."""
-        if table.challenge is None or table.private:
-            return
-        challenge = await self.held.store.challenge(table.challenge)
-        if challenge is not None and challenge.stage == "open":
-            raise Refusal("challenge.replay_later", id=table.challenge)
-
-    async def _stored(self, table_id: int) -> tuple[Table, object]:
-        """A table read from the database, not held (a finished one needs no keeping)."""
-        found = await self.held.store.load(table_id)
-        if found is None or found[0].game not in self.held.faces:
-            raise Refusal("refusal.no_table")
-        table, state = found
-        return table, self.held.face(table).load_state(state) if state else None
+        table, state = await self.games.ended(table_id, game_no, user_id, WORDS)
+        if state is None:  # an earlier game: from its stored moves
+            state = (await self.games.played(table, game_no, WORDS)).end
+        return table, self.held.face(table).export_record(state)
 
     async def pictures(self, table: Table, game_no: int, record: Json, lang: str) -> Drawn:
         """The game's pictures in `lang`: drawn once by the picture workers, then kept."""

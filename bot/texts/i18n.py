@@ -131,8 +131,11 @@ def resolve(locale: object) -> str:
     return base if base in shipped else DEFAULT_LANGUAGE
 
 
-def plural_form(lang: str, n: int) -> str:
-    """CLDR plural category of an integer count in a shipped language."""
+def plural_form(lang: str, n: float) -> str:
+    """CLDR plural category of a count in a shipped language: an integer, or a number shown
+    with a decimal ("1.5 points": "other" everywhere but French, where below 2 is "one")."""
+    if not float(n).is_integer():
+        return "one" if lang == "fr" and abs(n) < 2 else "other"
     n = abs(int(n))
     if lang == "ja":
         return "other"
@@ -156,7 +159,8 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
         entry = catalogue(DEFAULT_LANGUAGE)[key]  # a missing key is a bug: tests catch it
         lang = DEFAULT_LANGUAGE
     if isinstance(entry, dict):
-        n = int(str(values.get("n", 0)))
+        count = values.get("n", 0)
+        n = count if isinstance(count, float) else int(str(count))
         entry = entry.get(plural_form(lang, n)) or entry["other"]
     return str(entry).format(**values)
 

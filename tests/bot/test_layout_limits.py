@@ -4,8 +4,9 @@ with the longest names Discord allows and the most seats (up to six) in every la
 game of each hosted game (AI moves through the protocol) in one language, every turn's message
 and every move's posts; in every language, the first turn's message, every seat's private
 message, the first move's and the last move's posts, the results with the rating changes and the deal's
-reveal, a move's posts merged with the next turn riding on them, and a secret-choice turn's
-story (its status and every step's caption)."""
+reveal, a move's posts merged with the next turn riding on them, a secret-choice turn's
+story (its status and every step's caption), and a seat's review of the game (its costliest
+decisions in words, each with a picture)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from bot.model import layout
 from bot.model.table import LiveTable, Pending, Seat
 from bot.posting import composer
 from bot.posting.layout_view import layout_view
+from bot.tables.review_view import WORST, Decision, line_of, review_layout
+from engine.protocol import Judged, Judgement
+from render.kit import Picture
 from tests.bot.test_views_only import NoRatings
 from tests.factories import a_table
 
@@ -36,6 +40,9 @@ ENDING = composer.Ending(
     rematch="Rematch",
     rating=" · ".join(f"{name} 1706 (+206)" for name in NAMES),
     fair=("🔐 " + "f" * 64, "🔑 " + "e" * 64 + " · " + ", ".join(NAMES)),
+    replay="Replay",
+    game_no=1,
+    review="Review",
 )
 
 
@@ -86,6 +93,7 @@ def test_every_message_of_a_whole_game_fits_discords_limits(key):
             before = state
     assert game.outcome(state) is not None, "the game did not end"
     for lang in LANGS:
+        check_review(face, table, moves[-WORST:], lang)
         live = LiveTable(table, start)
         fits(face.table_post(live, lang), "turn")
         for seat in seats:
@@ -93,6 +101,24 @@ def test_every_message_of_a_whole_game_fits_discords_limits(key):
         if lang != played_in:
             check_move(face, table, moves[0], lang)
             check_move(face, table, moves[-1], lang)
+
+
+def check_review(face, table, played, lang: str) -> None:
+    """A review listing the last moves as the costliest, their words the face's, each with a
+    picture whose alt text is as long as Discord allows."""
+    lines = []
+    for k, (pending, _turn) in enumerate(played, 1):
+        seat = sorted(face.game.to_act(pending.before))[0]
+        move = face.game.ai_move(face.game.view(pending.before, seat), "easy", k)
+        judged = Judgement("points", Judged(move, 99.9), None, Judged(move, -1234.5))
+        decision = Decision(k, 1000 + k, pending.before, judged)
+        words = face.move_words(LiveTable(table, pending.before), move, lang)
+        picture = Picture(b"", "x" * 1024, "table.png")
+        lines.append(line_of(decision, words, words, picture, k, lang))
+    laid = review_layout(table, 999, table.seats[0], lines, len(lines), lang)
+    assert len(laid.text) <= layout.MAX_TEXT, len(laid.text)
+    assert laid.count() <= layout.MAX_COMPONENTS, laid.count()
+    layout_view(laid, face.key, 1, 0)
 
 
 def check_move(face, table, played, lang: str) -> None:

@@ -52,6 +52,11 @@ PASSED_ON = {
     "self.back_told_key",
     "face.back_told_key",
     "face.record_later_key",
+    # a finished game's refusals in the words of the feature asking (its `Said(*texts(...))`)
+    "words.running",
+    "words.unfinished",
+    "words.gone",
+    "words.private",
 }
 # Family arguments passed on by a helper whose own calls name the family literally.
 FAMILY_FORWARDED = {"dynamic_key(family, value)", "dynamic_key(f'pop.{family}', value)"}

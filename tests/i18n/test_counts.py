@@ -26,6 +26,7 @@ EN = catalogue("en")
 COUNTS = {
     "n", "k", "sets", "pile", "points", "total", "left", "removed", "wins", "games", "count",
     "limit", "low", "high", "turns", "cotton", "share", "size", "depth",
+    "amount",  # `n` as the language writes it with a decimal ("1,5"): a plural's form follows n
 }  # fmt: skip
 # Placeholders that hold words, names, lists or a number that names something (a round, a row,
 # a card, a cell), not how many things there are.
@@ -37,6 +38,7 @@ NOT_COUNTS = {
     "order", "nouns", "adjectives", "jokers", "plus", "minus", "step", "set", "turn", "round",
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
     "seal",  # the first hex digits of a deal's SHA-256 commitment
+    "stake",  # what a decision cost, in words with its own count ("1.5 points")
     "number",  # a game's number at its table (a replay's)
     "join_ids", "start_id",  # the ids a deal was dealt with
     # a challenge: its game and kind, a Discord relative date, where an entry plays, its
@@ -123,7 +125,7 @@ def wrong_counts(key: str, lang: str) -> list[str]:
     """Each count of the key's text in `lang` that does not read right for every number."""
     entry = catalogue(lang)[key]
     counts = counts_of(key)
-    checked = counts - {"n"} if isinstance(entry, dict) else counts
+    checked = counts - {"n", "amount"} if isinstance(entry, dict) else counts
     wrong = []
     for text in forms(entry):
         count_field = _a_count(text, counts)
@@ -250,3 +252,20 @@ def test_english_italian_counts_agree(n):
     assert t("colorpop.solo_colours", "it", mode="solitario", k=n) == (
         f"solitario, colori segreti: {n}"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "whole", "half"),
+    [
+        ("en", "1 point", "1.5 points"),
+        ("fr", "1 point", "1,5 point"),
+        ("pl", "1 punkt", "1,5 punktu"),
+        ("de", "1 Punkt", "1,5 Punkte"),
+    ],
+)
+def test_a_count_with_a_decimal_agrees_as_its_language_says(lang, whole, half):
+    """A review's stake: a whole count, then one shown with a decimal (CLDR's forms)."""
+    point = t("review.decimal", lang)
+    assert t("review.points", lang, n=1, amount="1") == whole
+    assert t("review.points", lang, n=1.5, amount=f"1{point}5") == half
+    assert t("review.points", "pl", n=2, amount="2") == "2 punkty"

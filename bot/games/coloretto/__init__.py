@@ -11,4 +11,5 @@ from .keys import KEYS
 from .tools import TOOLS
 
 # Every Coloretto game is rated, every seat on its own: the winners first, then the higher score.
-ENTRY = hosted("coloretto", COLORETTO, "ColorettoFace", TOOLS, KEYS, accent=0xFFC83D)
+# Its expert judges a seat's decisions: an unrated game offers Review.
+ENTRY = hosted("coloretto", COLORETTO, "ColorettoFace", TOOLS, KEYS, accent=0xFFC83D, reviews=True)

@@ -26,6 +26,7 @@ from engine.coloretto.game import Draw, Move, Place, Take
 from engine.coloretto.state import ColorettoState
 from engine.coloretto.view import TableView
 from engine.protocol import Outcome
+from render.kit import Picture
 
 from .commands import ColorettoCommands
 from .words import (
@@ -148,6 +149,11 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
             plain = live.table.plain_names()  # pictures show names as written
             pictures.append(table_picture(v, plain, None, lang, "coloretto-start.png"))
         return Post(self.table_text(live, lang), pictures, self.controls(v, lang))
+
+    def decision_picture(self, live: LiveTable, lang: str) -> Picture | None:
+        """The table as it stood (public view): the table post draws only the first."""
+        v = COLORETTO.view(self.state_of(live), None)
+        return table_picture(v, live.table.plain_names(), None, lang, "coloretto-table.png")
 
     # --- A move's posts ---------------------------------------------------------------------
 

@@ -42,4 +42,5 @@ ENTRY = hosted(
     rating=rating,
     pools=("competitive", "duel", "teams"),
     accent=0x1CB765,
+    reviews=True,  # its expert judges a seat's decisions: an unrated game offers Review
 )

@@ -33,6 +33,9 @@ Control = Button | Select
 # The verb of a finished game's Replay: the one control that never goes stale (a message whose
 # other controls are taken away keeps it).
 REPLAY = "replay"
+# The verb of a turn's Hint (the expert's move for the presser's seat, privately: a table-layer
+# verb, `bot.tables.hints`). Not "hint": Pop's solo game has a Hint of its own by that name.
+HINT = "advice"
 
 
 def lasting(control: Control) -> bool:

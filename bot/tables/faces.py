@@ -23,7 +23,7 @@ from bot.model.posts import Post, Refusal
 from bot.model.table import LiveTable, Pending, Seat, Table
 from bot.posting.controls import Click
 from bot.storage.store import SqlStore
-from engine.protocol import Json, Outcome, TurnStructure
+from engine.protocol import Json, Judgement, Outcome, TurnStructure
 
 from .answers import PromptResponse
 
@@ -169,6 +169,16 @@ class TableFace(Protocol):
     def export_record(self, state: object) -> dict[str, Json]: ...
 
     def ai_job(self, live: LiveTable, seat: Seat) -> AiJob: ...
+
+    def legal_moves(self, state: object, seat_id: str) -> list[object]: ...
+
+    def judge_job(
+        self, state: object, seat_id: str, seed: int, made: object | None = None
+    ) -> AiJob: ...
+
+    def judgement(self, data: Json) -> Judgement: ...
+
+    def move_words(self, live: LiveTable, move: object, lang: str) -> str: ...
 
     def table_text(self, live: LiveTable, lang: str) -> str: ...
 

@@ -7,7 +7,8 @@ lobby's verbs, a face's verb, or a move the game names) → `bot.tables.moves` (
 committed under the table's lock, with `bot.tables.held`) → the table's outbox (`bot.posting.outbox`), which
 turns the move's events into posts through the game's face and posts them, paced, exactly
 once (`bot.posting.transport`). AI seats and turn timers (`bot.tables.ai_seats`, `bot.tables.timers`), the
-lobby (`bot.tables.lobby`), a finished game's replay (`bot.tables.replays`), what Discord says
+lobby (`bot.tables.lobby`), a finished game's replay (`bot.tables.replays`), a turn's hint
+(`bot.tables.hints`), what Discord says
 of a table's channel (`bot.tables.channels`) and the restart (`bot.tables.resume`) are parts
 beside them.
 """
@@ -37,6 +38,7 @@ from .channels import ChannelEvents
 from .clock import Clock
 from .faces import FaceServices, TableFace
 from .held import TableCache
+from .hints import Hints
 from .lobby import Lobby
 from .moves import MovePath
 from .paused_retries import PausedRetries
@@ -93,6 +95,8 @@ class TableLayer:
         )
         # A finished game's Replay, for the games that draw their records (`replays`).
         self.replays = Replays(self.held, replays or {})
+        # A turn's Hint at a table with hints on: the expert thinks in the AI seats' workers.
+        self.hints = Hints(self.held, self.ai.thinking)
         self.posting = self._posting(budget or Budget.unlimited())
         self.lobby = Lobby(
             self.held, options.limits, self.outboxes, self.privates, self._dealt, self.ai.drive
@@ -107,17 +111,21 @@ class TableLayer:
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
-        """Every press's way in: the lobby's and the Replay's verbs beside each game's."""
+        """Every press's way in: the lobby's, the Replay's and the Hint's verbs beside each
+        game's."""
         return Presses(
             faces,
             self.held,
             self.moves,
-            {**self.lobby.verbs(), **self.replays.verbs()},
+            {**self.lobby.verbs(), **self.replays.verbs(), **self.hints.verbs()},
             self.services,
             ClickRate(options.limits.clicks_per_second),
             self.now,
             self.channels.try_again,
-            dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
+            {
+                **dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
+                **dict.fromkeys(self.hints.verbs(), self.hints.why_refused),
+            },
         )
 
     def _posting(self, budget: Budget) -> Posting:

@@ -6,8 +6,9 @@ presser's seat, and why, in one private line in the table's language.
 Only a seated person with a decision now may ask (their seat is one the game waits for); a
 seat with one legal move is told it is its only move. The expert judges in the AI workers
 (`bot.tables.workers.AI`, shared fairly between servers as the AI seats' moves are) from that
-seat's view alone (`GameBinding.judge_job`), with a seed made of public facts only: the same
-question at the same moment gets the same answer, and nothing the seat cannot see changes it.
+seat's view alone (`GameBinding.judge_job`), with a seed made of public facts only (the table, its game, the
+moves made: not the table's version, which bookkeeping bumps too): the same question at the
+same moment gets the same answer, and nothing the seat cannot see changes it.
 A table with hints on is never rated (`bot.ratings.rules.entries`).
 """
 
@@ -116,7 +117,7 @@ class Hints:
     async def judged(self, face: TableFace, live: LiveTable, seat: Seat) -> Judgement:
         """The expert's judgement of `seat`'s decision, from its view, in the AI workers."""
         table = live.table
-        seed = seed_of(table.id, table.games, table.version, seat.id, "hint")
+        seed = seed_of(table.id, table.games, table.moves, seat.id, "hint")
         fn, args = face.judge_job(live.state, seat.id, seed)
         async with self.gate.slot(table.guild_id):
             data = await self.pool.run(fn, *args)

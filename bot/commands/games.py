@@ -65,9 +65,7 @@ def _with_table_options(command: Any) -> Any:
     """The descriptions, choices and suggestions of the options every table has."""
     described = app_commands.describe(
         timer=_("time to play each turn: 2m, 1h, 24h, up to 72h, or none", "option.new.timer"),
-        ai_level=_(
-            "how well AI players play: easy, normal, hard or expert", "option.new.ai_level"
-        ),
+        ai_level=_("how well AI players play: easy, normal, hard or expert", "option.new.ai_level"),
         language=_("language of the table's messages", "option.new.language"),
         hints=_(
             "a Hint button: each seat may ask the expert; games are not rated", "option.new.hints"
@@ -127,7 +125,7 @@ class GameCommands(app_commands.Group):
         if self.rules_key is not None and self.rules_description is not None:
             self.add_command(self._rules_command(self.rules_key, self.rules_description))
 
-    def private_table(self, options: dict[str, Any]) -> bool:
+    def private_table(self, _options: dict[str, Any]) -> bool:
         """Would `/<game> new` with these game options open a private game (played in its
         player's own messages)? Such a game offers no hints."""
         return False

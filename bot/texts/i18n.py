@@ -173,14 +173,13 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
         lang = DEFAULT_LANGUAGE
     n = values.get("n", 0)
     if isinstance(n, float):
-        shown = decimal(n, lang)
-        values = {**values, "n": shown}
-        whole = "," not in shown and "." not in shown
+        values = {**values, "n": decimal(n, lang)}
     if isinstance(entry, dict):
-        if isinstance(n, float) and not whole:
+        shown = str(values.get("n", 0))
+        if isinstance(n, float) and not shown.lstrip("-").isdigit():  # shown with a decimal
             form = fraction_form(lang, n)
         else:
-            form = plural_form(lang, int(str(values.get("n", 0))))
+            form = plural_form(lang, int(shown))
         entry = entry.get(form) or entry["other"]
     return str(entry).format(**values)
 

@@ -17,7 +17,7 @@ from bot.model.binding import seed_of
 from bot.model.posts import HINT
 from bot.tables.hints import hint_text
 from engine.coloretto.adapter import COLORETTO
-from engine.coloretto.game import Draw, Place, Take
+from engine.coloretto.game import Draw, Place
 from engine.colorpop.adapter import COLORPOP
 from engine.protocol import judge_json
 from tests.bot.story import open_table, pin_next_deal, stored_table
@@ -135,7 +135,8 @@ async def test_a_coloretto_hint_is_the_experts_move_privately_and_no_hidden_card
     assert hint.text.startswith(f"💡 The expert's choice: **Row {move.row}** — about ")
     assert " more than **Row " in hint.text or "about as good as" in hint.text
     assert took < IN_TIME * PATIENCE, took
-    assert not hint.visible_to(ben.user) and not hint.visible_to(cleo.user)
+    assert not hint.visible_to(ben.user)
+    assert not hint.visible_to(cleo.user)
 
     # A secret the seat cannot see: the pile's order. Planted otherwise, the hint is the same.
     state = live.state
@@ -250,9 +251,7 @@ async def test_a_table_without_hints_has_no_hint_and_refuses_a_forged_one(
     await ana.click(lobby, label="Add AI")
     await ana.click(lobby, label="Start")
     message = await emu.wait_for(
-        lambda: next(
-            (m for m in ana.visible_messages(thread) if "Draw" in m.button_labels), None
-        ),
+        lambda: next((m for m in ana.visible_messages(thread) if "Draw" in m.button_labels), None),
         20,
         "the turn's message",
     )

@@ -26,6 +26,7 @@ EN = catalogue("en")
 COUNTS = {
     "n", "k", "sets", "pile", "points", "total", "left", "removed", "wins", "games", "count",
     "limit", "low", "high", "turns", "cotton", "share", "size", "depth",
+    "second_share",  # a hint: the best other move's share of wins, "40 %"
 }  # fmt: skip
 # Placeholders that hold words, names, lists or a number that names something (a round, a row,
 # a card, a cell), not how many things there are.
@@ -38,6 +39,7 @@ NOT_COUNTS = {
     "move", "id", "rank", "difficulty", "finish", "field", "score", "average", "best", "extra",
     "seal",  # the first hex digits of a deal's SHA-256 commitment
     "number",  # a game's number at its table (a replay's)
+    "second",  # a hint: the best other move, in words
     "join_ids", "start_id",  # the ids a deal was dealt with
     # a challenge: its game and kind, a Discord relative date, where an entry plays, its
     # revealed secret and commitment (hex), and /challenge play as Discord spells it

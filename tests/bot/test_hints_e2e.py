@@ -271,3 +271,25 @@ async def test_a_private_puzzle_offers_no_hints(emu, world, pop_bot):
         "Hints are not offered in a puzzle played privately (Enigma): open it without hints."
     )
     assert await pop_bot.client.tables.store.tables_in(told.channel.id) == []
+
+
+def synced_option(emu, world, command, option, sub="new"):
+    """An option of `/<command> <sub>` as the bot synced it to Discord."""
+    synced = emu.guild_commands.get(world.guild.id, []) + emu.global_commands
+    found = next(c for c in synced if c["name"] == command)
+    new = next(o for o in found["options"] if o["name"] == sub)
+    return next(o for o in new["options"] if o["name"] == option)
+
+
+async def test_every_new_table_offers_the_expert_and_hints_in_every_language(emu, world, pop_bot):
+    for command in ("pop", "coloretto", "colorpop", "colourist", "challenge"):
+        level = synced_option(emu, world, command, "ai_level")
+        expert = next(c for c in level["choices"] if c["value"] == "expert")
+        assert expert["name"] == "expert"
+        assert len(expert["name_localizations"]) >= 6, expert  # every other language
+        assert level["description"] == "how well AI players play: easy, normal, hard or expert"
+    for command in ("pop", "coloretto", "colorpop", "colourist"):
+        hints = synced_option(emu, world, command, "hints")
+        assert hints["type"] == 5  # a boolean
+        assert not hints.get("required")
+        assert len(hints["description_localizations"]) >= 6, hints

@@ -9,7 +9,8 @@ message is out (behind or tight, steps share a message, the results and the next
 on it), one message a seat's turn (Coloretto, Colorpop). The results post, known by its flag,
 gets Rematch, Replay (the game step by step, privately: `bot.tables.replays`), the rating
 changes and the fair deal's reveal; the turn's message names who is pinged, and carries Hint
-where the table has hints on; the captions a turn message carries are the bot's own record, never read back.
+where the table has hints on; the captions a turn message carries are the bot's own record,
+never read back.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The lobby message of every game: the game's summary, that hints are on (when they are), the
-deal's commitment, once started the ids it was dealt with and, while seats may change, the lobby's buttons (and a challenge's
-group says what a seat there costs)."""
+deal's commitment, once started the ids it was dealt with and, while seats may change, the
+lobby's buttons (and a challenge's group says what a seat there costs)."""
 
 from __future__ import annotations
 

@@ -6,9 +6,9 @@ presser's seat, and why, in one private line in the table's language.
 Only a seated person with a decision now may ask (their seat is one the game waits for); a
 seat with one legal move is told it is its only move. The expert judges in the AI workers
 (`bot.tables.workers.AI`, shared fairly between servers as the AI seats' moves are) from that
-seat's view alone (`GameBinding.judge_job`), with a seed made of public facts only (the table, its game, the
-moves made: not the table's version, which bookkeeping bumps too): the same question at the
-same moment gets the same answer, and nothing the seat cannot see changes it.
+seat's view alone (`GameBinding.judge_job`), with a seed made of public facts only (the table,
+its game, the moves made: not the table's version, which bookkeeping bumps too): the same
+question at the same moment gets the same answer, and nothing the seat cannot see changes it.
 A table with hints on is never rated (`bot.ratings.rules.entries`).
 """
 

@@ -36,7 +36,8 @@ def live_of(key: str, seats: int = 3, seed: int = 5) -> LiveTable:
 def coloretto_hint(best: float, second: float | None, lang: str = "en") -> str:
     face = faces()["coloretto"]
     other = None if second is None else Judged(Place(1), second)
-    return hint_text(face, live_of("coloretto"), Judgement("points", Judged(Take(2), best), other), lang)  # fmt: skip
+    judged = Judgement("points", Judged(Take(2), best), other)
+    return hint_text(face, live_of("coloretto"), judged, lang)
 
 
 def test_points_read_with_their_plural_and_decimals_in_each_language():
@@ -116,7 +117,8 @@ def test_the_composer_adds_hint_to_a_turn_at_a_table_with_hints_only():
 
 
 def test_a_table_with_hints_is_never_rated_and_the_expert_has_its_rated_name():
-    table = a_table("coloretto", seats=[Seat(id="1", user_id=1, name="A"), Seat(id="ai-1", name="R", ai=True)])  # fmt: skip
+    seats = [Seat(id="1", user_id=1, name="A"), Seat(id="ai-1", name="R", ai=True)]
+    table = a_table("coloretto", seats=seats)
     table.settings.ai_level = "expert"
     outcome = Outcome("normal", (SeatOutcome("1", True, 10), SeatOutcome("ai-1", False, 3)))
     placed = rules.entries(table, outcome, rules.every_seat_alone)

@@ -18,7 +18,7 @@ from bot.texts.i18n import dynamic_key, t
 from engine.coloretto.game import Draw, Place, Take
 from engine.colorpop.adapter import ColorpopMove
 from engine.colorpop.rules import group_at
-from engine.colourist.game import Choose
+from engine.colourist.game import Choose, Keep
 from engine.protocol import Judged, Judgement, Outcome, SeatOutcome
 from tests.factories import a_table
 
@@ -106,6 +106,27 @@ def test_every_game_says_its_moves_as_its_buttons_do(lang):
     red = colourist.move_words(live, Choose("red"), lang)
     assert red.endswith(t("colourist.card.red", lang))
     assert red != "card red"
+
+
+def test_a_colourist_phrase_kept_reads_as_its_button_prints_it():
+    colourist = faces()["colourist"]
+    game = colourist.game
+    live = live_of("colourist", 3, seed=0)
+    for step in range(60):  # AI moves until a double field asks the colourist for a phrase
+        if game.view(live.state, None).phase == "picking":
+            break
+        for seat in sorted(game.to_act(live.state)):
+            move = game.ai_move(game.view(live.state, seat), "easy", step)
+            live.state = game.apply(live.state, seat, move)[0]
+    colourist_seat = game.view(live.state, None).colourist
+    offered = game.view(live.state, colourist_seat).offered
+    for lang in LANGS:
+        labels = [
+            b.label
+            for b in colourist.private_post(live, live.table.seat(colourist_seat), lang).controls
+        ]
+        said = [colourist.move_words(live, Keep(n, a), lang) for n in (0, 1) for a in (0, 1)]
+        assert said == labels, (offered, said, labels)
 
 
 def test_the_composer_adds_hint_to_a_turn_at_a_table_with_hints_only():

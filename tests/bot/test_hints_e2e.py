@@ -73,6 +73,22 @@ def expected_hint(bot, seat_id):
     return hint_text(face, live, judged, "en"), judged.best.move
 
 
+def colorpop_turn(held, actor, thread):
+    """The Colorpop table message of this turn, once `actor`'s seat is on turn (else None)."""
+    live = held.cache.get(1)
+    if live is None or str(actor.id) not in COLORPOP.to_act(live.state):
+        return None
+    epoch = f"colorpop:1:{live.table.epoch}:"
+    return next(
+        (
+            m
+            for m in reversed(actor.visible_messages(thread))
+            if not m.ephemeral and hint_of(m) and hint_of(m)["custom_id"].startswith(epoch)
+        ),
+        None,
+    )
+
+
 async def coloretto_turn(emu, actor, thread, bot, timeout=20):
     """The table message of the turn, once its move buttons (Hint aside) are the legal moves
     of the seat on turn."""
@@ -200,21 +216,7 @@ async def test_a_colorpop_hint_never_changes_with_who_holds_which_other_colour(
     seat = str(ana.id)
     held = pop_bot.client.tables.held
 
-    def anas_turn():
-        live = held.cache.get(1)
-        if live is None or seat not in COLORPOP.to_act(live.state):
-            return None
-        epoch = f"colorpop:1:{live.table.epoch}:"
-        return next(
-            (
-                m
-                for m in reversed(ana.visible_messages(thread))
-                if not m.ephemeral and hint_of(m) and hint_of(m)["custom_id"].startswith(epoch)
-            ),
-            None,
-        )
-
-    message = await emu.wait_for(anas_turn, 20, "Ana's turn")
+    message = await emu.wait_for(lambda: colorpop_turn(held, ana, thread), 20, "Ana's turn")
     live = held.cache[1]
     expected, move = expected_hint(pop_bot, seat)
     hint, took = await ask(ana, message)
@@ -293,3 +295,19 @@ async def test_every_new_table_offers_the_expert_and_hints_in_every_language(emu
         assert hints["type"] == 5  # a boolean
         assert not hints.get("required")
         assert len(hints["description_localizations"]) >= 6, hints
+
+
+async def test_an_expert_that_cannot_judge_is_said_and_never_leaves_the_hint_thinking(
+    emu, world, roomy_channels, pop_bot, monkeypatch
+):
+    ana = world.ana
+    thread, _ = await opened_with_hints(emu, world, "colorpop", ana, ai=1, ai_level="easy")
+
+    async def cannot(*_args):
+        raise NotImplementedError("this game's expert is being written")
+
+    monkeypatch.setattr(pop_bot.client.tables.hints, "judged", cannot)
+    held = pop_bot.client.tables.held
+    message = await emu.wait_for(lambda: colorpop_turn(held, ana, thread), 20, "Ana's turn")
+    answer, _ = await ask(ana, message)
+    assert answer.text == "The expert cannot give a hint for this game right now — sorry!"

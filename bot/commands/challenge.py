@@ -77,7 +77,7 @@ NEW_OPTIONS = {
         "option.challenge.mode",
     ),
     "ends": _("how long it lasts: 1h, 24h, up to 72h", "option.challenge.ends"),
-    "ai_level": _("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+    "ai_level": _("how well AI players play: easy, normal, hard or expert", "option.new.ai_level"),
     "seats": _("group mode: the seats at each group's table, 3 to 5", "option.challenge.seats"),
 }
 

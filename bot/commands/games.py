@@ -46,6 +46,7 @@ TABLE_OPTIONS = (
     inspect.Parameter("timer", _P, default=None, annotation=str | None),
     inspect.Parameter("ai_level", _P, default="normal", annotation=str),
     inspect.Parameter("language", _P, default=None, annotation=str | None),
+    inspect.Parameter("hints", _P, default=False, annotation=bool),
 )
 
 
@@ -64,8 +65,11 @@ def _with_table_options(command: Any) -> Any:
     """The descriptions, choices and suggestions of the options every table has."""
     described = app_commands.describe(
         timer=_("time to play each turn: 2m, 1h, 24h, up to 72h, or none", "option.new.timer"),
-        ai_level=_("how well AI players play: easy, normal or hard", "option.new.ai_level"),
+        ai_level=_("how well AI players play: easy, normal, hard or expert", "option.new.ai_level"),
         language=_("language of the table's messages", "option.new.language"),
+        hints=_(
+            "a Hint button: each seat may ask the expert; games are not rated", "option.new.hints"
+        ),
     )(command)
     suggested = app_commands.autocomplete(timer=timer_suggestions)(described)
     return app_commands.choices(ai_level=choices("choice.ai_level"), language=language_choices())(
@@ -85,6 +89,9 @@ def new_table(description: app_commands.locale_str) -> Callable[[OptionsOf], Any
         @functools.wraps(game_options)
         async def new(group: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
             table = {option.name: values.pop(option.name) for option in TABLE_OPTIONS}
+            if table["hints"] and group.private_table(values):
+                await refuse(interaction, Refusal("refusal.hints_private"))
+                return
             try:  # a timer that cannot be read: said privately, before anything is opened
                 table["timer"] = None if table["timer"] is None else parse_timer(table["timer"])
             except Refusal as no:
@@ -118,6 +125,11 @@ class GameCommands(app_commands.Group):
         if self.rules_key is not None and self.rules_description is not None:
             self.add_command(self._rules_command(self.rules_key, self.rules_description))
 
+    def private_table(self, _options: dict[str, Any]) -> bool:
+        """Would `/<game> new` with these game options open a private game (played in its
+        player's own messages)? Such a game offers no hints."""
+        return False
+
     def _rules_command(
         self, rules_key: str, description: app_commands.locale_str
     ) -> app_commands.Command[Any, ..., None]:
@@ -136,6 +148,7 @@ class GameCommands(app_commands.Group):
         timer: int | None,
         ai_level: str,
         language: str | None,
+        hints: bool = False,
     ) -> None:
         """A table of this game, with `options` and the table settings every game has
         (`timer` in seconds, 0 for none; None: the bot's default, `POP_TURN_TIMER`)."""
@@ -144,6 +157,7 @@ class GameCommands(app_commands.Group):
                 "turn_timer": self.settings.turn_timer if timer is None else timer,
                 "ai_level": ai_level,
                 "language": language,
+                "hints": hints,
             }
         )
         await self.lobby.open_table(interaction, self.key, options.model_dump(), settings)

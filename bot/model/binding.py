@@ -113,6 +113,11 @@ class GameBinding(Generic[O, S, M, V]):
     def to_act(self, state: object) -> frozenset[str]:
         return self.game.to_act(self.narrow(state))
 
+    def legal_moves(self, state: object, seat_id: str) -> list[object]:
+        """Everything `seat_id` may do now (the one list the buttons, the AI and the refusals
+        agree on)."""
+        return list(self.game.legal_moves(self.narrow(state), seat_id))
+
     def named_move(self, name: str, arg: str | None) -> object | None:
         """The move a control names (None: the name is none of the game's moves); a name
         whose argument makes no move is a button that is not valid."""
@@ -167,10 +172,6 @@ class GameBinding(Generic[O, S, M, V]):
     def turn_of(self, state: object) -> int:
         """The turns the table had moved through at `state` (the protocol's `turn`)."""
         return self.game.turn(self.narrow(state))
-
-    def legal_count(self, state: object, seat_id: str) -> int:
-        """How many legal moves `seat_id` had to choose from in `state`."""
-        return len(self.game.legal_moves(self.narrow(state), seat_id))
 
     def export_record(self, state: object) -> dict[str, Json]:
         return self.game.export_record(self.narrow(state))

@@ -35,6 +35,9 @@ Control = Button | Select
 REPLAY = "replay"
 REVIEW = "review"
 LASTING = (REPLAY, REVIEW)
+# The verb of a turn's Hint (the expert's move for the presser's seat, privately: a table-layer
+# verb, `bot.tables.hints`). Not "hint": Pop's solo game has a Hint of its own by that name.
+HINT = "advice"
 
 
 def lasting(control: Control) -> bool:

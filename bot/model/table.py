@@ -19,7 +19,7 @@ from engine import fair
 
 Status = Literal["lobby", "playing", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "playing")
-AiLevel = Literal["easy", "normal", "hard"]
+AiLevel = Literal["easy", "normal", "hard", "expert"]
 MAX_TIMER = 72 * 3600  # seconds: the longest turn timer a table may have
 LONG_TIMER = 3600  # from an hour on, a turn is reminded at half its time, not just before its end
 
@@ -80,6 +80,9 @@ class TableSettings(BaseModel):
     turn_timer: int = Field(120, ge=0, le=MAX_TIMER)  # seconds; 0 turns the timer off
     ai_level: AiLevel = "normal"
     language: str | None = None  # None: the server's language
+    # Every seat may ask the expert for its move (a Hint button, `bot.tables.hints`); such a
+    # table's games are never rated (`bot.ratings.rules.entries`).
+    hints: bool = False
 
 
 class Table(BaseModel):

@@ -8,8 +8,10 @@ the reveal's steps edit the turn's message, `turn_story`), a picture a step wher
 message is out (behind or tight, steps share a message, the results and the next turn may ride
 on it), one message a seat's turn (Coloretto, Colorpop). The results post, known by its flag,
 gets Rematch, Replay (the game step by step, privately: `bot.tables.replays`), Review when
-the game was not rated (a seat's costliest decisions, privately: `bot.tables.reviews`), the rating
-changes and the fair deal's reveal; the turn's message names who is pinged; the captions a turn message carries are the bot's own record, never read back.
+the game was not rated (a seat's costliest decisions, privately: `bot.tables.reviews`), the
+rating changes and the fair deal's reveal; the turn's message names who is pinged, and carries
+Hint where the table has hints on; the captions a turn message carries are the bot's own
+record, never read back.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from bot.model import layout
 from bot.model.layout import Block, Gallery, Layout, Rule, Shown, Text
-from bot.model.posts import REPLAY, REVIEW, Button, Post, lasting
+from bot.model.posts import HINT, REPLAY, REVIEW, Button, Post, lasting
 from bot.model.table import Table
 from bot.texts.i18n import t
 
@@ -206,9 +208,13 @@ def posts_in(attached: Collection[str], posts: Sequence[Post], start: int, sent:
 # --- The turn's message -------------------------------------------------------------------
 
 
-def turn(post: Post, pinged: Sequence[int], lang: str) -> Post:
+def turn(post: Post, pinged: Sequence[int], lang: str, hints: bool = False) -> Post:
     """The turn's table message, mentioning the people who must act on its last line (nobody
-    to mention: the face's post as it is)."""
+    to mention: the face's post as it is); at a table with hints on, the Hint button after the
+    game's own (the expert's move, privately: `bot.tables.hints`)."""
+    if hints:
+        hint = Button(HINT, t("hint.button", lang), "secondary")
+        post = replace(post, controls=[*post.controls, hint])
     if not pinged:
         return post
     line = t("turn.ping", lang, who=" ".join(f"<@{u}>" for u in pinged))

@@ -1,6 +1,6 @@
-"""The lobby message of every game: the game's summary, the deal's commitment, once started the
-ids it was dealt with and, while seats may change, the lobby's buttons (and a challenge's
-group says what a seat there costs)."""
+"""The lobby message of every game: the game's summary, that hints are on (when they are), the
+deal's commitment, once started the ids it was dealt with and, while seats may change, the
+lobby's buttons (and a challenge's group says what a seat there costs)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def lobby_post(face: Shows, table: Table) -> Post:
     lang = table.lang()
     lines = (
         _group_line(table, lang),
+        t("lobby.hints", lang) if table.settings.hints else None,
         fair.commitment_line(table, lang),
         fair.inputs_line(table, lang),
     )

@@ -68,7 +68,8 @@ class TurnMessage:
         to_act = face.to_act(live.state) if live.state is not None else frozenset()
         seats = [s for s in table.seats if s.id in to_act]
         pinged = await pings.to_ping(self.posting.store, seats)
-        return DrawnTurn(composer.turn(post, pinged, table.lang()), epoch, deadline)
+        hints = table.settings.hints and table.status == "playing" and bool(to_act)
+        return DrawnTurn(composer.turn(post, pinged, table.lang(), hints), epoch, deadline)
 
     async def post_alone(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""

@@ -9,9 +9,10 @@ result a shared place, and a seat whose person left (or that the AI played for g
 person was away) last, below every seat that played on.
 
 A seat's player is its person (their Discord id) or, for an AI chair, its level and the
-version of its game's AI ("ai:hard@1"): one player for the whole bot, in every server, a new
-one when the AI changes. An AI level is never rated against itself: on several sides of one
-game, it is rated once, from its best-placed side (`once_per_ai`).
+version of its game's AI ("ai:hard@1", "ai:expert@1"): one player for the whole bot, in every
+server, a new one when the AI changes. An AI level is never rated against itself: on several
+sides of one game, it is rated once, from its best-placed side (`once_per_ai`). A table whose
+seats could ask the expert for hints is never rated.
 """
 
 from __future__ import annotations
@@ -123,7 +124,10 @@ def entries(
     """The pool and places of a finished game's seats, or None when it is not rated (its rule
     says so, or fewer than two players or sides are left to rank). `gone`: the seats placed
     last (by default those the table says its people left during the game; a seat whose
-    person was gone from its start is left out)."""
+    person was gone from its start is left out). A table where seats could ask the expert
+    (`TableSettings.hints`) is never rated."""
+    if table.settings.hints:
+        return None
     rated = rule(table.options, [s.id for s in table.seats], outcome)
     if rated is None:
         return None

@@ -8,7 +8,7 @@ committed under the table's lock, with `bot.tables.held`) → the table's outbox
 turns the move's events into posts through the game's face and posts them, paced, exactly
 once (`bot.posting.transport`). AI seats and turn timers (`bot.tables.ai_seats`, `bot.tables.timers`), the
 lobby (`bot.tables.lobby`), a finished game's replay and review (`bot.tables.replays`,
-`bot.tables.reviews`), what Discord says
+`bot.tables.reviews`), a turn's hint (`bot.tables.hints`), what Discord says
 of a table's channel (`bot.tables.channels`) and the restart (`bot.tables.resume`) are parts
 beside them.
 """
@@ -38,6 +38,7 @@ from .channels import ChannelEvents
 from .clock import Clock
 from .faces import FaceServices, TableFace
 from .held import TableCache
+from .hints import Hints
 from .lobby import Lobby
 from .moves import MovePath
 from .paused_retries import PausedRetries
@@ -98,6 +99,8 @@ class TableLayer:
         self.replays = Replays(self.held, replays or {})
         # A seat's costliest decisions in an unrated finished game, for the games in `reviews`.
         self.reviews = Reviews(self.replays.games, reviews, self.ai.thinking)
+        # A turn's Hint at a table with hints on: the expert thinks in the AI seats' workers.
+        self.hints = Hints(self.held, self.ai.thinking)
         self.posting = self._posting(budget or Budget.unlimited())
         self.lobby = Lobby(
             self.held, options.limits, self.outboxes, self.privates, self._dealt, self.ai.drive
@@ -112,12 +115,18 @@ class TableLayer:
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
-        """Every press's way in: the lobby's, Replay's and Review's verbs beside each game's."""
+        """Every press's way in: the lobby's, Replay's, Review's and Hint's verbs beside each
+        game's."""
         return Presses(
             faces,
             self.held,
             self.moves,
-            {**self.lobby.verbs(), **self.replays.verbs(), **self.reviews.verbs()},
+            {
+                **self.lobby.verbs(),
+                **self.replays.verbs(),
+                **self.reviews.verbs(),
+                **self.hints.verbs(),
+            },
             self.services,
             ClickRate(options.limits.clicks_per_second),
             self.now,
@@ -125,6 +134,7 @@ class TableLayer:
             {
                 **dict.fromkeys(self.replays.verbs(), self.replays.why_refused),
                 **dict.fromkeys(self.reviews.verbs(), self.reviews.why_refused),
+                **dict.fromkeys(self.hints.verbs(), self.hints.why_refused),
             },
         )
 

@@ -53,9 +53,7 @@ def stake(judgement: Judgement, lang: str) -> str:
     amount = worth(judgement)
     if judgement.unit == "wins":
         return t("review.wins", lang, share=int(amount))
-    whole = float(amount).is_integer()
-    shown = str(int(amount)) if whole else f"{amount:.1f}".replace(".", t("review.decimal", lang))
-    return t("review.points", lang, n=int(amount) if whole else amount, amount=shown)
+    return t("review.points", lang, n=float(amount))  # shown as the language writes it
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,7 @@ class Reviews:
         seat's view (in the AI workers, as many at once as they have places)."""
         asked = []
         for at, step in enumerate(played.steps):
-            if step.seat == seat_id and face.legal_count(step.before, seat_id) >= 2:
+            if step.seat == seat_id and len(face.legal_moves(step.before, seat_id)) >= 2:
                 seed = seed_of(table.id, game_no, at, seat_id, "review")  # public facts only
                 asked.append(
                     (at, step.before, face.judge_job(step.before, seat_id, seed, step.move))

@@ -28,7 +28,7 @@ DEFAULT_LANGUAGE = "en"
 # The table layer's own families of keys built at run time, with every suffix each can take.
 TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "button": ("join", "leave", "addai", "start", "cancel"),
-    "choice.ai_level": ("easy", "normal", "hard"),
+    "choice.ai_level": ("easy", "normal", "hard", "expert"),
     "choice.pings": ("on", "off"),
     "result.place": ("1", "2", "3", "4", "5", "6"),
     # The kinds of challenge games declare (`ChallengeKind`), and what their standings show.
@@ -131,11 +131,8 @@ def resolve(locale: object) -> str:
     return base if base in shipped else DEFAULT_LANGUAGE
 
 
-def plural_form(lang: str, n: float) -> str:
-    """CLDR plural category of a count in a shipped language: an integer, or a number shown
-    with a decimal ("1.5 points": "other" everywhere but French, where below 2 is "one")."""
-    if not float(n).is_integer():
-        return "one" if lang == "fr" and abs(n) < 2 else "other"
+def plural_form(lang: str, n: int) -> str:
+    """CLDR plural category of an integer count in a shipped language."""
     n = abs(int(n))
     if lang == "ja":
         return "other"
@@ -152,16 +149,38 @@ def plural_form(lang: str, n: float) -> str:
     return "one" if n == 1 else "other"
 
 
+def fraction_form(lang: str, x: float) -> str:
+    """CLDR plural category of a number with decimals ("1.5 points", French "1,5 point")."""
+    return "one" if lang == "fr" and abs(x) < 2 else "other"
+
+
+def decimal(x: float, lang: str) -> str:
+    """A number to one decimal as `lang` writes it ("2.5", "2,5"); a whole one bare ("3")."""
+    text = f"{round(x, 1):.1f}".removesuffix(".0")
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
+DECIMAL_COMMA = frozenset({"it", "fr", "es", "pl", "de"})
+
+
 def t(key: str, lang: str | None = None, /, **values: object) -> str:
+    """A catalogue text in `lang`, filled with `values`; a plural entry's form follows `n`
+    (a float `n` is shown to one decimal, as `lang` writes it: `decimal`)."""
     lang = resolve(lang or DEFAULT_LANGUAGE)
     entry = catalogue(lang).get(key)
     if entry is None:
         entry = catalogue(DEFAULT_LANGUAGE)[key]  # a missing key is a bug: tests catch it
         lang = DEFAULT_LANGUAGE
+    n = values.get("n", 0)
+    if isinstance(n, float):
+        values = {**values, "n": decimal(n, lang)}
     if isinstance(entry, dict):
-        count = values.get("n", 0)
-        n = count if isinstance(count, float) else int(str(count))
-        entry = entry.get(plural_form(lang, n)) or entry["other"]
+        shown = str(values.get("n", 0))
+        if isinstance(n, float) and not shown.lstrip("-").isdigit():  # shown with a decimal
+            form = fraction_form(lang, n)
+        else:
+            form = plural_form(lang, int(shown))
+        entry = entry.get(form) or entry["other"]
     return str(entry).format(**values)
 
 

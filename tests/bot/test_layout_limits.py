@@ -2,7 +2,7 @@
 (at most 40 components, 4,000 characters of text, 10 pictures a gallery, 5 controls a row),
 with the longest names Discord allows and the most seats (up to six) in every language: a whole
 game of each hosted game (AI moves through the protocol) in one language, every turn's message
-and every move's posts; in every language, the first turn's message, every seat's private
+(with the pings and the Hint of a table with hints too) and every move's posts; in every language, the first turn's message, every seat's private
 message, the first move's and the last move's posts, the results with the rating changes and the deal's
 reveal, a move's posts merged with the next turn riding on them, a secret-choice turn's
 story (its status and every step's caption), and a seat's review of the game (its costliest
@@ -82,6 +82,7 @@ def test_every_message_of_a_whole_game_fits_discords_limits(key):
         live = LiveTable(table, state)
         turn = face.table_post(live, played_in)
         fits(turn, "turn")
+        fits(composer.turn(turn, [s.user_id for s in seats], played_in, hints=True), "hinted")
         if game.outcome(state) is not None:
             break
         before = state
@@ -96,6 +97,7 @@ def test_every_message_of_a_whole_game_fits_discords_limits(key):
         check_review(face, table, moves[-WORST:], lang)
         live = LiveTable(table, start)
         fits(face.table_post(live, lang), "turn")
+        fits(composer.turn(face.table_post(live, lang), [], lang, hints=True), "hinted")
         for seat in seats:
             fits(face.private_post(live, seat, lang), "private")
         if lang != played_in:

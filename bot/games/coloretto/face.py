@@ -142,6 +142,15 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         ]
         return controls
 
+    def move_words(self, live: LiveTable, move: object, lang: str) -> str:
+        """A move as its button names it: Draw, Row N (the drawn card's place), Take row N."""
+        played = self.narrow_move(move)
+        if isinstance(played, Draw):
+            return t("coloretto.button.draw", lang)
+        if isinstance(played, Place):
+            return t("coloretto.button.place", lang, row=played.row)
+        return t("coloretto.button.take", lang, row=played.row)
+
     def table_post(self, live: LiveTable, lang: str) -> Post:
         v = COLORETTO.view(self.state_of(live), None)
         pictures = []

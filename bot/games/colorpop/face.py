@@ -137,6 +137,14 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
         controls.append(Button("colour", t("colorpop.button.colour", lang), "success"))
         return Post(self.table_text(live, lang), [picture], controls)
 
+    def move_words(self, live: LiveTable, move: object, lang: str) -> str:
+        """A pick as the picker names it: its group's colour, size and cell (`● red ×4 at C3`),
+        from the board as it is (public)."""
+        picked = self.narrow_move(move)
+        board = COLORPOP.view(self.state_of(live), None).board
+        group = group_at(board, picked.position)
+        return group_label(group, lang, picked.position) if group else picked.cell
+
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """My colour: the seat's colour(s), from that seat's view alone (teams: both)."""
         me = COLORPOP.view(self.state_of(live), seat.id)

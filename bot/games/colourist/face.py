@@ -94,6 +94,19 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             label = t("colourist.button.choose", lang)
         return Post(self.table_text(live, lang), pictures, [Button("choose", label, "primary")])
 
+    def move_words(self, live: LiveTable, move: object, lang: str) -> str:
+        """A colour as its button names it ("🟥 red"); a phrase kept as its button prints it
+        (from the colourist's view: only the colourist keeps one)."""
+        played = self.narrow_move(move)
+        if isinstance(played, Choose):
+            return card_label(played.card, lang)
+        state = self.state_of(live)
+        offered = COLOURIST.view(state, COLOURIST.view(state, None).colourist).offered
+        nouns, adjectives = offered[:2], offered[2:]
+        if len(nouns) < 2 or len(adjectives) < 2:  # no phrase to keep now
+            return super().move_words(live, move, lang)
+        return W.phrase(COLOURIST.words, adjectives[played.adjective], nouns[played.noun], lang)
+
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """The seat's own message: the phrase pick (colourist, double field), the colour
         buttons, or the card it laid."""

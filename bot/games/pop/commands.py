@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -29,6 +30,10 @@ GRADES = tuple(GRADE_NAMES.values())  # Enigma grades 1-5
 class PopCommands(GameCommands):
     key = "pop"
     description_text = _("Play Pop, the colour card game", "pop.command.pop.description")
+
+    def private_table(self, options: dict[str, Any]) -> bool:
+        """A puzzle (Enigma) is played privately, not at a table."""
+        return MODES[str(options.get("mode", "competitive"))].one_turn
 
     @new_table(_("Open a Pop table in its own thread", "pop.command.new.description"))
     @app_commands.describe(

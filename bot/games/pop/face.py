@@ -13,6 +13,7 @@ from typing import Any
 from bot.model.table import LiveTable
 from bot.tables.faces import StatsRow
 from bot.texts.i18n import dynamic_key, t
+from engine.pop.adapter import Talk
 from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS
 from engine.protocol import Outcome
@@ -21,12 +22,20 @@ from .challenges import KINDS
 from .clicks import PopClicks
 from .commands import PopCommands
 from .coop import PopTalk
-from .words import hints_of
+from .words import cards_text, hints_of
 
 
 class PopFace(PopClicks, PopTalk):
     commands_class = PopCommands
     challenge_kinds = KINDS
+
+    def move_words(self, live: LiveTable, move: object, lang: str) -> str:
+        """A pick as Pop names cards ("12 (▲ yellow), 27 (● red)"); table talk as Signal's menu
+        says it ("Signal: ▲ yellow → C")."""
+        played = self.narrow_move(move)
+        if isinstance(played, Talk):
+            return f"{t('pop.button.signal', lang)}: {self._talk_label(played, lang)}"
+        return cards_text(played, lang)
 
     # --- Stats ------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-TABLE_SETTINGS = ("turn_timer", "ai_level", "language")
+TABLE_SETTINGS = ("turn_timer", "ai_level", "language", "hints")
 POP_OPTIONS = ("mode", "sets", "two_player_variant", "difficulty")
 
 

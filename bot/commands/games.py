@@ -89,8 +89,9 @@ def new_table(description: app_commands.locale_str) -> Callable[[OptionsOf], Any
         @functools.wraps(game_options)
         async def new(group: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
             table = {option.name: values.pop(option.name) for option in TABLE_OPTIONS}
-            if table["hints"] and group.private_table(values):
-                await refuse(interaction, Refusal("refusal.hints_private"))
+            no_hints = group.hints_refusal(values) if table["hints"] else None
+            if no_hints is not None:
+                await refuse(interaction, no_hints)
                 return
             try:  # a timer that cannot be read: said privately, before anything is opened
                 table["timer"] = None if table["timer"] is None else parse_timer(table["timer"])
@@ -125,10 +126,10 @@ class GameCommands(app_commands.Group):
         if self.rules_key is not None and self.rules_description is not None:
             self.add_command(self._rules_command(self.rules_key, self.rules_description))
 
-    def private_table(self, _options: dict[str, Any]) -> bool:
-        """Would `/<game> new` with these game options open a private game (played in its
-        player's own messages)? Such a game offers no hints."""
-        return False
+    def hints_refusal(self, _options: dict[str, Any]) -> Refusal | None:
+        """Why a table with these game options offers no hints (a private puzzle: its answer
+        would be the hint), or None: it may."""
+        return None
 
     def _rules_command(
         self, rules_key: str, description: app_commands.locale_str

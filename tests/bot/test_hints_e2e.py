@@ -275,6 +275,17 @@ async def test_a_private_puzzle_offers_no_hints(emu, world, pop_bot):
     assert await pop_bot.client.tables.store.tables_in(told.channel.id) == []
 
 
+async def test_pops_solo_game_keeps_its_own_counted_hint(emu, world, pop_bot):
+    asked = await world.ana.slash("pop", "new", mode="solo", hints=True)
+    told = await asked.wait_message()
+    assert told.ephemeral
+    assert told.text == (
+        "Pop's solo game has a Hint of its own, counted in its result: "
+        "open it without the hints option."
+    )
+    assert await pop_bot.client.tables.store.tables_in(told.channel.id) == []
+
+
 def synced_option(emu, world, command, option, sub="new"):
     """An option of `/<command> <sub>` as the bot synced it to Discord."""
     synced = emu.guild_commands.get(world.guild.id, []) + emu.global_commands

@@ -31,9 +31,13 @@ class PopCommands(GameCommands):
     key = "pop"
     description_text = _("Play Pop, the colour card game", "pop.command.pop.description")
 
-    def private_table(self, options: dict[str, Any]) -> bool:
-        """A puzzle (Enigma) is played privately, not at a table."""
-        return MODES[str(options.get("mode", "competitive"))].one_turn
+    def hints_refusal(self, options: dict[str, Any]) -> Refusal | None:
+        """A puzzle (Enigma) is played privately, not at a table; the solo game has a Hint of
+        its own, counted in its result (the table's would go uncounted)."""
+        mode = str(options.get("mode", "competitive"))
+        if MODES[mode].one_turn:
+            return Refusal("refusal.hints_private")
+        return Refusal("pop.refusal.hints_solo") if mode == "solo" else None
 
     @new_table(_("Open a Pop table in its own thread", "pop.command.new.description"))
     @app_commands.describe(

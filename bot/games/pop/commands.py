@@ -36,7 +36,7 @@ class PopCommands(GameCommands):
         its own, counted in its result (the table's would go uncounted)."""
         mode = str(options.get("mode", "competitive"))
         if MODES[mode].one_turn:
-            return Refusal("refusal.hints_private")
+            return Refusal("pop.refusal.hints_private")
         return Refusal("pop.refusal.hints_solo") if mode == "solo" else None
 
     @new_table(_("Open a Pop table in its own thread", "pop.command.new.description"))

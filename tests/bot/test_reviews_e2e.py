@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from bot.ratings import rules
 from bot.tables import workers
 from bot.texts.i18n import t
 from engine.protocol import judge_json
@@ -21,8 +20,8 @@ pytestmark = pytest.mark.asyncio
 THINKING = 5  # a deferred answer with a message to come (DEFERRED_CHANNEL_MESSAGE)
 DECISION = re.compile(r"\*\*Turn (\d+)\*\* · you chose: (.+) · better: (.+) · cost: (.+)")
 STAKE = re.compile(r"(\d+(?:\.\d)?) points?|(\d+) % of the win")
-TABLES = {  # the host and an AI seat; Colorpop solo: the host alone (a solo game is unrated)
-    "coloretto": ({}, 1),
+TABLES = {  # Coloretto: the host and an AI seat, hints on (unrated); Colorpop solo: the host alone
+    "coloretto": ({"hints": True}, 1),
     "colorpop": ({"mode": "solo", "colours": 2}, 0),
 }
 
@@ -32,11 +31,12 @@ def results_of(actor, thread):
     return next((m for m in actor.visible_messages(thread) if "Replay" in m.button_labels), None)
 
 
-async def played_by_the_ai(emu, world, game):
-    """Ana opens a table of `game`, then leaves: the AI plays her seat to the end. (table
-    number, its results post)."""
+async def played_by_the_ai(emu, world, game, **changed):
+    """Ana opens a table of `game` (its options `changed`), then leaves: the AI plays her seat
+    to the end. (table number, its results post)."""
     ana = world.ana
     options, ai = TABLES[game]
+    options = options | changed
     number, thread = await start_table(emu, world, ana, (), ai, game, ai_level="easy", **options)
     left = await (await ana.at(thread).slash("table", "leave")).wait_message()
     assert "left the table" in left.text
@@ -69,8 +69,6 @@ async def test_review_lists_a_seats_costliest_decisions_privately(
     emu, world, roomy_channels, pop_bot, monkeypatch, game
 ):
     ana, ben = world.ana, world.ben
-    if game == "coloretto":  # a two-seat Coloretto game is rated: its rule says not, here
-        monkeypatch.setitem(rules.RULES, "coloretto", lambda *_: None)
     asked = counting_judgements(monkeypatch)
     number, results = await played_by_the_ai(emu, world, game)
     assert "📈" not in results.text  # not rated
@@ -106,7 +104,7 @@ async def test_a_rated_game_offers_no_review_and_refuses_a_forged_one(
     emu, world, roomy_channels, pop_bot
 ):
     ana = world.ana
-    number, results = await played_by_the_ai(emu, world, "coloretto")
+    number, results = await played_by_the_ai(emu, world, "coloretto", hints=False)
     assert "📈" in results.text  # rated: Ana (gone) and the AI level
     assert "Review" not in results.button_labels
     forged = await ana.forge_click(results, f"coloretto:{number}:1:review:1")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import faces
+from bot.games.coloretto.words import card_name
 from bot.model.posts import HINT, Button, Post
 from bot.model.table import LiveTable, Seat
 from bot.posting import composer
@@ -35,25 +36,25 @@ def live_of(key: str, seats: int = 3, seed: int = 5) -> LiveTable:
 
 def coloretto_hint(best: float, second: float | None, lang: str = "en") -> str:
     face = faces()["coloretto"]
-    other = None if second is None else Judged(Place(1), second)
+    other = None if second is None else Judged(Draw(), second)
     judged = Judgement("points", Judged(Take(2), best), other)
     return hint_text(face, live_of("coloretto"), judged, lang)
 
 
 def test_points_read_with_their_plural_and_decimals_in_each_language():
     assert coloretto_hint(3.0, 2.0) == (
-        "💡 The expert's choice: **Take row 2** — about 1 point more than **Row 1**."
+        "💡 The expert's choice: **Take row 2** — about 1 point more than **Draw**."
     )
-    assert coloretto_hint(3.5, 2.0).endswith("about 1.5 points more than **Row 1**.")
-    assert coloretto_hint(7.04, 2.0).endswith("about 5 points more than **Row 1**.")
-    assert coloretto_hint(2.5, 1.0, "fr").endswith("environ 1,5 point de plus que **Rangée 1**.")
-    assert coloretto_hint(4.0, 1.0, "fr").endswith("environ 3 points de plus que **Rangée 1**.")
+    assert coloretto_hint(3.5, 2.0).endswith("about 1.5 points more than **Draw**.")
+    assert coloretto_hint(7.04, 2.0).endswith("about 5 points more than **Draw**.")
+    assert coloretto_hint(2.5, 1.0, "fr").endswith("environ 1,5 point de plus que **Piocher**.")
+    assert coloretto_hint(4.0, 1.0, "fr").endswith("environ 3 points de plus que **Piocher**.")
     assert "około 2 punkty więcej" in coloretto_hint(3.0, 1.0, "pl")
     assert "około 5 punktów więcej" in coloretto_hint(6.0, 1.0, "pl")
     assert "około 1,5 punktu więcej" in coloretto_hint(2.5, 1.0, "pl")
     assert "etwa 0,5 Punkte mehr" in coloretto_hint(1.5, 1.0, "de")
     assert coloretto_hint(2.0, 1.98) == (
-        "💡 The expert's choice: **Take row 2** — about as good as **Row 1**."
+        "💡 The expert's choice: **Take row 2** — about as good as **Draw**."
     )
     assert coloretto_hint(2.0, None) == "💡 **Take row 2** is your only move."
 
@@ -83,7 +84,13 @@ def test_every_game_says_its_moves_as_its_buttons_do(lang):
     coloretto = faces()["coloretto"]
     live = live_of("coloretto")
     assert coloretto.move_words(live, Draw(), lang) == t("coloretto.button.draw", lang)
-    assert coloretto.move_words(live, Place(2), lang) == t("coloretto.button.place", lang, row=2)
+    assert coloretto.move_words(live, Take(3), lang) == t("coloretto.button.take", lang, row=3)
+    on_turn = sorted(coloretto.game.to_act(live.state))[0]
+    drawn, _ = coloretto.game.apply(live.state, on_turn, Draw())
+    card = coloretto.game.view(drawn, None).drawn
+    placed = coloretto.move_words(LiveTable(live.table, drawn), Place(2), lang)
+    assert placed == t("coloretto.words.place", lang, card=card_name(card, lang), row=2)
+    assert "?" not in placed
     assert coloretto.move_words(live, Take(3), lang) == t("coloretto.button.take", lang, row=3)
 
     colorpop, live = faces()["colorpop"], live_of("colorpop")

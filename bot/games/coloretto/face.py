@@ -143,12 +143,15 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
         return controls
 
     def move_words(self, live: LiveTable, move: object, lang: str) -> str:
-        """A move as its button names it: Draw, Row N (the drawn card's place), Take row N."""
+        """A move as its button names it (Draw, Take row N); a placement with the card drawn,
+        which its button ("Row N") leaves to the message above it."""
         played = self.narrow_move(move)
         if isinstance(played, Draw):
             return t("coloretto.button.draw", lang)
         if isinstance(played, Place):
-            return t("coloretto.button.place", lang, row=played.row)
+            drawn = COLORETTO.view(self.state_of(live), None).drawn
+            card = card_name(drawn, lang) if drawn is not None else "?"
+            return t("coloretto.words.place", lang, card=card, row=played.row)
         return t("coloretto.button.take", lang, row=played.row)
 
     def table_post(self, live: LiveTable, lang: str) -> Post:

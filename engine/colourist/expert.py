@@ -201,6 +201,9 @@ def judge(view: ColouristView, seed: int, words: WordList, made: Move | None = N
         cards = guess_values(view, words, habits, worth)
         likely = habits.predict(view.colourist, view.colourist, view.words)
         order = sorted(cards, key=lambda c: -likely[COLOURS.index(c)] if c in COLOURS else 0)
+        top = order[0] if order[0] != JOKER else order[1]
+        for c in COLOURS:  # a match given up is a point lost, whatever the others lay
+            cards[c] = cards[top] - (likely[COLOURS.index(top)] - likely[COLOURS.index(c)])
         valued = [(Choose(c), cards[c]) for c in order]
     valued = [(m, round(v, 9)) for m, v in valued]
     return judgement_of("points", valued, made)

@@ -2,18 +2,38 @@
 matches the colourist's colour (Jokers apart) and how long games last in rounds.
 
 Each game seats three to six AIs of one level (the colourist is an AI of that level too), on
-the normal track, seeds 0 … games−1. Benchmarks are commands that print JSON, not tests.
+the normal track, seeds 0 … games−1. Then `versus`: hard and expert against opponents written
+apart from the AI (`opponents.py`: random, greedy, a determinized Monte-Carlo player), and
+expert against hard, over mirrored deals (`engine.bench_vs`). Colourist seats three to six, so
+the matches two-seated elsewhere are three-seated here (fair share 1/3), and expert meets hard
+at 3 and 4 seats. Benchmarks are commands that print JSON, not tests.
 """
 
 from __future__ import annotations
 
 import statistics
-from typing import Literal
+import time
+from functools import partial
+from typing import Any, Literal
 
-from ..bench_kit import print_report
+from .. import bench_vs
+from ..bench_kit import print_report, workers
 from .adapter import COLOURIST, ColouristOptions
-from .ai import LEVELS
+from .ai import ALL_LEVELS, LEVELS
 from .game import JOKER, colourist_of
+from .opponents import OPPONENTS
+
+# The smallest table is three seats: every outside opponent there, expert against hard at 3 and 4.
+MATCHES: tuple[bench_vs.Match, ...] = (
+    *(
+        (level, opponent, 3)
+        for opponent in ("mc", "greedy", "random")
+        for level in ("expert", "hard")
+    ),
+    ("expert", "hard", 3),
+    ("expert", "hard", 4),
+)
+TARGET_P95_MS = 300.0
 
 
 def play(
@@ -38,8 +58,32 @@ def play(
     return hits, guesses, len(state.rounds)
 
 
-def bench_ai_main(games: int = 200) -> int:
-    """Print the JSON report; 0."""
+def _versus_chunk(job: bench_vs.Chunk) -> bench_vs.ChunkResult:
+    subject, opponent, seats, deals = job
+    player = partial(bench_vs.player, COLOURIST, ALL_LEVELS, OPPONENTS)
+    return bench_vs.rotations(
+        COLOURIST, ColouristOptions(), player(subject), player(opponent), seats, deals
+    )
+
+
+def versus(
+    games: int, jobs: int, seed: int = 2026, matches: tuple[bench_vs.Match, ...] = MATCHES
+) -> dict[str, Any]:
+    """The levels against outside opponents (`matches`), about `games` games a match, and
+    the three-seat target: expert's share against two Monte-Carlo players above the fair 1/3."""
+    section = bench_vs.versus(_versus_chunk, games, jobs, seed, matches)
+    mc3 = section["matches"].get("expert_vs_mc_3seats")
+    if mc3:
+        section["targets"]["expert_above_fair_vs_mc_3seats"] = bool(mc3["win"]["above_fair"])
+    return section
+
+
+def bench_ai_main(
+    games: int = 200, jobs: int | None = None, seed: int = 2026, vs_games: int = 400
+) -> int:
+    """Print the JSON report (then `versus`, `vs_games` games a match); 0 when expert's
+    decisions are within TARGET_P95_MS at p95."""
+    started = time.perf_counter()
     report: dict[str, object] = {"games": games, "length": "normal", "levels": {}}
     levels: dict[str, object] = {}
     for level in LEVELS:
@@ -56,5 +100,14 @@ def bench_ai_main(games: int = 200) -> int:
             "rounds_max": max(lengths),
         }
     report["levels"] = levels
+    against = versus(vs_games, workers(jobs), seed)
+    expert_ms = against["decision_ms_by_player"].get("expert")
+    fast = expert_ms is None or expert_ms["p95"] <= TARGET_P95_MS
+    report.update(
+        versus=against,
+        target_p95_ms=TARGET_P95_MS,
+        meets_time_target=fast,
+        seconds=round(time.perf_counter() - started, 1),
+    )
     print_report(report, indent=1)
-    return 0
+    return 0 if fast else 1

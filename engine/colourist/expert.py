@@ -128,9 +128,7 @@ def guess_values(
             values[card] = sum(p * v for p, v in zip(colour_of, played, strict=True))
             continue
         k = COLOURS.index(card)
-        values[card] = sum(
-            p * (kept[c] if c == k else missed[c]) for c, p in enumerate(colour_of)
-        )
+        values[card] = sum(p * (kept[c] if c == k else missed[c]) for c, p in enumerate(colour_of))
     return values
 
 
@@ -194,13 +192,13 @@ def judge(view: ColouristView, seed: int, words: WordList, made: Move | None = N
     elif view.seat == view.colourist:
         values = colour_values(view, words, habits, view.words)
         weights = word_weights(words, view.words)
-        order = sorted(range(len(COLOURS)), key=lambda c: -weights[c])
-        valued = [(Choose(COLOURS[c]), values[c]) for c in order]
+        by_weight = sorted(range(len(COLOURS)), key=lambda c: -weights[c])
+        valued = [(Choose(COLOURS[c]), values[c]) for c in by_weight]
     else:
         worth = joker_worth(view, words, habits, seed) if JOKER in view.playable else 0.0
         cards = guess_values(view, words, habits, worth)
         likely = habits.predict(view.colourist, view.colourist, view.words)
-        order = sorted(cards, key=lambda c: -likely[COLOURS.index(c)] if c in COLOURS else 0)
+        order = sorted(cards, key=lambda c: -likely[COLOURS.index(c)] if c in COLOURS else 0.0)
         top = order[0] if order[0] != JOKER else order[1]
         for c in COLOURS:  # a match given up is a point lost, whatever the others lay
             cards[c] = cards[top] - (likely[COLOURS.index(top)] - likely[COLOURS.index(c)])

@@ -83,10 +83,13 @@ def _margin(view: ColouristView, cards: dict[str, str]) -> tuple[int, bool]:
     moved = set(matched) | {view.colourist} if matched else set(view.seats)
     pos = {s: view.positions[s] + (s in moved) for s in view.seats}
     me = view.seat
+    assert me is not None
     return pos[me] - max(p for s, p in pos.items() if s != me), max(pos.values()) >= view.finish
 
 
-def _worlds(view: ColouristView, words: WordList, ids: Sequence[str], seed: int) -> list[dict]:
+def _worlds(
+    view: ColouristView, words: WordList, ids: Sequence[str], seed: int
+) -> list[dict[str, str]]:
     """MC_WORLDS guesses at the cards of everyone but this seat."""
     rnd = random.Random(seed)
     belief = _belief(view, words, ids)
@@ -104,7 +107,7 @@ def _worlds(view: ColouristView, words: WordList, ids: Sequence[str], seed: int)
     return worlds
 
 
-def _card_worth(view: ColouristView, worlds: list[dict], card: str) -> float:
+def _card_worth(view: ColouristView, worlds: list[dict[str, str]], card: str) -> float:
     assert view.seat is not None
     keeps = JOKER in view.playable and card != JOKER
     young = 1 - max(view.positions.values()) / view.finish

@@ -52,23 +52,21 @@ def spread(counts: Sequence[float], tier_of: Sequence[int]) -> list[float]:
 
 @dataclass
 class Habit:
-    """One seat in one role: tier counts and log-likelihood per reading of the colours."""
+    """One seat in one role: tier counts per reading of the colours, and how well each reading
+    foretold the seat's cards, each from the cards before it (log-likelihood)."""
 
     counts: list[list[float]] = field(default_factory=lambda: [list(PRIOR), list(PRIOR)])
-    seen: list[list[tuple[int, list[int]]]] = field(default_factory=lambda: [[], []])
+    logs: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
     def add(self, reading: int, colour: int, tier_of: list[int]) -> None:
+        foretold = spread(self.counts[reading], tier_of)[colour]
+        self.logs[reading] += math.log((1 - FLOOR) * foretold + FLOOR / len(COLOURS))
         self.counts[reading][tier_of[colour]] += 1
-        self.seen[reading].append((colour, tier_of))
 
     def trust(self) -> list[float]:
         """How far each reading explains the cards seen (posterior weights, summing to 1)."""
-        logs = [
-            sum(math.log(spread(self.counts[r], tier_of)[c]) for c, tier_of in self.seen[r])
-            for r in (0, 1)
-        ]
-        top = max(logs)
-        raw = [math.exp(x - top) for x in logs]
+        top = max(self.logs)
+        raw = [math.exp(x - top) for x in self.logs]
         return [x / sum(raw) for x in raw]
 
 

@@ -5,6 +5,8 @@ adds its two words' weights. A hard guesser also learns, over the game, which co
 colourist favours: every earlier choice of a colour by this colourist adds to its weight. Every seat wants to match: the colourist plays the colour a table
 most expects, the others guess the colourist's likely colour. The Joker is kept for a word
 with no clear colour, or for the step onto the finish. Deterministic from the seed.
+`expert` (`expert.py`, not in LEVELS, the levels a table offers) reads every seat's habits and
+picks by expected points.
 """
 
 from __future__ import annotations

@@ -117,7 +117,12 @@ class ColouristGame(DealsFrom):
         return ai.choose_move(view, level, seed, self.words)
 
     def judge(self, view: ColouristView, seed: int, made: Move | None = None) -> Judgement:
-        raise NotImplementedError("Colourist's expert is being written (issue 35)")
+        """The expert's reading of a decision in "points": each move's expected margin (the
+        seat's field minus the best other field) after the round, final when the game ends
+        there, plus what a Joker still held is worth later (`expert`); `made` as itself."""
+        from . import expert
+
+        return expert.judge(view, seed, self.words, made)
 
     def export_record(self, state: ColouristState) -> dict[str, Json]:
         return record.export_record(state)

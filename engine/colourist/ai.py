@@ -5,6 +5,8 @@ adds its two words' weights. A hard guesser also learns, over the game, which co
 colourist favours: every earlier choice of a colour by this colourist adds to its weight. Every seat wants to match: the colourist plays the colour a table
 most expects, the others guess the colourist's likely colour. The Joker is kept for a word
 with no clear colour, or for the step onto the finish. Deterministic from the seed.
+`expert` (`expert.py`, not in LEVELS, the levels a table offers) reads every seat's habits and
+picks by expected points.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from .game import COLOURS, JOKER, Choose, Keep, Move
 from .view import ColouristView
 from .words import WordList, shipped_words
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # what a table offers
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, "expert")  # the bot does not offer expert yet
 RANK_WEIGHTS = (3.0, 2.0, 1.0)
 EASY_JOKER_CHANCE = 0.15
 HABIT_WEIGHT = 1.5  # hard: each time this colourist chose a colour before (one word's 2nd rank)
@@ -97,9 +100,13 @@ def _with_habits(view: ColouristView, weights: dict[str, float]) -> dict[str, fl
 
 def choose_move(view: ColouristView, level: str, seed: int, words: WordList | None = None) -> Move:
     """The AI's move for the seat whose view this is. Raises ValueError when it has none."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; one of {', '.join(ALL_LEVELS)}")
     words = words if words is not None else shipped_words()
+    if level == "expert":
+        from . import expert  # loaded when first asked for
+
+        return expert.choose(view, seed, words)
     rng = random.Random(seed)
     if view.seat is None:
         raise ValueError("the public view has no move")

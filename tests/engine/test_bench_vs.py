@@ -8,6 +8,7 @@ from engine import bench_vs
 from engine.coloretto import bench_ai as coloretto_bench
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 from engine.colorpop import bench_ai as colorpop_bench
+from engine.colourist import bench_ai as colourist_bench
 from engine.pop.bench_ai import bench_ai_main as pop_bench_ai_main
 
 MATCH_FIELDS = {
@@ -82,6 +83,20 @@ def test_colorpop_versus_has_its_fields():
     section = colorpop_bench.versus(2, 1, matches=matches)
     check_versus(section, matches)
     assert set(section["targets"]) == {"expert_better_than_hard"}  # no Monte-Carlo match
+
+
+def test_colourist_versus_has_its_fields_and_its_seat_by_seat_figure():
+    matches = (("expert", "mc", 3), ("hard", "mc", 3), ("expert", "hard", 4))
+    section = colourist_bench.versus(3, 1, matches=matches)
+    for m in section["matches"].values():
+        low, high = m["seat_by_seat"].pop("ci95")
+        assert 0 <= low <= m.pop("seat_by_seat")["rate"] <= high
+    check_versus(section, matches)  # the fields every game's versus has
+    assert set(section["targets"]) == {
+        "expert_better_than_hard",
+        "expert_beats_mc_seat_by_seat_3seats",
+        "expert_above_fair_vs_mc_3seats",
+    }
 
 
 def test_the_verdicts_follow_the_rates():

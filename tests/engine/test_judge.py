@@ -17,6 +17,7 @@ import pytest
 
 from engine.coloretto.adapter import COLORETTO, ColorettoOptions
 from engine.colorpop.adapter import COLORPOP, ColorpopOptions
+from engine.colourist.adapter import COLOURIST, ColouristOptions
 from engine.protocol import Game, judge_json, judgement_from_json
 
 CASES: list[tuple[Game[Any, Any, Any, Any], Any, int]] = [
@@ -24,6 +25,8 @@ CASES: list[tuple[Game[Any, Any, Any, Any], Any, int]] = [
     (COLORETTO, ColorettoOptions(), 3),
     (COLORPOP, ColorpopOptions(mode="competitive"), 2),
     (COLORPOP, ColorpopOptions(mode="teams"), 4),
+    (COLOURIST, ColouristOptions(length="short"), 3),  # three seats at least (rules §2)
+    (COLOURIST, ColouristOptions(), 5),
 ]
 
 

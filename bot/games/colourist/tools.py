@@ -36,5 +36,6 @@ TOOLS = kit.seated_tools(
     COLOURIST.seat_range(ColouristOptions()),
     demo_words,
     render,
+    versus=True,
     starts_turn=starts_turn,
 )

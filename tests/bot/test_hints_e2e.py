@@ -148,8 +148,9 @@ async def test_a_coloretto_hint_is_the_experts_move_privately_and_no_hidden_card
     expected, move = expected_hint(pop_bot, seat)
     hint, took = await ask(ana, placing)
     assert hint.text == expected
-    assert hint.text.startswith(f"💡 The expert's choice: **Row {move.row}** — about ")
-    assert " more than **Row " in hint.text or "about as good as" in hint.text
+    assert hint.text.startswith("💡 The expert's choice: **Put the card (")
+    assert f") in row {move.row}** — about " in hint.text
+    assert " more than **Put the card (" in hint.text or "about as good as" in hint.text
     assert took < IN_TIME * PATIENCE, took
     assert not hint.visible_to(ben.user)
     assert not hint.visible_to(cleo.user)

@@ -128,7 +128,7 @@ REGISTRY = (
 
 
 # What bot/games/ holds beside the games: the faces' base and the entry kit, no game's.
-GAMES_KIT = ("bot.games.base", "bot.games.entry")
+GAMES_KIT = ("bot.games.base", "bot.games.entry", "bot.games.expert_words")
 
 
 def test_the_table_layer_knows_no_game():

@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 
 from bot.model import life
-from bot.model.binding import GameBinding, M, Moved, O, S, V
+from bot.model.binding import M, Moved, O, S, V
 from bot.model.challenge import ChallengeKind
 from bot.model.posts import Button, Post, Refusal, Style
 from bot.model.table import LiveTable, Pending, Seat, Table
@@ -27,10 +27,11 @@ from bot.tables.faces import FaceServices, Press, StatsRow, Verb
 from bot.tables.keyed_locks import KeyedLocks
 from bot.texts.i18n import dynamic_key, listed, t
 from engine.protocol import Outcome, RuleError
-from render.kit import Picture
+
+from .expert_words import ExpertWords
 
 
-class GameFace(GameBinding[O, S, M, V]):
+class GameFace(ExpertWords[O, S, M, V]):
     """The base of every game's face: `game` binds it to its game."""
 
     commands_class: Callable[[Any, Any], app_commands.Group]  # its `/<game> …` commands
@@ -121,10 +122,6 @@ class GameFace(GameBinding[O, S, M, V]):
         table = live.table.model_copy(update={"turn_deadline": None})
         return self.table_text(LiveTable(table, before, closed=True), lang)
 
-    def table_post(self, live: LiveTable, lang: str) -> Post:
-        """The public table message of the current turn (from the public view)."""
-        raise NotImplementedError
-
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """A seat's own private message (from that seat's view); by default the table's."""
         return self.table_post(live, lang)
@@ -152,17 +149,6 @@ class GameFace(GameBinding[O, S, M, V]):
         """One picture per step, then the results if the move ended the game (`results=True`:
         the table layer adds Rematch, the rating changes and the deal's reveal to it)."""
         raise NotImplementedError
-
-    def move_words(self, live: LiveTable, move: object, lang: str) -> str:
-        """A move in words a player reads in a hint or a review ("take row 2"), in `lang`,
-        given the table as the seat saw it when the move was to be made. Each game says its
-        own; this is the button's name and argument."""
-        name, arg = self.game.move_name(cast(M, move))
-        return name if arg is None else f"{name} {arg}"
-
-    def decision_picture(self, live: LiveTable, lang: str) -> Picture | None:
-        """The public picture of the table at a decision a review lists: the table post's."""
-        return next(iter(self.table_post(live, lang).pictures), None)
 
     def rematch_label(self, table: Table, lang: str) -> str:
         """The label of the button under the results that deals the table's next game."""

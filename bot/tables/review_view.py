@@ -65,14 +65,19 @@ class Line:
 
 
 def line_of(
-    decision: Decision, made: str, better: str, picture: Picture | None, k: int, lang: str
+    decision: Decision,
+    words: tuple[str, str, str],
+    picture: Picture | None,
+    k: int,
+    lang: str,
 ) -> Line:
-    """Decision number `k` of the list in words: its turn, the move made (`made`), the
-    expert's (`better`) and what was at stake; its picture named for its place."""
+    """Decision number `k` of the list in words — when in the game it was, the move made and
+    the expert's (`words`) — and what was at stake; its picture named for its place."""
+    when, made, better = words
     line = t(
         "review.decision",
         lang,
-        turn=decision.turn,
+        when=when,
         move=made,
         best=better,
         stake=stake(decision.judgement, lang),

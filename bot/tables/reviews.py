@@ -181,8 +181,9 @@ class Reviews:
             made = d.judgement.made
             assert made is not None  # every decision is judged with the move made
             words = (
+                face.decision_when(live, lang),
                 face.move_words(live, made.move, lang),
                 face.move_words(live, d.judgement.best.move, lang),
             )
-            found.append(line_of(d, *words, face.decision_picture(live, lang), k, lang))
+            found.append(line_of(d, words, face.decision_picture(live, lang), k, lang))
         return found

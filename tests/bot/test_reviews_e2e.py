@@ -18,11 +18,12 @@ from tests.bot.story import start_table
 pytestmark = pytest.mark.asyncio
 
 THINKING = 5  # a deferred answer with a message to come (DEFERRED_CHANNEL_MESSAGE)
-DECISION = re.compile(r"\*\*Turn (\d+)\*\* · you chose: (.+) · better: (.+) · cost: (.+)")
+DECISION = re.compile(r"\*\*(?:Turn|Round) (\d+)\*\* · you chose: (.+) · better: (.+) · cost: (.+)")
 STAKE = re.compile(r"(\d+(?:\.\d)?) points?|(\d+) % of the win")
 TABLES = {  # Coloretto: the host and an AI seat, hints on (unrated); Colorpop solo: the host alone
     "coloretto": ({"hints": True}, 1),
     "colorpop": ({"mode": "solo", "colours": 2}, 0),
+    "colourist": ({"hints": True, "length": "short"}, 2),
 }
 
 

@@ -162,6 +162,11 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
             pictures.append(table_picture(v, plain, None, lang, "coloretto-start.png"))
         return Post(self.table_text(live, lang), pictures, self.controls(v, lang))
 
+    def decision_when(self, live: LiveTable, lang: str) -> str:
+        return t(
+            "coloretto.label.round", lang, n=COLORETTO.view(self.state_of(live), None).round_number
+        )
+
     def decision_picture(self, live: LiveTable, lang: str) -> Picture | None:
         """The table as it stood (public view): the table post draws only the first."""
         v = COLORETTO.view(self.state_of(live), None)

@@ -11,4 +11,4 @@ from .keys import KEYS
 from .tools import TOOLS
 
 # Every Colourist game is rated, every seat on its own: the winners first, then the higher score.
-ENTRY = hosted("colourist", COLOURIST, "ColouristFace", TOOLS, KEYS, accent=0xB1102F)
+ENTRY = hosted("colourist", COLOURIST, "ColouristFace", TOOLS, KEYS, accent=0xB1102F, reviews=True)

@@ -107,6 +107,9 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
             return super().move_words(live, move, lang)
         return W.phrase(COLOURIST.words, adjectives[played.adjective], nouns[played.noun], lang)
 
+    def decision_when(self, live: LiveTable, lang: str) -> str:
+        return t("colourist.label.round", lang, n=self.state_of(live).round_number)
+
     def private_post(self, live: LiveTable, seat: Seat, lang: str) -> Post:
         """The seat's own message: the phrase pick (colourist, double field), the colour
         buttons, or the card it laid."""

@@ -129,15 +129,9 @@ def leaderboard_command(
     ) -> None:
         assert interaction.guild_id is not None
         guild_id, lang = interaction.guild_id, _lang(interaction)
-        setting = await store.season_setting(guild_id)
-        if season is None or season == setting.running:
-            boards = current_boards(store, guild_id, setting, lang)
-        elif season in await store.archived_seasons(guild_id):
-            boards = archived_boards(store, guild_id, season, lang)
-        else:
-            await interaction.response.send_message(
-                await unknown_season(store, guild_id, season, lang), ephemeral=True
-            )
+        boards = await boards_of(store, guild_id, season, lang)
+        if isinstance(boards, str):  # no such ended season here
+            await interaction.response.send_message(boards, ephemeral=True)
             return
         text = await leaderboard_text(boards, faces, game, lang, mode)
         if text is None:  # nothing to rank yet: said privately
@@ -158,6 +152,20 @@ def leaderboard_command(
     return leaderboard
 
 
+async def boards_of(store: SqlStore, guild_id: int, season: str | None, lang: str) -> Boards | str:
+    """The boards a leaderboard shows: the server's now (the running season's, where it runs
+    seasons), or an ended season's; why not, when the server has no such ended season."""
+    setting = await store.season_setting(guild_id)
+    if season is None or season == setting.running:
+        return current_boards(store, guild_id, setting, lang)
+    ended = await store.archived_seasons(guild_id)
+    if season in ended:
+        return archived_boards(store, guild_id, season, lang)
+    if not ended:
+        return t("season.none_ended", lang, season=literal(season))
+    return t("season.unknown", lang, season=literal(season), seasons=", ".join(ended[:10]))
+
+
 def empty_board(game: str | None, mode: str | None, boards: Boards, lang: str) -> str:
     """Why a leaderboard is empty: no rated game of that game (or none at all) here yet, or
     in the season shown."""
@@ -167,14 +175,6 @@ def empty_board(game: str | None, mode: str | None, boards: Boards, lang: str) -
         return t("leaderboard.none", lang)
     pool = mode if mode in POOLS.get(game, ()) else ""
     return t("leaderboard.empty", lang, game=pool_name(game_name(game, lang), game, pool, lang))
-
-
-async def unknown_season(store: SqlStore, guild_id: int, season: str, lang: str) -> str:
-    """No such ended season here: which ones there are."""
-    ended = await store.archived_seasons(guild_id)
-    if not ended:
-        return t("season.none_ended", lang, season=literal(season))
-    return t("season.unknown", lang, season=literal(season), seasons=", ".join(ended[:10]))
 
 
 def history_command(

@@ -85,8 +85,7 @@ def server_commands(seasons: Seasons) -> Any:
     @group.command(
         name=_("seasons", "command.seasons.name"),
         description=_(
-            "Rating seasons: none, monthly or quarterly; how a season starts; where champions"
-            " are announced",
+            "Rating seasons: none, monthly or quarterly; how a season starts; where champions are told",
             "command.seasons.description",
         ),
     )

@@ -71,21 +71,8 @@ async def rate_game(
             "INSERT INTO rating_changes (table_id, game_no, seat, guild_id, game, pool, player,"
             f" side, place, gone, mu_before, sigma_before, mu_after, sigma_after, finished_at"
             f"{seasoned[0]}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{seasoned[1]})",
-            table_id,
-            game_no,
-            e.seat,
-            guild_id,
-            game,
-            placed.pool,
-            e.player,
-            e.side,
-            e.place,
-            int(e.left),
-            old.mu,
-            old.sigma,
-            new.mu,
-            new.sigma,
-            at,
+            *(table_id, game_no, e.seat, guild_id, game, placed.pool, e.player),
+            *(e.side, e.place, int(e.left), old.mu, old.sigma, new.mu, new.sigma, at),
             *(() if season is None else (season,)),
         )
 

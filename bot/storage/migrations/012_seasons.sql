@@ -1,8 +1,8 @@
 -- Rating seasons (issue 36): a server may run its ratings in seasons (`/server seasons`).
--- `guild_seasons`: its setting (`cadence` none, monthly or quarterly; `carry`, the percent of
--- each person's rating the next season starts from; the channel its champions are announced
--- in), the season running (`season`, "2026-12" or "2026-Q4"; '' with seasons none) and when it
--- ends (`ends_at`, a Unix time; NULL with seasons none).
+-- `guild_seasons`: its setting (`cadence` none, monthly or quarterly, `carry`, the percent of
+-- each person's rating the next season starts from, the channel its champions are announced
+-- in), the season running (`season`, "2026-12" or "2026-Q4", '' with seasons none) and when it
+-- ends (`ends_at`, a Unix time, NULL with seasons none).
 CREATE TABLE guild_seasons (
     guild_id    BIGINT  PRIMARY KEY,
     cadence     TEXT    NOT NULL,
@@ -21,7 +21,7 @@ CREATE INDEX rating_changes_season ON rating_changes (guild_id, season, game, po
 
 -- A season that ended: its board, every pool's rows as they stood at its end (AI levels'
 -- too, as the board showed them), and where its champions were announced (`message_id` NULL
--- while that is owed; 0 when there was nothing to announce). The end is written in one
+-- while that is owed, 0 when there was nothing to announce). The end is written in one
 -- transaction with the new season's ratings: a restart finds it done or not begun.
 CREATE TABLE season_ends (
     guild_id    BIGINT  NOT NULL,

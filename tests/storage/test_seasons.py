@@ -97,7 +97,8 @@ async def test_a_season_carried_by_half(store):
     # Half the distance from a newcomer's skill; the uncertainty half way back to a newcomer's.
     want = [(p, 25 + (mu - 25) / 2, sigma + (25 / 3 - sigma) / 2, n) for p, mu, sigma, n in rows]
     assert [(p, pytest.approx(mu), pytest.approx(s), n) for p, mu, s, n in after] == want
-    assert MODEL.mu == 25 and MODEL.sigma == pytest.approx(25 / 3)
+    assert MODEL.mu == 25  # the newcomer's skill and uncertainty the fraction is taken from
+    assert MODEL.sigma == pytest.approx(25 / 3)
     board = await store.rating_board(SEASONAL, "coloretto", season="2026-12")
     assert [r.shown for _, r in board.provisional] == [
         round(1500 + 30 * (mu - 25)) for _, mu, _, _ in sorted(want, key=lambda w: -w[1])

@@ -30,7 +30,7 @@ def new_setting(
     channel_id: int | None,
 ) -> SeasonSetting:
     """A server's seasons once changed as asked (what is left out stays). A new cadence starts
-    the season running now; the channel is the one asked in, until another is chosen."""
+    the season running now."""
     cadence = cadence or was.cadence
     season, ends = (was.season, was.ends_at) if cadence == was.cadence else ("", None)
     if cadence != NONE and ends is None:
@@ -64,7 +64,7 @@ async def set_seasons(
     if not may_manage(interaction.user):
         raise Refusal("season.refusal.manager_only")
     now = seasons.clock().now()
-    asked_in = interaction.channel_id if channel is None else channel.id
+    asked_in = channel.id if channel is not None else was.channel_id or interaction.channel_id
     setting = new_setting(was, now, cadence, carry, asked_in)
     locale = str(interaction.guild_locale or "en").split("-")[0]
     setting = SeasonSetting(**{**setting.__dict__, "locale": locale})

@@ -217,7 +217,7 @@ class TableLayer:
         count, ids = self.client.shard_count, getattr(self.client, "shard_ids", None)
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
         self.challenges.start()
-        self.seasons.start()
+        self.seasons.start(owns)
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop the timers; each outbox finishes the message it is posting and starts no other

@@ -35,8 +35,10 @@ class Seasons:
         self.clock = clock  # the table layer's (a test's, when it hands one)
         self.woken = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.owns: Callable[[int], bool] | None = None  # a sharded process: its own servers
 
-    def start(self) -> None:
+    def start(self, owns: Callable[[int], bool] | None = None) -> None:
+        self.owns = owns
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run(), name="seasons")
 
@@ -65,15 +67,19 @@ class Seasons:
     async def tick(self) -> float:
         """End every season due, announce every champion owed; when the next season ends."""
         due, next_end = await self.store.seasons_due(self.clock().now())
-        for setting in due:
+        for setting in (s for s in due if self.ours(s.guild_id)):
             assert setting.ends_at is not None
             following = season_at(setting.cadence, setting.ends_at)
             if await self.store.end_season(setting.guild_id, setting.season, following):
                 log.info("server %s: season %s ended", setting.guild_id, setting.season)
             self.woken.set()  # the next season may have ended too (a bot long down)
         for guild_id, season, channel_id, locale in await self.store.announcements_owed():
-            await self.announce(guild_id, season, channel_id, locale)
+            if self.ours(guild_id):
+                await self.announce(guild_id, season, channel_id, locale)
         return math.inf if next_end is None else next_end
+
+    def ours(self, guild_id: int) -> bool:
+        return self.owns is None or self.owns(guild_id)
 
     async def announce(
         self, guild_id: int, season: str, channel_id: int | None, locale: str

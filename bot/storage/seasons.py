@@ -180,16 +180,25 @@ class SeasonQueries:
 
     async def champions(self, guild_id: int, season: str) -> list[tuple[str, str, str, Rating]]:
         """(game, pool, person, rating): the best-placed person of each pool rated in the
-        ended season (a settled rating before a provisional one), in the games' order."""
+        ended season among those who played it then (a settled rating before a provisional
+        one; a rating carried in, never played, crowns nobody), in the games' order."""
         rows = await self.fetch(
-            "SELECT DISTINCT game, pool FROM rating_changes WHERE guild_id = ? AND season = ?",
+            "SELECT DISTINCT game, pool, player FROM rating_changes WHERE guild_id = ?"
+            " AND season = ?",
             guild_id,
             season,
         )
+        played: dict[tuple[str, str], set[str]] = {}
+        for game, pool, player in rows:
+            played.setdefault((str(game), str(pool)), set()).add(str(player))
         found = []
-        for game, pool in sorted(((str(g), str(p)) for g, p in rows), key=pool_order):
+        for game, pool in sorted(played, key=pool_order):
             board = await self.archived_board(guild_id, season, game, pool)
-            people = [(p, r) for p, r in board.settled + board.provisional if not is_ai(p)]
+            people = [
+                (p, r)
+                for p, r in board.settled + board.provisional
+                if not is_ai(p) and p in played[game, pool]
+            ]
             if people:
                 found.append((game, pool, *people[0]))
         return found

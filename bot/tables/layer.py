@@ -9,8 +9,8 @@ turns the move's events into posts through the game's face and posts them, paced
 once (`bot.posting.transport`). AI seats and turn timers (`bot.tables.ai_seats`, `bot.tables.timers`), the
 lobby (`bot.tables.lobby`), a finished game's replay and review (`bot.tables.replays`,
 `bot.tables.reviews`), a turn's hint (`bot.tables.hints`), what Discord says
-of a table's channel (`bot.tables.channels`) and the restart (`bot.tables.resume`) are parts
-beside them.
+of a table's channel (`bot.tables.channels`), a server's rating seasons (`bot.tables.seasons`)
+and the restart (`bot.tables.resume`) are parts beside them.
 """
 
 from __future__ import annotations

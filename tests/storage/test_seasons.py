@@ -114,3 +114,18 @@ async def test_seasons_turned_off_leave_the_ratings_as_they_are(store):
     assert await store.seasons_due(setting.ends_at + 1) == ([], None)
     assert await store.rated_pools(SEASONAL) == [("coloretto", "")]
     assert await store.fetch("SELECT DISTINCT season FROM rating_changes") == [("",)]
+
+
+async def test_a_rating_carried_in_and_never_played_crowns_nobody(store):
+    setting = await monthly(store, carry=50)
+    await rate(store, SEASONAL, 1, ["ana", "ben"])
+    november = season_at(MONTHLY, setting.ends_at)
+    assert await store.end_season(SEASONAL, "2026-11", november)
+    assert [c[2] for c in await store.champions(SEASONAL, "2026-11")] == ["ana"]
+    # December: nobody plays; the carried ratings are on its board, but crown nobody.
+    assert await store.end_season(SEASONAL, "2026-12", season_at(MONTHLY, november.ends))
+    assert {
+        p for p, _, _ in shown(await store.archived_board(SEASONAL, "2026-12", "coloretto", ""))
+    } == {"ana", "ben"}
+    assert await store.champions(SEASONAL, "2026-12") == []
+    assert await store.archived_seasons(SEASONAL) == ["2026-12", "2026-11"]

@@ -28,9 +28,10 @@ def new_setting(
     cadence: str | None,
     carry: int | None,
     channel_id: int | None,
+    locale: str,
 ) -> SeasonSetting:
-    """A server's seasons once changed as asked (what is left out stays). A new cadence starts
-    the season running now."""
+    """A server's seasons once changed as asked (what is left out stays; `locale`: the
+    language its champions are announced in). A new cadence starts the season running now."""
     cadence = cadence or was.cadence
     season, ends = (was.season, was.ends_at) if cadence == was.cadence else ("", None)
     if cadence != NONE and ends is None:
@@ -41,7 +42,7 @@ def new_setting(
         cadence,
         was.carry if carry is None else carry,
         channel_id or was.channel_id,
-        was.locale,
+        locale,
         season if cadence != NONE else "",
         ends if cadence != NONE else None,
     )
@@ -65,9 +66,8 @@ async def set_seasons(
         raise Refusal("season.refusal.manager_only")
     now = seasons.clock().now()
     asked_in = channel.id if channel is not None else was.channel_id or interaction.channel_id
-    setting = new_setting(was, now, cadence, carry, asked_in)
     locale = str(interaction.guild_locale or "en").split("-")[0]
-    setting = SeasonSetting(**{**setting.__dict__, "locale": locale})
+    setting = new_setting(was, now, cadence, carry, asked_in, locale)
     await seasons.store.set_seasons(setting, now)
     seasons.clock_changed()  # its end is read again
     saved = await seasons.store.season_setting(interaction.guild_id)

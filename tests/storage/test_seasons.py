@@ -75,8 +75,11 @@ async def test_a_season_ends_once_archived_and_everyone_starts_anew(store):
     assert await store.announcements_owed() == [(SEASONAL, "2026-11", 555, "en")]
     await store.season_announced(SEASONAL, "2026-11", 777)
     assert await store.announcements_owed() == []
+    assert await store.standings(SEASONAL, "coloretto", "ana", season="2026-12") == []
     # A game of the new season counts in it.
     await rate(store, SEASONAL, 4, ["ana", "ben"])
+    [standing] = await store.standings(SEASONAL, "coloretto", "ana", season="2026-12")
+    assert standing.rating.games == 1
     assert await store.rated_pools(SEASONAL, season="2026-12") == [("coloretto", "")]
     assert {
         p for p, _, _ in shown(await store.rating_board(SEASONAL, "coloretto", season="2026-12"))

@@ -6,26 +6,25 @@ answers the commands with them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 
 import discord
 
 from bot.model.layout import MAX_PLAIN
+from bot.model.seasons import SeasonSetting
+from bot.ratings.reads import Board
 from bot.ratings.rules import POOLS
+from bot.ratings.season_texts import board_season_line, game_name
 from bot.ratings.texts import board_rows, history_row, pool_name, stats_line
 from bot.storage.store import SqlStore
 from bot.tables.faces import TableFace
-from bot.texts.i18n import DYNAMIC_KEYS, dynamic_key, t
+from bot.texts.i18n import t
 from bot.texts.markdown import literal, subtext
 
 HISTORY_GAMES = 10  # games /history lists
 BOARD_ROWS = 10  # players a game's leaderboard lists
 BOARD_ROWS_EACH = 5  # players of each game when the leaderboard shows every game
-
-
-def game_name(game: str, lang: str) -> str:
-    """A game's name (its key, for a game no longer hosted whose records remain)."""
-    return t(dynamic_key("game", game), lang) if game in DYNAMIC_KEYS["game"] else game
 
 
 async def stats_text(
@@ -39,6 +38,7 @@ async def stats_text(
     """A player's games and wins in this server, each game with its own lines and its rating;
     None when there is nothing to show."""
     lines = [t("stats.header", lang, name=literal(who.display_name))]
+    season = (await store.season_setting(guild_id)).running
     for key, face in faces.items():
         if game is not None and key != game:
             continue
@@ -49,7 +49,7 @@ async def stats_text(
             lines.append("**" + game_name(key, lang) + "**")
         lines.append(t("stats.games", lang, n=len(rows), wins=sum(w for _, w, _, _ in rows)))
         lines.extend(face.stats_lines(rows, lang))
-        for standing in await store.standings(guild_id, key, str(who.id)):
+        for standing in await store.standings(guild_id, key, str(who.id), season=season):
             several = len(POOLS.get(key, ("",))) > 1
             pool = pool_name(game_name(key, lang), key, standing.pool, lang) if several else None
             lines.append(stats_line(standing, lang, pool))
@@ -65,17 +65,53 @@ async def nothing_yet(store: SqlStore, guild_id: int, who: str, game: str | None
     return t("stats.none_game", lang, name=who, game=game_name(game, lang))
 
 
+@dataclass(frozen=True)
+class Boards:
+    """Where a leaderboard's boards come from: a server's boards now (in its running season,
+    where it runs seasons) or an ended season's archive; `line`: the season it shows."""
+
+    pools: Callable[[str | None], Awaitable[list[tuple[str, str]]]]
+    board: Callable[[str, str], Awaitable[Board]]
+    line: str | None = None
+
+
+def current_boards(store: SqlStore, guild_id: int, setting: SeasonSetting, lang: str) -> Boards:
+    """A server's boards as they stand (its running season's, where it runs seasons)."""
+    season = setting.running
+
+    async def pools(game: str | None) -> list[tuple[str, str]]:
+        return await store.rated_pools(guild_id, game, season)
+
+    async def board(game: str, pool: str) -> Board:
+        return await store.rating_board(guild_id, game, pool, season=season)
+
+    line = None if season is None else board_season_line(season, setting.ends_at, lang)
+    return Boards(pools, board, line)
+
+
+def archived_boards(store: SqlStore, guild_id: int, season: str, lang: str) -> Boards:
+    """An ended season's boards, as they stood at its end."""
+
+    async def pools(game: str | None) -> list[tuple[str, str]]:
+        return await store.archived_pools(guild_id, season, game)
+
+    async def board(game: str, pool: str) -> Board:
+        return await store.archived_board(guild_id, season, game, pool)
+
+    return Boards(pools, board, board_season_line(season, None, lang))
+
+
 async def leaderboard_text(
-    store: SqlStore,
+    boards: Boards,
     faces: Mapping[str, TableFace],
-    guild_id: int,
     game: str | None,
     lang: str,
     mode: str | None = None,
 ) -> str | None:
     """One game's boards (one pool's, given its `mode`), or every rated pool's best few, under
-    what a rating means; None: none."""
-    played = await store.rated_pools(guild_id, game)
+    what a rating means (and the season shown); None: none."""
+    played = await boards.pools(game)
+    meant = [rating_meant(lang), *([] if boards.line is None else [boards.line])]
     if game is not None:
         pools = [pool for _, pool in played if mode is None or pool in (mode, "")]
         if not pools:
@@ -83,12 +119,12 @@ async def leaderboard_text(
         name = game_name(game, lang)
         if len(pools) == 1:
             header = t("leaderboard.header", lang, game=pool_name(name, game, pools[0], lang))
-            board = await store.rating_board(guild_id, game, pools[0])
-            return "\n".join([header, rating_meant(lang), *board_rows(board, lang, BOARD_ROWS)])
-        lines = [t("leaderboard.header", lang, game=name), rating_meant(lang)]
+            board = await boards.board(game, pools[0])
+            return "\n".join([header, *meant, *board_rows(board, lang, BOARD_ROWS)])
+        lines = [t("leaderboard.header", lang, game=name), *meant]
         wanted = [(game, pool) for pool in pools]
     else:
-        lines = [t("leaderboard.all", lang), rating_meant(lang)]
+        lines = [t("leaderboard.all", lang), *meant]
         wanted = [
             (key, pool)
             for key in faces
@@ -97,7 +133,7 @@ async def leaderboard_text(
         ]
     for key, pool in wanted:
         title = "**" + pool_name(game_name(key, lang), key, pool, lang) + "**"
-        board = await store.rating_board(guild_id, key, pool)
+        board = await boards.board(key, pool)
         block = [title, *board_rows(board, lang, BOARD_ROWS_EACH)]
         if len("\n".join(lines + block)) > MAX_PLAIN:  # one message: the later pools wait
             break

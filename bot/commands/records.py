@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.ratings.rules import POOLS
+from bot.ratings.season_texts import game_name
 from bot.ratings.texts import pool_name
 from bot.storage.store import SqlStore
 from bot.tables.faces import TableFace
@@ -22,7 +23,15 @@ from bot.texts.i18n import DEFAULT_LANGUAGE, DYNAMIC_KEYS, dynamic_key, resolve,
 from bot.texts.markdown import literal
 from bot.texts.translator import command_str
 
-from .record_texts import game_name, history_text, leaderboard_text, nothing_yet, stats_text
+from .record_texts import (
+    Boards,
+    archived_boards,
+    current_boards,
+    history_text,
+    leaderboard_text,
+    nothing_yet,
+    stats_text,
+)
 
 _ = command_str
 
@@ -108,33 +117,64 @@ def leaderboard_command(
     @app_commands.describe(
         game=_("which game (all, if left out)", "option.leaderboard.game"),
         mode=_("which way of winning (each, if left out)", "option.leaderboard.mode"),
+        season=_("an ended season, e.g. 2026-11 (the one now, if left out)", "option.season"),
     )
     @app_commands.choices(game=games, mode=mode_choices())
     @app_commands.guild_only()
     async def leaderboard(
-        interaction: discord.Interaction, game: str | None = None, mode: str | None = None
+        interaction: discord.Interaction,
+        game: str | None = None,
+        mode: str | None = None,
+        season: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        lang = _lang(interaction)
-        text = await leaderboard_text(store, faces, interaction.guild_id, game, lang, mode)
+        guild_id, lang = interaction.guild_id, _lang(interaction)
+        boards = await boards_of(store, guild_id, season, lang)
+        if isinstance(boards, str):  # no such ended season here
+            await interaction.response.send_message(boards, ephemeral=True)
+            return
+        text = await leaderboard_text(boards, faces, game, lang, mode)
         if text is None:  # nothing to rank yet: said privately
-            pool = mode if game and mode in POOLS.get(game, ()) else ""
-            empty = (
-                t(
-                    "leaderboard.empty",
-                    lang,
-                    game=pool_name(game_name(game, lang), game, pool, lang),
-                )
-                if game
-                else t("leaderboard.none", lang)
+            await interaction.response.send_message(
+                empty_board(game, mode, boards, lang), ephemeral=True
             )
-            await interaction.response.send_message(empty, ephemeral=True)
             return
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @leaderboard.autocomplete("season")
+    async def seasons_ended(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The server's ended seasons, the latest first, those matching what is typed."""
+        ended = await store.archived_seasons(interaction.guild_id or 0)
+        return [Choice(name=s, value=s) for s in ended if current.strip() in s][:25]
+
     return leaderboard
+
+
+async def boards_of(store: SqlStore, guild_id: int, season: str | None, lang: str) -> Boards | str:
+    """The boards a leaderboard shows: the server's now (the running season's, where it runs
+    seasons), or an ended season's; why not, when the server has no such ended season."""
+    setting = await store.season_setting(guild_id)
+    if season is None or season == setting.running:
+        return current_boards(store, guild_id, setting, lang)
+    ended = await store.archived_seasons(guild_id)
+    if season in ended:
+        return archived_boards(store, guild_id, season, lang)
+    if not ended:
+        return t("season.none_ended", lang, season=literal(season))
+    return t("season.unknown", lang, season=literal(season), seasons=", ".join(ended[:10]))
+
+
+def empty_board(game: str | None, mode: str | None, boards: Boards, lang: str) -> str:
+    """Why a leaderboard is empty: no rated game of that game (or none at all) here yet, or
+    in the season shown."""
+    if boards.line is not None:
+        return boards.line + "\n" + t("season.board_empty", lang)
+    if not game:
+        return t("leaderboard.none", lang)
+    pool = mode if mode in POOLS.get(game, ()) else ""
+    return t("leaderboard.empty", lang, game=pool_name(game_name(game, lang), game, pool, lang))
 
 
 def history_command(

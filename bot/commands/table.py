@@ -61,6 +61,7 @@ def command_names(lang: str) -> dict[str, str]:
         "history": f"/{t('command.history.name', lang)}",
         "settings_pings": f"/{t('command.settings.name', lang)} {t('command.pings.name', lang)}",
         "challenge_new": f"/{t('command.challenge.name', lang)} {new}",
+        "server_seasons": f"/{t('command.server.name', lang)} {t('command.seasons.name', lang)}",
     }
 
 

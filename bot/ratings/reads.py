@@ -41,6 +41,16 @@ def board_of(ratings: Sequence[tuple[str, Rating]]) -> Board:
     )
 
 
+def aged_board(rows: Sequence[Sequence[Any]], at: str) -> Board:
+    """A board of (player, mu, sigma, games, last played) rows, each aged to `at`."""
+    return board_of(
+        [
+            (str(p), aged(Rating(float(mu), float(s), int(n)), days_between(str(since), at)))
+            for p, mu, s, n, since in rows
+        ]
+    )
+
+
 @dataclass(frozen=True)
 class Ranked:
     """A player's rating in one pool of one server, and where it stands there."""
@@ -100,15 +110,21 @@ class RatingReads:
         return [change_of(row) for row in rows]
 
     async def rating_board(
-        self, guild_id: int, game: str, pool: str = "", now: str | None = None
+        self,
+        guild_id: int,
+        game: str,
+        pool: str = "",
+        now: str | None = None,
+        season: str | None = None,
     ) -> Board:
         """A pool's players in this server (its people, and the AI levels that played it
-        here), their ratings aged to `now`."""
+        here: in its running `season`, where it runs seasons), their ratings aged to `now`."""
+        this_season, args = ("", []) if season is None else (" AND season = ?", [season])
         rows = await self.fetch(
             "SELECT player, mu, sigma, games, played_at FROM ratings"
             " WHERE game = ? AND pool = ? AND games > 0 AND (guild_id = ? OR (guild_id = ?"
             " AND player IN (SELECT player FROM rating_changes"
-            " WHERE guild_id = ? AND game = ? AND pool = ?)))",
+            f" WHERE guild_id = ? AND game = ? AND pool = ?{this_season})))",
             game,
             pool,
             guild_id,
@@ -116,40 +132,57 @@ class RatingReads:
             guild_id,
             game,
             pool,
+            *args,
         )
-        at = now or now_iso()
-        return board_of(
-            [
-                (str(p), aged(Rating(float(mu), float(s), int(n)), days_between(str(since), at)))
-                for p, mu, s, n, since in rows
-            ]
-        )
+        return aged_board(rows, now or now_iso())
 
-    async def rated_pools(self, guild_id: int, game: str | None = None) -> list[tuple[str, str]]:
+    async def rated_pools(
+        self, guild_id: int, game: str | None = None, season: str | None = None
+    ) -> list[tuple[str, str]]:
         """The (game, pool) with rated games in this server (of one game, if given), each
-        game's pools in their order."""
-        rows = await self.fetch(
-            "SELECT DISTINCT game, pool FROM rating_changes WHERE guild_id = ?", guild_id
-        )
+        game's pools in their order; in its running `season`, those rated in it or holding a
+        rating carried into it."""
+        if season is None:
+            rows = await self.fetch(
+                "SELECT DISTINCT game, pool FROM rating_changes WHERE guild_id = ?", guild_id
+            )
+        else:
+            rows = await self.fetch(
+                "SELECT DISTINCT game, pool FROM rating_changes WHERE guild_id = ? AND season = ?"
+                " UNION SELECT DISTINCT game, pool FROM ratings WHERE guild_id = ? AND games > 0",
+                guild_id,
+                season,
+                guild_id,
+            )
         found = {(str(g), str(p)) for g, p in rows if game is None or g == game}
-        return sorted(found, key=_pool_order)
+        return sorted(found, key=pool_order)
 
     async def standings(
-        self, guild_id: int, game: str, player: str, now: str | None = None
+        self,
+        guild_id: int,
+        game: str,
+        player: str,
+        now: str | None = None,
+        season: str | None = None,
     ) -> list[Ranked]:
-        """A player's rating in each pool of a game here, its rank and its last change."""
+        """A player's rating in each pool of a game here (rated in its running `season`, where
+        it runs seasons), its rank and its last change."""
+        this_season, args = ("", []) if season is None else (" AND season = ?", [season])
         rows = await self.fetch(
             "SELECT DISTINCT pool FROM rating_changes WHERE guild_id = ? AND game = ?"
-            " AND player = ?",
+            f" AND player = ?{this_season}",
             guild_id,
             game,
             player,
+            *args,
         )
         found = []
-        for _, pool in sorted(((game, str(p)) for (p,) in rows), key=_pool_order):
-            board = await self.rating_board(guild_id, game, pool, now)
+        for _, pool in sorted(((game, str(p)) for (p,) in rows), key=pool_order):
+            board = await self.rating_board(guild_id, game, pool, now, season)
             ranked = [p for p, _ in board.settled]
-            rating = dict(board.settled + board.provisional)[player]
+            rating = dict(board.settled + board.provisional).get(player)
+            if rating is None:  # not on this pool's board (a season ending at this moment)
+                continue
             rank = ranked.index(player) + 1 if player in ranked else None
             last = await self.fetch(
                 f"SELECT {CHANGE_COLUMNS} FROM rating_changes c WHERE c.guild_id = ?"
@@ -209,7 +242,7 @@ class RatingReads:
         )
 
 
-def _pool_order(pair: tuple[str, str]) -> tuple[str, int, str]:
+def pool_order(pair: tuple[str, str]) -> tuple[str, int, str]:
     """A game's pools in the order it lists them (an unknown pool last)."""
     game, pool = pair
     pools = POOLS.get(game, ())

@@ -42,9 +42,11 @@ async def rate_game(
     played: tuple[int, int],
     placed: Placed,
     at: str,
+    season: str | None = None,
 ) -> None:
     """Rate one finished game (`played`: its table and game number) in its pool: its players'
-    ratings move, and each counted seat's change is kept."""
+    ratings move, and each counted seat's change is kept (in its server's `season`, where the
+    change has one: migration 012; none before it)."""
     table_id, game_no = played
     players = sorted({e.player for e in placed.seats})
     before = await _locked_ratings(tx, guild_id, (game, placed.pool), players, at)
@@ -62,28 +64,29 @@ async def rate_game(
             placed.pool,
             player,
         )
+    seasoned = ("", "") if season is None else (", season", ", ?")
     for e in (e for e in placed.seats if e.counted):
         old, new = before[e.player], after[e.player]
         await tx.execute(
             "INSERT INTO rating_changes (table_id, game_no, seat, guild_id, game, pool, player,"
-            " side, place, gone, mu_before, sigma_before, mu_after, sigma_after, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            table_id,
-            game_no,
-            e.seat,
-            guild_id,
-            game,
-            placed.pool,
-            e.player,
-            e.side,
-            e.place,
-            int(e.left),
-            old.mu,
-            old.sigma,
-            new.mu,
-            new.sigma,
-            at,
+            f" side, place, gone, mu_before, sigma_before, mu_after, sigma_after, finished_at"
+            f"{seasoned[0]}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{seasoned[1]})",
+            *(table_id, game_no, e.seat, guild_id, game, placed.pool, e.player),
+            *(e.side, e.place, int(e.left), old.mu, old.sigma, new.mu, new.sigma, at),
+            *(() if season is None else (season,)),
         )
+
+
+async def running_season(tx: _Tx, guild_id: int) -> str:
+    """The season a server's rated game counts in now ('' without seasons), read under a
+    share lock on PostgreSQL: a season ending at that moment waits for the game, or the game
+    for it (`bot.storage.seasons`)."""
+    lock = " FOR SHARE" if tx.dialect == "postgresql" else ""
+    rows = await tx.fetch(
+        f"SELECT season FROM guild_seasons WHERE guild_id = ? AND cadence <> 'none'{lock}",
+        guild_id,
+    )
+    return str(rows[0][0]) if rows else ""
 
 
 async def _locked_ratings(

@@ -131,3 +131,12 @@ def rate(before: Mapping[str, Rating], game: Sequence[Entry]) -> dict[str, Ratin
 def change(before: Rating, after: Rating) -> int:
     """A game's change in the number shown (the difference of the two numbers shown)."""
     return after.shown - before.shown
+
+
+def carried(rating: Rating, fraction: float) -> Rating:
+    """A rating a new season starts from: `fraction` (0 to 1) of its distance from a
+    newcomer's skill (the number shown: 1500 + fraction x (shown - 1500)), its uncertainty
+    grown back toward a newcomer's by the rest; its games stay (the rating's experience)."""
+    mu = MODEL.mu + fraction * (rating.mu - MODEL.mu)
+    sigma = rating.sigma + (1 - fraction) * (MODEL.sigma - rating.sigma)
+    return Rating(mu, sigma, rating.games)

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.commands.challenge import challenge_commands
+from bot.commands.seasons import server_commands
 from bot.commands.table import general_commands
 from bot.games import GAMES, faces
 from bot.games.entry import draw_record
@@ -50,6 +51,7 @@ def all_commands(tables: TableLayer, settings: Any) -> list[Any]:
     return [
         *general_commands(tables.lobby, tables.channels.try_again, games),
         challenge_commands(tables.challenges, games),
+        server_commands(tables.seasons),
         *(face.commands(tables.lobby, settings) for face in games.values()),
     ]
 

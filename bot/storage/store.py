@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from bot.model.table import ACTIVE, Table
 from bot.ratings.reads import RatingReads
-from bot.ratings.rows import rate_game
+from bot.ratings.rows import rate_game, running_season
 from bot.ratings.rules import Placed
 
 from .challenges import ChallengeQueries
@@ -34,6 +34,7 @@ from .migrations.rate_004 import rate_stored_games
 from .migrations.rate_010 import rate_again
 from .people import PeopleQueries
 from .results import ResultReads
+from .seasons import SeasonQueries
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries):
+class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries, SeasonQueries):
     """What the bot asks of its database (its reads of ratings in `bot.ratings.reads`, of
     people's settings in `bot.storage.people`, of finished games in `bot.storage.results`, of
     challenges in `bot.storage.challenges`). Subclasses supply `open`, `close`,
@@ -280,7 +281,9 @@ class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries):
                 )
             await _insert_results(tx, table, results, now)
             if rated is not None:
-                await rate_game(tx, table.guild_id, table.game, (table.id, table.games), rated, now)
+                season = await running_season(tx, table.guild_id)
+                played = (table.id, table.games)
+                await rate_game(tx, table.guild_id, table.game, played, rated, now, season)
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
         rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)

@@ -9,8 +9,8 @@ turns the move's events into posts through the game's face and posts them, paced
 once (`bot.posting.transport`). AI seats and turn timers (`bot.tables.ai_seats`, `bot.tables.timers`), the
 lobby (`bot.tables.lobby`), a finished game's replay and review (`bot.tables.replays`,
 `bot.tables.reviews`), a turn's hint (`bot.tables.hints`), what Discord says
-of a table's channel (`bot.tables.channels`) and the restart (`bot.tables.resume`) are parts
-beside them.
+of a table's channel (`bot.tables.channels`), a server's rating seasons (`bot.tables.seasons`)
+and the restart (`bot.tables.resume`) are parts beside them.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from .replay_view import ReplayTools
 from .replays import Replays
 from .resume import resume_all
 from .reviews import Reviews
+from .seasons import Seasons
 from .timers import IDLE_AFTER, Timekeeping
 
 
@@ -113,6 +114,8 @@ class TableLayer:
         )
         self.lobby.challenges = self.challenges
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
+        # A server's rating seasons: their ends and their champions' announcements.
+        self.seasons = Seasons(store, client, lambda: self.time.clock)
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
         """Every press's way in: the lobby's, Replay's, Review's and Hint's verbs beside each
@@ -203,6 +206,7 @@ class TableLayer:
         self.time.use_clock(clock)
         self.channels.retries.clock_changed()
         self.challenges.clock_changed()
+        self.seasons.clock_changed()
 
     # --- Starting, stopping --------------------------------------------------------------
 
@@ -213,6 +217,7 @@ class TableLayer:
         count, ids = self.client.shard_count, getattr(self.client, "shard_ids", None)
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
         self.challenges.start()
+        self.seasons.start(owns)
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop the timers; each outbox finishes the message it is posting and starts no other
@@ -221,6 +226,7 @@ class TableLayer:
         self.stopping = True
         await self.time.stop()
         await self.challenges.stop()
+        await self.seasons.stop()
         await self.channels.retries.stop()
         boxes = self.outboxes.boxes.values()
         tasks = [t for box in boxes for t in (box.task, box.privates.task)]

@@ -30,6 +30,7 @@ TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "button": ("join", "leave", "addai", "start", "cancel"),
     "choice.ai_level": ("easy", "normal", "hard", "expert"),
     "choice.pings": ("on", "off"),
+    "choice.seasons": ("none", "monthly", "quarterly"),
     "result.place": ("1", "2", "3", "4", "5", "6"),
     # The kinds of challenge games declare (`ChallengeKind`), and what their standings show.
     "choice.challenge_mode": ("solo", "enigma", "coop", "group", "competitive"),

@@ -425,13 +425,21 @@ JARGON = ("conservative", "prudente", "vorsichtige Wertung", "ostrożna ocena", 
 class BoardStore:
     """Competitive Pop's board: a settled AI level, and a newcomer."""
 
-    async def rating_board(self, *_asked):
+    async def rating_board(self, *_asked, **_named):
         return board_of(
             [("1", Rating(mu=30.0, sigma=7.5, games=3)), ("ai:hard@1", Rating(20.0, 2.0, 12))]
         )
 
-    async def rated_pools(self, _guild, _game=None):
+    async def rated_pools(self, _guild, _game=None, _season=None):
         return [("pop", "competitive")]
+
+
+def boards(lang):
+    """The boards of a server without seasons, from `BoardStore`."""
+    from bot.commands.record_texts import current_boards
+    from bot.model.seasons import SeasonSetting
+
+    return current_boards(BoardStore(), 5, SeasonSetting(5), lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ja", "fr", "es", "pl", "de"])
@@ -439,7 +447,7 @@ class BoardStore:
 async def test_the_leaderboard_says_what_a_rating_means_once_in_small_text(lang, game):
     from bot.commands.record_texts import leaderboard_text
 
-    text = await leaderboard_text(BoardStore(), {"pop": None}, 5, game, lang)
+    text = await leaderboard_text(boards(lang), {"pop": None}, game, lang)
     lines = text.splitlines()
     assert lines[1] == "-# " + t("leaderboard.rating", lang)  # right under the title
     assert "1500" in lines[1]  # the number a newcomer has: what the scale is measured from
@@ -451,7 +459,7 @@ async def test_the_leaderboard_says_what_a_rating_means_once_in_small_text(lang,
 async def test_the_leaderboard_lists_the_provisional_apart_below_the_ranked():
     from bot.commands.record_texts import leaderboard_text
 
-    text = await leaderboard_text(BoardStore(), {"pop": None}, 5, "pop", "en")
+    text = await leaderboard_text(boards("en"), {"pop": None}, "pop", "en")
     assert text.splitlines()[0] == "🏆 **Pop · competitive leaderboard**"
     assert text.splitlines()[2:] == [
         "1. 🤖 AI (hard, v1) — 1350 · 12 rated games",

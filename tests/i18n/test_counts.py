@@ -27,6 +27,7 @@ COUNTS = {
     "n", "k", "sets", "pile", "points", "total", "left", "removed", "wins", "games", "count",
     "limit", "low", "high", "turns", "cotton", "share", "size", "depth",
     "second_share",  # a hint: the best other move's share of wins, "40 %"
+    "carry",  # a season's carry-over, "50 %"
 }  # fmt: skip
 # Placeholders that hold words, names, lists or a number that names something (a round, a row,
 # a card, a cell), not how many things there are.
@@ -54,6 +55,10 @@ NOT_COUNTS = {
     "pop_new", "coloretto_new", "colorpop_new", "colourist_new", "pop_rules", "coloretto_rules",
     "pop_enigma",
     "table_show", "table_leave", "table_record", "stats", "leaderboard", "history", "settings_pings",
+    "server_seasons",
+    # seasons: a season's name ("2026-11") or a list of them, its cadence's name, a Discord
+    # date, a channel's mention, and how a season starts (a sentence)
+    "season", "seasons", "cadence", "ends", "channel", "start",
 }  # fmt: skip
 # Keys whose placeholder is not what its name usually holds.
 NOT_A_COUNT_HERE = {

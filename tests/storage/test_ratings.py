@@ -330,10 +330,11 @@ async def test_migration_004_rates_the_games_stored_before_it_in_the_order_playe
     make_store, monkeypatch
 ):
     everything = migrations()
-    # every migration but 004 and 010 (the games are stored without ratings); 004 then places
+    # every migration but 004, 010 and 012 (the games are stored without ratings; 012 extends
+    # 004's table); 004 then places
     # what is there, and 010 rates it
     monkeypatch.setattr(
-        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] not in (4, 10)]
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] not in (4, 10, 12)]
     )
     store = make_store()
     await store.open()
@@ -413,10 +414,11 @@ async def test_migration_004_without_the_games_rules_refuses_and_applies_nothing
     make_store, monkeypatch
 ):
     everything = migrations()
-    # every migration but 004 and 010 (the games are stored without ratings); 004 then places
+    # every migration but 004, 010 and 012 (the games are stored without ratings; 012 extends
+    # 004's table); 004 then places
     # what is there, and 010 rates it
     monkeypatch.setattr(
-        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] not in (4, 10)]
+        "bot.storage.store.migrations", lambda: [m for m in everything if m[0] not in (4, 10, 12)]
     )
     store = make_store()
     await store.open()

@@ -17,7 +17,7 @@ the sum of the points of the people a player met (AI seats are nobody's opponent
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -118,3 +118,48 @@ def round_robin(players: Sequence[int]) -> list[Seating]:
         rounds.append(Seating(tables, byes))
         ring = [ring[0], ring[-1], *ring[1:-1]]
     return rounds
+
+
+def smallest_table(seats: int, game_min: int) -> int:
+    """The fewest seats a tournament table has (AI seats fill a shorter one): a table of
+    duels or of three is always full; a larger one may be one seat short ("tables of 3–4")."""
+    return max(game_min, seats if seats <= 3 else seats - 1)
+
+
+def next_seating(
+    fmt: str,
+    players: Sequence[int],
+    dropped: Collection[int],
+    round_no: int,
+    played: Sequence[Played],
+    seats: tuple[int, int],
+) -> Seating:
+    """Round `round_no` (from 1): a round robin's fixed round (the opponent of a player who
+    was dropped has a bye), or a Swiss round of the players still in, by the standings so
+    far. `seats`: the table size and the smallest table."""
+    if fmt == "round_robin":
+        fixed = round_robin(players)[round_no - 1]
+        tables = tuple(t for t in fixed.tables if not set(t) & set(dropped))
+        freed = tuple(u for t in fixed.tables if set(t) & set(dropped) for u in t)
+        byes = fixed.byes + freed
+        return Seating(tables, tuple(u for u in byes if u not in dropped))
+    ranked = [row.user_id for row in standings(players, played) if row.user_id not in dropped]
+    met: dict[int, set[int]] = {p: set() for p in players}
+    for game in played:
+        for user in game.places:
+            met.setdefault(user, set()).update(u for u in game.places if u != user)
+    return swiss_round(ranked, met, *seats)
+
+
+def places_of(sides: Sequence[tuple[Sequence[str], bool, float]]) -> dict[str, int]:
+    """Each seat's place from its side's result (won first, then the higher score; a shared
+    result a shared place)."""
+    ordered = sorted(sides, key=lambda s: (not s[1], -s[2]))
+    places: dict[str, int] = {}
+    last: tuple[bool, float] | None = None
+    place = 0
+    for k, (seats, won, score) in enumerate(ordered):
+        if (won, score) != last:
+            place, last = k + 1, (won, score)
+        places.update(dict.fromkeys(seats, place))
+    return places

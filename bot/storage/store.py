@@ -34,6 +34,7 @@ from .migrations.rate_004 import rate_stored_games
 from .migrations.rate_010 import rate_again
 from .people import PeopleQueries
 from .results import ResultReads
+from .tournaments import TournamentQueries
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries):
+class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries, TournamentQueries):
     """What the bot asks of its database (its reads of ratings in `bot.ratings.reads`, of
     people's settings in `bot.storage.people`, of finished games in `bot.storage.results`, of
     challenges in `bot.storage.challenges`). Subclasses supply `open`, `close`,
@@ -239,6 +240,15 @@ class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries):
             await tx.execute(
                 "INSERT INTO table_deliveries VALUES (?, 0, 1, 0, 1, ?)", table.id, now
             )
+            if table.tournament is not None:  # its place in its round: one table there
+                at = table.tournament
+                await tx.execute(
+                    "INSERT INTO tournament_tables VALUES (?, ?, ?, ?)",
+                    at.id,
+                    at.round_no,
+                    at.table_no,
+                    table.id,
+                )
         return table.id
 
     async def save(

@@ -49,6 +49,7 @@ from .replays import Replays
 from .resume import resume_all
 from .reviews import Reviews
 from .timers import IDLE_AFTER, Timekeeping
+from .tournaments import Tournaments
 
 
 @dataclass(frozen=True)
@@ -107,12 +108,20 @@ class TableLayer:
         )
         self.presses = self._presses(faces, options)
         self.control = control_class(self.presses.on_control)
-        # One deal for a whole server: its entries, standings and end.
+        self._server_wide(client, options)
+
+    def _server_wide(self, client: discord.Client, options: Options) -> None:
+        """What a server runs beyond single tables: challenges (one deal for a whole server:
+        its entries, standings and end) and tournaments (sign-up, rounds of tables, standings)."""
         self.challenges = Challenges(
             self.lobby, self.outboxes, client, self._dealt, lambda: self.time.clock, self.work.run
         )
         self.lobby.challenges = self.challenges
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
+        self.tournaments = Tournaments(
+            self.held, client, options.limits, self._dealt, self.work.run, self.ai.drive
+        )
+        self.presses.elsewhere["tournament"] = self.tournaments.on_press  # its sign-up
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
         """Every press's way in: the lobby's, Replay's, Review's and Hint's verbs beside each
@@ -213,6 +222,7 @@ class TableLayer:
         count, ids = self.client.shard_count, getattr(self.client, "shard_ids", None)
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
         self.challenges.start()
+        self.tournaments.start()
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop the timers; each outbox finishes the message it is posting and starts no other
@@ -221,6 +231,7 @@ class TableLayer:
         self.stopping = True
         await self.time.stop()
         await self.challenges.stop()
+        await self.tournaments.stop_polling()
         await self.channels.retries.stop()
         boxes = self.outboxes.boxes.values()
         tasks = [t for box in boxes for t in (box.task, box.privates.task)]

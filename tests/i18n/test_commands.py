@@ -46,6 +46,7 @@ NO_TABLES = SimpleNamespace(
     lobby=SimpleNamespace(held=SimpleNamespace(store=None)),
     channels=SimpleNamespace(try_again=None),
     challenges=None,
+    tournaments=None,
 )
 
 
@@ -103,6 +104,7 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
         "colorpop",
         "colourist",
         "challenge",
+        "tournament",
         "table",
         "stats",
         "leaderboard",

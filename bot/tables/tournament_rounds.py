@@ -132,8 +132,9 @@ class Rounds:
         return new
 
     def _places(self, live: LiveTable, dropped: set[int]) -> list[int]:
-        """Each seat's place, in seat order: by the game's own result (a seat whose player was
-        dropped last); a table stopped before its end, a place shared by all."""
+        """Each seat's place, in seat order: by the game's own result, a seat whose player was
+        dropped last, below every seat that played on; a table stopped before its end, a place
+        shared by all."""
         table = live.table
         outcome = self.held.face(table).outcome(live.state) if table.status == "finished" else None
         if outcome is None:
@@ -142,10 +143,11 @@ class Rounds:
         rated = rule(table.options, [s.id for s in table.seats], outcome) or every_seat_alone(
             table.options, [], outcome
         )
-        placed = places_of([(side.seats, side.won, side.score) for side in rated.sides])
         gone = {s.id for s in table.seats if s.user_id in dropped}
-        last = max(placed.values(), default=0) + 1
-        return [last if s.id in gone else placed.get(s.id, last) for s in table.seats]
+        sides = [(tuple(set(side.seats) - gone), side.won, side.score) for side in rated.sides]
+        playing = [side for side in sides if side[0]]
+        placed = places_of(playing)
+        return [placed.get(s.id, len(playing) + 1) for s in table.seats]
 
 
 def _start_id(tournament: Tournament, table_no: int) -> int:

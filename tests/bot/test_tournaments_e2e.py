@@ -91,7 +91,7 @@ async def play_on(emu, clock, until, what, timeout=120):
     while not until():
         assert loop.time() < deadline, f"timed out waiting for {what}"
         clock.advance(minutes=3)
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.05)
 
 
 async def stored_games(bot, number, rounds):
@@ -230,7 +230,7 @@ async def test_a_round_robin_of_colorpop_duels_with_a_restart_between_rounds_and
     }
     message = await sign_up(emu, world, host, people, **options)
     first = await emu.wait_for(lambda: next(iter(pings(host, world)), None), 20, "round 1")
-    assert "**Round 1/3**" in message.text  # a round for every opponent
+    await emu.wait_for(lambda: "**Round 1/3**" in message.text, 10, "a round for every opponent")
     # The host drops Dee (the 4th) while her first duel is being played.
     dee = people[3]
     said = await (await host.slash("tournament", "drop", player=dee.user)).wait_message()

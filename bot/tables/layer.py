@@ -49,6 +49,7 @@ from .replays import Replays
 from .resume import resume_all
 from .reviews import Reviews
 from .timers import IDLE_AFTER, Timekeeping
+from .tournament_rounds import Rounds
 from .tournaments import Tournaments
 
 
@@ -118,9 +119,8 @@ class TableLayer:
         )
         self.lobby.challenges = self.challenges
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
-        self.tournaments = Tournaments(
-            self.held, client, options.limits, self._dealt, self.work.run, self.ai.drive
-        )
+        rounds = Rounds(self.held, client, options.limits, self._dealt)
+        self.tournaments = Tournaments(rounds, self.work.run, self.ai.drive)
         self.presses.elsewhere["tournament"] = self.tournaments.on_press  # its sign-up
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:

@@ -19,9 +19,8 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.model import life
-from bot.model.limits import Limits
 from bot.model.posts import Button, Refusal
-from bot.model.table import ACTIVE, LiveTable, Table
+from bot.model.table import ACTIVE, Table
 from bot.model.tournament_state import Tournament
 from bot.model.tournament_text import round_text, tournament_text
 from bot.posting.controls import Click
@@ -29,7 +28,6 @@ from bot.posting.transport import nonce
 from bot.texts.i18n import resolve, t
 
 from .answers import refuse
-from .held import TableCache
 from .keyed_locks import KeyedLocks
 from .notice_board import show_in_place
 from .tournament_rounds import Rounds
@@ -41,17 +39,14 @@ POLL = 60.0  # seconds between two looks at every running tournament (a round he
 class Tournaments:
     def __init__(
         self,
-        held: TableCache,
-        client: discord.Client,
-        limits: Limits,
-        dealt: Callable[[LiveTable], None],
+        rounds: Rounds,
         run: Callable[..., None],
         drive_ai: Callable[[int], Awaitable[None]],
     ) -> None:
-        self.held = held
+        self.rounds = rounds  # a round's tables opened, its games' places
+        self.held = held = rounds.held
         self.store = held.store
-        self.client = client
-        self.rounds = Rounds(held, client, limits, dealt)
+        self.client = rounds.client
         self.run = run  # work beside the clicks (`bot.tables.background`)
         self.drive_ai = drive_ai  # an AI seat now plays a dropped player's seat
         self.locks = KeyedLocks()  # one change of a tournament at a time

@@ -62,7 +62,7 @@ def new_tournament(
     low, high = face.seat_range(probe)
     if not low <= asked.seats <= high:
         raise Refusal("tournament.refusal.seats", low=low, high=high)
-    if asked.format == "round_robin" and asked.seats != 2:
+    if asked.format in ("round_robin", "elimination") and asked.seats != 2:
         raise Refusal("tournament.refusal.duels")
     if not 1 <= asked.rounds <= MAX_ROUNDS:
         raise Refusal("tournament.refusal.rounds", high=MAX_ROUNDS)
@@ -88,7 +88,7 @@ def new_tournament(
 NEW_OPTIONS = {
     "game": _("which game", "option.challenge.game"),
     "mode": _("the game's mode every table plays", "option.tournament.mode"),
-    "format": _("Swiss or round robin (duels)", "option.tournament.format"),
+    "format": _("Swiss, round robin or single elimination (duels)", "option.tournament.format"),
     "rounds": _(
         "Swiss: how many rounds (round robin: one per opponent)", "option.tournament.rounds"
     ),

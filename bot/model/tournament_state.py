@@ -13,10 +13,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .tournament import AI, Played, Seating, Standing, next_seating, standings
+from .tournament import AI, Played, Seating, Standing, next_seating, standings, still_in
 
 Stage = Literal["signup", "playing", "ended"]
-Format = Literal["swiss", "round_robin"]
+Format = Literal["swiss", "round_robin", "elimination"]
 
 
 class Round(BaseModel):
@@ -94,8 +94,24 @@ class Tournament(BaseModel):
         tables = self.seated[-1].tables if self.seated else []
         return all(self.finished(self.round_no, k) for k in range(len(tables)))
 
+    def contenders(self) -> list[int]:
+        """Those who may still be seated: all but the dropped (a single elimination's: the
+        players who lost no duel)."""
+        if self.format == "elimination":
+            return still_in(self.players, self.dropped, self.played())
+        return [p for p in self.players if p not in self.dropped]
+
     def last_round(self) -> bool:
-        return self.round_no >= self.rounds or len(self.players) - len(self.dropped) < 2
+        return self.round_no >= self.rounds or len(self.contenders()) < 2
+
+    def winners(self) -> list[int]:
+        """Its winners once it is over: a single elimination's last player in; else those level
+        with the first on points and Buchholz."""
+        if self.format == "elimination":
+            return self.contenders()[:1]
+        ranked = self.standings()
+        best = [(r.points, r.buchholz) for r in ranked[:1]]
+        return [r.user_id for r in ranked if [(r.points, r.buchholz)] == best and r.games]
 
     def seat_next_round(self) -> Seating:
         """The next round, seated (and kept)."""

@@ -30,7 +30,7 @@ def tournament_text(tournament: Tournament, lang: str) -> str:
     lines.append(t("challenge.standings", lang))
     lines += standing_lines(ranked, set(tournament.dropped), lang)
     if tournament.stage == "ended":
-        lines += ["", *end_lines(tournament, ranked, lang)]
+        lines += ["", *end_lines(tournament, lang)]
     return "\n".join(lines)
 
 
@@ -40,6 +40,8 @@ def head_lines(tournament: Tournament, lang: str) -> list[str]:
     mode = t(dynamic_key("choice.tournament_mode", tournament.mode), lang)
     if tournament.format == "swiss":
         played = t("tournament.swiss", lang, n=tournament.rounds)
+    elif tournament.format == "elimination":
+        played = t("tournament.elimination", lang)
     else:
         played = t("tournament.round_robin", lang)
     return [
@@ -76,13 +78,9 @@ def shown(x: Fraction) -> float | int:
     return int(x) if x.denominator == 1 else float(x)
 
 
-def end_lines(tournament: Tournament, ranked: Sequence[Standing], lang: str) -> list[str]:
-    """The winners (those level with the first on points and Buchholz), and how it ended."""
-    top = [
-        f"<@{r.user_id}>"
-        for r in ranked
-        if ranked and (r.points, r.buchholz) == (ranked[0].points, ranked[0].buchholz)
-    ]
+def end_lines(tournament: Tournament, lang: str) -> list[str]:
+    """The winners, and how it ended."""
+    top = [f"<@{u}>" for u in tournament.winners()]
     said = [t("tournament.stopped", lang, round=tournament.round_no)] if tournament.stopped else []
     return [*said, f"🏆 {winners(top, lang)}" if top else t("tournament.no_winner", lang)]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Awaitable, Callable
 
 import discord
@@ -101,10 +102,13 @@ class Tournaments:
         return said
 
     def _start(self, tournament: Tournament) -> None:
-        """Sign-up closes: a round robin has a round for every opponent; round 1 is seated."""
+        """Sign-up closes: a round robin has a round for every opponent, a single elimination
+        one for every halving; round 1 is seated."""
+        count = len(tournament.players)
         if tournament.format == "round_robin":
-            count = len(tournament.players)
             tournament.rounds = count - 1 if count % 2 == 0 else count
+        elif tournament.format == "elimination":
+            tournament.rounds = math.ceil(math.log2(count))
         tournament.stage = "playing"
         tournament.seat_next_round()
 

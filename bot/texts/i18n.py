@@ -36,7 +36,7 @@ TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "challenge.measure": ("turns", "points", "level", "score", "tries"),
     # A tournament's modes (those games declare: `tournament_modes`) and formats.
     "choice.tournament_mode": ("standard", "expert", "competitive", "duel"),
-    "choice.tournament_format": ("swiss", "round_robin"),
+    "choice.tournament_format": ("swiss", "round_robin", "elimination"),
 }
 # Every family of keys built at run time: the table layer's, and each registered game's (its
 # entry's `GameEntry.keys`, from the engine's lists), so a new mode, level or colour needs its

@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 from bot.model.tournament import (
     AI,
     Played,
+    elimination_round,
     game_points,
     next_seating,
     places_of,
     round_robin,
     smallest_table,
     standings,
+    still_in,
     swiss_round,
 )
 from bot.model.tournament_state import Game, Tournament
@@ -119,3 +121,17 @@ def test_a_round_is_over_once_each_of_its_tables_finished():
     assert not tournament.last_round()
     assert tournament.seat_next_round().tables == ((1, 3), (4, 2))
     assert tournament.last_round()
+
+
+def test_single_elimination_pairs_seeds_from_the_ends_and_the_first_has_the_odd_bye():
+    assert elimination_round([1, 2, 3, 4]).tables == ((1, 4), (2, 3))
+    odd = elimination_round([1, 2, 3, 4, 5])
+    assert odd.byes == (1,)
+    assert odd.tables == ((2, 5), (3, 4))
+
+
+def test_a_duel_lost_puts_a_player_out_and_a_draw_sends_the_higher_seed_through():
+    played = [Played(1, {1: 2, 4: 1}), Played(1, {2: 1, 3: 1})]
+    assert still_in([1, 2, 3, 4], [], played) == [2, 4]
+    assert still_in([1, 2, 3, 4], [4], played) == [2]
+    assert next_seating("elimination", [1, 2, 3, 4], [], 2, played, (2, 2)).tables == ((2, 4),)

@@ -153,6 +153,11 @@ def expected_lines(order, games, byes=(), dropped=()):
     return lines, ranked[0]
 
 
+def over(message) -> bool:
+    """The message announces the winners (below the standings)."""
+    return "**Standings**" in message.text and "🏆" in message.text.split("**Standings**")[1]
+
+
 def standing_lines(message):
     return [line for line in message.text.splitlines() if line[:1].isdigit() and "<@" in line]
 
@@ -194,7 +199,7 @@ async def test_a_swiss_tournament_of_coloretto_to_its_end(emu, world, host, room
     await bot.restart()
     bot.client.tables.use_clock(clock)
 
-    await play_on(emu, clock, lambda: "🏆 " in message.text.split("**Standings**")[-1], "the end")
+    await play_on(emu, clock, lambda: over(message), "the end")
     assert len(pings(host, world)) == 3  # one ping a round, never twice
     games = await stored_games(bot, 1, 3)
     assert len(games) == 9
@@ -245,7 +250,7 @@ async def test_a_round_robin_of_colorpop_duels_with_a_restart_between_rounds_and
     await bot.restart()  # between rounds: the new process opens round 2
     bot.client.tables.use_clock(clock)
 
-    await play_on(emu, clock, lambda: "🏆 " in message.text.split("**Standings**")[-1], "the end")
+    await play_on(emu, clock, lambda: over(message), "the end")
     rounds = pings(host, world)
     assert len(rounds) == 3
     assert all(f"<@{dee.id}>" not in r.text.split("\n", 1)[1].split("A bye")[0] for r in rounds[1:])
@@ -260,3 +265,42 @@ async def test_a_round_robin_of_colorpop_duels_with_a_restart_between_rounds_and
     dee_line = next(line for line in want if f"<@{dee.id}>" in line)
     assert "(dropped)" in dee_line
     assert "1 game played" in dee_line
+
+
+async def test_a_single_elimination_of_colorpop_duels_ends_with_its_last_player_in(
+    emu, world, host, roomy_channels, bot
+):
+    clock = TestClock()
+    bot.client.tables.use_clock(clock)
+    people = players(emu, world, 3)
+    ids = [p.id for p in people]
+    options = {
+        "game": "colorpop",
+        "mode": "duel",
+        "format": "elimination",
+        "rounds": 1,
+        "timer": "2m",
+        "seats": 2,
+        "ai_level": "easy",
+    }
+    refused = await (
+        await host.slash("tournament", "new", **{**options, "seats": 3})
+    ).wait_message()
+    assert refused.text == t("tournament.refusal.seats", "en", low=2, high=2)
+    message = await sign_up(emu, world, host, people, **options)
+    first = await emu.wait_for(lambda: next(iter(pings(host, world)), None), 20, "round 1")
+    # Three players: the first seed has a bye, the other two duel.
+    assert f"<@{ids[1]}>, <@{ids[2]}>" in first.text
+    assert f"A bye this round (one point): <@{ids[0]}>" in first.text
+    await play_on(emu, clock, lambda: over(message), "the end")
+    games = await stored_games(bot, 1, 2)
+    assert len(games) == 2
+    (duel, duel_places), (final, final_places) = games
+    through = duel[duel_places.index(min(duel_places))]  # a draw: the higher seed
+    if duel_places[0] == duel_places[1]:
+        through = min(duel, key=ids.index)
+    assert sorted(final) == sorted([ids[0], through])
+    champion = final[final_places.index(min(final_places))]
+    if final_places[0] == final_places[1]:
+        champion = min(final, key=ids.index)
+    assert message.text.endswith(f"🏆 <@{champion}> wins")

@@ -26,6 +26,9 @@ from bot.model.tournament_state import Tournament
 from bot.model.tournament_text import round_text, tournament_text
 from bot.posting.controls import Click
 from bot.posting.transport import nonce
+from bot.ratings.rules import POOLS
+from bot.ratings.skill import Rating
+from bot.storage.store import SqlStore
 from bot.texts.i18n import resolve, t
 
 from .answers import refuse
@@ -34,6 +37,7 @@ from .notice_board import show_in_place
 from .tournament_rounds import Rounds
 
 log = logging.getLogger("pop.tournaments")
+NEWCOMER = Rating().shown  # the rating of a player who has none yet
 POLL = 60.0  # seconds between two looks at every running tournament (a round held back)
 
 
@@ -89,10 +93,11 @@ class Tournaments:
                 tournament.players.remove(user.id)
                 said = t("tournament.left", lang, id=number)
             else:
-                self._may_run(tournament, user)
+                may_run(tournament, user)
                 if len(tournament.players) < 2:
                     raise Refusal("tournament.refusal.too_few")
-                self._start(tournament)
+                await seed(self.store, tournament)
+                begin(tournament)
                 said = t("tournament.started", lang, id=number)
             await self.store.save_tournament(tournament)
         if verb == "start":
@@ -100,17 +105,6 @@ class Tournaments:
         else:
             await self._show(tournament)
         return said
-
-    def _start(self, tournament: Tournament) -> None:
-        """Sign-up closes: a round robin has a round for every opponent, a single elimination
-        one for every halving; round 1 is seated."""
-        count = len(tournament.players)
-        if tournament.format == "round_robin":
-            tournament.rounds = count - 1 if count % 2 == 0 else count
-        elif tournament.format == "elimination":
-            tournament.rounds = math.ceil(math.log2(count))
-        tournament.stage = "playing"
-        tournament.seat_next_round()
 
     # --- Rounds ---------------------------------------------------------------------------------
 
@@ -167,7 +161,7 @@ class Tournaments:
         number = await self._here(channel_id)
         async with self.locks.one_at_a_time(number):
             tournament = await self._running(number)
-            self._may_run(tournament, user)
+            may_run(tournament, user)
             if player.id not in tournament.players or player.id in tournament.dropped:
                 raise Refusal("tournament.refusal.not_playing", name=player.display_name)
             tournament.dropped.append(player.id)
@@ -195,7 +189,7 @@ class Tournaments:
         number = await self._here(channel_id)
         async with self.locks.one_at_a_time(number):
             tournament = await self._running(number)
-            self._may_run(tournament, user)
+            may_run(tournament, user)
             tournament.stopped = tournament.stage == "playing"  # else: before it began
             tournament.stage = "ended"
             await self.store.save_tournament(tournament)
@@ -220,12 +214,6 @@ class Tournaments:
         if tournament is None or tournament.stage == "ended":
             raise Refusal("tournament.refusal.over")
         return tournament
-
-    @staticmethod
-    def _may_run(tournament: Tournament, user: discord.abc.User) -> None:
-        perms = getattr(user, "guild_permissions", None)
-        if user.id != tournament.host_id and not (perms and perms.manage_channels):
-            raise Refusal("tournament.refusal.host_only")
 
     async def _show(self, tournament: Tournament) -> None:
         """The one message as the tournament stands: posted once, then edited in place."""
@@ -280,3 +268,32 @@ class Tournaments:
             except Exception:
                 log.exception("the tournaments could not be read; tried again later")
             await asyncio.sleep(POLL)
+
+
+async def seed(store: SqlStore, tournament: Tournament) -> None:
+    """The players in order of their rating here in the tournament's pool (its mode's, where
+    the game rates modes apart), sign-up order between equals: round 1 is seated in this
+    order, and it breaks the ties of the standings."""
+    game = tournament.game
+    pool = tournament.mode if tournament.mode in POOLS.get(game, ()) else ""
+    board = await store.rating_board(tournament.guild_id, game, pool)
+    shown = {player: rating.shown for player, rating in board.settled + board.provisional}
+    tournament.players.sort(key=lambda user: -shown.get(str(user), NEWCOMER))
+
+
+def begin(tournament: Tournament) -> None:
+    """Sign-up closes: a round robin has a round for every opponent, a single elimination
+    one for every halving; round 1 is seated."""
+    count = len(tournament.players)
+    if tournament.format == "round_robin":
+        tournament.rounds = count - 1 if count % 2 == 0 else count
+    elif tournament.format == "elimination":
+        tournament.rounds = math.ceil(math.log2(count))
+    tournament.stage = "playing"
+    tournament.seat_next_round()
+
+
+def may_run(tournament: Tournament, user: discord.abc.User) -> None:
+    perms = getattr(user, "guild_permissions", None)
+    if user.id != tournament.host_id and not (perms and perms.manage_channels):
+        raise Refusal("tournament.refusal.host_only")

@@ -13,6 +13,7 @@ they lose, and they play no more (their opponents get a bye)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from fractions import Fraction
 
 import pytest
@@ -287,8 +288,16 @@ async def test_a_single_elimination_of_colorpop_duels_ends_with_its_last_player_
         await host.slash("tournament", "new", **{**options, "seats": 3})
     ).wait_message()
     assert refused.text == t("tournament.refusal.seats", "en", low=2, high=2)
+    # Cleo, the last to sign up, has the best duel rating here: she is seeded first.
+    await bot.client.tables.store.fetch(
+        "INSERT INTO ratings VALUES (?, 'colorpop', 'duel', ?, 30.0, 4.0, 12, ?)",
+        world.guild.id,
+        str(ids[2]),
+        datetime.now(UTC).isoformat(),
+    )
     message = await sign_up(emu, world, host, people, **options)
     first = await emu.wait_for(lambda: next(iter(pings(host, world)), None), 20, "round 1")
+    ids = [ids[2], ids[0], ids[1]]  # the seeding
     # Three players: the first seed has a bye, the other two duel.
     assert f"<@{ids[1]}>, <@{ids[2]}>" in first.text
     assert f"A bye this round (one point): <@{ids[0]}>" in first.text

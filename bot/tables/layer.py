@@ -119,7 +119,7 @@ class TableLayer:
         )
         self.lobby.challenges = self.challenges
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
-        rounds = Rounds(self.held, client, options.limits, self._dealt)
+        rounds = Rounds(self.held, client, options.limits, self._dealt, self._say)
         self.tournaments = Tournaments(rounds, self.work.run, self.ai.drive)
         self.presses.elsewhere["tournament"] = self.tournaments.on_press  # its sign-up
 
@@ -185,6 +185,9 @@ class TableLayer:
 
     def _outbox(self, table_id: int) -> Outbox:
         return Outbox(self.posting, table_id)
+
+    def _say(self, table_id: int, text: str) -> None:
+        self.outboxes.of(table_id).say(text)
 
     def _kick(self, table_id: int) -> None:
         self.outboxes.of(table_id).kick()

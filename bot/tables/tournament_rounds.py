@@ -21,6 +21,7 @@ from bot.model.tournament import AI, places_of
 from bot.model.tournament_state import Game, Tournament
 from bot.posting.budget import TURN, priority, serving
 from bot.ratings.rules import RULES, every_seat_alone
+from bot.texts.i18n import t
 
 from .held import TableCache
 from .lobby import AI_NAMES
@@ -66,6 +67,7 @@ class Rounds:
         client: discord.Client,
         limits: Limits,
         dealt: Callable[[LiveTable], None],
+        say: Callable[[int, str], object],
     ) -> None:
         self.held = held
         self.store = held.store
@@ -76,6 +78,7 @@ class Rounds:
             limits, tables_per_user=UNLIMITED, tables_per_channel=UNLIMITED
         )
         self.dealt = dealt  # the game began: its face speaks, AI seats act, its turn shows
+        self.say = say  # a notice in a table's thread
 
     async def open_round(self, tournament: Tournament) -> dict[int, int] | None:
         """Every table of the current round open (those opened before a restart kept):
@@ -112,6 +115,18 @@ class Rounds:
             where = await own_thread(self.held, self.client, live.table, tournament.channel_id)
         self.dealt(await self.held.live(live.table.id))
         return where
+
+    async def stop_tables(self, tournament: Tournament) -> None:
+        """The current round's tables still playing stop (the host stopped the tournament),
+        each told so in its thread."""
+        opened = await self.store.round_tables(tournament.id, tournament.round_no)
+        for table_id in opened.values():
+            async with self.held.editing(table_id) as edit:
+                if edit.table.status not in ACTIVE:
+                    continue
+                life.cancel(edit.table)
+                table = await self.held.commit(edit)
+            self.say(table_id, t("tournament.table_stopped", table.lang(), id=tournament.id))
 
     async def results(self, tournament: Tournament) -> bool:
         """The games of the current round's tables that ended, kept; whether one was new."""

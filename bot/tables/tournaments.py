@@ -19,7 +19,6 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.model import life
 from bot.model.posts import Button, Refusal
 from bot.model.table import ACTIVE, Table
 from bot.model.tournament_state import Tournament
@@ -193,11 +192,7 @@ class Tournaments:
             tournament.stopped = tournament.stage == "playing"  # else: before it began
             tournament.stage = "ended"
             await self.store.save_tournament(tournament)
-            for table_id in (await self.store.round_tables(number, tournament.round_no)).values():
-                async with self.held.editing(table_id) as edit:
-                    if edit.table.status in ACTIVE:
-                        life.cancel(edit.table)
-                        await self.held.commit(edit)
+            await self.rounds.stop_tables(tournament)
         await self._show(tournament)
         return number
 

@@ -313,3 +313,52 @@ async def test_a_single_elimination_of_colorpop_duels_ends_with_its_last_player_
     if final_places[0] == final_places[1]:
         champion = min(final, key=ids.index)
     assert message.text.endswith(f"🏆 <@{champion}> wins")
+
+
+async def test_a_sign_up_survives_a_restart_and_the_host_stops_the_tournament(
+    emu, world, host, roomy_channels, bot
+):
+    ana, ben = world.ana, world.ben
+    options = {
+        "game": "colorpop",
+        "mode": "duel",
+        "format": "swiss",
+        "rounds": 2,
+        "timer": "24h",
+        "seats": 2,
+        "ai_level": "easy",
+    }
+    said = await (await host.slash("tournament", "new", **options)).wait_message()
+    assert "Tournament #1" in said.text
+    message = await emu.wait_for(lambda: board(host, world), 10, "the sign-up")
+    await ana.click(message, label="Join")
+    await emu.wait_for(lambda: "**Players: 1**" in message.text, 10, "Ana signed up")
+    await bot.restart()  # during the sign-up: its players are stored
+    await ben.click(message, label="Join")
+    await emu.wait_for(lambda: "**Players: 2**" in message.text, 10, "Ben signed up")
+    left = await (await ben.click(message, label="Leave")).wait_message()
+    assert left.text == t("tournament.left", "en", id=1)
+    await ben.click(message, label="Join")
+    await emu.wait_for(lambda: "**Players: 2**" in message.text, 10, "Ben back")
+    await host.click(message, label="Start")
+    ping = await emu.wait_for(lambda: next(iter(pings(host, world)), None), 20, "round 1")
+    table_id = next(iter((await bot.client.tables.store.round_tables(1, 1)).values()))
+    await emu.wait_for(lambda: not message.buttons, 10, "the sign-up's buttons gone")
+
+    refused = await (await ana.slash("tournament", "stop")).wait_message()
+    assert refused.text == t("tournament.refusal.host_only", "en")
+    stopped = await (await host.slash("tournament", "stop")).wait_message()
+    assert stopped.text == t("tournament.stopped_now", "en", id=1)
+    await emu.wait_for(
+        lambda: "The host stopped the tournament during round 1." in message.text, 10, "the end"
+    )
+    assert (await bot.client.tables.store.load(table_id))[0].status == "cancelled"
+    thread = next(c for c in world.guild.threads if f"<#{c.id}>" in ping.text)
+    await emu.wait_for(
+        lambda: any("was stopped" in m.text for m in ana.visible_messages(thread)),
+        10,
+        "the notice in the table's thread",
+    )
+    assert len(pings(host, world)) == 1  # no next round
+    again = await (await host.slash("tournament", "stop")).wait_message()
+    assert again.text == t("tournament.refusal.none", "en")

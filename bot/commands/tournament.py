@@ -155,6 +155,7 @@ def _host_commands(group: app_commands.Group, tournaments: Tournaments) -> None:
     )
     @app_commands.describe(player=_("the player", "option.tournament.player"))
     async def drop(interaction: discord.Interaction, player: discord.Member) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a round may be opening
         try:
             assert interaction.channel_id is not None
             number = await tournaments.drop(interaction.user, interaction.channel_id, player)
@@ -162,13 +163,14 @@ def _host_commands(group: app_commands.Group, tournaments: Tournaments) -> None:
             await refuse(interaction, no)
             return
         said = t("tournament.dropped", user_lang(interaction), id=number, name=player.mention)
-        await interaction.response.send_message(said, ephemeral=True)
+        await interaction.edit_original_response(content=said)
 
     @group.command(
         name=_("stop", "command.tournament.stop.name"),
         description=_("Host: end the tournament now", "command.tournament.stop.description"),
     )
     async def stop(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # its tables stop
         try:
             assert interaction.channel_id is not None
             number = await tournaments.stop(interaction.user, interaction.channel_id)
@@ -176,4 +178,4 @@ def _host_commands(group: app_commands.Group, tournaments: Tournaments) -> None:
             await refuse(interaction, no)
             return
         said = t("tournament.stopped_now", user_lang(interaction), id=number)
-        await interaction.response.send_message(said, ephemeral=True)
+        await interaction.edit_original_response(content=said)

@@ -61,7 +61,7 @@ class Tournaments:
 
     async def open(self, tournament: Tournament) -> Tournament:
         tournament = await self.store.insert_tournament(tournament)
-        await self._show(tournament)
+        await self._show(tournament.id)
         return tournament
 
     async def on_press(self, interaction: discord.Interaction, click: Click) -> None:
@@ -99,10 +99,9 @@ class Tournaments:
                 begin(tournament)
                 said = t("tournament.started", lang, id=number)
             await self.store.save_tournament(tournament)
-        if verb == "start":
-            self.run(self.advance(number), f"tournament-{number}")
-        else:
-            await self._show(tournament)
+        # answered at once; the message and the round follow beside the clicks
+        work = self.advance(number) if verb == "start" else self._show(number)
+        self.run(work, f"tournament-{number}")
         return said
 
     # --- Rounds ---------------------------------------------------------------------------------
@@ -130,7 +129,7 @@ class Tournaments:
                 await self.store.save_tournament(tournament)
             if tournament.stage == "playing" and tournament.announced < tournament.round_no:
                 await self._open_round(tournament)
-        await self._show(tournament)
+        await self._show(number)
 
     async def _open_round(self, tournament: Tournament) -> None:
         """The round's tables, then its one ping: each player with their table."""
@@ -162,26 +161,28 @@ class Tournaments:
             tournament = await self._running(number)
             may_run(tournament, user)
             if player.id not in tournament.players or player.id in tournament.dropped:
-                raise Refusal("tournament.refusal.not_playing", name=player.display_name)
+                raise Refusal("tournament.refusal.not_playing", name=player.mention)
             tournament.dropped.append(player.id)
             if tournament.stage == "signup":
                 tournament.players.remove(player.id)
                 tournament.dropped.remove(player.id)
             await self.store.save_tournament(tournament)
             for table_id in (await self.store.round_tables(number, tournament.round_no)).values():
-                await self._ai_takes(table_id, player.id)
+                if await self._ai_takes(table_id, player.id):
+                    self.run(self.drive_ai(table_id), f"table-{table_id}")
         self.run(self.advance(number), f"tournament-{number}")
         return number
 
-    async def _ai_takes(self, table_id: int, user_id: int) -> None:
+    async def _ai_takes(self, table_id: int, user_id: int) -> bool:
+        """An AI plays the player's seat there for good (were they seated at it, playing)."""
         async with self.held.editing(table_id) as edit:
             seat = edit.table.seat_of_user(user_id)
             if seat is None or edit.table.status not in ACTIVE:
-                return
+                return False
             edit.table.removed.append(user_id)
             seat.ai, seat.private = True, None
             await self.held.commit(edit)
-        await self.drive_ai(table_id)
+        return True
 
     async def stop(self, user: discord.abc.User, channel_id: int) -> int:
         """The tournament ends now: its tables still playing stop, its standings are final."""
@@ -193,7 +194,7 @@ class Tournaments:
             tournament.stage = "ended"
             await self.store.save_tournament(tournament)
             await self.rounds.stop_tables(tournament)
-        await self._show(tournament)
+        await self._show(number)
         return number
 
     # --- Helpers --------------------------------------------------------------------------------
@@ -210,32 +211,40 @@ class Tournaments:
             raise Refusal("tournament.refusal.over")
         return tournament
 
-    async def _show(self, tournament: Tournament) -> None:
-        """The one message as the tournament stands: posted once, then edited in place."""
-        text = tournament_text(tournament, tournament.locale)
-        if text == tournament.shown and tournament.message_id is not None:
-            return
-        lang = tournament.locale
-        buttons = []
-        if tournament.stage == "signup":
-            buttons = [
-                Button("join", t("button.join", lang), "success"),
-                Button("leave", t("button.leave", lang)),
-                Button("start", t("button.start", lang), "primary"),
-            ]
-        where = (tournament.guild_id, tournament.channel_id)
-        owner = ("tournament", tournament.id, tournament.game)
-        shown = await show_in_place(self.client, where, owner, tournament.message_id, text, buttons)
-        if shown is None:
-            return
-        async with self.locks.one_at_a_time(tournament.id):
-            fresh = await self.store.tournament(tournament.id)
+    async def _show(self, number: int) -> None:
+        """The one message as the tournament stands now (read afresh: of two changes shown at
+        once, the later is shown last): posted once, then edited in place."""
+        async with self.locks.one_at_a_time(("shown", number)):
+            tournament = await self.store.tournament(number)
+            if tournament is None:
+                return
+            text = tournament_text(tournament, tournament.locale)
+            if text == tournament.shown and tournament.message_id is not None:
+                return
+            lang = tournament.locale
+            buttons = []
+            if tournament.stage == "signup":
+                buttons = [
+                    Button("join", t("button.join", lang), "success"),
+                    Button("leave", t("button.leave", lang)),
+                    Button("start", t("button.start", lang), "primary"),
+                ]
+            where = (tournament.guild_id, tournament.channel_id)
+            owner = ("tournament", number, tournament.game)
+            shown = await show_in_place(
+                self.client, where, owner, tournament.message_id, text, buttons
+            )
+            if shown is not None:
+                await self._shown(number, shown, text)
+
+    async def _shown(self, number: int, message_id: int, text: str) -> None:
+        """Where the message is, and what it shows now (a change made meanwhile is shown by
+        its own turn, compared with this)."""
+        async with self.locks.one_at_a_time(number):
+            fresh = await self.store.tournament(number)
             if fresh is None:
                 return
-            fresh.message_id = shown
-            same = {"message_id", "shown"}
-            if fresh.model_dump(exclude=same) == tournament.model_dump(exclude=same):
-                fresh.shown = text  # else it changed meanwhile: shown again by its change
+            fresh.message_id, fresh.shown = message_id, text
             await self.store.save_tournament(fresh)
 
     # --- Running --------------------------------------------------------------------------------
@@ -255,7 +264,7 @@ class Tournaments:
             try:
                 for tournament in await self.store.tournaments_running():
                     if tournament.stage == "signup":
-                        await self._show(tournament)
+                        await self._show(tournament.id)
                     else:
                         await self.advance(tournament.id)
             except asyncio.CancelledError:

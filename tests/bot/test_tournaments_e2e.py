@@ -362,3 +362,38 @@ async def test_a_sign_up_survives_a_restart_and_the_host_stops_the_tournament(
     assert len(pings(host, world)) == 1  # no next round
     again = await (await host.slash("tournament", "stop")).wait_message()
     assert again.text == t("tournament.refusal.none", "en")
+
+
+@pytest.fixture
+async def one_table_bot(host, fast_bot_env, start_bot, monkeypatch):
+    """A server that may hold one open table at a time."""
+    monkeypatch.setenv("POP_TABLES_PER_SERVER", "1")
+    return await start_bot(lambda: create_bot(load_settings()))
+
+
+async def test_a_rounds_tables_count_against_the_servers_limit(
+    emu, world, host, roomy_channels, one_table_bot
+):
+    bot = one_table_bot
+    clock = TestClock()
+    bot.client.tables.use_clock(clock)
+    people = players(emu, world, 4)
+    options = {
+        "game": "colorpop",
+        "mode": "duel",
+        "format": "swiss",
+        "rounds": 1,
+        "timer": "2m",
+        "seats": 2,
+        "ai_level": "easy",
+    }
+    message = await sign_up(emu, world, host, people, **options)
+    store = bot.client.tables.store
+    await emu.wait_for(lambda: "**Round 1/1**" in message.text, 10, "round 1")
+    await asyncio.sleep(0.5)
+    assert len(await store.round_tables(1, 1)) == 1  # the second waits for room
+    assert pings(host, world) == []  # the round is announced once its tables are all open
+    # The finished table makes room for the next: the tournament plays on to its end.
+    await play_on(emu, clock, lambda: over(message), "the end")
+    assert len(pings(host, world)) == 1
+    assert len(await stored_games(bot, 1, 1)) == 2

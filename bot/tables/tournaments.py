@@ -170,7 +170,8 @@ class Tournaments:
             for table_id in (await self.store.round_tables(number, tournament.round_no)).values():
                 if await self._ai_takes(table_id, player.id):
                     self.run(self.drive_ai(table_id), f"table-{table_id}")
-        self.run(self.advance(number), f"tournament-{number}")
+        playing = tournament.stage == "playing"
+        self.run(self.advance(number) if playing else self._show(number), f"tournament-{number}")
         return number
 
     async def _ai_takes(self, table_id: int, user_id: int) -> bool:

@@ -340,6 +340,12 @@ async def test_a_sign_up_survives_a_restart_and_the_host_stops_the_tournament(
     assert left.text == t("tournament.left", "en", id=1)
     await ben.click(message, label="Join")
     await emu.wait_for(lambda: "**Players: 2**" in message.text, 10, "Ben back")
+    cleo = world.cleo
+    await cleo.click(message, label="Join")
+    await emu.wait_for(lambda: "**Players: 3**" in message.text, 10, "Cleo signed up")
+    await host.slash("tournament", "drop", player=cleo.user)  # before the start: she is out
+    await emu.wait_for(lambda: "**Players: 2**" in message.text, 10, "Cleo dropped")
+    assert f"<@{cleo.id}>" not in message.text
     await host.click(message, label="Start")
     ping = await emu.wait_for(lambda: next(iter(pings(host, world)), None), 20, "round 1")
     table_id = next(iter((await bot.client.tables.store.round_tables(1, 1)).values()))

@@ -31,6 +31,8 @@ workers.PICTURES.nice = workers.AI.nice = 0
 # that compute take longer and the ones that wait do not): they run first, so that the run does
 # not end waiting on one of them started late.
 LONGEST = {
+    "tests/bot/test_tournaments_e2e.py::test_a_swiss_tournament_of_coloretto_to_its_end": 21,
+    "tests/bot/test_tournaments_e2e.py::test_a_round_robin_of_colorpop_duels_with_a_restart": 9,
     "tests/shards/test_bench_load.py::test_paused_tables_pressed_by_their_players": 22,
     "tests/shards/test_bench_load.py::test_bench_load_prints_one_json_object": 20,
     "tests/shards/test_bench_load.py::test_idle_tables_wait_in_the_database": 17,

@@ -47,8 +47,9 @@ class GameFace(ExpertWords[O, S, M, V]):
     back_told_key: ClassVar[str | None] = None
     # Why /table record waits for the end, naming what the record would give away.
     record_later_key: ClassVar[str] = "table.record_later"
-    # The kinds of challenge the game can be (`/challenge new mode:`): none by default.
+    # Its challenges' kinds and its tournaments' modes (each its tables' options): none by default
     challenge_kinds: ClassVar[dict[str, ChallengeKind]] = {}
+    tournament_modes: ClassVar[dict[str, dict[str, Any]]] = {}
     verbs: ClassVar[dict[str, Verb]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -76,8 +77,7 @@ class GameFace(ExpertWords[O, S, M, V]):
         return t(self.lobby_keys[chosen], lang, **self.lobby_values(table, lang))
 
     def lobby_values(self, table: Table, lang: str) -> dict[str, object]:
-        """What every lobby text shows: the table, its mode, the host, who sits (AI seats
-        marked), and how many may."""
+        """What every lobby text shows: table, mode, host, who sits (AI marked), how many may."""
         low, high = self.seat_range(table)
         names = listed((s.text_name + (" 🤖" if s.ai else "") for s in table.seats), lang) or "—"
         return {

@@ -74,6 +74,14 @@ class FairDeal(BaseModel):
         return fair.commitment(bytes.fromhex(self.secret))
 
 
+class TournamentTable(BaseModel):
+    """A table of a tournament (`bot.model.tournament_state`): its place in a round."""
+
+    id: int
+    round_no: int
+    table_no: int
+
+
 class TableSettings(BaseModel):
     """What every table has, whatever its game."""
 
@@ -112,6 +120,7 @@ class Table(BaseModel):
     # A challenge's group: exactly this many seats (the challenge's deal has one join id a
     # seat), whatever the game's mode allows. None: the mode's own seat range.
     group_seats: int | None = None
+    tournament: TournamentTable | None = None  # a table a tournament's round opened
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
     turn_message_epoch: int | None = None  # the epoch that message shows (older: post anew)

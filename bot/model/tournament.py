@@ -7,7 +7,8 @@ Formats:
   leaves short are the last ones, and one below the game's smallest table gets AI seats;
 - **round robin**: every player meets every other once (the circle method, two seats a
   table; an odd count gives one bye a round);
-- **single elimination** (two-seat games): winners go on, paired in seed order.
+- **single elimination** (two-seat games): winners go on, paired in seed order (the first
+  against the last), a drawn duel sending the higher seed through.
 
 Points: a game gives each player one point for every other seat at its table they finished
 ahead of, half for each they tied with, divided by the seats that were not theirs: a win 1, a
@@ -17,7 +18,7 @@ the sum of the points of the people a player met (AI seats are nobody's opponent
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -118,3 +119,71 @@ def round_robin(players: Sequence[int]) -> list[Seating]:
         rounds.append(Seating(tables, byes))
         ring = [ring[0], ring[-1], *ring[1:-1]]
     return rounds
+
+
+def smallest_table(seats: int, game_min: int) -> int:
+    """The fewest seats a tournament table has (AI seats fill a shorter one): a table of
+    duels or of three is always full; a larger one may be one seat short ("tables of 3–4")."""
+    return max(game_min, seats if seats <= 3 else seats - 1)
+
+
+def next_seating(
+    fmt: str,
+    players: Sequence[int],
+    dropped: Collection[int],
+    round_no: int,
+    played: Sequence[Played],
+    seats: tuple[int, int],
+) -> Seating:
+    """Round `round_no` (from 1): a round robin's fixed round (the opponent of a player who
+    was dropped has a bye), or a Swiss round of the players still in, by the standings so
+    far. `seats`: the table size and the smallest table."""
+    if fmt == "elimination":
+        return elimination_round(still_in(players, dropped, played))
+    if fmt == "round_robin":
+        fixed = round_robin(players)[round_no - 1]
+        tables = tuple(t for t in fixed.tables if not set(t) & set(dropped))
+        freed = tuple(u for t in fixed.tables if set(t) & set(dropped) for u in t)
+        byes = fixed.byes + freed
+        return Seating(tables, tuple(u for u in byes if u not in dropped))
+    ranked = [row.user_id for row in standings(players, played) if row.user_id not in dropped]
+    met: dict[int, set[int]] = {p: set() for p in players}
+    for game in played:
+        for user in game.places:
+            met.setdefault(user, set()).update(u for u in game.places if u != user)
+    return swiss_round(ranked, met, *seats)
+
+
+def elimination_round(alive: Sequence[int]) -> Seating:
+    """Duels of those still in, in seed order: the first against the last, the second against
+    the one before it…; an odd count gives the first a bye."""
+    ring = list(alive)
+    byes = (ring.pop(0),) if len(ring) % 2 else ()
+    return Seating(tuple((ring[k], ring[-1 - k]) for k in range(len(ring) // 2)), byes)
+
+
+def still_in(
+    players: Sequence[int], dropped: Collection[int], played: Sequence[Played]
+) -> list[int]:
+    """Those of a single elimination who lost no duel, in seed order (a drawn duel sends the
+    higher seed through; a dropped player is out)."""
+    seed = {p: k for k, p in enumerate(players)}
+    out = set(dropped)
+    for game in played:
+        ranked = sorted(game.places, key=lambda u: (game.places[u], seed.get(u, len(seed))))
+        out |= set(ranked[1:])
+    return [p for p in players if p not in out]
+
+
+def places_of(sides: Sequence[tuple[Sequence[str], bool, float]]) -> dict[str, int]:
+    """Each seat's place from its side's result (won first, then the higher score; a shared
+    result a shared place)."""
+    ordered = sorted(sides, key=lambda s: (not s[1], -s[2]))
+    places: dict[str, int] = {}
+    last: tuple[bool, float] | None = None
+    place = 0
+    for k, (seats, won, score) in enumerate(ordered):
+        if (won, score) != last:
+            place, last = k + 1, (won, score)
+        places.update(dict.fromkeys(seats, place))
+    return places

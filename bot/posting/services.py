@@ -199,9 +199,10 @@ async def move_posts(
     # exactly when it changed ratings (`bot.ratings.rules`), and a rated game is not reviewed.
     rating = await results_line(store, table, pending.game_no, lang)
     ending = composer.Ending(
-        # A challenge's entry is one game, but an Enigma's may be tried again
+        # A challenge's entry is one game, but an Enigma's may be tried again; a
+        # tournament's table, one game of its round
         rematch=face.rematch_label(table, lang)
-        if table.challenge is None or table.private
+        if (table.challenge is None or table.private) and table.tournament is None
         else None,
         rating=rating,
         fair=fair.results_lines(table, pending.game_no, lang),

@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.commands.challenge import challenge_commands
 from bot.commands.seasons import server_commands
 from bot.commands.table import general_commands
+from bot.commands.tournament import tournament_commands
 from bot.games import GAMES, faces
 from bot.games.entry import draw_record
 from bot.posting.budget import Budget, InvalidRequests, http_trace, process_share
@@ -52,6 +53,7 @@ def all_commands(tables: TableLayer, settings: Any) -> list[Any]:
         *general_commands(tables.lobby, tables.channels.try_again, games),
         challenge_commands(tables.challenges, games),
         server_commands(tables.seasons),
+        tournament_commands(tables.tournaments, games),
         *(face.commands(tables.lobby, settings) for face in games.values()),
     ]
 

@@ -35,6 +35,7 @@ from .migrations.rate_010 import rate_again
 from .people import PeopleQueries
 from .results import ResultReads
 from .seasons import SeasonQueries
+from .tournaments import TournamentQueries
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,9 @@ class Tx(Protocol):
         """Run a query; its rows."""
 
 
-class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries, SeasonQueries):
+class SqlStore(
+    RatingReads, PeopleQueries, ResultReads, ChallengeQueries, SeasonQueries, TournamentQueries
+):
     """What the bot asks of its database (its reads of ratings in `bot.ratings.reads`, of
     people's settings in `bot.storage.people`, of finished games in `bot.storage.results`, of
     challenges in `bot.storage.challenges`). Subclasses supply `open`, `close`,
@@ -240,6 +243,15 @@ class SqlStore(RatingReads, PeopleQueries, ResultReads, ChallengeQueries, Season
             await tx.execute(
                 "INSERT INTO table_deliveries VALUES (?, 0, 1, 0, 1, ?)", table.id, now
             )
+            if table.tournament is not None:  # its place in its round: one table there
+                at = table.tournament
+                await tx.execute(
+                    "INSERT INTO tournament_tables VALUES (?, ?, ?, ?)",
+                    at.id,
+                    at.round_no,
+                    at.table_no,
+                    table.id,
+                )
         return table.id
 
     async def save(

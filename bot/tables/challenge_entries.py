@@ -16,9 +16,10 @@ from bot.model import fair, life
 from bot.model.challenge import Challenge, ChallengeKind
 from bot.model.posts import Refusal
 from bot.model.table import FairDeal, LiveTable, Seat, Table, TableSettings
-from bot.texts.i18n import dynamic_key, resolve, t
+from bot.texts.i18n import resolve, t
 
 from .lobby import AI_NAMES, Lobby
+from .threads import own_thread
 
 log = logging.getLogger("pop.challenges")
 
@@ -132,25 +133,4 @@ class Entries:
     async def into_thread(self, table: Table, challenge: Challenge) -> int:
         """The entry's own thread, beside the standings (where Discord gives none, it plays in
         the challenge's channel); where it plays."""
-        channel = self.client.get_channel(challenge.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            return table.channel_id
-        if not channel.permissions_for(channel.guild.me).create_public_threads:
-            return table.channel_id
-        lang = table.lang()
-        name = t(
-            "table.thread_name", lang, id=table.id, game=t(dynamic_key("game", table.game), lang)
-        )
-        try:
-            thread = await channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
-            )
-        except discord.HTTPException as e:
-            log.warning(
-                "challenge %s: no thread (%s); playing in the channel", challenge.id, e.status
-            )
-            return table.channel_id
-        async with self.held.editing(table.id) as edit:
-            life.moved_to_thread(edit.table, thread.id)
-            await self.held.commit(edit)
-        return thread.id
+        return await own_thread(self.held, self.client, table, challenge.channel_id)

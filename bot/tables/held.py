@@ -50,6 +50,8 @@ class TableCache:
         self.entry_finished: Callable[[Table], None] = lambda _table: None
         # And: a challenge's group changed in its lobby (before its deal): its entries.
         self.group_changed: Callable[[Table], Awaitable[None]] = _nothing
+        # Set by `bot.tables.tournaments`: a tournament's table finished its game or stopped.
+        self.tournament_table_over: Callable[[Table], None] = lambda _table: None
         self.cache: dict[int, LiveTable] = {}
         self.by_channel: dict[int, set[int]] = {}  # where active tables play → their ids
         self.where_of: dict[int, int] = {}  # and back
@@ -234,7 +236,10 @@ class TableCache:
 
     async def _challenge_news(self, table: Table, finished: bool) -> None:
         """A challenge's entry finished a game (its standings), or a challenge's table not
-        dealt yet changed (only a group's lobby is: its entries)."""
+        dealt yet changed (only a group's lobby is: its entries); or a tournament's table
+        finished its game, or stopped (its round may be over)."""
+        if table.tournament is not None and (finished or table.status == "cancelled"):
+            self.tournament_table_over(table)
         if table.challenge is None:
             return
         if finished:

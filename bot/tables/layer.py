@@ -50,6 +50,8 @@ from .resume import resume_all
 from .reviews import Reviews
 from .seasons import Seasons
 from .timers import IDLE_AFTER, Timekeeping
+from .tournament_rounds import Rounds
+from .tournaments import Tournaments
 
 
 @dataclass(frozen=True)
@@ -108,14 +110,22 @@ class TableLayer:
         )
         self.presses = self._presses(faces, options)
         self.control = control_class(self.presses.on_control)
-        # One deal for a whole server: its entries, standings and end.
+        self._server_wide(client, options)
+
+    def _server_wide(self, client: discord.Client, options: Options) -> None:
+        """What a server runs beyond single tables: challenges (one deal for a whole server:
+        its entries, standings and end), rating seasons (their ends and champions) and
+        tournaments (sign-up, rounds of tables, standings)."""
         self.challenges = Challenges(
             self.lobby, self.outboxes, client, self._dealt, lambda: self.time.clock, self.work.run
         )
         self.lobby.challenges = self.challenges
         self.presses.elsewhere["challenge"] = self.challenges.on_play  # its Play button
         # A server's rating seasons: their ends and their champions' announcements.
-        self.seasons = Seasons(store, client, lambda: self.time.clock)
+        self.seasons = Seasons(self.store, client, lambda: self.time.clock)
+        rounds = Rounds(self.held, client, options.limits, self._dealt, self._say)
+        self.tournaments = Tournaments(rounds, self.work.run, self.ai.drive)
+        self.presses.elsewhere["tournament"] = self.tournaments.on_press  # its sign-up
 
     def _presses(self, faces: Mapping[str, TableFace], options: Options) -> Presses:
         """Every press's way in: the lobby's, Replay's, Review's and Hint's verbs beside each
@@ -180,6 +190,9 @@ class TableLayer:
     def _outbox(self, table_id: int) -> Outbox:
         return Outbox(self.posting, table_id)
 
+    def _say(self, table_id: int, text: str) -> None:
+        self.outboxes.of(table_id).say(text)
+
     def _kick(self, table_id: int) -> None:
         self.outboxes.of(table_id).kick()
 
@@ -218,6 +231,7 @@ class TableLayer:
         self.time.start(owns, (count, tuple(ids)) if count and ids is not None else None)
         self.challenges.start()
         self.seasons.start(owns)
+        self.tournaments.start()
 
     async def shutdown(self, grace: float = 5.0) -> None:
         """Stop the timers; each outbox finishes the message it is posting and starts no other
@@ -227,6 +241,7 @@ class TableLayer:
         await self.time.stop()
         await self.challenges.stop()
         await self.seasons.stop()
+        await self.tournaments.stop_polling()
         await self.channels.retries.stop()
         boxes = self.outboxes.boxes.values()
         tasks = [t for box in boxes for t in (box.task, box.privates.task)]

@@ -286,6 +286,8 @@ class Lobby:
                 raise Refusal("refusal.stale")
             if table.challenge is not None and not table.private:  # one entry, one game
                 raise Refusal("refusal.stale")
+            if table.tournament is not None:  # the next round pairs the next games
+                raise Refusal("refusal.stale")
             if interaction.user.id in table.removed:
                 raise Refusal("refusal.removed")
             if table.seat_of_user(interaction.user.id) is None:

@@ -168,8 +168,9 @@ class MovePath:
         rating places it last)."""
         if outcome is None:
             return []
-        # A challenge's entry is dealt no rematch (one entry a member): no secret for one.
-        again = table.fair is not None and table.challenge is None
+        # A challenge's entry is dealt no rematch (one entry a member), nor a tournament's
+        # table (its round pairs the next games): no secret for one.
+        again = table.fair is not None and table.challenge is None and table.tournament is None
         life.finish(table, fair.committed() if again else None)
         details = face.outcome_details(live, outcome)
         if table.challenge is not None:  # its standings rank by the moves it took too

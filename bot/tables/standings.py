@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import discord
 
-from bot.model.accents import ACCENTS
 from bot.model.challenge import (
     Challenge,
     ChallengeKind,
@@ -21,15 +20,13 @@ from bot.model.challenge import (
     standings,
 )
 from bot.model.challenge_text import standings_text
-from bot.model.posts import Button, Post
+from bot.model.posts import Button
 from bot.model.table import ACTIVE
-from bot.posting import composer
-from bot.posting.layout_view import V2_EDIT, layout_view
-from bot.posting.transport import nonce
 from bot.storage.store import SqlStore
 from bot.texts.i18n import t
 
 from .keyed_locks import KeyedLocks
+from .notice_board import show_in_place
 
 log = logging.getLogger("pop.challenges")
 
@@ -96,19 +93,14 @@ class StandingsMessage:
     async def _show(self, challenge: Challenge, text: str) -> int | None:
         """The standings message posted, or edited in place; its id (None: Discord refused)."""
         controls = [] if challenge.stage != "open" else [self._play_button(challenge)]
-        laid = composer.laid_out(Post(text, controls=list(controls)), ACCENTS.get(challenge.game))
-        view = layout_view(laid, "challenge", challenge.id, 0)
-        channel = self.client.get_partial_messageable(
-            challenge.channel_id, guild_id=challenge.guild_id
+        return await show_in_place(
+            self.client,
+            (challenge.guild_id, challenge.channel_id),
+            ("challenge", challenge.id, challenge.game),
+            challenge.message_id,
+            text,
+            controls,
         )
-        try:
-            if challenge.message_id is None:  # posted again after a restart: the same one
-                return (await channel.send(view=view, nonce=nonce("challenge", challenge.id))).id
-            await channel.get_partial_message(challenge.message_id).edit(view=view, **V2_EDIT)
-            return challenge.message_id
-        except discord.HTTPException as e:
-            log.warning("challenge %s: standings not shown (%s)", challenge.id, e.status)
-            return None
 
     def _play_button(self, challenge: Challenge) -> Button:
         return Button("play", t("challenge.play", challenge.locale), "success")

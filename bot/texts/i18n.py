@@ -35,6 +35,9 @@ TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     # The kinds of challenge games declare (`ChallengeKind`), and what their standings show.
     "choice.challenge_mode": ("solo", "enigma", "coop", "group", "competitive"),
     "challenge.measure": ("turns", "points", "level", "score", "tries"),
+    # A tournament's modes (those games declare: `tournament_modes`) and formats.
+    "choice.tournament_mode": ("standard", "expert", "competitive", "duel"),
+    "choice.tournament_format": ("swiss", "round_robin", "elimination"),
 }
 # Every family of keys built at run time: the table layer's, and each registered game's (its
 # entry's `GameEntry.keys`, from the engine's lists), so a new mode, level or colour needs its

@@ -47,6 +47,7 @@ NO_TABLES = SimpleNamespace(
     channels=SimpleNamespace(try_again=None),
     challenges=None,
     seasons=None,
+    tournaments=None,
 )
 
 
@@ -105,6 +106,7 @@ async def test_every_command_option_and_choice_is_localised_for_every_catalogue(
         "colourist",
         "challenge",
         "server",
+        "tournament",
         "table",
         "stats",
         "leaderboard",

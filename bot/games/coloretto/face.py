@@ -50,6 +50,10 @@ class ColorettoFace(GameFace[ColorettoOptions, ColorettoState, Move, TableView])
     # Anyone may press the table's buttons: a person back from the AI is told they are, and
     # their next press plays.
     back_told_key = "coloretto.back"
+    tournament_modes = {  # noqa: RUF012  (a ClassVar of the base)
+        "standard": ColorettoOptions().model_dump(),
+        "expert": ColorettoOptions(expert=True).model_dump(),
+    }
 
     # --- The table --------------------------------------------------------------------------
 

@@ -91,6 +91,9 @@ class ColorpopFace(GameFace[ColorpopOptions, ColorpopState, ColorpopMove, Colorp
     game = COLORPOP
     commands_class = ColorpopCommands
     challenge_kinds = KINDS
+    tournament_modes = {  # noqa: RUF012  (a ClassVar of the base)
+        mode: ColorpopOptions(mode=mode).model_dump() for mode in ("competitive", "duel")
+    }
     record_later_key = "colorpop.record_later"  # the record would reveal the secret colours
     lobby_keys = texts("colorpop.lobby.text", "colorpop.lobby.started", "colorpop.lobby.cancelled")
     turn_in_one_message = True

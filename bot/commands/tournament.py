@@ -20,7 +20,7 @@ from bot.model.tournament_state import Tournament
 from bot.tables.answers import refuse
 from bot.tables.faces import TableFace
 from bot.tables.tournaments import Tournaments
-from bot.texts.i18n import t
+from bot.texts.i18n import dynamic_key, resolve, t
 from bot.texts.translator import command_str as _
 
 from .table import catalogue_choice, choices, user_lang
@@ -55,7 +55,11 @@ def new_tournament(
     face = faces.get(asked.game)
     options = None if face is None else face.tournament_modes.get(asked.mode)
     if face is None or options is None:
-        raise Refusal("tournament.refusal.mode")
+        lang = resolve(interaction.locale)  # the refusal's: its values are said in it
+        modes = face.tournament_modes if face is not None else {}
+        said = [t(dynamic_key("choice.tournament_mode", m), lang) for m in modes]
+        game = t(dynamic_key("game", asked.game), lang) if face is not None else asked.game
+        raise Refusal("tournament.refusal.mode", game=game, modes=", ".join(said) or "—")
     assert interaction.guild_id is not None
     assert interaction.channel_id is not None
     probe = Table(game=asked.game, guild_id=0, channel_id=0, host_id=0, options=options)

@@ -8,7 +8,9 @@ a round; its one message, edited in place, ends with standings that the test com
 from the stored games themselves. A 4-player round robin of Colorpop duels goes through a
 restart between two rounds (the process stopping after a round was paired and before its
 tables opened) and a player dropped by the host mid-game: an AI finishes their game, which
-they lose, and they play no more (their opponents get a bye)."""
+they lose, and they play no more (their opponents get a bye). A one-round Swiss of Pop and one
+of Colourist (the secret-choice games) play to their ends; a mode a game does not offer is
+refused, naming the game's own."""
 
 from __future__ import annotations
 
@@ -23,12 +25,14 @@ from bot.tables.tournament_rounds import Rounds
 from bot.texts.i18n import t
 from engine.coloretto.adapter import COLORETTO
 from engine.colorpop.adapter import COLORPOP
+from engine.colourist.adapter import COLOURIST
+from engine.pop.adapter import POP
 from tests.clock import TestClock
 from tests.discord_emulator.model import Perm
 
 pytestmark = pytest.mark.asyncio
 
-ENGINES = {"coloretto": COLORETTO, "colorpop": COLORPOP}
+ENGINES = {"coloretto": COLORETTO, "colorpop": COLORPOP, "pop": POP, "colourist": COLOURIST}
 
 
 @pytest.fixture
@@ -403,3 +407,58 @@ async def test_a_rounds_tables_count_against_the_servers_limit(
     await play_on(emu, clock, lambda: over(message), "the end")
     assert len(pings(host, world)) == 1
     assert len(await stored_games(bot, 1, 1)) == 2
+
+
+async def winners_stored(bot):
+    """The users who won the one game of round 1 (from the engine's outcome)."""
+    store = bot.client.tables.store
+    (table_id,) = (await store.round_tables(1, 1)).values()
+    table, state = await store.load(table_id)
+    assert table.status == "finished"
+    game = ENGINES[table.game]
+    outcome = game.outcome(game.load_state(state))
+    won = set(outcome.winners)
+    return [s.user_id for s in table.seats if s.id in won]
+
+
+@pytest.mark.parametrize(("game", "mode"), [("colourist", "standard"), ("pop", "competitive")])
+async def test_a_one_round_swiss_of_a_secret_choice_game_to_its_end(
+    emu, world, host, roomy_channels, bot, game, mode
+):
+    clock = TestClock()
+    bot.client.tables.use_clock(clock)
+    people = players(emu, world, 3)
+    options = {
+        "game": game,
+        "mode": mode,
+        "format": "swiss",
+        "rounds": 1,
+        "timer": "2m",
+        "seats": 3,
+        "ai_level": "easy",
+    }
+    message = await sign_up(emu, world, host, people, **options)
+    await play_on(emu, clock, lambda: over(message), "the end", timeout=180)
+    winners = await winners_stored(bot)
+    assert winners, "a game has a winner"
+    if len(winners) == 1:
+        assert message.text.endswith(f"🏆 <@{winners[0]}> wins")
+    else:
+        assert "Shared win" in message.text
+    assert board(host, world) is message
+
+
+async def test_a_mode_a_game_does_not_offer_is_refused_with_its_own(emu, world, host, bot):
+    asked = await host.slash(
+        "tournament",
+        "new",
+        game="colourist",
+        mode="duel",
+        format="swiss",
+        rounds=1,
+        timer="2m",
+        seats=3,
+    )
+    told = await asked.wait_message()
+    assert told.ephemeral
+    assert told.text == t("tournament.refusal.mode", "en", game="Colourist", modes="standard")

@@ -43,6 +43,7 @@ class ColouristFace(GameFace[ColouristOptions, ColouristState, Move, ColouristVi
     game = COLOURIST
     commands_class = ColouristCommands
     record_later_key = "colourist.record_later"  # the record would reveal the secret choices
+    tournament_modes = {"standard": ColouristOptions().model_dump()}  # noqa: RUF012
     lobby_keys = texts("colourist.lobby.text", "colourist.lobby.started", "colourist.lobby.cancelled")  # fmt: skip
     back_key = "colourist.button.choose"
 

@@ -13,7 +13,7 @@ from typing import Any
 from bot.model.table import LiveTable
 from bot.tables.faces import StatsRow
 from bot.texts.i18n import dynamic_key, t
-from engine.pop.adapter import Talk
+from engine.pop.adapter import PopOptions, Talk
 from engine.pop.modes import MODES
 from engine.pop.results import COOP_LEVELS
 from engine.protocol import Outcome
@@ -28,6 +28,7 @@ from .words import cards_text, hints_of
 class PopFace(PopClicks, PopTalk):
     commands_class = PopCommands
     challenge_kinds = KINDS
+    tournament_modes = {"competitive": PopOptions(mode="competitive").model_dump()}  # noqa: RUF012
 
     def move_words(self, live: LiveTable, move: object, lang: str) -> str:
         """A pick as Pop names cards ("12 (▲ yellow), 27 (● red)"); table talk as Signal's menu

@@ -57,20 +57,32 @@ def standing_lines(ranked: Sequence[Standing], dropped: set[int], lang: str) -> 
     """`1. @Ana — 2.5 points · Buchholz 4 · 3 games`, ties on points and Buchholz sharing a
     place; a dropped player marked."""
     lines: list[str] = []
-    place = 0
+    for place, row in zip(places(ranked), ranked, strict=True):
+        mark = f" {t('tournament.dropped_mark', lang)}" if row.user_id in dropped else ""
+        lines.append(f"{place}. <@{row.user_id}>{mark} — {measures(row, lang)}")
+    return lines
+
+
+def places(ranked: Sequence[Standing]) -> list[int]:
+    """Each row's place: ties on points and Buchholz share one."""
+    found: list[int] = []
     for k, row in enumerate(ranked):
         if k == 0 or (row.points, row.buchholz) != (ranked[k - 1].points, ranked[k - 1].buchholz):
-            place = k + 1
-        said = " · ".join(
-            [
-                t("challenge.measure.points", lang, n=shown(row.points)),
-                t("tournament.buchholz", lang, score=decimal(float(row.buchholz), lang)),
-                t("tournament.games", lang, n=row.games),
-            ]
-        )
-        mark = f" {t('tournament.dropped_mark', lang)}" if row.user_id in dropped else ""
-        lines.append(f"{place}. <@{row.user_id}>{mark} — {said}")
-    return lines
+            found.append(k + 1)
+        else:
+            found.append(found[-1])
+    return found
+
+
+def measures(row: Standing, lang: str) -> str:
+    """`2.5 points · Buchholz 4 · 3 games played`."""
+    return " · ".join(
+        [
+            t("challenge.measure.points", lang, n=shown(row.points)),
+            t("tournament.buchholz", lang, score=decimal(float(row.buchholz), lang)),
+            t("tournament.games", lang, n=row.games),
+        ]
+    )
 
 
 def shown(x: Fraction) -> float | int:

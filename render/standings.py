@@ -1,7 +1,7 @@
 """A tournament's standings as a picture, beside the standings message's text (issue 36): a
 header band (the tournament, and the round or "final"), then one row a player, best first:
-place, name (a dropped player's muted, with the mark), points, Buchholz and games played, under
-their column's word.
+place, name (a dropped player's muted, with a mark that the column's heading explains),
+points, Buchholz and games played, under their column's word.
 
 Plain data in, a PNG and its alt text out: every word (the column headings, the mark, the
 title, the alt text) and every number as shown come from the caller, in the table's language;
@@ -36,7 +36,6 @@ HEADINGS_H = 30  # px: the row of the columns' words
 ROW_H = 36  # px: one player's row
 GAP = 4  # px: between two rows
 CELL_PAD = 14  # px: between two columns of numbers, and after the place
-NAME_LEAST = 48  # px: what a name keeps beside a dropped mark (a few letters and "…")
 
 
 @dataclass(frozen=True)
@@ -145,6 +144,12 @@ def _column(
     for heading, cell in zip((words.games, words.buchholz, words.points), reversed(cells)):
         kit.draw_text(d, (right, y), heading, LABEL, False, S.MUTED, "rm")
         right -= cell
+    if any(row.dropped for row in rows):  # what the mark means, above the names
+        icon = kit.draw_text(d, (x0 + 12, y), S.ICON_NO, LABEL, True, S.BAD, "lm") + 6
+        kit.draw_line(
+            d, (x0 + 12 + icon, y), words.dropped, LABEL, False, S.MUTED,
+            max_width=int(right - x0 - 20 - icon),
+        )  # fmt: skip
     y0 = top_of_rows()
     for k, row in enumerate(rows):
         top = y0 + k * (ROW_H + GAP)
@@ -159,8 +164,8 @@ def _row(
     cells: tuple[int, int, int, int],
     names: Sequence[str],
 ) -> None:
-    """A player's row: place, name (and the dropped mark, never cut: the name gives way),
-    points, Buchholz, games."""
+    """A player's row: place, name (a dropped player's followed by the mark the column's
+    heading explains), points, Buchholz, games."""
     x0, y0, x1, y1 = box
     frame.panel(img, box, lit=row.won, fill=S.PANEL if row.won else S.TRACK)
     d = ImageDraw.Draw(img)
@@ -173,11 +178,10 @@ def _row(
         right -= cell
     left = x0 + 12 + cells[0]
     room = int(right - left - 8)
-    if row.dropped:
-        mark = kit.fit_line(words.dropped, LABEL, False, room - NAME_LEAST)
-        room -= int(mark.width) + 8
+    mark = kit.text_length(S.ICON_NO, BODY, True) + 8 if row.dropped else 0
     name = kit.draw_line(
-        d, (left, mid), row.name, BODY, False, ink, max_width=room, min_size=LABEL, names=names
-    )
+        d, (left, mid), row.name, BODY, False, ink,
+        max_width=int(room - mark), min_size=LABEL, names=names,
+    )  # fmt: skip
     if row.dropped:
-        kit.draw_text(d, (left + name.width + 8, mid), mark.text, mark.size, False, ink, "lm")
+        kit.draw_text(d, (left + name.width + 8, mid), S.ICON_NO, BODY, True, S.BAD, "lm")

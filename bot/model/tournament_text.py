@@ -11,7 +11,7 @@ from fractions import Fraction
 from bot.texts.i18n import decimal, dynamic_key, listed, t, winners
 
 from .durations import timer_text
-from .tournament import Standing
+from .tournament import Standing, places
 from .tournament_state import Tournament
 
 
@@ -61,17 +61,6 @@ def standing_lines(ranked: Sequence[Standing], dropped: set[int], lang: str) -> 
         mark = f" {t('tournament.dropped_mark', lang)}" if row.user_id in dropped else ""
         lines.append(f"{place}. <@{row.user_id}>{mark} — {measures(row, lang)}")
     return lines
-
-
-def places(ranked: Sequence[Standing]) -> list[int]:
-    """Each row's place: ties on points and Buchholz share one."""
-    found: list[int] = []
-    for k, row in enumerate(ranked):
-        if k == 0 or (row.points, row.buchholz) != (ranked[k - 1].points, ranked[k - 1].buchholz):
-            found.append(k + 1)
-        else:
-            found.append(found[-1])
-    return found
 
 
 def measures(row: Standing, lang: str) -> str:

@@ -245,6 +245,18 @@ async def test_a_swiss_tournament_of_coloretto_to_its_end(emu, world, host, room
     width, height = await picture_size(host, message)
     assert width == 800 >= height  # one column of 8: as wide as every game's frame
 
+    # /history: each player's final place in it, with a link to the standings message.
+    link = f"https://discord.com/channels/{world.guild.id}/{world.games.id}/{message.id}"
+    for asked in (people[0], people[5]):
+        place = next(int(line.split(".")[0]) for line in want if f"<@{asked.id}>" in line)
+        said = await (await asked.slash("history")).wait_message()
+        assert said.ephemeral
+        tournaments = said.text.split("\n**Tournaments**\n", 1)[1]
+        row = f"🏆 **Tournament #1** · Coloretto · place {place} of 8 · [standings]({link})"
+        assert tournaments == row
+    hosted = await (await host.slash("history")).wait_message()
+    assert "Tournament" not in hosted.text  # the host did not play
+
 
 async def test_a_round_robin_of_colorpop_duels_with_a_restart_between_rounds_and_a_drop(
     emu, world, host, roomy_channels, bot, monkeypatch

@@ -141,7 +141,9 @@ def _column(
     x0, x1 = span
     y = HEADER_H + PAD + HEADINGS_H / 2
     right = x1 - 12
-    for heading, cell in zip((words.games, words.buchholz, words.points), reversed(cells)):
+    for heading, cell in zip(
+        (words.games, words.buchholz, words.points), cells[:0:-1], strict=True
+    ):
         kit.draw_text(d, (right, y), heading, LABEL, False, S.MUTED, "rm")
         right -= cell
     if any(row.dropped for row in rows):  # what the mark means, above the names
@@ -153,13 +155,12 @@ def _column(
     y0 = top_of_rows()
     for k, row in enumerate(rows):
         top = y0 + k * (ROW_H + GAP)
-        _row(img, row, words, (x0, top, x1, top + ROW_H), cells, names)
+        _row(img, row, (x0, top, x1, top + ROW_H), cells, names)
 
 
 def _row(
     img: Image.Image,
     row: Row,
-    words: Words,
     box: tuple[int, int, int, int],
     cells: tuple[int, int, int, int],
     names: Sequence[str],
@@ -173,7 +174,8 @@ def _row(
     ink = S.GOLD if row.won else (S.MUTED if row.dropped else S.TEXT)
     kit.draw_text(d, (x0 + 12, mid), f"{row.place}.", BODY, True, ink, "lm")
     right = x1 - 12
-    for k, (value, cell) in enumerate(zip((row.games, row.buchholz, row.points), reversed(cells))):
+    numbers = (row.games, row.buchholz, row.points)
+    for k, (value, cell) in enumerate(zip(numbers, cells[:0:-1], strict=True)):
         kit.draw_text(d, (right, mid), value, BODY, k == 2, ink, "rm")  # the points in bold
         right -= cell
     left = x0 + 12 + cells[0]

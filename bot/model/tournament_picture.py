@@ -8,8 +8,8 @@ from __future__ import annotations
 from bot.texts.i18n import decimal, dynamic_key, t
 from render.standings import Row, Words
 
-from .tournament_state import Tournament
 from .tournament import places
+from .tournament_state import Tournament
 from .tournament_text import measures
 
 ALT_MOST = 1024  # characters of a picture's alt text (a Discord attachment's description)

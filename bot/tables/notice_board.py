@@ -13,8 +13,8 @@ from bot.model.accents import ACCENTS
 from bot.model.posts import Button, Post
 from bot.posting import composer
 from bot.posting.layout_view import V2_EDIT, layout_view, picture_files
-from render.kit import Picture
 from bot.posting.transport import nonce
+from render.kit import Picture
 
 log = logging.getLogger("pop.notices")
 
@@ -41,8 +41,11 @@ async def show_in_place(
     try:
         if message_id is None:  # posted again after a restart: the same one
             return (await channel.send(view=view, files=files, nonce=nonce(prefix, number))).id
-        shown = {} if pictures is None else {"attachments": files}
-        await channel.get_partial_message(message_id).edit(view=view, **shown, **V2_EDIT)
+        message = channel.get_partial_message(message_id)
+        if pictures is None:  # its attachments left as they are
+            await message.edit(view=view, **V2_EDIT)
+        else:
+            await message.edit(view=view, attachments=files, **V2_EDIT)
         return message_id
     except discord.HTTPException as e:
         log.warning("%s %s: message not shown (%s)", prefix, number, e.status)

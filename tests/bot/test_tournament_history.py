@@ -37,7 +37,7 @@ class Store:
     async def history(self, *asked):  # (guild, user, game, how many)
         return self.games[: asked[-1]]
 
-    async def tournaments_played(self, guild_id, user_id, game=None):
+    async def tournaments_played(self, _guild_id, user_id, _game=None):
         return [t for t in self.tournaments if user_id in t.players]
 
 
@@ -58,7 +58,7 @@ async def test_the_places_follow_the_standings_and_a_message_never_posted_has_no
     rows = []
     for user in (1, 2, 4):
         who = SimpleNamespace(id=user, display_name=f"P{user}")
-        rows.append((await history_text(Store([], [ended(4, None)]), 5, who, None, "en")))
+        rows.append(await history_text(Store([], [ended(4, None)]), 5, who, None, "en"))
     assert [r.splitlines()[-1] for r in rows] == [
         "🏆 **Tournament #4** · Coloretto · place 1 of 4",
         "🏆 **Tournament #4** · Coloretto · place 2 of 4",

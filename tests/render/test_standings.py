@@ -74,7 +74,8 @@ def test_every_player_is_drawn_up_to_32_then_the_rest_are_counted():
     with kit.recording_texts() as texts:
         standings_picture(rows(40), ENGLISH)
     drawn = [t.text for t in texts]
-    assert "31." in drawn and "32." not in drawn
+    assert "31." in drawn
+    assert "32." not in drawn
     assert "+9" in drawn  # the 32nd to the 40th
 
 
@@ -89,7 +90,9 @@ def test_the_alt_text_lists_the_players_in_order_and_gives_way_at_1024_character
     held = tournament(8, "ended")
     drawn, words = standings_drawn(held, "de")
     assert words.alt.startswith("Turnier #12 · Coloretto · Standard — Endstand: 1. ")
-    listed = [row.split(": ")[0].split(". ", 1)[1] for row in words.alt.split(": ", 1)[1].split("; ")]
+    listed = [
+        row.split(": ")[0].split(". ", 1)[1] for row in words.alt.split(": ", 1)[1].split("; ")
+    ]
     assert listed == [f"{r.name} (gestrichen)" if r.dropped else r.name for r in drawn]
     assert sum(r.dropped for r in drawn) == 1
     many = standings_drawn(tournament(40), "en")[1].alt

@@ -1,8 +1,9 @@
 """The words of a server's records, for every game: a player's stats (games, wins, each game's
 own lines, the rating in each of its pools with its rank and last change), the leaderboard
 (each pool's settled players ranked, the provisional ones apart below, under what the number
-means) and a player's last games (each rated one named by its pool). `bot.commands.records`
-answers the commands with them."""
+means) and a player's last games (each rated one named by its pool), then the tournaments they
+played here (their final place, a link to the standings). `bot.commands.records` answers the
+commands with them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import discord
 
 from bot.model.layout import MAX_PLAIN
 from bot.model.seasons import SeasonSetting
+from bot.model.tournament_state import Tournament
 from bot.ratings.reads import Board
 from bot.ratings.rules import POOLS
 from bot.ratings.season_texts import board_season_line, game_name
@@ -23,6 +25,7 @@ from bot.texts.i18n import t
 from bot.texts.markdown import literal, subtext
 
 HISTORY_GAMES = 10  # games /history lists
+HISTORY_TOURNAMENTS = 5  # tournaments /history lists below them
 BOARD_ROWS = 10  # players a game's leaderboard lists
 BOARD_ROWS_EACH = 5  # players of each game when the leaderboard shows every game
 
@@ -149,17 +152,41 @@ def rating_meant(lang: str) -> str:
 async def history_text(
     store: SqlStore, guild_id: int, who: discord.abc.User, game: str | None, lang: str
 ) -> str | None:
-    """A player's last games, the newest first (as many as one message holds); None: none."""
+    """A player's last games, the newest first (as many as one message holds beside the
+    tournaments), then the tournaments they played here, each with their final place and a
+    link to its standings; None: none."""
     games = await store.history(guild_id, who.id, game, HISTORY_GAMES)
-    if not games:
+    played = await store.tournaments_played(guild_id, who.id, game)
+    if not games and not played:
         return None
+    lines = [t("history.tournaments", lang)] if played else []
+    for held in played[:HISTORY_TOURNAMENTS]:
+        lines.append(tournament_row(held, who.id, lang))
+    tournaments = "\n".join(lines)
+    room = MAX_PLAIN - (len(tournaments) + 1 if tournaments else 0)
     text = t("history.header", lang, name=literal(who.display_name))
-    for played in games:
-        name = game_name(played.game, lang)
-        if played.change is not None:  # a rated game: named by its pool
-            name = pool_name(name, played.game, played.change.pool, lang)
-        row = history_row(played, name, guild_id, lang)
-        if len(text) + 1 + len(row) > MAX_PLAIN:  # long names and links: the older wait
+    for one in games:
+        name = game_name(one.game, lang)
+        if one.change is not None:  # a rated game: named by its pool
+            name = pool_name(name, one.game, one.change.pool, lang)
+        row = history_row(one, name, guild_id, lang)
+        if len(text) + 1 + len(row) > room:  # long names and links: the older wait
             break
         text += "\n" + row
-    return text
+    return f"{text}\n{tournaments}" if tournaments else text
+
+
+def tournament_row(held: Tournament, user_id: int, lang: str) -> str:
+    """`🏆 Tournament #3 · Coloretto · place 2 of 8 · [standings](link)`."""
+    row = t(
+        "history.tournament",
+        lang,
+        id=held.id,
+        game=game_name(held.game, lang),
+        place=held.place_of(user_id),
+        n=len(held.players),
+    )
+    if held.message_id is not None:
+        url = f"https://discord.com/channels/{held.guild_id}/{held.channel_id}/{held.message_id}"
+        row += f" · [{t('history.standings', lang)}]({url})"
+    return row

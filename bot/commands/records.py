@@ -1,7 +1,8 @@
 """The records of a server, for every game: `/stats [user] [game]` (games, wins, each game's own
 lines, the rating in each of its pools with its rank and last change), `/leaderboard [game]
 [mode]` (each pool's settled players ranked, the provisional ones apart below) and `/history
-[user] [game]` (the last ten games, privately, each rated one named by its pool). Replies speak
+[user] [game]` (the last ten games, privately, each rated one named by its pool; then the
+tournaments played here, with the final place and a link to the standings). Replies speak
 the user's language; a question nothing answers yet (a game nobody played here) gets a clear
 private no."""
 

@@ -62,6 +62,7 @@ def command_names(lang: str) -> dict[str, str]:
         "settings_pings": f"/{t('command.settings.name', lang)} {t('command.pings.name', lang)}",
         "challenge_new": f"/{t('command.challenge.name', lang)} {new}",
         "server_seasons": f"/{t('command.server.name', lang)} {t('command.seasons.name', lang)}",
+        "tournament_new": f"/{t('command.tournament.name', lang)} {new}",
     }
 
 

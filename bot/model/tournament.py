@@ -86,6 +86,17 @@ def standings(
     return sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz, seed[r.user_id]))
 
 
+def places(ranked: Sequence[Standing]) -> list[int]:
+    """Each row's place: ties on points and Buchholz share one."""
+    found: list[int] = []
+    for k, row in enumerate(ranked):
+        if k == 0 or (row.points, row.buchholz) != (ranked[k - 1].points, ranked[k - 1].buchholz):
+            found.append(k + 1)
+        else:
+            found.append(found[-1])
+    return found
+
+
 def swiss_round(
     order: Sequence[int],
     met: Mapping[int, set[int]],

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .tournament import AI, Played, Seating, Standing, next_seating, standings, still_in
+from .tournament import AI, Played, Seating, Standing, next_seating, places, standings, still_in
 
 Stage = Literal["signup", "playing", "ended"]
 Format = Literal["swiss", "round_robin", "elimination"]
@@ -85,6 +85,12 @@ class Tournament(BaseModel):
 
     def standings(self) -> list[Standing]:
         return standings(self.players, self.played(), self.byes())
+
+    def place_of(self, user_id: int) -> int | None:
+        """A player's place in the standings (as its message lists them); None: not a player."""
+        ranked = self.standings()
+        found = {row.user_id: place for place, row in zip(places(ranked), ranked, strict=True)}
+        return found.get(user_id)
 
     def finished(self, round_no: int, table_no: int) -> bool:
         return any((g.round_no, g.table_no) == (round_no, table_no) for g in self.games)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from bot.texts.i18n import decimal, dynamic_key, listed, t, winners
 
 from .durations import timer_text
-from .tournament import Standing
+from .tournament import Standing, places
 from .tournament_state import Tournament
 
 
@@ -57,20 +57,21 @@ def standing_lines(ranked: Sequence[Standing], dropped: set[int], lang: str) -> 
     """`1. @Ana — 2.5 points · Buchholz 4 · 3 games`, ties on points and Buchholz sharing a
     place; a dropped player marked."""
     lines: list[str] = []
-    place = 0
-    for k, row in enumerate(ranked):
-        if k == 0 or (row.points, row.buchholz) != (ranked[k - 1].points, ranked[k - 1].buchholz):
-            place = k + 1
-        said = " · ".join(
-            [
-                t("challenge.measure.points", lang, n=shown(row.points)),
-                t("tournament.buchholz", lang, score=decimal(float(row.buchholz), lang)),
-                t("tournament.games", lang, n=row.games),
-            ]
-        )
+    for place, row in zip(places(ranked), ranked, strict=True):
         mark = f" {t('tournament.dropped_mark', lang)}" if row.user_id in dropped else ""
-        lines.append(f"{place}. <@{row.user_id}>{mark} — {said}")
+        lines.append(f"{place}. <@{row.user_id}>{mark} — {measures(row, lang)}")
     return lines
+
+
+def measures(row: Standing, lang: str) -> str:
+    """`2.5 points · Buchholz 4 · 3 games played`."""
+    return " · ".join(
+        [
+            t("challenge.measure.points", lang, n=shown(row.points)),
+            t("tournament.buchholz", lang, score=decimal(float(row.buchholz), lang)),
+            t("tournament.games", lang, n=row.games),
+        ]
+    )
 
 
 def shown(x: Fraction) -> float | int:

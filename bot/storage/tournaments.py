@@ -61,6 +61,24 @@ class TournamentQueries:
         )
         return [Tournament.model_validate_json(r[0]) for r in rows]
 
+    async def tournaments_played(
+        self, guild_id: int, user_id: int, game: str | None = None, scanned: int = 200
+    ) -> list[Tournament]:
+        """The ended tournaments of a server that `user_id` played in (seated in a round at
+        least), of `game` when given, the newest first; among the last `scanned` ended there."""
+        rows = await self.fetch(
+            "SELECT data FROM tournaments WHERE status = 'ended' AND guild_id = ?"
+            " ORDER BY id DESC LIMIT ?",
+            guild_id,
+            scanned,
+        )
+        found = [Tournament.model_validate_json(r[0]) for r in rows]
+        return [
+            held
+            for held in found
+            if user_id in held.players and held.seated and game in (None, held.game)
+        ]
+
     async def round_tables(self, tournament_id: int, round_no: int) -> dict[int, int]:
         """The tables a round opened: table number → table id."""
         rows = await self.fetch(

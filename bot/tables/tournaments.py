@@ -21,6 +21,7 @@ import discord
 
 from bot.model.posts import Button, Refusal
 from bot.model.table import ACTIVE, Table
+from bot.model.tournament_picture import standings_drawn
 from bot.model.tournament_state import Tournament
 from bot.model.tournament_text import round_text, tournament_text
 from bot.posting.controls import Click
@@ -29,11 +30,14 @@ from bot.ratings.rules import POOLS
 from bot.ratings.skill import Rating
 from bot.storage.store import SqlStore
 from bot.texts.i18n import resolve, t
+from render.kit import Picture
+from render.standings import standings_picture
 
 from .answers import refuse
 from .keyed_locks import KeyedLocks
 from .notice_board import show_in_place
 from .tournament_rounds import Rounds
+from .workers import PICTURES
 
 log = logging.getLogger("pop.tournaments")
 NEWCOMER = Rating().shown  # the rating of a player who has none yet
@@ -232,8 +236,9 @@ class Tournaments:
                 ]
             where = (tournament.guild_id, tournament.channel_id)
             owner = ("tournament", number, tournament.game)
+            pictures = await standings_pictures(tournament)
             shown = await show_in_place(
-                self.client, where, owner, tournament.message_id, text, buttons
+                self.client, where, owner, tournament.message_id, text, buttons, pictures
             )
             if shown is not None:
                 await self._shown(number, shown, text)
@@ -296,6 +301,15 @@ def begin(tournament: Tournament) -> None:
         tournament.rounds = math.ceil(math.log2(count))
     tournament.stage = "playing"
     tournament.seat_next_round()
+
+
+async def standings_pictures(tournament: Tournament) -> list[Picture] | None:
+    """The standings as a picture once the tournament plays (drawn by the picture workers);
+    None during the sign-up, whose message has none."""
+    if tournament.stage == "signup":
+        return None
+    rows, words = standings_drawn(tournament, tournament.locale)
+    return [await PICTURES.run(standings_picture, rows, words)]
 
 
 def may_run(tournament: Tournament, user: discord.abc.User) -> None:

@@ -405,6 +405,9 @@ async def test_history_fits_one_message_and_names_a_game_no_longer_hosted_by_its
         async def history(self, *asked):  # (guild, user, game, how many)
             return self.found[: asked[-1]]
 
+        async def tournaments_played(self, *_asked):  # (guild, user, game)
+            return []
+
     store, who = Store(), SimpleNamespace(id=1, display_name="Ana")
     text = await history_text(store, 5, who, None, "en")
     assert len(text) <= 2000

@@ -15,10 +15,13 @@ refused, naming the game's own."""
 from __future__ import annotations
 
 import asyncio
+import io
+import re
 from datetime import UTC, datetime
 from fractions import Fraction
 
 import pytest
+from PIL import Image
 
 from bot.running.main import create_bot, load_settings
 from bot.tables.tournament_rounds import Rounds
@@ -167,6 +170,31 @@ def standing_lines(message):
     return [line for line in message.text.splitlines() if line[:1].isdigit() and "<@" in line]
 
 
+def standings_alt(message) -> str:
+    """The alt text of the message's one picture, the standings drawn."""
+    assert message.gallery_names == ["standings.png"]
+    return message.gallery[0].description
+
+
+def alt_names(alt: str) -> list[str]:
+    """The players the alt text lists, in its order ("1. Ana: 2 points · …; 2. Ben: …")."""
+    rows = alt.split(": ", 1)[1].split("; ")
+    return [row.split(": ")[0].split(". ", 1)[1].removesuffix(" (dropped)") for row in rows]
+
+
+def display_names(people):
+    return {p.id: p.user.name.title() for p in people}  # the emulator's global names
+
+
+def ranked_ids(lines):
+    return [int(re.search(r"<@(\d+)>", line).group(1)) for line in lines]
+
+
+async def picture_size(actor, message):
+    with Image.open(io.BytesIO(await actor.download(message.gallery[0]))) as picture:
+        return picture.size
+
+
 async def test_a_swiss_tournament_of_coloretto_to_its_end(emu, world, host, roomy_channels, bot):
     clock = TestClock()
     bot.client.tables.use_clock(clock)
@@ -200,7 +228,9 @@ async def test_a_swiss_tournament_of_coloretto_to_its_end(emu, world, host, room
     for _ in range(3):
         clock.advance(minutes=3)
         await asyncio.sleep(0.3)
-    assert "0 games played" in message.text  # no table of round 1 has finished yet
+    # no table of round 1 has finished yet (the message waits for its picture: drawn apart)
+    await emu.wait_for(lambda: "0 games played" in message.text, 10, "round 1's standings")
+    assert "Round 1/3" in standings_alt(message)
     await bot.restart()
     bot.client.tables.use_clock(clock)
 
@@ -212,6 +242,24 @@ async def test_a_swiss_tournament_of_coloretto_to_its_end(emu, world, host, room
     assert standing_lines(message) == want
     assert message.text.endswith(f"🏆 <@{winner}> wins") or "Shared win" in message.text
     assert "Join" not in message.button_labels
+    # The picture of the standings, under them: the same players in the same order.
+    alt = standings_alt(message)
+    assert alt.startswith("Tournament #1 · Coloretto · standard — Final standings: 1. ")
+    assert alt_names(alt) == [display_names(people)[u] for u in ranked_ids(want)]
+    width, height = await picture_size(host, message)
+    assert width == 800 >= height  # one column of 8: as wide as every game's frame
+
+    # /history: each player's final place in it, with a link to the standings message.
+    link = f"https://discord.com/channels/{world.guild.id}/{world.games.id}/{message.id}"
+    for asked in (people[0], people[5]):
+        place = next(int(line.split(".")[0]) for line in want if f"<@{asked.id}>" in line)
+        said = await (await asked.slash("history")).wait_message()
+        assert said.ephemeral
+        tournaments = said.text.split("\n**Tournaments**\n", 1)[1]
+        row = f"🏆 **Tournament #1** · Coloretto · place {place} of 8 · [standings]({link})"
+        assert tournaments == row
+    hosted = await (await host.slash("history")).wait_message()
+    assert "Tournament" not in hosted.text  # the host did not play
 
 
 async def test_a_round_robin_of_colorpop_duels_with_a_restart_between_rounds_and_a_drop(
@@ -270,6 +318,9 @@ async def test_a_round_robin_of_colorpop_duels_with_a_restart_between_rounds_and
     dee_line = next(line for line in want if f"<@{dee.id}>" in line)
     assert "(dropped)" in dee_line
     assert "1 game played" in dee_line
+    alt = standings_alt(message)
+    assert alt_names(alt) == [display_names(people)[u] for u in ranked_ids(want)]
+    assert f"{dee.user.name.title()} (dropped): 0 points · " in alt
 
 
 async def test_a_single_elimination_of_colorpop_duels_ends_with_its_last_player_in(

@@ -314,3 +314,19 @@ def test_help_and_no_table_name_the_commands_as_the_players_discord_shows_them(l
         assert new != "new"  # the test means something: the name is translated
         assert "/pop new" not in text
         assert "/pop new" not in none_here(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ja", "fr", "es", "pl", "de"])
+def test_help_says_how_tournaments_work_within_one_message(lang):
+    """/help names /tournament new as the player's Discord shows it, with its formats, and
+    stays one plain message (2,000 characters; German, the longest, included)."""
+    from bot.commands.table import command_names
+    from bot.model.layout import MAX_PLAIN
+
+    text = t("help", lang, **command_names(lang))
+    assert len(text) <= MAX_PLAIN
+    new = catalogue(lang)["command.new.name"]
+    assert f"/{catalogue(lang)['command.tournament.name']} {new}" in text
+    for fmt in ("swiss", "round_robin"):
+        assert catalogue(lang)[f"choice.tournament_format.{fmt}"].lower() in text.lower()
+    assert "Buchholz" in text or "ブッフホルツ" in text

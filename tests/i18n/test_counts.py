@@ -59,6 +59,8 @@ NOT_COUNTS = {
     # seasons: a season's name ("2026-11") or a list of them, its cadence's name, a Discord
     # date, a channel's mention, and how a season starts (a sentence)
     "season", "seasons", "cadence", "ends", "channel", "start",
+    # a tournament: /tournament new as Discord spells it; its picture's round or "final"
+    "tournament_new", "status",
 }  # fmt: skip
 # Keys whose placeholder is not what its name usually holds.
 NOT_A_COUNT_HERE = {
@@ -94,6 +96,7 @@ AGREES_WITH_NOTHING = {
     "pop.label.head_set_turn": {"sets", "turns"},  # "Set 2 of 3 · Turn 1 of 8", "Zug 1 von 8"
     "pop.label.head_turn_of": {"turns"},
     "pop.label.level_of": {"n", "total"},  # "Level 3 of 5": which level, of how many
+    "history.tournament": {"n"},  # "place 2 of 8", "Platz 2 von 8", "8人中2位": the phrase's end
 }
 # The words of "2 of 5" in each language.
 OF = r"(?:of|su|di|sur|de|z|von)"

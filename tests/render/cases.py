@@ -18,6 +18,7 @@ from render.pop.pictures import (
 )
 
 from .games import NAMES, enigma, game, play
+from .standings_cases import CASES as STANDINGS_CASES
 
 UNICODE_NAMES = {
     "ana": "山田 太郎 😀🎲",
@@ -165,4 +166,4 @@ CASES = {
         hand,
         unicode_names_board,
     )
-}
+} | STANDINGS_CASES

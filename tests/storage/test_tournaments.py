@@ -47,3 +47,26 @@ async def test_a_rounds_table_is_written_with_its_place_once(store):
     rows = await store.fetch("SELECT COUNT(*) FROM game_tables")
     assert int(rows[0][0]) == 1  # nothing of the refused table was written
     assert await store.round_tables(number, 2) == {}
+
+
+async def test_the_tournaments_a_person_played_are_found_for_their_history(store):
+    """Ended tournaments of the server the person was seated in, the newest first, of the game
+    asked; none that they left before it began, that still runs, or of another server."""
+
+    async def held(stage="ended", seated=True, **fields):
+        made = await store.insert_tournament(a_tournament(players=[5, 6], **fields))
+        made.stage = stage
+        if seated:
+            made.seated.append(Round(tables=[[5, 6]]))
+        await store.save_tournament(made)
+        return made.id
+
+    first = await held()
+    await held(seated=False)  # stopped during its sign-up: nobody played
+    await held(stage="playing")
+    await held(guild_id=11)
+    other_game = await held(game="colorpop", mode="duel")
+    latest = await held()
+    assert [t.id for t in await store.tournaments_played(10, 5)] == [latest, other_game, first]
+    assert [t.id for t in await store.tournaments_played(10, 5, "coloretto")] == [latest, first]
+    assert await store.tournaments_played(10, 7) == []

@@ -1,0 +1,136 @@
+"""The `expert` Pop player: determinized search from a seat's `TableView` alone.
+
+Competitive and Trick: the expert deals SAMPLES worlds that agree with its view (the cards it
+cannot see, shuffled into the other hands, the Chief's face-down cards and the draw pile; the
+same worlds for every pick: common random numbers). In each world the other seats pick by a
+quick rule (`playout.quick_pick`: a card unlikely to explode where it will probably land), so
+the cards it plays against are the ones players actually play, not any card at random. Every
+pick is first screened on the turn alone; the best CANDIDATES are then played out to the end of
+the set in every world, everyone (this seat too) then picking by the quick rule. A pick is worth
+its mean final margin in points (the best other total minus its own in competitive, its own
+minus the best other in Trick, the totals of earlier sets included); the best wins.
+
+Co-op (`coop.plan_values`, the planner of `hard` with a larger budget, reading the table talk
+of the view, §6) values a card by the team's expected safe turns; solo by the grid cards it
+expects to have cleared after the next turn (`solo.solo_values`). Enigma has no expert.
+
+The work is a fixed number of worlds and play-outs, never a clock: the same view and seed give
+the same pick on any machine.
+
+Measured: see the bench figures at the end of this text (filled in from `pop-bot bench ai`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import chain
+
+from ..protocol import Judged, Judgement
+from .ai.coop import plan_values
+from .ai.knowledge import KnownTable
+from .ai.solo import solo_values
+from .ai.talk import Signal
+from .playout import Position, best_reply, deal_worlds, turn_only
+from .view import TableView
+
+SCREEN = 2400  # turns laid out to screen the picks (worlds × picks)
+SCREEN_WORLDS = (40, 240)  # the fewest and most worlds of the screen
+CANDIDATES = 4  # the screen's best picks, searched a turn deeper
+DEEP_WORLDS = 48  # worlds of the deeper search (the screen's first)
+REPLY_WIDTH = 5  # the next turn's replies: the picks of this seat's quick rule's best cards
+COOP_EXPERT = (32, 4000, 400)  # planning samples, search nodes, "safe now?" samples
+_SALT = 0x9E3779B97F4A7C15
+
+Pick = tuple[int, ...]
+
+
+def choose(view: TableView, seed: int, signals: Iterable[Signal] = ()) -> Pick:
+    """The expert's pick for the seat whose view this is (co-op: the view's table talk, then
+    `signals`, what a game played without a table says)."""
+    return judge(view, seed, None, signals).best.move  # type: ignore[no-any-return]
+
+
+def judge(
+    view: TableView, seed: int, made: Sequence[int] | None = None, signals: Iterable[Signal] = ()
+) -> Judgement:
+    """Every pick the expert weighs, in points (see the module's text), and `made` too."""
+    if view.seat is None or view.cards_to_choose == 0 or len(view.hand) < view.cards_to_choose:
+        raise ValueError("the expert judges a seat that must pick cards")
+    spec = view.spec
+    if spec.one_turn:
+        raise ValueError("Enigma is a private puzzle: the expert gives no hint there")
+    asked = None if made is None else tuple(sorted(made))
+    rnd = random.Random(seed ^ _SALT)
+    if spec.alone:
+        valued = solo_values(KnownTable(view, ()), rnd)
+    elif spec.cooperative:
+        valued = _coop_values(view, rnd, signals)
+    else:
+        valued = _competitive_values(view, rnd, asked)
+    return _judgement(valued, asked, None if made is None else tuple(made))
+
+
+def _judgement(
+    valued: list[tuple[Pick, float, bool]], made: Pick | None, as_given: Pick | None
+) -> Judgement:
+    """(pick, value, is a candidate) in the expert's order → its judgement: the best candidate
+    (the first of the highest), the best other pick, and `made`."""
+    best_at = max(
+        (k for k, (_, _, weighed) in enumerate(valued) if weighed),
+        key=lambda k: (valued[k][1], -k),
+    )
+    best = Judged(valued[best_at][0], valued[best_at][1])
+    others = [Judged(m, v) for k, (m, v, _) in enumerate(valued) if k != best_at]
+    second = max(others, key=lambda j: j.value, default=None)
+    if made is None:
+        return Judgement("points", best, second)
+    found = next((v for m, v, _ in valued if m == made), None)
+    if found is None:
+        raise ValueError(f"{made!r} is not a pick of this seat")
+    return Judgement("points", best, second, Judged(as_given, found))
+
+
+def _competitive_values(
+    view: TableView, rnd: random.Random, made: Pick | None
+) -> list[tuple[Pick, float, bool]]:
+    """Each candidate's mean margin after this turn over many worlds, plus what the next turn
+    adds (this seat answering it as well as it can) over the first DEEP_WORLDS; `made` too."""
+    position = Position.of(view)
+    picks = position.picks()
+    if made is not None and made not in picks:
+        raise ValueError(f"{made!r} is not a pick of this seat")
+    low, high = SCREEN_WORLDS
+    worlds = deal_worlds(position, rnd, max(low, min(high, SCREEN // len(picks))))
+    deep = worlds[:DEEP_WORLDS]
+
+    def now(pick: Pick) -> float:
+        return _mean([turn_only(position, w, pick) for w in worlds])
+
+    def later(pick: Pick) -> float:
+        return _mean([best_reply(position, w, pick, REPLY_WIDTH) for w in deep])
+
+    screen = [now(p) for p in picks]
+    order = sorted(range(len(picks)), key=lambda k: (-screen[k], k))
+    weighed = sorted(order[:CANDIDATES])
+    valued = [(picks[k], screen[k] + later(picks[k]), True) for k in weighed]
+    if made is not None and all(m != made for m, _, _ in valued):
+        valued.append((made, now(made) + later(made), False))
+    return valued
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _coop_values(
+    view: TableView, rnd: random.Random, signals: Iterable[Signal]
+) -> list[tuple[Pick, float, bool]]:
+    """Each card's expected safe turns for the team, the turns already survived included."""
+    table = KnownTable(view, chain(view.talk, signals))
+    samples, budget, now = COOP_EXPERT
+    hand, values, best = plan_values(table, view, rnd, samples, budget, now)
+    done = view.turn_number - 1
+    valued = [((card,), done + value, True) for card, value in zip(hand, values, strict=True)]
+    at = hand.index(best)  # the planner's choice leads: it is first among equals
+    return [valued[at]] + [v for k, v in enumerate(valued) if k != at]

@@ -2,7 +2,8 @@
 
 - competitive (three-set games, the two-player variant at two seats, as a table deals them):
   expert and hard against the outside Monte-Carlo player (`opponents.py`) two-seated, expert
-  against hard at two and three seats, over mirrored deals (`engine.bench_vs`);
+  against hard at two and three seats, over mirrored deals (`engine.bench_vs`); `--vs-games`
+  games for the first, a share of it for the others (MATCHES);
 - Trick: expert against hard, two and three seats, the same way;
 - co-op: the same deals played by a team of expert partners and by a team of hard partners,
   with the AIs' table talk (`bench_ai.play`): the mean team score (turns survived without an
@@ -22,33 +23,49 @@ from ..stats import decision_ms, mean_ci95, rate
 from .adapter import POP, PopOptions
 from .ai import ALL_LEVELS
 from .bench_ai import play
+from .modes import Mode
 from .opponents import OPPONENTS
 
-MATCHES: tuple[bench_vs.Match, ...] = (
-    ("expert", "mc", 2),
-    ("hard", "mc", 2),
-    ("expert", "hard", 2),
-    ("expert", "hard", 3),
+# (mode, match, share of `--vs-games`): the issue's target match in full, the rest in part (a
+# three-set game of an expert seat takes about 3 s on one core).
+MATCHES: tuple[tuple[Mode, bench_vs.Match, float], ...] = (
+    ("competitive", ("expert", "mc", 2), 1.0),
+    ("competitive", ("hard", "mc", 2), 0.25),
+    ("competitive", ("expert", "hard", 2), 0.5),
+    ("competitive", ("expert", "hard", 3), 0.375),
+    ("trick", ("expert", "hard", 2), 0.25),
+    ("trick", ("expert", "hard", 3), 0.225),
 )
-TRICK_MATCHES: tuple[bench_vs.Match, ...] = (("expert", "hard", 2), ("expert", "hard", 3))
-COOP_SEATS = 4
+COOP_SEATS = 3  # where teams fail often enough to tell two apart (four seats: both win)
 COOP_LEVELS = ("expert", "hard")
+VersusJob = tuple[Mode, bench_vs.Chunk]
 
 
-def _chunk(mode: str, job: bench_vs.Chunk) -> bench_vs.ChunkResult:
-    subject, opponent, seats, deals = job
+def versus_chunk(job: VersusJob) -> bench_vs.ChunkResult:
+    """One worker's deals of one match, in its mode."""
+    mode, (subject, opponent, seats, deals) = job
     player = partial(bench_vs.player, POP, ALL_LEVELS, OPPONENTS)
     return bench_vs.rotations(
         POP, PopOptions(mode=mode), player(subject), player(opponent), seats, deals
     )
 
 
-def competitive_chunk(job: bench_vs.Chunk) -> bench_vs.ChunkResult:
-    return _chunk("competitive", job)
-
-
-def trick_chunk(job: bench_vs.Chunk) -> bench_vs.ChunkResult:
-    return _chunk("trick", job)
+def versus_modes(games: int, jobs: int, seed: int) -> dict[str, Any]:
+    """Every match of MATCHES in one pool of workers, reported by mode (`engine.bench_vs`)."""
+    work: list[VersusJob] = []
+    for mode, match, share in MATCHES:
+        deal_seed = seed + (0 if mode == "competitive" else 7)
+        work += [(mode, c) for c in bench_vs.work([match], round(games * share), deal_seed, 5)]
+    work.sort(key=lambda job: -job[1][2])  # three seats first: the workers end together
+    results = run_jobs(versus_chunk, work, jobs)
+    out: dict[str, Any] = {}
+    for mode in ("competitive", "trick"):
+        matches = [m for md, m, _ in MATCHES if md == mode]
+        chunks = [(c, r) for (md, c), r in zip(work, results, strict=True) if md == mode]
+        section = bench_vs.versus_report(matches, [c for c, _ in chunks], [r for _, r in chunks])
+        section["targets"] = bench_vs.verdicts(section["matches"])
+        out[mode] = section
+    return out
 
 
 CoopJob = tuple[str, int, range]
@@ -101,10 +118,7 @@ def coop_report(games: int, jobs: int, seed: int) -> dict[str, Any]:
 def versus_main(games: int, jobs: int, seed: int = 2026, coop_games: int = 100) -> dict[str, Any]:
     """The whole `versus` section: about `games` games a match, `coop_games` co-op deals."""
     started = time.perf_counter()
-    out: dict[str, Any] = {
-        "competitive": bench_vs.versus(competitive_chunk, games, jobs, seed, MATCHES),
-        "trick": bench_vs.versus(trick_chunk, games, jobs, seed + 1, TRICK_MATCHES),
-    }
+    out = versus_modes(games, jobs, seed)
     if coop_games:
         out["coop"] = coop_report(coop_games, jobs, seed)
     out["seconds"] = round(time.perf_counter() - started, 1)

@@ -39,7 +39,7 @@ SCREEN_WORLDS = (40, 240)  # the fewest and most worlds of the screen
 CANDIDATES = 4  # the screen's best picks, searched a turn deeper
 DEEP_WORLDS = 48  # worlds of the deeper search (the screen's first)
 REPLY_WIDTH = 5  # the next turn's replies: the picks of this seat's quick rule's best cards
-COOP_EXPERT = (32, 4000, 400)  # planning samples, search nodes, "safe now?" samples
+COOP_EXPERT = (24, 3000, 300)  # planning samples, search nodes, "safe now?" samples
 _SALT = 0x9E3779B97F4A7C15
 
 Pick = tuple[int, ...]
@@ -131,6 +131,8 @@ def _coop_values(
     samples, budget, now = COOP_EXPERT
     hand, values, best = plan_values(table, view, rnd, samples, budget, now)
     done = view.turn_number - 1
-    valued = [((card,), done + value, True) for card, value in zip(hand, values, strict=True)]
+    valued: list[tuple[Pick, float, bool]] = [
+        ((card,), done + value, True) for card, value in zip(hand, values, strict=True)
+    ]
     at = hand.index(best)  # the planner's choice leads: it is first among equals
     return [valued[at]] + [v for k, v in enumerate(valued) if k != at]

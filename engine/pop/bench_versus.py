@@ -1,6 +1,6 @@
 """`pop-bot bench ai --game pop`'s `versus`: the expert against players it did not write.
 
-- competitive (three-set games, the two-player variant at two seats, as a table deals them):
+- competitive (one-set games, SETS; the two-player variant at two seats, as a table deals it):
   expert and hard against the outside Monte-Carlo player (`opponents.py`) two-seated, expert
   against hard at two and three seats, over mirrored deals (`engine.bench_vs`); `--vs-games`
   games for the first, a share of it for the others (MATCHES);
@@ -36,6 +36,9 @@ MATCHES: tuple[tuple[Mode, bench_vs.Match, float], ...] = (
     ("trick", ("expert", "hard", 2), 0.25),
     ("trick", ("expert", "hard", 3), 0.225),
 )
+# One-set games (the table option `sets`): a three-set game costs three times as much, and the
+# 400-game match did not fit in a shared machine's hour; a set's margin is the game's unit.
+SETS = 1
 COOP_SEATS = 3  # where teams fail often enough to tell two apart (four seats: both win)
 COOP_LEVELS = ("expert", "hard")
 VersusJob = tuple[Mode, bench_vs.Chunk]
@@ -46,7 +49,7 @@ def versus_chunk(job: VersusJob) -> bench_vs.ChunkResult:
     mode, (subject, opponent, seats, deals) = job
     player = partial(bench_vs.player, POP, ALL_LEVELS, OPPONENTS)
     return bench_vs.rotations(
-        POP, PopOptions(mode=mode), player(subject), player(opponent), seats, deals
+        POP, PopOptions(mode=mode, sets=SETS), player(subject), player(opponent), seats, deals
     )
 
 

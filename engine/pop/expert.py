@@ -1,23 +1,30 @@
 """The `expert` Pop player: determinized search from a seat's `TableView` alone.
 
-Competitive and Trick: the expert deals SAMPLES worlds that agree with its view (the cards it
-cannot see, shuffled into the other hands, the Chief's face-down cards and the draw pile; the
-same worlds for every pick: common random numbers). In each world the other seats pick by a
-quick rule (`playout.quick_pick`: a card unlikely to explode where it will probably land), so
-the cards it plays against are the ones players actually play, not any card at random. Every
-pick is first screened on the turn alone; the best CANDIDATES are then played out to the end of
-the set in every world, everyone (this seat too) then picking by the quick rule. A pick is worth
-its mean final margin in points (the best other total minus its own in competitive, its own
-minus the best other in Trick, the totals of earlier sets included); the best wins.
+Competitive and Trick: the expert deals worlds that agree with its view (the cards it cannot
+see shuffled into the other hands, the Chief's face-down cards and the draw pile; the same
+worlds for every pick: common random numbers). In each world the other seats pick by a quick
+rule (`playout.quick_pick`: the card least likely to explode where its number will probably
+land), so it plays against the cards players actually play, not against any card at random.
+Every pick is screened on this turn alone over many worlds (SCREEN turns laid out in all);
+the best CANDIDATES are then searched a turn deeper over DEEP_WORLDS of them: the next turn is
+dealt from the world's pile, the others pick by the quick rule, and this seat answers with its
+best pick for that world (among its quick rule's REPLY_WIDTH best cards): what the cards it
+keeps are worth. A pick is worth its expected final margin in points (the best other total
+minus its own in competitive, its own minus the best other in Trick, earlier sets included:
+later sets are dealt afresh and even); the best wins. Play-outs to the set's end by the quick
+rule were tried and played worse (one-set games against hard, 100 games, 2026-12-05: 42 %,
++1.7 points a set; this turn alone 52 %, -1.5; the answered next turn 54 %, -2.8): the quick
+rule's noise over seven turns drowns the differences between picks.
 
-Co-op (`coop.plan_values`, the planner of `hard` with a larger budget, reading the table talk
-of the view, §6) values a card by the team's expected safe turns; solo by the grid cards it
-expects to have cleared after the next turn (`solo.solo_values`). Enigma has no expert.
+Co-op (`coop.plan_values`: hard's planner with a larger budget, reading the view's table talk,
+§6) values a card by the team's expected safe turns, the turns already survived included; solo
+(`solo.solo_values`) by the grid cards it expects to explode this turn and the next (a cleared
+grid adds SOLO_WIN). Enigma, a private puzzle, has no expert (ValueError).
 
-The work is a fixed number of worlds and play-outs, never a clock: the same view and seed give
+The work is a fixed number of worlds and searches, never a clock: the same view and seed give
 the same pick on any machine.
 
-Measured: see the bench figures at the end of this text (filled in from `pop-bot bench ai`).
+MEASURED
 """
 
 from __future__ import annotations

@@ -78,3 +78,17 @@ def test_the_judgement_is_the_experts_and_reads_the_made_move(case):
         if checked == 4:
             break
     assert checked == 4
+
+
+def test_pop_judges_no_enigma_and_no_table_talk():
+    """An Enigma is a private puzzle (no hint); co-op table talk is no pick to judge."""
+    from engine.pop.adapter import Talk, enigma_pack
+
+    puzzle = sorted(enigma_pack())[0]
+    enigma = POP.start(PopOptions(mode="enigma", puzzle_id=puzzle), ["ana"], 1)
+    with pytest.raises(ValueError, match="Enigma"):
+        POP.judge(POP.view(enigma, "ana"), 1)
+    coop = POP.start(PopOptions(mode="coop"), ["ana", "ben", "cai"], 3)
+    talk = next(m for m in POP.legal_moves(coop, "ana") if isinstance(m, Talk))
+    with pytest.raises(ValueError, match="table talk"):
+        POP.judge(POP.view(coop, "ana"), 1, talk)

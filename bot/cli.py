@@ -236,7 +236,7 @@ def _add_bench_ai(bench: argparse.ArgumentParser) -> None:
         "--vs-games",
         type=int,
         default=400,
-        help="ai (Coloretto, Colorpop): games per match of hard and expert against outside"
+        help="ai (Coloretto, Colorpop, Pop): games per match of hard and expert against outside"
         " opponents (random, greedy, Monte Carlo) and of expert against hard, at 2 and 3 seats",
     )
     bench.add_argument(

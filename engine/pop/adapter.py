@@ -137,10 +137,21 @@ class PopGame(DealsFrom):
         """The AI's pick, from the seat's view (with this turn's table talk, §6)."""
         from . import ai  # here: reading and replaying records never loads the AI
 
+        if level == "expert":
+            from . import expert
+
+            return expert.choose(view, seed)
         return tuple(ai.choose_cards(view, level, random.Random(seed)))
 
     def judge(self, view: TableView, seed: int, made: PopMove | None = None) -> Judgement:
-        raise NotImplementedError("Pop's expert is being written (issue 35)")
+        """The expert's reading of a pick (table talk is no pick: ValueError), in points: the
+        final margin expected in competitive and Trick, the team's safe turns in co-op, the grid
+        cards exploded in solo (`engine.pop.expert`); Enigma has none (ValueError)."""
+        from . import expert
+
+        if isinstance(made, Talk):
+            raise ValueError("table talk is not a pick the expert judges")
+        return expert.judge(view, seed, made)
 
     def export_record(self, state: PopState) -> dict[str, Json]:
         return record.export_record(state)

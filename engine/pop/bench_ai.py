@@ -19,6 +19,9 @@
 - solo: `--solo-games` per difficulty and level.
 - decision time: wall-clock time of every `choose_cards` call, p50 / p95 per level (each worker
   process runs on its own core), over every mode and over cooperative tables alone.
+- `versus` (`bench_versus`, `--vs-games` games a match, a quarter as many co-op deals): the
+  expert against the outside Monte-Carlo player and against hard, competitive and Trick, and
+  expert co-op partners against hard ones on the same deals.
 
 Every game is seeded, so a run is reproducible.
 """
@@ -175,6 +178,7 @@ def bench_ai_main(
     coop_games_3: int | None = None,
     coop_seats: Sequence[int] = COOP_SEATS,
     seed: int = 2026,
+    vs_games: int = 400,
 ) -> int:
     coop_games = 100 if coop_games is None else coop_games
     # Three seats: the ceiling itself rarely wins (a face-down Chief card every turn), so its
@@ -195,6 +199,10 @@ def bench_ai_main(
         for level, xs in t.items():
             times.setdefault(level, []).extend(xs)
     report = _report(results, times, coop_seats)
+    if vs_games:
+        from .bench_versus import versus_main
+
+        report["versus"] = versus_main(vs_games, jobs, seed, vs_games // 4)
     report["workers"] = jobs
     report["seconds"] = round(time.perf_counter() - started, 1)
     _add_verdicts(report, coop_seats)

@@ -36,4 +36,5 @@ ENTRY = hosted(
     rating=rating,
     pools=tuple(m for m, spec in MODES.items() if spec.competitive),
     accent=0x8C6090,
+    reviews=True,  # its expert judges a seat's decisions: an unrated game offers Review
 )

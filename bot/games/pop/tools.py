@@ -69,7 +69,8 @@ def starts_turn(filename: str) -> bool:
 
 
 def bench_ai(request: BenchRequest) -> int:
-    """`bench ai`: Pop's levels head to head, and its co-op tables against the ceiling."""
+    """`bench ai`: Pop's levels head to head, its co-op tables against the ceiling, and the
+    expert against outside opponents and hard (`--vs-games`)."""
     code: int = lazy("engine.pop.bench_ai", "bench_ai_main")(
         games=request.games,
         trick_games=request.trick_games,
@@ -78,6 +79,7 @@ def bench_ai(request: BenchRequest) -> int:
         jobs=request.jobs,
         coop_games_3=request.coop_games_3,
         coop_seats=request.coop_seats,
+        vs_games=request.vs_games,
     )
     return code
 

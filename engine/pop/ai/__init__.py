@@ -52,6 +52,7 @@ from .solo import solo_pick
 from .talk import TALK_ROUNDS, Signal, announce, public_columns
 
 __all__ = [
+    "ALL_LEVELS",
     "COLOUR",
     "LEVELS",
     "TALK_ROUNDS",
@@ -66,6 +67,7 @@ __all__ = [
 ]
 
 LEVELS = ("easy", "normal", "hard")
+ALL_LEVELS = (*LEVELS, "expert")  # the bot does not offer expert yet (engine.pop.expert)
 
 # How many single-placement simulations a hard decision may spend (about 6 us each): the
 # decision-time budget is p95 <= 200 ms on one core (`pop-bot bench ai` measures it).
@@ -88,11 +90,15 @@ def choose_cards(
 
     The table talk heard is the view's `talk`, then `signals` (what a game played without a
     table, a bench's or a demo's, says): of two signals from one seat, the later counts."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; one of {', '.join(ALL_LEVELS)}")
     need = view.cards_to_choose
     if need == 0 or view.seat is None or len(view.hand) < need:
         return []
+    if level == "expert":
+        from ..expert import choose  # imports this package: loaded when first asked for
+
+        return list(choose(view, rng.getrandbits(64), signals))
     table = KnownTable(view, chain(view.talk, signals))
     if level == "easy" and rng.random() < EASY_RANDOM_SHARE:
         return sorted(rng.sample(table.hand, need))

@@ -65,6 +65,19 @@ def plan_pick(
     now_samples: int = 0,
 ) -> int:
     """The card expected to survive most turns (at least `samples` plans, `budget` nodes)."""
+    return plan_values(table, view, rng, samples, budget, now_samples)[2]
+
+
+def plan_values(
+    table: KnownTable,
+    view: TableView,
+    rng: random.Random,
+    samples: int,
+    budget: int,
+    now_samples: int = 0,
+) -> tuple[list[int], list[float], int]:
+    """The hand, each card's expected turns survived from now (this one included; a card not
+    planned, being clearly less safe now, counts this turn's chance alone) and the card chosen."""
     position = _position(table, view)
     down_order = position.unseen[:]
     rng.shuffle(down_order)
@@ -73,7 +86,8 @@ def plan_pick(
     keep = [i for i, p in enumerate(chance) if p >= top - COOP_SAFE_SLACK and p > 0]
     future = _mean_later_turns(position, rng, down_order, keep, samples, budget)
     totals = [chance[i] * (1 + future[i]) if i in keep else -1.0 for i in range(len(position.hand))]
-    return _best_card(position, totals)
+    values = [totals[i] if i in keep else chance[i] for i in range(len(position.hand))]
+    return position.hand, values, _best_card(position, totals)
 
 
 def _position(table: KnownTable, view: TableView) -> _Position:

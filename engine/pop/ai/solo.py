@@ -85,3 +85,33 @@ def solo_pick(table: KnownTable, level: str, rng: random.Random) -> tuple[int, .
         if best_value is None or total > best_value:
             best, best_value = pick, total
     return best
+
+
+SOLO_EXPERT_PICKS, SOLO_EXPERT_DRAWS = 4, 4
+SOLO_WIN = 50.0  # a cleared grid, in cards: worth more than any turn's explosions
+
+
+def solo_values(table: KnownTable, rng: random.Random) -> list[tuple[tuple[int, ...], float, bool]]:
+    """Expert: each 5-card pick's expected grid cards exploded this turn and, for the picks
+    hard ranks best, the next (its best pick after SOLO_EXPERT_DRAWS refills); a cleared grid
+    adds SOLO_WIN. (pick, value, played out) in hard's order; only those played out may lead."""
+    now = sum(map(len, table.cols))
+    ranked = _solo_values(table, table.hand, table.cols, "hard", rng)
+    draw = min(5, len(table.unseen)) if table.spec.refills else 0
+    out = []
+    for k, (_, pick, after) in enumerate(ranked):
+        left = sum(map(len, after))
+        value = now + len(pick) - left + (SOLO_WIN if left == 0 else 0.0)
+        weighed = k < SOLO_EXPERT_PICKS
+        if weighed and left and draw:
+            kept = [c for c in table.hand if c not in pick]
+            later = 0.0
+            for _ in range(SOLO_EXPERT_DRAWS):
+                hand = sorted(kept + rng.sample(table.unseen, draw))
+                if len(hand) >= table.need:
+                    _, _, grid = _solo_values(table, hand, after, "hard", rng)[0]
+                    rest = sum(map(len, grid))
+                    later += left + table.need - rest + (SOLO_WIN if rest == 0 else 0.0)
+            value += later / SOLO_EXPERT_DRAWS
+        out.append((pick, value, weighed))
+    return out

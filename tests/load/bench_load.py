@@ -725,7 +725,7 @@ async def run_trial(
     if paused_tables is not None:
         figures |= paused_tables.paused_figures(emu, deadline_lines(stats_path)[1], end)
     if night is not None:
-        figures |= night.figures()
+        figures |= night.figures(start, end)
     return figures | (flooding.figures() if flooding else {})
 
 

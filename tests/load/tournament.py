@@ -109,7 +109,12 @@ class TournamentNight:
             None,
         )
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self, start: float, end: float) -> dict[str, Any]:
+        """What the round did; and the other servers' answers in the seconds it opened (from
+        Start to its last table's first turn, and `OPENING_AFTERMATH` more) against the rest
+        of the window (`start`, `end`): what the opening itself costs them, within one run."""
+        from .bench_load import _rounded, percentile  # here: bench_load imports this module
+
         threads = self.threads()
         ping = self.ping()
         linked = set(map(int, re.findall(r"<#(\d+)>", ping.text))) if ping is not None else set()
@@ -118,7 +123,7 @@ class TournamentNight:
         opening = [r for r in self.emu.request_log if began <= r.at < until]
         own = {str(self.channel.id)} | {str(t.id) for t in threads}  # its channel, its threads
         ours = [r for r in opening if own & set(r.path.split("/"))]
-        return {
+        figures = {
             "tournament_players": len(self.players),
             "round_tables_expected": self.expected,
             "round_tables_opened": len(threads),
@@ -128,9 +133,19 @@ class TournamentNight:
             "round_opened_s": _since(self.opened_at, self.started_at),
             "round_pinged_s": _since(self.pinged_at, self.started_at),
             "round_own_requests": len(ours),  # the tournament's, from Start to every turn shown
-            "requests_while_opening": len(opening),  # every server's, the same seconds + 5
-            "global_429_while_opening": sum(1 for r in opening if r.global_limit),
+            "round_requests_all_servers": len(opening),  # every server's, the same seconds
+            "round_global_429": sum(1 for r in opening if r.global_limit),
             "round_errors": self.errors,
+        }
+        others: dict[bool, list[float]] = {True: [], False: []}
+        for i in self.emu.interactions.values():
+            if i.user.id not in self.user_ids and i.responded and start <= i.created_at < end:
+                during = began <= i.created_at < until
+                others[during].append((i.answered_at - i.created_at) * 1000)
+        return figures | {
+            "round_others_answers_while_opening": len(others[True]),
+            "round_others_answer_ms_p99_while_opening": _rounded(percentile(others[True], 99)),
+            "round_others_answer_ms_p99_rest_of_window": _rounded(percentile(others[False], 99)),
         }
 
 

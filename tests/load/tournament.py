@@ -168,13 +168,16 @@ TOURNAMENT_MARGIN = 1.2  # the others' answer p99 with the round within 20 % of 
 async def tournament_comparison(
     tables: int, seconds: float, players: int, pairs: int = 1, **options: Any
 ) -> dict[str, Any]:
-    """The same trial without and with the tournament, `pairs` times in turn: the other
-    servers' figures side by side (medians over the pairs), and what each round did."""
+    """The same trial without and with the tournament, `pairs` times, in turn (every other
+    pair with the tournament first: the second trial of a sitting is not always the same
+    one): the other servers' figures side by side (medians over the pairs), and what each
+    round did."""
     from .bench_load import _rounded, run_trial  # here: bench_load imports this module
 
     quiet, busy = [], []
-    for _ in range(pairs):
-        for runs, more in ((quiet, {}), (busy, {"tournament": players})):
+    for pair in range(pairs):
+        order = [(quiet, {}), (busy, {"tournament": players})]
+        for runs, more in order if pair % 2 == 0 else order[::-1]:
             # The emulator lives in this process: a heap left by the trials before stalls it
             # (a second's requests then reach "Discord" at once: a global 429 the bot did not
             # cause). Collected now, and what stays is left out of the collector's scans.

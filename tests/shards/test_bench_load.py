@@ -174,12 +174,14 @@ async def test_a_tournament_round_opens_every_table_amid_the_load(monkeypatch, t
 async def test_the_tournament_comparison_takes_medians_and_reports_each_round(monkeypatch):
     from tests.load import bench_load, tournament
 
-    answers = iter([40.0, 44.0, 50.0, 70.0])  # without, with, without, with
+    answers = {0: iter([40.0, 50.0]), 32: iter([44.0, 70.0])}  # without, with
+    order = []
 
     async def trial(tables, seconds, tournament=0, **options):
+        order.append(tournament)
         figures = dict.fromkeys(("machine_load_1min", "picture_delay_s_p99"), 1.0)
         figures |= dict.fromkeys(bench_load_keys(), 0)
-        figures["answer_ms_p99"] = next(answers)
+        figures["answer_ms_p99"] = next(answers[tournament])
         if tournament:
             opened = {"round_tables_expected": 8, "round_tables_opened": 8}
             figures |= opened | {"round_tables_with_first_turn": 8, "tournament_players": 32}
@@ -190,6 +192,7 @@ async def test_the_tournament_comparison_takes_medians_and_reports_each_round(mo
 
     monkeypatch.setattr(bench_load, "run_trial", trial)
     got = await tournament.tournament_comparison(150, 60, 32, pairs=2)
+    assert order == [0, 32, 32, 0]  # every other pair with the tournament first
     assert got["answer_ms_p99_each_pair"] == [[40.0, 44.0], [50.0, 70.0]]
     assert got["without_tournament"]["answer_ms_p99"] == 40.0  # the lower median of two
     assert got["with_tournament"]["answer_ms_p99"] == 44.0
@@ -200,7 +203,7 @@ async def test_the_tournament_comparison_takes_medians_and_reports_each_round(mo
     assert got["global_429"] == 0
     assert got["global_429_each_pair"] == [[0, 0], [0, 0]]
     assert len(got["rounds"]) == 2
-    answers = iter([40.0, 90.0])
+    answers = {0: iter([40.0]), 32: iter([90.0])}
     assert not (await tournament.tournament_comparison(150, 60, 32))["within_20_percent"]
 
 

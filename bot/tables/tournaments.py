@@ -24,6 +24,7 @@ from bot.model.table import ACTIVE, Table
 from bot.model.tournament_picture import standings_drawn
 from bot.model.tournament_state import Tournament
 from bot.model.tournament_text import round_text, tournament_text
+from bot.posting.budget import TURN, priority, serving
 from bot.posting.controls import Click
 from bot.posting.transport import nonce
 from bot.ratings.rules import POOLS
@@ -145,11 +146,12 @@ class Tournaments:
             tournament.channel_id, guild_id=tournament.guild_id
         )
         try:
-            await channel.send(
-                text,
-                nonce=nonce("tournament", tournament.id, tournament.round_no),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            with priority(TURN), serving(tournament.guild_id):  # the server's share, as its tables
+                await channel.send(
+                    text,
+                    nonce=nonce("tournament", tournament.id, tournament.round_no),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
         except discord.HTTPException as e:
             log.warning("tournament %s: round not announced (%s)", tournament.id, e.status)
             return

@@ -24,6 +24,7 @@ TABLES = {  # Coloretto: the host and an AI seat, hints on (unrated); Colorpop s
     "coloretto": ({"hints": True}, 1),
     "colorpop": ({"mode": "solo", "colours": 2}, 0),
     "colourist": ({"hints": True, "length": "short"}, 2),
+    "pop": ({"hints": True, "sets": 1}, 2),
 }
 
 

@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         metavar="N",
-        help="with --flood: N runs without and N with, in turn; the figures are their medians",
+        help="with --flood or --tournament: N runs without and N with, in turn; the figures "
+        "are their medians",
     )
     parser.add_argument(
         "--idle",
@@ -85,6 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="N paused tables (their threads refuse the bot's posts) waiting in the database "
         "when the bot starts, pressed by their players meanwhile: the bot's invalid requests "
         "(401/403/429) since it started",
+    )
+    parser.add_argument(
+        "--tournament",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run twice, without and with one more server starting an N-player Swiss "
+        "tournament of Coloretto (tables of 4) in the window: its round's tables, the global "
+        "429s, and the other servers' answer p99 side by side",
     )
     parser.add_argument(
         "--profile",
@@ -110,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         idle=args.idle,
         pairs=args.pairs,
         paused=args.paused,
+        tournament=args.tournament,
     )
 
 

@@ -35,9 +35,10 @@ Measured over the window (--seconds, once every table is playing):
   show its last picture before (n-1) x 1.5 s.
 
 With --find-max, trials of growing (then bisected) table counts find the largest that still meets
-every criterion in `CRITERIA`. --flood, --idle and --paused add tables of another kind beside
-the playing ones (`tests.load.flood`, `tests.load.idle`, `tests.load.paused`: with --paused, the
-bot's invalid requests since it started, in all and in the last minute).
+every criterion in `CRITERIA`. --flood, --idle, --paused and --tournament add tables of another
+kind beside the playing ones (`tests.load.flood`, `tests.load.idle`, `tests.load.paused`,
+`tests.load.tournament`: with --paused, the bot's invalid requests since it started, in all and
+in the last minute; with --tournament, a Swiss round opened amid the load).
 
 The emulator is test code, not part of the installed distribution, so this developer tool lives
 beside it in tests/ and is run from a checkout; the bot subprocess gets the checkout on its
@@ -66,6 +67,7 @@ from typing import Any
 from .flood import Flood
 from .idle import DUE_WITHIN, IdleTables, deadline_lines
 from .paused import PausedTables
+from .tournament import TournamentNight, tournament_comparison
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOD_WARM_UP = 15.0  # seconds the flood runs before the window opens
@@ -577,6 +579,7 @@ async def run_trial(
     flood: bool = False,
     idle: int = 0,
     paused: int = 0,
+    tournament: int = 0,
 ) -> dict[str, Any]:
     """One bot process, `tables` tables, measured for `seconds` once all of them play; with
     `finish`, tables are left when their game ends and new ones opened until that many games
@@ -585,7 +588,8 @@ async def run_trial(
     `idle`, that many slow tables wait in the database when the bot starts
     (`tests.load.idle`), and their clicks and deadlines are measured apart; with `paused`, that
     many paused tables (`tests.load.paused`), pressed by their players, and the bot's invalid
-    requests since it started."""
+    requests since it started; with `tournament`, one more server signs that many players up
+    for a Swiss tournament and opens its round 1 in the window (`tests.load.tournament`)."""
     server = _import_emulator()
     if database_url:
         database_url = _fresh_schema(database_url)
@@ -617,6 +621,7 @@ async def run_trial(
     flooding = Flood(emu) if flood else None  # its server exists when the bot connects
     idle_tables = IdleTables(emu, idle, seed) if idle else None
     paused_tables = PausedTables(emu, paused, seed) if paused else None
+    night = TournamentNight(emu, tournament) if tournament else None
     env = _bot_env(emu, str(workdir / "pop.sqlite3"), database_url)
     if profile:
         env["POP_BENCH_PROFILE"] = str(Path(profile).resolve())
@@ -648,6 +653,9 @@ async def run_trial(
         if flooding is not None:
             tasks.append(asyncio.create_task(flooding.run()))
             await asyncio.sleep(FLOOD_WARM_UP)  # measured once the flood is in full swing
+        if night is not None:
+            _progress(f"{len(night.players)} players sign up for the tournament")
+            await night.sign_up_everyone()
         start = time.time()
         until = start + seconds
         if idle_tables is not None:  # its clicks, and the window holds its last deadline
@@ -655,6 +663,10 @@ async def run_trial(
             until = max(until, idle_tables.last_deadline() + 5)
         if paused_tables is not None:
             tasks.append(asyncio.create_task(paused_tables.press()))
+        round_opening = None
+        if night is not None:  # its round opens a few seconds into the window
+            round_opening = asyncio.create_task(night.start())
+            tasks.append(round_opening)
         cpu_before = _cpu_seconds(proc.pid)
         own_cpu_before = time.process_time()
         while time.time() < until if not finish else stats["tables_finished"] < finish:
@@ -679,6 +691,8 @@ async def run_trial(
         stats["emulator_cpu_pct"] = round(
             100 * (time.process_time() - own_cpu_before) / (end - start)
         )
+        if round_opening is not None:  # still opening: its own figures wait for it
+            await asyncio.wait({round_opening})
     finally:
         for task in tasks:
             task.cancel()
@@ -696,7 +710,11 @@ async def run_trial(
     worst = max((lag for at, lag in own_lags if start <= at < end), default=0.0)
     stats["emulator_lag_ms_max"] = _rounded(worst * 1000)
     apart = set().union(
-        *(side.user_ids for side in (flooding, idle_tables, paused_tables) if side is not None)
+        *(
+            side.user_ids
+            for side in (flooding, idle_tables, paused_tables, night)
+            if side is not None
+        )
     )
     numbers = [d.numbers for d in drivers]
     figures = _figures(emu, stats_path, start, end, humans, rss, dict(stats), apart, numbers)
@@ -706,6 +724,8 @@ async def run_trial(
         figures["tables_resumed_at_start"] = int(resumed[1]) if resumed else None
     if paused_tables is not None:
         figures |= paused_tables.paused_figures(emu, deadline_lines(stats_path)[1], end)
+    if night is not None:
+        figures |= night.figures(start, end)
     return figures | (flooding.figures() if flooding else {})
 
 
@@ -998,6 +1018,7 @@ def bench_load_main(
     idle: int = 0,
     pairs: int = 1,
     paused: int = 0,
+    tournament: int = 0,
 ) -> int:
     if not 1 <= humans <= 4:
         print("tests.load: --humans must be 1 to 4", file=sys.stderr)
@@ -1028,6 +1049,10 @@ def bench_load_main(
         return 0
     if idle:
         print(json.dumps(asyncio.run(idle_comparison(tables, seconds, idle, **options))))
+        return 0
+    if tournament:
+        comparison = tournament_comparison(tables, seconds, tournament, pairs, **options)
+        print(json.dumps(asyncio.run(comparison)))
         return 0
     figures = asyncio.run(run_trial(tables, seconds, finish=finish, paused=paused, **options))
     print(json.dumps({**figures, "criteria": CRITERIA}))

@@ -145,6 +145,68 @@ async def test_the_flood_comparison_takes_the_median_of_its_pairs(monkeypatch):
     assert not (await bench_load.flood_comparison(5, 1))["within_20_percent"]  # 2.25x
 
 
+async def test_a_tournament_round_opens_every_table_amid_the_load(monkeypatch, tmp_path):
+    """`--tournament`, small: 8 players sign up beside a playing table; the host's Start opens
+    round 1's two tables of 4, each in its own thread with its first turn's message and in the
+    round's ping, every player pinged, with no global 429; the players' clicks are not counted
+    among the other servers' answers."""
+    import tempfile
+
+    from tests.load import tournament
+    from tests.load.bench_load import run_trial
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tournament, "START_AFTER", 0.0)
+    figures = await run_trial(1, 1, tournament=8)
+    assert figures["round_errors"] == []
+    assert figures["tournament_players"] == 8
+    assert figures["round_tables_expected"] == 2
+    assert figures["round_tables_opened"] == 2
+    assert figures["round_tables_with_first_turn"] == 2
+    assert figures["round_tables_in_ping"] == 2
+    assert figures["round_pinged_players"] == 8
+    assert 0 < figures["round_opened_s"] < 60
+    assert 0 < figures["round_own_requests"] <= figures["round_requests_all_servers"]
+    assert figures["round_global_429"] == figures["global_429"] == 0
+    assert figures["interactions"] < 8  # the table's own, not the 8 joins nor the Start
+
+
+async def test_the_tournament_comparison_takes_medians_and_reports_each_round(monkeypatch):
+    from tests.load import bench_load, tournament
+
+    answers = {0: iter([40.0, 50.0]), 32: iter([44.0, 70.0])}  # without, with
+    order = []
+
+    async def trial(tables, seconds, tournament=0, **options):
+        order.append(tournament)
+        figures = dict.fromkeys(("machine_load_1min", "picture_delay_s_p99"), 1.0)
+        figures |= dict.fromkeys(bench_load_keys(), 0)
+        figures["answer_ms_p99"] = next(answers[tournament])
+        if tournament:
+            opened = {"round_tables_expected": 8, "round_tables_opened": 8}
+            figures |= opened | {"round_tables_with_first_turn": 8, "tournament_players": 32}
+        return figures
+
+    def bench_load_keys():
+        return tournament.TOURNAMENT_KEYS + tournament.TOURNAMENT_CAUSES
+
+    monkeypatch.setattr(bench_load, "run_trial", trial)
+    got = await tournament.tournament_comparison(150, 60, 32, pairs=2)
+    assert order == [0, 32, 32, 0]  # every other pair with the tournament first
+    assert got["answer_ms_p99_each_pair"] == [[40.0, 44.0], [50.0, 70.0]]
+    assert got["without_tournament"]["answer_ms_p99"] == 40.0  # the lower median of two
+    assert got["with_tournament"]["answer_ms_p99"] == 44.0
+    assert got["ratio_with_to_without"] == {"answer_ms_p99": 1.1}
+    assert got["within_20_percent"]
+    assert got["every_table_opened"]
+    assert got["round_tables_opened"] == 8
+    assert got["global_429"] == 0
+    assert got["global_429_each_pair"] == [[0, 0], [0, 0]]
+    assert len(got["rounds"]) == 2
+    answers = {0: iter([40.0]), 32: iter([90.0])}
+    assert not (await tournament.tournament_comparison(150, 60, 32))["within_20_percent"]
+
+
 def test_percentile_and_criteria():
     assert percentile([], 99) is None
     assert percentile([5.0], 50) == 5.0

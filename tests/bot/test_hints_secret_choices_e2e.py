@@ -103,11 +103,12 @@ async def test_a_pop_hint_ignores_the_others_hands_and_the_deck(
         lambda: turn_message(held, POP, ana, thread, lambda _state: True), 30, "Ana's choice"
     )
 
-    def plant(state):  # the other seats' hands swapped, the deck reversed
+    def plant(state):  # the other seats' hands swapped, the draw pile reversed
         one, other = (s for s in state.seats if s != me)
         hands = dict(state.hands)
         hands[one], hands[other] = hands[other], hands[one]
-        return dataclasses.replace(state, hands=hands, deck=list(reversed(state.deck)))
+        pile = list(reversed(state.draw_pile))
+        return dataclasses.replace(state, hands=hands, draw_pile=pile)
 
     hint, again = await hint_before_and_after(emu, pop_bot, ana, message, plant)
     assert again == hint

@@ -175,7 +175,8 @@ def verdicts(matches: dict[str, Any]) -> dict[str, Any]:
         if m["subject"] == "expert" and m["opponent"] != "hard":
             hard = matches.get(key.replace("expert_vs", "hard_vs", 1))
             if hard:
-                better[key] = bool(m["win"]["games"]) and m["win"]["rate"] > hard["win"]["rate"]
+                played = m["win"]["games"] and hard["win"]["games"]  # else no rate to compare
+                better[key] = bool(played) and m["win"]["rate"] > hard["win"]["rate"]
         elif m["subject"] == "expert":
             better[key] = bool(m["win"]["above_fair"])
     out["expert_better_than_hard"] = better

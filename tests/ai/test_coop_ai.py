@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine.pop.ai import Signal, _safe_rows, _safe_with, announce, choose_cards, public_columns
 from engine.pop.ai.rows import row_if_safe
 from engine.pop.bench_ai import _coop, bench_ai_main, play
+from engine.pop.bench_versus import versus_main
 from engine.pop.cards import ALL_CARDS, COLOUR, COLOUR_NAMES
 from engine.pop.ceiling import ceiling_plays
 from engine.pop.game import new_game, place_turn, placement_order, play_turn
@@ -165,7 +166,9 @@ def test_every_card_gets_a_letter():
 
 def test_bench_ai_reports_the_ceiling_beside_each_level_per_seat_count(capsys):
     # One short run for every part of the report (a bench run costs seconds per co-op game).
-    code = bench_ai_main(games=2, trick_games=2, solo_games=1, coop_games=1, coop_games_3=2, jobs=1)
+    code = bench_ai_main(
+        games=2, trick_games=2, solo_games=1, coop_games=1, coop_games_3=2, jobs=1, vs_games=0
+    )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["coop"]) == {"3_seats", "4_seats", "5_seats"}
@@ -198,7 +201,14 @@ def test_the_coop_report_tells_after_which_turn_games_were_lost():
 
 def test_bench_ai_plays_only_the_seat_counts_asked_for(capsys):
     code = bench_ai_main(
-        games=0, trick_games=0, solo_games=0, coop_games=1, coop_games_3=1, jobs=1, coop_seats=(3,)
+        games=0,
+        trick_games=0,
+        solo_games=0,
+        coop_games=1,
+        coop_games_3=1,
+        jobs=1,
+        coop_seats=(3,),
+        vs_games=0,
     )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
@@ -276,3 +286,14 @@ def test_the_ceilings_one_turn_check_agrees_with_the_engine(seed, seats):
         assert (row is not None) == (not explodes(state.columns, cards)), (cards, state.columns)
         if row is not None:
             assert row == [COLOUR[c] for c in sorted(cards)]
+
+
+def test_the_versus_section_plays_every_match_it_names():
+    """The expert's matches against the outside players and hard (a handful of games each)."""
+    out = versus_main(2, 1, seed=7, coop_games=1)
+    assert out["coop"]["deals"] == 1
+    matches = out["competitive"]["matches"]
+    assert {"expert_vs_mc_2seats", "expert_vs_hard_2seats"} <= set(matches)
+    assert matches["expert_vs_mc_2seats"]["win"]["games"] == 2
+    assert "expert_beats_mc_2seats" in out["competitive"]["targets"]
+    assert out["trick"]["matches"]

@@ -120,7 +120,7 @@ def test_the_verdicts_follow_the_rates():
 
 
 def test_pop_bench_with_no_coop_games_plays_no_coop_table(capsys):
-    code = pop_bench_ai_main(games=0, trick_games=0, solo_games=0, coop_games=0, jobs=1)
+    code = pop_bench_ai_main(games=0, trick_games=0, solo_games=0, coop_games=0, jobs=1, vs_games=0)
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert report["coop"] == {}

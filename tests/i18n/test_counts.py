@@ -42,6 +42,7 @@ NOT_COUNTS = {
     "stake",  # what a decision cost, in words with its own count ("1.5 points")
     "number",  # a game's number at its table (a replay's)
     "when",  # when in a game a decision was made, in its own words ("Round 3")
+    "modes",  # a game's tournament modes, named in a list
     "second",  # a hint: the best other move, in words
     "join_ids", "start_id",  # the ids a deal was dealt with
     # a challenge: its game and kind, a Discord relative date, where an entry plays, its

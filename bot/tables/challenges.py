@@ -29,6 +29,7 @@ from .challenge_entries import Entries
 from .challenge_groups import Groups
 from .clock import Clock
 from .lobby import Lobby
+from .loop_task import LoopTask
 from .standings import StandingsMessage
 
 log = logging.getLogger("pop.challenges")
@@ -55,7 +56,7 @@ class Challenges:
         self.run = run  # work beside the clicks (`bot.tables.background`)
         self.standings = StandingsMessage(self.store, client, self.kind)
         self.woken = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
+        self.loop = LoopTask("challenges", self._run)
         self.held.entry_finished = lambda table: self.refresh_soon(table.challenge)
         self.held.group_changed = self._group_changed
 
@@ -207,13 +208,10 @@ class Challenges:
             self.outboxes.of(table_id).say(said)
 
     def start(self) -> None:
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._run(), name="challenges")
+        self.loop.start()
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        await self.loop.stop()
 
     def clock_changed(self) -> None:
         self.woken.set()

@@ -22,6 +22,7 @@ from bot.ratings.season_texts import champions_text
 from bot.storage.store import SqlStore
 
 from .clock import Clock
+from .loop_task import LoopTask
 
 log = logging.getLogger("pop.seasons")
 POLL = 60.0  # seconds: the longest sleep before the seasons' ends are read again
@@ -34,18 +35,15 @@ class Seasons:
         self.client = client
         self.clock = clock  # the table layer's (a test's, when it hands one)
         self.woken = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
+        self.loop = LoopTask("seasons", self._run)
         self.owns: Callable[[int], bool] | None = None  # a sharded process: its own servers
 
     def start(self, owns: Callable[[int], bool] | None = None) -> None:
         self.owns = owns
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._run(), name="seasons")
+        self.loop.start()
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        await self.loop.stop()
 
     def clock_changed(self) -> None:
         """A new clock, or a server's setting changed: its end is read again."""

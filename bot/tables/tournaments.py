@@ -36,6 +36,7 @@ from render.standings import standings_picture
 
 from .answers import refuse
 from .keyed_locks import KeyedLocks
+from .loop_task import LoopTask
 from .notice_board import show_in_place
 from .tournament_rounds import Rounds
 from .workers import PICTURES
@@ -59,7 +60,7 @@ class Tournaments:
         self.run = run  # work beside the clicks (`bot.tables.background`)
         self.drive_ai = drive_ai  # an AI seat now plays a dropped player's seat
         self.locks = KeyedLocks()  # one change of a tournament at a time
-        self.task: asyncio.Task[None] | None = None
+        self.loop = LoopTask("tournaments", self._poll)
         held.tournament_table_over = self._table_over
 
     # --- Sign-up ------------------------------------------------------------------------------
@@ -258,13 +259,10 @@ class Tournaments:
     # --- Running --------------------------------------------------------------------------------
 
     def start(self) -> None:
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._poll(), name="tournaments")
+        self.loop.start()
 
     async def stop_polling(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        await self.loop.stop()
 
     async def _poll(self) -> None:
         """Every running tournament woken now (a restart) and then now and again."""

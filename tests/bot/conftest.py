@@ -10,6 +10,7 @@ from bot.model import fair
 from bot.running.main import create_bot, load_settings
 from tests.bot.story import PINNED_DEALS
 from tests.discord_emulator import rest
+from tests.discord_emulator.model import Perm
 
 
 @pytest.fixture(autouse=True)
@@ -29,6 +30,15 @@ def fast_bot_env(bot_env, monkeypatch):
     monkeypatch.setenv("POP_STEP_DELAY", "0")
     monkeypatch.setenv("POP_TURN_TIMER", "0")
     return bot_env
+
+
+@pytest.fixture
+def dora(emu, world):
+    """A fourth member, who may manage the server (an administrator)."""
+    boss = emu.add_role(world.guild, "boss", Perm.ADMINISTRATOR)
+    user = emu.add_user("dora")
+    emu.add_member(world.guild, user, roles=[boss])
+    return emu.actor(user, world.games)
 
 
 @pytest.fixture

@@ -16,18 +16,8 @@ from bot.texts.i18n import t
 from tests.bot.story import open_table, play_turn, thread_of
 from tests.bot.test_fair_deals_e2e import record_and_proof, verified
 from tests.clock import TestClock
-from tests.discord_emulator.model import Perm
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture
-def dora(emu, world):
-    """A fourth member, who may manage the server (an administrator)."""
-    boss = emu.add_role(world.guild, "boss", Perm.ADMINISTRATOR)
-    user = emu.add_user("dora")
-    emu.add_member(world.guild, user, roles=[boss])
-    return emu.actor(user, world.games)
 
 
 @pytest.fixture

@@ -16,18 +16,8 @@ from bot.texts.i18n import t
 from bot.texts.markdown import literal
 from tests.bot.test_coloretto_e2e import play_out, start_coloretto
 from tests.clock import TestClock
-from tests.discord_emulator.model import Perm
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture
-def dora(emu, world):
-    """A fourth member, who may manage the server (an administrator)."""
-    boss = emu.add_role(world.guild, "boss", Perm.ADMINISTRATOR)
-    user = emu.add_user("dora")
-    emu.add_member(world.guild, user, roles=[boss])
-    return emu.actor(user, world.games)
 
 
 @pytest.fixture

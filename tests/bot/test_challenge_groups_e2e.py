@@ -15,11 +15,11 @@ import pytest
 from bot.model import fair
 from bot.texts.i18n import t
 from tests.bot.story import is_lobby, play_turn
-from tests.bot.test_challenges_e2e import bot, dora, open_challenge, standings_messages, stored
+from tests.bot.test_challenges_e2e import bot, open_challenge, standings_messages, stored
 from tests.bot.test_fair_deals_e2e import record_and_proof, verified
 from tests.clock import TestClock
 
-__all__ = ["bot", "dora"]  # the fixtures, shared with the other challenges' stories
+__all__ = ["bot"]  # its fixture, shared with the other challenges' stories
 
 pytestmark = pytest.mark.asyncio
 

@@ -99,8 +99,12 @@ async def test_a_pop_hint_ignores_the_others_hands_and_the_deck(
     )
     held = pop_bot.client.tables.held
     me = str(ana.id)
+
+    def others_chose(state):  # the AI seats have picked: the hint's seed counts their moves
+        return list(POP.to_act(state)) == [me]
+
     message = await emu.wait_for(
-        lambda: turn_message(held, POP, ana, thread, lambda _state: True), 30, "Ana's choice"
+        lambda: turn_message(held, POP, ana, thread, others_chose), 30, "Ana's choice"
     )
 
     def plant(state):  # the other seats' hands swapped, the draw pile reversed

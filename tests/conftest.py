@@ -47,7 +47,7 @@ LONGEST = {
     "tests/render/test_fingerprint.py::test_pictures_are_drawn_byte_for_byte_as_recorded[colorpop-c": 9,
     "tests/bot/test_colorpop_e2e.py::test_every_pick_is_recorded_at_the_cell": 8,
     "tests/bot/test_colorpop_e2e.py::test_refusals_change_nothing_and_a_restart": 8,
-    "tests/coloretto/test_ai.py::test_hard_clearly_beats_easy_over_200": 8,
+    "tests/coloretto/test_ai.py::test_hard_clearly_beats_easy_over_100": 4,
     "tests/bot/test_replays_e2e.py::test_every_picture_of_a_finished_game_is_reachable_privately[colorpop]": 8,
     "tests/bot/test_colorpop_e2e.py::test_a_solo_game_with_two_colours": 8,
     "tests/bot/test_fair_deals_e2e.py::test_colorpop_by_clicks_verifies": 7,

@@ -53,11 +53,12 @@ def win_share(strong: str, weak: str, games: int, players: int = 2) -> float:
     return wins / games
 
 
-def test_hard_clearly_beats_easy_over_200_two_player_games():
+def test_hard_clearly_beats_easy_over_100_two_player_games():
+    # Seeded: hard wins all 100 (199 of 200); 80 % leaves room for a change of either level.
     t0 = time.perf_counter()
-    share = win_share("hard", "easy", 200)
+    share = win_share("hard", "easy", 100)
     elapsed = time.perf_counter() - t0
-    print(f"hard vs easy: hard wins {share:.0%} of 200 games in {elapsed:.1f} s")
+    print(f"hard vs easy: hard wins {share:.0%} of 100 games in {elapsed:.1f} s")
     assert share >= 0.8
 
 

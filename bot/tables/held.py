@@ -142,15 +142,31 @@ class TableCache:
 
     def owes_work(self, table: Table, state: object) -> bool:
         """Has the table something to do that no person will ask for: its lobby's or its new
-        turn's message, an edit, a retry of a paused table, an AI seat's move? (Stored with
-        each version: a restart loads only such tables, and those with posts not out yet.)"""
+        turn's message, an edit (its turn's text too), a retry of a paused table, an AI seat's
+        move? (Stored with each version: a restart loads only such tables, and those with
+        posts not out yet.)"""
         return (
             bool(table.paused)
             or bool(table.owed_edits)
+            or (table.status == "playing" and table.text_owed)
             or life.turn_due(table)
             or (table.status == "lobby" and table.lobby_message_id is None)
             or bool(self.ai_to_act(table, state))
         )
+
+    async def text_shown(self, table_id: int, moves: int) -> None:
+        """The turn message's text went out drawn after `moves` moves: if no move came since,
+        it is owed no more, and if nothing else is owed the stored table says so: the next
+        restart leaves it in the database. (One column, no new version: the stored data keeps
+        the flag until the next version is written from this copy.)"""
+        async with self.locks.setdefault(table_id, asyncio.Lock()):
+            live = self.cache.get(table_id)
+            if live is None or not live.table.text_owed or live.table.moves != moves:
+                return
+            live.table = live.table.model_copy()
+            life.text_shown(live.table)
+            if not live.pending and not self.owes_work(live.table, live.state):
+                await self.store.owes_nothing(table_id, live.table.version)
 
     def ai_to_act(self, table: Table, state: object) -> list[Seat]:
         """The seats the AI must move for now: AI chairs, and seats whose time ran out."""

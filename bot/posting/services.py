@@ -72,7 +72,7 @@ class HeldTables(Protocol):
 
     async def update(self, table_id: int, change: Callable[[Table], None]) -> Table: ...
 
-    async def text_shown(self, table_id: int, moves: int) -> None: ...
+    async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None: ...
 
     def face(self, table: Table) -> Shows: ...
 
@@ -149,10 +149,10 @@ class Posted:
 
         return await self._change(table_id, posted)
 
-    async def text_shown(self, table_id: int, moves: int) -> None:
-        """The turn message's text, drawn after `moves` moves, is out (no new version: the
-        stored table only stops owing work, when nothing else is owed)."""
-        await self.tables.text_shown(table_id, moves)
+    async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None:
+        """The turn message's text, showing the turn of `epoch` waiting for `to_act`, is out
+        (no new version: the stored table only stops owing work, when nothing else is owed)."""
+        await self.tables.text_shown(table_id, epoch, to_act)
 
     async def captions_added(self, table_id: int, message_id: int, move: int, text: str) -> None:
         await self._change(

@@ -124,11 +124,12 @@ class TurnMessage:
     async def edit_text(self, live: LiveTable) -> None:
         """Who has chosen, in place (under the captions the message carries); once out, the
         table owes it no more (unless a seat chose meanwhile)."""
-        table = live.table
+        table, now = live.table, live.as_now()
         assert table.turn_message_id is not None
         self.text_dirty = False  # a seat choosing meanwhile makes it dirty again
         face = self.posting.face(table)
-        text = await asyncio.to_thread(face.table_text, live.as_now(), table.lang())
+        to_act = face.to_act(now.state)  # who has chosen, as the text shows it
+        text = await asyncio.to_thread(face.table_text, now, table.lang())
         try:
             with priority(STEP):
                 shown = composer.turn_text(table.turn_captions, text)
@@ -138,7 +139,7 @@ class TurnMessage:
         except BaseException:
             self.text_dirty = True  # still owed: a paused table tries it again
             raise
-        await self.posted.text_shown(table.id, table.moves)
+        await self.posted.text_shown(table.id, table.epoch, to_act)
 
     async def close(self, live: LiveTable, pending: Pending) -> None:
         """A secret-choice turn revealed: its message shows every seat as chosen and loses its

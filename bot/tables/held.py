@@ -154,15 +154,17 @@ class TableCache:
             or bool(self.ai_to_act(table, state))
         )
 
-    async def text_shown(self, table_id: int, moves: int) -> None:
-        """The turn message's text went out drawn after `moves` moves: if no move came since,
-        it is owed no more, and if nothing else is owed the stored table says so: the next
-        restart leaves it in the database. (One column, no new version: the stored data keeps
-        the flag until the next version is written from this copy.)"""
+    async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None:
+        """The turn message's text went out, showing the turn of `epoch` waiting for `to_act`:
+        if that is still so, it is owed no more, and if nothing else is owed the stored table
+        says so: the next restart leaves it in the database. (One column, no new version: the
+        flag its stored data keeps is read as clear while the row owes nothing.)"""
         async with self.locks.setdefault(table_id, asyncio.Lock()):
             live = self.cache.get(table_id)
-            if live is None or not live.table.text_owed or live.table.moves != moves:
+            if live is None or not live.table.text_owed or live.table.epoch != epoch:
                 return
+            if live.state is None or self.face(live.table).to_act(live.state) != to_act:
+                return  # a seat chose meanwhile: the next edit shows it
             live.table = live.table.model_copy()
             life.text_shown(live.table)
             if not live.pending and not self.owes_work(live.table, live.state):

@@ -25,6 +25,9 @@ class SlowFace:
         self.go_on = threading.Event()
         self.drawn_from: object = None
 
+    def to_act(self, _state: object) -> frozenset[str]:
+        return frozenset({"ben"})
+
     def table_text(self, live: LiveTable, _lang: str) -> str:
         self.asked.set()
         self.go_on.wait(5)
@@ -44,8 +47,8 @@ class Posted:
     def __init__(self) -> None:
         self.shown: list[tuple[int, int]] = []
 
-    async def text_shown(self, table_id, moves) -> None:
-        self.shown.append((table_id, moves))
+    async def text_shown(self, table_id, epoch, to_act) -> None:
+        self.shown.append((table_id, epoch, to_act))
 
 
 async def test_a_turn_text_is_drawn_from_the_state_it_was_due_for():
@@ -65,7 +68,7 @@ async def test_a_turn_text_is_drawn_from_the_state_it_was_due_for():
 
     assert face.drawn_from is due_for
     assert transport.revised == [77]
-    assert posted.shown == [(live.table.id, live.table.moves)]  # drawn after these moves
+    assert posted.shown == [(live.table.id, live.table.epoch, frozenset({"ben"}))]
 
 
 def test_as_now_keeps_still_while_the_held_table_moves_on():

@@ -44,9 +44,9 @@ class Hold:
         else:
             text_shown = TableCache.text_shown
 
-            async def held_shown(held, table_id, moves):
+            async def held_shown(held, *args):
                 await self._hold()
-                await text_shown(held, table_id, moves)
+                await text_shown(held, *args)
 
             monkeypatch.setattr(TableCache, "text_shown", held_shown)
 

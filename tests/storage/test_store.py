@@ -390,6 +390,20 @@ async def test_a_restart_resumes_only_the_open_tables_that_owe_work(store):
     assert at_work.id not in await resumed()
 
 
+async def test_a_turn_text_owed_is_read_as_clear_once_the_row_owes_nothing(store):
+    """The edit made, `owes_nothing` clears the row's column alone: the flag its data keeps is
+    read as clear (a table loaded again then owes nothing, and its next version says so)."""
+    table = a_table(channel_id=40, thread_id=41, status="playing")
+    await store.insert_table(table)
+    table.text_owed = True  # a seat chose: stored with the choice
+    await moved(store, table, "{}", owes_work=True)
+    assert (await store.load(table.id))[0].text_owed
+    assert [t.text_owed for t, _ in await store.tables_to_resume()] == [True]
+    await store.owes_nothing(table.id, table.version)
+    assert not (await store.load(table.id))[0].text_owed
+    assert await store.tables_to_resume() == []
+
+
 # --- Results --------------------------------------------------------------------------------
 
 

@@ -298,10 +298,8 @@ class SqlStore(
                 await rate_game(tx, table.guild_id, table.game, played, rated, now, season)
 
     async def load(self, table_id: int) -> tuple[Table, str | None] | None:
-        rows = await self.fetch(
-            "SELECT data, state, owes_work FROM game_tables WHERE id = ?", table_id
-        )
-        return (_stored(rows[0][0], rows[0][2]), rows[0][1]) if rows else None
+        rows = await self.fetch("SELECT data, state FROM game_tables WHERE id = ?", table_id)
+        return (Table.model_validate_json(rows[0][0]), rows[0][1]) if rows else None
 
     async def moves(self, table_id: int, game_no: int) -> list[tuple[str, Any]]:
         """The (seat, move) of one game at a table, in order."""
@@ -341,12 +339,11 @@ class SqlStore(
         bot picks up again. The other open tables stay in the database until asked for."""
         marks = ", ".join("?" for _ in ACTIVE)
         rows = await self.fetch(
-            "SELECT data, state, owes_work FROM game_tables"
-            f" WHERE (status IN ({marks}) AND owes_work = 1)"
+            f"SELECT data, state FROM game_tables WHERE (status IN ({marks}) AND owes_work = 1)"
             " OR id IN (SELECT table_id FROM table_deliveries WHERE idle = 0) ORDER BY id",
             *ACTIVE,
         )
-        return [(_stored(data, owes), state) for data, state, owes in rows]
+        return [(Table.model_validate_json(data), state) for data, state in rows]
 
     async def open_places(self) -> list[tuple[int, int, int]]:
         """(table, its guild, the channel it posts to) of every table in its lobby or in
@@ -360,10 +357,20 @@ class SqlStore(
         return [(int(i), int(g), int(where)) for i, g, where in rows]
 
     async def owes_nothing(self, table_id: int, version: int) -> None:
-        """A resumed table owes no work of its own at this version (its turn's text is out):
-        the next restart skips it (unless a newer version, written meanwhile, says otherwise)."""
+        """A resumed table owes no work of its own at this version: the next restart skips
+        it (unless a newer version, written meanwhile, says otherwise)."""
         await self.fetch(
             "UPDATE game_tables SET owes_work = 0 WHERE id = ? AND version = ?", table_id, version
+        )
+
+    async def text_shown(self, table: Table) -> None:
+        """The turn's text a table owed went out, and it owes nothing else: as `owes_nothing`,
+        its data without the flag too (at the same version: no move, no new version)."""
+        await self.fetch(
+            "UPDATE game_tables SET owes_work = 0, data = ? WHERE id = ? AND version = ?",
+            table.model_dump_json(),
+            table.id,
+            table.version,
         )
 
     async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE) -> list[Table]:
@@ -383,14 +390,6 @@ class SqlStore(
     async def open_tables(self, guild_id: int) -> list[Table]:
         """A server's tables in their lobby or in play (what its limits count)."""
         return await _open_tables(self.fetch, guild_id)
-
-
-def _stored(data: str, owes_work: int) -> Table:
-    """A table as stored: its turn's text is owed only while its row owes work (the edit made,
-    `owes_nothing` clears the row's column alone, not the flag in its data)."""
-    table = Table.model_validate_json(data)
-    table.text_owed = table.text_owed and bool(owes_work)
-    return table
 
 
 async def _open_tables(fetch: Callable[..., Any], guild_id: int) -> list[Table]:

@@ -157,8 +157,8 @@ class TableCache:
     async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None:
         """The turn message's text went out, showing the turn of `epoch` waiting for `to_act`:
         if that is still so, it is owed no more, and if nothing else is owed the stored table
-        says so: the next restart leaves it in the database. (One column, no new version: the
-        flag its stored data keeps is read as clear while the row owes nothing.)"""
+        says so (one UPDATE, guarded by the version: no new version): the next restart leaves
+        it in the database, and its flag stays clear when it is loaded again."""
         async with self.locks.setdefault(table_id, asyncio.Lock()):
             live = self.cache.get(table_id)
             if live is None or not live.table.text_owed or live.table.epoch != epoch:
@@ -168,7 +168,7 @@ class TableCache:
             live.table = live.table.model_copy()
             life.text_shown(live.table)
             if not live.pending and not self.owes_work(live.table, live.state):
-                await self.store.owes_nothing(table_id, live.table.version)
+                await self.store.text_shown(live.table)
 
     def ai_to_act(self, table: Table, state: object) -> list[Seat]:
         """The seats the AI must move for now: AI chairs, and seats whose time ran out."""

@@ -390,17 +390,20 @@ async def test_a_restart_resumes_only_the_open_tables_that_owe_work(store):
     assert at_work.id not in await resumed()
 
 
-async def test_a_turn_text_owed_is_read_as_clear_once_the_row_owes_nothing(store):
-    """The edit made, `owes_nothing` clears the row's column alone: the flag its data keeps is
-    read as clear (a table loaded again then owes nothing, and its next version says so)."""
+async def test_a_turn_text_shown_leaves_the_table_owing_nothing_at_its_version(store):
+    """The edit made, the table's flag is cleared in its data and its row owes nothing, at the
+    same version (a table loaded again owes nothing; a newer version is left as it is)."""
     table = a_table(channel_id=40, thread_id=41, status="playing")
     await store.insert_table(table)
     table.text_owed = True  # a seat chose: stored with the choice
     await moved(store, table, "{}", owes_work=True)
-    assert (await store.load(table.id))[0].text_owed
     assert [t.text_owed for t, _ in await store.tables_to_resume()] == [True]
-    await store.owes_nothing(table.id, table.version)
-    assert not (await store.load(table.id))[0].text_owed
+    shown = table.model_copy(update={"text_owed": False})
+    await store.text_shown(shown.model_copy(update={"version": table.version - 1}))
+    assert (await store.load(table.id))[0].text_owed  # an older version's: nothing changed
+    await store.text_shown(shown)
+    stored = (await store.load(table.id))[0]
+    assert (stored.text_owed, stored.version) == (False, table.version)
     assert await store.tables_to_resume() == []
 
 

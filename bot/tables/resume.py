@@ -42,7 +42,7 @@ async def resume_all(
         if table.status == "playing":  # its timer is the scheduler's (read from the database)
             start_ai(table.id)
         if not live.pending and not registry.owes_work(live.table, live.state):
-            await registry.store.owes_nothing(table.id, live.table.version)  # stored before 007
+            await registry.store.owes_nothing(live.table)  # stored before 007
     log.info("resumed %d tables", resumed)
     return resumed
 

@@ -68,7 +68,7 @@ def new_turn(table: Table) -> None:
         _owe_edit(table, table.turn_message_id)
     table.epoch += 1
     table.turn_deadline = None
-    table.warned = table.expired = False
+    table.warned = table.expired = table.text_owed = False
 
 
 def seat_back(table: Table, seat_id: str) -> None:
@@ -145,9 +145,14 @@ def turn_posted(
     epoch: int,
     deadline: float | None,
     captions: Sequence[tuple[int, str]] = (),
+    moves: int | None = None,
 ) -> None:
     """The message of the turn of `epoch` is out (`captions`: the moves' captions it carries
-    above the turn's text); its deadline starts now, if that turn is still the table's."""
+    above the turn's text); its deadline starts now, if that turn is still the table's.
+    `moves`: the table's moves its text was drawn after (its text is owed no edit if no move
+    came since)."""
+    if epoch == table.epoch and moves == table.moves:
+        table.text_owed = False
     table.turn_message_id = message_id
     table.turn_message_epoch = epoch
     table.turn_captions = list(captions)
@@ -155,6 +160,18 @@ def turn_posted(
         _owe_edit(table, message_id)
     elif table.turn_deadline is None:
         table.turn_deadline, table.warned, table.expired = deadline, False, False
+
+
+def text_behind(table: Table) -> None:
+    """A move within the turn changed who has chosen: the turn message's text is owed an edit
+    (a private game shows its turn in its player's own message: none)."""
+    if not table.private:
+        table.text_owed = True
+
+
+def text_shown(table: Table) -> None:
+    """The turn message's text shows every move made in the turn."""
+    table.text_owed = False
 
 
 def captions_added(table: Table, message_id: int, move: int, caption: str) -> None:

@@ -132,6 +132,10 @@ class Table(BaseModel):
     # Messages whose buttons are owed a removal (their turn is over): kept with the table, so
     # that the edit is made after a restart too, or once a tight request budget relaxes.
     owed_edits: list[int] = Field(default_factory=list)
+    # A move within the turn (a seat chose) left the turn message's text behind ("who has
+    # chosen"): stored with the move, so the edit is made after a restart too; cleared when a
+    # message showing it is out, or a new turn begins.
+    text_owed: bool = False
     turn_deadline: float | None = None  # when the turn timer runs out (private: when it ends)
     warned: bool = False  # the reminder of this turn (or the "nearly up" warning) is out
     expired: bool = False  # this turn's time ran out: the AI acts for whoever had not

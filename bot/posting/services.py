@@ -72,6 +72,8 @@ class HeldTables(Protocol):
 
     async def update(self, table_id: int, change: Callable[[Table], None]) -> Table: ...
 
+    async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None: ...
+
     def face(self, table: Table) -> Shows: ...
 
 
@@ -137,13 +139,20 @@ class Posted:
         epoch: int,
         deadline: float | None,
         captions: composer.Captions = (),
+        moves: int | None = None,
     ) -> Table:
-        """The turn's message is out (with the captions it carries): its timer runs."""
+        """The turn's message is out (with the captions it carries; its text drawn after
+        `moves` moves): its timer runs."""
 
         def posted(table: Table) -> None:
-            life.turn_posted(table, message_id, epoch, deadline, captions)
+            life.turn_posted(table, message_id, epoch, deadline, captions, moves)
 
         return await self._change(table_id, posted)
+
+    async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None:
+        """The turn message's text, showing the turn of `epoch` waiting for `to_act`, is out
+        (no new version: the stored table only stops owing work, when nothing else is owed)."""
+        await self.tables.text_shown(table_id, epoch, to_act)
 
     async def captions_added(self, table_id: int, message_id: int, move: int, text: str) -> None:
         await self._change(

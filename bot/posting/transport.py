@@ -158,12 +158,13 @@ class Transport:
         layout now (`attachments`: those it keeps and new files; without, it keeps all)."""
         if table.private:
             return None
-        if isinstance(kwargs.get("view"), v2.TableView):
-            self.remember(message_id, kwargs["view"])
+        view = kwargs.get("view")
+        if isinstance(view, v2.TableView):
+            self.laid.pop(message_id, None)  # not known until Discord has taken the edit
             kwargs = {**v2.V2_EDIT, **kwargs}
         try:
             with serving(table.guild_id):
-                return await self._edit_in(await self.channel(table.where), message_id, **kwargs)
+                edited = await self._edit_in(await self.channel(table.where), message_id, **kwargs)
         except discord.NotFound as e:
             if e.code == UNKNOWN_CHANNEL:
                 raise ChannelLost(e) from e
@@ -171,24 +172,31 @@ class Transport:
             return None
         except discord.Forbidden as e:
             raise ChannelLost(e) from e
+        if isinstance(view, v2.TableView):
+            self.remember(message_id, view)
+        return edited
 
     async def revise(
         self, table: Table, message_id: int, change: Callable[[Layout], Layout]
     ) -> None:
         """Edit one of the table's messages from what it shows now (as laid out here, or read
-        back from Discord after a restart): its pictures stay, its controls keep their ids."""
+        back from Discord after a restart): its pictures stay, its controls keep their ids. A
+        change that leaves it as it is makes no edit (one made before a restart, say)."""
         if table.private:
             return
-        known = self.laid.get(message_id)
+        known, legacy = self.laid.get(message_id), False
         if known is None:
             try:
                 message = await (await self.channel(table.where)).fetch_message(message_id)
             except discord.NotFound:
                 log.info("table %s: message %s is gone", table.id, message_id)
                 return
-            known = v2.layout_of(message)
+            known, legacy = v2.layout_of(message), not v2.is_v2(message)
         laid, epoch = known
-        await self.edit(table, message_id, **v2.edit_of(change(laid), table.game, table.id, epoch))
+        changed = change(laid)
+        if changed == laid and not legacy:  # (one posted before Components V2 becomes one)
+            return
+        await self.edit(table, message_id, **v2.edit_of(changed, table.game, table.id, epoch))
 
     async def _edit_in(
         self, channel: discord.abc.Messageable, message_id: int, **kwargs: Any

@@ -30,6 +30,7 @@ class DrawnTurn:
     post: Post
     epoch: int  # the turn it shows
     deadline: float | None  # its timer's, shown in its text; it runs from the post
+    moves: int | None = None  # the table's moves when it was drawn (its text shows them)
 
 
 class TurnMessage:
@@ -58,7 +59,7 @@ class TurnMessage:
         """The new turn's table message, drawn with its deadline (stored once it is posted),
         mentioning the people who must act (`bot.posting.pings`)."""
         table = live.table
-        epoch, deadline = table.epoch, table.turn_deadline
+        epoch, deadline, moves = table.epoch, table.turn_deadline, table.moves
         if table.settings.turn_timer and deadline is None:
             deadline = self.posting.now() + table.settings.turn_timer
         shown = LiveTable(table.model_copy(update={"turn_deadline": deadline}), live.state)
@@ -69,7 +70,7 @@ class TurnMessage:
         seats = [s for s in table.seats if s.id in to_act]
         pinged = await pings.to_ping(self.posting.store, seats)
         hints = table.settings.hints and table.status == "playing" and bool(to_act)
-        return DrawnTurn(composer.turn(post, pinged, table.lang(), hints), epoch, deadline)
+        return DrawnTurn(composer.turn(post, pinged, table.lang(), hints), epoch, deadline, moves)
 
     async def post_alone(self, live: LiveTable) -> None:
         """The table message of a new turn: the board, who must act, the game's buttons."""
@@ -89,12 +90,13 @@ class TurnMessage:
         self, message: discord.Message, turn: DrawnTurn, captions: composer.Captions = ()
     ) -> None:
         """The turn's message is out (carrying `captions` above its text): stored, its timer
-        runs; private messages that can still be edited show the new turn."""
+        runs; private messages that can still be edited show the new turn. Its text is
+        behind if a seat chose after it was drawn."""
         table = await self.posted.turn_posted(
-            self.table_id, message.id, turn.epoch, turn.deadline, captions
+            self.table_id, message.id, turn.epoch, turn.deadline, captions, turn.moves
         )
         self.message = message
-        self.text_dirty = False
+        self.text_dirty = table.text_owed
         for seat in table.seats:
             if seat.private is not None and seat.private.editable() and not seat.ai:
                 self.redraw_private(seat.id)
@@ -120,12 +122,14 @@ class TurnMessage:
         )
 
     async def edit_text(self, live: LiveTable) -> None:
-        """Who has chosen, in place (under the captions the message carries)."""
-        table = live.table
+        """Who has chosen, in place (under the captions the message carries); once out, the
+        table owes it no more (unless a seat chose meanwhile)."""
+        table, now = live.table, live.as_now()
         assert table.turn_message_id is not None
         self.text_dirty = False  # a seat choosing meanwhile makes it dirty again
         face = self.posting.face(table)
-        text = await asyncio.to_thread(face.table_text, live.as_now(), table.lang())
+        to_act = face.to_act(now.state)  # who has chosen, as the text shows it
+        text = await asyncio.to_thread(face.table_text, now, table.lang())
         try:
             with priority(STEP):
                 shown = composer.turn_text(table.turn_captions, text)
@@ -135,6 +139,7 @@ class TurnMessage:
         except BaseException:
             self.text_dirty = True  # still owed: a paused table tries it again
             raise
+        await self.posted.text_shown(table.id, table.epoch, to_act)
 
     async def close(self, live: LiveTable, pending: Pending) -> None:
         """A secret-choice turn revealed: its message shows every seat as chosen and loses its

@@ -356,12 +356,12 @@ class SqlStore(
         )
         return [(int(i), int(g), int(where)) for i, g, where in rows]
 
-    async def owes_nothing(self, table_id: int, version: int) -> None:
-        """A resumed table owes no work of its own at this version: the next restart skips
-        it (unless a newer version, written meanwhile, says otherwise)."""
-        await self.fetch(
-            "UPDATE game_tables SET owes_work = 0 WHERE id = ? AND version = ?", table_id, version
-        )
+    async def owes_nothing(self, table: Table) -> None:
+        """A table owes no work of its own at its version, as it is now (resumed, or its turn's
+        text just shown: that flag stored cleared, no new version): the next restart skips it
+        (unless a newer version, written meanwhile, says otherwise)."""
+        sql = "UPDATE game_tables SET owes_work = 0, data = ? WHERE id = ? AND version = ?"
+        await self.fetch(sql, table.model_dump_json(), table.id, table.version)
 
     async def tables_in(self, channel_id: int, statuses: tuple[str, ...] = ACTIVE) -> list[Table]:
         """Tables (active ones, by default) whose thread, or channel, is this one."""

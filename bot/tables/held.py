@@ -31,6 +31,18 @@ async def _nothing(_table: Table) -> None:
     return None
 
 
+def _still_shown(live: LiveTable, face: TableFace, epoch: int, to_act: frozenset[str]) -> bool:
+    """Is the turn's text owed, and is it the text drawn for the turn of `epoch` waiting for
+    `to_act` (who has chosen)?"""
+    table, state = live.table, live.state
+    return (
+        table.text_owed
+        and table.epoch == epoch
+        and state is not None
+        and face.to_act(state) == to_act
+    )
+
+
 class TableCache:
     """Every table this process holds, by id, and where each active one plays."""
 
@@ -142,15 +154,28 @@ class TableCache:
 
     def owes_work(self, table: Table, state: object) -> bool:
         """Has the table something to do that no person will ask for: its lobby's or its new
-        turn's message, an edit, a retry of a paused table, an AI seat's move? (Stored with
-        each version: a restart loads only such tables, and those with posts not out yet.)"""
+        turn's message, an edit (its text too), a retry of a paused table, an AI seat's move?
+        (Stored with each version: a restart loads only such tables, and unposted ones.)"""
         return (
             bool(table.paused)
             or bool(table.owed_edits)
+            or (table.status == "playing" and table.text_owed)
             or life.turn_due(table)
             or (table.status == "lobby" and table.lobby_message_id is None)
             or bool(self.ai_to_act(table, state))
         )
+
+    async def text_shown(self, table_id: int, epoch: int, to_act: frozenset[str]) -> None:
+        """The turn's text went out, showing the turn of `epoch` waiting for `to_act`: if that
+        is still so, it is owed no more (stored so if nothing else is: no restart loads it)."""
+        async with self.locks.setdefault(table_id, asyncio.Lock()):
+            live = self.cache.get(table_id)
+            if live is None or not _still_shown(live, self.face(live.table), epoch, to_act):
+                return  # a seat chose meanwhile: the next edit shows it
+            live.table = live.table.model_copy()
+            life.text_shown(live.table)
+            if not live.pending and not self.owes_work(live.table, live.state):
+                await self.store.owes_nothing(live.table)  # one UPDATE, at the same version
 
     def ai_to_act(self, table: Table, state: object) -> list[Seat]:
         """The seats the AI must move for now: AI chairs, and seats whose time ran out."""

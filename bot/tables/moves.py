@@ -140,8 +140,11 @@ class MovePath:
                 applied.new_turn,
                 table.epoch,
             )
+        text_changed = face.to_act(applied.after) != face.to_act(before)
         if applied.new_turn:
             life.new_turn(table)
+        elif text_changed:  # who has chosen: owed with the move, made after a restart too
+            life.text_behind(table)
         await self.held.commit(
             edit,
             applied.after,
@@ -156,7 +159,6 @@ class MovePath:
                 face.dump_move(move),
             ),
         )
-        text_changed = face.to_act(applied.after) != face.to_act(before)
         self._tell_outbox(table.id, applied, pending, text_changed)
         return Moved(table.seat(seat.id), before, edit.live, applied.new_turn)
 

@@ -1,7 +1,7 @@
 """After a start: every table that owes work of its own (an AI seat's move, a message it must
-post or edit) or still has something to post carries on where it was; the other open tables
-stay in the database, only where they play noted, until a click, a timer or a chat line asks
-for one. A move's posts are derived again from the stored moves (the engine is
+post or edit, its turn's text behind a seat's choice) or still has something to post carries
+on where it was; the other open tables stay in the database, only where they play noted,
+until a click, a timer or a chat line asks for one. A move's posts are derived again from the stored moves (the engine is
 deterministic), from where the outbox had got to; nothing is posted twice (`bot.posting.transport`)."""
 
 from __future__ import annotations
@@ -35,11 +35,14 @@ async def resume_all(
             continue
         live = await _resume(registry, table, state)
         resumed += 1
-        outboxes.of(table.id).resume()
+        box = outboxes.of(table.id)
+        box.resume()
+        if live.table.text_owed:  # a seat chose, and the turn's text was not edited yet
+            box.table_text_changed()
         if table.status == "playing":  # its timer is the scheduler's (read from the database)
             start_ai(table.id)
         if not live.pending and not registry.owes_work(live.table, live.state):
-            await registry.store.owes_nothing(table.id, live.table.version)  # stored before 007
+            await registry.store.owes_nothing(live.table)  # stored before 007
     log.info("resumed %d tables", resumed)
     return resumed
 

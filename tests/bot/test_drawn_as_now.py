@@ -25,6 +25,9 @@ class SlowFace:
         self.go_on = threading.Event()
         self.drawn_from: object = None
 
+    def to_act(self, _state: object) -> frozenset[str]:
+        return frozenset({"ben"})
+
     def table_text(self, live: LiveTable, _lang: str) -> str:
         self.asked.set()
         self.go_on.wait(5)
@@ -40,12 +43,21 @@ class Transport:
         self.revised.append(message_id)
 
 
+class Posted:
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, int]] = []
+
+    async def text_shown(self, table_id, epoch, to_act) -> None:
+        self.shown.append((table_id, epoch, to_act))
+
+
 async def test_a_turn_text_is_drawn_from_the_state_it_was_due_for():
     live = pop_table(people("ana", "ben"))
     live.table.turn_message_id = 77
     face, transport = SlowFace(), Transport()
     posting = SimpleNamespace(face=lambda _table: face)
-    turn = TurnMessage(posting, None, transport, lambda _seat: None, live.table.id)  # type: ignore[arg-type]
+    posted = Posted()
+    turn = TurnMessage(posting, posted, transport, lambda _seat: None, live.table.id)  # type: ignore[arg-type]
     due_for = live.state
 
     editing = asyncio.create_task(turn.edit_text(live))
@@ -56,6 +68,7 @@ async def test_a_turn_text_is_drawn_from_the_state_it_was_due_for():
 
     assert face.drawn_from is due_for
     assert transport.revised == [77]
+    assert posted.shown == [(live.table.id, live.table.epoch, frozenset({"ben"}))]
 
 
 def test_as_now_keeps_still_while_the_held_table_moves_on():

@@ -384,10 +384,27 @@ async def test_a_restart_resumes_only_the_open_tables_that_owe_work(store):
         (lobby.id, 8, 43),
     ]
     # A resumed table found to owe nothing is skipped next time, unless it changed since.
-    await store.owes_nothing(at_work.id, at_work.version - 1)
+    await store.owes_nothing(at_work.model_copy(update={"version": at_work.version - 1}))
     assert at_work.id in await resumed()
-    await store.owes_nothing(at_work.id, at_work.version)
+    await store.owes_nothing(at_work)
     assert at_work.id not in await resumed()
+
+
+async def test_a_turn_text_shown_leaves_the_table_owing_nothing_at_its_version(store):
+    """The edit made, the table's flag is cleared in its data and its row owes nothing, at the
+    same version (a table loaded again owes nothing; a newer version is left as it is)."""
+    table = a_table(channel_id=40, thread_id=41, status="playing")
+    await store.insert_table(table)
+    table.text_owed = True  # a seat chose: stored with the choice
+    await moved(store, table, "{}", owes_work=True)
+    assert [t.text_owed for t, _ in await store.tables_to_resume()] == [True]
+    shown = table.model_copy(update={"text_owed": False})
+    await store.owes_nothing(shown.model_copy(update={"version": table.version - 1}))
+    assert (await store.load(table.id))[0].text_owed  # an older version's: nothing changed
+    await store.owes_nothing(shown)
+    stored = (await store.load(table.id))[0]
+    assert (stored.text_owed, stored.version) == (False, table.version)
+    assert await store.tables_to_resume() == []
 
 
 # --- Results --------------------------------------------------------------------------------

@@ -246,6 +246,8 @@ async def test_a_step_owed_when_the_bot_stops_is_shown_once_after_the_restart(
     steps = shown()
     assert steps[-len(before) :] == before or steps[: len(before)] == before or len(steps) == 10
     assert steps == list(range(steps[0], steps[0] + len(steps)))
-    # A step an edit, each once (step k's edit shows steps 1…k), none repeated nor lost.
-    assert made() - made_then == steps[-1] - last_then
+    # At most an edit a step (step k's edit shows steps 1…k): none made twice. Fewer when the
+    # bot catches up, several steps in one edit (`TurnSteps._next_upto`: a tight request
+    # budget, or a table behind; seen once in a full run); none lost (the steps above).
+    assert made() - made_then <= steps[-1] - last_then
     assert first.button_labels == []

@@ -3,7 +3,7 @@
 Competitive and Trick: the expert deals worlds that agree with its view (the cards it cannot
 see shuffled into the other hands, the Chief's face-down cards and the draw pile; the same
 worlds for every pick: common random numbers). In each world the other seats pick by a quick
-rule (`playout.quick_pick`: the card least likely to explode where its number will probably
+rule (`quick.quick_pick`: the card least likely to explode where its number will probably
 land), so it plays against the cards players actually play, not against any card at random.
 Every pick is screened on this turn alone over many worlds (SCREEN turns laid out in all);
 the screen's best then race a turn deeper (RACE: a round keeps the best picks so far and

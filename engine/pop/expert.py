@@ -6,8 +6,8 @@ worlds for every pick: common random numbers). In each world the other seats pic
 rule (`quick.quick_pick`: the card least likely to explode where its number will probably
 land), so it plays against the cards players actually play, not against any card at random.
 Every pick is screened on this turn alone over many worlds (SCREEN turns laid out in all);
-the screen's best then race a turn deeper (RACE: a round keeps the best picks so far and
-searches them over more worlds, so the close ones get the most): the next turn is dealt from
+the screen's best are then searched a turn deeper (RACE: a round keeps the best picks so far
+and searches them over more worlds; one round of 4 over 48 worlds): the next turn is dealt from
 the world's pile, the others pick by the quick rule, and this seat answers with its best pick
 for that world (among its quick rule's REPLY_WIDTH best cards): what the cards it keeps are
 worth. A play-out is valued by its chance of winning (`playout.worth`): its margin (the best
@@ -18,12 +18,14 @@ share of the win; the best wins. A one-set game is won or lost, not counted in p
 the expert plays safe; behind, it takes risks.
 
 Tried (one-set games, two-seated, 400 against the outside Monte-Carlo player on the deals of
-seed 9000, 2026-12-05; in brackets its score minus the other's, a set): the expected margin
-with 4 candidates over 48 worlds, 51 % (-0.6 points); the chance of winning instead, 59 % with
-SPREAD 6 (-0.6), 54 % with SPREAD 4 (+0.7); the margin with the race, 57 % (-2.1). Play-outs
-to the set's end by the quick rule played worse (against hard, 100 games: 42 %, +1.7 points a
-set; this turn alone 52 %, -1.5; the answered next turn 54 %, -2.8): the quick rule's noise
-over seven turns drowns the differences between picks.
+seed 9000, 2026-12-05; in brackets its score minus the other's, a set): the expected margin,
+51 % (-0.6 points); the chance of winning instead, 59 % with SPREAD 6 (-0.6), 54 % with
+SPREAD 4 (+0.7); the margin with a race of 8 picks over 32 worlds, 4 over 96 and 2 over 240
+(2.5 times the work), 57 % (-2.1); the race and the chance of winning, 64 % (-2.1), but 55 %
+on the bench's deals (58 % without it), and in Trick two-seated against hard 43 % of 300 games
+(53 % without): the race is left out. Play-outs to the set's end by the quick rule played worse
+(against hard, 100 games: 42 %, +1.7 points a set; this turn alone 52 %, -1.5; the answered
+next turn 54 %, -2.8): the quick rule's noise over seven turns drowns the differences.
 
 Co-op (`coop.plan_values`: hard's planner with a larger budget, reading the view's table talk,
 §6) values a card by the team's expected safe turns, the turns already survived included; solo
@@ -34,12 +36,14 @@ The work is a fixed number of worlds and searches, never a clock: the same view 
 the same pick on any machine.
 
 Measured (`pop-bot bench ai --game pop --games 0 --trick-games 0 --solo-games 0 --coop-games 0
---vs-games 400 --jobs 1`'s matches, one-set games, mirrored deals, 2026-12-05, a match a worker
-on a machine at load 4-10 for 2 cores; the decision times in CPU time, what one quiet core
-takes): two-seated against hard 56 % of 200 games (49-63 %; its score 0.7 points a set above
-hard's: it trades points for wins). Without the race (4 picks over 48 worlds), 58 % of 400
-against the outside Monte-Carlo player (53-62 %; 53 % before the chance of winning).
-Decisions p50 123 ms, p95 154 ms, slowest 240 ms (two seats).
+--vs-games 400 --jobs 1`'s matches, the same deals and seeds, one match a process, 2026-12-05, on
+a machine at load 2-10 for 2 cores; one-set games, mirrored deals): two-seated it wins 58 % of
+400 games against the outside Monte-Carlo player (53-62 %, 0.1 points a set above it; 53 %
+before the chance of winning) and 53 % of 200 against hard (46-60 %, 2.0 points above: it
+trades points for wins); three-seated 28 % of 150 against two hards (22-36 %, a fair share
+33 %). Trick against hard: 50 % of 100 two-seated (40-60 %), 33 % of 90 three-seated (24-43 %).
+Decisions in CPU time (what one quiet core takes): p50 46 ms, p95 63 ms, the slowest 94 ms two-
+seated; p95 46 ms three-seated (wall clock at that load: p95 240-310 ms).
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ from .view import TableView
 SCREEN = 2400  # turns laid out to screen the picks (worlds × picks)
 SCREEN_WORLDS = (40, 240)  # the fewest and most worlds of the screen
 # The deeper search's race: (picks kept, worlds searched) a round; the screen's best picks first.
-RACE: tuple[tuple[int, int], ...] = ((8, 32), (4, 96), (2, 240))
+RACE: tuple[tuple[int, int], ...] = ((4, 48),)
 REPLY_WIDTH = 5  # the next turn's replies: the picks of this seat's quick rule's best cards
 COOP_EXPERT = (24, 3000, 300)  # planning samples, search nodes, "safe now?" samples
 _SALT = 0x9E3779B97F4A7C15

@@ -41,7 +41,7 @@ a machine at load 2-10 for 2 cores; one-set games, mirrored deals): two-seated i
 400 games against the outside Monte-Carlo player (53-62 %, 0.1 points a set above it; 53 %
 before the chance of winning) and 53 % of 200 against hard (46-60 %, 2.0 points above: it
 trades points for wins); three-seated 28 % of 150 against two hards (22-36 %, a fair share
-33 %). Trick against hard: 50 % of 100 two-seated (40-60 %), 33 % of 90 three-seated (24-43 %).
+33 %; 41 % of 150 on the deals of seed 9000, 34-49 %). Trick against hard: 50 % of 100 two-seated (40-60 %), 33 % of 90 three-seated (24-43 %).
 Decisions in CPU time (what one quiet core takes): p50 46 ms, p95 63 ms, the slowest 94 ms two-
 seated; p95 46 ms three-seated (wall clock at that load: p95 240-310 ms).
 """

@@ -144,9 +144,10 @@ class PopGame(DealsFrom):
         return tuple(ai.choose_cards(view, level, random.Random(seed)))
 
     def judge(self, view: TableView, seed: int, made: PopMove | None = None) -> Judgement:
-        """The expert's reading of a pick (table talk is no pick: ValueError), in points: the
-        final margin expected in competitive and Trick, the team's safe turns in co-op, the grid
-        cards exploded in solo (`engine.pop.expert`); Enigma has none (ValueError)."""
+        """The expert's reading of a pick (table talk is no pick: ValueError): the expected
+        share of the win in competitive and Trick ("wins"); in points, the team's safe turns in
+        co-op and the grid cards exploded in solo (`engine.pop.expert`); Enigma has none
+        (ValueError)."""
         from . import expert
 
         if isinstance(made, Talk):

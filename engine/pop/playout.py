@@ -5,31 +5,38 @@ A world is one way the cards the seat cannot see may lie: every other hand, the 
 face-down cards and the draw pile (top first). It is dealt from the seat's unseen cards only
 (the 50 minus its hand, the grid, the Chief's face-up card and pile, and every collected card);
 cards left over are those the view cannot place (lost in Trick): they are out of play.
+
+A play-out is valued by its `worth`: the chance that its margin ends as a win (a one-set game is
+won or lost, not counted in points), so a seat ahead plays safe and a seat behind takes risks.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
-from math import comb
+from math import erf, sqrt
 
 from .cards import ALL_CARDS, COLOUR, SYMBOLS
 from .events import CHIEF
 from .game import placement_order
 from .grid import place
+from .quick import quick_pick
 from .view import TableView
 
-# BELOW[m][card]: chances that k of m cards drawn at random from the other 49 lie below `card`.
-BELOW: list[list[tuple[float, ...]]] = [
-    [
-        tuple(comb(m, k) * (x - 1) ** k * (50 - x) ** (m - k) / 49**m for k in range(m + 1))
-        for x in range(51)
-    ]
-    for m in range(6)
-]
-EXPLODED_WITH = 1.3  # the symbols a card meets when it explodes, besides its own (about)
-NOISE = 0.3  # the quick rule's randomness: players differ
+# How far a turn moves a margin, in points (the standard deviation of the change; about 7 in
+# quick-rule play-outs of two seats, 5 of three): what makes a lead safe.
+SPREAD = 6.0
+
+
+def worth(margin: float, turns: int) -> float:
+    """A margin's worth with `turns` still to play: the chance that it ends as a win, each turn
+    moving it by about SPREAD points (a tie counts half, unless the game ends now: `margin`
+    then holds the tie-break's half point)."""
+    if turns <= 0:
+        return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    return 0.5 + 0.5 * erf(margin / (SPREAD * sqrt(2 * turns)))
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class Position:
     unseen: tuple[int, ...]
     scores: tuple[int, ...]  # per seat: earlier sets' totals and this set's symbols so far
     turns_left: int  # after this one
+    later_turns: int  # the turns of the sets after this one
     variant: bool  # the two-player variant: each seat draws a card a turn
     chief_up: int
     chief_down: int
@@ -84,6 +92,7 @@ class Position:
                 for s in view.seats
             ),
             turns_left=(spec.turns_per_set or 0) - view.turn_number,
+            later_turns=(spec.turns_per_set or 0) * (view.sets_total - view.set_number),
             variant=variant,
             chief_up=up,
             chief_down=down,
@@ -140,34 +149,6 @@ def deal_worlds(position: Position, rnd: random.Random, count: int) -> list[Worl
     return worlds
 
 
-def quick_pick(
-    hand: list[int],
-    need: int,
-    bottom: list[int],
-    face_up: tuple[int, ...],
-    stake: float,
-    lowest: bool,
-    rnd: random.Random,
-) -> list[int]:
-    """The quick rule: the `need` cards least likely to explode (competitive; most likely in
-    Trick) in the column they will probably land in, weighed by what an explosion would cost."""
-    unknown = 5 - need - len(face_up)
-    chances = BELOW[unknown]
-    scored = []
-    for card in hand:
-        colour = COLOUR[card]
-        known = sum(1 for c in face_up if c < card)
-        p = 0.0
-        for k, q in enumerate(chances[card]):
-            if bottom[min(4, known + k)] == colour:
-                p += q
-        worth = p * (SYMBOLS[card] + EXPLODED_WITH + stake)
-        value = -worth + 0.05 * SYMBOLS[card] if lowest else worth - 0.05 * SYMBOLS[card]
-        scored.append((value + NOISE * rnd.random(), card))
-    scored.sort(reverse=True)
-    return [card for _, card in scored[:need]]
-
-
 class _Table:
     """A world being played: the grid, hands, pile, Chief's pile and scores, as plain lists."""
 
@@ -179,7 +160,12 @@ class _Table:
         self.pile = list(world.pile)
         self.chief = sum(SYMBOLS[c] for c in position.chief_pile)
         self.scores = list(position.scores)
-        self.rnd = random.Random(world.seed)
+        self.seed = world.seed
+
+    @cached_property
+    def rnd(self) -> random.Random:
+        """The play-out's own randomness, seeded by the world (made when first needed)."""
+        return random.Random(self.seed)
 
     def resolve(self, placing: list[tuple[int, int]]) -> None:
         """Place a turn's (card, owner index; -1 the Chief) pairs and score them (§4-§5)."""
@@ -229,12 +215,21 @@ class _Table:
         del pile[: p.chief_up + p.chief_down]
         return chief
 
-    def margin(self) -> float:
-        """This seat's final margin: the best other total minus its own (Trick: the reverse)."""
+    def margin(self, played: tuple[int, ...] = ()) -> float:
+        """This seat's final margin: the best other total minus its own (Trick: the reverse).
+        A tie at the game's very end is broken by the card left in hand (§6: the fewest
+        symbols wins): half a point either way; `played` is what this seat's hand still holds
+        but has just played."""
         me = self.p.seats.index(self.p.me)
         mine = self.scores[me]
         others = [s for i, s in enumerate(self.scores) if i != me]
-        return float(min(others) - mine if self.p.lowest else mine - max(others))
+        margin = float(min(others) - mine if self.p.lowest else mine - max(others))
+        if margin or self.p.turns_left + self.p.later_turns > len(played) // self.p.need:
+            return margin
+        tied = [h for i, h in enumerate(self.hands) if i != me and self.scores[i] == mine]
+        left = [sum(SYMBOLS[c] for c in h) for h in tied]
+        held = sum(SYMBOLS[c] for c in self.hands[me] if c not in played)
+        return 0.5 if held < min(left) else -0.5 if held > min(left) else 0.0
 
 
 def _first_turn(position: Position, world: World, pick: tuple[int, ...]) -> _Table:
@@ -252,19 +247,21 @@ def _first_turn(position: Position, world: World, pick: tuple[int, ...]) -> _Tab
 
 
 def turn_only(position: Position, world: World, pick: tuple[int, ...]) -> float:
-    """The margin after this turn alone (the screen of many picks)."""
-    return _first_turn(position, world, pick).margin()
+    """The worth after this turn alone (the screen of many picks)."""
+    p = position
+    return worth(_first_turn(p, world, pick).margin(), p.turns_left + p.later_turns)
 
 
 def best_reply(position: Position, world: World, pick: tuple[int, ...], width: int) -> float:
-    """What the next turn adds to the margin when this seat then plays its best pick for that
+    """What the next turn adds to the worth when this seat then plays its best pick for that
     world (among the picks of its `width` best cards by the quick rule), the others their quick
     picks: how well the cards it keeps can answer the next turn."""
-    table = _first_turn(position, world, pick)
-    now = table.margin()
-    if position.turns_left <= 0:
-        return 0.0
     p = position
+    if p.turns_left <= 0:
+        return 0.0
+    table = _first_turn(p, world, pick)
+    after = p.turns_left - 1 + p.later_turns
+    now = worth(table.margin(), after + 1)
     me = p.seats.index(p.me)
     chief = table.deal_next()
     face_up = tuple(chief[: p.chief_up])
@@ -280,5 +277,5 @@ def best_reply(position: Position, world: World, pick: tuple[int, ...], width: i
         table.scores = scores[:]
         table.chief = waiting
         table.resolve(fixed + [(c, me) for c in reply])
-        best = max(best, table.margin())
+        best = max(best, worth(table.margin(reply), after))
     return best - now

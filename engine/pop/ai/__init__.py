@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 LEVELS = ("easy", "normal", "hard")
-ALL_LEVELS = (*LEVELS, "expert")  # the bot does not offer expert yet (engine.pop.expert)
+ALL_LEVELS = (*LEVELS, "expert")  # expert searches apart, in engine.pop.expert
 
 # How many single-placement simulations a hard decision may spend (about 6 us each): the
 # decision-time budget is p95 <= 200 ms on one core (`pop-bot bench ai` measures it).

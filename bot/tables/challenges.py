@@ -29,14 +29,14 @@ from .challenge_entries import Entries
 from .challenge_groups import Groups
 from .clock import Clock
 from .lobby import Lobby
-from .loop_task import LoopTask
+from .loop_task import Looping
 from .standings import StandingsMessage
 
 log = logging.getLogger("pop.challenges")
 POLL = 60.0  # seconds: the longest sleep before the challenges' ends are read again
 
 
-class Challenges:
+class Challenges(Looping):
     def __init__(
         self,
         lobby: Lobby,
@@ -55,8 +55,7 @@ class Challenges:
         self.clock = clock  # the table layer's (a test's, when it hands one)
         self.run = run  # work beside the clicks (`bot.tables.background`)
         self.standings = StandingsMessage(self.store, client, self.kind)
-        self.woken = asyncio.Event()
-        self.loop = LoopTask("challenges", self._run)
+        self.looping("challenges", self._run)
         self.held.entry_finished = lambda table: self.refresh_soon(table.challenge)
         self.held.group_changed = self._group_changed
 
@@ -207,30 +206,11 @@ class Challenges:
             said = t("challenge.entry_stopped", table.lang(), id=challenge.id)
             self.outboxes.of(table_id).say(said)
 
-    def start(self) -> None:
-        self.loop.start()
-
-    async def stop(self) -> None:
-        await self.loop.stop()
-
-    def clock_changed(self) -> None:
-        self.woken.set()
-
     async def _run(self) -> None:
         """Bring every standings message up to date, then end each challenge when it is due
         (the database may be down for a moment: it is read again at the next wake)."""
         await self._quietly(self._refresh_all())
-        while True:
-            self.woken.clear()
-            next_end = math.inf
-            try:
-                next_end = await self._end_due()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the challenges' ends could not be read")
-            clock = self.clock()
-            await clock.wait(min(next_end, clock.now() + POLL), self.woken)
+        await self.until_due(self._end_due, "the challenges' ends", POLL)
 
     async def _refresh_all(self) -> None:
         for challenge in await self.store.challenges_owing():

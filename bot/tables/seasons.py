@@ -9,7 +9,6 @@ its id not yet stored) is the message Discord already has, never a second one.""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 from collections.abc import Callable
@@ -22,45 +21,27 @@ from bot.ratings.season_texts import champions_text
 from bot.storage.store import SqlStore
 
 from .clock import Clock
-from .loop_task import LoopTask
+from .loop_task import Looping
 
 log = logging.getLogger("pop.seasons")
 POLL = 60.0  # seconds: the longest sleep before the seasons' ends are read again
 GIVE_UP = frozenset({403, 404})  # the channel is gone or closed to the bot: not tried again
 
 
-class Seasons:
+class Seasons(Looping):
     def __init__(self, store: SqlStore, client: discord.Client, clock: Callable[[], Clock]):
         self.store = store
         self.client = client
         self.clock = clock  # the table layer's (a test's, when it hands one)
-        self.woken = asyncio.Event()
-        self.loop = LoopTask("seasons", self._run)
+        self.looping("seasons", self._run)
         self.owns: Callable[[int], bool] | None = None  # a sharded process: its own servers
 
     def start(self, owns: Callable[[int], bool] | None = None) -> None:
         self.owns = owns
-        self.loop.start()
-
-    async def stop(self) -> None:
-        await self.loop.stop()
-
-    def clock_changed(self) -> None:
-        """A new clock, or a server's setting changed: its end is read again."""
-        self.woken.set()
+        super().start()
 
     async def _run(self) -> None:
-        while True:
-            self.woken.clear()
-            next_end = math.inf
-            try:
-                next_end = await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database may be down for a moment: read again later
-                log.exception("the seasons' ends could not be read")
-            clock = self.clock()
-            await clock.wait(min(next_end, clock.now() + POLL), self.woken)
+        await self.until_due(self.tick, "the seasons' ends", POLL)
 
     async def tick(self) -> float:
         """End every season due, announce every champion owed; when the next season ends."""

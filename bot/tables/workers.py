@@ -26,6 +26,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
+# The forkserver imports these first: the entry script, and the one that has it and its
+# workers outlive a SIGTERM sent to the whole process group (`bot.tables.worker_start`).
+PRELOAD = ["__main__", "bot.tables.worker_start"]
 R = TypeVar("R")
 
 
@@ -44,6 +47,7 @@ class Workers:
             if self._pool is None:
                 # forkserver: a clean child, not a fork of a process that runs threads and sockets
                 context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(PRELOAD)
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.size,
                     mp_context=context,

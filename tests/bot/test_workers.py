@@ -79,3 +79,29 @@ def test_a_dead_worker_is_replaced(pool):
 def test_the_alt_words_travel_to_a_worker():
     words = pickle.loads(pickle.dumps(alt_words("ja")))
     assert words("alt.step", step=2) == alt_words("ja")("alt.step", step=2) != "Step 2:"
+
+
+def test_the_workers_outlive_a_sigterm_to_the_whole_process_group():
+    """A service manager stops the bot by signalling its process group: the forkserver and the
+    workers ignore it, so a click answered while the bot stops still gets its picture (the
+    forkserver gone, the pool could start no worker: a traceback in the graceful stop's log)."""
+    script = """
+import os, signal, time
+from multiprocessing import forkserver
+from bot.tables.workers import Workers
+pool = Workers(2)
+worker = pool.call(os.getpid)
+server = forkserver._forkserver._forkserver_pid
+for pid in (server, worker):
+    os.kill(pid, signal.SIGTERM)
+time.sleep(0.3)
+for _ in range(4):  # drawn still; a second worker is started, by the server
+    pool.call(os.getpid)
+os.kill(server, 0)  # both still there (ProcessLookupError if not)
+os.kill(worker, 0)
+pool._pool.shutdown()
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]

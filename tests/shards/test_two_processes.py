@@ -71,6 +71,21 @@ class BotProcess:
         return self.proc.pid
 
 
+async def wait_owing_nothing(url: str, schema: str, timeout: float = 10) -> None:
+    """Until no table in this schema says it owes work of its own (owes_work)."""
+    import asyncpg
+
+    con = await asyncpg.connect(url, server_settings={"search_path": schema})
+    try:
+        for _ in range(int(timeout / 0.05)):
+            if not await con.fetchval("SELECT count(*) FROM game_tables WHERE owes_work = 1"):
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("a table still owes work of its own")
+    finally:
+        await con.close()
+
+
 def socket_owner(port: int, pids: list[int]) -> int | None:
     """Which of these processes holds the local TCP socket on this port (Linux /proc)."""
     inodes = set()
@@ -197,6 +212,9 @@ async def test_two_processes_serve_their_own_shards_and_resume_their_own_tables(
             )
         ).responded
         await emu.wait_for(lambda: "✅ Ana0" in turn2.text, 10, "ana0's choice to show")
+        # The text shown, the table stores that it owes nothing; a kill before that store
+        # would rightly resume it to show the text again (not the subject here).
+        await wait_owing_nothing(url, schema)
         procs[0].kill()
         await emu.wait_for(
             lambda: emu.session_for(worlds[0].guild) is None, 10, "shard 0 to go silent"

@@ -58,7 +58,7 @@ def values(view: ColorpopView, seed: int, made: Group | None = None) -> list[tup
     valued = [(g, 1.0) for g in wins] + _played_out(view, seed, weighed)
     best = 0
     for k, (_, value) in enumerate(valued):
-        if value > valued[best][1] + 1e-9:  # the first of the best, in hard's order
+        if value > valued[best][1]:  # the first of the best, in hard's order (as a judgement)
             best = k
     return [valued[best]] + [v for k, v in enumerate(valued) if k != best]
 
@@ -72,14 +72,19 @@ def _played_out(view: ColorpopView, seed: int, groups: list[Group]) -> list[tupl
     rnd = random.Random(rng.below(stream, 0, 1 << 62)[1])  # the play-outs' stream, from the seed
     worlds = sample_worlds(view, rnd)
     streams = [rnd.random() for _ in worlds]  # one per world, common to every candidate
+    # Rounded: two groups' means that differ only by the order floats were summed in are a
+    # tie, so the first in hard's order is the pick, here and in a judgement (`judgement_of`).
     return [
         (
             group,
-            sum(
-                _play_out(view, world, group, random.Random(s))
-                for world, s in zip(worlds, streams, strict=True)
-            )
-            / len(worlds),
+            round(
+                sum(
+                    _play_out(view, world, group, random.Random(s))
+                    for world, s in zip(worlds, streams, strict=True)
+                )
+                / len(worlds),
+                9,
+            ),
         )
         for group in groups
     ]

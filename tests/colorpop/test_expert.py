@@ -85,3 +85,26 @@ def test_every_expert_move_of_a_whole_game_is_legal(mode, seats, seed):
         assert move in COLORPOP.legal_moves(state, seat)
         state, _ = COLORPOP.apply(state, seat, move)
         step += 1
+
+
+def test_a_near_tie_of_sums_is_a_tie_and_the_hint_is_the_move_the_expert_makes(monkeypatch):
+    """Two groups whose play-outs add up to the same mean, summed in another order (0.3 + 0.2
+    + 0.1 against 0.1 + 0.2 + 0.3, one last bit more): the expert's move and its judgement (a
+    hint) both take the first in hard's order, not the one a last bit ahead."""
+    state = played("competitive", 2, seed=5, moves=4)
+    (seat,) = COLORPOP.to_act(state)
+    view = COLORPOP.view(state, seat)
+    monkeypatch.setattr(expert, "SAMPLES", 3)
+    order: dict[object, list[float]] = {}
+
+    def play_out(view, world, group, rnd):
+        results = order.setdefault(group, [0.3, 0.2, 0.1] if not order else [0.1, 0.2, 0.3])
+        return results.pop(0) if len(order) <= 2 else 0.0
+
+    monkeypatch.setattr(expert, "_play_out", play_out)
+    assert 0.3 + 0.2 + 0.1 < 0.1 + 0.2 + 0.3  # the two sums differ in their last bit
+    move = COLORPOP.ai_move(view, "expert", 11)
+    order.clear()
+    judged = COLORPOP.judge(view, 11)
+    assert judged.best.move == move
+    assert judged.best.value == judged.second.value  # a tie, shown as one

@@ -9,7 +9,6 @@ from PIL import Image
 
 from bot.cli import main
 from engine.pop.record import export_record
-from render.pop.bench import measure
 
 from .games import game, play
 
@@ -64,11 +63,6 @@ def test_bench_prints_the_figures(capsys):
     for key in ("median_ms", "p95_ms", "median_draw_ms", "median_encode_ms", "png_bytes"):
         assert figures[key] > 0
     assert figures["png_bytes"] <= 300 * 1024
-
-
-def test_drawing_costs_no_more_than_encoding():
-    figures = measure(0.3)
-    assert figures["median_draw_ms"] <= figures["median_encode_ms"]
 
 
 def test_pictures_can_be_drawn_from_several_threads():

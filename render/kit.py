@@ -42,19 +42,18 @@ R = TypeVar("R")
 
 def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """lru_cache, with sprite creation serialised: pictures may be drawn from several threads.
-    The wrapper keeps the cache's `cache_clear`."""
+    Only a miss takes the lock: a hit (most calls, hundreds of thousands a game's pictures) is
+    lru_cache's own lookup, which is thread-safe. The result keeps lru_cache's `cache_clear`."""
 
     def decorate(fn: Callable[P, R]) -> Callable[P, R]:
-        answers: Any = functools.lru_cache(maxsize=maxsize)(fn)
-
         @functools.wraps(fn)
-        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        def locked(*args: P.args, **kwargs: P.kwargs) -> R:
             with FONT_LOCK:
-                result: R = answers(*args, **kwargs)
-                return result
+                return fn(*args, **kwargs)
 
-        wrapper.cache_clear = answers.cache_clear  # type: ignore[attr-defined]  # lru_cache's own
-        return wrapper
+        # lru_cache types its arguments as Hashable: the wrapper keeps `fn`'s own signature
+        answers: Callable[P, R] = functools.lru_cache(maxsize)(locked)  # type: ignore[assignment]
+        return answers
 
     return decorate
 
@@ -287,7 +286,8 @@ def safe_text(text: str) -> str:
     return "".join(out).strip() or S.PLACEHOLDER
 
 
-def _runs(text: str) -> list[tuple[str, int]]:
+@functools.lru_cache(maxsize=8192)  # the same lines come back in every picture
+def _runs(text: str) -> tuple[tuple[str, int], ...]:
     """`text` cut into (run, which font: LATIN, CJK or EMOJI)."""
     runs: list[tuple[str, int]] = []
     for ch in text:
@@ -296,7 +296,7 @@ def _runs(text: str) -> list[tuple[str, int]]:
             runs[-1] = (runs[-1][0] + ch, which)
         else:
             runs.append((ch, which))
-    return runs
+    return tuple(runs)
 
 
 def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[str, FreeTypeFont]]:
@@ -305,6 +305,7 @@ def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[str, FreeT
     return [(run, FONTS[which](size, bold)) for run, which in _runs(text)]
 
 
+@cached(8192)  # layouts measure the same words again and again, every picture
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The advance width of `text` drawn run by run (`text_runs`), in pixels; for one run,
     exactly its font's own measure."""
@@ -356,11 +357,11 @@ def draw_text(
     if _drawn is not None and text.strip():
         _drawn.append(Drawn(text, size, draw.im.size[0]))
     latin = font(size, bold)
+    width = text_length(text, size, bold)
     if all(which == LATIN for _, which in _runs(text)):
         draw.text(xy, text, font=latin, fill=fill, anchor=anchor)
-        return latin.getlength(text)
+        return width  # one run: exactly latin.getlength(text)
     runs = text_runs(text, size, bold)
-    width = sum(f.getlength(run) for run, f in runs)
     ascent, descent = latin.getmetrics()
     x, y = xy
     x -= {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]

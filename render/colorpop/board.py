@@ -10,6 +10,7 @@ the frame itself, at the size they are seen.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import NamedTuple
@@ -63,15 +64,27 @@ class Grid(NamedTuple):
 def draw_token(d: ImageDraw.ImageDraw, letter: str, box: kit.Box, fade: float = 0.0) -> None:
     """A token inside `box`: a rounded tile of its colour with its shape (a joker's light card
     outlined dark), faded `fade` of the way into the board."""
+    _token_tile(d, letter, box, fade)
+    _token_shape(d, letter, box, fade)
+
+
+def _token_tile(d: ImageDraw.ImageDraw, letter: str, box: kit.Box, fade: float) -> None:
+    """A token's rounded tile, without its shape."""
     look = LOOK[letter]
-    fill, ink = kit.mix(look.hex, S.TRACK, fade), kit.mix(look.ink, S.TRACK, fade)
-    x0, y0, x1, y1 = box
-    side = x1 - x0
+    fill = kit.mix(look.hex, S.TRACK, fade)
+    side = box[2] - box[0]
     outline = kit.mix("#1A1A1A", S.TRACK, fade) if letter == JOKER else fill
     d.rounded_rectangle(
         box, radius=side * 0.22, fill=fill, outline=outline, width=max(1, round(side / 24))
     )
-    inset = side * 0.2
+
+
+def _token_shape(d: ImageDraw.ImageDraw, letter: str, box: kit.Box, fade: float) -> None:
+    """A token's shape, drawn on its tile."""
+    look = LOOK[letter]
+    x0, y0, x1, y1 = box
+    inset = (x1 - x0) * 0.2
+    ink = kit.mix(look.ink, S.TRACK, fade)
     kit.draw_shape(d, look.shape, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), ink)
 
 
@@ -92,7 +105,7 @@ def draw_board(
     fade = set(ringed) if ringed and not marks else set()
     for rail in range(NUM_RAILS):
         for row in range(NUM_ROWS):
-            _cell(d, local, board, (rail, row), fade, marks)
+            _cell(tile, local, board, (rail, row), fade, marks)
     for cell in ringed:
         _ring(d, local, cell)
     small = tile.resize((tile.width // SS, tile.height // SS), Image.Resampling.LANCZOS)
@@ -101,7 +114,7 @@ def draw_board(
 
 
 def _cell(
-    d: ImageDraw.ImageDraw, grid: Grid, board: Board, cell: Cell, ringed: set[Cell], marks: Marks
+    tile: Image.Image, grid: Grid, board: Board, cell: Cell, ringed: set[Cell], marks: Marks
 ) -> None:
     """One cell: its token (faded outside a ring), a ghost, or an empty slot; its badge."""
     x, y = grid.cell(cell)
@@ -109,17 +122,36 @@ def _cell(
     m = p * 0.06
     box = (x + m, y + m, x + p - m, y + p - m)
     rail, row = cell
+    letter, fade = "", 0.0  # an empty slot
     if row < len(board[rail]):
-        draw_token(d, board[rail][row], box, DIM if ringed and cell not in ringed else 0.0)
+        letter, fade = board[rail][row], DIM if ringed and cell not in ringed else 0.0
     elif cell in marks.ghosts:
-        draw_token(d, marks.ghosts[cell], box, GHOST)
-    else:
-        e = p * 0.16
-        d.rounded_rectangle((x + e, y + e, x + p - e, y + p - e), radius=p * 0.14, fill=EMPTY)
+        letter, fade = marks.ghosts[cell], GHOST
+    tile.paste(_face(letter, fade, p), (x, y))
+    d = ImageDraw.Draw(tile)
+    if letter:  # drawn in place: a polygon's pixels depend on where it lies
+        _token_shape(d, letter, box, fade)
     fell, left = marks.fell.get(cell, 0), marks.shifted.get(cell, 0)
     if fell or left:
         r = p * 0.2
         _badge(d, (x + p - m - 2 * r, y + m, x + p - m, y + m + 2 * r), fell > 0, left > 0)
+
+
+@functools.lru_cache(maxsize=32)  # 6 letters x 3 fades, and the empty slot: 21 KB each
+def _face(letter: str, fade: float, p: int) -> Image.Image:
+    """A cell of side `p` on the board's lane: the tile of a token of `letter` faded `fade`
+    (its shape not yet drawn), or an empty slot (no letter). Drawn once, then pasted: their
+    rounded rectangles are drawn at whole pixels, the same wherever a cell lies (which
+    tests/colorpop/test_board_faces.py checks in every cell)."""
+    face = Image.new("RGB", (p, p), S.TRACK)
+    d = ImageDraw.Draw(face)
+    if letter:
+        m = p * 0.06
+        _token_tile(d, letter, (m, m, p - m, p - m), fade)
+    else:
+        e = p * 0.16
+        d.rounded_rectangle((e, e, p - e, p - e), radius=p * 0.14, fill=EMPTY)
+    return face
 
 
 def _ring(d: ImageDraw.ImageDraw, grid: Grid, cell: Cell) -> None:

@@ -12,7 +12,7 @@ wherever the colour is, so colour is never the only cue.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import ImageFont
 
@@ -78,10 +78,32 @@ ICON_STAR_EMPTY = "☆"
 PLACEHOLDER = "□"  # drawn for a character no bundled font can show
 
 
+@lru_cache(maxsize=2048)  # about 3 KB a line: a few MB at most
+def _mask(
+    face: ImageFont.FreeTypeFont, text: str, mode: str, args: tuple[Any, ...], kwargs: Any
+) -> tuple[Any, tuple[int, int]]:
+    return ImageFont.FreeTypeFont.getmask2(face, text, mode, *args, **dict(kwargs))
+
+
+class _Font(ImageFont.FreeTypeFont):
+    """A FreeType font whose rendered lines are memoised: pictures draw the same words at the
+    same places again and again, and FreeType's rendering was a fifth of a picture's CPU. The
+    mask (an 8-bit coverage image, read-only to the drawing) is the one FreeType draws for the
+    same text, size, anchor and sub-pixel start, so every pixel stays the same."""
+
+    def getmask2(
+        self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any
+    ) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or not isinstance(text, str) or any(isinstance(a, list) for a in args):
+            # colour glyphs (Pillow writes into that mask), bytes, a list of features: afresh
+            return super().getmask2(text, mode, *args, **kwargs)
+        return _mask(self, text, mode, args, tuple(sorted(kwargs.items())))
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans (basic layout: the same pixels on every machine)."""
-    return ImageFont.truetype(
+    return _Font(
         str(FONT_BOLD if bold else FONT_REGULAR), size, layout_engine=ImageFont.Layout.BASIC
     )
 
@@ -90,7 +112,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 def cjk_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled Japanese subset, for the characters DejaVu Sans lacks (same size: its kana
     and kanji fit inside DejaVu's line)."""
-    return ImageFont.truetype(
+    return _Font(
         str(FONT_CJK_BOLD if bold else FONT_CJK_REGULAR), size, layout_engine=ImageFont.Layout.BASIC
     )
 

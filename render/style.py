@@ -85,11 +85,22 @@ def _mask(
     return ImageFont.FreeTypeFont.getmask2(face, text, mode, *args, **dict(kwargs))
 
 
+@lru_cache(maxsize=8192)  # a float a line; Pillow measures each line it anchors (middle, right)
+def _length(
+    face: ImageFont.FreeTypeFont,
+    text: str | bytes,
+    mode: str,
+    direction: str | None,
+    language: str | None,
+) -> float:
+    return ImageFont.FreeTypeFont.getlength(face, text, mode, direction, None, language)
+
+
 class _Font(ImageFont.FreeTypeFont):
     """A FreeType font whose rendered lines are memoised: pictures draw the same words at the
     same places again and again, and FreeType's rendering was a fifth of a picture's CPU. The
     mask (an 8-bit coverage image, read-only to the drawing) is the one FreeType draws for the
-    same text, size, anchor and sub-pixel start, so every pixel stays the same."""
+    same text, size, anchor and sub-pixel start, so every pixel stays the same. Widths too."""
 
     def getmask2(
         self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any
@@ -98,6 +109,18 @@ class _Font(ImageFont.FreeTypeFont):
             # colour glyphs (Pillow writes into that mask), bytes, a list of features: afresh
             return super().getmask2(text, mode, *args, **kwargs)
         return _mask(self, text, mode, args, tuple(sorted(kwargs.items())))
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if features is not None:  # a list: measured afresh
+            return super().getlength(text, mode, direction, features, language)
+        return _length(self, text, mode, direction, language)
 
 
 @lru_cache(maxsize=64)

@@ -1,7 +1,7 @@
 """The CPU time (time.process_time) to draw every picture of each game (every_picture.PICTURES)
 in English, then Japanese, then English again (warm), PNG encoding included, each game in a
 fresh process, its games played beforehand (engine work is not drawing). With a digest of the
-last run's PNGs, to see at a glance that a change left the bytes alone.
+last run's PNGs, to see at a glance that a change left the bytes alone. One JSON object a game.
 
     nice -n 19 .venv/bin/python -m tests.render.time_pictures [GAME ...]
 """
@@ -9,6 +9,7 @@ last run's PNGs, to see at a glance that a change left the bytes alone.
 from __future__ import annotations
 
 import hashlib
+import json
 import subprocess
 import sys
 import time
@@ -34,15 +35,17 @@ def _play(game: str) -> None:
 
 def time_game(game: str) -> str:
     _play(game)
-    times, n, digest = [], 0, ""
+    seconds, n, digest = [], 0, ""
     for lang in LANGS:
         start, sha, n = time.process_time(), hashlib.sha256(), 0
         for _, png in every.PICTURES[game](lang):
             sha.update(png)
             n += 1
-        times.append(f"{lang}={time.process_time() - start:.3f}s")
+        seconds.append([lang, round(time.process_time() - start, 3)])
         digest = sha.hexdigest()[:12]
-    return f"{game}: {n} pictures {' '.join(times)} sha256 {digest}"
+    return json.dumps(
+        {"benchmark": "pictures", "game": game, "pictures": n, "cpu_s": seconds, "sha256": digest}
+    )
 
 
 def main(argv: list[str]) -> None:

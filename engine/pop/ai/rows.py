@@ -120,25 +120,25 @@ def safe_with(
         others = sorted(cards)
         colours = [COLOUR[c] for c in others]
         n = len(others)
-        # ok_before[k]: the k lowest cards fit in columns 0..k-1; ok_after[k]: the rest fit in
-        # columns k+1.. (the candidate, of rank k, takes column k).
-        ok_before = [True] * (n + 1)
-        for k in range(1, n + 1):
-            c = colours[k - 1]
-            ok_before[k] = (
-                ok_before[k - 1] and c != bottom[k - 1] and (k < 2 or c != colours[k - 2])
-            )
-        ok_after = [True] * (n + 1)
-        for k in range(n - 1, -1, -1):
-            c = colours[k]
-            ok_after[k] = (
-                ok_after[k + 1] and c != bottom[k + 1] and (k + 1 >= n or c != colours[k + 1])
-            )
+        # The candidate, of rank k, takes column k: the k lowest cards must fit in columns
+        # 0..k-1 (true for every k <= most) and the others in columns k+1.. (k >= least).
+        most = 0
+        while most < n and colours[most] != bottom[most]:
+            if most and colours[most] == colours[most - 1]:
+                break
+            most += 1
+        least = n
+        while least and colours[least - 1] != bottom[least]:
+            if least < n and colours[least - 1] == colours[least]:
+                break
+            least -= 1
+        if least > most:
+            continue
         for i, card in enumerate(candidates):
             if safe[i]:
                 continue
             k = bisect_left(others, card)
-            if not (ok_before[k] and ok_after[k]):
+            if not least <= k <= most:
                 continue
             c = hues[i]
             if c != bottom[k] and (k == 0 or c != colours[k - 1]) and (k == n or c != colours[k]):

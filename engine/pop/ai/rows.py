@@ -24,35 +24,80 @@ def safe_rows(
     hands: Sequence[Sequence[int]], fixed: Sequence[int], bottom: Sequence[int]
 ) -> Iterator[tuple[list[int], list[int]]]:
     """Every turn that explodes nothing: one card from each hand plus every `fixed` card (the
-    Chief's), laid out by number. Yields (each hand's card, the new bottom row's colours), built
-    column by column so that a bad colour cuts a whole branch at once."""
+    Chief's), laid out by number. Yields (each hand's card, the new bottom row's colours).
+
+    The order is part of the contract: the planner takes the first turn that survives and
+    counts its search nodes, so turns come as a depth-first walk column by column would list
+    them (at each column the next fixed card, then each hand in turn, its cards in hand
+    order). The co-op planner asks for rows some 16,000 times a game and mostly takes only
+    the first, so what costs is reaching it: see `_walk_rows`."""
+    if len(hands) + len(fixed) != NUM_COLUMNS:
+        return iter(())  # these cards cannot make exactly one row
+    if all(len(hand) == 1 for hand in hands):  # the last turn: a single way to lay it out
+        picks = [hand[0] for hand in hands]
+        row = row_if_safe(picks + list(fixed), bottom)
+        return iter([] if row is None else [(picks, row)])
+    return _walk_rows(hands, fixed, bottom)
+
+
+def _walk_rows(
+    hands: Sequence[Sequence[int]], fixed: Sequence[int], bottom: Sequence[int]
+) -> Iterator[tuple[list[int], list[int]]]:
+    """`safe_rows`' depth-first walk, built column by column so that a bad colour cuts a whole
+    branch at once. It only prunes branches that hold no turn, so the turns and their order
+    stay those of a plain walk: a card is skipped when a hand yet to play has no higher card
+    (it could never be laid to the right), and a position (last card, hands played) whose
+    branch held no turn is not walked again. The last column yields without a deeper call."""
     seats = len(hands)
-    fixed = sorted(fixed)
+    caps = [*sorted(fixed), 51]  # the next fixed card bounds every pick; 51: none left
+    tops = [max(hand, default=0) for hand in hands]
     picks = [0] * seats
     colours = [0] * NUM_COLUMNS
+    dead: set[int] = set()  # last * 256 + fixed cards laid * 32 + the mask of hands played
+    leaves = 0
 
     def walk(column: int, last: int, prev: int, used: int, next_fixed: int) -> Iterator[None]:
-        if column == NUM_COLUMNS:
-            yield None
-            return
-        cap = fixed[next_fixed] if next_fixed < len(fixed) else 51
-        if cap < 51:
-            colour = COLOUR[cap]
-            if colour != bottom[column] and colour != prev:
-                colours[column] = colour
+        nonlocal leaves
+        before = leaves
+        below = bottom[column]
+        cap = caps[next_fixed]
+        low = second = 51  # the two lowest top cards of the hands yet to play
+        low_seat = -1
+        for s in range(seats):
+            if not used >> s & 1:
+                if tops[s] < low:
+                    low, second, low_seat = tops[s], low, s
+                elif tops[s] < second:
+                    second = tops[s]
+        colour = COLOUR[cap] if cap < low else below  # below: the fixed card cannot come now
+        if colour != below and colour != prev:
+            colours[column] = colour
+            if column == NUM_COLUMNS - 1:
+                leaves += 1
+                yield None
+            else:
                 yield from walk(column + 1, cap, colour, used, next_fixed + 1)
         for s in range(seats):
             if used >> s & 1:
                 continue
+            high = second if s == low_seat else low
+            if cap < high:
+                high = cap
             for card in hands[s]:
-                if card <= last or card >= cap:
+                if card <= last or card >= high:
                     continue
                 colour = COLOUR[card]
-                if colour == bottom[column] or colour == prev:
+                if colour == below or colour == prev:  # noqa: SIM109  (no tuple per card)
                     continue
                 picks[s] = card
                 colours[column] = colour
-                yield from walk(column + 1, card, colour, used | 1 << s, next_fixed)
+                if column == NUM_COLUMNS - 1:
+                    leaves += 1
+                    yield None
+                elif card * 256 + next_fixed * 32 + (used | 1 << s) not in dead:
+                    yield from walk(column + 1, card, colour, used | 1 << s, next_fixed)
+        if leaves == before:
+            dead.add(last * 256 + next_fixed * 32 + used)
 
     for _ in walk(0, 0, -1, 0, 0):
         yield picks[:], colours[:]
@@ -62,37 +107,43 @@ def safe_with(
     candidates: Sequence[int], turns: Sequence[Sequence[int]], bottom: Sequence[int]
 ) -> list[bool]:
     """For each candidate card: does one of `turns` (the turn's four other cards) make, with it,
-    a row that explodes nothing? Each turn is checked once, then each candidate in O(1)."""
+    a row that explodes nothing? Each turn is checked once, then each candidate in O(1); once
+    every candidate is known safe, the remaining turns cannot change the answer."""
     safe = [False] * len(candidates)
+    hues = [COLOUR[card] for card in candidates]
+    unsure = len(candidates)  # candidates no turn has shown safe yet
     for cards in turns:
+        if not unsure:
+            break
         if len(cards) != NUM_COLUMNS - 1:  # a teammate's card could not be dealt: no turn
             continue
         others = sorted(cards)
         colours = [COLOUR[c] for c in others]
         n = len(others)
-        # ok_before[k]: the k lowest cards fit in columns 0..k-1; ok_after[k]: the rest fit in
-        # columns k+1.. (the candidate, of rank k, takes column k).
-        ok_before = [True] * (n + 1)
-        for k in range(1, n + 1):
-            c = colours[k - 1]
-            ok_before[k] = (
-                ok_before[k - 1] and c != bottom[k - 1] and (k < 2 or c != colours[k - 2])
-            )
-        ok_after = [True] * (n + 1)
-        for k in range(n - 1, -1, -1):
-            c = colours[k]
-            ok_after[k] = (
-                ok_after[k + 1] and c != bottom[k + 1] and (k + 1 >= n or c != colours[k + 1])
-            )
+        # The candidate, of rank k, takes column k: the k lowest cards must fit in columns
+        # 0..k-1 (true for every k <= most) and the others in columns k+1.. (k >= least).
+        most = 0
+        while most < n and colours[most] != bottom[most]:
+            if most and colours[most] == colours[most - 1]:
+                break
+            most += 1
+        least = n
+        while least and colours[least - 1] != bottom[least]:
+            if least < n and colours[least - 1] == colours[least]:
+                break
+            least -= 1
+        if least > most:
+            continue
         for i, card in enumerate(candidates):
             if safe[i]:
                 continue
             k = bisect_left(others, card)
-            if not (ok_before[k] and ok_after[k]):
+            if not least <= k <= most:
                 continue
-            c = COLOUR[card]
+            c = hues[i]
             if c != bottom[k] and (k == 0 or c != colours[k - 1]) and (k == n or c != colours[k]):
                 safe[i] = True
+                unsure -= 1
     return safe
 
 
@@ -132,7 +183,7 @@ def plan_depth(
     return best
 
 
-def row_if_safe(cards: list[int], bottom: list[int]) -> list[int] | None:
+def row_if_safe(cards: Sequence[int], bottom: Sequence[int]) -> list[int] | None:
     """The new bottom row's colours if these five cards explode nothing, else None."""
     row = [COLOUR[c] for c in sorted(cards)]
     for column, colour in enumerate(row):

@@ -43,11 +43,9 @@ def safe_rows(
 def _walk_rows(
     hands: Sequence[Sequence[int]], fixed: Sequence[int], bottom: Sequence[int]
 ) -> Iterator[tuple[list[int], list[int]]]:
-    """`safe_rows`' depth-first walk, built column by column so that a bad colour cuts a whole
-    branch at once. It only prunes branches that hold no turn, so the turns and their order
-    stay those of a plain walk: a card is skipped when a hand yet to play has no higher card
-    (it could never be laid to the right), and a position (last card, hands played) whose
-    branch held no turn is not walked again. The last column yields without a deeper call."""
+    """`safe_rows`' depth-first walk column by column (a bad colour cuts a whole branch). It
+    prunes only branches without a turn, so the order stays a plain walk's: a card under which
+    a hand yet to play has nothing, a position whose branch held no turn (`dead`)."""
     seats = len(hands)
     caps = [*sorted(fixed), 51]  # the next fixed card bounds every pick; 51: none left
     tops = [max(hand, default=0) for hand in hands]
@@ -61,14 +59,7 @@ def _walk_rows(
         before = leaves
         below = bottom[column]
         cap = caps[next_fixed]
-        low = second = 51  # the two lowest top cards of the hands yet to play
-        low_seat = -1
-        for s in range(seats):
-            if not used >> s & 1:
-                if tops[s] < low:
-                    low, second, low_seat = tops[s], low, s
-                elif tops[s] < second:
-                    second = tops[s]
+        low, second, low_seat = _lowest_two(tops, used)
         colour = COLOUR[cap] if cap < low else below  # below: the fixed card cannot come now
         if colour != below and colour != prev:
             colours[column] = colour
@@ -80,9 +71,7 @@ def _walk_rows(
         for s in range(seats):
             if used >> s & 1:
                 continue
-            high = second if s == low_seat else low
-            if cap < high:
-                high = cap
+            high = min(cap, second if s == low_seat else low)
             for card in hands[s]:
                 if card <= last or card >= high:
                     continue
@@ -101,6 +90,20 @@ def _walk_rows(
 
     for _ in walk(0, 0, -1, 0, 0):
         yield picks[:], colours[:]
+
+
+def _lowest_two(tops: list[int], used: int) -> tuple[int, int, int]:
+    """The two lowest top cards of the hands yet to play (51: none), and the seat of the lowest:
+    a card must stay under every other such hand's top, or that hand has nothing to lay."""
+    low = second = 51
+    low_seat = -1
+    for s, top in enumerate(tops):
+        if not used >> s & 1:
+            if top < low:
+                low, second, low_seat = top, low, s
+            elif top < second:
+                second = top
+    return low, second, low_seat
 
 
 def safe_with(
